@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './2026-11-22T0000_initial_schema';
+
+/** Every migration, by name; names sort in the order they apply. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0000_initial_schema': initialSchema,
+};

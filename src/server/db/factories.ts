@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '../../shared/constants';
+import type { UserDto } from '../../shared/schemas/auth';
+import { insertUser } from '../auth/auth.queries';
+import { hashPassword } from '../auth/password';
+import { joinCircle } from '../family/family.queries';
+import type { Db } from './create-db';
+import type { NewVendor } from './types';
+
+/**
+ * Row builders shared by the tests and the seed, so that both exercise the same shapes.
+ * Each takes the connection first and returns what it inserted.
+ */
+
+export const DEFAULT_PASSWORD = 'simcha123';
+
+export interface UserOverrides {
+  email?: string;
+  password?: string;
+  name?: string;
+  role?: Role;
+  phone?: string | null;
+  familyLabel?: string | null;
+}
+
+export async function createUser(
+  db: Db,
+  overrides: UserOverrides = {},
+): Promise<UserDto & { password: string }> {
+  const password = overrides.password ?? DEFAULT_PASSWORD;
+  const user = await insertUser(db, {
+    email: overrides.email ?? `user-${randomUUID().slice(0, 8)}@example.com`,
+    passwordHash: await hashPassword(password),
+    name: overrides.name ?? 'Test User',
+    role: overrides.role ?? 'customer',
+    phone: overrides.phone ?? null,
+    familyLabel: overrides.familyLabel ?? null,
+  });
+  if (user.familyLabel) await joinCircle(db, user.familyLabel);
+  return { ...user, password };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function daysFromNow(days: number, from: Date = new Date()): Date {
+  const d = new Date(from.getTime() + days * DAY_MS);
+  d.setUTCHours(0, 0, 0, 0);
+  return d;
+}
+
+export interface EventOverrides {
+  title?: string;
+  type?: string;
+  date?: Date;
+  time?: string | null;
+  venue?: string | null;
+  notes?: string | null;
+  imageUrl?: string | null;
+  isPublic?: boolean;
+}
+
+export async function createEvent(db: Db, userId: string, overrides: EventOverrides = {}) {
+  return db
+    .insertInto('events')
+    .values({
+      userId,
+      title: overrides.title ?? 'Family Simcha',
+      type: overrides.type ?? 'Other',
+      date: overrides.date ?? daysFromNow(90),
+      time: overrides.time ?? null,
+      venue: overrides.venue ?? null,
+      notes: overrides.notes ?? null,
+      imageUrl: overrides.imageUrl ?? null,
+      isPublic: overrides.isPublic ?? false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createTask(
+  db: Db,
+  eventId: string,
+  overrides: { title?: string; description?: string | null; dueDate?: Date | null; completed?: boolean } = {},
+) {
+  return db
+    .insertInto('tasks')
+    .values({
+      eventId,
+      title: overrides.title ?? 'Task',
+      description: overrides.description ?? null,
+      dueDate: overrides.dueDate ?? null,
+      completed: overrides.completed ?? false,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createDeposit(
+  db: Db,
+  eventId: string,
+  overrides: {
+    vendorName?: string;
+    amount?: string;
+    dueDate?: Date;
+    paid?: boolean;
+    paidDate?: Date | null;
+  } = {},
+) {
+  const paid = overrides.paid ?? false;
+  return db
+    .insertInto('deposits')
+    .values({
+      eventId,
+      vendorName: overrides.vendorName ?? 'Vendor',
+      amount: overrides.amount ?? '500.00',
+      dueDate: overrides.dueDate ?? daysFromNow(30),
+      paid,
+      paidDate: paid ? (overrides.paidDate ?? new Date()) : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createMemo(
+  db: Db,
+  eventId: string,
+  overrides: { title?: string; content?: string | null } = {},
+) {
+  return db
+    .insertInto('memos')
+    .values({ eventId, title: overrides.title ?? 'Memo', content: overrides.content ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createVendor(db: Db, overrides: Partial<NewVendor> = {}) {
+  return db
+    .insertInto('vendors')
+    .values({
+      businessName: 'Simcha Vendor',
+      category: 'Venues',
+      contactEmail: `vendor-${randomUUID().slice(0, 8)}@example.com`,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

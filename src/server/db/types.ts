@@ -1,0 +1,211 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Table types as Kysely sees them (camelCase through CamelCasePlugin; snake_case in SQL). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns travel as decimal strings so no amount ever passes through a float. */
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  passwordHash: string;
+  name: string;
+  phone: string | null;
+  familyLabel: string | null;
+  hebrewDatesEnabled: Generated<boolean>;
+  shabbatWarningsEnabled: Generated<boolean>;
+  emailNotificationsEnabled: Generated<boolean>;
+  role: Generated<'customer' | 'vendor' | 'admin'>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  tokenHash: string;
+  userId: string;
+  createdAt: CreatedAt;
+  lastUsedAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+export interface FamilyCirclesTable {
+  id: Generated<string>;
+  label: string;
+  memberCount: Generated<number>;
+  createdAt: CreatedAt;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  userId: string;
+  title: string;
+  type: string;
+  date: Timestamp;
+  time: string | null;
+  venue: string | null;
+  notes: string | null;
+  imageUrl: string | null;
+  isPublic: Generated<boolean>;
+  shareId: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface TasksTable {
+  id: Generated<string>;
+  eventId: string;
+  title: string;
+  description: string | null;
+  dueDate: Timestamp | null;
+  completed: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+
+export interface DepositsTable {
+  id: Generated<string>;
+  eventId: string;
+  vendorName: string;
+  amount: Numeric;
+  dueDate: Timestamp;
+  paid: Generated<boolean>;
+  paidDate: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface MemosTable {
+  id: Generated<string>;
+  eventId: string;
+  title: string;
+  content: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface VendorsTable {
+  id: Generated<string>;
+  businessName: string;
+  category: string;
+  contactEmail: string;
+  contactPhone: string | null;
+  contactWhatsapp: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+  country: string | null;
+  neighborhood: string | null;
+  description: string | null;
+  descriptionRich: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  website: string | null;
+  logoUrl: string | null;
+  imageUrl: string | null;
+  galleryImages: ColumnType<string[], string[] | undefined, string[]>;
+  verified: Generated<boolean>;
+  ownerId: string | null;
+  claimed: Generated<boolean>;
+  rating: ColumnType<string, string | number | undefined, string | number>;
+  reviewCount: Generated<number>;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface VendorClaimsTable {
+  id: Generated<string>;
+  vendorId: string | null;
+  userId: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  businessName: string;
+  businessDescription: string;
+  businessAddress: string;
+  businessPhone: string;
+  businessEmail: string;
+  businessWebsite: string | null;
+  ownershipProof: string;
+  notes: string | null;
+  reviewNotes: string | null;
+  approvedBy: string | null;
+  reviewedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface AvailabilityRequestsTable {
+  id: Generated<string>;
+  eventId: string | null;
+  vendorId: string;
+  userId: string;
+  threadId: string | null;
+  message: string;
+  eventType: string;
+  eventDate: Timestamp;
+  eventTime: string | null;
+  guestCount: Generated<number>;
+  budgetMin: Numeric | null;
+  budgetMax: Numeric | null;
+  city: string | null;
+  hasConflict: Generated<boolean>;
+  conflictReason: string | null;
+  attachments: ColumnType<Array<{ name: string; size: number; type: string }>, string | undefined, string>;
+  response: string | null;
+  status: Generated<'sent' | 'pending' | 'responded' | 'declined'>;
+  respondedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface MessageThreadsTable {
+  id: Generated<string>;
+  vendorId: string;
+  customerId: string;
+  eventId: string | null;
+  eventType: string | null;
+  eventDate: Timestamp | null;
+  subject: string;
+  lastMessageAt: DefaultedTimestamp;
+  unreadByVendor: Generated<number>;
+  unreadByCustomer: Generated<number>;
+  status: Generated<'active' | 'archived'>;
+  createdAt: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  threadId: string;
+  senderId: string;
+  receiverId: string;
+  messageText: string;
+  messageType: Generated<'text' | 'system'>;
+  status: Generated<'sent' | 'seen'>;
+  seenAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  familyCircles: FamilyCirclesTable;
+  events: EventsTable;
+  tasks: TasksTable;
+  deposits: DepositsTable;
+  memos: MemosTable;
+  vendors: VendorsTable;
+  vendorClaims: VendorClaimsTable;
+  availabilityRequests: AvailabilityRequestsTable;
+  messageThreads: MessageThreadsTable;
+  messages: MessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type VendorRow = Selectable<VendorsTable>;
+export type NewVendor = Insertable<VendorsTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,43 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
+import type { AppDeps, Context } from '../trpc/context';
+
+/** Builds the procedure context of one HTTP request: the session from its cookie, and a cookie writer. */
+export async function contextFromRequest(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Context> {
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.secureCookies,
+    path: '/',
+  };
+  const sessionCookie = {
+    set(token: string, expiresAt: Date) {
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    },
+    clear() {
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+  };
+
+  const token = req.cookies[SESSION_COOKIE];
+  let resolved: Awaited<ReturnType<typeof resolveSession>> = null;
+  if (token) {
+    resolved = await resolveSession(deps.db, token, deps.config.sessionTtlMs, deps.now());
+    if (!resolved) sessionCookie.clear();
+    else if (resolved.renewed) sessionCookie.set(token, resolved.session.expiresAt);
+  }
+
+  return {
+    ...deps,
+    user: resolved?.user ?? null,
+    session: resolved?.session ?? null,
+    sessionCookie,
+    ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? null,
+  };
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { pathParams, procedureAt } from './plugin';
+import { restRoutes } from './routes';
+
+const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ example: 'BAD_REQUEST' }),
+      message: z.string(),
+      issues: z
+        .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+        .optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
+
+const commonErrors = {
+  400: errorResponse('Invalid input; `issues` lists each problem'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Signed in without the right to do this, or a cross-origin request'),
+  404: errorResponse('Not found, or not yours'),
+};
+
+/** Non-procedure routes (multipart upload, health) described by hand, next to where they live. */
+const extraPaths: ZodOpenApiPathsObject = {
+  '/api/upload': {
+    post: {
+      tags: ['Uploads'],
+      summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB); signed-in users only',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ image: z.string().meta({ format: 'binary' }) }),
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: 'Stored; the URL serves the image back',
+          content: { 'application/json': { schema: z.object({ url: z.string() }) } },
+        },
+        400: errorResponse('Not an image'),
+        401: commonErrors[401],
+        413: errorResponse('Larger than 5 MB'),
+      },
+    },
+  },
+  '/api/health': {
+    get: {
+      tags: ['Operations'],
+      summary: 'Liveness and database reachability',
+      responses: {
+        200: {
+          description: 'The database answers',
+          content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } },
+        },
+        503: errorResponse('The database does not answer'),
+      },
+    },
+  },
+};
+
+function asObjectSchema(schema: unknown): z.ZodObject | undefined {
+  return schema instanceof z.ZodObject ? schema : undefined;
+}
+
+export function buildOpenApiDocument() {
+  const paths: ZodOpenApiPathsObject = { ...extraPaths };
+  for (const route of restRoutes) {
+    const procedure = procedureAt(route.procedure);
+    const input = procedure._def.inputs[0] as z.ZodType | undefined;
+    const output = (procedure._def as { output?: z.ZodType }).output;
+    const params = pathParams(route);
+    const operation: ZodOpenApiOperationObject = {
+      tags: [route.tag],
+      summary: route.summary,
+      operationId: route.procedure,
+      responses: {
+        [route.status ?? 200]: {
+          description: 'Success',
+          ...(output ? { content: { 'application/json': { schema: output } } } : {}),
+        },
+        ...commonErrors,
+      },
+    };
+    const objectInput = asObjectSchema(input);
+    const pick = Object.fromEntries(params.map((p) => [p, true as const])) as Record<string, true> &
+      Record<number, never>;
+    if (params.length > 0) {
+      operation.requestParams = {
+        path: objectInput
+          ? objectInput.pick(pick)
+          : z.object(Object.fromEntries(params.map((p) => [p, z.string()]))),
+      };
+    }
+    const rest = objectInput && params.length > 0 ? objectInput.omit(pick) : input;
+    if (rest) {
+      if (route.method === 'GET' || route.method === 'DELETE') {
+        const query = asObjectSchema(rest);
+        if (query && Object.keys(query.shape).length > 0) {
+          operation.requestParams = { ...operation.requestParams, query };
+        }
+      } else {
+        operation.requestBody = { content: { 'application/json': { schema: rest } } };
+      }
+    }
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    paths[route.path] = { ...paths[route.path], [method]: operation };
+  }
+
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description:
+          'REST surface of SimchaHub. Authentication is the HttpOnly session cookie set by sign-in. ' +
+          'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, issues? } }`.',
+      },
+      paths,
+    },
+    {
+      override: ({ jsonSchema, zodSchema }) => {
+        if (zodSchema._zod.def.type === 'date') {
+          jsonSchema.type = 'string';
+          jsonSchema.format = 'date-time';
+        }
+      },
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import type { AnyProcedure } from '@trpc/server';
+import type { FastifyInstance } from 'fastify';
+import { restError } from '../http/errors';
+import { contextFromRequest } from '../http/request-context';
+import { appRouter, createCaller } from '../trpc/app-router';
+import type { AppDeps } from '../trpc/context';
+import { type RestRoute, restRoutes } from './routes';
+
+export function procedureAt(path: string): AnyProcedure {
+  const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[path];
+  if (!procedure) throw new Error(`REST route points at unknown procedure ${path}`);
+  return procedure;
+}
+
+export function pathParams(route: RestRoute): string[] {
+  return [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}
+
+function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Mounts every row of the REST table as a Fastify route that calls the same procedure. */
+export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }): Promise<void> {
+  for (const route of restRoutes) {
+    const procedure = procedureAt(route.procedure);
+    const type = procedure._def.type;
+    if (route.method === 'GET' && type !== 'query') {
+      throw new Error(`GET ${route.path} must map to a query, not the ${type} ${route.procedure}`);
+    }
+    if (route.method !== 'GET' && type === 'query') {
+      throw new Error(`${route.method} ${route.path} maps to the query ${route.procedure}; use GET`);
+    }
+    const params = pathParams(route);
+    const hasInput = procedure._def.inputs.length > 0;
+    const segments = route.procedure.split('.');
+
+    app.route({
+      method: route.method,
+      url: toFastifyPath(route.path),
+      handler: async (req, reply) => {
+        const source = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
+        let input: unknown;
+        if (hasInput) {
+          const fromPath = Object.fromEntries(
+            params.map((p) => [p, (req.params as Record<string, string>)[p]]),
+          );
+          input = isPlainObject(source) ? { ...source, ...fromPath } : params.length > 0 ? fromPath : source;
+        }
+        try {
+          const ctx = await contextFromRequest(opts.deps, req, reply);
+          let target: unknown = createCaller(ctx);
+          for (const segment of segments) target = (target as Record<string, unknown>)[segment];
+          const result = await (target as (input: unknown) => Promise<unknown>)(input);
+          return reply.code(route.status ?? 200).send(result);
+        } catch (error) {
+          const { status, body } = restError(error);
+          if (status >= 500) req.log.error({ err: error }, `REST ${route.method} ${route.path} failed`);
+          return reply.code(status).send(body);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import type { UserDto } from '../../shared/schemas/auth';
+import type { LoginThrottle } from '../auth/throttle';
+import type { Db } from '../db/create-db';
+import type { AppConfig } from '../env';
+
+/** Long-lived parts every request shares; built once by main.ts or by the test harness. */
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  loginThrottle: LoginThrottle;
+  now: () => Date;
+}
+
+/** How a procedure hands the session cookie to whatever transport carries it. */
+export interface SessionCookieWriter {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export interface CurrentSession {
+  id: string;
+  expiresAt: Date;
+}
+
+export interface Context extends AppDeps {
+  user: UserDto | null;
+  session: CurrentSession | null;
+  sessionCookie: SessionCookieWriter;
+  /** Client address as the server sees it, for throttling; not trusted for anything else. */
+  ip: string;
+  userAgent: string | null;
+}

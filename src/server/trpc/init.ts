@@ -1,0 +1,74 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Role } from '../../shared/constants';
+import { MESSAGES } from '../../shared/schemas/auth';
+import type { Context } from './context';
+
+export interface ValidationIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Zod issues in a transport-neutral shape, for tRPC error data and the REST error body alike. */
+export function validationIssues(error: unknown): ValidationIssue[] | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (!(cause instanceof ZodError)) return undefined;
+  return cause.issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: i.message,
+  }));
+}
+
+/** The message a person should read: the first validation issue, or the error's own message. */
+export function publicMessage(error: TRPCError): string {
+  const issues = validationIssues(error);
+  if (issues?.[0]) return issues[0].message;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
+  return error.message;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    return {
+      ...shape,
+      message: publicMessage(error),
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        issues: validationIssues(error),
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure;
+
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+function roleProcedure(...roles: Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.user.role)) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: `This action is for ${roles.join(' or ')} accounts only`,
+      });
+    }
+    return next();
+  });
+}
+
+export const customerProcedure = roleProcedure('customer');
+export const vendorProcedure = roleProcedure('vendor');
+export const adminProcedure = roleProcedure('admin');

@@ -1,0 +1,105 @@
+/** Product constants of spec sections 3 and 9, shared by the server, the client and the seed. */
+
+export const PRODUCT_NAME = 'SimchaHub';
+
+export const ROLES = ['customer', 'vendor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a visitor may pick when creating an account; admins come from the seed or the CLI. */
+export const SELF_SERVICE_ROLES = ['customer', 'vendor'] as const;
+
+export const EVENT_TYPES = [
+  'Wedding',
+  'Bar Mitzvah',
+  'Bat Mitzvah',
+  'Sweet 16',
+  'Graduation',
+  'Other',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const REQUEST_EVENT_TYPES = [
+  'Wedding',
+  'Bar Mitzvah',
+  'Bat Mitzvah',
+  'Aufruf',
+  'Engagement',
+  'Brit Milah',
+  'Sweet 16',
+  'Corporate',
+  'Other',
+] as const;
+
+export const MARKETPLACE_CATEGORIES = [
+  'Venues',
+  'Caterers',
+  'Photographers',
+  'Musicians',
+  'Florists',
+] as const;
+export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number];
+
+/** Categories offered by the vendor profile form of the marketplace. */
+export const PROFILE_FORM_CATEGORIES = [...MARKETPLACE_CATEGORIES, 'Comedians', 'Shops'] as const;
+
+/** Categories of the vendor dashboard form: stored value and label. */
+export const DASHBOARD_CATEGORIES = [
+  { value: 'photographer', label: 'Photography' },
+  { value: 'caterer', label: 'Catering' },
+  { value: 'venue', label: 'Venues' },
+  { value: 'florist', label: 'Floral' },
+  { value: 'band', label: 'Music & Entertainment' },
+  { value: 'makeup', label: 'Beauty & Makeup' },
+  { value: 'decorator', label: 'Decor & Design' },
+  { value: 'invitations', label: 'Invitations' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const NEIGHBORHOODS = [
+  'Upper West Side',
+  'Brooklyn Heights',
+  'Teaneck',
+  'Great Neck',
+  'Riverdale',
+  'Westchester',
+] as const;
+
+export const HOLIDAY_TYPES = ['major', 'celebration', 'minor', 'fast'] as const;
+
+export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const REQUEST_STATUSES = ['sent', 'pending', 'responded', 'declined'] as const;
+export const THREAD_STATUSES = ['active', 'archived'] as const;
+export const MESSAGE_STATUSES = ['sent', 'seen'] as const;
+export const MESSAGE_TYPES = ['text', 'system'] as const;
+
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 256,
+  nameMax: 120,
+  emailMax: 254,
+  phoneMax: 40,
+  familyLabelMax: 80,
+  imageUploadBytes: 5 * 1024 * 1024,
+  attachmentBytes: 10 * 1024 * 1024,
+  attachmentsMax: 5,
+  marketplacePageSize: 24,
+  nearbyRadiusKm: 50,
+  featuredMax: 10,
+  homeUpcomingEvents: 2,
+  upcomingDeadlines: 3,
+  guestCountDefault: 100,
+  calendarCells: 42,
+  familyEventsOnCalendar: 4,
+  responsePreviewChars: 100,
+} as const;
+
+export const TIMINGS = {
+  currentUserStaleMs: 5 * 60 * 1000,
+  unreadPollMs: 10_000,
+  conversationStaleMs: 1000,
+  toastMs: 5000,
+  confettiMs: 3000,
+  suggestionsDebounceMs: 300,
+  suggestionsBlurCloseMs: 200,
+  geolocationTimeoutMs: 6000,
+} as const;
