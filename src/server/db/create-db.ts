@@ -14,6 +14,8 @@ export interface DbHandle {
   kind: 'postgres' | 'pglite';
   /** Human-readable location for logs; never includes a password. */
   describe: string;
+  /** The embedded engine, when there is one (the tests snapshot it). */
+  pglite?: PGlite;
 }
 
 // numeric stays a decimal string (pg's default); int8 (counts) becomes a number: every count fits.
@@ -53,6 +55,7 @@ export async function createPgliteDb(dataDir: string | null, loadDataDir?: Blob)
   return {
     db: kyselyFor(new PGliteDialect(pglite)),
     kind: 'pglite',
+    pglite,
     describe: pgDir ? `embedded PGlite at ${pgDir}` : 'embedded PGlite in memory',
   };
 }

@@ -240,10 +240,13 @@ function slug(s: string): string {
 export function generateDemoVendors(count: number, seed = 5786): NewVendor[] {
   const rand = seededRandom(seed);
   const vendors: NewVendor[] = [];
+  let nearbyIndex = 0;
   for (let i = 0; i < count; i++) {
     const category = MARKETPLACE_CATEGORIES[i % MARKETPLACE_CATEGORIES.length] as MarketplaceCategory;
     const place =
-      i % 3 === 2 ? pick(rand, CITY_PLACES) : (NEIGHBORHOOD_PLACES[i % NEIGHBORHOOD_PLACES.length] as Place);
+      i % 3 === 2
+        ? pick(rand, CITY_PLACES)
+        : (NEIGHBORHOOD_PLACES[nearbyIndex++ % NEIGHBORHOOD_PLACES.length] as Place);
     const surname = pick(rand, SURNAMES);
     const placeWord = place.neighborhood ?? place.city;
     const businessName = pick(rand, NAME_PATTERNS[category])

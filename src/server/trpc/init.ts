@@ -48,9 +48,24 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * Gives input validation errors the first issue's text as their message, so every caller (HTTP,
+ * REST, createCaller) reads the same sentence. The issues stay on the error's cause.
+ */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'BAD_REQUEST' && result.error.cause instanceof ZodError) {
+    const first = result.error.cause.issues[0];
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: first?.message ?? 'Invalid input',
+      cause: result.error.cause,
+    });
+  }
+  return result;
+});
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
   }

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import { LoginThrottle } from '../auth/throttle';
+import { createPostgresDb } from '../db/create-db';
+import { createUser } from '../db/factories';
+import { createHarness, type TestHarness } from '../test/harness';
+
+let h: TestHarness;
+let app: FastifyInstance;
+beforeAll(async () => {
+  h = await createHarness();
+  app = await h.app();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const login = (user: { email: string; password: string }) =>
+  JSON.stringify({ email: user.email, password: user.password });
+
+describe('cross-origin mutations', () => {
+  it.each([
+    ['/api/auth/login', { origin: 'https://evil.example' }],
+    ['/api/auth/login', { 'sec-fetch-site': 'cross-site' }],
+    ['/api/auth/login', { 'sec-fetch-site': 'same-site' }],
+    ['/trpc/auth.login', { origin: 'https://evil.example' }],
+    ['/api/auth/login', { origin: 'null' }],
+  ])('refuses POST %s with %j', async (url, headers) => {
+    const user = await createUser(h.db);
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: url.startsWith('/trpc') ? JSON.stringify({ json: JSON.parse(login(user)) }) : login(user),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      error: { code: 'FORBIDDEN', message: 'Cross-origin requests may not change data on this server' },
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a cross-origin form-encoded post', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: 'a=1',
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a same-origin form-encoded post as an unsupported type, not as a success', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80' },
+      payload: 'email=a%40b.co&password=secret1',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('accepts same-origin browser calls and non-browser clients', async () => {
+    const user = await createUser(h.db);
+    const sameOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: {
+        'content-type': 'application/json',
+        host: 'app.test:3000',
+        origin: 'http://app.test:3000',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: login(user),
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+    const curl = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: login(user),
+    });
+    expect(curl.statusCode).toBe(200);
+  });
+
+  it('accepts an origin listed in TRUSTED_ORIGINS', async () => {
+    const trusted = await buildServer({
+      ...h.deps,
+      config: { ...h.deps.config, trustedOrigins: ['http://localhost:5173'] },
+      loginThrottle: new LoginThrottle(),
+    });
+    try {
+      const user = await createUser(h.db);
+      const res = await trusted.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+        payload: login(user),
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await trusted.close();
+    }
+  });
+
+  it('lets cross-origin GETs read only public data (no state change)', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP with object-src none and frame-ancestors, and the usual hardening headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+});
+
+describe('health', () => {
+  it('is 200 when the database answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is 503 when it does not', async () => {
+    const unreachable = createPostgresDb('postgres://postgres@127.0.0.1:9/none', { max: 1 });
+    const broken = await buildServer({ ...h.deps, db: unreachable.db });
+    try {
+      const res = await broken.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await broken.close();
+      await unreachable.db.destroy();
+    }
+  });
+});
