@@ -1,0 +1,144 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const viewports: ViewportName[] = ['desktop', 'phone'];
+
+describe.each(viewports)('foundation journeys at %s width', (viewport) => {
+  it('shows the landing page with the categories and figures', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    await page.goto('/');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /Venues/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await page.getByText('5,000+').first().isVisible()).toBe(true);
+    const href = await page
+      .getByRole('link', { name: /Venues/ })
+      .first()
+      .getAttribute('href');
+    expect(href).toBe('/marketplace?category=Venues');
+    await page.waitForTimeout(3200); // past the confetti
+    await screenshot(page, 'landing', viewport);
+    for (const path of ['/login-vendor', '/register', '/admin-login', '/about', '/pricing']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, path.slice(1), viewport);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs up as a customer and lands on the dashboard', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    await page.goto('/login-customer');
+    await screenshot(page, 'login-customer', viewport);
+    await page.getByRole('button', { name: /Sign up/i }).click();
+    await page.getByRole('textbox', { name: /^Full name/ }).fill('Tamar Weiss');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(`tamar.${viewport}.${Date.now()}@example.com`);
+    await page.locator('input[name="password"]').fill('chuppah123');
+    await page.getByRole('textbox', { name: /^Family label/ }).fill('Weiss Family');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText(/Tamar/).first().isVisible()).toBe(true);
+    await screenshot(page, 'dashboard-after-sign-up', viewport);
+
+    const me = await context.request.get('/api/auth/me');
+    expect(me.status()).toBe(200);
+    expect((await me.json()).user).toMatchObject({
+      name: 'Tamar Weiss',
+      role: 'customer',
+      familyLabel: 'Weiss Family',
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a vendor on the customer sign-in page and leaves them signed out', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    await signIn(page, '/login-customer', DEMO.vendor.email, DEMO.vendor.password);
+    await expect.poll(() => page.getByText('Access denied').first().isVisible()).toBe(true);
+    expect(await page.getByText('Please use the vendor login for vendor accounts').first().isVisible()).toBe(
+      true,
+    );
+    await screenshot(page, 'access-denied', viewport);
+    expect(new URL(page.url()).pathname).toBe('/login-customer');
+    const me = await context.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in the demo vendor on the vendor page and the admin on the customer page', async () => {
+    const vendor = await openSession(browser, viewport);
+    await signIn(vendor.page, '/login-vendor', DEMO.vendor.email, DEMO.vendor.password);
+    await vendor.page.waitForURL('**/vendor-dashboard');
+    await screenshot(vendor.page, 'vendor-dashboard', viewport);
+    expect(vendor.errors).toEqual([]);
+    await vendor.context.close();
+
+    const admin = await openSession(browser, viewport);
+    await signIn(admin.page, '/login-customer', DEMO.admin.email, DEMO.admin.password);
+    await admin.page.waitForURL('**/admin-dashboard');
+    await screenshot(admin.page, 'admin-dashboard', viewport);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+
+  it('shows the sign-in screen on /dashboard when signed out, and the app after signing in there', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await screenshot(page, 'dashboard-signed-out', viewport);
+
+    await page.getByRole('textbox', { name: /^Email/ }).fill(DEMO.customer.email);
+    await page.locator('input[name="password"]').fill(DEMO.customer.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText(/Sarah/).first().isVisible()).toBe(true);
+    await screenshot(page, 'dashboard', viewport);
+
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: /menu/i }).first().click();
+      await page.waitForTimeout(400);
+      await screenshot(page, 'navigation-menu', viewport);
+      await page.keyboard.press('Escape');
+    }
+    for (const path of ['/events', '/calendar', '/profile', '/messages', '/marketplace']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `frame${path.replace('/', '-')}`, viewport);
+    }
+
+    await page
+      .getByRole('button', { name: /Sign out/i })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const me = await context.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    await page.goto('/no-such-page/at-all');
+    await expect.poll(() => page.getByText('404').first().isVisible()).toBe(true);
+    await screenshot(page, 'not-found', viewport);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
