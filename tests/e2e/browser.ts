@@ -54,7 +54,13 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   // Let entrance animations settle so the picture shows the page at rest.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+  // JPEG keeps the committed pictures small enough to refresh with every change.
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.jpg`),
+    fullPage: true,
+    type: 'jpeg',
+    quality: 70,
+  });
 }
 
 export async function signIn(page: Page, loginPath: string, email: string, password: string): Promise<void> {

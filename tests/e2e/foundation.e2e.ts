@@ -45,7 +45,7 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     const { page, errors, context } = await openSession(browser, viewport);
     await page.goto('/login-customer');
     await screenshot(page, 'login-customer', viewport);
-    await page.getByRole('button', { name: /Sign up/i }).click();
+    await page.getByRole('link', { name: /Sign up/ }).click();
     await page.getByRole('textbox', { name: /^Full name/ }).fill('Tamar Weiss');
     await page.getByRole('textbox', { name: /^Email/ }).fill(`tamar.${viewport}.${Date.now()}@example.com`);
     await page.locator('input[name="password"]').fill('chuppah123');
@@ -77,7 +77,8 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     expect(new URL(page.url()).pathname).toBe('/login-customer');
     const me = await context.request.get('/api/auth/me');
     expect(me.status()).toBe(401);
-    expect(errors).toEqual([]);
+    // The refused sign-in is a 403 response, which Chromium always logs; nothing else may be.
+    expect(errors.filter((e) => !/Failed to load resource: .* 403/.test(e))).toEqual([]);
     await context.close();
   });
 
@@ -110,22 +111,18 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     await expect.poll(() => page.getByText(/Sarah/).first().isVisible()).toBe(true);
     await screenshot(page, 'dashboard', viewport);
 
-    if (viewport === 'phone') {
-      await page.getByRole('button', { name: /menu/i }).first().click();
-      await page.waitForTimeout(400);
-      await screenshot(page, 'navigation-menu', viewport);
-      await page.keyboard.press('Escape');
-    }
     for (const path of ['/events', '/calendar', '/profile', '/messages', '/marketplace']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await screenshot(page, `frame${path.replace('/', '-')}`, viewport);
     }
-
-    await page
-      .getByRole('button', { name: /Sign out/i })
-      .first()
-      .click();
+    await page.goto('/dashboard');
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.waitForTimeout(400);
+      await screenshot(page, 'navigation-menu', viewport);
+    }
+    await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     const me = await context.request.get('/api/auth/me');
     expect(me.status()).toBe(401);

@@ -1,0 +1,254 @@
+import {
+  Box,
+  CloseButton,
+  Container,
+  Drawer,
+  Flex,
+  HStack,
+  IconButton,
+  Portal,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import type { UserDto } from '../../shared/schemas/auth';
+import { homePathFor, useCurrentUser } from '../lib/session';
+import {
+  AccountBox,
+  FamilyCircleBox,
+  HebrewDatesSwitch,
+  type NavEntry,
+  NotificationBell,
+  navEntriesFor,
+  SideNavLink,
+} from './app-navigation';
+import { PageSpinner } from './full-screen-spinner';
+import { HebrewDatesProvider } from './hebrew-dates';
+import { MenuIcon } from './icons';
+import { Logo } from './logo';
+import { SkipLink } from './public-layout';
+import { useUnreadCount } from './use-unread-count';
+
+const PANEL_WIDTH = '72';
+
+/**
+ * The signed-in layout (spec section 2): a side panel on a desktop; on a phone a top bar with a
+ * slide-out menu and a bottom bar. Rendered only under a guard, so a user is always present.
+ */
+export function AppLayout() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    // A different account starts from its own saved Hebrew-date preference.
+    <HebrewDatesProvider key={user.id} initial={user.hebrewDatesEnabled}>
+      <SignedInShell user={user} />
+    </HebrewDatesProvider>
+  );
+}
+
+function SignedInShell({ user }: { user: UserDto }) {
+  const unreadCount = useUnreadCount();
+  const entries = navEntriesFor(user);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // One navigation in the document at a time, so that its links and labels are never duplicated.
+  const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+
+  return (
+    <Flex minH="100dvh" bg="canvas">
+      <SkipLink />
+      {isDesktop ? (
+        <Box as="aside" position="fixed" insetY="0" insetStart="0" w={PANEL_WIDTH} zIndex="docked">
+          <PanelContent user={user} entries={entries} unreadCount={unreadCount} showBell />
+        </Box>
+      ) : null}
+
+      <Flex direction="column" flex="1" minW="0" ms={isDesktop ? PANEL_WIDTH : '0'}>
+        {isDesktop ? null : (
+          <Box
+            as="header"
+            position="sticky"
+            top="0"
+            zIndex="sticky"
+            bg="bg/95"
+            backdropFilter="blur(10px)"
+            borderBottomWidth="1px"
+            borderColor="border.muted"
+          >
+            <Flex h="14" px="3" align="center" justify="space-between" gap="2">
+              <Drawer.Root
+                open={menuOpen}
+                onOpenChange={(e) => setMenuOpen(e.open)}
+                placement="start"
+                size="xs"
+                lazyMount
+                unmountOnExit
+              >
+                <Drawer.Trigger asChild>
+                  <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
+                    <MenuIcon boxSize="6" />
+                  </IconButton>
+                </Drawer.Trigger>
+                <Portal>
+                  <Drawer.Backdrop />
+                  <Drawer.Positioner>
+                    <Drawer.Content bg="transparent" shadow="none" aria-label="Menu">
+                      <Drawer.Title srOnly>Menu</Drawer.Title>
+                      <PanelContent
+                        user={user}
+                        entries={entries}
+                        unreadCount={unreadCount}
+                        onNavigate={() => setMenuOpen(false)}
+                      />
+                      <Drawer.CloseTrigger asChild top="4" insetEnd="3">
+                        <CloseButton
+                          aria-label="Close menu"
+                          size="sm"
+                          color="white"
+                          _hover={{ bg: 'whiteAlpha.200' }}
+                        />
+                      </Drawer.CloseTrigger>
+                    </Drawer.Content>
+                  </Drawer.Positioner>
+                </Portal>
+              </Drawer.Root>
+              <Logo size="sm" to={homePathFor(user.role)} />
+              <NotificationBell user={user} unreadCount={unreadCount} dark={false} />
+            </Flex>
+          </Box>
+        )}
+
+        <Box
+          as="main"
+          id="main"
+          tabIndex={-1}
+          _focus={{ outline: 'none' }}
+          flex="1"
+          px={{ base: '4', md: '8', xl: '12' }}
+          pt={{ base: '6', md: '10' }}
+          pb={isDesktop ? '12' : '28'}
+        >
+          <Container maxW="6xl" px="0">
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+        </Box>
+      </Flex>
+
+      {isDesktop ? null : <BottomBar entries={entries} unreadCount={unreadCount} />}
+    </Flex>
+  );
+}
+
+interface PanelContentProps {
+  user: UserDto;
+  entries: NavEntry[];
+  unreadCount: number;
+  showBell?: boolean;
+  onNavigate?: () => void;
+}
+
+/** The dark navigation panel: the desktop side panel and the phone's slide-out menu alike. */
+function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate }: PanelContentProps) {
+  return (
+    <Flex
+      direction="column"
+      h="full"
+      bgGradient="to-b"
+      gradientFrom="brand.900"
+      gradientTo="brand.950"
+      color="white"
+      px="4"
+      py="5"
+      gap="6"
+      overflowY="auto"
+    >
+      <HStack justify="space-between" px="2" minH="10">
+        <Logo inverted to={homePathFor(user.role)} />
+        {showBell ? <NotificationBell user={user} unreadCount={unreadCount} dark /> : null}
+      </HStack>
+
+      <Stack as="nav" aria-label="Main" gap="1">
+        {entries.map((entry) => (
+          <SideNavLink key={entry.to} entry={entry} unreadCount={unreadCount} onNavigate={onNavigate} />
+        ))}
+      </Stack>
+
+      <Stack gap="4" mt="auto">
+        {user.familyLabel ? <FamilyCircleBox label={user.familyLabel} /> : null}
+        <HebrewDatesSwitch />
+        <Box borderTopWidth="1px" borderColor="whiteAlpha.200" pt="4">
+          <AccountBox user={user} />
+        </Box>
+      </Stack>
+    </Flex>
+  );
+}
+
+/** The phone's bottom bar: the same entries as the side panel. */
+function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount: number }) {
+  return (
+    <Box
+      as="nav"
+      aria-label="Quick navigation"
+      data-bottom-bar=""
+      position="fixed"
+      insetX="0"
+      bottom="0"
+      zIndex="sticky"
+      bg="bg"
+      borderTopWidth="1px"
+      borderColor="border"
+      shadow="0 -4px 16px rgba(21, 36, 86, 0.06)"
+      pb="env(safe-area-inset-bottom)"
+    >
+      <Flex justify="space-around" h="16">
+        {entries.map((entry) => {
+          const Icon = entry.icon;
+          return (
+            <Flex
+              key={entry.to}
+              asChild
+              direction="column"
+              align="center"
+              justify="center"
+              gap="1"
+              flex="1"
+              minW="0"
+              color="fg.muted"
+              position="relative"
+              _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+            >
+              <NavLink to={entry.to} end>
+                <Icon boxSize="5" />
+                <Text as="span" fontSize="2xs" lineHeight="1" truncate maxW="full" px="0.5">
+                  {entry.shortLabel}
+                </Text>
+                {entry.unread && unreadCount > 0 ? (
+                  <Box
+                    as="span"
+                    position="absolute"
+                    top="2"
+                    insetStart="calc(50% + 6px)"
+                    bg="red.solid"
+                    color="white"
+                    fontSize="2xs"
+                    rounded="full"
+                    px="1.5"
+                    lineHeight="1.4"
+                    aria-hidden
+                  >
+                    {unreadCount}
+                  </Box>
+                ) : null}
+              </NavLink>
+            </Flex>
+          );
+        })}
+      </Flex>
+    </Box>
+  );
+}

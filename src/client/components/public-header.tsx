@@ -1,0 +1,147 @@
+import {
+  Box,
+  Button,
+  CloseButton,
+  Container,
+  Drawer,
+  Flex,
+  HStack,
+  IconButton,
+  Portal,
+  Stack,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { useState } from 'react';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { homePathFor, useCurrentUser } from '../lib/session';
+import { MenuIcon } from './icons';
+import { Logo } from './logo';
+
+const PAGE_LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/marketplace', label: 'Browse Vendors', end: false },
+] as const;
+
+/** Header of the public pages: Home, Browse Vendors, and the logins or a Dashboard button (spec section 2). */
+export function PublicHeader() {
+  const { user, isLoading } = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+  // One set of links in the document at a time: the bar on wide screens, the menu on phones.
+  const isWide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+
+  const accountButtons = (stacked: boolean) => {
+    if (isLoading) return null;
+    if (user) {
+      return (
+        <Button asChild size={stacked ? 'lg' : 'sm'} onClick={close}>
+          <RouterLink to={homePathFor(user.role)}>Dashboard</RouterLink>
+        </Button>
+      );
+    }
+    return (
+      <>
+        <Button asChild variant="outline" size={stacked ? 'lg' : 'sm'} onClick={close}>
+          <RouterLink to="/login-customer">Customer Login</RouterLink>
+        </Button>
+        <Button asChild size={stacked ? 'lg' : 'sm'} onClick={close}>
+          <RouterLink to="/login-vendor">Vendor Login</RouterLink>
+        </Button>
+      </>
+    );
+  };
+
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg/90"
+      backdropFilter="saturate(180%) blur(10px)"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+    >
+      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
+        <Flex h={{ base: '16', md: '18' }} align="center" justify="space-between" gap="6">
+          <Logo />
+          {isWide ? (
+            <>
+              <HStack as="nav" aria-label="Main" gap="1" flex="1" ms="6">
+                {PAGE_LINKS.map((link) => (
+                  <HeaderLink key={link.to} {...link} />
+                ))}
+              </HStack>
+              <HStack gap="3">{accountButtons(false)}</HStack>
+            </>
+          ) : (
+            <Drawer.Root
+              open={menuOpen}
+              onOpenChange={(e) => setMenuOpen(e.open)}
+              placement="end"
+              size="xs"
+              lazyMount
+              unmountOnExit
+            >
+              <Drawer.Trigger asChild>
+                <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
+                  <MenuIcon boxSize="6" />
+                </IconButton>
+              </Drawer.Trigger>
+              <Portal>
+                <Drawer.Backdrop />
+                <Drawer.Positioner>
+                  <Drawer.Content>
+                    <Drawer.Header>
+                      <Drawer.Title>Menu</Drawer.Title>
+                    </Drawer.Header>
+                    <Drawer.Body>
+                      <Stack as="nav" aria-label="Main" gap="1">
+                        {PAGE_LINKS.map((link) => (
+                          <HeaderLink key={link.to} {...link} onClick={close} block />
+                        ))}
+                      </Stack>
+                      <Stack gap="3" mt="6">
+                        {accountButtons(true)}
+                      </Stack>
+                    </Drawer.Body>
+                    <Drawer.CloseTrigger asChild>
+                      <CloseButton aria-label="Close menu" size="sm" />
+                    </Drawer.CloseTrigger>
+                  </Drawer.Content>
+                </Drawer.Positioner>
+              </Portal>
+            </Drawer.Root>
+          )}
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
+
+interface HeaderLinkProps {
+  to: string;
+  label: string;
+  end: boolean;
+  block?: boolean;
+  onClick?: () => void;
+}
+
+function HeaderLink({ to, label, end, block = false, onClick }: HeaderLinkProps) {
+  return (
+    <Button
+      asChild
+      variant="ghost"
+      size={block ? 'lg' : 'sm'}
+      justifyContent={block ? 'flex-start' : 'center'}
+      color="fg.muted"
+      fontWeight="medium"
+      _currentPage={{ color: 'brand.fg', bg: 'brand.subtle' }}
+      onClick={onClick}
+    >
+      <NavLink to={to} end={end}>
+        {label}
+      </NavLink>
+    </Button>
+  );
+}

@@ -1,0 +1,126 @@
+import { Alert, Box, Button, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { CheckIcon } from '../../components/icons';
+import type { Credentials } from './account-forms';
+
+export type AuthMode = 'signIn' | 'signUp';
+
+/** The mode lives in the URL (?mode=signup) so that the toggle is a real link and survives a reload. */
+export function modeFromSearch(search: string): AuthMode {
+  return new URLSearchParams(search).get('mode') === 'signup' ? 'signUp' : 'signIn';
+}
+
+/** "Don't have an account? Sign up" / "Already have an account? Sign in", at the same path. */
+export function ModeToggleLink({ mode }: { mode: AuthMode }) {
+  const { pathname } = useLocation();
+  return (
+    <Text textAlign="center" fontSize="sm">
+      <Link asChild color="brand.fg" fontWeight="medium">
+        <RouterLink to={{ pathname, search: mode === 'signIn' ? '?mode=signup' : '' }} replace>
+          {mode === 'signIn' ? "Don't have an account? Sign up" : 'Already have an account? Sign in'}
+        </RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
+/** A quiet line with a link to another sign-in page. */
+export function OtherPortalLink({ prompt, to, label }: { prompt: string; to: string; label: string }) {
+  return (
+    <Text textAlign="center" fontSize="sm" color="fg.muted">
+      {prompt}{' '}
+      <Link asChild color="brand.fg" fontWeight="medium">
+        <RouterLink to={to}>{label}</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
+export interface DemoAccount extends Credentials {
+  role: string;
+}
+
+export const DEMO_PASSWORD = 'simcha123';
+
+/** The seeded demo accounts, with a button that fills the sign-in form. */
+export function DemoAccounts({
+  accounts,
+  onUse,
+}: {
+  accounts: DemoAccount[];
+  onUse: (account: DemoAccount) => void;
+}) {
+  return (
+    <Box bg="brand.subtle" borderWidth="1px" borderColor="brand.muted" rounded="xl" p="4">
+      <Text fontWeight="semibold" fontSize="sm" color="brand.950">
+        Demo {accounts.length > 1 ? 'accounts' : 'account'}
+      </Text>
+      <Stack gap="3" mt="3">
+        {accounts.map((account) => (
+          <HStack key={account.email} justify="space-between" gap="3" align="center">
+            <Box minW="0" fontSize="sm">
+              <Text fontWeight="medium" color="brand.950">
+                {account.role}
+              </Text>
+              <Text color="fg.muted" fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                {account.email} / {account.password}
+              </Text>
+            </Box>
+            <Button
+              size="xs"
+              variant="outline"
+              bg="bg"
+              flexShrink="0"
+              aria-label={`Fill in the ${account.role.toLowerCase()} demo account`}
+              onClick={() => onUse(account)}
+            >
+              Use
+            </Button>
+          </HStack>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** Why the sign-in screen is shown instead of the page asked for. */
+export function AuthNotice({
+  status = 'info',
+  children,
+}: {
+  status?: 'info' | 'error';
+  children: ReactNode;
+}) {
+  return (
+    <Alert.Root status={status} rounded="lg" variant="subtle">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>{children}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** What a vendor account offers, shown beside the vendor sign-up form. */
+export function VendorBenefits() {
+  return (
+    <Box bg="gold.subtle" borderWidth="1px" borderColor="gold.muted" rounded="xl" p="4">
+      <Text fontWeight="semibold" fontSize="sm" color="gold.fg">
+        With a vendor account you can
+      </Text>
+      <List.Root gap="2" mt="3" variant="plain" fontSize="sm">
+        {['Create and manage business profiles', 'Claim existing listings', 'Connect with customers'].map(
+          (item) => (
+            <List.Item key={item} alignItems="center">
+              <List.Indicator asChild color="gold.fg">
+                <CheckIcon boxSize="4" />
+              </List.Indicator>
+              {item}
+            </List.Item>
+          ),
+        )}
+      </List.Root>
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+import { Box, Flex, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ArrowLeftIcon, CheckIcon } from '../../components/icons';
+import { Logo, StarOfDavid } from '../../components/logo';
+import { starPattern } from '../../components/star-pattern';
+import { useDocumentTitle } from '../../components/use-document-title';
+
+interface AuthShellProps {
+  title: string;
+  subtitle: ReactNode;
+  /** Shown above the form: why this screen appeared (e.g. a guarded page). */
+  notice?: ReactNode;
+  children: ReactNode;
+  /** Links and boxes under the form card. */
+  footer?: ReactNode;
+  /** The brand panel's message on wide screens. */
+  panel?: { heading: string; points: string[] };
+}
+
+const DEFAULT_PANEL = {
+  heading: 'Every simcha, beautifully planned',
+  points: [
+    'Events, tasks, deposits and memos in one place',
+    'Hebrew dates and Shabbat-aware scheduling',
+    'Trusted vendors who know your traditions',
+  ],
+};
+
+/** The frame of the sign-in and sign-up screens: a brand panel and the form card. */
+export function AuthShell({
+  title,
+  subtitle,
+  notice,
+  children,
+  footer,
+  panel = DEFAULT_PANEL,
+}: AuthShellProps) {
+  useDocumentTitle(title);
+  return (
+    <Flex minH="100dvh" bg="canvas">
+      <Flex
+        display={{ base: 'none', lg: 'flex' }}
+        w="44%"
+        maxW="2xl"
+        direction="column"
+        justify="space-between"
+        p="12"
+        color="white"
+        bgColor="brand.900"
+        bgImage={`${starPattern('#ffffff', 0.07)}, linear-gradient(160deg, #1e3a8a 0%, #152456 100%)`}
+        minH="100dvh"
+      >
+        <Logo inverted />
+        <Stack gap="6" maxW="md">
+          <StarOfDavid boxSize="14" color="gold.300" />
+          <Heading as="p" fontSize="4xl" lineHeight="1.15" fontWeight="bold">
+            {panel.heading}
+          </Heading>
+          <List.Root gap="3" variant="plain">
+            {panel.points.map((point) => (
+              <List.Item key={point} alignItems="center" color="whiteAlpha.900">
+                <List.Indicator asChild color="gold.300">
+                  <CheckIcon boxSize="5" />
+                </List.Indicator>
+                {point}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Stack>
+        <Text fontSize="sm" color="whiteAlpha.700">
+          Trusted by 5,000+ families and 500+ vendors.
+        </Text>
+      </Flex>
+
+      <Flex
+        flex="1"
+        direction="column"
+        align="center"
+        px={{ base: '4', sm: '6' }}
+        py={{ base: '6', md: '10' }}
+      >
+        <Box w="full" maxW="md">
+          <HStack justify="space-between" mb={{ base: '6', md: '8' }}>
+            <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm">
+              <RouterLink to="/">
+                <ArrowLeftIcon boxSize="4" />
+                Back to home
+              </RouterLink>
+            </Link>
+            <Box display={{ base: 'block', lg: 'none' }}>
+              <Logo size="sm" />
+            </Box>
+          </HStack>
+          <Box
+            as="main"
+            bg="bg"
+            rounded="2xl"
+            borderWidth="1px"
+            borderColor="border.muted"
+            shadow="0 10px 30px -12px rgba(21, 36, 86, 0.18)"
+            p={{ base: '6', md: '8' }}
+          >
+            <Heading as="h1" size="2xl" color="brand.950">
+              {title}
+            </Heading>
+            <Text mt="2" color="fg.muted">
+              {subtitle}
+            </Text>
+            {notice ? <Box mt="5">{notice}</Box> : null}
+            <Box mt="6">{children}</Box>
+          </Box>
+          {footer ? (
+            <Stack gap="4" mt="6">
+              {footer}
+            </Stack>
+          ) : null}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

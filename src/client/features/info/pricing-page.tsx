@@ -1,0 +1,96 @@
+import { Badge, Box, Button, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { CheckIcon } from '../../components/icons';
+import { InfoPage, InfoSection, Paragraph } from './info-page';
+
+const PLANS = [
+  {
+    name: 'Families',
+    price: 'Free',
+    summary: 'Everything you need to plan your simcha.',
+    features: [
+      'Unlimited events with tasks, deposits and memos',
+      'Hebrew dates and Shabbat and holiday warnings',
+      'Family circle and shareable event links',
+      'Availability requests and messages with vendors',
+    ],
+    cta: { to: '/login-customer?mode=signup', label: 'Create a family account' },
+  },
+  {
+    name: 'Vendors',
+    price: 'Free listing',
+    summary: 'Show your business to families planning their celebrations.',
+    features: [
+      'A business profile in the marketplace',
+      'Claim and manage your existing listing',
+      'Answer availability requests and messages',
+    ],
+    cta: { to: '/login-vendor?mode=signup', label: 'List your business' },
+  },
+] as const;
+
+export function PricingPage() {
+  return (
+    <InfoPage
+      title="Pricing"
+      intro="SimchaHub is free for families, and listing a business is free for vendors."
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+        {PLANS.map((plan) => (
+          <Stack
+            key={plan.name}
+            gap="5"
+            p={{ base: '6', md: '8' }}
+            rounded="2xl"
+            borderWidth="1px"
+            borderColor="border.muted"
+            bg="bg"
+            shadow="sm"
+          >
+            <Box>
+              <Badge
+                colorPalette={plan.name === 'Families' ? 'brand' : 'gold'}
+                variant="subtle"
+                rounded="full"
+              >
+                {plan.name}
+              </Badge>
+              <Heading as="h2" fontSize="4xl" mt="3" color="brand.950">
+                {plan.price}
+              </Heading>
+              <Text color="fg.muted" mt="1">
+                {plan.summary}
+              </Text>
+            </Box>
+            <List.Root gap="2.5" variant="plain">
+              {plan.features.map((feature) => (
+                <List.Item key={feature} alignItems="flex-start">
+                  <List.Indicator asChild color="green.fg" mt="1">
+                    <CheckIcon boxSize="4" />
+                  </List.Indicator>
+                  {feature}
+                </List.Item>
+              ))}
+            </List.Root>
+            <Button asChild mt="auto" size="lg">
+              <RouterLink to={plan.cta.to}>{plan.cta.label}</RouterLink>
+            </Button>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <InfoSection title="Premium placement">
+        <Paragraph>
+          Paid options for vendors, such as premium placement in the marketplace, are not offered at this
+          time, so there is nothing to pay. If we ever offer one, we will publish its price here before it
+          starts, and the free listing will remain available.
+        </Paragraph>
+      </InfoSection>
+      <InfoSection title="Payments to vendors">
+        <Paragraph>
+          SimchaHub does not handle payments. Deposits and payments are arranged directly between families and
+          vendors; the deposit tracker simply helps you remember what is due and what is paid.
+        </Paragraph>
+      </InfoSection>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,572 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Flex,
+  Heading,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { ComponentType } from 'react';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
+import type { MarketplaceCategory } from '../../../shared/constants';
+import {
+  ArrowRightIcon,
+  CalendarIcon,
+  CameraIcon,
+  CatererIcon,
+  CheckIcon,
+  FlowerIcon,
+  HeartIcon,
+  MoonIcon,
+  MusicIcon,
+  ShieldIcon,
+  StarIcon,
+  UsersIcon,
+  VenueIcon,
+} from '../../components/icons';
+import { StarOfDavid } from '../../components/logo';
+import { starPattern } from '../../components/star-pattern';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { homePathFor, useCurrentUser } from '../../lib/session';
+import { useCelebrationConfetti } from './use-celebration-confetti';
+
+type IconComponent = ComponentType<{ boxSize?: string }>;
+
+const CATEGORIES: {
+  name: MarketplaceCategory;
+  count: string;
+  blurb: string;
+  icon: IconComponent;
+  tint: string;
+}[] = [
+  { name: 'Venues', count: '150+', blurb: 'Halls, gardens and shul spaces', icon: VenueIcon, tint: 'brand' },
+  { name: 'Caterers', count: '80+', blurb: 'Kosher menus for every crowd', icon: CatererIcon, tint: 'gold' },
+  {
+    name: 'Photographers',
+    count: '120+',
+    blurb: 'Every dance and every blessing',
+    icon: CameraIcon,
+    tint: 'brand',
+  },
+  { name: 'Musicians', count: '90+', blurb: 'Bands, DJs and simcha dancing', icon: MusicIcon, tint: 'gold' },
+  {
+    name: 'Florists',
+    count: '60+',
+    blurb: 'Chuppahs, centrepieces, bouquets',
+    icon: FlowerIcon,
+    tint: 'brand',
+  },
+];
+
+const FEATURES: { title: string; text: string; icon: IconComponent }[] = [
+  {
+    title: 'Plan every detail',
+    text: 'Keep tasks, vendor deposits and memos for each event together, and see what is still open at a glance.',
+    icon: CalendarIcon,
+  },
+  {
+    title: 'Hebrew dates and Shabbat',
+    text: 'See Hebrew dates beside your plans and get a warning when a date falls on Shabbat or a Jewish holiday.',
+    icon: MoonIcon,
+  },
+  {
+    title: 'Plan together as a family',
+    text: 'Everyone who enters the same family label joins one family circle and shares the planning.',
+    icon: UsersIcon,
+  },
+  {
+    title: 'Trusted vendors',
+    text: 'Browse vendors who serve the Jewish community, ask about availability and message them directly.',
+    icon: ShieldIcon,
+  },
+];
+
+const TESTIMONIALS = [
+  {
+    quote:
+      'We planned our daughter’s wedding with both sets of grandparents in the family circle. Nobody missed a thing, and the Shabbat warning saved us from a very awkward date.',
+    name: 'Rachel G.',
+    detail: 'Wedding · Teaneck',
+  },
+  {
+    quote:
+      'Finding a kosher caterer and a band for the bar mitzvah took one evening instead of a month. Seeing the Hebrew date next to everything is such a nice touch.',
+    name: 'David and Miriam K.',
+    detail: 'Bar Mitzvah · Great Neck',
+  },
+  {
+    quote:
+      'As a photographer, SimchaHub sends me families who already know what they want. I answer requests from my phone between events.',
+    name: 'Yossi B.',
+    detail: 'Photographer · Brooklyn Heights',
+  },
+];
+
+const STATS = [
+  { value: '5,000+', label: 'Families' },
+  { value: '500+', label: 'Vendors' },
+  { value: '4.9/5', label: 'Average rating' },
+];
+
+/** '/': the landing page for visitors; a signed-in user goes to their home instead. */
+export function LandingPage() {
+  const { user } = useCurrentUser();
+  if (user) return <Navigate to={homePathFor(user.role)} replace />;
+  return <Landing />;
+}
+
+function Landing() {
+  useDocumentTitle(null);
+  useCelebrationConfetti();
+  return (
+    <>
+      <Hero />
+      <Categories />
+      <Features />
+      <Testimonials />
+      <VendorInvitation />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="hero-title"
+      color="white"
+      bgColor="brand.900"
+      bgImage={`${starPattern('#ffffff', 0.06, 64)}, radial-gradient(circle at 85% 15%, rgba(233, 174, 44, 0.22), transparent 45%), linear-gradient(150deg, #1e3a8a 0%, #1e34a3 45%, #152456 100%)`}
+      overflow="hidden"
+    >
+      <Container maxW="7xl" px={{ base: '4', md: '8' }} py={{ base: '14', md: '24' }}>
+        <Flex direction={{ base: 'column', lg: 'row' }} align="center" gap={{ base: '12', lg: '16' }}>
+          <Stack gap={{ base: '6', md: '8' }} flex="1.1" maxW="2xl">
+            <Badge
+              alignSelf="flex-start"
+              colorPalette="gold"
+              variant="solid"
+              rounded="full"
+              px="3"
+              py="1"
+              fontSize="xs"
+              whiteSpace="normal"
+            >
+              For weddings, bar and bat mitzvahs and every simcha
+            </Badge>
+            <Heading
+              as="h1"
+              id="hero-title"
+              fontSize={{ base: '4xl', md: '6xl' }}
+              lineHeight="1.05"
+              letterSpacing="-0.02em"
+            >
+              Every simcha,{' '}
+              <Box as="span" color="gold.300">
+                beautifully planned
+              </Box>
+            </Heading>
+            <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="xl" lineHeight="tall">
+              SimchaHub brings your family, your checklist and trusted vendors together, with Hebrew dates and
+              Shabbat-aware scheduling built in.
+            </Text>
+            <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+              <Button asChild size="xl" colorPalette="gold" fontWeight="semibold">
+                <RouterLink to="/login-customer?mode=signup">
+                  Start planning for free
+                  <ArrowRightIcon boxSize="5" />
+                </RouterLink>
+              </Button>
+              <Button
+                asChild
+                size="xl"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.500"
+                _hover={{ bg: 'whiteAlpha.100' }}
+                focusRingColor="gold.300"
+              >
+                <RouterLink to="/marketplace">Browse Vendors</RouterLink>
+              </Button>
+            </Flex>
+            <SimpleGrid columns={3} gap="4" pt="2" maxW="lg">
+              {STATS.map((stat) => (
+                <Box key={stat.label} borderStartWidth="2px" borderColor="gold.400" ps="3">
+                  <Text
+                    fontSize={{ base: 'xl', sm: '2xl', md: '3xl' }}
+                    fontWeight="bold"
+                    fontFamily="heading"
+                    lineHeight="1.2"
+                    whiteSpace="nowrap"
+                  >
+                    {stat.value}
+                  </Text>
+                  <Text fontSize="sm" color="whiteAlpha.800">
+                    {stat.label}
+                  </Text>
+                </Box>
+              ))}
+            </SimpleGrid>
+          </Stack>
+          <PlanPreview />
+        </Flex>
+      </Container>
+    </Box>
+  );
+}
+
+/** A drawn preview of an event plan, in place of a photograph. */
+function PlanPreview() {
+  const tasks = [
+    { label: 'Book the hall', done: true },
+    { label: 'Choose the caterer', done: true },
+    { label: 'Send invitations', done: false },
+  ];
+  return (
+    <Box
+      flex="0.9"
+      w="full"
+      maxW="md"
+      position="relative"
+      aria-hidden="true"
+      display={{ base: 'none', md: 'block' }}
+    >
+      <Box
+        position="absolute"
+        inset="-6"
+        bg="radial-gradient(circle, rgba(149, 181, 251, 0.35), transparent 65%)"
+        filter="blur(8px)"
+      />
+      <Box position="relative" bg="white" color="fg" rounded="2xl" shadow="2xl" p={{ base: '5', md: '6' }}>
+        <HStack justify="space-between" align="flex-start">
+          <Box>
+            <Badge colorPalette="brand" variant="subtle" rounded="full">
+              Wedding
+            </Badge>
+            <Text mt="2" fontFamily="heading" fontWeight="bold" fontSize="xl" color="brand.950">
+              Sarah &amp; David
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              Sunday, June 14 · 29 Sivan
+            </Text>
+          </Box>
+          <Flex boxSize="12" rounded="xl" bg="brand.900" color="gold.300" align="center" justify="center">
+            <StarOfDavid boxSize="8" />
+          </Flex>
+        </HStack>
+        <Box mt="5">
+          <HStack justify="space-between" fontSize="sm">
+            <Text fontWeight="medium">Tasks</Text>
+            <Text color="fg.muted">12 of 18 done</Text>
+          </HStack>
+          <Box mt="2" h="2" bg="brand.subtle" rounded="full" overflow="hidden">
+            <Box
+              h="full"
+              w="66%"
+              bgGradient="to-r"
+              gradientFrom="brand.700"
+              gradientTo="brand.500"
+              rounded="full"
+            />
+          </Box>
+        </Box>
+        <Stack mt="5" gap="2.5">
+          {tasks.map((task) => (
+            <HStack key={task.label} gap="3" fontSize="sm">
+              <Flex
+                boxSize="5"
+                rounded="full"
+                align="center"
+                justify="center"
+                bg={task.done ? 'green.solid' : 'transparent'}
+                borderWidth={task.done ? '0' : '2px'}
+                borderColor="border.emphasized"
+                color="white"
+              >
+                {task.done ? <CheckIcon boxSize="3" /> : null}
+              </Flex>
+              <Text
+                color={task.done ? 'fg.muted' : 'fg'}
+                textDecoration={task.done ? 'line-through' : 'none'}
+              >
+                {task.label}
+              </Text>
+            </HStack>
+          ))}
+        </Stack>
+        <HStack mt="5" p="3" rounded="lg" bg="green.subtle" color="green.fg" fontSize="sm" gap="2">
+          <ShieldIcon boxSize="4" />
+          <Text fontWeight="medium">No Shabbat or holiday conflict</Text>
+        </HStack>
+      </Box>
+    </Box>
+  );
+}
+
+function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  text,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Stack gap="3" textAlign="center" maxW="2xl" mx="auto">
+      <Text
+        color="gold.fg"
+        fontWeight="semibold"
+        fontSize="sm"
+        textTransform="uppercase"
+        letterSpacing="wider"
+      >
+        {eyebrow}
+      </Text>
+      <Heading as="h2" id={id} fontSize={{ base: '3xl', md: '4xl' }} color="brand.950" lineHeight="1.15">
+        {title}
+      </Heading>
+      <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+function Categories() {
+  return (
+    <Box as="section" aria-labelledby="categories-title" py={{ base: '16', md: '24' }} bg="bg">
+      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
+        <SectionHeading
+          id="categories-title"
+          eyebrow="Vendor marketplace"
+          title="Everything your celebration needs"
+          text="Browse vendors who know Jewish celebrations, from the chuppah flowers to the last hora."
+        />
+        <SimpleGrid
+          columns={{ base: 1, sm: 2, lg: 5 }}
+          gap={{ base: '4', md: '5' }}
+          mt={{ base: '10', md: '14' }}
+        >
+          {CATEGORIES.map((category) => {
+            const CategoryIcon = category.icon;
+            return (
+              <LinkBox
+                key={category.name}
+                as="article"
+                bg="bg"
+                borderWidth="1px"
+                borderColor="border.muted"
+                rounded="2xl"
+                p={{ base: '4', md: '6' }}
+                display="flex"
+                flexDirection={{ base: 'row', sm: 'column' }}
+                alignItems={{ base: 'center', sm: 'stretch' }}
+                gap={{ base: '4', sm: '0' }}
+                transition="transform 0.2s, box-shadow 0.2s, border-color 0.2s"
+                _hover={{ transform: 'translateY(-3px)', shadow: 'lg', borderColor: 'brand.emphasized' }}
+                _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+              >
+                <Flex
+                  boxSize={{ base: '12', md: '14' }}
+                  flexShrink="0"
+                  rounded="xl"
+                  align="center"
+                  justify="center"
+                  bg={`${category.tint}.subtle`}
+                  color={`${category.tint}.fg`}
+                >
+                  <CategoryIcon boxSize="7" />
+                </Flex>
+                <Box flex="1" minW="0">
+                  <Heading
+                    as="h3"
+                    fontSize={{ base: 'lg', md: 'xl' }}
+                    mt={{ base: '0', sm: '5' }}
+                    color="brand.950"
+                  >
+                    <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
+                      <RouterLink to={`/marketplace?category=${category.name}`}>{category.name}</RouterLink>
+                    </LinkOverlay>
+                  </Heading>
+                  <Text fontSize="sm" color="fg.muted" mt="1">
+                    {category.blurb}
+                  </Text>
+                  <HStack
+                    mt={{ base: '1', sm: '4' }}
+                    justify="space-between"
+                    color="brand.fg"
+                    fontWeight="semibold"
+                    fontSize="sm"
+                  >
+                    <Text>{category.count} vendors</Text>
+                    <ArrowRightIcon boxSize="4" />
+                  </HStack>
+                </Box>
+              </LinkBox>
+            );
+          })}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function Features() {
+  return (
+    <Box as="section" aria-labelledby="features-title" py={{ base: '16', md: '24' }} bg="canvas">
+      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
+        <SectionHeading
+          id="features-title"
+          eyebrow="Made for Jewish families"
+          title="Planning that understands your calendar"
+          text="One place for the whole family to plan, with the traditions that matter built in."
+        />
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6" mt={{ base: '10', md: '14' }}>
+          {FEATURES.map((feature) => {
+            const FeatureIcon = feature.icon;
+            return (
+              <Box
+                key={feature.title}
+                bg="bg"
+                rounded="2xl"
+                p="6"
+                borderWidth="1px"
+                borderColor="border.muted"
+              >
+                <Flex
+                  boxSize="12"
+                  rounded="full"
+                  bg="brand.solid"
+                  color="white"
+                  align="center"
+                  justify="center"
+                >
+                  <FeatureIcon boxSize="6" />
+                </Flex>
+                <Heading as="h3" fontSize="lg" mt="5" color="brand.950">
+                  {feature.title}
+                </Heading>
+                <Text mt="2" color="fg.muted" fontSize="sm" lineHeight="tall">
+                  {feature.text}
+                </Text>
+              </Box>
+            );
+          })}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function Testimonials() {
+  return (
+    <Box as="section" aria-labelledby="testimonials-title" py={{ base: '16', md: '24' }} bg="bg">
+      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow="Rated 4.9/5 by our families"
+          title="Simchas planned with SimchaHub"
+          text="Families and vendors on what changed when they planned together."
+        />
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt={{ base: '10', md: '14' }}>
+          {TESTIMONIALS.map((t) => (
+            <Stack
+              as="figure"
+              key={t.name}
+              gap="5"
+              bg="brand.subtle"
+              rounded="2xl"
+              p={{ base: '6', md: '8' }}
+              justify="space-between"
+            >
+              <Box>
+                <HStack gap="1" color="gold.400" aria-label="5 out of 5 stars" role="img">
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <StarIcon key={n} boxSize="4" fill="currentColor" />
+                  ))}
+                </HStack>
+                <Text as="blockquote" mt="4" color="brand.950" fontSize="md" lineHeight="tall">
+                  “{t.quote}”
+                </Text>
+              </Box>
+              <HStack as="figcaption" gap="3">
+                <Flex
+                  boxSize="10"
+                  rounded="full"
+                  bg="brand.solid"
+                  color="white"
+                  align="center"
+                  justify="center"
+                >
+                  <HeartIcon boxSize="5" />
+                </Flex>
+                <Box>
+                  <Text fontWeight="semibold" color="brand.950">
+                    {t.name}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t.detail}
+                  </Text>
+                </Box>
+              </HStack>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+function VendorInvitation() {
+  return (
+    <Box as="section" aria-labelledby="vendors-title" pb={{ base: '16', md: '24' }} bg="bg">
+      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          align={{ base: 'flex-start', md: 'center' }}
+          justify="space-between"
+          gap="6"
+          rounded="3xl"
+          p={{ base: '8', md: '12' }}
+          color="white"
+          bgColor="brand.950"
+          bgImage={`${starPattern('#e9ae2c', 0.12, 48)}, linear-gradient(120deg, #152456, #1e3a8a)`}
+        >
+          <Box maxW="xl">
+            <Heading as="h2" id="vendors-title" fontSize={{ base: '2xl', md: '3xl' }}>
+              Serve simchas in your community?
+            </Heading>
+            <Text mt="3" color="whiteAlpha.900">
+              List your business for free, claim your existing listing and answer families’ availability
+              requests in one place.
+            </Text>
+          </Box>
+          <Flex gap="3" direction={{ base: 'column', sm: 'row' }} w={{ base: 'full', md: 'auto' }}>
+            <Button asChild size="lg" colorPalette="gold">
+              <RouterLink to="/login-vendor?mode=signup">List your business</RouterLink>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              color="white"
+              borderColor="whiteAlpha.500"
+              _hover={{ bg: 'whiteAlpha.100' }}
+            >
+              <RouterLink to="/vendor-help">How it works</RouterLink>
+            </Button>
+          </Flex>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { createToaster } from '@chakra-ui/react';
+import { TIMINGS } from '../../shared/constants';
+
+/**
+ * One toast at a time (spec section 9): a new toast replaces the one on screen instead of waiting
+ * in a queue. F8 moves focus to the notification region.
+ */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 1,
+  duration: TIMINGS.toastMs,
+  hotkey: ['F8'],
+  // On a phone the signed-in layout's bottom bar raises the offset (see theme.ts) so that toasts sit above it.
+  offsets: { top: '1rem', right: '1rem', left: '1rem', bottom: 'var(--toast-bottom-offset, 1rem)' },
+  pauseOnPageIdle: true,
+});
+
+type ToastType = 'success' | 'error' | 'info';
+
+function show(type: ToastType, title: string, description?: string): string {
+  toaster.dismiss();
+  return toaster.create({ type, title, description, closable: true });
+}
+
+/** The only way screens raise toasts: `toast.success(title)`, `toast.error(title, description)`. */
+export const toast = {
+  success: (title: string, description?: string) => show('success', title, description),
+  /** Destructive style, for failures and rejected input. */
+  error: (title: string, description?: string) => show('error', title, description),
+  info: (title: string, description?: string) => show('info', title, description),
+};

@@ -1,0 +1,90 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * SimchaHub's look: deep blue and white, with a warm gold accent for celebration. Every component
+ * defaults to the "brand" palette, so a plain <Button> is already the primary blue button.
+ */
+const config = defineConfig({
+  globalCss: {
+    html: {
+      colorPalette: 'brand',
+      scrollBehavior: 'smooth',
+      '@media (prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' },
+    },
+    body: {
+      bg: 'bg',
+      color: 'fg',
+      textRendering: 'optimizeLegibility',
+    },
+    '::selection': { bg: 'brand.100', color: 'brand.950' },
+    // Toasts clear the phone's bottom navigation bar while it is shown.
+    ':root:has([data-bottom-bar])': { '--toast-bottom-offset': 'calc(4rem + 1rem)' },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#eff4ff' },
+          100: { value: '#dde7fe' },
+          200: { value: '#c1d3fd' },
+          300: { value: '#95b5fb' },
+          400: { value: '#628cf6' },
+          500: { value: '#3d66f0' },
+          600: { value: '#2748e3' },
+          700: { value: '#1f37c9' },
+          800: { value: '#1e34a3' },
+          900: { value: '#1e3a8a' },
+          950: { value: '#152456' },
+        },
+        gold: {
+          50: { value: '#fdf9ec' },
+          100: { value: '#faefc9' },
+          200: { value: '#f5dd8e' },
+          300: { value: '#efc553' },
+          400: { value: '#e9ae2c' },
+          500: { value: '#d68f16' },
+          600: { value: '#b86b10' },
+          700: { value: '#934d11' },
+          800: { value: '#793e15' },
+          900: { value: '#673416' },
+          950: { value: '#3b1a08' },
+        },
+      },
+      fonts: {
+        heading: {
+          value:
+            "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'DejaVu Serif', serif",
+        },
+        body: {
+          value:
+            "Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: { _light: '{colors.brand.900}', _dark: '{colors.brand.500}' } },
+          contrast: { value: '{colors.white}' },
+          fg: { value: { _light: '{colors.brand.800}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: { _light: '{colors.brand.600}', _dark: '{colors.brand.400}' } },
+        },
+        gold: {
+          solid: { value: '{colors.gold.400}' },
+          contrast: { value: '{colors.gold.950}' },
+          fg: { value: { _light: '{colors.gold.700}', _dark: '{colors.gold.300}' } },
+          muted: { value: { _light: '{colors.gold.100}', _dark: '{colors.gold.900}' } },
+          subtle: { value: { _light: '{colors.gold.50}', _dark: '{colors.gold.950}' } },
+          emphasized: { value: { _light: '{colors.gold.200}', _dark: '{colors.gold.800}' } },
+          focusRing: { value: '{colors.gold.500}' },
+        },
+        canvas: { value: { _light: '#f6f8fc', _dark: '{colors.gray.950}' } },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
