@@ -104,14 +104,12 @@ describe('register', () => {
     await h
       .anonymous()
       .caller.auth.register({ name: 'B', email: unique(), password: 'secret1', familyLabel: ` ${label} ` });
-    await h
-      .anonymous()
-      .caller.auth.register({
-        name: 'C',
-        email: unique(),
-        password: 'secret1',
-        familyLabel: label.toUpperCase(),
-      });
+    await h.anonymous().caller.auth.register({
+      name: 'C',
+      email: unique(),
+      password: 'secret1',
+      familyLabel: label.toUpperCase(),
+    });
     const circles = await h.db
       .selectFrom('familyCircles')
       .select(['label', 'memberCount'])
