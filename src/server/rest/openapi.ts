@@ -67,6 +67,14 @@ const extraPaths: ZodOpenApiPathsObject = {
   },
 };
 
+/** A procedure built in steps (an owner check, then the body) has several input objects; tRPC merges them. */
+function combinedInput(inputs: z.ZodType[]): z.ZodType | undefined {
+  if (inputs.length <= 1) return inputs[0];
+  const shapes = inputs.map((i) => asObjectSchema(i)?.shape);
+  if (shapes.some((s) => !s)) return inputs.at(-1);
+  return z.object(Object.assign({}, ...shapes));
+}
+
 function asObjectSchema(schema: unknown): z.ZodObject | undefined {
   return schema instanceof z.ZodObject ? schema : undefined;
 }
@@ -75,7 +83,7 @@ export function buildOpenApiDocument() {
   const paths: ZodOpenApiPathsObject = { ...extraPaths };
   for (const route of restRoutes) {
     const procedure = procedureAt(route.procedure);
-    const input = procedure._def.inputs[0] as z.ZodType | undefined;
+    const input = combinedInput(procedure._def.inputs as z.ZodType[]);
     const output = (procedure._def as { output?: z.ZodType }).output;
     const params = pathParams(route);
     const operation: ZodOpenApiOperationObject = {

@@ -1,10 +1,18 @@
 import { authRouter, profileRouter } from '../auth/auth.router';
+import { depositsRouter, eventsRouter, memosRouter, shareRouter, tasksRouter } from '../events/events.router';
+import { familyRouter } from '../family/family.router';
 import { createCallerFactory, router } from './init';
 
 /** Every domain's router; a new domain is one line here plus its rows in rest/routes.ts. */
 export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
+  events: eventsRouter,
+  tasks: tasksRouter,
+  deposits: depositsRouter,
+  memos: memosRouter,
+  share: shareRouter,
+  family: familyRouter,
 });
 
 export type AppRouter = typeof appRouter;

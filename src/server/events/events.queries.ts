@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/create-db';
+
+const eventColumns = [
+  'events.id',
+  'events.title',
+  'events.type',
+  'events.date',
+  'events.time',
+  'events.venue',
+  'events.notes',
+  'events.imageUrl',
+  'events.isPublic',
+  'events.shareId',
+  'events.createdAt',
+] as const;
+
+/** Task counts and deposit sums of each event, computed in the same statement as the event. */
+const progressColumns = [
+  sql<number>`(select count(*)::int from tasks where tasks.event_id = events.id)`.as('totalTasks'),
+  sql<number>`(select count(*)::int from tasks where tasks.event_id = events.id and tasks.completed)`.as(
+    'completedTasks',
+  ),
+  sql<string>`(select coalesce(sum(amount) filter (where paid), 0)::numeric(12, 2)::text from deposits where deposits.event_id = events.id)`.as(
+    'paidAmount',
+  ),
+  sql<string>`(select coalesce(sum(amount), 0)::numeric(12, 2)::text from deposits where deposits.event_id = events.id)`.as(
+    'totalDeposits',
+  ),
+];
+
+function eventsWithProgress(db: Db) {
+  return db.selectFrom('events').select(eventColumns).select(progressColumns);
+}
+
+export async function listEventsOfUser(db: Db, userId: string) {
+  return eventsWithProgress(db)
+    .where('events.userId', '=', userId)
+    .orderBy('events.date')
+    .orderBy('events.id')
+    .execute();
+}
+
+/** The event if the user owns it; someone else's event is indistinguishable from a missing one. */
+export async function findOwnEvent(db: Db, eventId: string, userId: string) {
+  return eventsWithProgress(db)
+    .where('events.id', '=', eventId)
+    .where('events.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findPublicEventByShareId(db: Db, shareId: string) {
+  return db
+    .selectFrom('events')
+    .select(['title', 'type', 'date', 'time', 'venue', 'imageUrl'])
+    .where('shareId', '=', shareId)
+    .where('isPublic', '=', true)
+    .executeTakeFirst();
+}
+
+export type PlanningTable = 'tasks' | 'deposits' | 'memos';
+
+/** Whether a task, deposit or memo exists and belongs to an event of the user. */
+export async function ownsPlanningItem(
+  db: Db,
+  table: PlanningTable,
+  itemId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .innerJoin('events', 'events.id', `${table}.eventId`)
+    .select(`${table}.id`)
+    .where(`${table}.id`, '=', itemId)
+    .where('events.userId', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const taskColumns = [
+  'id',
+  'eventId',
+  'title',
+  'description',
+  'dueDate',
+  'completed',
+  'createdAt',
+] as const;
+export const depositColumns = [
+  'id',
+  'eventId',
+  'vendorName',
+  'amount',
+  'dueDate',
+  'paid',
+  'paidDate',
+  'createdAt',
+] as const;
+export const memoColumns = ['id', 'eventId', 'title', 'content', 'createdAt'] as const;
+
+export async function listTasks(db: Db, eventId: string) {
+  return db
+    .selectFrom('tasks')
+    .select(taskColumns)
+    .where('eventId', '=', eventId)
+    .orderBy(sql`due_date asc nulls last`)
+    .orderBy('createdAt')
+    .execute();
+}
+
+export async function listDeposits(db: Db, eventId: string) {
+  return db
+    .selectFrom('deposits')
+    .select(depositColumns)
+    .where('eventId', '=', eventId)
+    .orderBy('dueDate')
+    .orderBy('createdAt')
+    .execute();
+}
+
+export async function listMemos(db: Db, eventId: string) {
+  return db
+    .selectFrom('memos')
+    .select(memoColumns)
+    .where('eventId', '=', eventId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}
