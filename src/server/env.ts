@@ -10,6 +10,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
+  /** Built web app to serve; `npm run build` writes it here. */
+  CLIENT_DIR: z.string().default('./dist/client'),
   /** Origins besides the server's own that may send mutations (comma-separated), e.g. a dev front end. */
   TRUSTED_ORIGINS: z
     .string()
@@ -58,7 +60,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    clientDir: path.resolve('dist/client'),
+    clientDir: path.resolve(e.CLIENT_DIR),
     trustedOrigins: e.TRUSTED_ORIGINS,
     seedDemoData: e.SEED_DEMO_DATA,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

@@ -41,7 +41,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /** Starts the real server on the built client and a fresh embedded database seeded with demo data. */
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
+  const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
+  if (!existsSync(path.join(clientDir, 'index.html')))
+    throw new Error(`Build the client first (no ${clientDir}/index.html)`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-e2e-'));
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
