@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
+import { optionalText } from './common';
 
 export const MESSAGES = {
   requiredSignUp: 'Please fill in all required fields',
@@ -14,14 +15,6 @@ export const MESSAGES = {
   useCustomerLogin: 'Please use the customer login for customer accounts',
   adminsOnly: 'This sign-in page is for administrators only',
 } as const;
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** Trimmed email; the server compares it case-insensitively. */
 export const emailSchema = (requiredMessage: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
+import { optionalText } from './common';
 
 export const EVENT_MESSAGES = {
   required: 'Please fill in required fields',
@@ -10,14 +11,6 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const id = z.uuid({ error: 'Not a valid id' });
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const requiredText = (max: number, label: string) =>
   z
@@ -65,32 +58,25 @@ export const amountSchema = z
       .refine((v) => Number(v) < 100_000_000, EVENT_MESSAGES.amountTooLarge),
   );
 
-export const eventFields = {
+const eventType = z.enum(EVENT_TYPES, { error: `Type must be one of ${EVENT_TYPES.join(', ')}` });
+
+/** The fields a family edits; updates take any subset. */
+const eventFields = z.object({
   title: requiredText(200, 'Title'),
-  type: z.enum(EVENT_TYPES, { error: `Type must be one of ${EVENT_TYPES.join(', ')}` }).default('Other'),
+  type: eventType,
   /** ISO timestamp of the date plus time (midnight when no time), spec section 5. */
   date: dateSchema,
   time: timeSchema,
   venue: optionalText(300, 'Venue'),
   notes: optionalText(5000, 'Notes'),
   imageUrl: imageUrlSchema,
-  isPublic: z.boolean().optional(),
-};
+  isPublic: z.boolean(),
+});
 
-export const eventCreateInput = z.object(eventFields).strict();
-export const eventUpdateInput = z
-  .object({
-    id,
-    title: eventFields.title.optional(),
-    type: z.enum(EVENT_TYPES, { error: `Type must be one of ${EVENT_TYPES.join(', ')}` }).optional(),
-    date: dateSchema.optional(),
-    time: timeSchema.optional(),
-    venue: eventFields.venue.optional(),
-    notes: eventFields.notes.optional(),
-    imageUrl: eventFields.imageUrl.optional(),
-    isPublic: z.boolean().optional(),
-  })
+export const eventCreateInput = eventFields
+  .extend({ type: eventType.default('Other'), isPublic: z.boolean().optional() })
   .strict();
+export const eventUpdateInput = eventFields.partial().extend({ id }).strict();
 export type EventCreateInput = z.input<typeof eventCreateInput>;
 export type EventUpdateInput = z.input<typeof eventUpdateInput>;
 
@@ -118,24 +104,16 @@ export const eventDto = z.object({
 });
 export type EventDto = z.infer<typeof eventDto>;
 
-export const taskCreateInput = z
-  .object({
-    id,
-    title: requiredText(200, 'Title'),
-    description: optionalText(2000, 'Description'),
-    dueDate: optionalDateSchema,
-    completed: z.boolean().optional(),
-  })
+const taskFields = z.object({
+  title: requiredText(200, 'Title'),
+  description: optionalText(2000, 'Description'),
+  dueDate: clearableDateSchema,
+  completed: z.boolean(),
+});
+export const taskCreateInput = taskFields
+  .extend({ id, dueDate: optionalDateSchema, completed: z.boolean().optional() })
   .strict();
-export const taskUpdateInput = z
-  .object({
-    id,
-    title: requiredText(200, 'Title').optional(),
-    description: optionalText(2000, 'Description').optional(),
-    dueDate: clearableDateSchema.optional(),
-    completed: z.boolean().optional(),
-  })
-  .strict();
+export const taskUpdateInput = taskFields.partial().extend({ id }).strict();
 export const taskDto = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
@@ -147,24 +125,14 @@ export const taskDto = z.object({
 });
 export type TaskDto = z.infer<typeof taskDto>;
 
-export const depositCreateInput = z
-  .object({
-    id,
-    vendorName: requiredText(200, 'Vendor name'),
-    amount: amountSchema,
-    dueDate: dateSchema,
-    paid: z.boolean().optional(),
-  })
-  .strict();
-export const depositUpdateInput = z
-  .object({
-    id,
-    vendorName: requiredText(200, 'Vendor name').optional(),
-    amount: amountSchema.optional(),
-    dueDate: dateSchema.optional(),
-    paid: z.boolean().optional(),
-  })
-  .strict();
+const depositFields = z.object({
+  vendorName: requiredText(200, 'Vendor name'),
+  amount: amountSchema,
+  dueDate: dateSchema,
+  paid: z.boolean(),
+});
+export const depositCreateInput = depositFields.extend({ id, paid: z.boolean().optional() }).strict();
+export const depositUpdateInput = depositFields.partial().extend({ id }).strict();
 export const depositDto = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
@@ -177,16 +145,9 @@ export const depositDto = z.object({
 });
 export type DepositDto = z.infer<typeof depositDto>;
 
-export const memoCreateInput = z
-  .object({ id, title: requiredText(200, 'Title'), content: optionalText(10_000, 'Content') })
-  .strict();
-export const memoUpdateInput = z
-  .object({
-    id,
-    title: requiredText(200, 'Title').optional(),
-    content: optionalText(10_000, 'Content').optional(),
-  })
-  .strict();
+const memoFields = z.object({ title: requiredText(200, 'Title'), content: optionalText(10_000, 'Content') });
+export const memoCreateInput = memoFields.extend({ id }).strict();
+export const memoUpdateInput = memoFields.partial().extend({ id }).strict();
 export const memoDto = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
