@@ -36,7 +36,7 @@ export async function staticAndFallback(app: FastifyInstance, opts: { clientDir:
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || req.method !== 'GET' || !hasClient) {
+    if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD') || !hasClient) {
       return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

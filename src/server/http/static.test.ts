@@ -1,0 +1,53 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app';
+import { createHarness, type TestHarness } from '../test/harness';
+
+let h: TestHarness;
+let app: FastifyInstance;
+let clientDir: string;
+beforeAll(async () => {
+  h = await createHarness();
+  clientDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir } });
+});
+afterAll(async () => {
+  await app.close();
+  await h.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('answers every client route with index.html, never cached', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await app.inject({ method, url: '/events?event=1' });
+      expect(res.statusCode, method).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves fingerprinted assets as immutable', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths and non-GET methods as JSON 404s', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/unknown'],
+      ['GET', '/api'],
+      ['DELETE', '/events'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+});
