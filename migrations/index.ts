@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-22T0000_initial_schema';
+import * as vendorSearch from './2026-11-22T0100_vendor_search';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial_schema': initialSchema,
+  '2026-11-22T0100_vendor_search': vendorSearch,
 };

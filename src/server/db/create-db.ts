@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -21,7 +23,7 @@ export interface DbHandle {
 // numeric stays a decimal string (pg's default); int8 (counts) becomes a number: every count fits.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export const pgliteExtensions = { pg_trgm };
+export const pgliteExtensions = { pg_trgm, cube, earthdistance };
 
 export function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
   return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });

@@ -115,6 +115,9 @@ export interface VendorsTable {
   longitude: number | null;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
+  /** Generated columns for search: never written. */
+  searchTerms: ColumnType<string, never, never>;
+  searchVector: ColumnType<string, never, never>;
 }
 
 export interface VendorClaimsTable {
@@ -208,4 +211,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type EventRow = Selectable<EventsTable>;
 export type VendorRow = Selectable<VendorsTable>;
 export type NewVendor = Insertable<VendorsTable>;
+export type VendorUpdate = Updateable<VendorsTable>;
 export type SessionRow = Selectable<SessionsTable>;

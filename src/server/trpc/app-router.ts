@@ -1,6 +1,7 @@
 import { authRouter, profileRouter } from '../auth/auth.router';
 import { depositsRouter, eventsRouter, memosRouter, shareRouter, tasksRouter } from '../events/events.router';
 import { familyRouter } from '../family/family.router';
+import { vendorsRouter } from '../vendors/vendors.router';
 import { createCallerFactory, router } from './init';
 
 /** Every domain's router; a new domain is one line here plus its rows in rest/routes.ts. */
@@ -13,6 +14,7 @@ export const appRouter = router({
   memos: memosRouter,
   share: shareRouter,
   family: familyRouter,
+  vendors: vendorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import {
+  featuredInput,
+  suggestionsInput,
+  vendorCreateInput,
+  vendorDto,
+  vendorListInput,
+  vendorPage,
+  vendorProfileUpdateInput,
+  vendorSuggestions as vendorSuggestionsDto,
+  vendorUpdateInput,
+  vendorView,
+} from '../../shared/schemas/vendors';
+import { authedProcedure, publicProcedure, router, vendorProcedure } from '../trpc/init';
+import {
+  createVendor,
+  featuredVendors,
+  fullVendor,
+  listVendors,
+  ownVendorProfile,
+  updateVendorAsOwnerOrAdmin,
+  vendorById,
+  vendorSuggestions,
+} from './vendors.service';
+
+export const vendorsRouter = router({
+  list: publicProcedure
+    .input(vendorListInput)
+    .output(vendorPage)
+    .query(({ ctx, input }) => listVendors(ctx.db, ctx.user, input)),
+  featured: publicProcedure
+    .input(featuredInput)
+    .output(z.array(vendorView))
+    .query(({ ctx, input }) => featuredVendors(ctx.db, ctx.user, input)),
+  suggestions: publicProcedure
+    .input(suggestionsInput)
+    .output(vendorSuggestionsDto)
+    .query(({ ctx, input }) => vendorSuggestions(ctx.db, input.q)),
+  byId: publicProcedure
+    .input(z.object({ id: z.uuid({ error: 'Vendor not found' }) }))
+    .output(vendorView)
+    .query(({ ctx, input }) => vendorById(ctx.db, ctx.user, input.id)),
+  create: authedProcedure
+    .input(vendorCreateInput)
+    .output(vendorDto)
+    .mutation(({ ctx, input }) => createVendor(ctx.db, ctx.user, input)),
+  update: authedProcedure
+    .input(vendorUpdateInput)
+    .output(vendorDto)
+    .mutation(({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return updateVendorAsOwnerOrAdmin(ctx.db, ctx.user, id, changes);
+    }),
+  /** The vendor's own listing (the vendor dashboard's Listing Profile). */
+  myProfile: vendorProcedure
+    .output(vendorDto)
+    .query(async ({ ctx }) => fullVendor(await ownVendorProfile(ctx.db, ctx.user))),
+  updateMyProfile: vendorProcedure
+    .input(vendorProfileUpdateInput)
+    .output(vendorDto)
+    .mutation(async ({ ctx, input }) => {
+      const own = await ownVendorProfile(ctx.db, ctx.user);
+      return updateVendorAsOwnerOrAdmin(ctx.db, ctx.user, own.id, input);
+    }),
+});

@@ -1,0 +1,291 @@
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
+import { generateDemoVendors } from '../db/demo-vendors';
+import { createVendor } from '../db/factories';
+import { createHarness, type TestHarness } from '../test/harness';
+
+let h: TestHarness;
+let app: FastifyInstance;
+let customer: Awaited<ReturnType<TestHarness['signedIn']>>;
+const TEANECK = { lat: 40.8976, lng: -74.016 };
+
+beforeAll(async () => {
+  h = await createHarness();
+  app = await h.app();
+  customer = await h.signedIn('customer');
+  await h.db.insertInto('vendors').values(generateDemoVendors(300)).execute();
+  await createVendor(h.db, {
+    businessName: 'Zimmerman Klezmer Band',
+    category: 'Musicians',
+    city: 'Teaneck',
+    neighborhood: 'Teaneck',
+    latitude: TEANECK.lat,
+    longitude: TEANECK.lng,
+    contactPhone: '201-555-0101',
+    website: 'https://zimmerman.example.com',
+    reviewCount: 3,
+    rating: '4.10',
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => new Error('expected the call to fail'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
+}
+
+const CONTACT_FIELDS = ['contactEmail', 'contactPhone', 'contactWhatsapp', 'website', 'ownerId'];
+
+describe('contact details', () => {
+  it('never reach an anonymous caller, on any path', async () => {
+    const anon = h.anonymous().caller;
+    const page = await anon.vendors.list({ page_size: 50 });
+    const featured = await anon.vendors.featured();
+    const one = await anon.vendors.byId({ id: page.items[0]?.id as string });
+    for (const vendor of [...page.items, ...featured, one]) {
+      for (const field of CONTACT_FIELDS) expect(vendor).not.toHaveProperty(field);
+      expect(vendor).toHaveProperty('hasEmail', true);
+    }
+    const zimmer = (await anon.vendors.list({ search: 'zimmerman' })).items[0];
+    expect(zimmer).toMatchObject({ hasPhone: true, hasWebsite: true });
+
+    for (const url of [
+      '/api/vendors?page_size=100',
+      '/api/vendors/featured',
+      `/api/vendors/${one.id}`,
+      '/api/vendors/suggestions?q=ph',
+    ]) {
+      const body = (await app.inject({ method: 'GET', url })).body;
+      expect(body, url).not.toMatch(/contactEmail|contactPhone|contactWhatsapp|"website"|@|555-/);
+    }
+  });
+
+  it('reach a signed-in caller', async () => {
+    const page = await customer.caller.vendors.list({ search: 'zimmerman' });
+    expect(page.items[0]).toMatchObject({
+      contactPhone: '201-555-0101',
+      website: 'https://zimmerman.example.com',
+    });
+  });
+});
+
+describe('browsing', () => {
+  it('pages through every order without repeating or skipping a vendor', async () => {
+    for (const sort of ['popular', 'rating', 'newest'] as const) {
+      const seen: string[] = [];
+      let page = 1;
+      let more = true;
+      let total = 0;
+      while (more) {
+        const result = await h.anonymous().caller.vendors.list({ sort, page, page_size: 24 });
+        seen.push(...result.items.map((v) => v.id));
+        more = result.has_more;
+        total = result.total;
+        page++;
+      }
+      expect(seen, sort).toHaveLength(total);
+      expect(new Set(seen).size, sort).toBe(total);
+    }
+  });
+
+  it('orders popular by review count and rating, top rated by rating', async () => {
+    const popular = (await h.anonymous().caller.vendors.list({ sort: 'popular', page_size: 30 })).items;
+    const counts = popular.map((v) => v.reviewCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const rated = (await h.anonymous().caller.vendors.list({ sort: 'rating', page_size: 30 })).items;
+    const ratings = rated.map((v) => Number(v.rating));
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it('filters by one or several categories, from the REST query string too', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/vendors?category=Venues&category=Florists&page_size=100',
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(new Set(body.items.map((v: { category: string }) => v.category))).toEqual(
+      new Set(['Venues', 'Florists']),
+    );
+    expect(body.total).toBe(120);
+    expect(body.has_more).toBe(true);
+    const single = await app.inject({ method: 'GET', url: '/api/vendors?category=Caterers' });
+    expect(single.json().total).toBe(60);
+    const bad = await app.inject({ method: 'GET', url: '/api/vendors?category=Comedians' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(
+      'Category must be one of Venues, Caterers, Photographers, Musicians, Florists',
+    );
+  });
+
+  it('finds the nearest first within the radius', async () => {
+    const result = await h
+      .anonymous()
+      .caller.vendors.list({ sort: 'near', ...TEANECK, radius_km: 50, page_size: 100 });
+    const distances = result.items.map((v) => v.distanceKm as number);
+    expect(distances.length).toBeGreaterThan(10);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(50);
+    expect(result.items.some((v) => v.city === 'Los Angeles')).toBe(false);
+    expect(result.items[0]?.businessName).toBe('Zimmerman Klezmer Band');
+
+    const la = await h.anonymous().caller.vendors.list({ lat: 34.0522, lng: -118.2437, page_size: 100 });
+    expect(la.items.every((v) => v.city === 'Los Angeles')).toBe(true);
+    expect((await rejection(h.anonymous().caller.vendors.list({ sort: 'near' }))).message).toBe(
+      'Sorting by distance needs lat and lng',
+    );
+  });
+});
+
+describe('search', () => {
+  it.each([
+    ['zimmerman', 'Zimmerman Klezmer Band'],
+    ['zimmermen', 'Zimmerman Klezmer Band'],
+    ['zimm', 'Zimmerman Klezmer Band'],
+    ['klezmer teaneck', 'Zimmerman Klezmer Band'],
+  ])('puts the best match first for %s', async (search, name) => {
+    const result = await h.anonymous().caller.vendors.list({ search });
+    expect(result.items[0]?.businessName).toBe(name);
+  });
+
+  it.each([
+    ['photographers', 'Photographers'],
+    ['photgraphers', 'Photographers'],
+    ['phot', 'Photographers'],
+    ['florist', 'Florists'],
+  ])('matches categories and tolerates typos: %s', async (search, category) => {
+    const result = await h.anonymous().caller.vendors.list({ search, page_size: 50 });
+    expect(result.total).toBeGreaterThanOrEqual(60);
+    expect(result.items.every((v) => v.category === category)).toBe(true);
+  });
+
+  it('matches places and description words', async () => {
+    const teaneck = await h.anonymous().caller.vendors.list({ search: 'teaneck', page_size: 100 });
+    expect(teaneck.total).toBeGreaterThan(10);
+    expect(teaneck.items.every((v) => v.city === 'Teaneck')).toBe(true);
+    const chuppah = await h.anonymous().caller.vendors.list({ search: 'chuppah', page_size: 100 });
+    expect(chuppah.total).toBeGreaterThan(0);
+    const nothing = await h.anonymous().caller.vendors.list({ search: 'qqqxxzz' });
+    expect(nothing).toEqual({ items: [], total: 0, has_more: false });
+  });
+
+  it('suggests at most 3 names, 3 services and 2 locations, from 2 characters', async () => {
+    const s = await h.anonymous().caller.vendors.suggestions({ q: 'zimm' });
+    expect(s.vendor_names).toEqual(['Zimmerman Klezmer Band']);
+    expect((await h.anonymous().caller.vendors.suggestions({ q: 'ph' })).services).toEqual(['Photographers']);
+    expect((await h.anonymous().caller.vendors.suggestions({ q: 'tea' })).locations).toEqual(['Teaneck']);
+    const broad = await h.anonymous().caller.vendors.suggestions({ q: 'the' });
+    expect(broad.vendor_names.length).toBeLessThanOrEqual(3);
+    expect(await h.anonymous().caller.vendors.suggestions({ q: 'a' })).toEqual({
+      vendor_names: [],
+      services: [],
+      locations: [],
+    });
+  });
+});
+
+describe('featured', () => {
+  it('lists at most 10 verified vendors, near the caller when asked', async () => {
+    const all = await h.anonymous().caller.vendors.featured();
+    expect(all.length).toBe(10);
+    expect(all.every((v) => v.verified)).toBe(true);
+    const near = await h.anonymous().caller.vendors.featured({ lat: 25.7617, lng: -80.1918 });
+    expect(near.every((v) => v.city === 'Miami')).toBe(true);
+    const rest = await app.inject({ method: 'GET', url: '/api/vendors/featured?lat=25.7617&lng=-80.1918' });
+    expect(rest.json()).toHaveLength(near.length);
+  });
+});
+
+describe('vendor profiles', () => {
+  it('answers Vendor not found for an unknown id', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/vendors/${crypto.randomUUID()}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(VENDOR_MESSAGES.notFound);
+    expect((await app.inject({ method: 'GET', url: '/api/vendors/not-a-uuid' })).statusCode).toBe(400);
+  });
+
+  it('lets a signed-in user create a profile they own, with a sanitized rich description', async () => {
+    const user = await h.signedIn('customer');
+    const created = await user.caller.vendors.create({
+      businessName: 'Shira Cakes',
+      category: 'Shops',
+      contactEmail: 'shira@example.com',
+      descriptionRich:
+        '<p>Hello <strong>there</strong><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a><a href="https://ok.example">ok</a></p>',
+    });
+    expect(created).toMatchObject({ ownerId: user.user.id, claimed: true, verified: false, rating: '0.00' });
+    expect(created.descriptionRich).toBe(
+      '<p>Hello <strong>there</strong><a rel="noopener noreferrer nofollow" target="_blank">x</a>' +
+        '<a href="https://ok.example" rel="noopener noreferrer nofollow" target="_blank">ok</a></p>',
+    );
+    const missing = await rejection(
+      user.caller.vendors.create({ businessName: '', category: 'Venues', contactEmail: 'a@b.co' }),
+    );
+    expect(missing.message).toBe(VENDOR_MESSAGES.required);
+    const owned = await rejection(
+      user.caller.vendors.create({
+        businessName: 'X',
+        category: 'Venues',
+        contactEmail: 'a@b.co',
+        rating: '5.00',
+      } as never),
+    );
+    expect(owned.code).toBe('BAD_REQUEST');
+    expect(
+      (
+        await rejection(
+          h
+            .anonymous()
+            .caller.vendors.create({ businessName: 'X', category: 'Venues', contactEmail: 'a@b.co' }),
+        )
+      ).code,
+    ).toBe('UNAUTHORIZED');
+  });
+
+  it('lets only the owner or an admin edit a listing', async () => {
+    const owner = await h.signedIn('vendor');
+    const listing = await createVendor(h.db, { ownerId: owner.user.id, businessName: 'Owned Hall' });
+    await expect(owner.caller.vendors.update({ id: listing.id, city: 'Riverdale' })).resolves.toMatchObject({
+      city: 'Riverdale',
+    });
+    const stranger = await h.signedIn('vendor');
+    const refused = await rejection(stranger.caller.vendors.update({ id: listing.id, city: 'Nowhere' }));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toBe(VENDOR_MESSAGES.notYours);
+    const admin = await h.signedIn('admin');
+    await expect(
+      admin.caller.vendors.update({ id: listing.id, businessName: 'Renamed Hall' }),
+    ).resolves.toMatchObject({
+      businessName: 'Renamed Hall',
+      city: 'Riverdale',
+    });
+  });
+
+  it('gives a vendor their own listing, and tells one without a listing what is needed', async () => {
+    const vendor = await h.signedIn('vendor');
+    expect((await rejection(vendor.caller.vendors.myProfile())).message).toBe(VENDOR_MESSAGES.noProfile);
+    await createVendor(h.db, {
+      ownerId: vendor.user.id,
+      businessName: 'My Studio',
+      category: 'photographer',
+    });
+    await expect(vendor.caller.vendors.myProfile()).resolves.toMatchObject({ businessName: 'My Studio' });
+    await expect(
+      vendor.caller.vendors.updateMyProfile({ neighborhood: 'Great Neck' }),
+    ).resolves.toMatchObject({ neighborhood: 'Great Neck' });
+    expect((await rejection(customer.caller.vendors.myProfile())).code).toBe('FORBIDDEN');
+
+    const cookie = await h.cookieFor(vendor.user.id);
+    const res = await app.inject({ method: 'GET', url: '/api/vendors/profile', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().businessName).toBe('My Studio');
+  });
+});

@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES, PROFILE_FORM_CATEGORIES } from '../constants';
+import { optionalText } from './common';
+
+export const VENDOR_MESSAGES = {
+  required: 'Please fill in required fields',
+  notFound: 'Vendor not found',
+  invalidEmail: 'Please enter a valid email address',
+  invalidUrl: 'Please enter a valid web address (https://...)',
+  noProfile: 'An approved vendor claim is needed before you can edit a listing',
+  notYours: 'Only the owner of this listing or an admin can change it',
+} as const;
+
+export const VENDOR_SORTS = ['popular', 'rating', 'near', 'newest'] as const;
+export type VendorSort = (typeof VENDOR_SORTS)[number];
+
+/** Every category a listing may carry: the marketplace ones, the profile form's extras, the dashboard's values. */
+export const VENDOR_CATEGORIES = [
+  ...new Set<string>([...PROFILE_FORM_CATEGORIES, ...DASHBOARD_CATEGORIES.map((c) => c.value)]),
+] as [string, ...string[]];
+
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(10).optional());
+
+/** A number that may arrive as a query-string text. */
+const queryNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(schema));
+
+/** GET /api/vendors query (the spec's snake_case names), also the tRPC input. */
+export const vendorListInput = z
+  .object({
+    page: queryNumber(z.number().int().min(1).max(10_000)).default(1),
+    page_size: queryNumber(z.number().int().min(1).max(100)).default(LIMITS.marketplacePageSize),
+    sort: z
+      .enum(VENDOR_SORTS, { error: `Sort must be one of ${VENDOR_SORTS.join(', ')}` })
+      .default('popular'),
+    search: z.string().trim().max(100).optional(),
+    /** Repeat the parameter for several; only the five marketplace categories filter. */
+    category: oneOrMany(
+      z.enum(MARKETPLACE_CATEGORIES, {
+        error: `Category must be one of ${MARKETPLACE_CATEGORIES.join(', ')}`,
+      }),
+    ),
+    lat: queryNumber(z.number().min(-90).max(90)).optional(),
+    lng: queryNumber(z.number().min(-180).max(180)).optional(),
+    radius_km: queryNumber(z.number().positive().max(20_000)).default(LIMITS.nearbyRadiusKm),
+  })
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
+    message: 'Give both lat and lng, or neither',
+    path: ['lat'],
+  })
+  .refine((v) => v.sort !== 'near' || v.lat !== undefined, {
+    message: 'Sorting by distance needs lat and lng',
+    path: ['sort'],
+  });
+export type VendorListInput = z.input<typeof vendorListInput>;
+
+export const featuredInput = z
+  .object({
+    lat: queryNumber(z.number().min(-90).max(90)).optional(),
+    lng: queryNumber(z.number().min(-180).max(180)).optional(),
+  })
+  .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
+    message: 'Give both lat and lng, or neither',
+    path: ['lat'],
+  })
+  .optional()
+  .transform((v) => v ?? {});
+
+export const suggestionsInput = z.object({ q: z.string().trim().max(100).default('') });
+
+const vendorBase = {
+  id: z.uuid(),
+  businessName: z.string(),
+  category: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  country: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  description: z.string().nullable(),
+  descriptionRich: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  logoUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  galleryImages: z.array(z.string()),
+  verified: z.boolean(),
+  claimed: z.boolean(),
+  rating: z.string(),
+  reviewCount: z.number().int(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  createdAt: z.date(),
+  /** Kilometres from the position the caller gave, when they gave one. */
+  distanceKm: z.number().nullable().optional(),
+};
+
+/** What a signed-in user sees. */
+export const vendorDto = z.object({
+  ...vendorBase,
+  ownerId: z.uuid().nullable(),
+  contactEmail: z.string(),
+  contactPhone: z.string().nullable(),
+  contactWhatsapp: z.string().nullable(),
+  website: z.string().nullable(),
+});
+/** What an anonymous visitor sees: whether contact details exist, never the details. */
+export const publicVendorDto = z.object({
+  ...vendorBase,
+  hasPhone: z.boolean(),
+  hasEmail: z.boolean(),
+  hasWebsite: z.boolean(),
+});
+export const vendorView = z.union([vendorDto, publicVendorDto]);
+export type VendorDto = z.infer<typeof vendorDto>;
+export type PublicVendorDto = z.infer<typeof publicVendorDto>;
+export type VendorView = z.infer<typeof vendorView>;
+
+export const vendorPage = z.object({
+  items: z.array(vendorView),
+  total: z.number().int(),
+  has_more: z.boolean(),
+});
+export const vendorSuggestions = z.object({
+  vendor_names: z.array(z.string()),
+  services: z.array(z.string()),
+  locations: z.array(z.string()),
+});
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), VENDOR_MESSAGES.invalidUrl)
+  .nullish()
+  .transform((v) => (v ? v : null));
+const imageRef = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => v === '' || /^\/uploads\/[\w-]+\.(jpg|png|gif|webp)$/.test(v) || /^https:\/\/\S+$/.test(v),
+    'Image must be an uploaded image or an https address',
+  )
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** The vendor profile form (spec section 3): the server owns id, ownerId, claimed, rating, reviewCount, createdAt. */
+const vendorProfileFields = z.object({
+  businessName: z
+    .string({ error: VENDOR_MESSAGES.required })
+    .trim()
+    .min(1, VENDOR_MESSAGES.required)
+    .max(200),
+  category: z.enum(VENDOR_CATEGORIES, { error: 'Please choose a category from the list' }),
+  description: optionalText(5000, 'Description'),
+  descriptionRich: optionalText(20_000, 'Description'),
+  contactPhone: optionalText(40, 'Phone'),
+  contactWhatsapp: optionalText(40, 'WhatsApp'),
+  contactEmail: z
+    .string({ error: VENDOR_MESSAGES.required })
+    .trim()
+    .min(1, VENDOR_MESSAGES.required)
+    .max(254)
+    .pipe(z.email({ error: VENDOR_MESSAGES.invalidEmail })),
+  website: httpsUrl,
+  address: optionalText(300, 'Address'),
+  city: optionalText(100, 'City'),
+  state: optionalText(100, 'State'),
+  zipcode: optionalText(20, 'Zip code'),
+  country: optionalText(100, 'Country'),
+  neighborhood: optionalText(100, 'Neighborhood'),
+  logoUrl: imageRef,
+  imageUrl: imageRef,
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+});
+export const vendorCreateInput = vendorProfileFields.strict();
+export const vendorUpdateInput = vendorProfileFields.partial().extend({ id: z.uuid() }).strict();
+export const vendorProfileUpdateInput = vendorProfileFields.partial().strict();
+export type VendorCreateInput = z.input<typeof vendorCreateInput>;
