@@ -182,7 +182,7 @@ export interface MessagesTable {
   id: Generated<string>;
   threadId: string;
   senderId: string;
-  receiverId: string;
+  receiverId: string | null;
   messageText: string;
   messageType: Generated<'text' | 'system'>;
   status: Generated<'sent' | 'seen'>;

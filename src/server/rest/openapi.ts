@@ -99,16 +99,18 @@ export function buildOpenApiDocument() {
       },
     };
     const objectInput = asObjectSchema(input);
-    const pick = Object.fromEntries(params.map((p) => [p, true as const])) as Record<string, true> &
-      Record<number, never>;
+    // Split by shape rather than pick/omit, which zod refuses on objects with refinements.
+    const shape: Record<string, z.ZodType> = objectInput?.shape ?? {};
+    const fields = (keep: (key: string) => boolean) =>
+      z.object(Object.fromEntries(Object.entries(shape).filter(([key]) => keep(key))));
     if (params.length > 0) {
       operation.requestParams = {
         path: objectInput
-          ? objectInput.pick(pick)
+          ? fields((k) => params.includes(k))
           : z.object(Object.fromEntries(params.map((p) => [p, z.string()]))),
       };
     }
-    const rest = objectInput && params.length > 0 ? objectInput.omit(pick) : input;
+    const rest = objectInput && params.length > 0 ? fields((k) => !params.includes(k)) : input;
     if (rest) {
       if (route.method === 'GET' || route.method === 'DELETE') {
         const query = asObjectSchema(rest);

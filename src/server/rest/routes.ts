@@ -246,4 +246,19 @@ export const restRoutes: RestRoute[] = [
     summary: 'Edit a vendor (owner or admin)',
     tag: 'Vendors',
   },
+  {
+    method: 'POST',
+    path: '/api/vendors/{id}/request-availability',
+    procedure: 'requests.send',
+    summary: 'Ask a vendor for availability (customers); opens a message thread with the vendor',
+    tag: 'Availability requests',
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/availability-requests',
+    procedure: 'requests.list',
+    summary: "Requests the customer sent, or requests sent to the vendor's listings",
+    tag: 'Availability requests',
+  },
 ];

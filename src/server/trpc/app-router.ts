@@ -1,6 +1,7 @@
 import { authRouter, profileRouter } from '../auth/auth.router';
 import { depositsRouter, eventsRouter, memosRouter, shareRouter, tasksRouter } from '../events/events.router';
 import { familyRouter } from '../family/family.router';
+import { requestsRouter } from '../requests/requests.router';
 import { vendorsRouter } from '../vendors/vendors.router';
 import { createCallerFactory, router } from './init';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   share: shareRouter,
   family: familyRouter,
   vendors: vendorsRouter,
+  requests: requestsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,144 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { LIMITS } from '../../shared/constants';
+import { conflictFor } from '../../shared/jewish-calendar';
+import type { UserDto } from '../../shared/schemas/auth';
+import {
+  type AvailabilityRequestDto,
+  type availabilityRequestInput,
+  REQUEST_MESSAGES,
+} from '../../shared/schemas/requests';
+import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
+import type { Db } from '../db/create-db';
+
+/**
+ * Sends an availability request: the request, a message thread between the family and the vendor
+ * whose first message is the request's text, and one more unread message for the vendor, in one
+ * transaction. The conflict flags come from the shared calendar, not from the client.
+ */
+export async function sendAvailabilityRequest(
+  db: Db,
+  customer: UserDto,
+  input: z.output<typeof availabilityRequestInput>,
+  now: Date,
+) {
+  const conflict = conflictFor(input.date, input.time);
+  return db.transaction().execute(async (trx) => {
+    const vendor = await trx
+      .selectFrom('vendors')
+      .select(['id', 'businessName', 'ownerId'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
+    if (input.eventId) {
+      const own = await trx
+        .selectFrom('events')
+        .select('id')
+        .where('id', '=', input.eventId)
+        .where('userId', '=', customer.id)
+        .executeTakeFirst();
+      if (!own) throw new TRPCError({ code: 'NOT_FOUND', message: REQUEST_MESSAGES.eventNotFound });
+    }
+    const eventDate = new Date(`${input.date}T00:00:00.000Z`);
+    const thread = await trx
+      .insertInto('messageThreads')
+      .values({
+        vendorId: vendor.id,
+        customerId: customer.id,
+        eventId: input.eventId ?? null,
+        eventType: input.eventType,
+        eventDate,
+        subject: `${input.eventType} on ${input.date}: availability request`,
+        lastMessageAt: now,
+        unreadByVendor: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('messages')
+      .values({
+        threadId: thread.id,
+        senderId: customer.id,
+        receiverId: vendor.ownerId,
+        messageText: input.message,
+        createdAt: now,
+      })
+      .execute();
+    const request = await trx
+      .insertInto('availabilityRequests')
+      .values({
+        vendorId: vendor.id,
+        userId: customer.id,
+        eventId: input.eventId ?? null,
+        threadId: thread.id,
+        message: input.message,
+        eventType: input.eventType,
+        eventDate,
+        eventTime: input.time,
+        guestCount: input.guestCount ?? LIMITS.guestCountDefault,
+        budgetMin: input.budgetMin ?? null,
+        budgetMax: input.budgetMax ?? null,
+        city: input.city,
+        hasConflict: conflict.hasConflict,
+        conflictReason: conflict.reason,
+        attachments: JSON.stringify(input.attachments),
+        createdAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [dto] = await listRequests(trx, { requestId: request.id });
+    if (!dto) throw new Error('request vanished inside its own transaction');
+    return dto;
+  });
+}
+
+/** Requests a customer sent, or requests sent to a vendor's listings. */
+export async function listRequests(
+  db: Db,
+  filter: { customerId?: string; vendorOwnerId?: string; requestId?: string },
+): Promise<AvailabilityRequestDto[]> {
+  let q = db
+    .selectFrom('availabilityRequests as r')
+    .innerJoin('vendors as v', 'v.id', 'r.vendorId')
+    .innerJoin('users as u', 'u.id', 'r.userId')
+    .select([
+      'r.id',
+      'r.vendorId',
+      'v.businessName',
+      'u.name as customerName',
+      'r.eventId',
+      'r.threadId',
+      'r.eventType',
+      sql<string>`to_char(r.event_date at time zone 'UTC', 'YYYY-MM-DD')`.as('eventDate'),
+      'r.eventTime',
+      'r.guestCount',
+      'r.budgetMin',
+      'r.budgetMax',
+      'r.city',
+      'r.message',
+      'r.hasConflict',
+      'r.conflictReason',
+      'r.attachments',
+      'r.response',
+      'r.status',
+      'r.respondedAt',
+      'r.createdAt',
+    ])
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id');
+  if (filter.customerId) q = q.where('r.userId', '=', filter.customerId);
+  if (filter.vendorOwnerId) q = q.where('v.ownerId', '=', filter.vendorOwnerId);
+  if (filter.requestId) q = q.where('r.id', '=', filter.requestId);
+  const rows = await q.execute();
+  return rows.map(({ businessName, ...r }) => ({ ...r, vendor: { id: r.vendorId, businessName } }));
+}
+
+export async function requestsFor(db: Db, user: UserDto) {
+  if (user.role === 'customer') return listRequests(db, { customerId: user.id });
+  if (user.role === 'vendor') return listRequests(db, { vendorOwnerId: user.id });
+  throw new TRPCError({
+    code: 'FORBIDDEN',
+    message: 'Availability requests belong to customers and vendors',
+  });
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
+import { optionalText } from './common';
+import { amountSchema, timeSchema } from './events';
+
+export const REQUEST_MESSAGES = {
+  missing: 'Please fill in event type, date, and message',
+  badDate: 'Date must be a calendar date (YYYY-MM-DD)',
+  budgetOrder: 'Minimum budget cannot be more than the maximum',
+  attachments: 'Only JPG, PNG, GIF, and PDF files under 10MB are allowed',
+  tooManyAttachments: `At most ${LIMITS.attachmentsMax} attachments`,
+  eventNotFound: 'Event not found',
+} as const;
+
+export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
+
+export const attachmentSchema = z.object({
+  name: z.string().trim().min(1).max(255),
+  size: z.number().int().min(0).max(LIMITS.attachmentBytes, REQUEST_MESSAGES.attachments),
+  type: z.enum(ATTACHMENT_TYPES, { error: REQUEST_MESSAGES.attachments }),
+});
+
+/** Blank or not a number gives the default of 100 (spec section 5); below 1 is refused. */
+const guestCountSchema = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return LIMITS.guestCountDefault;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? Math.trunc(n) : LIMITS.guestCountDefault;
+}, z.number().int().min(1, 'Guest count must be at least 1').max(100_000));
+
+const optionalAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amountSchema.optional());
+
+/** Spec section 3's availability request payload; hasConflict and conflictReason are recomputed by the server. */
+export const availabilityRequestInput = z
+  .object({
+    id: z.uuid({ error: 'Vendor not found' }),
+    eventType: z.enum(REQUEST_EVENT_TYPES, { error: REQUEST_MESSAGES.missing }),
+    date: z
+      .string({ error: REQUEST_MESSAGES.missing })
+      .trim()
+      .min(1, REQUEST_MESSAGES.missing)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, REQUEST_MESSAGES.badDate),
+    time: timeSchema,
+    guestCount: guestCountSchema.optional(),
+    budgetMin: optionalAmount,
+    budgetMax: optionalAmount,
+    city: optionalText(100, 'City'),
+    message: z.string({ error: REQUEST_MESSAGES.missing }).trim().min(1, REQUEST_MESSAGES.missing).max(5000),
+    eventId: z.uuid().nullish(),
+    hasConflict: z.boolean().optional(),
+    conflictReason: z.string().max(200).nullish(),
+    attachments: z
+      .array(attachmentSchema)
+      .max(LIMITS.attachmentsMax, REQUEST_MESSAGES.tooManyAttachments)
+      .default([]),
+  })
+  .strict()
+  .refine(
+    (v) =>
+      v.budgetMin === undefined || v.budgetMax === undefined || Number(v.budgetMin) <= Number(v.budgetMax),
+    {
+      message: REQUEST_MESSAGES.budgetOrder,
+      path: ['budgetMin'],
+    },
+  );
+export type AvailabilityRequestInput = z.input<typeof availabilityRequestInput>;
+
+export const availabilityRequestDto = z.object({
+  id: z.uuid(),
+  vendorId: z.uuid(),
+  vendor: z.object({ id: z.uuid(), businessName: z.string() }),
+  customerName: z.string(),
+  eventId: z.uuid().nullable(),
+  threadId: z.uuid().nullable(),
+  eventType: z.string(),
+  /** Civil date 'YYYY-MM-DD'. */
+  eventDate: z.string(),
+  eventTime: z.string().nullable(),
+  guestCount: z.number().int(),
+  budgetMin: z.string().nullable(),
+  budgetMax: z.string().nullable(),
+  city: z.string().nullable(),
+  message: z.string(),
+  hasConflict: z.boolean(),
+  conflictReason: z.string().nullable(),
+  attachments: z.array(z.object({ name: z.string(), size: z.number(), type: z.string() })),
+  response: z.string().nullable(),
+  status: z.enum(['sent', 'pending', 'responded', 'declined']),
+  respondedAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export type AvailabilityRequestDto = z.infer<typeof availabilityRequestDto>;
