@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { conflictFor } from '../../shared/jewish-calendar';
 import type { Db } from './create-db';
 import { generateDemoVendors } from './demo-vendors';
 import {
@@ -21,11 +22,28 @@ export const DEMO_ACCOUNTS = {
 
 export const DEFAULT_DEMO_VENDORS = 120;
 
-/** The next date at or after `from` that falls on the given weekday (0 = Sunday). */
-function nextWeekday(from: Date, weekday: number): Date {
+/** The instant of a wall-clock date and time in New York, where the demo families live. */
+function newYorkInstant(civilDate: string, time: string): Date {
+  const asUtc = new Date(`${civilDate}T${time}:00.000Z`);
+  const offset = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    timeZoneName: 'shortOffset',
+  })
+    .formatToParts(asUtc)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const hours = Number(/GMT([+-]\d+)/.exec(offset ?? '')?.[1] ?? 0);
+  return new Date(asUtc.getTime() - hours * 3_600_000);
+}
+
+/**
+ * The first Sunday at or after `from` free of Jewish holidays, at the given New York time, so demo
+ * events start without a conflict (an event is stored as the instant of its local date and time).
+ */
+function nextFreeSunday(from: Date, time: string): Date {
   const d = new Date(from);
-  d.setUTCDate(d.getUTCDate() + ((weekday - d.getUTCDay() + 7) % 7));
-  return d;
+  d.setUTCDate(d.getUTCDate() + ((7 - d.getUTCDay()) % 7));
+  while (conflictFor(d.toISOString().slice(0, 10), time).hasConflict) d.setUTCDate(d.getUTCDate() + 7);
+  return newYorkInstant(d.toISOString().slice(0, 10), time);
 }
 
 async function insertVendorsInBatches(db: Db, count: number): Promise<void> {
@@ -106,7 +124,7 @@ export async function seedDemoData(
     const barMitzvah = await createEvent(trx, sarah.id, {
       title: "Ari's Bar Mitzvah",
       type: 'Bar Mitzvah',
-      date: nextWeekday(daysFromNow(150, now), 0),
+      date: nextFreeSunday(daysFromNow(150, now), '11:00'),
       time: '11:00',
       venue: 'The Goldberg Ballroom, Teaneck',
       notes: 'Kiddush after the Torah reading; party in the ballroom from noon. About 180 guests.',
@@ -161,7 +179,7 @@ export async function seedDemoData(
     await createEvent(trx, sarah.id, {
       title: "Noa & Eitan's Engagement Party",
       type: 'Other',
-      date: nextWeekday(daysFromNow(40, now), 0),
+      date: nextFreeSunday(daysFromNow(40, now), '18:30'),
       time: '18:30',
       venue: 'Shalom Gardens, Great Neck',
       notes: 'Intimate dinner for close family.',
@@ -169,7 +187,7 @@ export async function seedDemoData(
     await createEvent(trx, rachel.id, {
       title: "Maya's Bat Mitzvah",
       type: 'Bat Mitzvah',
-      date: nextWeekday(daysFromNow(220, now), 0),
+      date: nextFreeSunday(daysFromNow(220, now), '12:00'),
       time: '12:00',
       venue: 'Riverdale Jewish Center',
     });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
-import { optionalText } from './common';
+import { IMAGE_MESSAGE, imageRefSchema, optionalText } from './common';
 
 export const EVENT_MESSAGES = {
   required: 'Please fill in required fields',
   badTime: 'Time must be HH:MM',
   badAmount: 'Amount must be a number with at most two decimals',
   amountTooLarge: 'Amount must be less than 100,000,000',
-  badImage: 'Image must be an uploaded image or an https address',
+  badImage: IMAGE_MESSAGE,
 } as const;
 
 const id = z.uuid({ error: 'Not a valid id' });
@@ -34,17 +34,7 @@ export const dateSchema = z.coerce.date({ error: EVENT_MESSAGES.required });
 const clearableDateSchema = z.union([z.literal('').transform(() => null), z.null(), z.coerce.date()]);
 export const optionalDateSchema = clearableDateSchema.optional().transform((v) => v ?? null);
 
-/** Only our own uploads or https images, so no page can be made to load an arbitrary scheme. */
-export const imageUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
-    (v) => v === '' || /^\/uploads\/[\w-]+\.(jpg|png|gif|webp)$/.test(v) || /^https:\/\/\S+$/.test(v),
-    EVENT_MESSAGES.badImage,
-  )
-  .nullish()
-  .transform((v) => (v ? v : null));
+export const imageUrlSchema = imageRefSchema;
 
 /** Money as a decimal string with at most two places (numeric(10,2)): never a float. */
 export const amountSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES, PROFILE_FORM_CATEGORIES } from '../constants';
-import { optionalText } from './common';
+import { imageRefSchema, optionalText } from './common';
 
 export const VENDOR_MESSAGES = {
   required: 'Please fill in required fields',
@@ -135,17 +135,6 @@ const httpsUrl = z
   .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), VENDOR_MESSAGES.invalidUrl)
   .nullish()
   .transform((v) => (v ? v : null));
-const imageRef = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
-    (v) => v === '' || /^\/uploads\/[\w-]+\.(jpg|png|gif|webp)$/.test(v) || /^https:\/\/\S+$/.test(v),
-    'Image must be an uploaded image or an https address',
-  )
-  .nullish()
-  .transform((v) => (v ? v : null));
-
 /** The vendor profile form (spec section 3): the server owns id, ownerId, claimed, rating, reviewCount, createdAt. */
 const vendorProfileFields = z.object({
   businessName: z
@@ -171,8 +160,8 @@ const vendorProfileFields = z.object({
   zipcode: optionalText(20, 'Zip code'),
   country: optionalText(100, 'Country'),
   neighborhood: optionalText(100, 'Neighborhood'),
-  logoUrl: imageRef,
-  imageUrl: imageRef,
+  logoUrl: imageRefSchema,
+  imageUrl: imageRefSchema,
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),
 });
