@@ -1,10 +1,42 @@
-import { Button, Flex, Heading, LinkBox, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  Link,
+  LinkBox,
+  LinkOverlay,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
+import type { EventDto } from '../../../shared/schemas/events';
 import { EmptyPanel } from '../../components/empty-panel';
-import { CalendarIcon, EventsIcon, StoreIcon, UsersIcon } from '../../components/icons';
+import { useHebrewDates } from '../../components/hebrew-dates';
+import {
+  ArrowRightIcon,
+  CalendarIcon,
+  CheckIcon,
+  EventsIcon,
+  MessageIcon,
+  StoreIcon,
+  UsersIcon,
+  VenueIcon,
+} from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
+import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
+import { formatAmount, formatDay, formatTime, hebrewDateOf } from './dashboard-format';
+import { useHomeSummary } from './use-home-summary';
+
+const SHABBAT_ALERT = 'One of your upcoming events conflicts with Shabbat. Consider adjusting the time.';
 
 const QUICK_ACTIONS: {
   to: string;
@@ -12,22 +44,53 @@ const QUICK_ACTIONS: {
   text: string;
   icon: ComponentType<{ boxSize?: string }>;
 }[] = [
-  { to: '/events', label: 'New Event', text: 'Start planning a celebration', icon: EventsIcon },
+  { to: '/events?new=1', label: 'New Event', text: 'Start planning a celebration', icon: EventsIcon },
   { to: '/marketplace', label: 'Find Vendors', text: 'Venues, caterers and more', icon: StoreIcon },
   { to: '/calendar', label: 'View Calendar', text: 'Dates, Shabbat and holidays', icon: CalendarIcon },
   { to: '/profile', label: 'Family Circle', text: 'Plan together with family', icon: UsersIcon },
 ];
 
+/** What the first upcoming events run into: Shabbat first (the spec's alert), else a holiday's name. */
+function conflictNotice(events: EventDto[]): string | null {
+  const reasons = events.map((event) => conflictFor(toCivilDate(event.date), event.time).reason);
+  if (reasons.includes('Shabbat')) return SHABBAT_ALERT;
+  const holiday = reasons.find((reason) => reason !== null);
+  return holiday ? `One of your upcoming events falls on ${holiday}. Consider adjusting the date.` : null;
+}
+
 /** /dashboard: the customer home. */
 export function DashboardPage() {
   const { user } = useCurrentUser();
+  const { events, upcoming, pendingTasks, shown } = useHomeSummary();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
+  const notice = user?.shabbatWarningsEnabled ? conflictNotice(shown) : null;
+
   return (
     <PageFrame
       title={`Welcome, ${firstName}`}
       documentTitle="Dashboard"
       description="Your upcoming events, open tasks and vendor replies at a glance."
     >
+      {notice ? (
+        <Alert.Root status="warning" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="medium">{notice}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
+      <SimpleGrid columns={2} gap={{ base: '3', md: '4' }}>
+        <Figure
+          label="Upcoming events"
+          value={events.data ? upcoming.length : null}
+          icon={<EventsIcon boxSize="5" />}
+        />
+        <Figure
+          label="Pending tasks"
+          value={events.data ? pendingTasks : null}
+          icon={<CheckIcon boxSize="5" />}
+        />
+      </SimpleGrid>
+
       <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }}>
         {QUICK_ACTIONS.map((action) => {
           const ActionIcon = action.icon;
@@ -65,15 +128,203 @@ export function DashboardPage() {
           );
         })}
       </SimpleGrid>
-      <EmptyPanel
-        icon={<EventsIcon boxSize="8" />}
-        title="No upcoming events"
-        description="Create an event to keep its tasks, vendor deposits and memos in one place."
-      >
-        <Button asChild>
-          <RouterLink to="/events">Create your first event</RouterLink>
-        </Button>
-      </EmptyPanel>
+
+      <Stack as="section" aria-labelledby="upcoming-heading" gap="4">
+        <Flex justify="space-between" align="baseline" gap="3">
+          <Heading as="h2" id="upcoming-heading" fontSize="xl" color="brand.950">
+            Upcoming events
+          </Heading>
+          {upcoming.length > 0 ? (
+            <Link asChild color="brand.fg" fontSize="sm" fontWeight="medium">
+              <RouterLink to="/events">
+                All events <ArrowRightIcon boxSize="4" />
+              </RouterLink>
+            </Link>
+          ) : null}
+        </Flex>
+        {events.isPending ? (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" aria-busy="true" aria-label="Loading your events">
+            <Skeleton h="52" rounded="xl" />
+            <Skeleton h="52" rounded="xl" />
+          </SimpleGrid>
+        ) : events.isError ? (
+          <EmptyPanel
+            icon={<EventsIcon boxSize="8" />}
+            title="Could not load your events"
+            description={serverMessage(events.error) ?? 'Check your connection and try again.'}
+          >
+            <Button variant="outline" onClick={() => void events.refetch()}>
+              Try again
+            </Button>
+          </EmptyPanel>
+        ) : shown.length === 0 ? (
+          <EmptyPanel
+            icon={<EventsIcon boxSize="8" />}
+            title="No upcoming events"
+            description="Create an event to keep its tasks, vendor deposits and memos in one place."
+          >
+            <Button asChild>
+              <RouterLink to="/events?new=1">Create your first event</RouterLink>
+            </Button>
+          </EmptyPanel>
+        ) : (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            {shown.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+
+      <Stack as="section" aria-labelledby="responses-heading" gap="4">
+        <Heading as="h2" id="responses-heading" fontSize="xl" color="brand.950">
+          Vendor responses
+        </Heading>
+        <Flex
+          bg="bg"
+          rounded="xl"
+          borderWidth="1px"
+          borderColor="border.muted"
+          p={{ base: '4', md: '5' }}
+          gap="4"
+          align={{ base: 'flex-start', sm: 'center' }}
+          direction={{ base: 'column', sm: 'row' }}
+        >
+          <Flex
+            boxSize="10"
+            rounded="lg"
+            bg="gold.subtle"
+            color="gold.fg"
+            align="center"
+            justify="center"
+            flexShrink="0"
+          >
+            <MessageIcon boxSize="5" />
+          </Flex>
+          <Box flex="1" minW="0">
+            <Text fontWeight="semibold" color="brand.950">
+              No vendor responses yet
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              Ask vendors whether they are free on your date; their latest answer shows here.
+            </Text>
+          </Box>
+          <Button asChild variant="outline" size="sm" flexShrink="0">
+            <RouterLink to="/marketplace">Browse vendors</RouterLink>
+          </Button>
+        </Flex>
+      </Stack>
     </PageFrame>
+  );
+}
+
+function Figure({ label, value, icon }: { label: string; value: number | null; icon: ReactNode }) {
+  return (
+    <Flex
+      bg="bg"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="border.muted"
+      p={{ base: '4', md: '5' }}
+      gap="4"
+      align="center"
+    >
+      <Flex
+        boxSize={{ base: '10', md: '12' }}
+        rounded="full"
+        bg="brand.solid"
+        color="white"
+        align="center"
+        justify="center"
+        flexShrink="0"
+        display={{ base: 'none', sm: 'flex' }}
+      >
+        {icon}
+      </Flex>
+      <Box minW="0">
+        {value === null ? (
+          <Skeleton h="8" w="10" />
+        ) : (
+          <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="brand.900" lineHeight="1.1">
+            {value}
+          </Text>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+      </Box>
+    </Flex>
+  );
+}
+
+function EventCard({ event }: { event: EventDto }) {
+  const { enabled: hebrew } = useHebrewDates();
+  const percent = event.totalTasks === 0 ? 0 : Math.round((event.completedTasks * 100) / event.totalTasks);
+  return (
+    <LinkBox
+      as="article"
+      bg="bg"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="border.muted"
+      p={{ base: '4', md: '5' }}
+      transition="box-shadow 0.2s, border-color 0.2s"
+      _hover={{ shadow: 'md', borderColor: 'brand.emphasized' }}
+      _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+    >
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Heading as="h3" fontSize="lg" color="brand.950" wordBreak="break-word">
+          <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
+            <RouterLink to={`/events?event=${event.id}`}>{event.title}</RouterLink>
+          </LinkOverlay>
+        </Heading>
+        <Badge variant="subtle" colorPalette="gold" flexShrink="0">
+          {event.type}
+        </Badge>
+      </Flex>
+      <Stack gap="1.5" mt="3" fontSize="sm">
+        <Flex gap="2" align="flex-start">
+          <CalendarIcon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0" />
+          <Box>
+            <Text>
+              {formatDay(event.date)}
+              {event.time ? ` · ${formatTime(event.time)}` : ''}
+            </Text>
+            {hebrew ? (
+              <Text color="gold.fg" fontWeight="medium" fontSize="xs">
+                {hebrewDateOf(event.date)}
+              </Text>
+            ) : null}
+          </Box>
+        </Flex>
+        {event.venue ? (
+          <Flex gap="2" align="flex-start">
+            <VenueIcon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0" />
+            <Text wordBreak="break-word">{event.venue}</Text>
+          </Flex>
+        ) : null}
+      </Stack>
+      <Box mt="4" pt="4" borderTopWidth="1px" borderColor="border.muted">
+        <Flex justify="space-between" fontSize="sm" gap="3" wrap="wrap">
+          <Text color="fg.muted">
+            <Text as="span" fontWeight="semibold" color="fg">
+              {event.completedTasks}/{event.totalTasks}
+            </Text>{' '}
+            tasks done
+          </Text>
+          <Text color="fg.muted">
+            <Text as="span" fontWeight="semibold" color="fg">
+              {formatAmount(event.paidAmount)}
+            </Text>{' '}
+            paid
+          </Text>
+        </Flex>
+        <Progress.Root value={percent} max={100} size="xs" mt="2">
+          <Progress.Track rounded="full" aria-label={`Tasks done: ${percent}%`}>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      </Box>
+    </LinkBox>
   );
 }

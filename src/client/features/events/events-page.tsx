@@ -1,19 +1,177 @@
+import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { EventDto } from '../../../shared/schemas/events';
 import { EmptyPanel } from '../../components/empty-panel';
 import { EventsIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from './dialogs';
+import { EventDetail } from './event-detail';
+import { EventFormDialog } from './event-form-dialog';
+import { PlusIcon } from './event-icons';
+import { EventList } from './event-list';
+import { useDialogTarget } from './use-dialog-target';
+import { useDeleteEvent, useEventsList } from './use-events';
 
-/** /events: the user's events with their tasks, deposits and memos. */
+/**
+ * /events: the user's events with their tasks, deposits and memos. The selected event lives in the
+ * address (?event=id) and ?new=1 opens the create dialog, so both survive a reload and a link.
+ */
 export function EventsPage() {
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('event');
+  const creating = params.get('new') === '1';
+  const events = useEventsList();
+  const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+  const [editing, setEditing] = useState<EventDto | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const deleting = useDialogTarget<EventDto>();
+  const deleteEvent = useDeleteEvent();
+
+  const selected = events.data?.find((event) => event.id === selectedId) ?? null;
+
+  // On a phone the detail replaces the list: start it at the top.
+  useEffect(() => {
+    if (selectedId && !isDesktop) window.scrollTo({ top: 0 });
+  }, [selectedId, isDesktop]);
+
+  const openCreate = () => {
+    const next = new URLSearchParams(params);
+    next.set('new', '1');
+    setParams(next);
+  };
+  const closeCreate = () => {
+    const next = new URLSearchParams(params);
+    next.delete('new');
+    setParams(next, { replace: true });
+  };
+  const showList = () => setParams({});
+
+  const confirmDelete = () => {
+    const event = deleting.target;
+    if (!event) return;
+    deleteEvent.mutate(
+      { id: event.id },
+      {
+        onSuccess: () => {
+          deleting.close();
+          toast.success('Event deleted successfully');
+          if (selectedId === event.id) setParams({}, { replace: true });
+        },
+        onError: (error) =>
+          toast.error('Failed to delete event', serverMessage(error) ?? 'Please try again.'),
+      },
+    );
+  };
+
+  const createButton = (
+    <Button onClick={openCreate}>
+      <PlusIcon />
+      Create Event
+    </Button>
+  );
+
+  let body: ReactNode;
+  if (events.isPending) {
+    body = (
+      <Stack gap="3" aria-busy="true" aria-label="Loading your events">
+        <Skeleton h="24" rounded="xl" />
+        <Skeleton h="24" rounded="xl" />
+      </Stack>
+    );
+  } else if (events.isError) {
+    body = (
+      <EmptyPanel
+        icon={<EventsIcon boxSize="8" />}
+        title="Could not load your events"
+        description={serverMessage(events.error) ?? 'Check your connection and try again.'}
+      >
+        <Button variant="outline" onClick={() => void events.refetch()}>
+          Try again
+        </Button>
+      </EmptyPanel>
+    );
+  } else if (events.data.length === 0) {
+    body = (
+      <EmptyPanel
+        icon={<EventsIcon boxSize="8" />}
+        title="No events yet"
+        description="Create an event to keep its tasks, vendor deposits and memos in one place."
+      >
+        {createButton}
+      </EmptyPanel>
+    );
+  } else {
+    const detail = selected ? (
+      <EventDetail
+        key={selected.id}
+        event={selected}
+        onEdit={() => {
+          setEditing(selected);
+          setEditOpen(true);
+        }}
+        onDelete={() => deleting.show(selected)}
+        onBack={isDesktop ? undefined : showList}
+      />
+    ) : null;
+    const list = <EventList events={events.data} selectedId={selected?.id ?? null} />;
+    body = isDesktop ? (
+      <Grid templateColumns="minmax(0, 20rem) minmax(0, 1fr)" gap="6" alignItems="start">
+        <Box
+          as="section"
+          aria-label="Events"
+          position="sticky"
+          top="6"
+          maxH="calc(100dvh - 3rem)"
+          overflowY="auto"
+          p="1"
+          m="-1"
+        >
+          {list}
+        </Box>
+        <Box as="section" aria-label="Event details" minW="0">
+          {detail ?? (
+            <EmptyPanel
+              icon={<EventsIcon boxSize="8" />}
+              title="Select an event"
+              description="Choose an event on the left to see its overview, tasks, deposits and memos."
+            />
+          )}
+        </Box>
+      </Grid>
+    ) : (
+      (detail ?? list)
+    );
+  }
+
   return (
     <PageFrame
       title="My Events"
       description="Plan each celebration with its tasks, vendor deposits and memos in one place."
+      actions={events.data && events.data.length > 0 ? createButton : undefined}
     >
-      <EmptyPanel
-        icon={<EventsIcon boxSize="8" />}
-        title="No events yet"
-        description="Your events appear here with their task progress, budget and upcoming deposit deadlines."
+      {body}
+      <EventFormDialog
+        open={creating}
+        onClose={closeCreate}
+        event={null}
+        onCreated={(created) => setParams({ event: created.id }, { replace: true })}
       />
+      <EventFormDialog open={editOpen} onClose={() => setEditOpen(false)} event={editing} />
+      <ConfirmDialog
+        open={deleting.open}
+        onClose={deleting.close}
+        title="Delete this event?"
+        confirmLabel="Delete Event"
+        pendingLabel="Deleting..."
+        pending={deleteEvent.isPending}
+        onConfirm={confirmDelete}
+      >
+        “{deleting.target?.title}” will be deleted with all of its tasks, deposits and memos. This cannot be
+        undone.
+      </ConfirmDialog>
     </PageFrame>
   );
 }

@@ -1,27 +1,239 @@
-import { Button, Container } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Flex,
+  Heading,
+  Image,
+  Link,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
+import { type SharedEventDto, shareIdInput } from '../../../shared/schemas/events';
 import { EmptyPanel } from '../../components/empty-panel';
-import { LinkIcon } from '../../components/icons';
-import { PageFrame } from '../../components/page-frame';
+import { CalendarIcon, LinkIcon, VenueIcon } from '../../components/icons';
+import { starPattern } from '../../components/star-pattern';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { errorCode } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { countdownTo } from './countdown';
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+function formatTime(time: string): string {
+  const [h, m] = time.split(':').map(Number);
+  return timeFormat.format(new Date(2000, 0, 1, h ?? 0, m ?? 0));
+}
+
+/** The current time, ticking every `ms`, for the countdown. */
+function useNow(ms: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), ms);
+    return () => window.clearInterval(timer);
+  }, [ms]);
+  return now;
+}
 
 /** /share/:shareId: the read-only view of an event its family shared. */
 export function SharedEventPage() {
-  return (
-    <Container maxW="4xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '12' }}>
-      <PageFrame
-        title="Shared event"
-        description="A read-only view of an event that a family shared with you."
+  const { shareId = '' } = useParams();
+  // A malformed link cannot name a shared event: say so without asking the server.
+  const valid = shareIdInput.safeParse({ shareId }).success;
+  const query = trpc.share.get.useQuery({ shareId }, { enabled: valid });
+  useDocumentTitle(query.data ? query.data.title : 'Shared event');
+
+  let body: ReactNode;
+  if (!valid || errorCode(query.error) === 'NOT_FOUND') {
+    body = <NotShared />;
+  } else if (query.isError) {
+    body = (
+      <EmptyPanel
+        icon={<LinkIcon boxSize="8" />}
+        title="Could not load this event"
+        description="Check your connection and try again."
       >
-        <EmptyPanel
-          icon={<LinkIcon boxSize="8" />}
-          title="This event is not available"
-          description="The link may be incomplete, or the family may have stopped sharing the event. Ask them to send the link again."
-        >
-          <Button asChild variant="outline">
-            <RouterLink to="/">Discover SimchaHub</RouterLink>
-          </Button>
-        </EmptyPanel>
-      </PageFrame>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </EmptyPanel>
+    );
+  } else if (query.isPending) {
+    body = (
+      <Stack gap="4" aria-busy="true" aria-label="Loading the event">
+        <Skeleton h="64" rounded="2xl" />
+        <Skeleton h="24" rounded="2xl" />
+      </Stack>
+    );
+  } else {
+    body = <SharedEvent event={query.data} />;
+  }
+
+  return (
+    <Container maxW="3xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '12' }}>
+      {body}
     </Container>
+  );
+}
+
+function NotShared() {
+  return (
+    <EmptyPanel
+      icon={<LinkIcon boxSize="8" />}
+      title="This event is not shared"
+      description="The link may be incomplete, or the family may have stopped sharing the event. Ask them to send the link again."
+    >
+      <Button asChild>
+        <RouterLink to="/">Go to SimchaHub home</RouterLink>
+      </Button>
+    </EmptyPanel>
+  );
+}
+
+function SharedEvent({ event }: { event: SharedEventDto }) {
+  const now = useNow(15_000);
+  const countdown = countdownTo(event.date, now);
+  const hebrew = toHebrewDate(toCivilDate(event.date));
+
+  return (
+    <Stack gap="6">
+      <Box
+        as="article"
+        rounded="2xl"
+        overflow="hidden"
+        borderWidth="1px"
+        borderColor="border.muted"
+        bg="bg"
+        shadow="sm"
+      >
+        {event.imageUrl ? (
+          <Image src={event.imageUrl} alt="" w="full" h={{ base: '48', md: '72' }} objectFit="cover" />
+        ) : null}
+        <Box
+          px={{ base: '5', md: '10' }}
+          py={{ base: '8', md: '10' }}
+          color="white"
+          bgImage={`${starPattern('#e9ae2c', 0.14, 48)}, linear-gradient(150deg, #1e3a8a 0%, #152456 100%)`}
+          textAlign="center"
+        >
+          <Text
+            fontSize="xs"
+            fontWeight="bold"
+            letterSpacing="widest"
+            color="gold.300"
+            textTransform="uppercase"
+          >
+            You are invited to celebrate
+          </Text>
+          <Heading
+            as="h1"
+            mt="3"
+            fontSize={{ base: '3xl', md: '5xl' }}
+            lineHeight="1.15"
+            wordBreak="break-word"
+          >
+            {event.title}
+          </Heading>
+          <Badge mt="4" colorPalette="gold" variant="solid" size="lg">
+            {event.type}
+          </Badge>
+        </Box>
+        <Stack gap="4" px={{ base: '5', md: '10' }} py={{ base: '6', md: '8' }}>
+          <Flex gap="3" align="flex-start">
+            <CalendarIcon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0" />
+            <Box>
+              <Text fontWeight="semibold" color="brand.950">
+                {dayFormat.format(event.date)}
+                {event.time ? ` at ${formatTime(event.time)}` : ''}
+              </Text>
+              <Text color="gold.fg" fontWeight="medium">
+                {hebrew.formatted}
+              </Text>
+              <Text color="fg.muted" fontSize="sm">
+                <bdi lang="he">{hebrew.formattedHebrew}</bdi>
+              </Text>
+            </Box>
+          </Flex>
+          {event.venue ? (
+            <Flex gap="3" align="flex-start">
+              <VenueIcon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0" />
+              <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+                {event.venue}
+              </Text>
+            </Flex>
+          ) : null}
+        </Stack>
+      </Box>
+
+      <Box
+        as="section"
+        aria-label="Countdown"
+        rounded="2xl"
+        borderWidth="1px"
+        borderColor="gold.emphasized"
+        bg="gold.subtle"
+        px={{ base: '5', md: '8' }}
+        py="6"
+        textAlign="center"
+      >
+        {countdown.kind === 'today' ? (
+          <Text
+            fontFamily="heading"
+            fontSize={{ base: '3xl', md: '4xl' }}
+            fontWeight="bold"
+            color="brand.950"
+          >
+            Today!
+          </Text>
+        ) : countdown.kind === 'past' ? (
+          <Text fontFamily="heading" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" color="brand.950">
+            This simcha has taken place
+          </Text>
+        ) : (
+          <>
+            <Text fontSize="sm" fontWeight="semibold" color="gold.fg" letterSpacing="wide">
+              Counting down to the simcha
+            </Text>
+            <SimpleGrid role="timer" columns={3} gap={{ base: '3', md: '4' }} mt="4" maxW="md" mx="auto">
+              <Unit value={countdown.days} label={countdown.days === 1 ? 'Day' : 'Days'} />
+              <Unit value={countdown.hours} label={countdown.hours === 1 ? 'Hour' : 'Hours'} />
+              <Unit value={countdown.minutes} label={countdown.minutes === 1 ? 'Minute' : 'Minutes'} />
+            </SimpleGrid>
+          </>
+        )}
+      </Box>
+
+      <Text textAlign="center" fontSize="sm" color="fg.muted">
+        Planning a simcha of your own?{' '}
+        <Link asChild color="brand.fg" fontWeight="medium" textDecoration="underline">
+          <RouterLink to="/">Discover SimchaHub</RouterLink>
+        </Link>
+      </Text>
+    </Stack>
+  );
+}
+
+function Unit({ value, label }: { value: number; label: string }) {
+  return (
+    <Box bg="bg" rounded="xl" py={{ base: '3', md: '4' }} borderWidth="1px" borderColor="gold.muted">
+      <Text fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="brand.900" lineHeight="1">
+        {value}
+      </Text>
+      <Text fontSize="xs" color="fg.muted" mt="1" textTransform="uppercase" letterSpacing="wide">
+        {label}
+      </Text>
+    </Box>
   );
 }

@@ -1,0 +1,15 @@
+import { LIMITS } from '../../../shared/constants';
+import { toCivilDate } from '../../../shared/jewish-calendar';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * What the customer home shows from the events list: the upcoming events (today's included; the
+ * list arrives sorted by date), their pending tasks, and the first few as cards.
+ */
+export function useHomeSummary() {
+  const events = trpc.events.list.useQuery();
+  const today = toCivilDate(new Date());
+  const upcoming = (events.data ?? []).filter((event) => toCivilDate(event.date) >= today);
+  const pendingTasks = upcoming.reduce((sum, event) => sum + (event.totalTasks - event.completedTasks), 0);
+  return { events, upcoming, pendingTasks, shown: upcoming.slice(0, LIMITS.homeUpcomingEvents) };
+}

@@ -1,0 +1,303 @@
+import { Badge, Box, Button, Checkbox, Field, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
+import {
+  type DepositDto,
+  depositCreateInput,
+  EVENT_MESSAGES,
+  type EventDto,
+} from '../../../shared/schemas/events';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog, FormDialog } from './dialogs';
+import { WalletIcon } from './event-icons';
+import { formatShortDay, todayCivil } from './format';
+import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
+import { formatAmount, formatCents, normalizeAmountInput, toCents } from './money';
+import { useDialogTarget } from './use-dialog-target';
+import { type DepositUpdate, useDepositMutations, useDeposits } from './use-events';
+
+/** The Deposits tab: what each vendor is owed and when; mark paid or unpaid; add, edit, delete. */
+export function DepositsTab({ event }: { event: EventDto }) {
+  const deposits = useDeposits(event.id);
+  const { create, update, remove } = useDepositMutations(event.id);
+  const editing = useDialogTarget<DepositDto | 'new'>();
+  const deleting = useDialogTarget<DepositDto>();
+
+  const setPaid = (deposit: DepositDto, paid: boolean) => {
+    update.mutate(
+      { id: deposit.id, paid },
+      {
+        onSuccess: () => toast.success(paid ? 'Deposit marked paid' : 'Deposit marked unpaid'),
+        onError: (error) =>
+          toast.error('Failed to update deposit', serverMessage(error) ?? 'Please try again.'),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    const deposit = deleting.target;
+    if (!deposit) return;
+    remove.mutate(
+      { id: deposit.id },
+      {
+        onSuccess: () => {
+          toast.success('Deposit deleted');
+          deleting.close();
+        },
+        onError: (error) =>
+          toast.error('Failed to delete deposit', serverMessage(error) ?? 'Please try again.'),
+      },
+    );
+  };
+
+  const list = deposits.data ?? [];
+  const totalCents = list.reduce((sum, d) => sum + toCents(d.amount), 0);
+  const paidCents = list.reduce((sum, d) => sum + (d.paid ? toCents(d.amount) : 0), 0);
+  const today = todayCivil();
+  // Which row's paid button is waiting for the server.
+  const togglingId = update.isPending ? update.variables?.id : undefined;
+
+  return (
+    <Stack gap="4">
+      <TabHeader
+        summary={
+          deposits.data
+            ? `${formatCents(paidCents)} paid of ${formatCents(totalCents)} in deposits`
+            : 'Deposits'
+        }
+        addLabel="Add Deposit"
+        onAdd={() => editing.show('new')}
+      />
+      {deposits.isPending ? (
+        <ListSkeleton />
+      ) : deposits.isError ? (
+        <ListError what="deposits" onRetry={() => void deposits.refetch()} />
+      ) : list.length === 0 ? (
+        <ListEmpty
+          icon={<WalletIcon boxSize="6" />}
+          title="No deposits yet"
+          text="Record what you owe each vendor and when it is due, and mark it paid when it is."
+        />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Deposits">
+          {list.map((deposit) => {
+            const overdue = !deposit.paid && toCivilDate(deposit.dueDate) < today;
+            return (
+              <Flex
+                as="li"
+                key={deposit.id}
+                gap="3"
+                direction={{ base: 'column', sm: 'row' }}
+                align={{ base: 'stretch', sm: 'center' }}
+                bg="bg"
+                borderWidth="1px"
+                borderColor="border.muted"
+                rounded="xl"
+                p={{ base: '3', md: '4' }}
+              >
+                <Box flex="1" minW="0">
+                  <Flex gap="2" align="center" wrap="wrap">
+                    <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+                      {deposit.vendorName}
+                    </Text>
+                    <Badge colorPalette={deposit.paid ? 'green' : 'orange'} variant="subtle">
+                      {deposit.paid ? 'Paid' : 'Pending'}
+                    </Badge>
+                  </Flex>
+                  <Text fontSize="lg" fontWeight="bold" color="brand.900" mt="1">
+                    {formatAmount(deposit.amount)}
+                  </Text>
+                  <Text fontSize="xs" color={overdue ? 'fg.error' : 'fg.muted'}>
+                    {overdue ? 'Overdue: due ' : 'Due '}
+                    {formatShortDay(deposit.dueDate)}
+                    {deposit.paid && deposit.paidDate ? ` · Paid ${formatShortDay(deposit.paidDate)}` : ''}
+                  </Text>
+                </Box>
+                <Flex gap="2" align="center" justify={{ base: 'space-between', sm: 'flex-end' }}>
+                  <Button
+                    size="sm"
+                    variant={deposit.paid ? 'outline' : 'subtle'}
+                    colorPalette={deposit.paid ? 'gray' : 'green'}
+                    onClick={() => setPaid(deposit, !deposit.paid)}
+                    loading={togglingId === deposit.id}
+                    aria-label={`${deposit.paid ? 'Mark unpaid' : 'Mark paid'}: ${deposit.vendorName}`}
+                  >
+                    {deposit.paid ? 'Mark unpaid' : 'Mark paid'}
+                  </Button>
+                  <ItemActions
+                    noun="deposit"
+                    name={deposit.vendorName}
+                    onEdit={() => editing.show(deposit)}
+                    onDelete={() => deleting.show(deposit)}
+                  />
+                </Flex>
+              </Flex>
+            );
+          })}
+        </Stack>
+      )}
+      <DepositDialog
+        eventId={event.id}
+        deposit={editing.target === 'new' ? null : editing.target}
+        open={editing.open}
+        onClose={editing.close}
+        create={create}
+        update={update}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        onClose={deleting.close}
+        title="Delete this deposit?"
+        confirmLabel="Delete Deposit"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        The {deleting.target ? formatAmount(deleting.target.amount) : ''} deposit for “
+        {deleting.target?.vendorName}” will be removed. This cannot be undone.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+type Mutations = ReturnType<typeof useDepositMutations>;
+
+interface DepositDialogProps {
+  eventId: string;
+  deposit: DepositDto | null;
+  open: boolean;
+  onClose: () => void;
+  create: Mutations['create'];
+  update: Mutations['update'];
+}
+
+function DepositDialog({ eventId, deposit, open, onClose, create, update }: DepositDialogProps) {
+  const [vendorName, setVendorName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [paid, setPaid] = useState(false);
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setVendorName(deposit?.vendorName ?? '');
+      setAmount(deposit ? deposit.amount : '');
+      setDueDate(deposit ? toCivilDate(deposit.dueDate) : '');
+      setPaid(deposit?.paid ?? false);
+    }
+  }
+  // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
+  const pending = create.isPending || (update.isPending && update.variables?.paid === undefined);
+
+  const submit = () => {
+    const cleanAmount = normalizeAmountInput(amount);
+    if (!vendorName.trim() || !cleanAmount || !dueDate) {
+      toast.error(EVENT_MESSAGES.required);
+      return;
+    }
+    const fields = { vendorName, amount: cleanAmount, dueDate: fromCivilDate(dueDate) };
+    const parsed = depositCreateInput.safeParse({ id: eventId, ...fields, paid });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
+      return;
+    }
+    if (deposit) {
+      // Send only what changed, so that the event's sums refresh only when the amount moved.
+      const patch: DepositUpdate = { id: deposit.id };
+      if (parsed.data.vendorName !== deposit.vendorName) patch.vendorName = parsed.data.vendorName;
+      if (toCents(parsed.data.amount) !== toCents(deposit.amount)) patch.amount = parsed.data.amount;
+      if (dueDate !== toCivilDate(deposit.dueDate)) patch.dueDate = fields.dueDate;
+      if (Object.keys(patch).length === 1) {
+        onClose();
+        return;
+      }
+      update.mutate(patch, {
+        onSuccess: () => {
+          toast.success('Deposit updated');
+          onClose();
+        },
+        onError: (error) =>
+          toast.error('Failed to update deposit', serverMessage(error) ?? 'Please try again.'),
+      });
+    } else {
+      create.mutate(
+        { id: eventId, ...fields, paid },
+        {
+          onSuccess: () => {
+            toast.success('Deposit added');
+            onClose();
+          },
+          onError: (error) =>
+            toast.error('Failed to add deposit', serverMessage(error) ?? 'Please try again.'),
+        },
+      );
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={deposit ? 'Edit Deposit' : 'Add Deposit'}
+      submitLabel={deposit ? 'Save Deposit' : 'Add Deposit'}
+      pendingLabel="Saving..."
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Stack gap="5">
+        <Field.Root required disabled={pending}>
+          <Field.Label>
+            Vendor name <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="vendorName"
+            value={vendorName}
+            onChange={(e) => setVendorName(e.target.value)}
+            maxLength={200}
+            placeholder="e.g. Shalom Table Catering"
+            autoComplete="off"
+          />
+        </Field.Root>
+        <Field.Root required disabled={pending}>
+          <Field.Label>
+            Amount (USD) <Field.RequiredIndicator />
+          </Field.Label>
+          <InputGroup startElement="$">
+            <Input
+              name="amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              placeholder="1200.00"
+              autoComplete="off"
+            />
+          </InputGroup>
+        </Field.Root>
+        <Field.Root required disabled={pending}>
+          <Field.Label>
+            Due date <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="dueDate"
+            type="date"
+            value={dueDate}
+            onChange={(e) => setDueDate(e.target.value)}
+            max="9999-12-31"
+          />
+        </Field.Root>
+        {deposit ? null : (
+          <Checkbox.Root
+            checked={paid}
+            onCheckedChange={(d) => setPaid(d.checked === true)}
+            disabled={pending}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Already paid</Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  IconButton,
+  Image,
+  Menu,
+  Portal,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { EventDto } from '../../../shared/schemas/events';
+import { useHebrewDates } from '../../components/hebrew-dates';
+import { ArrowLeftIcon, CalendarIcon } from '../../components/icons';
+import { useCurrentUser } from '../../lib/session';
+import { DepositsTab } from './deposits-tab';
+import { ClockIcon, MapPinIcon, MoreIcon, PencilIcon, TrashIcon } from './event-icons';
+import { conflictReason, formatDay, formatTime, hebrewDateOf } from './format';
+import { MemosTab } from './memos-tab';
+import { OverviewTab } from './overview-tab';
+import { TasksTab } from './tasks-tab';
+import { VendorsTab } from './vendors-tab';
+
+interface EventDetailProps {
+  event: EventDto;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** On a phone the detail replaces the list; this leads back to it. */
+  onBack?: () => void;
+}
+
+/** The right panel of My Events: the event's details and its five tabs. */
+export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProps) {
+  const { enabled: hebrew } = useHebrewDates();
+  const { user } = useCurrentUser();
+  const conflict = user?.shabbatWarningsEnabled ? conflictReason(event.date, event.time) : null;
+
+  return (
+    <Stack gap="4">
+      {onBack ? (
+        <Button variant="ghost" size="sm" alignSelf="flex-start" ms="-2" onClick={onBack}>
+          <ArrowLeftIcon />
+          All events
+        </Button>
+      ) : null}
+      <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="2xl" overflow="hidden">
+        {event.imageUrl ? (
+          <Image src={event.imageUrl} alt="" w="full" h={{ base: '36', md: '48' }} objectFit="cover" />
+        ) : null}
+        <Box p={{ base: '4', md: '6' }}>
+          <Flex justify="space-between" align="flex-start" gap="3">
+            <Box minW="0">
+              <Badge variant="subtle" colorPalette="gold" mb="2">
+                {event.type}
+              </Badge>
+              <Heading as="h2" fontSize={{ base: 'xl', md: '2xl' }} color="brand.950" wordBreak="break-word">
+                {event.title}
+              </Heading>
+            </Box>
+            <Flex gap="2" flexShrink="0">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={onEdit}
+                display={{ base: 'none', md: 'inline-flex' }}
+              >
+                <PencilIcon />
+                Edit
+              </Button>
+              <Menu.Root
+                positioning={{ placement: 'bottom-end' }}
+                onSelect={(details) => (details.value === 'delete' ? onDelete() : onEdit())}
+              >
+                <Menu.Trigger asChild>
+                  <IconButton aria-label="Event actions" size="sm" variant="outline">
+                    <MoreIcon />
+                  </IconButton>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content minW="44">
+                      <Menu.Item value="edit">
+                        <PencilIcon boxSize="4" />
+                        Edit event
+                      </Menu.Item>
+                      <Menu.Item
+                        value="delete"
+                        color="fg.error"
+                        _hover={{ bg: 'bg.error', color: 'fg.error' }}
+                      >
+                        <TrashIcon boxSize="4" />
+                        Delete event
+                      </Menu.Item>
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            </Flex>
+          </Flex>
+          <Stack gap="2" mt="4">
+            <Fact icon={<CalendarIcon boxSize="4" />}>
+              {formatDay(event.date)}
+              {hebrew ? (
+                <Text as="span" color="gold.fg" fontWeight="medium">
+                  {' '}
+                  · {hebrewDateOf(event.date)}
+                </Text>
+              ) : null}
+            </Fact>
+            {event.time ? <Fact icon={<ClockIcon boxSize="4" />}>{formatTime(event.time)}</Fact> : null}
+            {event.venue ? <Fact icon={<MapPinIcon boxSize="4" />}>{event.venue}</Fact> : null}
+          </Stack>
+          {event.notes ? (
+            <Text mt="4" fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word">
+              {event.notes}
+            </Text>
+          ) : null}
+          {conflict ? (
+            <Alert.Root status="warning" mt="4" rounded="lg" size="sm">
+              <Alert.Indicator />
+              <Alert.Title fontWeight="medium">
+                This date conflicts with {conflict}. Consider adjusting the time or date.
+              </Alert.Title>
+            </Alert.Root>
+          ) : null}
+        </Box>
+      </Box>
+
+      <Tabs.Root
+        defaultValue="overview"
+        variant="line"
+        size={{ base: 'sm', md: 'md' }}
+        lazyMount
+        unmountOnExit
+      >
+        <Box overflowX="auto" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
+          <Tabs.List minW="max-content" w="full">
+            <Tabs.Trigger value="overview" px={{ base: '2.5', sm: '4' }}>
+              Overview
+            </Tabs.Trigger>
+            <Tabs.Trigger value="tasks" px={{ base: '2.5', sm: '4' }}>
+              Tasks
+            </Tabs.Trigger>
+            <Tabs.Trigger value="deposits" px={{ base: '2.5', sm: '4' }}>
+              Deposits
+            </Tabs.Trigger>
+            <Tabs.Trigger value="memos" px={{ base: '2.5', sm: '4' }}>
+              Memos
+            </Tabs.Trigger>
+            <Tabs.Trigger value="vendors" px={{ base: '2.5', sm: '4' }}>
+              Vendors
+            </Tabs.Trigger>
+          </Tabs.List>
+        </Box>
+        <Tabs.Content value="overview">
+          <OverviewTab event={event} />
+        </Tabs.Content>
+        <Tabs.Content value="tasks">
+          <TasksTab event={event} />
+        </Tabs.Content>
+        <Tabs.Content value="deposits">
+          <DepositsTab event={event} />
+        </Tabs.Content>
+        <Tabs.Content value="memos">
+          <MemosTab event={event} />
+        </Tabs.Content>
+        <Tabs.Content value="vendors">
+          <VendorsTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Flex gap="2.5" align="flex-start" fontSize="sm">
+      <Box as="span" color="brand.fg" mt="0.5" display="inline-flex">
+        {icon}
+      </Box>
+      <Text minW="0" wordBreak="break-word">
+        {children}
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,59 @@
+import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { EventDto } from '../../../shared/schemas/events';
+import { useHebrewDates } from '../../components/hebrew-dates';
+import { formatDay, formatTime, hebrewDateOf, isUpcoming } from './format';
+import { formatAmount } from './money';
+
+/** The left column of My Events: every event, soonest first, each a link that selects it. */
+export function EventList({ events, selectedId }: { events: EventDto[]; selectedId: string | null }) {
+  const { enabled: hebrew } = useHebrewDates();
+  return (
+    <Stack as="ul" gap="2" listStyleType="none" aria-label="Your events">
+      {events.map((event) => {
+        const selected = event.id === selectedId;
+        const past = !isUpcoming(event.date);
+        return (
+          <li key={event.id}>
+            <Box
+              asChild
+              display="block"
+              p="4"
+              rounded="xl"
+              borderWidth="1px"
+              borderColor={selected ? 'brand.solid' : 'border.muted'}
+              bg={selected ? 'brand.subtle' : 'bg'}
+              shadow={selected ? 'sm' : undefined}
+              transition="border-color 0.15s, box-shadow 0.15s"
+              _hover={{ borderColor: 'brand.emphasized', shadow: 'sm' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+            >
+              <RouterLink to={`?event=${event.id}`} aria-current={selected ? 'true' : undefined}>
+                <Flex justify="space-between" align="flex-start" gap="2">
+                  <Text fontWeight="semibold" color="brand.950" lineClamp={2} wordBreak="break-word">
+                    {event.title}
+                  </Text>
+                  <Badge variant="subtle" colorPalette={past ? 'gray' : 'brand'} flexShrink="0">
+                    {past ? 'Past' : event.type}
+                  </Badge>
+                </Flex>
+                <Text fontSize="sm" color="fg.muted" mt="1">
+                  {formatDay(event.date)}
+                  {event.time ? ` · ${formatTime(event.time)}` : ''}
+                </Text>
+                {hebrew ? (
+                  <Text fontSize="xs" color="gold.fg" fontWeight="medium">
+                    {hebrewDateOf(event.date)}
+                  </Text>
+                ) : null}
+                <Text fontSize="xs" color="fg.muted" mt="2">
+                  {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
+                </Text>
+              </RouterLink>
+            </Box>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}

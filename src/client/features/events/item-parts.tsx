@@ -1,0 +1,120 @@
+import { Box, Button, Flex, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { PencilIcon, PlusIcon, TrashIcon } from './event-icons';
+
+/** Edit and delete buttons of one row; their labels name the item, so a screen reader knows which. */
+export function ItemActions({
+  noun,
+  name,
+  onEdit,
+  onDelete,
+}: {
+  noun: string;
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <HStack gap="1" flexShrink="0">
+      <IconButton aria-label={`Edit ${noun} ${name}`} variant="ghost" size="sm" onClick={onEdit}>
+        <PencilIcon />
+      </IconButton>
+      <IconButton
+        aria-label={`Delete ${noun} ${name}`}
+        variant="ghost"
+        size="sm"
+        colorPalette="red"
+        onClick={onDelete}
+      >
+        <TrashIcon />
+      </IconButton>
+    </HStack>
+  );
+}
+
+/** The line above a tab's list: a summary and the add button. */
+export function TabHeader({
+  summary,
+  addLabel,
+  onAdd,
+}: {
+  summary: ReactNode;
+  addLabel: string;
+  onAdd: () => void;
+}) {
+  return (
+    <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+      <Text color="fg.muted" fontSize="sm">
+        {summary}
+      </Text>
+      <Button size="sm" onClick={onAdd}>
+        <PlusIcon />
+        {addLabel}
+      </Button>
+    </Flex>
+  );
+}
+
+/** A tab's list is loading. */
+export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} h="16" rounded="xl" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A tab's list could not load: say so and offer another try. */
+export function ListError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Box borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="xl" p="4">
+      <Text color="fg.error" fontWeight="medium">
+        Could not load the {what}.
+      </Text>
+      <Button mt="3" size="sm" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </Box>
+  );
+}
+
+/** A tab with nothing in it yet, and the one thing to do about it. */
+export function ListEmpty({
+  title,
+  text,
+  icon,
+  children,
+}: {
+  title: string;
+  text: string;
+  icon: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack
+      align="center"
+      textAlign="center"
+      gap="2"
+      py="10"
+      px="4"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="border"
+      rounded="xl"
+    >
+      <Flex boxSize="12" rounded="full" bg="brand.subtle" color="brand.fg" align="center" justify="center">
+        {icon}
+      </Flex>
+      <Text fontWeight="semibold" color="brand.950">
+        {title}
+      </Text>
+      <Text fontSize="sm" color="fg.muted" maxW="sm">
+        {text}
+      </Text>
+      {children}
+    </Stack>
+  );
+}

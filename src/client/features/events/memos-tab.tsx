@@ -1,0 +1,211 @@
+import { Box, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { EVENT_MESSAGES, type EventDto, type MemoDto, memoCreateInput } from '../../../shared/schemas/events';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog, FormDialog } from './dialogs';
+import { NoteIcon } from './event-icons';
+import { formatShortDay } from './format';
+import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
+import { useDialogTarget } from './use-dialog-target';
+import { useMemoMutations, useMemos } from './use-events';
+
+/** The Memos tab: notes about the event, newest first. */
+export function MemosTab({ event }: { event: EventDto }) {
+  const memos = useMemos(event.id);
+  const { create, update, remove } = useMemoMutations(event.id);
+  const editing = useDialogTarget<MemoDto | 'new'>();
+  const deleting = useDialogTarget<MemoDto>();
+
+  const confirmDelete = () => {
+    const memo = deleting.target;
+    if (!memo) return;
+    remove.mutate(
+      { id: memo.id },
+      {
+        onSuccess: () => {
+          toast.success('Memo deleted');
+          deleting.close();
+        },
+        onError: (error) => toast.error('Failed to delete memo', serverMessage(error) ?? 'Please try again.'),
+      },
+    );
+  };
+
+  const list = memos.data ?? [];
+
+  return (
+    <Stack gap="4">
+      <TabHeader
+        summary={memos.data ? `${list.length} ${list.length === 1 ? 'memo' : 'memos'}` : 'Memos'}
+        addLabel="Add Memo"
+        onAdd={() => editing.show('new')}
+      />
+      {memos.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : memos.isError ? (
+        <ListError what="memos" onRetry={() => void memos.refetch()} />
+      ) : list.length === 0 ? (
+        <ListEmpty
+          icon={<NoteIcon boxSize="6" />}
+          title="No memos yet"
+          text="Keep guest-list notes, menu ideas and anything else worth remembering here."
+        />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Memos">
+          {list.map((memo) => (
+            <Box
+              as="li"
+              key={memo.id}
+              bg="bg"
+              borderWidth="1px"
+              borderColor="border.muted"
+              rounded="xl"
+              p={{ base: '3', md: '4' }}
+            >
+              <Flex gap="3" justify="space-between" align="flex-start">
+                <Box minW="0">
+                  <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+                    {memo.title}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    Added {formatShortDay(memo.createdAt)}
+                  </Text>
+                </Box>
+                <ItemActions
+                  noun="memo"
+                  name={memo.title}
+                  onEdit={() => editing.show(memo)}
+                  onDelete={() => deleting.show(memo)}
+                />
+              </Flex>
+              {memo.content ? (
+                <Text mt="2" fontSize="sm" color="fg" whiteSpace="pre-wrap" wordBreak="break-word">
+                  {memo.content}
+                </Text>
+              ) : null}
+            </Box>
+          ))}
+        </Stack>
+      )}
+      <MemoDialog
+        eventId={event.id}
+        memo={editing.target === 'new' ? null : editing.target}
+        open={editing.open}
+        onClose={editing.close}
+        create={create}
+        update={update}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        onClose={deleting.close}
+        title="Delete this memo?"
+        confirmLabel="Delete Memo"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        “{deleting.target?.title}” will be removed. This cannot be undone.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+type Mutations = ReturnType<typeof useMemoMutations>;
+
+interface MemoDialogProps {
+  eventId: string;
+  memo: MemoDto | null;
+  open: boolean;
+  onClose: () => void;
+  create: Mutations['create'];
+  update: Mutations['update'];
+}
+
+function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialogProps) {
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setTitle(memo?.title ?? '');
+      setContent(memo?.content ?? '');
+    }
+  }
+  const pending = create.isPending || update.isPending;
+
+  const submit = () => {
+    if (!title.trim()) {
+      toast.error(EVENT_MESSAGES.required);
+      return;
+    }
+    const parsed = memoCreateInput.safeParse({ id: eventId, title, content });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
+      return;
+    }
+    if (memo) {
+      update.mutate(
+        { id: memo.id, title, content },
+        {
+          onSuccess: () => {
+            toast.success('Memo updated');
+            onClose();
+          },
+          onError: (error) =>
+            toast.error('Failed to update memo', serverMessage(error) ?? 'Please try again.'),
+        },
+      );
+    } else {
+      create.mutate(
+        { id: eventId, title, content },
+        {
+          onSuccess: () => {
+            toast.success('Memo added');
+            onClose();
+          },
+          onError: (error) => toast.error('Failed to add memo', serverMessage(error) ?? 'Please try again.'),
+        },
+      );
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={memo ? 'Edit Memo' : 'Add Memo'}
+      submitLabel={memo ? 'Save Memo' : 'Add Memo'}
+      pendingLabel="Saving..."
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Stack gap="5">
+        <Field.Root required disabled={pending}>
+          <Field.Label>
+            Title <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+            placeholder="e.g. Seating ideas"
+            autoComplete="off"
+          />
+        </Field.Root>
+        <Field.Root disabled={pending}>
+          <Field.Label>Memo</Field.Label>
+          <Textarea
+            name="content"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            rows={6}
+            maxLength={10_000}
+          />
+        </Field.Root>
+      </Stack>
+    </FormDialog>
+  );
+}

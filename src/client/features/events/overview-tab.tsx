@@ -1,0 +1,142 @@
+import { Box, Flex, Heading, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LIMITS } from '../../../shared/constants';
+import { toCivilDate } from '../../../shared/jewish-calendar';
+import type { EventDto } from '../../../shared/schemas/events';
+import { CheckIcon } from '../../components/icons';
+import { ClockIcon, WalletIcon } from './event-icons';
+import { formatShortDay, todayCivil } from './format';
+import { formatAmount, formatCents, percentOf, toCents } from './money';
+import { ShareCard } from './share-card';
+import { useDeposits, useTasks } from './use-events';
+
+function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p={{ base: '4', md: '5' }}>
+      <Heading as="h3" fontSize="md" color="brand.950" display="flex" alignItems="center" gap="2" mb="3">
+        <Box as="span" color="brand.fg" display="inline-flex">
+          {icon}
+        </Box>
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+function Bar({ label, value, palette }: { label: string; value: number; palette: string }) {
+  return (
+    <Progress.Root value={value} max={100} size="sm" colorPalette={palette} mt="3">
+      <Progress.Track rounded="full" aria-label={`${label}: ${value}%`}>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  );
+}
+
+/** The Overview tab: progress, budget, recent activity, the next deadlines and the share link. */
+export function OverviewTab({ event }: { event: EventDto }) {
+  const tasks = useTasks(event.id);
+  const deposits = useDeposits(event.id);
+
+  const taskPercent = percentOf(event.completedTasks, event.totalTasks);
+  const paidCents = toCents(event.paidAmount);
+  const totalCents = toCents(event.totalDeposits);
+  const budgetPercent = percentOf(paidCents, totalCents);
+
+  const latestTask = tasks.data?.reduce<(typeof tasks.data)[number] | null>(
+    (latest, task) => (latest === null || task.createdAt > latest.createdAt ? task : latest),
+    null,
+  );
+  const today = todayCivil();
+  const deadlines = (deposits.data ?? [])
+    .filter((deposit) => !deposit.paid && toCivilDate(deposit.dueDate) >= today)
+    .sort((a, b) => a.dueDate.getTime() - b.dueDate.getTime())
+    .slice(0, LIMITS.upcomingDeadlines);
+
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Panel title="Task progress" icon={<CheckIcon boxSize="4" />}>
+          <Text fontSize="2xl" fontWeight="bold" color="brand.900">
+            {event.completedTasks} / {event.totalTasks}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {event.totalTasks === 0
+              ? 'No tasks yet'
+              : `${event.completedTasks} of ${event.totalTasks} tasks completed (${taskPercent}%)`}
+          </Text>
+          <Bar label="Task progress" value={taskPercent} palette="brand" />
+        </Panel>
+        <Panel title="Budget used" icon={<WalletIcon boxSize="4" />}>
+          <Text fontSize="2xl" fontWeight="bold" color="brand.900">
+            {formatCents(paidCents)}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {totalCents === 0
+              ? 'No deposits recorded yet'
+              : `paid of ${formatCents(totalCents)} in deposits (${budgetPercent}%)`}
+          </Text>
+          <Bar label="Budget used" value={budgetPercent} palette="green" />
+        </Panel>
+        <Panel title="Recent activity" icon={<ClockIcon boxSize="4" />}>
+          <Stack as="ul" gap="3" listStyleType="none">
+            {tasks.isPending ? (
+              <Skeleton as="li" h="10" rounded="md" />
+            ) : latestTask ? (
+              <ActivityItem
+                text={`Latest task: ${latestTask.title}`}
+                detail={`Added ${formatShortDay(latestTask.createdAt)} · ${latestTask.completed ? 'Completed' : 'Pending'}`}
+              />
+            ) : null}
+            <ActivityItem text="Event created" detail={formatShortDay(event.createdAt)} />
+          </Stack>
+        </Panel>
+        <Panel title="Upcoming deadlines" icon={<WalletIcon boxSize="4" />}>
+          {deposits.isPending ? (
+            <Skeleton h="16" rounded="md" />
+          ) : deadlines.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              No upcoming deadlines
+            </Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {deadlines.map((deposit) => (
+                <Flex as="li" key={deposit.id} justify="space-between" gap="3" align="baseline">
+                  <Box minW="0">
+                    <Text fontSize="sm" fontWeight="medium" truncate>
+                      {deposit.vendorName}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      Due {formatShortDay(deposit.dueDate)}
+                    </Text>
+                  </Box>
+                  <Text fontSize="sm" fontWeight="semibold" color="brand.900" flexShrink="0">
+                    {formatAmount(deposit.amount)}
+                  </Text>
+                </Flex>
+              ))}
+            </Stack>
+          )}
+        </Panel>
+      </SimpleGrid>
+      <ShareCard event={event} />
+    </Stack>
+  );
+}
+
+function ActivityItem({ text, detail }: { text: string; detail: string }) {
+  return (
+    <Flex as="li" gap="3" align="flex-start">
+      <Box boxSize="2" mt="1.5" rounded="full" bg="gold.solid" flexShrink="0" />
+      <Box minW="0">
+        <Text fontSize="sm" wordBreak="break-word">
+          {text}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {detail}
+        </Text>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,265 @@
+import { Badge, Box, Checkbox, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
+import { EVENT_MESSAGES, type EventDto, type TaskDto, taskCreateInput } from '../../../shared/schemas/events';
+import { CheckIcon } from '../../components/icons';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog, FormDialog } from './dialogs';
+import { formatShortDay, todayCivil } from './format';
+import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
+import { useDialogTarget } from './use-dialog-target';
+import { useTaskMutations, useTasks } from './use-events';
+
+/** The Tasks tab: tick tasks off at once; add, edit and delete them. */
+export function TasksTab({ event }: { event: EventDto }) {
+  const tasks = useTasks(event.id);
+  const { create, update, remove } = useTaskMutations(event.id);
+  const editing = useDialogTarget<TaskDto | 'new'>();
+  const deleting = useDialogTarget<TaskDto>();
+
+  const toggle = (task: TaskDto, completed: boolean) => {
+    update.mutate(
+      { id: task.id, completed },
+      {
+        onSuccess: () => toast.success(completed ? 'Task completed' : 'Task marked pending'),
+        onError: (error) => toast.error('Failed to update task', serverMessage(error) ?? 'Please try again.'),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    const task = deleting.target;
+    if (!task) return;
+    remove.mutate(
+      { id: task.id },
+      {
+        onSuccess: () => {
+          toast.success('Task deleted');
+          deleting.close();
+        },
+        onError: (error) => toast.error('Failed to delete task', serverMessage(error) ?? 'Please try again.'),
+      },
+    );
+  };
+
+  const list = tasks.data ?? [];
+  const done = list.filter((task) => task.completed).length;
+  const today = todayCivil();
+
+  return (
+    <Stack gap="4">
+      <TabHeader
+        summary={tasks.data ? `${done} of ${list.length} tasks completed` : 'Tasks'}
+        addLabel="Add Task"
+        onAdd={() => editing.show('new')}
+      />
+      {tasks.isPending ? (
+        <ListSkeleton />
+      ) : tasks.isError ? (
+        <ListError what="tasks" onRetry={() => void tasks.refetch()} />
+      ) : list.length === 0 ? (
+        <ListEmpty
+          icon={<CheckIcon boxSize="6" />}
+          title="No tasks yet"
+          text="Add what needs doing before the day: bookings, invitations, fittings."
+        />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Tasks">
+          {list.map((task) => {
+            const due = task.dueDate ? toCivilDate(task.dueDate) : null;
+            const overdue = !task.completed && due !== null && due < today;
+            return (
+              <Flex
+                as="li"
+                key={task.id}
+                gap="3"
+                align="flex-start"
+                bg="bg"
+                borderWidth="1px"
+                borderColor="border.muted"
+                rounded="xl"
+                p={{ base: '3', md: '4' }}
+              >
+                <Checkbox.Root
+                  checked={task.completed}
+                  onCheckedChange={(details) => toggle(task, details.checked === true)}
+                  alignItems="flex-start"
+                  flex="1"
+                  minW="0"
+                  gap="3"
+                >
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control mt="0.5" />
+                  <Box minW="0">
+                    <Checkbox.Label
+                      fontWeight="semibold"
+                      color={task.completed ? 'fg.muted' : 'brand.950'}
+                      textDecoration={task.completed ? 'line-through' : undefined}
+                      wordBreak="break-word"
+                    >
+                      {task.title}
+                    </Checkbox.Label>
+                    {task.description ? (
+                      <Text fontSize="sm" color="fg.muted" mt="0.5" wordBreak="break-word">
+                        {task.description}
+                      </Text>
+                    ) : null}
+                    <Flex gap="2" mt="2" align="center" wrap="wrap">
+                      <Badge colorPalette={task.completed ? 'green' : 'gray'} variant="subtle">
+                        {task.completed ? 'Completed' : 'Pending'}
+                      </Badge>
+                      {task.dueDate ? (
+                        <Text fontSize="xs" color={overdue ? 'fg.error' : 'fg.muted'}>
+                          {overdue ? 'Overdue: ' : 'Due '}
+                          {formatShortDay(task.dueDate)}
+                        </Text>
+                      ) : null}
+                    </Flex>
+                  </Box>
+                </Checkbox.Root>
+                <ItemActions
+                  noun="task"
+                  name={task.title}
+                  onEdit={() => editing.show(task)}
+                  onDelete={() => deleting.show(task)}
+                />
+              </Flex>
+            );
+          })}
+        </Stack>
+      )}
+      <TaskDialog
+        eventId={event.id}
+        task={editing.target === 'new' ? null : editing.target}
+        open={editing.open}
+        onClose={editing.close}
+        create={create}
+        update={update}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        onClose={deleting.close}
+        title="Delete this task?"
+        confirmLabel="Delete Task"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        “{deleting.target?.title}” will be removed from {event.title}. This cannot be undone.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+type Mutations = ReturnType<typeof useTaskMutations>;
+
+interface TaskDialogProps {
+  eventId: string;
+  task: TaskDto | null;
+  open: boolean;
+  onClose: () => void;
+  create: Mutations['create'];
+  update: Mutations['update'];
+}
+
+function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialogProps) {
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setTitle(task?.title ?? '');
+      setDescription(task?.description ?? '');
+      setDueDate(task?.dueDate ? toCivilDate(task.dueDate) : '');
+    }
+  }
+  const pending = create.isPending || update.isPending;
+
+  const submit = () => {
+    if (!title.trim()) {
+      toast.error(EVENT_MESSAGES.required);
+      return;
+    }
+    const fields = { title, description, dueDate: dueDate ? fromCivilDate(dueDate) : null };
+    const parsed = taskCreateInput.safeParse({ id: eventId, ...fields });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
+      return;
+    }
+    if (task) {
+      update.mutate(
+        { id: task.id, ...fields },
+        {
+          onSuccess: () => {
+            toast.success('Task updated');
+            onClose();
+          },
+          onError: (error) =>
+            toast.error('Failed to update task', serverMessage(error) ?? 'Please try again.'),
+        },
+      );
+    } else {
+      create.mutate(
+        { id: eventId, ...fields },
+        {
+          onSuccess: () => {
+            toast.success('Task added');
+            onClose();
+          },
+          onError: (error) => toast.error('Failed to add task', serverMessage(error) ?? 'Please try again.'),
+        },
+      );
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={task ? 'Edit Task' : 'Add Task'}
+      submitLabel={task ? 'Save Task' : 'Add Task'}
+      pendingLabel="Saving..."
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Stack gap="5">
+        <Field.Root required disabled={pending}>
+          <Field.Label>
+            Task <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="title"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            maxLength={200}
+            placeholder="e.g. Book the photographer"
+            autoComplete="off"
+          />
+        </Field.Root>
+        <Field.Root disabled={pending}>
+          <Field.Label>Description</Field.Label>
+          <Textarea
+            name="description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={3}
+            maxLength={2000}
+          />
+        </Field.Root>
+        <Field.Root disabled={pending}>
+          <Field.Label>Due date</Field.Label>
+          <Input
+            name="dueDate"
+            type="date"
+            value={dueDate}
+            onChange={(e) => setDueDate(e.target.value)}
+            max="9999-12-31"
+          />
+        </Field.Root>
+      </Stack>
+    </FormDialog>
+  );
+}

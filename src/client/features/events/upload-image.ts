@@ -1,0 +1,41 @@
+import { LIMITS } from '../../../shared/constants';
+
+export const IMAGE_MESSAGES = {
+  notAnImage: 'Please select a valid image file',
+  tooLarge: 'Image must be smaller than 5MB',
+  failed: 'Failed to upload image',
+  uploaded: 'Image uploaded successfully',
+} as const;
+
+/** The checks the server makes too, done first so a wrong file never leaves the browser. */
+export function imageProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return IMAGE_MESSAGES.notAnImage;
+  if (file.size > LIMITS.imageUploadBytes) return IMAGE_MESSAGES.tooLarge;
+  return null;
+}
+
+export type UploadResult = { ok: true; url: string } | { ok: false; message: string | null };
+
+/** POST /api/upload (multipart field `image`): the stored image's address, or the server's reason. */
+export async function uploadImage(file: File): Promise<UploadResult> {
+  const body = new FormData();
+  body.append('image', file);
+  try {
+    const response = await fetch('/api/upload', { method: 'POST', body, credentials: 'include' });
+    const json: unknown = await response.json().catch(() => null);
+    if (response.ok && isUrlBody(json)) return { ok: true, url: json.url };
+    return { ok: false, message: errorMessageOf(json) };
+  } catch {
+    return { ok: false, message: null };
+  }
+}
+
+function isUrlBody(value: unknown): value is { url: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { url?: unknown }).url === 'string';
+}
+
+function errorMessageOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const error = (value as { error?: { message?: unknown } }).error;
+  return typeof error?.message === 'string' ? error.message : null;
+}
