@@ -18,7 +18,9 @@ export const toaster = createToaster({
 type ToastType = 'success' | 'error' | 'info';
 
 function show(type: ToastType, title: string, description?: string): string {
-  toaster.dismiss();
+  // remove, not dismiss: a dismissed toast still holds the single slot while it animates out,
+  // which queued the next toast for a whole toast duration.
+  toaster.remove();
   return toaster.create({ type, title, description, closable: true });
 }
 

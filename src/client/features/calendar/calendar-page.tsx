@@ -1,39 +1,275 @@
-import { Badge, HStack } from '@chakra-ui/react';
-import { EmptyPanel } from '../../components/empty-panel';
+import {
+  Alert,
+  Box,
+  Button,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  IconButton,
+  SegmentGroup,
+  Spinner,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { useMemo } from 'react';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import { CalendarIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
+import { useCurrentUser } from '../../lib/session';
+import { CalendarGuide } from './calendar-guide';
+import { ChevronLeftIcon, ChevronRightIcon } from './calendar-icons';
+import { CalendarLegend } from './calendar-legend';
+import {
+  buildDays,
+  CALENDAR_VIEWS,
+  type CalendarDay,
+  type CalendarView,
+  formatLongDate,
+  headingFor,
+  hebrewHeading,
+  parseView,
+  shiftAnchor,
+  VIEW_LABEL,
+} from './calendar-model';
+import { cardStyle } from './calendar-styles';
+import { DayItems } from './day-items';
+import { FamilyEventsCard } from './family-events-card';
+import { MonthGrid } from './month-grid';
+import { useCalendarEvents, useCalendarLocation, useFamilyCalendarEvents } from './use-calendar-data';
+import { WeekView } from './week-view';
 
-/** Spec section 5: the Hebrew year is the Gregorian year plus 3760. */
-const HEBREW_YEAR_OFFSET = 3760;
+const STEP_NOUN: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day' };
 
-/** /calendar: events beside Shabbat and the Jewish holidays. */
+/** /calendar: the user's events beside Shabbat and the exact Jewish holidays. */
 export function CalendarPage() {
+  const { user } = useCurrentUser();
   const { enabled: hebrewDates } = useHebrewDates();
-  const today = new Date();
-  const month = today.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const { today, view, anchor, go } = useCalendarLocation();
+  const myEvents = useCalendarEvents();
+  const familyLabel = user?.familyLabel ?? null;
+  const family = useFamilyCalendarEvents(familyLabel);
+
+  const days = useMemo(
+    () => buildDays({ view, anchor, today, events: myEvents.events, familyEvents: family.events }),
+    [view, anchor, today, myEvents.events, family.events],
+  );
+  const selected: CalendarDay | undefined = days.find((day) => day.isSelected);
+  const hebrew = hebrewHeading(view, anchor);
+  const noun = STEP_NOUN[view];
+  const showSelected = view !== 'day' && selected !== undefined;
+  // The cards under the calendar share one row on a wide screen, however many there are.
+  const cardCount = 1 + (showSelected ? 1 : 0) + (familyLabel ? 1 : 0);
+
   return (
     <PageFrame
       title="Calendar"
-      description="Your events beside Shabbat and the Jewish holidays, month by month."
-      actions={
-        <HStack gap="2">
-          <Badge size="lg" variant="subtle" rounded="full">
-            {month}
-          </Badge>
-          {hebrewDates ? (
-            <Badge size="lg" colorPalette="gold" variant="subtle" rounded="full">
-              {today.getFullYear() + HEBREW_YEAR_OFFSET}
-            </Badge>
-          ) : null}
-        </HStack>
-      }
+      description="Your events beside Shabbat and the Jewish holidays, with scheduling conflicts marked."
     >
-      <EmptyPanel
-        icon={<CalendarIcon boxSize="8" />}
-        title="No events on your calendar"
-        description="Events you plan appear on their dates here, with Shabbat and holiday conflicts marked."
-      />
+      <Stack gap="6">
+        <Box {...cardStyle} p={{ base: '3', md: '6' }} as="section" aria-labelledby="calendar-heading">
+          <Flex
+            direction={{ base: 'column', lg: 'row' }}
+            justify="space-between"
+            align={{ base: 'stretch', lg: 'center' }}
+            gap={{ base: '3', md: '4' }}
+            mb={{ base: '3', md: '5' }}
+          >
+            <Box minW="0" px={{ base: '1', md: '0' }} aria-live="polite">
+              <Heading
+                id="calendar-heading"
+                as="h2"
+                fontSize={{ base: 'xl', md: '2xl' }}
+                color="brand.950"
+                data-testid="calendar-heading"
+              >
+                {headingFor(view, anchor)}
+              </Heading>
+              {hebrewDates ? (
+                <HStack gap="2" wrap="wrap" mt="0.5" color="gold.fg" fontSize="sm" fontWeight="medium">
+                  <Text data-testid="calendar-hebrew-heading">{hebrew.english}</Text>
+                  <Text aria-hidden color="fg.subtle">
+                    ·
+                  </Text>
+                  <Text lang="he" dir="rtl">
+                    {hebrew.hebrew}
+                  </Text>
+                </HStack>
+              ) : null}
+            </Box>
+            <Flex gap={{ base: '2', md: '3' }} justify="space-between" align="center" wrap="wrap">
+              <HStack gap="1">
+                <IconButton
+                  aria-label={`Previous ${noun}`}
+                  variant="outline"
+                  size={{ base: 'sm', md: 'md' }}
+                  onClick={() => go({ date: shiftAnchor(view, anchor, -1) })}
+                >
+                  <ChevronLeftIcon boxSize="5" />
+                </IconButton>
+                <Button
+                  variant="outline"
+                  size={{ base: 'sm', md: 'md' }}
+                  onClick={() => go({ date: today })}
+                  aria-label={`Today, ${formatLongDate(today)}`}
+                >
+                  Today
+                </Button>
+                <IconButton
+                  aria-label={`Next ${noun}`}
+                  variant="outline"
+                  size={{ base: 'sm', md: 'md' }}
+                  onClick={() => go({ date: shiftAnchor(view, anchor, 1) })}
+                >
+                  <ChevronRightIcon boxSize="5" />
+                </IconButton>
+              </HStack>
+              <SegmentGroup.Root
+                value={view}
+                onValueChange={(details) => go({ view: parseView(details.value) })}
+                size={{ base: 'sm', md: 'md' }}
+                aria-label="Calendar view"
+              >
+                <SegmentGroup.Indicator bg="bg" shadow="sm" />
+                <SegmentGroup.Items
+                  items={CALENDAR_VIEWS.map((value) => ({ value, label: VIEW_LABEL[value] }))}
+                  px={{ base: '2.5', md: '4' }}
+                />
+              </SegmentGroup.Root>
+            </Flex>
+          </Flex>
+
+          {myEvents.isError ? (
+            <Alert.Root status="error" variant="subtle" rounded="lg" mb="4">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Description>Your events could not be loaded.</Alert.Description>
+              </Alert.Content>
+              <Button size="xs" variant="outline" onClick={() => void myEvents.refetch()}>
+                Try again
+              </Button>
+            </Alert.Root>
+          ) : null}
+
+          {view === 'month' ? (
+            <MonthGrid
+              days={days}
+              hebrewDates={hebrewDates}
+              compact={compact}
+              onSelect={(date) => go({ date })}
+            />
+          ) : view === 'week' ? (
+            <WeekView days={days} hebrewDates={hebrewDates} onSelect={(date) => go({ date })} />
+          ) : selected ? (
+            <Box
+              rounded="xl"
+              borderWidth="1px"
+              borderColor="border.muted"
+              p={{ base: '4', md: '6' }}
+              data-testid="day-view"
+              data-date={selected.date}
+            >
+              <DayItems day={selected} density="full" />
+            </Box>
+          ) : null}
+
+          <Flex
+            mt="4"
+            px={{ base: '1', md: '0' }}
+            justify="space-between"
+            align="flex-start"
+            gap="3"
+            wrap="wrap"
+          >
+            <CalendarLegend />
+            {myEvents.isPending ? (
+              <HStack gap="2" fontSize="sm" color="fg.muted">
+                <Spinner size="xs" />
+                Loading your events…
+              </HStack>
+            ) : null}
+          </Flex>
+        </Box>
+
+        <Grid
+          templateColumns={{
+            base: 'minmax(0, 1fr)',
+            md: 'repeat(2, minmax(0, 1fr))',
+            xl: `repeat(${cardCount}, minmax(0, 1fr))`,
+          }}
+          gap="6"
+          alignItems="start"
+        >
+          {showSelected && selected ? (
+            <SelectedDayCard day={selected} hebrewDates={hebrewDates} onOpenDay={() => go({ view: 'day' })} />
+          ) : null}
+          {familyLabel ? (
+            <FamilyEventsCard
+              familyLabel={familyLabel}
+              events={family.events}
+              today={today}
+              isPending={family.isPending}
+              isError={family.isError}
+              onRetry={() => void family.refetch()}
+              onShow={(date) => go({ date })}
+            />
+          ) : null}
+          <CalendarGuide />
+        </Grid>
+      </Stack>
     </PageFrame>
+  );
+}
+
+function SelectedDayCard({
+  day,
+  hebrewDates,
+  onOpenDay,
+}: {
+  day: CalendarDay;
+  hebrewDates: boolean;
+  onOpenDay: () => void;
+}) {
+  return (
+    <Box
+      {...cardStyle}
+      p={{ base: '5', md: '6' }}
+      as="section"
+      aria-labelledby="selected-day-heading"
+      data-testid="selected-day"
+      data-date={day.date}
+    >
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Box minW="0">
+          <Text
+            fontSize="xs"
+            fontWeight="semibold"
+            textTransform="uppercase"
+            letterSpacing="wider"
+            color="fg.muted"
+          >
+            Selected day
+          </Text>
+          <Heading id="selected-day-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
+            {formatLongDate(day.date)}
+          </Heading>
+          {hebrewDates ? (
+            <Stack gap="0" mt="0.5" fontSize="sm" color="gold.fg" fontWeight="medium">
+              <Text>{day.hebrew.formatted}</Text>
+              <Text lang="he" dir="rtl" alignSelf="flex-start">
+                {day.hebrew.formattedHebrew}
+              </Text>
+            </Stack>
+          ) : null}
+        </Box>
+        <Button size="xs" variant="ghost" onClick={onOpenDay} flexShrink="0">
+          Day view
+        </Button>
+      </Flex>
+      <Box mt="4">
+        <DayItems day={day} density="full" />
+      </Box>
+    </Box>
   );
 }

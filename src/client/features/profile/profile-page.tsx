@@ -1,42 +1,146 @@
-import { Badge, Box, DataList, Heading } from '@chakra-ui/react';
+import { Grid, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { profileUpdateInput, type UserDto } from '../../../shared/schemas/auth';
 import { PageFrame } from '../../components/page-frame';
+import { errorCode, serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { FamilyCircleCard } from './family-circle-card';
+import { type DraftField, type FieldErrors, PersonalInfoCard } from './personal-info-card';
+import { PreferencesCard } from './preferences-card';
+import { changesOf, draftOf, type PreferenceKey, type ProfileDraft, useUpdateProfile } from './use-profile';
+import { VendorAccountCard } from './vendor-account-card';
 
-const ROLE_LABEL = { customer: 'Customer', vendor: 'Vendor', admin: 'Administrator' } as const;
-
-/** /profile: personal information, family circle and preferences. */
+/** /profile: personal information, family circle, vendor account and preferences. */
 export function ProfilePage() {
   const { user } = useCurrentUser();
   if (!user) return null;
-  const rows = [
-    { label: 'Full name', value: user.name },
-    { label: 'Email', value: user.email },
-    { label: 'Phone', value: user.phone ?? 'Not added' },
-    { label: 'Family label', value: user.familyLabel ?? 'Not set' },
-  ];
+  return <ProfileSettings user={user} />;
+}
+
+const DRAFT_FIELDS: readonly DraftField[] = ['name', 'email', 'phone', 'familyLabel'];
+
+function isDraftField(value: unknown): value is DraftField {
+  return DRAFT_FIELDS.some((field) => field === value);
+}
+
+function ProfileSettings({ user }: { user: UserDto }) {
+  const utils = trpc.useUtils();
+  const update = useUpdateProfile();
+  const [draft, setDraft] = useState<ProfileDraft | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [focusField, setFocusField] = useState<DraftField>('name');
+  const [savingPreference, setSavingPreference] = useState(false);
+
+  const startEdit = (field: DraftField = 'name') => {
+    setFocusField(field);
+    setErrors({});
+    setDraft(draftOf(user));
+  };
+
+  const cancel = () => {
+    setDraft(null);
+    setErrors({});
+  };
+
+  const save = () => {
+    if (!draft) return;
+    const input = changesOf(user, draft);
+    if (Object.keys(input).length === 0) {
+      cancel();
+      return;
+    }
+    const parsed = profileUpdateInput.safeParse(input);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (isDraftField(field) && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    update.mutate(input, {
+      onSuccess: () => {
+        toast.success('Profile updated successfully');
+        setDraft(null);
+      },
+      onError: (error) => {
+        const message = serverMessage(error);
+        if (errorCode(error) === 'CONFLICT' && message) setErrors({ email: message });
+        toast.error('Failed to update profile', message ?? 'Please try again.');
+      },
+    });
+  };
+
+  /** Outside edit mode a switch saves at once, shown straight away and put back if the save fails. */
+  const changePreference = (key: PreferenceKey, checked: boolean) => {
+    if (draft) {
+      setDraft({ ...draft, [key]: checked });
+      return;
+    }
+    const previous = utils.auth.session.getData();
+    if (previous?.user) utils.auth.session.setData(undefined, { user: { ...previous.user, [key]: checked } });
+    setSavingPreference(true);
+    update.mutate(
+      { [key]: checked },
+      {
+        onSuccess: () => toast.success('Profile updated successfully'),
+        onError: (error) => {
+          if (previous) utils.auth.session.setData(undefined, previous);
+          toast.error('Failed to update profile', serverMessage(error) ?? 'Please try again.');
+        },
+        onSettled: () => setSavingPreference(false),
+      },
+    );
+  };
+
+  const preferences = draft ?? user;
+  const savingForm = update.isPending && !savingPreference;
+
   return (
     <PageFrame
       title="Profile Settings"
       description="Your personal information, family circle and preferences."
     >
-      <Box bg="bg" rounded="2xl" borderWidth="1px" borderColor="border.muted" p={{ base: '5', md: '8' }}>
-        <Heading as="h2" fontSize="lg" color="brand.950" display="flex" alignItems="center" gap="3">
-          Personal information
-          <Badge variant="subtle" rounded="full">
-            {ROLE_LABEL[user.role]}
-          </Badge>
-        </Heading>
-        <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} mt="6" gap="5" size="lg">
-          {rows.map((row) => (
-            <DataList.Item key={row.label}>
-              <DataList.ItemLabel minW="40">{row.label}</DataList.ItemLabel>
-              <DataList.ItemValue fontWeight="medium" wordBreak="break-word">
-                {row.value}
-              </DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
-      </Box>
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+        gap="6"
+        alignItems="start"
+      >
+        <Stack gap="6">
+          <PersonalInfoCard
+            user={user}
+            draft={draft}
+            errors={errors}
+            saving={savingForm}
+            focusField={focusField}
+            onEdit={() => startEdit()}
+            onChange={(field, value) => {
+              if (draft) setDraft({ ...draft, [field]: value });
+              if (errors[field]) setErrors({ ...errors, [field]: undefined });
+            }}
+            onCancel={cancel}
+            onSave={save}
+          />
+          <PreferencesCard
+            values={{
+              hebrewDatesEnabled: preferences.hebrewDatesEnabled,
+              shabbatWarningsEnabled: preferences.shabbatWarningsEnabled,
+              emailNotificationsEnabled: preferences.emailNotificationsEnabled,
+            }}
+            editing={draft !== null}
+            saving={update.isPending}
+            onChange={changePreference}
+          />
+        </Stack>
+        <Stack gap="6">
+          <FamilyCircleCard familyLabel={user.familyLabel} onSetLabel={() => startEdit('familyLabel')} />
+          <VendorAccountCard role={user.role} />
+        </Stack>
+      </Grid>
     </PageFrame>
   );
 }

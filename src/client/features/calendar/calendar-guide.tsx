@@ -1,0 +1,40 @@
+import { Box, Heading, List, Text } from '@chakra-ui/react';
+import { EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
+import { InfoIcon } from '../../components/icons';
+import { formatTime } from './calendar-model';
+import { cardStyle } from './calendar-styles';
+
+/** How the dates and conflict warnings are worked out. */
+export function CalendarGuide() {
+  const cutoff = formatTime(EVENING_CONFLICT_CUTOFF);
+  return (
+    <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="calendar-guide-heading">
+      <Heading
+        id="calendar-guide-heading"
+        as="h2"
+        fontSize="lg"
+        color="brand.950"
+        display="flex"
+        alignItems="center"
+        gap="2"
+      >
+        <InfoIcon boxSize="5" color="brand.fg" />
+        About these dates
+      </Heading>
+      <List.Root mt="4" gap="2.5" fontSize="sm" color="fg.muted" ps="4">
+        <List.Item>
+          Holiday dates are exact for each year, computed from the Hebrew calendar. They follow the Diaspora
+          schedule (two-day festivals).
+        </List.Item>
+        <List.Item>
+          The Jewish day begins at sundown, so an event from {cutoff} on a Friday or on the eve of a festival
+          is flagged as a conflict, as is any event on Shabbat or a holiday.
+        </List.Item>
+        <List.Item>Hebrew dates show the daytime date; the evening before already belongs to it.</List.Item>
+      </List.Root>
+      <Text mt="4" fontSize="xs" color="fg.subtle">
+        Check local candle-lighting times with your community.
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,340 @@
+import {
+  addDays,
+  type Conflict,
+  conflictFor,
+  dayOfWeek,
+  festivalEve,
+  fromCivilDate,
+  type HebrewDate,
+  type Holiday,
+  type HolidayType,
+  hebrewMonthYear,
+  holidaysBetween,
+  toCivilDate,
+  toHebrewDate,
+} from '../../../shared/jewish-calendar';
+
+/** The Month/Week/Day selector; the month grid is the default. */
+export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+export const VIEW_LABEL: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
+
+const CIVIL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date from the address bar, or null when it is missing or no real day. */
+export function parseCivilDate(value: string | null): string | null {
+  if (!value || !CIVIL_DATE.test(value)) return null;
+  try {
+    // Round-tripping rejects impossible days such as 2027-02-30.
+    return toCivilDate(fromCivilDate(value)) === value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function parseView(value: string | null): CalendarView {
+  return CALENDAR_VIEWS.find((view) => view === value) ?? 'month';
+}
+
+export function todayCivil(): string {
+  return toCivilDate(new Date());
+}
+
+function parts(date: string): [number, number, number] {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return [y, m, d];
+}
+
+function monthLength(year: number, month: number): number {
+  return new Date(year, month, 0).getDate();
+}
+
+function civil(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export function firstOfMonth(date: string): string {
+  const [y, m] = parts(date);
+  return civil(y, m, 1);
+}
+
+/** Sunday on or before the date: weeks start on Sunday (spec section 2). */
+export function weekStart(date: string): string {
+  return addDays(date, -dayOfWeek(date));
+}
+
+/** The 6-week grid of the month holding `date`: 42 days from the Sunday on or before the 1st. */
+export const MONTH_GRID_DAYS = 42;
+
+export function visibleRange(view: CalendarView, anchor: string): { start: string; count: number } {
+  if (view === 'month') return { start: weekStart(firstOfMonth(anchor)), count: MONTH_GRID_DAYS };
+  if (view === 'week') return { start: weekStart(anchor), count: 7 };
+  return { start: anchor, count: 1 };
+}
+
+/** Moves the selected day by one month, week or day; a month step keeps the day where it exists. */
+export function shiftAnchor(view: CalendarView, anchor: string, step: 1 | -1): string {
+  if (view === 'week') return addDays(anchor, 7 * step);
+  if (view === 'day') return addDays(anchor, step);
+  const [y, m, d] = parts(anchor);
+  const index = y * 12 + (m - 1) + step;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return civil(year, month, Math.min(d, monthLength(year, month)));
+}
+
+export function sameMonth(a: string, b: string): boolean {
+  return a.slice(0, 7) === b.slice(0, 7);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Days and what falls on them
+// ---------------------------------------------------------------------------------------------
+
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  type: string;
+  /** Local calendar date of the event. */
+  date: string;
+  time: string | null;
+  venue: string | null;
+  conflict: Conflict;
+}
+
+export interface FamilyCalendarEvent {
+  id: string;
+  title: string;
+  type: string;
+  date: string;
+  time: string | null;
+  venue: string | null;
+  ownerName: string;
+  isYours: boolean;
+}
+
+interface EventLike {
+  id: string;
+  title: string;
+  type: string;
+  date: Date;
+  time: string | null;
+  venue: string | null;
+}
+
+function byTime(a: { time: string | null }, b: { time: string | null }): number {
+  return (a.time ?? '').localeCompare(b.time ?? '');
+}
+
+/**
+ * The user's events on their local dates, each with its conflict: the Jewish day begins at
+ * sundown, so the time matters on a Friday or a festival eve.
+ */
+export function toCalendarEvents(events: readonly EventLike[]): CalendarEvent[] {
+  return events
+    .map((event) => {
+      const date = toCivilDate(event.date);
+      return {
+        id: event.id,
+        title: event.title,
+        type: event.type,
+        date,
+        time: event.time,
+        venue: event.venue,
+        conflict: conflictFor(date, event.time),
+      };
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || byTime(a, b));
+}
+
+export function toFamilyEvents(
+  events: readonly (EventLike & { ownerName: string; isYours: boolean })[],
+): FamilyCalendarEvent[] {
+  return events
+    .map((event) => ({
+      id: event.id,
+      title: event.title,
+      type: event.type,
+      date: toCivilDate(event.date),
+      time: event.time,
+      venue: event.venue,
+      ownerName: event.ownerName,
+      isYours: event.isYours,
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date) || byTime(a, b));
+}
+
+/** The first `limit` family events from today on (spec section 9: four on the calendar). */
+export function upcomingFamilyEvents(
+  events: readonly FamilyCalendarEvent[],
+  today: string,
+  limit: number,
+): FamilyCalendarEvent[] {
+  return events.filter((event) => event.date >= today).slice(0, limit);
+}
+
+export interface CalendarDay {
+  date: string;
+  dayOfMonth: number;
+  /** False for the leading and trailing days of the month grid. */
+  inMonth: boolean;
+  isToday: boolean;
+  isSelected: boolean;
+  isShabbat: boolean;
+  hebrew: HebrewDate;
+  holidays: Holiday[];
+  events: CalendarEvent[];
+  /** Events of the other members of the family circle. */
+  familyEvents: FamilyCalendarEvent[];
+  /** The festival whose eve this is (evening events conflict), or null. */
+  eveOf: string | null;
+  /** Distinct holiday types of the day, in legend order. */
+  holidayTypes: HolidayType[];
+  hasConflict: boolean;
+}
+
+export const HOLIDAY_TYPE_ORDER: readonly HolidayType[] = ['major', 'celebration', 'minor', 'fast'];
+
+function groupByDate<T extends { date: string }>(items: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const list = map.get(item.date);
+    if (list) list.push(item);
+    else map.set(item.date, [item]);
+  }
+  return map;
+}
+
+export interface BuildDaysInput {
+  view: CalendarView;
+  anchor: string;
+  today: string;
+  events: readonly CalendarEvent[];
+  familyEvents: readonly FamilyCalendarEvent[];
+}
+
+/** Every visible day with its Hebrew date, holidays (Diaspora), events and conflicts. */
+export function buildDays({ view, anchor, today, events, familyEvents }: BuildDaysInput): CalendarDay[] {
+  const { start, count } = visibleRange(view, anchor);
+  const end = addDays(start, count - 1);
+  const holidays = groupByDate(holidaysBetween(start, end));
+  const mine = groupByDate(events.filter((e) => e.date >= start && e.date <= end));
+  const family = groupByDate(familyEvents.filter((e) => !e.isYours && e.date >= start && e.date <= end));
+  const days: CalendarDay[] = [];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(start, i);
+    const dayHolidays = holidays.get(date) ?? [];
+    const dayEvents = mine.get(date) ?? [];
+    days.push({
+      date,
+      dayOfMonth: parts(date)[2],
+      inMonth: view !== 'month' || sameMonth(date, anchor),
+      isToday: date === today,
+      isSelected: date === anchor,
+      isShabbat: dayOfWeek(date) === 6,
+      hebrew: toHebrewDate(date),
+      holidays: dayHolidays,
+      events: dayEvents,
+      familyEvents: family.get(date) ?? [],
+      eveOf: festivalEve(date),
+      holidayTypes: HOLIDAY_TYPE_ORDER.filter((type) => dayHolidays.some((h) => h.type === type)),
+      hasConflict: dayEvents.some((e) => e.conflict.hasConflict),
+    });
+  }
+  return days;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words for the screen
+// ---------------------------------------------------------------------------------------------
+
+function local(date: string): Date {
+  return fromCivilDate(date);
+}
+
+export function formatMonthYear(date: string): string {
+  return local(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}
+
+export function formatLongDate(date: string): string {
+  return local(date).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+export function formatShortDate(date: string): string {
+  return local(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+export function formatWeekday(date: string, width: 'short' | 'long' = 'short'): string {
+  return local(date).toLocaleDateString('en-US', { weekday: width });
+}
+
+export function formatMonthShort(date: string): string {
+  return local(date).toLocaleDateString('en-US', { month: 'short' });
+}
+
+/** 'April 18 – 24, 2027', 'April 25 – May 1, 2027' or 'December 26, 2027 – January 1, 2028'. */
+export function formatWeekRange(start: string): string {
+  const end = addDays(start, 6);
+  const [sy, sm, sd] = parts(start);
+  const [ey, em, ed] = parts(end);
+  const month = (date: string) => local(date).toLocaleDateString('en-US', { month: 'long' });
+  if (sy !== ey) return `${month(start)} ${sd}, ${sy} – ${month(end)} ${ed}, ${ey}`;
+  if (sm !== em) return `${month(start)} ${sd} – ${month(end)} ${ed}, ${ey}`;
+  return `${month(start)} ${sd} – ${ed}, ${ey}`;
+}
+
+/** '18:30' as '6:30 PM'. */
+export function formatTime(time: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+function hebrewSpan(first: HebrewDate, last: HebrewDate, hebrew: boolean): string {
+  const month = (h: HebrewDate) => (hebrew ? h.monthHebrew : h.month);
+  const year = (h: HebrewDate) => (hebrew ? h.yearHebrew : String(h.year));
+  if (first.year !== last.year) return `${month(first)} ${year(first)} – ${month(last)} ${year(last)}`;
+  if (first.month === last.month) return `${month(first)} ${year(first)}`;
+  return `${month(first)} – ${month(last)} ${year(last)}`;
+}
+
+/** The Hebrew month(s) and year of what is on screen, in English and in Hebrew letters. */
+export function hebrewHeading(view: CalendarView, anchor: string): { english: string; hebrew: string } {
+  if (view === 'month') {
+    return { english: hebrewMonthYear(anchor), hebrew: hebrewMonthYear(anchor, { hebrew: true }) };
+  }
+  if (view === 'week') {
+    const start = weekStart(anchor);
+    const first = toHebrewDate(start);
+    const last = toHebrewDate(addDays(start, 6));
+    return { english: hebrewSpan(first, last, false), hebrew: hebrewSpan(first, last, true) };
+  }
+  const day = toHebrewDate(anchor);
+  return { english: day.formatted, hebrew: day.formattedHebrew };
+}
+
+export function headingFor(view: CalendarView, anchor: string): string {
+  if (view === 'month') return formatMonthYear(anchor);
+  if (view === 'week') return formatWeekRange(weekStart(anchor));
+  return formatLongDate(anchor);
+}
+
+/** One line for a screen reader on a day cell: the date and everything that falls on it. */
+export function describeDay(day: CalendarDay, hebrewDates: boolean): string {
+  const bits = [formatLongDate(day.date)];
+  if (hebrewDates) bits.push(day.hebrew.formatted);
+  if (day.isToday) bits.push('today');
+  if (day.isShabbat) bits.push('Shabbat');
+  for (const holiday of day.holidays) bits.push(holiday.title);
+  if (day.events.length === 1) bits.push('1 event');
+  else if (day.events.length > 1) bits.push(`${day.events.length} events`);
+  if (day.hasConflict) bits.push('scheduling conflict');
+  return bits.join(', ');
+}

@@ -1,0 +1,131 @@
+import { Badge, Box, Button, chakra, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { LIMITS } from '../../../shared/constants';
+import { UsersIcon } from '../../components/icons';
+import {
+  type FamilyCalendarEvent,
+  formatMonthShort,
+  formatTime,
+  upcomingFamilyEvents,
+} from './calendar-model';
+import { cardStyle } from './calendar-styles';
+
+interface FamilyEventsCardProps {
+  familyLabel: string;
+  events: FamilyCalendarEvent[];
+  today: string;
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  onShow: (date: string) => void;
+}
+
+/** The next events of everyone in the user's family circle (the first four, spec section 9). */
+export function FamilyEventsCard({
+  familyLabel,
+  events,
+  today,
+  isPending,
+  isError,
+  onRetry,
+  onShow,
+}: FamilyEventsCardProps) {
+  const upcoming = upcomingFamilyEvents(events, today, LIMITS.familyEventsOnCalendar);
+  return (
+    <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="family-events-heading">
+      <HStack gap="2" color="gold.fg">
+        <UsersIcon boxSize="4" />
+        <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
+          {familyLabel}
+        </Text>
+      </HStack>
+      <Heading id="family-events-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
+        Family circle events
+      </Heading>
+      <Box mt="4">
+        {isPending ? (
+          <Stack gap="3">
+            <Skeleton h="14" rounded="lg" />
+            <Skeleton h="14" rounded="lg" />
+          </Stack>
+        ) : isError ? (
+          <Stack gap="3" align="flex-start">
+            <Text fontSize="sm" color="fg.muted">
+              The family circle's events could not be loaded.
+            </Text>
+            <Button size="sm" variant="outline" onClick={onRetry}>
+              Try again
+            </Button>
+          </Stack>
+        ) : upcoming.length === 0 ? (
+          <Stack gap="3" align="flex-start">
+            <Text fontSize="sm" color="fg.muted">
+              No upcoming events in the circle yet. Invite your family from Profile Settings.
+            </Text>
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to="/profile">Invite family</RouterLink>
+            </Button>
+          </Stack>
+        ) : (
+          <Stack as="ul" listStyleType="none" gap="2" data-testid="family-events">
+            {upcoming.map((event) => (
+              <li key={event.id}>
+                <chakra.button
+                  type="button"
+                  w="full"
+                  textAlign="start"
+                  display="flex"
+                  gap="3"
+                  alignItems="center"
+                  p="2.5"
+                  rounded="lg"
+                  borderWidth="1px"
+                  borderColor="border.muted"
+                  cursor="pointer"
+                  _hover={{ bg: 'bg.subtle', borderColor: 'border' }}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
+                  aria-label={`${event.title}, ${event.isYours ? 'yours' : event.ownerName}: show on the calendar`}
+                  onClick={() => onShow(event.date)}
+                >
+                  <Flex
+                    direction="column"
+                    align="center"
+                    justify="center"
+                    flexShrink="0"
+                    w="12"
+                    h="12"
+                    rounded="lg"
+                    bg="brand.subtle"
+                    color="brand.fg"
+                    lineHeight="1.1"
+                  >
+                    <Text fontSize="2xs" fontWeight="semibold" textTransform="uppercase">
+                      {formatMonthShort(event.date)}
+                    </Text>
+                    <Text fontSize="lg" fontWeight="bold">
+                      {Number(event.date.slice(8))}
+                    </Text>
+                  </Flex>
+                  <Box minW="0" flex="1">
+                    <Text fontWeight="semibold" color="brand.950" lineClamp={2}>
+                      {event.title}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {event.ownerName}
+                      {event.time ? ` · ${formatTime(event.time)}` : ''}
+                    </Text>
+                  </Box>
+                  {event.isYours ? (
+                    <Badge size="sm" variant="subtle" colorPalette="brand" flexShrink="0">
+                      You
+                    </Badge>
+                  ) : null}
+                </chakra.button>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Box>
+  );
+}

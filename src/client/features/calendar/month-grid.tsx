@@ -1,0 +1,261 @@
+import { Box, chakra, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { AlertIcon } from './calendar-icons';
+import { type CalendarDay, describeDay } from './calendar-model';
+import { CONFLICT_PALETTE, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
+import { eventHref } from './day-items';
+
+const WEEKDAYS = [
+  { short: 'Sun', narrow: 'S' },
+  { short: 'Mon', narrow: 'M' },
+  { short: 'Tue', narrow: 'T' },
+  { short: 'Wed', narrow: 'W' },
+  { short: 'Thu', narrow: 'T' },
+  { short: 'Fri', narrow: 'F' },
+  { short: 'Sat', narrow: 'S' },
+];
+
+/** Chips a desktop cell shows before '+N more'. */
+const MAX_CHIPS = 3;
+
+interface MonthGridProps {
+  days: CalendarDay[];
+  hebrewDates: boolean;
+  /** Phone layout: dots instead of chips. */
+  compact: boolean;
+  onSelect: (date: string) => void;
+}
+
+/** The 6-week month grid (42 cells from Sunday). A cell selects its day; a chip opens its event. */
+export function MonthGrid({ days, hebrewDates, compact, onSelect }: MonthGridProps) {
+  return (
+    <Box borderWidth="1px" borderColor="border.muted" rounded="xl" overflow="hidden" data-testid="month-grid">
+      <Grid templateColumns="repeat(7, minmax(0, 1fr))" bg="bg.muted" aria-hidden>
+        {WEEKDAYS.map((weekday, index) => (
+          <Text
+            key={weekday.short + String(index)}
+            textAlign="center"
+            py="2"
+            fontSize="xs"
+            fontWeight="semibold"
+            textTransform="uppercase"
+            letterSpacing="wider"
+            color={index === 6 ? 'gold.fg' : 'fg.muted'}
+          >
+            {compact ? weekday.narrow : weekday.short}
+          </Text>
+        ))}
+      </Grid>
+      <Grid
+        as="ol"
+        listStyleType="none"
+        templateColumns="repeat(7, minmax(0, 1fr))"
+        gap="1px"
+        bg="border.muted"
+        borderTopWidth="1px"
+        borderColor="border.muted"
+        aria-label="Days of the month"
+      >
+        {days.map((day) =>
+          compact ? (
+            <CompactCell key={day.date} day={day} hebrewDates={hebrewDates} onSelect={onSelect} />
+          ) : (
+            <FullCell key={day.date} day={day} hebrewDates={hebrewDates} onSelect={onSelect} />
+          ),
+        )}
+      </Grid>
+    </Box>
+  );
+}
+
+interface CellProps {
+  day: CalendarDay;
+  hebrewDates: boolean;
+  onSelect: (date: string) => void;
+}
+
+function cellBg(day: CalendarDay): string {
+  if (day.isShabbat) return SHABBAT_BG;
+  return day.inMonth ? 'bg' : 'bg.subtle';
+}
+
+function cellData(day: CalendarDay) {
+  return {
+    'data-calendar-cell': '',
+    'data-date': day.date,
+    'data-in-month': day.inMonth ? 'true' : 'false',
+    'data-shabbat': day.isShabbat ? 'true' : undefined,
+    'data-holiday-types': day.holidayTypes.join(' ') || undefined,
+    'data-conflict': day.hasConflict ? 'true' : undefined,
+    'data-selected': day.isSelected ? 'true' : undefined,
+  };
+}
+
+/** The whole cell is the day's button; the event chips sit above it as their own links. */
+function SelectButton({ day, hebrewDates, onSelect }: CellProps) {
+  return (
+    <chakra.button
+      type="button"
+      position="absolute"
+      inset="0"
+      w="full"
+      h="full"
+      cursor="pointer"
+      aria-label={describeDay(day, hebrewDates)}
+      aria-pressed={day.isSelected}
+      aria-current={day.isToday ? 'date' : undefined}
+      onClick={() => onSelect(day.date)}
+      _hover={{ bg: 'blackAlpha.50' }}
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+    />
+  );
+}
+
+function DayNumber({ day, size }: { day: CalendarDay; size: 'sm' | 'md' }) {
+  const box = size === 'sm' ? '6' : '7';
+  return (
+    <Flex
+      boxSize={box}
+      align="center"
+      justify="center"
+      rounded="full"
+      fontSize={size === 'sm' ? 'sm' : 'sm'}
+      fontWeight={day.isToday || day.isSelected ? 'bold' : 'medium'}
+      bg={day.isToday ? 'brand.solid' : undefined}
+      color={day.isToday ? 'brand.contrast' : day.inMonth ? 'fg' : 'fg.subtle'}
+      flexShrink="0"
+    >
+      {day.dayOfMonth}
+    </Flex>
+  );
+}
+
+function HebrewDay({ day, size }: { day: CalendarDay; size: 'xs' | '2xs' }) {
+  return (
+    <Text
+      lang="he"
+      dir="rtl"
+      fontSize={size}
+      lineHeight="1.2"
+      color={day.inMonth ? 'fg.muted' : 'fg.subtle'}
+      whiteSpace="nowrap"
+      aria-hidden
+    >
+      {day.hebrew.dayHebrew}
+      {size === 'xs' && day.hebrew.day === 1 ? ` ${day.hebrew.monthHebrew}` : ''}
+    </Text>
+  );
+}
+
+function FullCell({ day, hebrewDates, onSelect }: CellProps) {
+  const chips = day.holidays.length + day.events.length;
+  const holidays = day.holidays.slice(0, MAX_CHIPS);
+  const events = day.events.slice(0, Math.max(0, MAX_CHIPS - holidays.length));
+  const hidden = chips - holidays.length - events.length;
+  return (
+    <Box
+      as="li"
+      position="relative"
+      minH="32"
+      p="1.5"
+      bg={cellBg(day)}
+      boxShadow={day.isSelected ? 'inset 0 0 0 2px var(--chakra-colors-brand-solid)' : undefined}
+      {...cellData(day)}
+    >
+      <SelectButton day={day} hebrewDates={hebrewDates} onSelect={onSelect} />
+      <Flex position="relative" pointerEvents="none" align="center" justify="space-between" gap="1">
+        <HStack gap="1">
+          <DayNumber day={day} size="md" />
+          {day.hasConflict ? (
+            <AlertIcon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="" />
+          ) : null}
+        </HStack>
+        {hebrewDates ? <HebrewDay day={day} size="xs" /> : null}
+      </Flex>
+      <Stack position="relative" pointerEvents="none" gap="1" mt="1">
+        {holidays.map((holiday) => (
+          <Text
+            key={holiday.id + holiday.day}
+            fontSize="2xs"
+            fontWeight="semibold"
+            lineHeight="1.4"
+            px="1.5"
+            py="0.5"
+            rounded="sm"
+            bg={`${HOLIDAY_PALETTE[holiday.type]}.subtle`}
+            color={`${HOLIDAY_PALETTE[holiday.type]}.fg`}
+            borderStartWidth="3px"
+            borderStartColor={`${HOLIDAY_PALETTE[holiday.type]}.solid`}
+            truncate
+            title={holiday.title}
+          >
+            {holiday.title}
+          </Text>
+        ))}
+        {events.map((event) => {
+          const conflict = event.conflict.hasConflict;
+          return (
+            <Box
+              asChild
+              key={event.id}
+              pointerEvents="auto"
+              display="block"
+              fontSize="xs"
+              fontWeight="semibold"
+              lineHeight="1.4"
+              px="1.5"
+              py="0.5"
+              rounded="sm"
+              bg={conflict ? `${CONFLICT_PALETTE}.solid` : 'brand.solid'}
+              color="white"
+              truncate
+              _hover={{ opacity: 0.9 }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+              title={conflict ? `${event.title} (conflicts with ${event.conflict.reason})` : event.title}
+              data-event-chip=""
+            >
+              <RouterLink to={eventHref(event.id)}>{event.title}</RouterLink>
+            </Box>
+          );
+        })}
+        {hidden > 0 ? (
+          <Text fontSize="2xs" fontWeight="medium" color="fg.muted" px="1.5">
+            +{hidden} more
+          </Text>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
+
+function CompactCell({ day, hebrewDates, onSelect }: CellProps) {
+  return (
+    <Box
+      as="li"
+      position="relative"
+      minH="16"
+      pt="1"
+      pb="1.5"
+      bg={cellBg(day)}
+      boxShadow={day.isSelected ? 'inset 0 0 0 2px var(--chakra-colors-brand-solid)' : undefined}
+      {...cellData(day)}
+    >
+      <SelectButton day={day} hebrewDates={hebrewDates} onSelect={onSelect} />
+      <Stack position="relative" pointerEvents="none" align="center" gap="0.5">
+        <DayNumber day={day} size="sm" />
+        {hebrewDates ? <HebrewDay day={day} size="2xs" /> : null}
+        <HStack gap="0.5" justify="center" wrap="wrap" minH="1.5" px="0.5">
+          {day.holidayTypes.map((type) => (
+            <Box key={type} boxSize="1.5" rounded="full" bg={`${HOLIDAY_PALETTE[type]}.solid`} />
+          ))}
+          {day.events.length > 0 && !day.hasConflict ? (
+            <Box boxSize="1.5" rounded="full" bg="brand.solid" />
+          ) : null}
+          {day.hasConflict ? (
+            <AlertIcon boxSize="3" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="" />
+          ) : null}
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

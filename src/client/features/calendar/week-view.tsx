@@ -1,0 +1,94 @@
+import { Box, chakra, Flex, Grid, HStack, Text } from '@chakra-ui/react';
+import { AlertIcon } from './calendar-icons';
+import { type CalendarDay, describeDay, formatMonthShort, formatWeekday } from './calendar-model';
+import { CONFLICT_PALETTE, SHABBAT_BG } from './calendar-styles';
+import { DayItems } from './day-items';
+
+interface WeekViewProps {
+  days: CalendarDay[];
+  hebrewDates: boolean;
+  onSelect: (date: string) => void;
+}
+
+/** Seven days with their holidays and events: columns on a wide screen, a list on a phone. */
+export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
+  return (
+    <Grid
+      as="ol"
+      listStyleType="none"
+      templateColumns={{ base: '1fr', md: 'repeat(7, minmax(0, 1fr))' }}
+      gap={{ base: '3', md: '2' }}
+      aria-label="Days of the week"
+      data-testid="week-view"
+    >
+      {days.map((day) => (
+        <Box
+          as="li"
+          key={day.date}
+          rounded="xl"
+          borderWidth="1px"
+          borderColor={day.isSelected ? 'brand.solid' : 'border.muted'}
+          bg={day.isShabbat ? SHABBAT_BG : 'bg'}
+          overflow="hidden"
+          minW="0"
+          data-calendar-day={day.date}
+          data-conflict={day.hasConflict ? 'true' : undefined}
+        >
+          <chakra.button
+            type="button"
+            w="full"
+            textAlign="start"
+            px="3"
+            py="2"
+            borderBottomWidth="1px"
+            borderColor="border.muted"
+            bg={day.isToday ? 'brand.subtle' : 'blackAlpha.50'}
+            cursor="pointer"
+            _hover={{ bg: 'brand.muted' }}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+            aria-label={describeDay(day, hebrewDates)}
+            aria-pressed={day.isSelected}
+            aria-current={day.isToday ? 'date' : undefined}
+            onClick={() => onSelect(day.date)}
+          >
+            <Flex
+              direction={{ base: 'row', md: 'column' }}
+              align={{ base: 'center', md: 'flex-start' }}
+              gap={{ base: '3', md: '0' }}
+            >
+              <Text
+                fontSize="xs"
+                fontWeight="semibold"
+                textTransform="uppercase"
+                letterSpacing="wider"
+                color={day.isShabbat ? 'gold.fg' : 'fg.muted'}
+                minW={{ base: '10', md: 'auto' }}
+              >
+                {formatWeekday(day.date)}
+              </Text>
+              <HStack gap="1.5" flex="1">
+                <Text fontSize="xl" fontWeight="bold" color={day.isToday ? 'brand.fg' : 'brand.950'}>
+                  {day.dayOfMonth}
+                </Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {formatMonthShort(day.date)}
+                </Text>
+                {day.hasConflict ? (
+                  <AlertIcon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="" />
+                ) : null}
+              </HStack>
+              {hebrewDates ? (
+                <Text lang="he" dir="rtl" fontSize="xs" color="fg.muted" aria-hidden>
+                  {day.hebrew.dayHebrew} {day.hebrew.monthHebrew}
+                </Text>
+              ) : null}
+            </Flex>
+          </chakra.button>
+          <Box p="2.5">
+            <DayItems day={day} density="compact" />
+          </Box>
+        </Box>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Grid,
+  Heading,
+  Input,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import type { FormEvent } from 'react';
+import { LIMITS } from '../../../shared/constants';
+import type { UserDto } from '../../../shared/schemas/auth';
+import { PencilIcon } from './profile-icons';
+import { cardStyle } from './profile-styles';
+import type { ProfileDraft } from './use-profile';
+
+const ROLE_LABEL = { customer: 'Customer', vendor: 'Vendor', admin: 'Administrator' } as const;
+
+export type DraftField = 'name' | 'email' | 'phone' | 'familyLabel';
+export type FieldErrors = Partial<Record<DraftField, string>>;
+
+interface PersonalInfoCardProps {
+  user: UserDto;
+  /** The form's values while editing; null shows the saved values. */
+  draft: ProfileDraft | null;
+  errors: FieldErrors;
+  saving: boolean;
+  /** The field to focus when the form opens (e.g. the family label from the Family Circle card). */
+  focusField: DraftField;
+  onEdit: () => void;
+  onChange: (field: DraftField, value: string) => void;
+  onCancel: () => void;
+  onSave: () => void;
+}
+
+/** Name, email, phone and family label: read-only until Edit, then a form with Save and Cancel. */
+export function PersonalInfoCard({
+  user,
+  draft,
+  errors,
+  saving,
+  focusField,
+  onEdit,
+  onChange,
+  onCancel,
+  onSave,
+}: PersonalInfoCardProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!saving) onSave();
+  };
+  const rows = [
+    { label: 'Full name', value: user.name },
+    { label: 'Email', value: user.email },
+    { label: 'Phone', value: user.phone ?? 'Not added' },
+    { label: 'Family label', value: user.familyLabel ?? 'Not set' },
+  ];
+
+  return (
+    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="personal-heading">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading
+          id="personal-heading"
+          as="h2"
+          fontSize="lg"
+          color="brand.950"
+          display="flex"
+          alignItems="center"
+          gap="3"
+        >
+          Personal information
+          <Badge variant="subtle" rounded="full">
+            {ROLE_LABEL[user.role]}
+          </Badge>
+        </Heading>
+        {draft ? null : (
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <PencilIcon boxSize="4" />
+            Edit
+          </Button>
+        )}
+      </Flex>
+
+      {draft ? (
+        <form onSubmit={submit} noValidate aria-busy={saving} aria-label="Edit personal information">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" mt="6">
+            <Field.Root required invalid={Boolean(errors.name)} disabled={saving}>
+              <Field.Label>
+                Full name <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                name="name"
+                autoComplete="name"
+                value={draft.name}
+                maxLength={LIMITS.nameMax}
+                autoFocus={focusField === 'name'}
+                onChange={(e) => onChange('name', e.target.value)}
+              />
+              <Field.ErrorText>{errors.name}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root required invalid={Boolean(errors.email)} disabled={saving}>
+              <Field.Label>
+                Email <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={draft.email}
+                maxLength={LIMITS.emailMax}
+                onChange={(e) => onChange('email', e.target.value)}
+              />
+              <Field.ErrorText>{errors.email}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.phone)} disabled={saving}>
+              <Field.Label>Phone</Field.Label>
+              <Input
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                value={draft.phone}
+                maxLength={LIMITS.phoneMax}
+                onChange={(e) => onChange('phone', e.target.value)}
+              />
+              {errors.phone ? (
+                <Field.ErrorText>{errors.phone}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>Optional.</Field.HelperText>
+              )}
+            </Field.Root>
+            <Field.Root invalid={Boolean(errors.familyLabel)} disabled={saving}>
+              <Field.Label>Family label</Field.Label>
+              <Input
+                name="familyLabel"
+                autoComplete="off"
+                placeholder="e.g. The Cohen Family"
+                value={draft.familyLabel}
+                maxLength={LIMITS.familyLabelMax}
+                autoFocus={focusField === 'familyLabel'}
+                onChange={(e) => onChange('familyLabel', e.target.value)}
+              />
+              {errors.familyLabel ? (
+                <Field.ErrorText>{errors.familyLabel}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  Everyone with exactly the same label shares a family circle. Leave it empty to leave your
+                  circle.
+                </Field.HelperText>
+              )}
+            </Field.Root>
+          </SimpleGrid>
+          <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" mt="6">
+            <Button variant="outline" onClick={onCancel} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving} loadingText="Saving...">
+              Save
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <Box as="dl" mt="6" data-testid="personal-info">
+          {rows.map((row) => (
+            <Grid
+              key={row.label}
+              templateColumns={{ base: 'minmax(0, 1fr)', md: '10rem minmax(0, 1fr)' }}
+              gap={{ base: '0.5', md: '4' }}
+              py="3"
+              borderTopWidth="1px"
+              borderColor="border.muted"
+              _first={{ borderTopWidth: '0', pt: '0' }}
+            >
+              <Text as="dt" color="fg.muted" fontSize="sm" pt={{ md: '0.5' }}>
+                {row.label}
+              </Text>
+              <Text as="dd" fontWeight="medium" overflowWrap="anywhere">
+                {row.value}
+              </Text>
+            </Grid>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ProfileUpdateInput, UserDto } from '../../../shared/schemas/auth';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * The profile update of spec section 7: afterwards the current user and the family circle (members
+ * and events, which depend on the label) are refreshed.
+ */
+export function useUpdateProfile() {
+  const utils = trpc.useUtils();
+  return trpc.profile.update.useMutation({
+    onSuccess: async ({ user }) => {
+      utils.auth.session.setData(undefined, { user });
+      await Promise.all([
+        utils.auth.session.invalidate(),
+        utils.family.members.invalidate(),
+        utils.family.events.invalidate(),
+      ]);
+    },
+  });
+}
+
+export function useFamilyMembers(familyLabel: string | null) {
+  return trpc.family.members.useQuery(undefined, { enabled: Boolean(familyLabel) });
+}
+
+export type PreferenceKey = 'hebrewDatesEnabled' | 'shabbatWarningsEnabled' | 'emailNotificationsEnabled';
+
+/** What the form edits; text fields as typed, preferences as switched. */
+export interface ProfileDraft {
+  name: string;
+  email: string;
+  phone: string;
+  familyLabel: string;
+  hebrewDatesEnabled: boolean;
+  shabbatWarningsEnabled: boolean;
+  emailNotificationsEnabled: boolean;
+}
+
+export function draftOf(user: UserDto): ProfileDraft {
+  return {
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+    familyLabel: user.familyLabel ?? '',
+    hebrewDatesEnabled: user.hebrewDatesEnabled,
+    shabbatWarningsEnabled: user.shabbatWarningsEnabled,
+    emailNotificationsEnabled: user.emailNotificationsEnabled,
+  };
+}
+
+const blankToNull = (value: string) => value.trim() || null;
+
+/** Only what changed, so that saving an untouched email never collides with itself. */
+export function changesOf(user: UserDto, draft: ProfileDraft): ProfileUpdateInput {
+  const input: ProfileUpdateInput = {};
+  if (draft.name.trim() !== user.name) input.name = draft.name;
+  if (draft.email.trim() !== user.email) input.email = draft.email;
+  if (blankToNull(draft.phone) !== user.phone) input.phone = blankToNull(draft.phone);
+  if (blankToNull(draft.familyLabel) !== user.familyLabel) input.familyLabel = blankToNull(draft.familyLabel);
+  for (const key of ['hebrewDatesEnabled', 'shabbatWarningsEnabled', 'emailNotificationsEnabled'] as const) {
+    if (draft[key] !== user[key]) input[key] = draft[key];
+  }
+  return input;
+}
+
+/** The invite link of a family label (spec section 2: the label URL-encoded). */
+export function inviteLinkFor(label: string): string {
+  return `${window.location.origin}/invite/${encodeURIComponent(label)}`;
+}

@@ -1,0 +1,49 @@
+import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Role } from '../../../shared/constants';
+import { BriefcaseIcon, SearchIcon } from '../../components/icons';
+import { cardStyle } from './profile-styles';
+
+/** The way into the vendor side: a vendor account, or claiming a listing that already exists. */
+export function VendorAccountCard({ role }: { role: Role }) {
+  return (
+    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="vendor-heading">
+      <Heading
+        id="vendor-heading"
+        as="h2"
+        fontSize="lg"
+        color="brand.950"
+        display="flex"
+        alignItems="center"
+        gap="2"
+      >
+        <BriefcaseIcon boxSize="5" color="brand.fg" />
+        Vendor Account
+      </Heading>
+      <Text mt="2" color="fg.muted" fontSize="sm">
+        Offer your services to families on SimchaHub, or claim your business if it is already listed in the
+        marketplace.
+      </Text>
+      <Flex gap="3" mt="5" wrap="wrap" css={{ '& > *': { flex: { base: '1 1 100%', sm: '0 1 auto' } } }}>
+        {role === 'vendor' ? (
+          <Button asChild>
+            <RouterLink to="/vendor-dashboard">Open Vendor Dashboard</RouterLink>
+          </Button>
+        ) : (
+          <Button asChild>
+            <RouterLink to="/login-vendor?mode=signup">
+              <BriefcaseIcon boxSize="4" />
+              Become a Vendor
+            </RouterLink>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <RouterLink to="/vendor-dashboard?tab=claims">
+            <SearchIcon boxSize="4" />
+            Search &amp; Claim Listing
+          </RouterLink>
+        </Button>
+      </Flex>
+    </Box>
+  );
+}
