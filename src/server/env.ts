@@ -24,6 +24,14 @@ const envSchema = z.object({
     ),
   /** Seed demo data into an empty database at start: default on for the embedded database only. */
   SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  /**
+   * Reverse-geocoding service the browser asks to name the visitor's city, called as
+   * `${url}?latitude=..&longitude=..` and answering { city, locality, principalSubdivision }.
+   * Empty: the marketplace shows 'Near you' instead of a city name.
+   */
+  REVERSE_GEOCODE_URL: z
+    .union([z.literal(''), z.url({ error: 'REVERSE_GEOCODE_URL must be an http(s) URL' })])
+    .default(''),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -41,6 +49,7 @@ export interface AppConfig {
   trustedOrigins: string[];
   seedDemoData: Env['SEED_DEMO_DATA'];
   sessionTtlMs: number;
+  reverseGeocodeUrl: string | null;
   secureCookies: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -64,6 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedOrigins: e.TRUSTED_ORIGINS,
     seedDemoData: e.SEED_DEMO_DATA,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    reverseGeocodeUrl: e.REVERSE_GEOCODE_URL || null,
     secureCookies: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

@@ -148,3 +148,24 @@ describe('health', () => {
     }
   });
 });
+
+describe('reverse geocoding', () => {
+  it('lets the browser reach the configured service, and tells the client its address', async () => {
+    const configured = await buildServer({
+      ...h.deps,
+      config: { ...h.deps.config, reverseGeocodeUrl: 'https://geo.example.org/reverse' },
+    });
+    try {
+      const res = await configured.inject({ method: 'GET', url: '/api/health' });
+      expect(String(res.headers['content-security-policy'])).toContain(
+        "connect-src 'self' https://geo.example.org",
+      );
+      const config = await configured.inject({ method: 'GET', url: '/trpc/meta.clientConfig' });
+      expect(config.json().result.data.json).toEqual({
+        reverseGeocodeUrl: 'https://geo.example.org/reverse',
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+});

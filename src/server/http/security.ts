@@ -36,7 +36,11 @@ async function security(app: FastifyInstance, opts: { config: AppConfig }): Prom
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The browser names the visitor's city through the configured reverse-geocoding service.
+        connectSrc: [
+          "'self'",
+          ...(opts.config.reverseGeocodeUrl ? [new URL(opts.config.reverseGeocodeUrl).origin] : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -1,6 +1,7 @@
 import { authRouter, profileRouter } from '../auth/auth.router';
 import { depositsRouter, eventsRouter, memosRouter, shareRouter, tasksRouter } from '../events/events.router';
 import { familyRouter } from '../family/family.router';
+import { metaRouter } from '../meta/meta.router';
 import { requestsRouter } from '../requests/requests.router';
 import { vendorsRouter } from '../vendors/vendors.router';
 import { createCallerFactory, router } from './init';
@@ -17,6 +18,7 @@ export const appRouter = router({
   family: familyRouter,
   vendors: vendorsRouter,
   requests: requestsRouter,
+  meta: metaRouter,
 });
 
 export type AppRouter = typeof appRouter;
