@@ -89,7 +89,10 @@ describe.each(viewports)('events journeys at %s width', (viewport) => {
     expect(await page.getByRole('link', { name: "Noa & Eitan's Engagement Party" }).isVisible()).toBe(true);
     await visible(page, 'Upcoming events');
     await visible(page, 'Pending tasks');
-    await visible(page, 'No vendor responses yet');
+    // The seeded photographer answered the bar mitzvah request: the newest response, first 100 characters.
+    await visible(page, 'Levy Simcha Photography');
+    await visible(page, 'Responded');
+    await visible(page, /^Mazel tov! We are available that day/);
     await screenshot(page, 'events-home', viewport);
 
     // New Event on the home screen opens the create dialog on My Events.
@@ -185,10 +188,11 @@ describe.each(viewports)('events journeys at %s width', (viewport) => {
     await visible(page, memoTitle);
     await screenshot(page, 'events-memos', viewport);
 
-    // Vendors: an honest empty state.
+    // Vendors: the availability requests sent for this event, with the vendor's answer.
     await page.getByRole('tab', { name: 'Vendors' }).click();
-    await visible(page, 'No vendor requests for this event yet');
-    expect(await page.getByRole('link', { name: 'Find Vendors' }).isVisible()).toBe(true);
+    await visible(page, "Vendor's answer");
+    expect(await page.getByRole('link', { name: 'Levy Simcha Photography' }).isVisible()).toBe(true);
+    await screenshot(page, 'events-vendors', viewport);
 
     // The overview now counts the new task and deposit.
     await page.getByRole('tab', { name: 'Overview' }).click();

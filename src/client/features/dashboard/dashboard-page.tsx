@@ -25,7 +25,6 @@ import {
   CalendarIcon,
   CheckIcon,
   EventsIcon,
-  MessageIcon,
   StoreIcon,
   UsersIcon,
   VenueIcon,
@@ -35,6 +34,7 @@ import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { formatAmount, formatDay, formatTime, hebrewDateOf } from './dashboard-format';
 import { useHomeSummary } from './use-home-summary';
+import { VendorResponseCard } from './vendor-response-card';
 
 const SHABBAT_ALERT = 'One of your upcoming events conflicts with Shabbat. Consider adjusting the time.';
 
@@ -180,39 +180,7 @@ export function DashboardPage() {
         <Heading as="h2" id="responses-heading" fontSize="xl" color="brand.950">
           Vendor responses
         </Heading>
-        <Flex
-          bg="bg"
-          rounded="xl"
-          borderWidth="1px"
-          borderColor="border.muted"
-          p={{ base: '4', md: '5' }}
-          gap="4"
-          align={{ base: 'flex-start', sm: 'center' }}
-          direction={{ base: 'column', sm: 'row' }}
-        >
-          <Flex
-            boxSize="10"
-            rounded="lg"
-            bg="gold.subtle"
-            color="gold.fg"
-            align="center"
-            justify="center"
-            flexShrink="0"
-          >
-            <MessageIcon boxSize="5" />
-          </Flex>
-          <Box flex="1" minW="0">
-            <Text fontWeight="semibold" color="brand.950">
-              No vendor responses yet
-            </Text>
-            <Text fontSize="sm" color="fg.muted">
-              Ask vendors whether they are free on your date; their latest answer shows here.
-            </Text>
-          </Box>
-          <Button asChild variant="outline" size="sm" flexShrink="0">
-            <RouterLink to="/marketplace">Browse vendors</RouterLink>
-          </Button>
-        </Flex>
+        <VendorResponseCard />
       </Stack>
     </PageFrame>
   );

@@ -170,7 +170,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
           <MemosTab event={event} />
         </Tabs.Content>
         <Tabs.Content value="vendors">
-          <VendorsTab />
+          <VendorsTab eventId={event.id} />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

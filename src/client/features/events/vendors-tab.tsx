@@ -1,19 +1,83 @@
-import { Button } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { fromCivilDate } from '../../../shared/jewish-calendar';
+import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
 import { StoreIcon } from '../../components/icons';
+import { useCurrentUser } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { formatDay, formatTime } from './format';
 import { ListEmpty } from './item-parts';
+import { formatAmount } from './money';
 
-/** The Vendors tab: availability requests sent for this event (none can be sent from here yet). */
-export function VendorsTab() {
+/** The Vendors tab: the availability requests the family sent for this event, with the vendors' answers. */
+export function VendorsTab({ eventId }: { eventId: string }) {
+  const { user } = useCurrentUser();
+  // Only customers send requests; other roles have none to list.
+  const requests = trpc.requests.list.useQuery(undefined, { enabled: user?.role === 'customer' });
+  const forEvent = (requests.data ?? []).filter((r) => r.eventId === eventId);
+
+  if (requests.isLoading) return <Skeleton height="24" rounded="xl" />;
+  if (forEvent.length === 0) {
+    return (
+      <ListEmpty
+        icon={<StoreIcon boxSize="6" />}
+        title="No vendor requests for this event yet"
+        text="Ask venues, caterers, photographers and musicians whether they are free on your date; their answers appear here."
+      >
+        <Button asChild mt="2" size="sm">
+          <RouterLink to="/marketplace">Find Vendors</RouterLink>
+        </Button>
+      </ListEmpty>
+    );
+  }
   return (
-    <ListEmpty
-      icon={<StoreIcon boxSize="6" />}
-      title="No vendor requests for this event yet"
-      text="Ask venues, caterers, photographers and musicians whether they are free on your date; their answers appear here."
-    >
-      <Button asChild mt="2" size="sm">
-        <RouterLink to="/marketplace">Find Vendors</RouterLink>
-      </Button>
-    </ListEmpty>
+    <Stack gap="3">
+      {forEvent.map((request) => (
+        <RequestItem key={request.id} request={request} />
+      ))}
+    </Stack>
+  );
+}
+
+function RequestItem({ request }: { request: AvailabilityRequestDto }) {
+  const responded = request.status === 'responded';
+  return (
+    <Box borderWidth="1px" borderColor="border.muted" rounded="xl" p="4" bg="bg">
+      <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
+        <Box minW="0">
+          <Link asChild fontWeight="semibold" color="brand.950">
+            <RouterLink to={`/vendor/${request.vendorId}`}>{request.vendor.businessName}</RouterLink>
+          </Link>
+          <Text fontSize="sm" color="fg.muted">
+            {request.eventType} · {formatDay(fromCivilDate(request.eventDate))}
+            {request.eventTime ? ` · ${formatTime(request.eventTime)}` : ''} · {request.guestCount} guests
+            {request.budgetMax ? ` · up to ${formatAmount(request.budgetMax)}` : ''}
+          </Text>
+        </Box>
+        <Badge colorPalette={responded ? 'green' : 'yellow'}>{responded ? 'Responded' : 'Pending'}</Badge>
+      </Flex>
+      {request.hasConflict && request.conflictReason ? (
+        <Text mt="2" fontSize="sm" color="orange.fg">
+          This date overlaps {request.conflictReason}.
+        </Text>
+      ) : null}
+      <Text mt="2" fontSize="sm" lineClamp={3}>
+        {request.message}
+      </Text>
+      {request.response ? (
+        <Box mt="3" p="3" rounded="lg" bg="brand.subtle">
+          <Text
+            fontSize="xs"
+            fontWeight="semibold"
+            color="brand.fg"
+            textTransform="uppercase"
+            letterSpacing="wide"
+          >
+            Vendor's answer
+          </Text>
+          <Text fontSize="sm">{request.response}</Text>
+        </Box>
+      ) : null}
+    </Box>
   );
 }

@@ -1,0 +1,86 @@
+import { Badge, Box, Button, Flex, Skeleton, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { LIMITS } from '../../../shared/constants';
+import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
+import { MessageIcon } from '../../components/icons';
+import { useCurrentUser } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+
+/** The newest answered request, or else the newest request still waiting. */
+export function latestResponse(requests: AvailabilityRequestDto[]): AvailabilityRequestDto | undefined {
+  const answered = requests
+    .filter((r) => r.status === 'responded' && r.respondedAt)
+    .sort((a, b) => (b.respondedAt?.getTime() ?? 0) - (a.respondedAt?.getTime() ?? 0));
+  return answered[0] ?? requests[0];
+}
+
+function preview(text: string): string {
+  return text.length > LIMITS.responsePreviewChars
+    ? `${text.slice(0, LIMITS.responsePreviewChars).trimEnd()}…`
+    : text;
+}
+
+/** Customer home: one recent vendor response with its status and the first 100 characters (spec section 2). */
+export function VendorResponseCard() {
+  const { user } = useCurrentUser();
+  const requests = trpc.requests.list.useQuery(undefined, { enabled: user?.role === 'customer' });
+  const latest = latestResponse(requests.data ?? []);
+  const responded = latest?.status === 'responded';
+
+  if (requests.isLoading) return <Skeleton height="20" rounded="xl" />;
+  return (
+    <Flex
+      bg="bg"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="border.muted"
+      p={{ base: '4', md: '5' }}
+      gap="4"
+      align={{ base: 'flex-start', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+    >
+      <Flex
+        boxSize="10"
+        rounded="lg"
+        bg="gold.subtle"
+        color="gold.fg"
+        align="center"
+        justify="center"
+        flexShrink="0"
+      >
+        <MessageIcon boxSize="5" />
+      </Flex>
+      {latest ? (
+        <Box flex="1" minW="0">
+          <Flex gap="2" align="center" wrap="wrap">
+            <Text fontWeight="semibold" color="brand.950">
+              {latest.vendor.businessName}
+            </Text>
+            <Badge colorPalette={responded ? 'green' : 'yellow'}>{responded ? 'Responded' : 'Pending'}</Badge>
+          </Flex>
+          <Text fontSize="sm" color="fg.muted">
+            {latest.response
+              ? preview(latest.response)
+              : `Your ${latest.eventType.toLowerCase()} request is waiting for an answer.`}
+          </Text>
+        </Box>
+      ) : (
+        <Box flex="1" minW="0">
+          <Text fontWeight="semibold" color="brand.950">
+            No vendor responses yet
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            Ask vendors whether they are free on your date; their latest answer shows here.
+          </Text>
+        </Box>
+      )}
+      <Button asChild variant="outline" size="sm" flexShrink="0">
+        {latest && user?.role === 'customer' ? (
+          <RouterLink to="/messages">Open messages</RouterLink>
+        ) : (
+          <RouterLink to="/marketplace">Browse vendors</RouterLink>
+        )}
+      </Button>
+    </Flex>
+  );
+}
