@@ -22,7 +22,7 @@ describe('migrations', () => {
     expect(Object.keys(migrations)).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());
   });
 
-  it('creates all eleven tables of the data model plus sessions', async () => {
+  it('creates all eleven tables of the data model, sessions and the search vocabulary', async () => {
     const { rows } = await sql<{ tableName: string }>`
       select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'kysely_%'
       order by table_name`.execute(h.db);
@@ -34,6 +34,7 @@ describe('migrations', () => {
       'memos',
       'message_threads',
       'messages',
+      'search_words',
       'sessions',
       'tasks',
       'users',

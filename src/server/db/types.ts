@@ -116,8 +116,8 @@ export interface VendorsTable {
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
   /** Generated columns for search: never written. */
-  searchTerms: ColumnType<string, never, never>;
   searchVector: ColumnType<string, never, never>;
+  location: ColumnType<string | null, never, never>;
 }
 
 export interface VendorClaimsTable {
@@ -190,7 +190,12 @@ export interface MessagesTable {
   createdAt: CreatedAt;
 }
 
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface Database {
+  searchWords: SearchWordsTable;
   users: UsersTable;
   sessions: SessionsTable;
   familyCircles: FamilyCirclesTable;

@@ -38,43 +38,59 @@ export interface Position {
   lng: number;
 }
 
-/** `word:*` for each word typed, all required: whole words and prefixes of the listing's text. */
-export function prefixQuery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length > 0
-    ? words
-        .slice(0, 8)
-        .map((w) => `${w}:*`)
-        .join(' & ')
-    : null;
+/** The words of typed text, lower-cased, at most 8. */
+export function wordsOf(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+const quote = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;
+
+/**
+ * Turns typed text into a full-text query over the listings' vocabulary (search_words). A word that
+ * begins some listing word matches as a prefix ('phot' finds 'photographers'); any other word stands
+ * for its nearest listing words by trigram similarity, so 'photgrapher' still finds photographers.
+ * Undefined when nothing was typed; null when a word resembles nothing, so nothing can match.
+ */
+export async function resolveSearch(db: Db, search: string): Promise<string | null | undefined> {
+  const words = wordsOf(search);
+  if (words.length === 0) return undefined;
+  const { rows } = await sql<{ word: string; prefix: boolean; similar: string[] }>`
+    select w.word,
+      exists (select 1 from search_words s where s.word >= w.word and s.word < w.word || chr(1114111)) as prefix,
+      array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit 3) as similar
+    from unnest(${words}::text[]) with ordinality as w(word, n)
+    order by w.n`.execute(db);
+  const terms: string[] = [];
+  for (const row of rows) {
+    if (row.prefix) terms.push(`${quote(row.word)}:*`);
+    else if (row.similar.length > 0) terms.push(`(${row.similar.map(quote).join(' | ')})`);
+    else return null;
+  }
+  return terms.join(' & ');
 }
 
 const point = (p: Position) => sql`ll_to_earth(${p.lat}, ${p.lng})`;
-const vendorPoint = sql`ll_to_earth(vendors.latitude, vendors.longitude)`;
+const vendorPoint = sql`vendors.location`;
 
-function withinRadius(p: Position, radiusKm: number): Expression<SqlBool> {
+/**
+ * Within the radius. For nearest-first order the location index already walks outwards from the
+ * point, so the bounding-box test that would tempt the planner into reading the whole box is left out.
+ */
+function withinRadius(p: Position, radiusKm: number, nearestFirst: boolean): Expression<SqlBool> {
   const meters = radiusKm * 1000;
-  return sql<SqlBool>`(vendors.latitude is not null and earth_box(${point(p)}, ${meters}) @> ${vendorPoint} and earth_distance(${point(p)}, ${vendorPoint}) <= ${meters})`;
+  const distance = sql<SqlBool>`earth_distance(${point(p)}, ${vendorPoint}) <= ${meters}`;
+  return nearestFirst
+    ? distance
+    : sql<SqlBool>`(earth_box(${point(p)}, ${meters}) @> ${vendorPoint} and ${distance})`;
 }
 
-function matchesSearch(search: string): Expression<SqlBool> {
-  const q = search.toLowerCase();
-  const tsq = prefixQuery(search);
-  return tsq
-    ? sql<SqlBool>`(vendors.search_vector @@ to_tsquery('simple', ${tsq}) or ${q} <% vendors.search_terms)`
-    : sql<SqlBool>`(${q} <% vendors.search_terms)`;
-}
-
-function relevance(search: string) {
-  const q = search.toLowerCase();
-  const tsq = prefixQuery(search);
-  return tsq
-    ? sql<number>`(word_similarity(${q}, vendors.search_terms) + ts_rank_cd(vendors.search_vector, to_tsquery('simple', ${tsq})))`
-    : sql<number>`word_similarity(${q}, vendors.search_terms)`;
-}
+const matches = (tsquery: string) => sql<SqlBool>`vendors.search_vector @@ to_tsquery('simple', ${tsquery})`;
+const relevance = (tsquery: string) =>
+  sql<number>`ts_rank_cd(vendors.search_vector, to_tsquery('simple', ${tsquery}))`;
 
 export interface VendorSearch {
-  search?: string | undefined;
+  /** A query from resolveSearch. */
+  tsquery?: string | undefined;
   categories?: string[] | undefined;
   position?: Position | undefined;
   radiusKm: number;
@@ -82,14 +98,22 @@ export interface VendorSearch {
   limit: number;
   offset: number;
   verifiedOnly?: boolean;
+  /** Count every match (default); lists that show no total skip it. */
+  withTotal?: boolean;
+  /**
+   * End the order with the id (default) so pages never repeat or skip a vendor. A single page may
+   * leave it out, letting the location index hand over the nearest rows without sorting them all.
+   */
+  pageable?: boolean;
 }
 
-function filtered(db: Db, s: VendorSearch) {
+/** The matching vendors; a count always takes the bounding box, which the location index answers. */
+function filtered(db: Db, s: VendorSearch, forCount = false) {
   let q = db.selectFrom('vendors');
   if (s.categories && s.categories.length > 0) q = q.where('vendors.category', 'in', s.categories);
   if (s.verifiedOnly) q = q.where('vendors.verified', '=', true);
-  if (s.search) q = q.where(matchesSearch(s.search));
-  if (s.position) q = q.where(withinRadius(s.position, s.radiusKm));
+  if (s.tsquery) q = q.where(matches(s.tsquery));
+  if (s.position) q = q.where(withinRadius(s.position, s.radiusKm, !forCount && s.sort === 'near'));
   return q;
 }
 
@@ -108,7 +132,7 @@ export async function searchVendors(db: Db, s: VendorSearch) {
       ),
     );
   }
-  if (s.search) q = q.orderBy(relevance(s.search), 'desc');
+  if (s.tsquery) q = q.orderBy(relevance(s.tsquery), 'desc');
   switch (s.sort) {
     case 'near':
       if (s.position) q = q.orderBy(sql`${vendorPoint} <-> ${point(s.position)}`);
@@ -122,8 +146,10 @@ export async function searchVendors(db: Db, s: VendorSearch) {
     default:
       q = q.orderBy('vendors.reviewCount', 'desc').orderBy('vendors.rating', 'desc');
   }
-  const items = await q.orderBy('vendors.id').limit(s.limit).offset(s.offset).execute();
-  const { total } = await filtered(db, s)
+  if (s.pageable !== false) q = q.orderBy('vendors.id');
+  const items = await q.limit(s.limit).offset(s.offset).execute();
+  if (s.withTotal === false) return { items, total: items.length };
+  const { total } = await filtered(db, s, true)
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   return { items, total };
@@ -143,17 +169,16 @@ export async function findVendorOwnedBy(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-/** Business names like the typed text: prefix and typo-tolerant. */
-export async function suggestVendorNames(db: Db, text: string, limit: number) {
-  const q = text.toLowerCase();
+/** Business names matching a resolved query, the best match first. */
+export async function suggestVendorNames(db: Db, tsquery: string, limit: number) {
   const rows = await db
     .selectFrom('vendors')
     .select('businessName')
-    .where(sql<SqlBool>`${q} <% lower(business_name)`)
-    .orderBy(sql`word_similarity(${q}, lower(business_name))`, 'desc')
+    .where(matches(tsquery))
+    .orderBy(relevance(tsquery), 'desc')
     .orderBy('reviewCount', 'desc')
     .orderBy('id')
-    .limit(limit * 3)
+    .limit(limit * 5)
     .execute();
   return [...new Set(rows.map((r) => r.businessName))].slice(0, limit);
 }

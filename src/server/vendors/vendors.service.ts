@@ -17,6 +17,7 @@ import {
   findVendorById,
   findVendorOwnedBy,
   insertVendor,
+  resolveSearch,
   searchVendors,
   suggestVendorNames,
   updateVendor,
@@ -78,8 +79,10 @@ export async function listVendors(db: Db, viewer: UserDto | null, input: z.outpu
   const position =
     input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
   const offset = (input.page - 1) * input.page_size;
+  const tsquery = input.search ? await resolveSearch(db, input.search) : undefined;
+  if (tsquery === null) return { items: [], total: 0, has_more: false };
   const { items, total } = await searchVendors(db, {
-    search: input.search || undefined,
+    tsquery,
     categories: input.category,
     position,
     radiusKm: input.radius_km,
@@ -97,13 +100,16 @@ export async function listVendors(db: Db, viewer: UserDto | null, input: z.outpu
 export async function featuredVendors(db: Db, viewer: UserDto | null, input: z.output<typeof featuredInput>) {
   const position =
     input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
+  // Near a position, the nearest verified vendors: the location index yields them in order.
   const { items } = await searchVendors(db, {
     verifiedOnly: true,
     position,
     radiusKm: LIMITS.nearbyRadiusKm,
-    sort: 'popular',
+    sort: position ? 'near' : 'popular',
     limit: LIMITS.featuredMax,
     offset: 0,
+    withTotal: false,
+    pageable: false,
   });
   return items.map((row) => vendorForViewer(row, viewer));
 }
@@ -120,8 +126,9 @@ function startsOrContains(list: readonly string[], q: string, limit: number): st
 /** At most 3 business names, 3 services and 2 locations for text of 2 characters or more. */
 export async function vendorSuggestions(db: Db, q: string) {
   if (q.length < 2) return { vendor_names: [], services: [], locations: [] };
+  const tsquery = await resolveSearch(db, q);
   return {
-    vendor_names: await suggestVendorNames(db, q, 3),
+    vendor_names: tsquery ? await suggestVendorNames(db, tsquery, 3) : [],
     services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
     locations: startsOrContains(LOCATIONS, q, 2),
   };
