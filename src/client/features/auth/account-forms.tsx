@@ -9,9 +9,9 @@ import {
   registerInput,
   type UserDto,
 } from '../../../shared/schemas/auth';
+import { PasswordInput } from '../../components/password-input';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { PasswordInput } from './password-input';
 import { useSignIn, useSignUp } from './use-account';
 
 export interface Credentials {

@@ -1,6 +1,6 @@
 import { Box, Flex, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { AlertIcon } from './calendar-icons';
+import { AlertIcon } from '../../components/icons';
 import { HOLIDAY_TYPE_ORDER } from './calendar-model';
 import {
   CONFLICT_PALETTE,

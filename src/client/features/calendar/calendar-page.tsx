@@ -15,10 +15,10 @@ import {
 } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useHebrewDates } from '../../components/hebrew-dates';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { useCurrentUser } from '../../lib/session';
 import { CalendarGuide } from './calendar-guide';
-import { ChevronLeftIcon, ChevronRightIcon } from './calendar-icons';
 import { CalendarLegend } from './calendar-legend';
 import {
   buildDays,

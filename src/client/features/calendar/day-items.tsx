@@ -2,7 +2,7 @@ import { Badge, Box, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { dayOfWeek, EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
-import { AlertIcon, CandlesIcon, ClockIcon, MapPinIcon } from './calendar-icons';
+import { AlertIcon, CandlesIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import type { CalendarDay, CalendarEvent, FamilyCalendarEvent } from './calendar-model';
 import { formatTime } from './calendar-model';
 import {

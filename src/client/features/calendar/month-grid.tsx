@@ -1,6 +1,6 @@
 import { Box, chakra, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AlertIcon } from './calendar-icons';
+import { AlertIcon } from '../../components/icons';
 import { type CalendarDay, describeDay } from './calendar-model';
 import { CONFLICT_PALETTE, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { eventHref } from './day-items';

@@ -1,5 +1,5 @@
 import { Box, chakra, Flex, Grid, HStack, Text } from '@chakra-ui/react';
-import { AlertIcon } from './calendar-icons';
+import { AlertIcon } from '../../components/icons';
 import { type CalendarDay, describeDay, formatMonthShort, formatWeekday } from './calendar-model';
 import { CONFLICT_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { DayItems } from './day-items';

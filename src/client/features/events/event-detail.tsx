@@ -16,10 +16,17 @@ import {
 import type { ReactNode } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import { ArrowLeftIcon, CalendarIcon } from '../../components/icons';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  ClockIcon,
+  MapPinIcon,
+  MoreIcon,
+  PencilIcon,
+  TrashIcon,
+} from '../../components/icons';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
-import { ClockIcon, MapPinIcon, MoreIcon, PencilIcon, TrashIcon } from './event-icons';
 import { conflictReason, formatDay, formatTime, hebrewDateOf } from './format';
 import { MemosTab } from './memos-tab';
 import { OverviewTab } from './overview-tab';

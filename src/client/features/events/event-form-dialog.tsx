@@ -17,11 +17,11 @@ import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { conflictFor, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, eventCreateInput } from '../../../shared/schemas/events';
 import { useHebrewDates } from '../../components/hebrew-dates';
+import { ImageIcon, TrashIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { FormDialog } from './dialogs';
-import { ImageIcon, TrashIcon } from './event-icons';
 import { IMAGE_MESSAGES, imageProblem, uploadImage } from './upload-image';
 import { useCreateEvent, useUpdateEvent } from './use-events';
 

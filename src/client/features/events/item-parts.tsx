@@ -1,6 +1,6 @@
 import { Box, Button, Flex, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { PencilIcon, PlusIcon, TrashIcon } from './event-icons';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
 
 /** Edit and delete buttons of one row; their labels name the item, so a screen reader knows which. */
 export function ItemActions({

@@ -13,11 +13,10 @@ import {
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef, useState } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
-import { LinkIcon } from '../../components/icons';
+import { CopyIcon, DownloadIcon, LinkIcon, QrIcon } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { CopyIcon, DownloadIcon, QrIcon } from './event-icons';
 import { useUpdateEvent } from './use-events';
 
 export function shareLinkOf(event: EventDto): string {

@@ -1,8 +1,8 @@
-import { Button, Field, IconButton, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { MESSAGES, type RegisterInput, registerInput, type UserDto } from '../../../shared/schemas/auth';
-import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import { PasswordInput } from '../../components/password-input';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -20,7 +20,6 @@ export function InviteSignUpForm({ label, onSignedUp }: InviteSignUpFormProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [phone, setPhone] = useState('');
   const adopt = useAdoptSignedInUser();
   // Sign-up signs the new user in, and the page then shows the signed-in state instead of this form:
@@ -97,33 +96,13 @@ export function InviteSignUpForm({ label, onSignedUp }: InviteSignUpFormProps) {
           <Field.Label>
             Password <Field.RequiredIndicator />
           </Field.Label>
-          <InputGroup
-            endElementProps={{ px: '1' }}
-            endElement={
-              <IconButton
-                type="button"
-                variant="ghost"
-                size="sm"
-                // Named without the word "password", so that the field's label stays the only match for it.
-                aria-label={showPassword ? 'Hide characters' : 'Show characters'}
-                aria-pressed={showPassword}
-                disabled={pending}
-                onClick={() => setShowPassword((v) => !v)}
-                color="fg.muted"
-              >
-                {showPassword ? <EyeOffIcon boxSize="5" /> : <EyeIcon boxSize="5" />}
-              </IconButton>
-            }
-          >
-            <Input
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              pe="12"
-            />
-          </InputGroup>
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={pending}
+          />
           <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
         </Field.Root>
         <Field.Root disabled={pending}>

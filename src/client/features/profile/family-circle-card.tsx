@@ -14,11 +14,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useState } from 'react';
-import { UsersIcon } from '../../components/icons';
+import { CopyIcon, QrIcon, UsersIcon } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { InviteQrDialog } from './invite-qr-dialog';
-import { CopyIcon, QrIcon } from './profile-icons';
 import { cardStyle } from './profile-styles';
 import { inviteLinkFor, useFamilyMembers } from './use-profile';
 

@@ -1,8 +1,8 @@
 import { Box, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
+import { DownloadIcon } from '../../components/icons';
 import { toast } from '../../lib/toast';
-import { DownloadIcon } from './profile-icons';
 
 interface InviteQrDialogProps {
   open: boolean;

@@ -14,7 +14,7 @@ import {
 import type { FormEvent } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
-import { PencilIcon } from './profile-icons';
+import { PencilIcon } from '../../components/icons';
 import { cardStyle } from './profile-styles';
 import type { ProfileDraft } from './use-profile';
 

@@ -1,6 +1,6 @@
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { useState } from 'react';
-import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import { EyeIcon, EyeOffIcon } from './icons';
 
 /** A password field with a show/hide toggle; use inside a Field.Root so that the label points at it. */
 export function PasswordInput(props: Omit<InputProps, 'type'>) {
