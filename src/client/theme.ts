@@ -18,7 +18,6 @@ const config = defineConfig({
     },
     '::selection': { bg: 'brand.100', color: 'brand.950' },
     // Toasts clear the phone's bottom navigation bar while it is shown.
-    ':root:has([data-bottom-bar])': { '--toast-bottom-offset': 'calc(4rem + 1rem)' },
   },
   theme: {
     tokens: {

@@ -270,3 +270,64 @@ export const CandlesIcon = lineIcon('CandlesIcon', [
   <path key="b" d="M9.5 8c-1 0-1.5-.8-1.5-1.6C8 5.3 9.5 4 9.5 4S11 5.3 11 6.4c0 .8-.5 1.6-1.5 1.6Z" />,
   <path key="c" d="M14.5 8c-1 0-1.5-.8-1.5-1.6C13 5.3 14.5 4 14.5 4S16 5.3 16 6.4c0 .8-.5 1.6-1.5 1.6Z" />,
 ]);
+
+export const GlobeIcon = createIcon({
+  displayName: 'GlobeIcon',
+  defaultProps: stroke,
+  path: [
+    <circle key="a" cx="12" cy="12" r="9" />,
+    <path key="b" d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />,
+  ],
+});
+
+export const CrosshairIcon = createIcon({
+  displayName: 'CrosshairIcon',
+  defaultProps: stroke,
+  path: [
+    <circle key="a" cx="12" cy="12" r="8" />,
+    <path key="b" d="M12 2v4M12 18v4M2 12h4M18 12h4" />,
+    <circle key="c" cx="12" cy="12" r="2" />,
+  ],
+});
+
+export const PaperclipIcon = createIcon({
+  displayName: 'PaperclipIcon',
+  defaultProps: stroke,
+  path: [
+    <path
+      key="a"
+      d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l7.9-7.9"
+    />,
+  ],
+});
+
+export const GlobeLinkIcon = createIcon({
+  displayName: 'GlobeLinkIcon',
+  defaultProps: stroke,
+  path: [
+    <path key="a" d="M14 4h6v6" />,
+    <path key="b" d="M20 4 10 14" />,
+    <path key="c" d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
+  ],
+});
+
+export const VerifiedIcon = createIcon({
+  displayName: 'VerifiedIcon',
+  defaultProps: stroke,
+  path: [
+    <path
+      key="a"
+      d="M12 2.5 14.4 4l2.8-.2 1.1 2.6 2.4 1.5-.6 2.8L21.5 13l-1.8 2.2.1 2.8-2.7.8-1.6 2.3-2.7-.9-2.7.9-1.6-2.3-2.7-.8.1-2.8L2.5 13l1.4-2.3-.6-2.8 2.4-1.5 1.1-2.6 2.8.2Z"
+    />,
+    <path key="b" d="m8.5 12.5 2.5 2.5 4.5-5" />,
+  ],
+});
+
+export const FileIcon = createIcon({
+  displayName: 'FileIcon',
+  defaultProps: stroke,
+  path: [
+    <path key="a" d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8Z" />,
+    <path key="b" d="M14 3v5h5" />,
+  ],
+});

@@ -6,12 +6,13 @@ import { TIMINGS } from '../../shared/constants';
  * in a queue. F8 moves focus to the notification region.
  */
 export const toaster = createToaster({
-  placement: 'bottom-end',
+  // At the top: on a phone, dialogs fill the screen with their action buttons at the bottom, where
+  // a toast would cover them.
+  placement: 'top-end',
   max: 1,
   duration: TIMINGS.toastMs,
   hotkey: ['F8'],
-  // On a phone the signed-in layout's bottom bar raises the offset (see theme.ts) so that toasts sit above it.
-  offsets: { top: '1rem', right: '1rem', left: '1rem', bottom: 'var(--toast-bottom-offset, 1rem)' },
+  offsets: '1rem',
   pauseOnPageIdle: true,
 });
 

@@ -7,10 +7,10 @@ import {
   EVENT_MESSAGES,
   type EventDto,
 } from '../../../shared/schemas/events';
+import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { WalletIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog, FormDialog } from './dialogs';
 import { formatShortDay, todayCivil } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { formatAmount, formatCents, normalizeAmountInput, toCents } from './money';

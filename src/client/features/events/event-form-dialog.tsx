@@ -16,13 +16,13 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { conflictFor, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, eventCreateInput } from '../../../shared/schemas/events';
+import { FormDialog } from '../../components/form-dialog';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { ImageIcon, TrashIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { FormDialog } from './dialogs';
-import { IMAGE_MESSAGES, imageProblem, uploadImage } from './upload-image';
+import { IMAGE_MESSAGES, imageProblem, uploadImage } from '../../lib/upload-image';
 import { useCreateEvent, useUpdateEvent } from './use-events';
 
 export const CONFLICT_TEXT =
@@ -185,7 +185,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
       submitLabel={editing ? 'Save Changes' : 'Create Event'}
       pendingLabel={editing ? 'Saving...' : 'Creating...'}
       pending={pending}
-      busy={uploading}
+      submitDisabled={uploading}
       onSubmit={submit}
     >
       <Stack gap="5">

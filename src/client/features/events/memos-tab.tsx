@@ -1,10 +1,10 @@
 import { Box, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EVENT_MESSAGES, type EventDto, type MemoDto, memoCreateInput } from '../../../shared/schemas/events';
+import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { NoteIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog, FormDialog } from './dialogs';
 import { formatShortDay } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';

@@ -2,10 +2,10 @@ import { Badge, Box, Checkbox, Field, Flex, Input, Stack, Text, Textarea } from 
 import { useState } from 'react';
 import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, type TaskDto, taskCreateInput } from '../../../shared/schemas/events';
+import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { CheckIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog, FormDialog } from './dialogs';
 import { formatShortDay, todayCivil } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';

@@ -1,51 +1,592 @@
-import { Button, Container, HStack } from '@chakra-ui/react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Container,
+  Flex,
+  Heading,
+  HStack,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
+import { VENDOR_SORTS, type VendorSort, type VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
-import { StoreIcon } from '../../components/icons';
-import { PageFrame } from '../../components/page-frame';
+import {
+  CameraIcon,
+  CatererIcon,
+  FlowerIcon,
+  GlobeIcon,
+  MapPinIcon,
+  MusicIcon,
+  PlusIcon,
+  SearchIcon,
+  SparklesIcon,
+  StoreIcon,
+  VenueIcon,
+} from '../../components/icons';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { LocationDialog } from './location-dialog';
+import { ListYourBusinessDialog, LoginToContactDialog } from './prompt-dialogs';
+import { RequestAvailabilityDialog } from './request-dialog';
+import { SearchBox } from './search-box';
+import { useMarketplaceLocation } from './use-location';
+import { useFeaturedVendors, useVendorList } from './use-marketplace';
+import { type CardAction, VendorCard, VendorCardSkeleton, VendorRow } from './vendor-card';
+import { VendorFormDialog } from './vendor-form-dialog';
+
+const SORT_LABELS: Record<VendorSort, string> = {
+  popular: 'Most Popular',
+  rating: 'Top Rated',
+  near: 'Near Me',
+  newest: 'Newest',
+};
+
+const CATEGORY_TILES: Record<
+  MarketplaceCategory,
+  { icon: ComponentType<{ boxSize?: string }>; blurb: string }
+> = {
+  Venues: { icon: VenueIcon, blurb: 'Halls, gardens and shul spaces' },
+  Caterers: { icon: CatererIcon, blurb: 'Kosher menus for every crowd' },
+  Photographers: { icon: CameraIcon, blurb: 'Photo and video for the day' },
+  Musicians: { icon: MusicIcon, blurb: 'Bands, DJs and simcha dancing' },
+  Florists: { icon: FlowerIcon, blurb: 'Chuppah flowers and centrepieces' },
+};
 
 /** The category query parameter counts only for the five marketplace categories (spec section 5). */
 function categoryFrom(value: string | null): MarketplaceCategory | null {
   return MARKETPLACE_CATEGORIES.find((c) => c === value) ?? null;
 }
 
-/** /marketplace: browse vendors, optionally preselecting a category. */
+function sortFrom(value: string | null): VendorSort {
+  return VENDOR_SORTS.find((s) => s === value) ?? 'popular';
+}
+
+type Dialog =
+  | { kind: 'request'; vendor: VendorView }
+  | { kind: 'login'; vendor: VendorView }
+  | { kind: 'create' }
+  | { kind: 'list-business' }
+  | { kind: 'location' }
+  | null;
+
+/** /marketplace: featured, category and trending sections, and the searchable, endlessly scrolling list. */
 export function MarketplacePage() {
-  const [params] = useSearchParams();
+  useDocumentTitle('Browse Vendors');
+  const { user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search')?.trim() ?? '';
   const category = categoryFrom(params.get('category'));
+  const requestedSort = sortFrom(params.get('sort'));
+  const { location, detect, choosePreset, chooseGlobal } = useMarketplaceLocation();
+  const sort = requestedSort === 'near' && !location.position ? 'popular' : requestedSort;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  // Filters live in the address bar, so a filtered list can be shared and survives a reload.
+  const setParam = (key: string, value: string | null) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  };
+
+  const cardAction: CardAction = !user
+    ? { label: 'Login to Contact', onClick: (vendor) => setDialog({ kind: 'login', vendor }) }
+    : user.role === 'customer'
+      ? { label: 'Request Availability', onClick: (vendor) => setDialog({ kind: 'request', vendor }) }
+      : null;
+
+  const filtering = search !== '' || category !== null;
+
   return (
-    <Container maxW="7xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '12' }}>
-      <PageFrame
-        title="Browse Vendors"
-        description="Find venues, caterers, photographers, musicians and florists for your simcha."
+    <Box>
+      <Box
+        bgGradient="to-b"
+        gradientFrom="brand.subtle"
+        gradientTo="bg"
+        borderBottomWidth="1px"
+        borderColor="border.muted"
       >
-        <HStack as="nav" aria-label="Vendor categories" gap="2" wrap="wrap">
-          <CategoryLink to="/marketplace" label="All vendors" current={category === null} />
-          {MARKETPLACE_CATEGORIES.map((c) => (
-            <CategoryLink key={c} to={`/marketplace?category=${c}`} label={c} current={category === c} />
-          ))}
-        </HStack>
-        <EmptyPanel
-          icon={<StoreIcon boxSize="8" />}
-          title={category ? `No ${category.toLowerCase()} to show` : 'No vendors to show'}
-          description="Vendor listings appear here once they are published on SimchaHub."
-        />
-      </PageFrame>
-    </Container>
+        <Container
+          maxW="7xl"
+          px={{ base: '4', md: '8' }}
+          pt={{ base: '8', md: '12' }}
+          pb={{ base: '6', md: '8' }}
+        >
+          <Stack gap={{ base: '5', md: '6' }}>
+            <Flex
+              direction={{ base: 'column', md: 'row' }}
+              justify="space-between"
+              gap="4"
+              align={{ md: 'flex-end' }}
+            >
+              <Box>
+                <Heading as="h1" size={{ base: '2xl', md: '4xl' }} color="brand.950" letterSpacing="-0.01em">
+                  Browse Vendors
+                </Heading>
+                <Text mt="2" color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+                  Find venues, caterers, photographers, musicians and florists for your simcha.
+                </Text>
+              </Box>
+              <Button
+                variant="outline"
+                bg="bg"
+                flexShrink="0"
+                alignSelf={{ base: 'flex-start', md: 'auto' }}
+                onClick={() => setDialog(user ? { kind: 'create' } : { kind: 'list-business' })}
+              >
+                <PlusIcon />
+                List Your Business
+              </Button>
+            </Flex>
+            <SearchBox
+              value={search}
+              onSearch={(text) => setParam('search', text || null)}
+              onCategory={(c) => setParam('category', c)}
+            />
+            <Flex gap="3" wrap="wrap" align="center">
+              <Button
+                variant="outline"
+                bg="bg"
+                onClick={() => setDialog({ kind: 'location' })}
+                aria-label={`Location: ${location.label}. Change location`}
+              >
+                {location.position || location.source === 'detecting' ? <MapPinIcon /> : <GlobeIcon />}
+                <Text as="span" aria-live="polite">
+                  {location.label}
+                </Text>
+              </Button>
+              <HStack gap="2">
+                <Text asChild fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+                  <label htmlFor="marketplace-sort">Sort by</label>
+                </Text>
+                <NativeSelect.Root w="44" bg="bg">
+                  <NativeSelect.Field
+                    id="marketplace-sort"
+                    value={sort}
+                    onChange={(e) => setParam('sort', e.target.value === 'popular' ? null : e.target.value)}
+                  >
+                    {VENDOR_SORTS.filter((s) => s !== 'near' || location.position).map((s) => (
+                      <option key={s} value={s}>
+                        {SORT_LABELS[s]}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </HStack>
+            </Flex>
+            <HStack role="group" aria-label="Filter by category" gap="2" wrap="wrap">
+              <CategoryChip
+                label="All Vendors"
+                current={category === null}
+                onClick={() => setParam('category', null)}
+              />
+              {MARKETPLACE_CATEGORIES.map((c) => (
+                <CategoryChip
+                  key={c}
+                  label={c}
+                  current={category === c}
+                  onClick={() => setParam('category', c)}
+                />
+              ))}
+            </HStack>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container maxW="7xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '10' }}>
+        <Stack gap={{ base: '10', md: '14' }}>
+          {filtering ? null : (
+            <DiscoverySections
+              position={location.position}
+              onCategory={(c) => setParam('category', c)}
+              action={cardAction}
+            />
+          )}
+          <VendorResults
+            search={search}
+            category={category}
+            sort={sort}
+            position={location.position}
+            action={cardAction}
+            onClear={() =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.delete('search');
+                  next.delete('category');
+                  return next;
+                },
+                { preventScrollReset: true },
+              )
+            }
+          />
+        </Stack>
+      </Container>
+
+      <RequestAvailabilityDialog
+        open={dialog?.kind === 'request'}
+        onClose={close}
+        vendor={dialog?.kind === 'request' ? dialog.vendor : null}
+      />
+      <LoginToContactDialog
+        open={dialog?.kind === 'login'}
+        onClose={close}
+        vendorName={dialog?.kind === 'login' ? dialog.vendor.businessName : undefined}
+      />
+      {user ? <VendorFormDialog open={dialog?.kind === 'create'} onClose={close} /> : null}
+      <ListYourBusinessDialog open={dialog?.kind === 'list-business'} onClose={close} />
+      <LocationDialog
+        open={dialog?.kind === 'location'}
+        onClose={close}
+        location={location}
+        onDetect={detect}
+        onPreset={choosePreset}
+        onGlobal={chooseGlobal}
+      />
+    </Box>
   );
 }
 
-function CategoryLink({ to, label, current }: { to: string; label: string; current: boolean }) {
+function CategoryChip({ label, current, onClick }: { label: string; current: boolean; onClick: () => void }) {
   return (
     <Button
-      asChild
       size="sm"
       rounded="full"
       variant={current ? 'solid' : 'outline'}
-      aria-current={current ? 'page' : undefined}
+      bg={current ? undefined : 'bg'}
+      aria-pressed={current}
+      onClick={onClick}
     >
-      <RouterLink to={to}>{label}</RouterLink>
+      {label}
     </Button>
+  );
+}
+
+function Section({
+  title,
+  description,
+  id,
+  children,
+  aside,
+}: {
+  title: string;
+  description?: ReactNode;
+  id: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <Box as="section" aria-labelledby={id}>
+      <Flex justify="space-between" align="flex-end" gap="4" mb="5" wrap="wrap">
+        <Box>
+          <Heading as="h2" id={id} size={{ base: 'xl', md: '2xl' }} color="brand.950">
+            {title}
+          </Heading>
+          {description ? (
+            <Text color="fg.muted" mt="1">
+              {description}
+            </Text>
+          ) : null}
+        </Box>
+        {aside}
+      </Flex>
+      {children}
+    </Box>
+  );
+}
+
+function DiscoverySections({
+  position,
+  onCategory,
+  action,
+}: {
+  position: { lat: number; lng: number } | null;
+  onCategory: (category: MarketplaceCategory) => void;
+  action: CardAction;
+}) {
+  const featured = useFeaturedVendors(position);
+  const vendors = featured.data ?? [];
+  const loading = featured.isPending;
+  const trending = vendors.slice(0, 3);
+  const fresh = vendors.slice(3, 6);
+
+  return (
+    <>
+      <Section
+        id="featured-heading"
+        title={position ? 'Featured Near You' : 'Featured Vendors'}
+        description="Verified vendors families love working with."
+      >
+        {loading ? (
+          <FeaturedStrip>
+            {[0, 1, 2, 3].map((i) => (
+              <Box key={i} w={{ base: '72', md: '80' }} flexShrink="0">
+                <VendorCardSkeleton />
+              </Box>
+            ))}
+          </FeaturedStrip>
+        ) : vendors.length === 0 ? (
+          <Text color="fg.muted">No featured vendors near this location yet.</Text>
+        ) : (
+          <FeaturedStrip>
+            {vendors.map((vendor) => (
+              <Box key={vendor.id} w={{ base: '72', md: '80' }} flexShrink="0" display="flex" role="listitem">
+                <Box flex="1" display="flex" flexDirection="column" css={{ '& > *': { flex: 1 } }}>
+                  <VendorCard vendor={vendor} action={action} />
+                </Box>
+              </Box>
+            ))}
+          </FeaturedStrip>
+        )}
+      </Section>
+
+      <Section id="categories-heading" title="Discover by Category">
+        <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4">
+          {MARKETPLACE_CATEGORIES.map((c) => {
+            const tile = CATEGORY_TILES[c];
+            const Icon = tile.icon;
+            return (
+              <Button
+                key={c}
+                variant="outline"
+                h="auto"
+                py="5"
+                px="4"
+                rounded="2xl"
+                bg="bg"
+                flexDirection="column"
+                alignItems="flex-start"
+                gap="3"
+                whiteSpace="normal"
+                textAlign="start"
+                onClick={() => onCategory(c)}
+                aria-label={`Browse ${c}`}
+              >
+                <Box bg="brand.subtle" color="brand.fg" rounded="xl" p="2.5">
+                  <Icon boxSize="6" />
+                </Box>
+                <Box>
+                  <Text fontWeight="semibold" color="brand.950">
+                    {c}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted" fontWeight="normal" mt="0.5">
+                    {tile.blurb}
+                  </Text>
+                </Box>
+              </Button>
+            );
+          })}
+        </SimpleGrid>
+      </Section>
+
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '10', lg: '8' }}>
+        <ShortList
+          id="trending-heading"
+          title="Trending This Month"
+          icon={<SparklesIcon boxSize="5" />}
+          vendors={trending}
+          loading={loading}
+          ranked
+        />
+        <ShortList
+          id="new-heading"
+          title="New Vendors"
+          icon={<StoreIcon boxSize="5" />}
+          vendors={fresh}
+          loading={loading}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+function FeaturedStrip({ children }: { children: ReactNode }) {
+  return (
+    <Flex
+      role="list"
+      aria-label="Featured vendors"
+      gap="4"
+      overflowX="auto"
+      pb="3"
+      mx={{ base: '-4', md: '0' }}
+      px={{ base: '4', md: '0' }}
+      scrollSnapType="x mandatory"
+      css={{ '& > *': { scrollSnapAlign: 'start' } }}
+      tabIndex={0}
+    >
+      {children}
+    </Flex>
+  );
+}
+
+function ShortList({
+  id,
+  title,
+  icon,
+  vendors,
+  loading,
+  ranked = false,
+}: {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  vendors: VendorView[];
+  loading: boolean;
+  ranked?: boolean;
+}) {
+  return (
+    <Box as="section" aria-labelledby={id} bg="bg" borderWidth="1px" borderColor="border" rounded="2xl" p="4">
+      <HStack gap="2" mb="2" px="3" pt="1" color="gold.fg">
+        {icon}
+        <Heading as="h2" id={id} size="lg" color="brand.950">
+          {title}
+        </Heading>
+      </HStack>
+      {loading ? (
+        <Stack gap="3" p="3">
+          {[0, 1, 2].map((i) => (
+            <HStack key={i} gap="3">
+              <Skeleton boxSize="14" rounded="lg" />
+              <Stack flex="1" gap="2">
+                <Skeleton h="4" w="60%" />
+                <Skeleton h="3" w="40%" />
+              </Stack>
+            </HStack>
+          ))}
+        </Stack>
+      ) : vendors.length === 0 ? (
+        <Text color="fg.muted" px="3" py="4">
+          Nothing to show here yet.
+        </Text>
+      ) : (
+        <Stack as="ol" gap="1" listStyleType="none">
+          {vendors.map((vendor, i) => (
+            <VendorRow key={vendor.id} vendor={vendor} rank={ranked ? i + 1 : undefined} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+interface ResultsProps {
+  search: string;
+  category: MarketplaceCategory | null;
+  sort: VendorSort;
+  position: { lat: number; lng: number } | null;
+  action: CardAction;
+  onClear: () => void;
+}
+
+function VendorResults({ search, category, sort, position, action, onClear }: ResultsProps) {
+  const list = useVendorList({ search, category, sort, position });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  // The next page loads when the end of the list is 10% in view (spec section 9).
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { threshold: 0.1 },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const vendors = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const title = search ? `Search Results for “${search}”` : category ? category : 'All Vendors';
+
+  return (
+    <Section
+      id="results-heading"
+      title={title}
+      description={
+        list.isPending ? (
+          'Loading vendors...'
+        ) : (
+          <Text as="span" aria-live="polite">
+            {total === 1 ? '1 vendor' : `${total} vendors`}
+            {category && search ? ` in ${category}` : ''}
+          </Text>
+        )
+      }
+      aside={
+        search || category ? (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : null
+      }
+    >
+      {list.isPending ? (
+        <CardGrid>
+          {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+            <VendorCardSkeleton key={i} />
+          ))}
+        </CardGrid>
+      ) : list.isError ? (
+        <EmptyPanel
+          icon={<StoreIcon boxSize="8" />}
+          title="Vendors could not be loaded"
+          description="Please check your connection and try again."
+        >
+          <Button onClick={() => void list.refetch()}>Try again</Button>
+        </EmptyPanel>
+      ) : vendors.length === 0 ? (
+        <EmptyPanel
+          icon={<SearchIcon boxSize="8" />}
+          title="No vendors found"
+          description={
+            position
+              ? 'No vendors match here. Try another search, another category, or a wider location such as Global.'
+              : 'No vendors match. Try another search or category.'
+          }
+        >
+          {search || category ? <Button onClick={onClear}>Clear filters</Button> : null}
+        </EmptyPanel>
+      ) : (
+        <>
+          <CardGrid>
+            {vendors.map((vendor) => (
+              <VendorCard key={vendor.id} vendor={vendor} action={action} />
+            ))}
+            {isFetchingNextPage ? [0, 1, 2, 3].map((i) => <VendorCardSkeleton key={`more-${i}`} />) : null}
+          </CardGrid>
+          <Box ref={sentinel} h="px" data-testid="vendor-list-end" />
+          {!hasNextPage && vendors.length > 8 ? (
+            <Text textAlign="center" color="fg.muted" fontSize="sm" mt="6">
+              You have seen all {total} vendors.
+            </Text>
+          ) : null}
+        </>
+      )}
+    </Section>
+  );
+}
+
+function CardGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '6' }}>
+      {children}
+    </SimpleGrid>
   );
 }

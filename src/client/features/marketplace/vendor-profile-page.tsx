@@ -1,23 +1,360 @@
-import { Button, Container } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
-import { StoreIcon } from '../../components/icons';
+import {
+  ArrowLeftIcon,
+  GlobeLinkIcon,
+  LockIcon,
+  MailIcon,
+  MapPinIcon,
+  PhoneIcon,
+  StoreIcon,
+} from '../../components/icons';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useCurrentUser } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { LoginToContactDialog } from './prompt-dialogs';
+import { RequestAvailabilityDialog } from './request-dialog';
+import { hasContactDetails } from './use-marketplace';
+import { RatingLine, VerifiedMark } from './vendor-card';
 
-/** /vendor/:id: a vendor's public profile; 'Vendor Not Found' when there is none to show. */
+/** /vendor/:id: loading, the profile, or 'Vendor Not Found' (spec section 4). */
 export function VendorProfilePage() {
-  useDocumentTitle('Vendor Not Found');
+  const { id = '' } = useParams();
+  const vendor = trpc.vendors.byId.useQuery({ id });
+  useDocumentTitle(vendor.data?.businessName ?? (vendor.isError ? 'Vendor Not Found' : 'Vendor'));
+
   return (
-    <Container maxW="4xl" px={{ base: '4', md: '8' }} py={{ base: '10', md: '16' }}>
-      <EmptyPanel
-        icon={<StoreIcon boxSize="8" />}
-        title="Vendor Not Found"
-        description="The vendor profile you are looking for does not exist or is no longer listed."
-      >
-        <Button asChild>
-          <RouterLink to="/marketplace">Back to Marketplace</RouterLink>
-        </Button>
-      </EmptyPanel>
+    <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }}>
+      {vendor.isPending ? (
+        <ProfileSkeleton />
+      ) : vendor.isError ? (
+        <Box py={{ base: '4', md: '6' }}>
+          <EmptyPanel
+            icon={<StoreIcon boxSize="8" />}
+            title="Vendor Not Found"
+            description="The vendor profile you are looking for does not exist or is no longer listed."
+          >
+            <Button asChild>
+              <RouterLink to="/marketplace">Back to Marketplace</RouterLink>
+            </Button>
+          </EmptyPanel>
+        </Box>
+      ) : (
+        <VendorProfile vendor={vendor.data} />
+      )}
     </Container>
+  );
+}
+
+type Dialog = 'request' | 'login' | null;
+
+function VendorProfile({ vendor }: { vendor: VendorView }) {
+  const { user } = useCurrentUser();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const location = [vendor.address, vendor.city, vendor.state].filter(Boolean);
+
+  return (
+    <Stack gap={{ base: '6', md: '8' }}>
+      <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
+        <RouterLink to="/marketplace">
+          <ArrowLeftIcon />
+          Back to Marketplace
+        </RouterLink>
+      </Button>
+
+      <Box>
+        <Box
+          position="relative"
+          rounded="2xl"
+          overflow="hidden"
+          bg="brand.subtle"
+          h={{ base: '48', md: '72' }}
+          borderWidth="1px"
+          borderColor="border"
+        >
+          {vendor.imageUrl ? (
+            <Image src={vendor.imageUrl} alt={`${vendor.businessName}`} w="full" h="full" objectFit="cover" />
+          ) : null}
+        </Box>
+        <Flex
+          direction={{ base: 'column', md: 'row' }}
+          gap={{ base: '3', md: '6' }}
+          align={{ base: 'flex-start', md: 'flex-end' }}
+          px={{ base: '2', md: '6' }}
+          mt={{ base: '-10', md: '-14' }}
+          position="relative"
+        >
+          <Box
+            boxSize={{ base: '20', md: '28' }}
+            rounded="2xl"
+            overflow="hidden"
+            bg="bg"
+            borderWidth="4px"
+            borderColor="bg"
+            shadow="md"
+            flexShrink="0"
+          >
+            {vendor.logoUrl ? (
+              <Image
+                src={vendor.logoUrl}
+                alt={`${vendor.businessName} logo`}
+                w="full"
+                h="full"
+                objectFit="cover"
+              />
+            ) : (
+              <Flex w="full" h="full" align="center" justify="center" bg="brand.subtle" color="brand.fg">
+                <StoreIcon boxSize="10" />
+              </Flex>
+            )}
+          </Box>
+          <Stack gap="2" pb={{ md: '1' }} minW="0">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.950" letterSpacing="-0.01em">
+              {vendor.businessName}
+            </Heading>
+            <HStack gap="3" wrap="wrap">
+              <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
+                {vendor.category}
+              </Badge>
+              {vendor.neighborhood ? (
+                <HStack gap="1" color="fg.muted" fontSize="sm">
+                  <MapPinIcon boxSize="4" aria-hidden />
+                  <Text>{vendor.neighborhood}</Text>
+                </HStack>
+              ) : null}
+              {vendor.verified ? <VerifiedMark size="md" /> : null}
+              <RatingLine vendor={vendor} />
+            </HStack>
+          </Stack>
+        </Flex>
+      </Box>
+
+      <Grid
+        templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 22rem' }}
+        gap={{ base: '6', lg: '8' }}
+        alignItems="start"
+      >
+        <Stack gap="6" minW="0">
+          <InfoCard title="About">
+            {vendor.descriptionRich ? (
+              <Box
+                className="vendor-description"
+                color="fg"
+                lineHeight="tall"
+                css={{
+                  '& p': { marginBottom: '3' },
+                  '& ul, & ol': { paddingInlineStart: '5', marginBottom: '3' },
+                  '& ul': { listStyleType: 'disc' },
+                  '& ol': { listStyleType: 'decimal' },
+                  '& a': { color: 'brand.fg', textDecoration: 'underline' },
+                  '& h2, & h3': { fontWeight: 'semibold', marginBottom: '2' },
+                }}
+                // descriptionRich is sanitised by the server; nothing else is ever rendered as HTML.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML
+                dangerouslySetInnerHTML={{ __html: vendor.descriptionRich }}
+              />
+            ) : (
+              <Text color={vendor.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line" lineHeight="tall">
+                {vendor.description || 'This vendor has not written a description yet.'}
+              </Text>
+            )}
+          </InfoCard>
+          {vendor.galleryImages.length > 0 ? (
+            <InfoCard title="Gallery">
+              <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+                {vendor.galleryImages.map((src, i) => (
+                  <Image
+                    key={src}
+                    src={src}
+                    alt={`${vendor.businessName} photo ${i + 1}`}
+                    rounded="lg"
+                    aspectRatio={4 / 3}
+                    objectFit="cover"
+                    loading="lazy"
+                  />
+                ))}
+              </SimpleGrid>
+            </InfoCard>
+          ) : null}
+        </Stack>
+
+        <Stack gap="6">
+          <InfoCard title="Contact Information">
+            <Stack gap="3">
+              {!user ? (
+                <Button size="lg" onClick={() => setDialog('login')}>
+                  Request Availability
+                </Button>
+              ) : user.role === 'customer' ? (
+                <Button size="lg" onClick={() => setDialog('request')}>
+                  Request Availability
+                </Button>
+              ) : (
+                <Text fontSize="sm" color="fg.muted">
+                  Availability requests are sent from customer accounts.
+                </Text>
+              )}
+              <ContactActions vendor={vendor} onLogin={() => setDialog('login')} />
+            </Stack>
+          </InfoCard>
+          {location.length > 0 ? (
+            <InfoCard title="Location">
+              <HStack gap="3" align="flex-start">
+                <MapPinIcon boxSize="5" color="brand.fg" mt="0.5" aria-hidden />
+                <Stack gap="0.5" fontSize="sm">
+                  {vendor.address ? <Text>{vendor.address}</Text> : null}
+                  {vendor.city || vendor.state ? (
+                    <Text>{[vendor.city, vendor.state].filter(Boolean).join(', ')}</Text>
+                  ) : null}
+                </Stack>
+              </HStack>
+            </InfoCard>
+          ) : null}
+        </Stack>
+      </Grid>
+
+      {user?.role === 'customer' ? (
+        <RequestAvailabilityDialog
+          open={dialog === 'request'}
+          onClose={() => setDialog(null)}
+          vendor={vendor}
+        />
+      ) : null}
+      <LoginToContactDialog
+        open={dialog === 'login'}
+        onClose={() => setDialog(null)}
+        vendorName={vendor.businessName}
+      />
+    </Stack>
+  );
+}
+
+function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () => void }) {
+  if (hasContactDetails(vendor)) {
+    const links = [
+      vendor.contactPhone
+        ? {
+            label: 'Call',
+            detail: vendor.contactPhone,
+            href: `tel:${vendor.contactPhone.replace(/[^\d+]/g, '')}`,
+            icon: <PhoneIcon />,
+          }
+        : null,
+      {
+        label: 'Email',
+        detail: vendor.contactEmail,
+        href: `mailto:${vendor.contactEmail}`,
+        icon: <MailIcon />,
+      },
+      vendor.website
+        ? { label: 'Website', detail: vendor.website, href: vendor.website, icon: <GlobeLinkIcon /> }
+        : null,
+    ].filter((l) => l !== null);
+    return (
+      <Stack gap="2">
+        {links.map((link) => (
+          <Button key={link.label} asChild variant="outline" h="auto" py="2.5" justifyContent="flex-start">
+            <a
+              href={link.href}
+              {...(link.label === 'Website' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {link.icon}
+              <Stack gap="0" align="flex-start" minW="0">
+                <Text fontWeight="semibold">{link.label}</Text>
+                <Text fontSize="xs" color="fg.muted" fontWeight="normal" truncate maxW="60">
+                  {link.detail}
+                </Text>
+              </Stack>
+            </a>
+          </Button>
+        ))}
+      </Stack>
+    );
+  }
+
+  const hidden = [
+    vendor.hasPhone ? { label: 'Call', detail: 'Login to view phone number', icon: <PhoneIcon /> } : null,
+    vendor.hasEmail ? { label: 'Email', detail: 'Login to view email address', icon: <MailIcon /> } : null,
+    vendor.hasWebsite
+      ? { label: 'Website', detail: 'Login to visit website', icon: <GlobeLinkIcon /> }
+      : null,
+  ].filter((l) => l !== null);
+  return (
+    <Stack gap="2">
+      <HStack gap="2" bg="bg.muted" rounded="lg" px="3" py="2.5" fontSize="sm" color="fg.muted">
+        <LockIcon boxSize="4" flexShrink="0" aria-hidden />
+        <Text>Contact information is available to registered users</Text>
+      </HStack>
+      {hidden.map((item) => (
+        <Button
+          key={item.label}
+          variant="outline"
+          h="auto"
+          py="2.5"
+          justifyContent="flex-start"
+          onClick={onLogin}
+        >
+          {item.icon}
+          <Stack gap="0" align="flex-start">
+            <Text fontWeight="semibold">{item.label}</Text>
+            <Text fontSize="xs" color="fg.muted" fontWeight="normal">
+              {item.detail}
+            </Text>
+          </Stack>
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+function InfoCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline" rounded="2xl">
+      <Card.Header pb="0">
+        <Heading as="h2" size="lg" color="brand.950">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Stack gap="8" aria-busy="true" aria-label="Loading vendor profile">
+      <Skeleton h="5" w="40" />
+      <Skeleton h={{ base: '48', md: '72' }} rounded="2xl" />
+      <HStack gap="6" px={{ base: '2', md: '6' }}>
+        <Skeleton boxSize={{ base: '20', md: '28' }} rounded="2xl" />
+        <Stack flex="1" gap="3">
+          <Skeleton h="8" w="60%" />
+          <Skeleton h="4" w="40%" />
+        </Stack>
+      </HStack>
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 22rem' }} gap="8">
+        <SkeletonText noOfLines={6} />
+        <Skeleton h="48" rounded="2xl" />
+      </Grid>
+    </Stack>
   );
 }

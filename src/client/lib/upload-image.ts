@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS } from '../../shared/constants';
 
 export const IMAGE_MESSAGES = {
   notAnImage: 'Please select a valid image file',

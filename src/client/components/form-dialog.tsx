@@ -10,8 +10,8 @@ interface FormDialogProps {
   /** What the submit button reads while saving, e.g. 'Saving...'. */
   pendingLabel: string;
   pending: boolean;
-  /** Blocks submitting while something else runs (an image upload). */
-  busy?: boolean;
+  /** Blocks submitting while something else runs (an image upload) or a required field is empty. */
+  submitDisabled?: boolean;
   onSubmit: () => void;
   children: ReactNode;
 }
@@ -25,13 +25,13 @@ export function FormDialog({
   submitLabel,
   pendingLabel,
   pending,
-  busy = false,
+  submitDisabled = false,
   onSubmit,
   children,
 }: FormDialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pending && !busy) onSubmit();
+    if (!pending && !submitDisabled) onSubmit();
   };
   return (
     <Dialog.Root
@@ -66,7 +66,7 @@ export function FormDialog({
                     Cancel
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" loading={pending} loadingText={pendingLabel} disabled={busy}>
+                <Button type="submit" loading={pending} loadingText={pendingLabel} disabled={submitDisabled}>
                   {submitLabel}
                 </Button>
               </Dialog.Footer>
@@ -134,6 +134,50 @@ export function ConfirmDialog({
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+interface InfoDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/** A small dialog without a form: prompts and pickers. */
+export function InfoDialog({ open, onClose, title, description, children }: InfoDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+      placement="center"
+      size={{ base: 'xs', sm: 'sm' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
+              <Dialog.Title color="brand.950" fontSize="xl">
+                {title}
+              </Dialog.Title>
+              {description ? (
+                <Dialog.Description color="fg.muted" fontSize="sm">
+                  {description}
+                </Dialog.Description>
+              ) : null}
+            </Dialog.Header>
+            <Dialog.Body pb="6">{children}</Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton aria-label="Close dialog" size="sm" />
+            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

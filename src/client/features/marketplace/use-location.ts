@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '../../../shared/constants';
+import { trpc } from '../../lib/trpc';
+import type { Position } from './use-marketplace';
+
+export const LOCATION_TEXT = {
+  detecting: 'Detecting location...',
+  nearYou: 'Near you',
+  global: 'Global',
+} as const;
+
+export type LocationSource = 'detecting' | 'device' | 'preset' | 'global';
+
+export interface MarketplaceLocation {
+  source: LocationSource;
+  /** What the picker reads: the detected or chosen city, 'Near you', 'Global' or 'Detecting location...'. */
+  label: string;
+  /** Null searches everywhere. */
+  position: Position | null;
+}
+
+const DETECTING: MarketplaceLocation = {
+  source: 'detecting',
+  label: LOCATION_TEXT.detecting,
+  position: null,
+};
+const GLOBAL: MarketplaceLocation = { source: 'global', label: LOCATION_TEXT.global, position: null };
+
+// Survives leaving the marketplace for a vendor page and coming back, so the browser is not asked again.
+let remembered: MarketplaceLocation | null = null;
+
+/** city, locality or principalSubdivision of the reverse-geocoding answer, or null. */
+async function placeName(url: string, position: Position): Promise<string | null> {
+  const address = new URL(url, window.location.origin);
+  address.searchParams.set('latitude', String(position.lat));
+  address.searchParams.set('longitude', String(position.lng));
+  const response = await fetch(address);
+  if (!response.ok) return null;
+  const body = (await response.json()) as Record<string, unknown>;
+  for (const key of ['city', 'locality', 'principalSubdivision']) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
+  }
+  return null;
+}
+
+/**
+ * The marketplace position (spec section 4): 'Detecting location...' first, then the device's city
+ * ('Near you' when it cannot be named), or 'Global' when the browser refuses or cannot tell.
+ */
+export function useMarketplaceLocation() {
+  const utils = trpc.useUtils();
+  const [location, setLocationState] = useState<MarketplaceLocation>(remembered ?? DETECTING);
+  // A newer choice wins over a detection still under way.
+  const attempt = useRef(0);
+
+  const setLocation = useCallback((next: MarketplaceLocation) => {
+    if (next.source !== 'detecting') remembered = next;
+    setLocationState(next);
+  }, []);
+
+  const detect = useCallback(() => {
+    const id = ++attempt.current;
+    if (!('geolocation' in navigator)) {
+      setLocation(GLOBAL);
+      return;
+    }
+    setLocation(DETECTING);
+    navigator.geolocation.getCurrentPosition(
+      (result) => {
+        if (id !== attempt.current) return;
+        const position = { lat: result.coords.latitude, lng: result.coords.longitude };
+        setLocation({ source: 'device', label: LOCATION_TEXT.nearYou, position });
+        void (async () => {
+          try {
+            const { reverseGeocodeUrl } = await utils.meta.clientConfig.fetch();
+            const name = reverseGeocodeUrl ? await placeName(reverseGeocodeUrl, position) : null;
+            if (name && id === attempt.current) setLocation({ source: 'device', label: name, position });
+          } catch {
+            // Naming is a nicety: 'Near you' stays.
+          }
+        })();
+      },
+      () => {
+        if (id === attempt.current) setLocation(GLOBAL);
+      },
+      { enableHighAccuracy: true, timeout: TIMINGS.geolocationTimeoutMs },
+    );
+  }, [setLocation, utils]);
+
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!remembered) detect();
+  }, [detect]);
+
+  const choosePreset = useCallback(
+    (name: string, position: Position) => {
+      attempt.current += 1;
+      setLocation({ source: 'preset', label: name, position });
+    },
+    [setLocation],
+  );
+
+  const chooseGlobal = useCallback(() => {
+    attempt.current += 1;
+    setLocation(GLOBAL);
+  }, [setLocation]);
+
+  return { location, detect, choosePreset, chooseGlobal };
+}

@@ -1,0 +1,188 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Image,
+  LinkBox,
+  LinkOverlay,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { VendorView } from '../../../shared/schemas/vendors';
+import { MapPinIcon, StarIcon, VerifiedIcon } from '../../components/icons';
+import { distanceText, placeText, ratingOf } from './use-marketplace';
+
+/** What a card's button does for the person looking: ask for availability, or sign in first. */
+export type CardAction = { label: string; onClick: (vendor: VendorView) => void } | null;
+
+export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
+  return (
+    <HStack
+      gap="1"
+      color="green.fg"
+      fontSize={size === 'sm' ? 'xs' : 'sm'}
+      fontWeight="semibold"
+      flexShrink="0"
+    >
+      <VerifiedIcon boxSize={size === 'sm' ? '4' : '5'} aria-hidden />
+      <Text>Verified</Text>
+    </HStack>
+  );
+}
+
+export function RatingLine({ vendor }: { vendor: VendorView }) {
+  const rating = ratingOf(vendor);
+  if (rating <= 0 || vendor.reviewCount <= 0) return null;
+  return (
+    <HStack
+      gap="1"
+      fontSize="sm"
+      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${vendor.reviewCount} reviews`}
+    >
+      <StarIcon boxSize="4" color="gold.500" fill="gold.400" aria-hidden />
+      <Text fontWeight="semibold" color="fg">
+        {rating.toFixed(1)}
+      </Text>
+      <Text color="fg.muted">
+        ({vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})
+      </Text>
+    </HStack>
+  );
+}
+
+/** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
+export function VendorCard({ vendor, action }: { vendor: VendorView; action: CardAction }) {
+  const place = placeText(vendor);
+  const distance = distanceText(vendor);
+  return (
+    <LinkBox
+      as="article"
+      data-testid="vendor-card"
+      display="flex"
+      flexDirection="column"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="2xl"
+      overflow="hidden"
+      transition="box-shadow 0.15s, transform 0.15s"
+      _hover={{ shadow: 'md', transform: 'translateY(-2px)' }}
+      _focusWithin={{ shadow: 'md' }}
+    >
+      <Box position="relative" bg="brand.subtle" aspectRatio={16 / 10}>
+        {vendor.imageUrl ? (
+          <Image src={vendor.imageUrl} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
+        ) : null}
+        <Badge
+          position="absolute"
+          top="3"
+          left="3"
+          colorPalette="brand"
+          variant="solid"
+          rounded="full"
+          px="2.5"
+        >
+          {vendor.category}
+        </Badge>
+        {distance ? (
+          <Badge position="absolute" top="3" right="3" bg="bg/90" color="fg" rounded="full" px="2.5">
+            {distance}
+          </Badge>
+        ) : null}
+      </Box>
+      <Stack gap="2" p="4" flex="1">
+        <Flex justify="space-between" align="flex-start" gap="2">
+          <LinkOverlay asChild>
+            <RouterLink to={`/vendor/${vendor.id}`}>
+              <Text as="h3" fontWeight="semibold" fontSize="md" color="brand.950" lineClamp={2}>
+                {vendor.businessName}
+              </Text>
+            </RouterLink>
+          </LinkOverlay>
+          {vendor.verified ? <VerifiedMark /> : null}
+        </Flex>
+        {place ? (
+          <HStack gap="1.5" color="fg.muted" fontSize="sm">
+            <MapPinIcon boxSize="4" flexShrink="0" aria-hidden />
+            <Text lineClamp={1}>{place}</Text>
+          </HStack>
+        ) : null}
+        <RatingLine vendor={vendor} />
+        {action ? (
+          <Box mt="auto" pt="2">
+            <Button
+              size="sm"
+              variant="outline"
+              w="full"
+              position="relative"
+              zIndex="1"
+              onClick={() => action.onClick(vendor)}
+              aria-label={`${action.label}: ${vendor.businessName}`}
+            >
+              {action.label}
+            </Button>
+          </Box>
+        ) : null}
+      </Stack>
+    </LinkBox>
+  );
+}
+
+/** A slim row for the trending and new-vendor lists. */
+export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number }) {
+  const place = placeText(vendor);
+  return (
+    <LinkBox
+      as="li"
+      display="flex"
+      alignItems="center"
+      gap="3"
+      p="3"
+      rounded="xl"
+      _hover={{ bg: 'bg.muted' }}
+      _focusWithin={{ bg: 'bg.muted' }}
+    >
+      {rank !== undefined ? (
+        <Text fontWeight="bold" color="gold.fg" w="5" textAlign="center" flexShrink="0" aria-hidden>
+          {rank}
+        </Text>
+      ) : null}
+      <Box boxSize="14" rounded="lg" overflow="hidden" bg="brand.subtle" flexShrink="0">
+        {vendor.imageUrl ? <Image src={vendor.imageUrl} alt="" w="full" h="full" objectFit="cover" /> : null}
+      </Box>
+      <Stack gap="0.5" minW="0" flex="1">
+        <HStack gap="2" minW="0">
+          <LinkOverlay asChild>
+            <RouterLink to={`/vendor/${vendor.id}`}>
+              <Text fontWeight="semibold" color="brand.950" lineClamp={1}>
+                {vendor.businessName}
+              </Text>
+            </RouterLink>
+          </LinkOverlay>
+          {vendor.verified ? <VerifiedIcon boxSize="4" color="green.fg" aria-label="Verified" /> : null}
+        </HStack>
+        <Text fontSize="sm" color="fg.muted" lineClamp={1}>
+          {[vendor.category, place].filter(Boolean).join(' · ')}
+        </Text>
+        <RatingLine vendor={vendor} />
+      </Stack>
+    </LinkBox>
+  );
+}
+
+export function VendorCardSkeleton() {
+  return (
+    <Box borderWidth="1px" borderColor="border" rounded="2xl" overflow="hidden" aria-hidden>
+      <Skeleton aspectRatio={16 / 10} rounded="none" />
+      <Stack p="4" gap="3">
+        <Skeleton h="5" w="70%" />
+        <SkeletonText noOfLines={2} />
+      </Stack>
+    </Box>
+  );
+}

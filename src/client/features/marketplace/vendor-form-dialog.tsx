@@ -1,0 +1,315 @@
+import {
+  Box,
+  Button,
+  Field,
+  Flex,
+  Image,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
+import { VENDOR_MESSAGES, vendorCreateInput } from '../../../shared/schemas/vendors';
+import { FormDialog } from '../../components/form-dialog';
+import { ImageIcon } from '../../components/icons';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { IMAGE_MESSAGES, imageProblem, uploadImage } from '../../lib/upload-image';
+import { useRefreshVendorLists } from './use-marketplace';
+
+interface Values {
+  businessName: string;
+  category: string;
+  description: string;
+  contactPhone: string;
+  contactEmail: string;
+  website: string;
+  address: string;
+  city: string;
+  state: string;
+  neighborhood: string;
+  logoUrl: string | null;
+  imageUrl: string | null;
+}
+
+const EMPTY: Values = {
+  businessName: '',
+  category: '',
+  description: '',
+  contactPhone: '',
+  contactEmail: '',
+  website: '',
+  address: '',
+  city: '',
+  state: '',
+  neighborhood: '',
+  logoUrl: null,
+  imageUrl: null,
+};
+
+/** Create a vendor profile from the marketplace (spec sections 3 and 5); any signed-in user. */
+export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = trpc.vendors.create.useMutation();
+  const refreshLists = useRefreshVendorLists();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [uploading, setUploading] = useState<'logoUrl' | 'imageUrl' | null>(null);
+  const pending = create.isPending;
+
+  const set =
+    (key: Exclude<keyof Values, 'logoUrl' | 'imageUrl'>) =>
+    (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const upload = async (key: 'logoUrl' | 'imageUrl', file: File) => {
+    const problem = imageProblem(file);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setUploading(key);
+    const result = await uploadImage(file);
+    setUploading(null);
+    if (result.ok) {
+      setValues((v) => ({ ...v, [key]: result.url }));
+      toast.success(IMAGE_MESSAGES.uploaded);
+    } else {
+      toast.error(IMAGE_MESSAGES.failed, result.message ?? undefined);
+    }
+  };
+
+  const submit = () => {
+    if (!values.businessName.trim() || !values.category || !values.contactEmail.trim()) {
+      toast.error(VENDOR_MESSAGES.required);
+      return;
+    }
+    const parsed = vendorCreateInput.safeParse({ ...values, neighborhood: values.neighborhood || null });
+    if (!parsed.success) {
+      toast.error('Failed to create vendor profile', parsed.error.issues[0]?.message);
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success('Vendor profile created successfully');
+        setValues(EMPTY);
+        onClose();
+        void refreshLists();
+      },
+      onError: (error) =>
+        toast.error('Failed to create vendor profile', serverMessage(error) ?? 'Please try again.'),
+    });
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Create Vendor Profile"
+      description="List your business so families planning a simcha can find you."
+      submitLabel="Create Profile"
+      pendingLabel="Creating..."
+      pending={pending}
+      submitDisabled={uploading !== null}
+      onSubmit={submit}
+    >
+      <Stack gap="5">
+        <Field.Root required disabled={pending}>
+          <Field.Label>
+            Business name <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            name="businessName"
+            value={values.businessName}
+            onChange={set('businessName')}
+            maxLength={200}
+            placeholder="e.g. Shalom Table Catering"
+            autoComplete="organization"
+          />
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <Field.Root required disabled={pending}>
+            <Field.Label>
+              Category <Field.RequiredIndicator />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field name="category" value={values.category} onChange={set('category')}>
+                <option value="" disabled>
+                  Select a category
+                </option>
+                {PROFILE_FORM_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root required disabled={pending}>
+            <Field.Label>
+              Contact email <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              name="contactEmail"
+              type="email"
+              value={values.contactEmail}
+              onChange={set('contactEmail')}
+              maxLength={254}
+              autoComplete="email"
+            />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root disabled={pending}>
+          <Field.Label>Description</Field.Label>
+          <Textarea
+            name="description"
+            value={values.description}
+            onChange={set('description')}
+            rows={3}
+            maxLength={5000}
+            placeholder="What you offer, your style, the events you love to work"
+          />
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <Field.Root disabled={pending}>
+            <Field.Label>Phone</Field.Label>
+            <Input
+              name="contactPhone"
+              type="tel"
+              value={values.contactPhone}
+              onChange={set('contactPhone')}
+              maxLength={40}
+              autoComplete="tel"
+            />
+          </Field.Root>
+          <Field.Root disabled={pending}>
+            <Field.Label>Website</Field.Label>
+            <Input
+              name="website"
+              type="url"
+              value={values.website}
+              onChange={set('website')}
+              maxLength={500}
+              placeholder="https://"
+              autoComplete="url"
+            />
+          </Field.Root>
+        </SimpleGrid>
+        <Field.Root disabled={pending}>
+          <Field.Label>Address</Field.Label>
+          <Input name="address" value={values.address} onChange={set('address')} maxLength={300} />
+        </Field.Root>
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
+          <Field.Root disabled={pending}>
+            <Field.Label>City</Field.Label>
+            <Input name="city" value={values.city} onChange={set('city')} maxLength={100} />
+          </Field.Root>
+          <Field.Root disabled={pending}>
+            <Field.Label>State</Field.Label>
+            <Input name="state" value={values.state} onChange={set('state')} maxLength={100} />
+          </Field.Root>
+          <Field.Root disabled={pending}>
+            <Field.Label>Neighborhood</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="neighborhood"
+                value={values.neighborhood}
+                onChange={set('neighborhood')}
+              >
+                <option value="">None</option>
+                {NEIGHBORHOODS.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <ImageField
+            label="Logo"
+            url={values.logoUrl}
+            uploading={uploading === 'logoUrl'}
+            disabled={pending || uploading !== null}
+            onFile={(file) => void upload('logoUrl', file)}
+            onRemove={() => setValues((v) => ({ ...v, logoUrl: null }))}
+          />
+          <ImageField
+            label="Cover image"
+            url={values.imageUrl}
+            uploading={uploading === 'imageUrl'}
+            disabled={pending || uploading !== null}
+            onFile={(file) => void upload('imageUrl', file)}
+            onRemove={() => setValues((v) => ({ ...v, imageUrl: null }))}
+          />
+        </SimpleGrid>
+        <Text fontSize="xs" color="fg.muted" mt="-2">
+          Images: JPG, PNG, GIF or WebP, smaller than 5MB.
+        </Text>
+      </Stack>
+    </FormDialog>
+  );
+}
+
+interface ImageFieldProps {
+  label: string;
+  url: string | null;
+  uploading: boolean;
+  disabled: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}
+
+function ImageField({ label, url, uploading, disabled, onFile, onRemove }: ImageFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const labelId = useId();
+  return (
+    <Box>
+      <Text fontWeight="medium" fontSize="sm" mb="1.5" id={labelId}>
+        {label}
+      </Text>
+      {url ? (
+        <Box rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border" mb="2">
+          <Image src={url} alt={`${label} preview`} w="full" h="24" objectFit="cover" />
+        </Box>
+      ) : null}
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        aria-labelledby={labelId}
+        hidden
+        onChange={(e: ChangeEvent<HTMLInputElement>) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <Flex gap="2" wrap="wrap">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => input.current?.click()}
+          loading={uploading}
+          loadingText="Uploading..."
+          disabled={disabled}
+          aria-label={`${url ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
+        >
+          <ImageIcon />
+          {url ? 'Replace' : 'Upload'}
+        </Button>
+        {url ? (
+          <Button variant="ghost" size="sm" colorPalette="red" onClick={onRemove} disabled={disabled}>
+            Remove
+          </Button>
+        ) : null}
+      </Flex>
+    </Box>
+  );
+}
