@@ -20,7 +20,7 @@ export const DEMO_ACCOUNTS = {
   vendor: { email: 'vendor@simchahub.com', password: DEFAULT_PASSWORD, name: 'David Levy' },
 } as const;
 
-export const DEFAULT_DEMO_VENDORS = 120;
+export const DEFAULT_DEMO_VENDORS = 320;
 
 /** The instant of a wall-clock date and time in New York, where the demo families live. */
 function newYorkInstant(civilDate: string, time: string): Date {

@@ -96,24 +96,25 @@ describe('events', () => {
     const deposit = await createDeposit(h.db, event.id);
     const memo = await createMemo(h.db, event.id);
     const s: TestCaller['caller'] = stranger.caller;
+    // Called one at a time, so no refusal is left unobserved while another is awaited.
     const attempts = [
-      s.events.byId({ id: event.id }),
-      s.events.update({ id: event.id, title: 'Mine now' }),
-      s.events.delete({ id: event.id }),
-      s.tasks.list({ id: event.id }),
-      s.tasks.create({ id: event.id, title: 'x' }),
-      s.tasks.update({ id: task.id, completed: true }),
-      s.tasks.delete({ id: task.id }),
-      s.deposits.list({ id: event.id }),
-      s.deposits.create({ id: event.id, vendorName: 'x', amount: '1', dueDate: date }),
-      s.deposits.update({ id: deposit.id, paid: true }),
-      s.deposits.delete({ id: deposit.id }),
-      s.memos.list({ id: event.id }),
-      s.memos.create({ id: event.id, title: 'x' }),
-      s.memos.update({ id: memo.id, title: 'x' }),
-      s.memos.delete({ id: memo.id }),
+      () => s.events.byId({ id: event.id }),
+      () => s.events.update({ id: event.id, title: 'Mine now' }),
+      () => s.events.delete({ id: event.id }),
+      () => s.tasks.list({ id: event.id }),
+      () => s.tasks.create({ id: event.id, title: 'x' }),
+      () => s.tasks.update({ id: task.id, completed: true }),
+      () => s.tasks.delete({ id: task.id }),
+      () => s.deposits.list({ id: event.id }),
+      () => s.deposits.create({ id: event.id, vendorName: 'x', amount: '1', dueDate: date }),
+      () => s.deposits.update({ id: deposit.id, paid: true }),
+      () => s.deposits.delete({ id: deposit.id }),
+      () => s.memos.list({ id: event.id }),
+      () => s.memos.create({ id: event.id, title: 'x' }),
+      () => s.memos.update({ id: memo.id, title: 'x' }),
+      () => s.memos.delete({ id: memo.id }),
     ];
-    for (const attempt of attempts) expect((await rejection(attempt)).code).toBe('NOT_FOUND');
+    for (const attempt of attempts) expect((await rejection(attempt())).code).toBe('NOT_FOUND');
     expect((await owner.caller.events.byId({ id: event.id })).title).toBe('Family Simcha');
     expect(await owner.caller.tasks.list({ id: event.id })).toHaveLength(1);
     expect(
