@@ -281,6 +281,21 @@ describe('vendor profiles', () => {
     await expect(
       vendor.caller.vendors.updateMyProfile({ neighborhood: 'Great Neck' }),
     ).resolves.toMatchObject({ neighborhood: 'Great Neck' });
+    // Each form offers its own categories (spec section 3): the dashboard's values here.
+    await expect(vendor.caller.vendors.updateMyProfile({ category: 'band' })).resolves.toMatchObject({
+      category: 'band',
+    });
+    expect((await rejection(vendor.caller.vendors.updateMyProfile({ category: 'Venues' }))).code).toBe(
+      'BAD_REQUEST',
+    );
+    const marketplaceForm = await rejection(
+      vendor.caller.vendors.create({
+        businessName: 'X',
+        category: 'band' as 'Venues',
+        contactEmail: 'a@b.co',
+      }),
+    );
+    expect(marketplaceForm.message).toBe('Please choose a category from the list');
     expect((await rejection(customer.caller.vendors.myProfile())).code).toBe('FORBIDDEN');
 
     const cookie = await h.cookieFor(vendor.user.id);

@@ -14,10 +14,8 @@ export const VENDOR_MESSAGES = {
 export const VENDOR_SORTS = ['popular', 'rating', 'near', 'newest'] as const;
 export type VendorSort = (typeof VENDOR_SORTS)[number];
 
-/** Every category a listing may carry: the marketplace ones, the profile form's extras, the dashboard's values. */
-export const VENDOR_CATEGORIES = [
-  ...new Set<string>([...PROFILE_FORM_CATEGORIES, ...DASHBOARD_CATEGORIES.map((c) => c.value)]),
-] as [string, ...string[]];
+/** The vendor dashboard form's category values (spec section 3). */
+export const DASHBOARD_CATEGORY_VALUES = DASHBOARD_CATEGORIES.map((c) => c.value) as [string, ...string[]];
 
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(10).optional());
@@ -142,7 +140,7 @@ const vendorProfileFields = z.object({
     .trim()
     .min(1, VENDOR_MESSAGES.required)
     .max(200),
-  category: z.enum(VENDOR_CATEGORIES, { error: 'Please choose a category from the list' }),
+  category: z.enum(PROFILE_FORM_CATEGORIES, { error: 'Please choose a category from the list' }),
   description: optionalText(5000, 'Description'),
   descriptionRich: optionalText(20_000, 'Description'),
   contactPhone: optionalText(40, 'Phone'),
@@ -167,5 +165,13 @@ const vendorProfileFields = z.object({
 });
 export const vendorCreateInput = vendorProfileFields.strict();
 export const vendorUpdateInput = vendorProfileFields.partial().extend({ id: z.uuid() }).strict();
-export const vendorProfileUpdateInput = vendorProfileFields.partial().strict();
+/** The vendor dashboard's form: the same fields, with the dashboard's category values. */
+export const vendorProfileUpdateInput = vendorProfileFields
+  .partial()
+  .extend({
+    category: z
+      .enum(DASHBOARD_CATEGORY_VALUES, { error: 'Please choose a category from the list' })
+      .optional(),
+  })
+  .strict();
 export type VendorCreateInput = z.input<typeof vendorCreateInput>;
