@@ -262,6 +262,31 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     await context.close();
   });
 
+  it('lets the demo vendor browse other listings with their contact details, without requesting', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    await signIn(page, '/login-vendor', DEMO.vendor.email, DEMO.vendor.password);
+    await page.waitForURL('**/vendor-dashboard');
+    await page.goto('/marketplace?category=Venues');
+    await waitForResults(page);
+    expect(
+      await resultCards(page)
+        .first()
+        .getByRole('button', { name: /^Request Availability/ })
+        .count(),
+    ).toBe(0);
+    await resultCards(page).first().getByRole('link').click();
+    await page.waitForURL(/\/vendor\//);
+    await expect.poll(() => page.locator('a[href^="mailto:"]').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByText('Availability requests are sent from customer accounts.').first().isVisible(),
+      )
+      .toBe(true);
+    await screenshot(page, 'vendor-profile-as-vendor', viewport);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('narrows the list to a place: Near you by the device, a preset city, Near Me by distance', async () => {
     const { page, errors, context } = await geoSession(viewport);
     await page.goto('/marketplace');
