@@ -1,4 +1,5 @@
 import { LIMITS } from '../../shared/constants';
+import { toast } from './toast';
 
 export const IMAGE_MESSAGES = {
   notAnImage: 'Please select a valid image file',
@@ -38,4 +39,23 @@ function errorMessageOf(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const error = (value as { error?: { message?: unknown } }).error;
   return typeof error?.message === 'string' ? error.message : null;
+}
+
+/**
+ * Checks a picked file, uploads it and says how it went with the spec's toasts; the stored image's
+ * URL, or null when the file was refused or the upload failed.
+ */
+export async function uploadImageWithToasts(file: File): Promise<string | null> {
+  const problem = imageProblem(file);
+  if (problem) {
+    toast.error(problem);
+    return null;
+  }
+  const result = await uploadImage(file);
+  if (!result.ok) {
+    toast.error(IMAGE_MESSAGES.failed, result.message ?? undefined);
+    return null;
+  }
+  toast.success(IMAGE_MESSAGES.uploaded);
+  return result.url;
 }

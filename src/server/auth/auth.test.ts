@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { createUser } from '../db/factories';
 import { createHarness, type TestHarness } from '../test/harness';
+import { rejection } from '../test/rejection';
 import { hashSessionToken } from './sessions';
 import { LoginThrottle } from './throttle';
 
@@ -14,17 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 const unique = () => `${Math.random().toString(36).slice(2, 10)}@example.com`;
 

@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '../../shared/schemas/events';
 import { createDeposit, createEvent, createMemo, createTask } from '../db/factories';
 import { createHarness, type TestCaller, type TestHarness } from '../test/harness';
+import { rejection } from '../test/rejection';
 
 let h: TestHarness;
 let app: FastifyInstance;
@@ -18,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => new Error('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 const date = new Date('2027-05-16T17:30:00.000Z');
 

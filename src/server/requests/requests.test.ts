@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES } from '../../shared/schemas/requests';
 import { createEvent, createVendor } from '../db/factories';
 import { createHarness, type TestHarness } from '../test/harness';
+import { rejection } from '../test/rejection';
 
 let h: TestHarness;
 let app: FastifyInstance;
@@ -28,15 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => new Error('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 const base = { eventType: 'Wedding' as const, date: '2027-06-13', message: 'Are you free?' };
 

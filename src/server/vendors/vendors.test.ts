@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import { generateDemoVendors } from '../db/demo-vendors';
 import { createVendor } from '../db/factories';
 import { createHarness, type TestHarness } from '../test/harness';
+import { rejection } from '../test/rejection';
 
 let h: TestHarness;
 let app: FastifyInstance;
@@ -32,15 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => new Error('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 const CONTACT_FIELDS = ['contactEmail', 'contactPhone', 'contactWhatsapp', 'website', 'ownerId'];
 

@@ -48,6 +48,17 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
+/**
+ * What a sign-up form should say before sending, or null: missing fields first, then the password
+ * length (spec section 5), then anything else the schema refuses.
+ */
+export function signUpProblem(input: RegisterInput): string | null {
+  if (!input.name?.trim() || !input.email?.trim() || !input.password) return MESSAGES.requiredSignUp;
+  if (input.password.length < LIMITS.passwordMin) return MESSAGES.passwordTooShort;
+  const parsed = registerInput.safeParse(input);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.requiredSignUp);
+}
+
 /** Which sign-in page the request comes from; each accepts only some roles (spec section 6). */
 export const LOGIN_PORTALS = ['customer', 'vendor', 'admin'] as const;
 export type LoginPortal = (typeof LOGIN_PORTALS)[number];

@@ -6,7 +6,7 @@ import {
   loginInput,
   MESSAGES,
   type RegisterInput,
-  registerInput,
+  signUpProblem,
   type UserDto,
 } from '../../../shared/schemas/auth';
 import { PasswordInput } from '../../components/password-input';
@@ -112,14 +112,6 @@ export function SignUpForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || !email.trim() || !password) {
-      toast.error(MESSAGES.requiredSignUp);
-      return;
-    }
-    if (password.length < LIMITS.passwordMin) {
-      toast.error(MESSAGES.passwordTooShort);
-      return;
-    }
     const input: RegisterInput = {
       name,
       email,
@@ -128,9 +120,9 @@ export function SignUpForm({
       familyLabel: withFamilyLabel ? familyLabel.trim() || null : null,
       role: accountRole,
     };
-    const parsed = registerInput.safeParse(input);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? MESSAGES.requiredSignUp);
+    const problem = signUpProblem(input);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     signUp.mutate(input, {

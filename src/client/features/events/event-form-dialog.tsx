@@ -22,7 +22,7 @@ import { ImageIcon, TrashIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { IMAGE_MESSAGES, imageProblem, uploadImage } from '../../lib/upload-image';
+import { uploadImageWithToasts } from '../../lib/upload-image';
 import { useCreateEvent, useUpdateEvent } from './use-events';
 
 export const CONFLICT_TEXT =
@@ -112,20 +112,10 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const problem = imageProblem(file);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
     setUploading(true);
-    const result = await uploadImage(file);
+    const url = await uploadImageWithToasts(file);
     setUploading(false);
-    if (result.ok) {
-      setValues((v) => ({ ...v, imageUrl: result.url }));
-      toast.success(IMAGE_MESSAGES.uploaded);
-    } else {
-      toast.error(IMAGE_MESSAGES.failed, result.message ?? undefined);
-    }
+    if (url) setValues((v) => ({ ...v, imageUrl: url }));
   };
 
   const submit = () => {

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
-import { MESSAGES, type RegisterInput, registerInput, type UserDto } from '../../../shared/schemas/auth';
+import { type RegisterInput, signUpProblem, type UserDto } from '../../../shared/schemas/auth';
 import { PasswordInput } from '../../components/password-input';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
@@ -35,14 +35,6 @@ export function InviteSignUpForm({ label, onSignedUp }: InviteSignUpFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    if (!name.trim() || !email.trim() || !password) {
-      toast.error(MESSAGES.requiredSignUp);
-      return;
-    }
-    if (password.length < LIMITS.passwordMin) {
-      toast.error(MESSAGES.passwordTooShort);
-      return;
-    }
     const input: RegisterInput = {
       name,
       email,
@@ -51,9 +43,9 @@ export function InviteSignUpForm({ label, onSignedUp }: InviteSignUpFormProps) {
       familyLabel: label,
       role: 'customer',
     };
-    const parsed = registerInput.safeParse(input);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? MESSAGES.requiredSignUp);
+    const problem = signUpProblem(input);
+    if (problem) {
+      toast.error(problem);
       return;
     }
     signUp.mutate(input, {

@@ -19,7 +19,7 @@ import { ImageIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { IMAGE_MESSAGES, imageProblem, uploadImage } from '../../lib/upload-image';
+import { uploadImageWithToasts } from '../../lib/upload-image';
 import { useRefreshVendorLists } from './use-marketplace';
 
 interface Values {
@@ -66,20 +66,10 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
       setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const upload = async (key: 'logoUrl' | 'imageUrl', file: File) => {
-    const problem = imageProblem(file);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
     setUploading(key);
-    const result = await uploadImage(file);
+    const url = await uploadImageWithToasts(file);
     setUploading(null);
-    if (result.ok) {
-      setValues((v) => ({ ...v, [key]: result.url }));
-      toast.success(IMAGE_MESSAGES.uploaded);
-    } else {
-      toast.error(IMAGE_MESSAGES.failed, result.message ?? undefined);
-    }
+    if (url) setValues((v) => ({ ...v, [key]: url }));
   };
 
   const submit = () => {
