@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-22T0000_initial_schema';
 import * as vendorSearch from './2026-11-22T0100_vendor_search';
 import * as unclaimedRequests from './2026-11-22T0200_requests_to_unclaimed_listings';
+import * as vendorNameSearch from './2026-11-22T0300_vendor_name_search';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000_initial_schema': initialSchema,
   '2026-11-22T0100_vendor_search': vendorSearch,
   '2026-11-22T0200_requests_to_unclaimed_listings': unclaimedRequests,
+  '2026-11-22T0300_vendor_name_search': vendorNameSearch,
 };

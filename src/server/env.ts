@@ -34,6 +34,8 @@ const envSchema = z.object({
     .default(''),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Remember marketplace answers until the listings change (on), or compute every one (off). */
+  MARKETPLACE_CACHE: z.enum(['on', 'off'], { error: 'MARKETPLACE_CACHE must be on or off' }).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +54,7 @@ export interface AppConfig {
   reverseGeocodeUrl: string | null;
   secureCookies: boolean;
   logLevel: Env['LOG_LEVEL'];
+  marketplaceCache: boolean;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -76,5 +79,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     reverseGeocodeUrl: e.REVERSE_GEOCODE_URL || null,
     secureCookies: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
+    marketplaceCache: e.MARKETPLACE_CACHE === 'on',
   };
 }

@@ -4,6 +4,7 @@ import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { loadConfig } from './env';
+import { MarketplaceCache } from './vendors/marketplace-cache';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     db: handle.db,
     config,
     loginThrottle: new LoginThrottle(),
+    marketplace: new MarketplaceCache({ enabled: config.marketplaceCache }),
     now: () => new Date(),
   });
 

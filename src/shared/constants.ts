@@ -83,6 +83,8 @@ export const LIMITS = {
   attachmentBytes: 10 * 1024 * 1024,
   attachmentsMax: 5,
   marketplacePageSize: 24,
+  /** Marketplace totals are exact up to this many matches. */
+  marketplaceTotalCap: 1000,
   nearbyRadiusKm: 50,
   featuredMax: 10,
   homeUpcomingEvents: 2,

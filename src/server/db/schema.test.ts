@@ -22,7 +22,7 @@ describe('migrations', () => {
     expect(Object.keys(migrations)).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());
   });
 
-  it('creates all eleven tables of the data model, sessions and the search vocabulary', async () => {
+  it('creates all eleven tables of the data model, sessions, the search vocabulary and the vendors version', async () => {
     const { rows } = await sql<{ tableName: string }>`
       select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'kysely_%'
       order by table_name`.execute(h.db);
@@ -40,6 +40,7 @@ describe('migrations', () => {
       'users',
       'vendor_claims',
       'vendors',
+      'vendors_version',
     ]);
   });
 });

@@ -117,6 +117,7 @@ export interface VendorsTable {
   updatedAt: DefaultedTimestamp;
   /** Generated columns for search: never written. */
   searchVector: ColumnType<string, never, never>;
+  nameVector: ColumnType<string, never, never>;
   location: ColumnType<string | null, never, never>;
 }
 

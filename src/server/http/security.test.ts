@@ -5,6 +5,7 @@ import { LoginThrottle } from '../auth/throttle';
 import { createPostgresDb } from '../db/create-db';
 import { createUser } from '../db/factories';
 import { createHarness, type TestHarness } from '../test/harness';
+import { MarketplaceCache } from '../vendors/marketplace-cache';
 
 let h: TestHarness;
 let app: FastifyInstance;
@@ -89,6 +90,7 @@ describe('cross-origin mutations', () => {
       ...h.deps,
       config: { ...h.deps.config, trustedOrigins: ['http://localhost:5173'] },
       loginThrottle: new LoginThrottle(),
+      marketplace: new MarketplaceCache(),
     });
     try {
       const user = await createUser(h.db);

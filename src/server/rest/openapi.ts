@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { PRODUCT_NAME } from '../../shared/constants';
+import type { SchemaCheck } from '../trpc/checked-once';
 import { pathParams, procedureAt } from './plugin';
 import { restRoutes } from './routes';
 
@@ -84,7 +85,9 @@ export function buildOpenApiDocument() {
   for (const route of restRoutes) {
     const procedure = procedureAt(route.procedure);
     const input = combinedInput(procedure._def.inputs as z.ZodType[]);
-    const output = (procedure._def as { output?: z.ZodType }).output;
+    const declared = (procedure._def as { output?: z.ZodType | SchemaCheck<unknown> }).output;
+    // A checkedOnce output is a function carrying its schema.
+    const output = typeof declared === 'function' ? declared.schema : declared;
     const params = pathParams(route);
     const operation: ZodOpenApiOperationObject = {
       tags: [route.tag],

@@ -24,6 +24,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const serialized = new WeakMap<object, string>();
+
+/** JSON of an answer that is handed out again unchanged, made the first time only. */
+function serializedOnce(answer: object): string {
+  let json = serialized.get(answer);
+  if (json === undefined) {
+    json = JSON.stringify(answer);
+    serialized.set(answer, json);
+  }
+  return json;
+}
+
 /** Mounts every row of the REST table as a Fastify route that calls the same procedure. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }): Promise<void> {
   for (const route of restRoutes) {
@@ -38,6 +50,8 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
     const params = pathParams(route);
     const hasInput = procedure._def.inputs.length > 0;
     const segments = route.procedure.split('.');
+    // Procedures checked with checkedOnce hand out kept answers again, unchanged: serialize each once.
+    const keptAnswers = typeof (procedure._def as { output?: unknown }).output === 'function';
 
     app.route({
       method: route.method,
@@ -56,7 +70,11 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
           let target: unknown = createCaller(ctx);
           for (const segment of segments) target = (target as Record<string, unknown>)[segment];
           const result = await (target as (input: unknown) => Promise<unknown>)(input);
-          return reply.code(route.status ?? 200).send(result);
+          reply.code(route.status ?? 200);
+          if (keptAnswers && typeof result === 'object' && result !== null) {
+            return reply.type('application/json; charset=utf-8').send(serializedOnce(result));
+          }
+          return reply.send(result);
         } catch (error) {
           const { status, body } = restError(error);
           if (status >= 500) req.log.error({ err: error }, `REST ${route.method} ${route.path} failed`);

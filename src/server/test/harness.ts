@@ -14,6 +14,7 @@ import { migrateToLatest } from '../db/migrate';
 import { loadConfig } from '../env';
 import { createCaller } from '../trpc/app-router';
 import type { AppDeps, Context } from '../trpc/context';
+import { MarketplaceCache } from '../vendors/marketplace-cache';
 
 export interface CookieRecord {
   value: string | null;
@@ -85,6 +86,7 @@ export async function createHarness(
     db,
     config,
     loginThrottle: options.throttle ?? new LoginThrottle(),
+    marketplace: new MarketplaceCache(),
     now: options.now ?? (() => new Date()),
   };
   const apps: FastifyInstance[] = [];

@@ -2,12 +2,15 @@ import type { UserDto } from '../../shared/schemas/auth';
 import type { LoginThrottle } from '../auth/throttle';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
+import type { MarketplaceCache } from '../vendors/marketplace-cache';
 
 /** Long-lived parts every request shares; built once by main.ts or by the test harness. */
 export interface AppDeps {
   db: Db;
   config: AppConfig;
   loginThrottle: LoginThrottle;
+  /** Marketplace answers remembered until the listings change. */
+  marketplace: MarketplaceCache;
   now: () => Date;
 }
 

@@ -43,54 +43,82 @@ export function wordsOf(search: string): string[] {
   return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
-const quote = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;
+/** A prefix matching more listing words than this stays a prefix query instead of a list of words. */
+const MAX_COMPLETIONS = 40;
 
 /**
- * Turns typed text into a full-text query over the listings' vocabulary (search_words). A word that
- * begins some listing word matches as a prefix ('phot' finds 'photographers'); any other word stands
- * for its nearest listing words by trigram similarity, so 'photgrapher' still finds photographers.
- * Undefined when nothing was typed; null when a word resembles nothing, so nothing can match.
+ * Typed text resolved against the listings' vocabulary: for each word, the listing words it stands
+ * for. Exact words (not prefixes) give the planner real statistics to choose between walking an
+ * order's index and collecting the matches from the text index.
  */
-export async function resolveSearch(db: Db, search: string): Promise<string | null | undefined> {
+export interface ResolvedSearch {
+  /** Each word's alternatives: a listing must contain one alternative of every word. */
+  terms: ({ anyOf: string[] } | { prefix: string })[];
+}
+
+const quote = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;
+
+/** The text-search query of a resolved search. */
+export function toTsquery(search: ResolvedSearch): string {
+  return search.terms
+    .map((t) => ('prefix' in t ? `${quote(t.prefix)}:*` : `(${t.anyOf.map(quote).join(' | ')})`))
+    .join(' & ');
+}
+
+/**
+ * Turns typed text into listing words (search_words). A word that begins some listing words stands
+ * for them ('phot' finds 'photographers'); any other word stands for its nearest listing words by
+ * trigram similarity, so 'photgrapher' still finds photographers. Undefined when nothing was typed;
+ * null when a word resembles nothing, so nothing can match.
+ */
+export async function resolveSearch(db: Db, search: string): Promise<ResolvedSearch | null | undefined> {
   const words = wordsOf(search);
   if (words.length === 0) return undefined;
-  const { rows } = await sql<{ word: string; prefix: boolean; similar: string[] }>`
-    select w.word,
-      exists (select 1 from search_words s where s.word >= w.word and s.word < w.word || chr(1114111)) as prefix,
-      array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit 3) as similar
+  const { rows } = await sql<{ word: string; completions: string[]; similar: string[] | null }>`
+    select w.word, c.completions,
+      case when cardinality(c.completions) = 0 then
+        array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit 3)
+      end as similar
     from unnest(${words}::text[]) with ordinality as w(word, n)
+    cross join lateral (
+      select array(
+        select s.word from search_words s
+        where s.word >= w.word and s.word < w.word || chr(1114111)
+        order by s.word limit ${MAX_COMPLETIONS + 1}
+      ) as completions
+    ) c
     order by w.n`.execute(db);
-  const terms: string[] = [];
+  const terms: ResolvedSearch['terms'] = [];
   for (const row of rows) {
-    if (row.prefix) terms.push(`${quote(row.word)}:*`);
-    else if (row.similar.length > 0) terms.push(`(${row.similar.map(quote).join(' | ')})`);
+    if (row.completions.length > MAX_COMPLETIONS) terms.push({ prefix: row.word });
+    else if (row.completions.length > 0) terms.push({ anyOf: row.completions });
+    else if (row.similar && row.similar.length > 0) terms.push({ anyOf: row.similar });
     else return null;
   }
-  return terms.join(' & ');
+  return { terms };
 }
 
 const point = (p: Position) => sql`ll_to_earth(${p.lat}, ${p.lng})`;
 const vendorPoint = sql`vendors.location`;
 
 /**
- * Within the radius. For nearest-first order the location index already walks outwards from the
- * point, so the bounding-box test that would tempt the planner into reading the whole box is left out.
+ * Within the radius; with the bounding box the location index can answer when asked. The box is
+ * left out where an order's index or the text index supplies the rows: the planner has no
+ * statistics for it and would read the whole box (66,000 vendors around New York).
  */
-function withinRadius(p: Position, radiusKm: number, nearestFirst: boolean): Expression<SqlBool> {
+function withinRadius(p: Position, radiusKm: number, box: boolean): Expression<SqlBool> {
   const meters = radiusKm * 1000;
   const distance = sql<SqlBool>`earth_distance(${point(p)}, ${vendorPoint}) <= ${meters}`;
-  return nearestFirst
-    ? distance
-    : sql<SqlBool>`(earth_box(${point(p)}, ${meters}) @> ${vendorPoint} and ${distance})`;
+  return box ? sql<SqlBool>`(earth_box(${point(p)}, ${meters}) @> ${vendorPoint} and ${distance})` : distance;
 }
 
-const matches = (tsquery: string) => sql<SqlBool>`vendors.search_vector @@ to_tsquery('simple', ${tsquery})`;
-const relevance = (tsquery: string) =>
-  sql<number>`ts_rank_cd(vendors.search_vector, to_tsquery('simple', ${tsquery}))`;
+const textMatches = (tsquery: string) =>
+  sql<SqlBool>`vendors.search_vector @@ to_tsquery('simple', ${tsquery})`;
+const nameMatches = (tsquery: string) =>
+  sql<SqlBool>`vendors.name_vector @@ to_tsquery('simple', ${tsquery})`;
 
 export interface VendorSearch {
-  /** A query from resolveSearch. */
-  tsquery?: string | undefined;
+  search?: ResolvedSearch | undefined;
   categories?: string[] | undefined;
   position?: Position | undefined;
   radiusKm: number;
@@ -98,8 +126,6 @@ export interface VendorSearch {
   limit: number;
   offset: number;
   verifiedOnly?: boolean;
-  /** Count every match (default); lists that show no total skip it. */
-  withTotal?: boolean;
   /**
    * End the order with the id (default) so pages never repeat or skip a vendor. A single page may
    * leave it out, letting the location index hand over the nearest rows without sorting them all.
@@ -107,22 +133,68 @@ export interface VendorSearch {
   pageable?: boolean;
 }
 
-/** The matching vendors; a count always takes the bounding box, which the location index answers. */
-function filtered(db: Db, s: VendorSearch, forCount = false) {
+/**
+ * The vendors the filters allow, before any text search. Only a count without a text search takes
+ * the radius's bounding box: pages walk an order's index, and text matches come from the text index.
+ */
+function filtered(db: Db, s: VendorSearch, box = false) {
   let q = db.selectFrom('vendors');
   if (s.categories && s.categories.length > 0) q = q.where('vendors.category', 'in', s.categories);
   if (s.verifiedOnly) q = q.where('vendors.verified', '=', true);
-  if (s.tsquery) q = q.where(matches(s.tsquery));
-  if (s.position) q = q.where(withinRadius(s.position, s.radiusKm, !forCount && s.sort === 'near'));
+  if (s.position) q = q.where(withinRadius(s.position, s.radiusKm, box));
   return q;
 }
 
+type Filtered = ReturnType<typeof filtered>;
+
 /**
- * One page of vendors and the total. Every order ends with the id, so pages never repeat or skip
- * a vendor; a search puts the best match first and uses the chosen order between equals.
+ * The filtered vendors with every column, and for nearest-first order the distance key as a column
+ * of its own (knn), so a query over a window of them sees the window's order and can finish the
+ * id tie-break a few rows at a time instead of sorting the whole window.
  */
-export async function searchVendors(db: Db, s: VendorSearch) {
-  let q = filtered(db, s).select(vendorColumns);
+function candidates(db: Db, s: VendorSearch) {
+  const position = s.sort === 'near' ? s.position : undefined;
+  return filtered(db, s)
+    .selectAll('vendors')
+    .$if(position !== undefined, (q) =>
+      q.select(sql<number>`${vendorPoint} <-> ${point(position as Position)}`.as('knn')),
+    );
+}
+
+/** The vendors a page is read from: all candidates, or a window of them in the page's order. */
+const from = (db: Db, source: ReturnType<typeof candidates>) => db.selectFrom(source.as('vendors'));
+
+/** The chosen order's keys over the candidates; ending with the id so pages never repeat or skip. */
+function orderKeys(s: VendorSearch, window = false) {
+  const keys = [];
+  switch (s.sort) {
+    case 'near':
+      // The location index yields nearest first; only a window's own order reads it directly.
+      if (s.position) keys.push(window ? sql`${vendorPoint} <-> ${point(s.position)}` : sql`vendors.knn`);
+      break;
+    case 'rating':
+      keys.push(sql`vendors.rating desc`, sql`vendors.review_count desc`);
+      break;
+    case 'newest':
+      keys.push(sql`vendors.created_at desc`);
+      break;
+    default:
+      keys.push(sql`vendors.review_count desc`, sql`vendors.rating desc`);
+  }
+  if (s.pageable !== false && !(window && s.sort === 'near')) keys.push(sql`vendors.id`);
+  if (keys.length === 0) keys.push(sql`vendors.id`);
+  return sql.join(keys);
+}
+
+/** Rows offset to offset + limit of the chosen order among the rows the source holds. */
+function pageOf(
+  source: ReturnType<typeof from>,
+  s: VendorSearch,
+  match: Expression<SqlBool> | undefined,
+  offset: number,
+  limit: number,
+) {
+  let q = source.select(vendorColumns);
   if (s.position) {
     q = q.select(
       sql<
@@ -132,27 +204,98 @@ export async function searchVendors(db: Db, s: VendorSearch) {
       ),
     );
   }
-  if (s.tsquery) q = q.orderBy(relevance(s.tsquery), 'desc');
-  switch (s.sort) {
-    case 'near':
-      if (s.position) q = q.orderBy(sql`${vendorPoint} <-> ${point(s.position)}`);
-      break;
-    case 'rating':
-      q = q.orderBy('vendors.rating', 'desc').orderBy('vendors.reviewCount', 'desc');
-      break;
-    case 'newest':
-      q = q.orderBy('vendors.createdAt', 'desc');
-      break;
-    default:
-      q = q.orderBy('vendors.reviewCount', 'desc').orderBy('vendors.rating', 'desc');
+  if (match) q = q.where(match);
+  return q.orderBy(orderKeys(s)).limit(limit).offset(offset).execute();
+}
+
+/** The first rows of the candidates in the page's order, read lazily from the order's index. */
+const windowOf = (db: Db, s: VendorSearch, rows: number) =>
+  candidates(db, s).orderBy(orderKeys(s, true)).limit(rows);
+
+/** A page that looks at no more than this many rows per vendor it needs: 1 match in 40 or more. */
+const WALK_ROWS_PER_MATCH = 40;
+const WALK_ROWS_MAX = 4000;
+
+/**
+ * Rows offset to offset + limit of the matches, in the chosen order. Walking the order's index and
+ * stopping after a page is fastest when matches are common; collecting every match from the text
+ * index and sorting them is fastest when they are rare. The planner cannot tell the two apart when
+ * words and categories go together ('kosher' is common, but not among photographers), so the page
+ * first walks a bounded window of the order, and only when the window holds too few matches
+ * collects them, with the planner told not to walk.
+ */
+async function pageOfMatches(
+  db: Db,
+  s: VendorSearch,
+  match: Expression<SqlBool>,
+  offset: number,
+  limit: number,
+) {
+  const windowRows = Math.min(WALK_ROWS_MAX, (offset + limit) * WALK_ROWS_PER_MATCH);
+  const walked = await pageOf(from(db, windowOf(db, s, windowRows)), s, match, offset, limit);
+  if (walked.length === limit) return walked;
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`.execute(
+      trx,
+    );
+    return pageOf(from(trx, candidates(trx, s)), s, match, offset, limit);
+  });
+}
+
+/**
+ * How many rows match, counting no further than the cap. Without a sequential scan: it would stop
+ * at the cap when matches are common, but read the whole table when the planner only guessed so.
+ */
+async function countUpTo(db: Db, matches: (db: Db) => Filtered, cap: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+    const { total } = await trx
+      .selectFrom(matches(trx).select(sql`1`.as('one')).limit(cap).as('matches'))
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    return total;
+  });
+}
+
+/**
+ * One page of vendors, and whether more follow. With a search, the vendors whose name matches come
+ * first and every other match after them, each group in the chosen order: the best matches lead,
+ * and neither group needs every match ranked.
+ */
+export async function searchVendors(db: Db, s: VendorSearch) {
+  const wanted = s.limit + 1;
+  if (!s.search) {
+    // Without a search every candidate matches: the window holds the page.
+    const rows = await pageOf(from(db, windowOf(db, s, s.offset + wanted)), s, undefined, s.offset, wanted);
+    return { items: rows.slice(0, s.limit), hasMore: rows.length > s.limit };
   }
-  if (s.pageable !== false) q = q.orderBy('vendors.id');
-  const items = await q.limit(s.limit).offset(s.offset).execute();
-  if (s.withTotal === false) return { items, total: items.length };
-  const { total } = await filtered(db, s, true)
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  return { items, total };
+  const tsquery = toTsquery(s.search);
+  const byName = nameMatches(tsquery);
+  let rows = await pageOfMatches(db, s, byName, s.offset, wanted);
+  if (rows.length < wanted) {
+    // The page reaches past the names that match: the other matches follow them.
+    // If the page holds none of them, how many came before it tells where the others begin.
+    const othersOffset =
+      rows.length > 0 || s.offset === 0
+        ? 0
+        : s.offset - (await countUpTo(db, (d) => filtered(d, s, false).where(byName), s.offset));
+    const others = sql<SqlBool>`(${textMatches(tsquery)} and not ${byName})`;
+    rows = [...rows, ...(await pageOfMatches(db, s, others, othersOffset, wanted - rows.length))];
+  }
+  return { items: rows.slice(0, s.limit), hasMore: rows.length > s.limit };
+}
+
+/** How many vendors match the search and filters, counting no further than the cap. */
+export function countVendors(db: Db, s: Omit<VendorSearch, 'sort' | 'limit' | 'offset'>, cap: number) {
+  const tsquery = s.search && toTsquery(s.search);
+  return countUpTo(
+    db,
+    (d) => {
+      const base = filtered(d, { ...s, sort: 'popular', limit: 0, offset: 0 }, !tsquery);
+      return tsquery ? base.where(textMatches(tsquery)) : base;
+    },
+    cap,
+  );
 }
 
 export async function findVendorById(db: Db, id: string) {
@@ -169,16 +312,16 @@ export async function findVendorOwnedBy(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-/** Business names matching a resolved query, the best match first. */
-export async function suggestVendorNames(db: Db, tsquery: string, limit: number) {
+/** Business names matching a resolved search, the most reviewed first. */
+export async function suggestVendorNames(db: Db, search: ResolvedSearch, limit: number) {
   const rows = await db
     .selectFrom('vendors')
     .select('businessName')
-    .where(matches(tsquery))
-    .orderBy(relevance(tsquery), 'desc')
+    .where(nameMatches(toTsquery(search)))
     .orderBy('reviewCount', 'desc')
+    .orderBy('rating', 'desc')
     .orderBy('id')
-    .limit(limit * 5)
+    .limit(limit * 4)
     .execute();
   return [...new Set(rows.map((r) => r.businessName))].slice(0, limit);
 }
@@ -194,4 +337,12 @@ export async function updateVendor(db: Db, id: string, values: VendorUpdate) {
     .where('id', '=', id)
     .returning(vendorColumns)
     .executeTakeFirstOrThrow();
+}
+
+/** The version of the vendors table: it advances with every statement that changes a listing. */
+export async function vendorsVersion(db: Db): Promise<string> {
+  const { rows } = await sql<{
+    version: string;
+  }>`select version::text as version from vendors_version`.execute(db);
+  return rows[0]?.version ?? '0';
 }

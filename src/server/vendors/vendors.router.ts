@@ -11,6 +11,7 @@ import {
   vendorUpdateInput,
   vendorView,
 } from '../../shared/schemas/vendors';
+import { checkedOnce } from '../trpc/checked-once';
 import { authedProcedure, publicProcedure, router, vendorProcedure } from '../trpc/init';
 import {
   createVendor,
@@ -23,19 +24,20 @@ import {
   vendorSuggestions,
 } from './vendors.service';
 
+/** Lists, featured and suggestions come from the marketplace cache: each kept answer is checked once. */
 export const vendorsRouter = router({
   list: publicProcedure
     .input(vendorListInput)
-    .output(vendorPage)
-    .query(({ ctx, input }) => listVendors(ctx.db, ctx.user, input)),
+    .output(checkedOnce(vendorPage))
+    .query(({ ctx, input }) => listVendors(ctx.db, ctx.marketplace, ctx.user, input)),
   featured: publicProcedure
     .input(featuredInput)
-    .output(z.array(vendorView))
-    .query(({ ctx, input }) => featuredVendors(ctx.db, ctx.user, input)),
+    .output(checkedOnce(z.array(vendorView)))
+    .query(({ ctx, input }) => featuredVendors(ctx.db, ctx.marketplace, ctx.user, input)),
   suggestions: publicProcedure
     .input(suggestionsInput)
-    .output(vendorSuggestionsDto)
-    .query(({ ctx, input }) => vendorSuggestions(ctx.db, input.q)),
+    .output(checkedOnce(vendorSuggestionsDto))
+    .query(({ ctx, input }) => vendorSuggestions(ctx.db, ctx.marketplace, input.q)),
   byId: publicProcedure
     .input(z.object({ id: z.uuid({ error: 'Vendor not found' }) }))
     .output(vendorView)

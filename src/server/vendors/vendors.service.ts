@@ -5,15 +5,19 @@ import { LIMITS, MARKETPLACE_CATEGORIES, NEIGHBORHOODS, PRESET_CITIES } from '..
 import type { UserDto } from '../../shared/schemas/auth';
 import {
   type featuredInput,
+  type SuggestionsDto,
   VENDOR_MESSAGES,
   type VendorDto,
+  type VendorPageDto,
   type VendorView,
   type vendorCreateInput,
   type vendorListInput,
   type vendorProfileUpdateInput,
 } from '../../shared/schemas/vendors';
 import type { Db } from '../db/create-db';
+import type { MarketplaceCache } from './marketplace-cache';
 import {
+  countVendors,
   findVendorById,
   findVendorOwnedBy,
   insertVendor,
@@ -21,6 +25,7 @@ import {
   searchVendors,
   suggestVendorNames,
   updateVendor,
+  vendorsVersion,
 } from './vendors.queries';
 
 type VendorRow = NonNullable<Awaited<ReturnType<typeof findVendorById>>> & { distanceKm?: number | null };
@@ -36,13 +41,37 @@ export function fullVendor(row: VendorRow): VendorDto {
  */
 export function vendorForViewer(row: VendorRow, viewer: UserDto | null): VendorView {
   if (viewer) return fullVendor(row);
-  const { contactEmail, contactPhone, contactWhatsapp, website, ownerId: _ownerId, ...rest } = row;
-  return {
-    ...rest,
-    hasPhone: Boolean(contactPhone || contactWhatsapp),
-    hasEmail: Boolean(contactEmail),
-    hasWebsite: Boolean(website),
+  // Field by field rather than a spread without the contact fields: a field added to the row later
+  // stays out of a visitor's answer until it is named here, and the listing pages stay fast.
+  const view: VendorView = {
+    id: row.id,
+    businessName: row.businessName,
+    category: row.category,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipcode: row.zipcode,
+    country: row.country,
+    neighborhood: row.neighborhood,
+    description: row.description,
+    descriptionRich: row.descriptionRich,
+    details: row.details,
+    logoUrl: row.logoUrl,
+    imageUrl: row.imageUrl,
+    galleryImages: row.galleryImages,
+    verified: row.verified,
+    claimed: row.claimed,
+    rating: row.rating,
+    reviewCount: row.reviewCount,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    createdAt: row.createdAt,
+    hasPhone: Boolean(row.contactPhone || row.contactWhatsapp),
+    hasEmail: Boolean(row.contactEmail),
+    hasWebsite: Boolean(row.website),
   };
+  if (row.distanceKm !== undefined) view.distanceKm = row.distanceKm;
+  return view;
 }
 
 /** Rich descriptions keep simple formatting and safe links; nothing a vendor types can run script. */
@@ -75,29 +104,87 @@ export function sanitizeDescription(html: string | null | undefined): string | n
   return clean === '' ? null : clean;
 }
 
-export async function listVendors(db: Db, viewer: UserDto | null, input: z.output<typeof vendorListInput>) {
+/** Who sees what: visitors never get contact details, so they never share an answer with members. */
+const audience = (viewer: UserDto | null) => (viewer ? 'member' : 'visitor');
+
+/** The total of a filter, counted up to the cap, or remembered while the listings are unchanged. */
+async function totalOf(
+  db: Db,
+  cache: MarketplaceCache,
+  version: string,
+  filters: Parameters<typeof countVendors>[1],
+): Promise<number> {
+  const key = JSON.stringify([
+    filters.search?.terms,
+    [...(filters.categories ?? [])].sort(),
+    filters.position,
+    filters.position ? filters.radiusKm : null,
+  ]);
+  const known = cache.totals.get(key, version);
+  if (known !== undefined) return known;
+  const total = await countVendors(db, filters, LIMITS.marketplaceTotalCap);
+  cache.totals.set(key, version, total);
+  return total;
+}
+
+/**
+ * A page of the marketplace. The total is exact up to 1,000 matches; beyond that it says 1,000 and
+ * total_exact is false, as counting tens of thousands of matches would cost more than the page.
+ */
+export async function listVendors(
+  db: Db,
+  cache: MarketplaceCache,
+  viewer: UserDto | null,
+  input: z.output<typeof vendorListInput>,
+): Promise<VendorPageDto> {
+  const version = await vendorsVersion(db);
+  const key = JSON.stringify([audience(viewer), input]);
+  const known = cache.pages.get(key, version);
+  if (known) return known;
+
   const position =
     input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
   const offset = (input.page - 1) * input.page_size;
-  const tsquery = input.search ? await resolveSearch(db, input.search) : undefined;
-  if (tsquery === null) return { items: [], total: 0, has_more: false };
-  const { items, total } = await searchVendors(db, {
-    tsquery,
-    categories: input.category,
-    position,
-    radiusKm: input.radius_km,
-    sort: input.sort,
-    limit: input.page_size,
-    offset,
-  });
-  return {
-    items: items.map((row) => vendorForViewer(row, viewer)),
-    total,
-    has_more: offset + items.length < total,
-  };
+  const search = input.search ? await resolveSearch(db, input.search) : undefined;
+  let page: VendorPageDto;
+  if (search === null) {
+    page = { items: [], total: 0, total_exact: true, has_more: false };
+  } else {
+    const filters = { search, categories: input.category, position, radiusKm: input.radius_km };
+    const { items, hasMore } = await searchVendors(db, {
+      ...filters,
+      sort: input.sort,
+      limit: input.page_size,
+      offset,
+    });
+    const seen = offset + items.length;
+    // The last page tells the total without counting, unless it lies past the end.
+    const counted = hasMore || (items.length === 0 && offset > 0);
+    const total = counted
+      ? Math.max(await totalOf(db, cache, version, filters), hasMore ? seen + 1 : 0)
+      : seen;
+    const cap = LIMITS.marketplaceTotalCap;
+    page = {
+      items: items.map((row) => vendorForViewer(row, viewer)),
+      total: counted ? Math.min(total, cap) : total,
+      total_exact: !counted || total < cap,
+      has_more: hasMore,
+    };
+  }
+  cache.pages.set(key, version, page);
+  return page;
 }
 
-export async function featuredVendors(db: Db, viewer: UserDto | null, input: z.output<typeof featuredInput>) {
+export async function featuredVendors(
+  db: Db,
+  cache: MarketplaceCache,
+  viewer: UserDto | null,
+  input: z.output<typeof featuredInput>,
+): Promise<VendorView[]> {
+  const version = await vendorsVersion(db);
+  const key = JSON.stringify([audience(viewer), input.lat, input.lng]);
+  const known = cache.featured.get(key, version);
+  if (known) return known;
   const position =
     input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
   // Near a position, the nearest verified vendors: the location index yields them in order.
@@ -108,10 +195,11 @@ export async function featuredVendors(db: Db, viewer: UserDto | null, input: z.o
     sort: position ? 'near' : 'popular',
     limit: LIMITS.featuredMax,
     offset: 0,
-    withTotal: false,
     pageable: false,
   });
-  return items.map((row) => vendorForViewer(row, viewer));
+  const featured = items.map((row) => vendorForViewer(row, viewer));
+  cache.featured.set(key, version, featured);
+  return featured;
 }
 
 const LOCATIONS: string[] = [...NEIGHBORHOODS, ...PRESET_CITIES.map((c) => c.name)];
@@ -124,14 +212,20 @@ function startsOrContains(list: readonly string[], q: string, limit: number): st
 }
 
 /** At most 3 business names, 3 services and 2 locations for text of 2 characters or more. */
-export async function vendorSuggestions(db: Db, q: string) {
+export async function vendorSuggestions(db: Db, cache: MarketplaceCache, q: string): Promise<SuggestionsDto> {
   if (q.length < 2) return { vendor_names: [], services: [], locations: [] };
-  const tsquery = await resolveSearch(db, q);
-  return {
-    vendor_names: tsquery ? await suggestVendorNames(db, tsquery, 3) : [],
+  const version = await vendorsVersion(db);
+  const key = q.toLowerCase();
+  const known = cache.suggestions.get(key, version);
+  if (known) return known;
+  const search = await resolveSearch(db, q);
+  const suggestions = {
+    vendor_names: search ? await suggestVendorNames(db, search, 3) : [],
     services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
     locations: startsOrContains(LOCATIONS, q, 2),
   };
+  cache.suggestions.set(key, version, suggestions);
+  return suggestions;
 }
 
 export async function vendorById(db: Db, viewer: UserDto | null, id: string) {

@@ -117,14 +117,18 @@ export type VendorView = z.infer<typeof vendorView>;
 
 export const vendorPage = z.object({
   items: z.array(vendorView),
+  /** Exact up to LIMITS.marketplaceTotalCap matches; beyond that the cap, with total_exact false. */
   total: z.number().int(),
+  total_exact: z.boolean(),
   has_more: z.boolean(),
 });
+export type VendorPageDto = z.infer<typeof vendorPage>;
 export const vendorSuggestions = z.object({
   vendor_names: z.array(z.string()),
   services: z.array(z.string()),
   locations: z.array(z.string()),
 });
+export type SuggestionsDto = z.infer<typeof vendorSuggestions>;
 
 const httpsUrl = z
   .string()

@@ -512,6 +512,8 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
 
   const vendors = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
+  const totalText =
+    list.data?.pages[0]?.total_exact === false ? `${total.toLocaleString('en-US')}+` : String(total);
   const title = search ? `Search Results for “${search}”` : category ? category : 'All Vendors';
 
   return (
@@ -523,7 +525,7 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
           'Loading vendors...'
         ) : (
           <Text as="span" aria-live="polite">
-            {total === 1 ? '1 vendor' : `${total} vendors`}
+            {total === 1 ? '1 vendor' : `${totalText} vendors`}
             {category && search ? ` in ${category}` : ''}
           </Text>
         )
