@@ -145,11 +145,12 @@ async function main() {
     logLevel: 'silent' as const,
     secureCookies: false,
   };
+  // Every statement a request runs when nothing is remembered.
   const probeApp = await buildServer({
     db,
     config,
     loginThrottle: new LoginThrottle(),
-    marketplace: new MarketplaceCache(),
+    marketplace: new MarketplaceCache({ enabled: false }),
     now: () => new Date(),
   });
 
@@ -228,6 +229,8 @@ async function main() {
     await new Promise((resolve) => server.once('exit', resolve));
   }
 
+  const memory = await cacheMemory(db, config);
+
   const results = scenarios.map((scenario, i) => ({
     name: scenario.name,
     path: scenario.path,
@@ -247,11 +250,45 @@ async function main() {
     vendors: Math.max(count, VENDORS),
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
+    cacheMemory: memory,
     machine: { ...machine(), serverVersion },
     results,
   };
   await writeFile('bench/results/marketplace.json', `${JSON.stringify(report, null, 2)}\n`);
   console.log('Wrote bench/results/marketplace.json');
+}
+
+/**
+ * Memory the marketplace cache holds when full of pages: the heap before and after 500 different
+ * pages of 24 vendors were asked through the REST path (kept, checked and serialized).
+ */
+async function cacheMemory(db: Kysely<Database>, config: ReturnType<typeof loadConfig>) {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  const app = await buildServer({
+    db,
+    config,
+    loginThrottle: new LoginThrottle(),
+    marketplace: new MarketplaceCache(),
+    now: () => new Date(),
+  });
+  const pages = 500;
+  await app.inject({ method: 'GET', url: '/api/vendors?page=1&page_size=24' });
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let page = 1; page <= pages; page++) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/vendors?sort=newest&page=${page}&page_size=24`,
+    });
+    if (res.statusCode !== 200) throw new Error(`page ${page}: HTTP ${res.statusCode}`);
+  }
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  await app.close();
+  const mib = (after - before) / 2 ** 20;
+  console.log(`cache memory: ${mib.toFixed(1)} MiB for ${pages} pages of 24 vendors`);
+  return { pages, heapGrowthMiB: Math.round(mib * 10) / 10 };
 }
 
 function freePort(): Promise<number> {
