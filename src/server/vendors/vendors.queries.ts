@@ -212,9 +212,10 @@ function pageOf(
 const windowOf = (db: Db, s: VendorSearch, rows: number) =>
   candidates(db, s).orderBy(orderKeys(s, true)).limit(rows);
 
-/** A page that looks at no more than this many rows per vendor it needs: 1 match in 40 or more. */
+/** A walk reads no more than this many rows per vendor the page needs: 1 match in 40 or more. */
 const WALK_ROWS_PER_MATCH = 40;
 const WALK_ROWS_MAX = 4000;
+const NEAR_WALK_ROWS_PER_MATCH = 10;
 
 /**
  * Rows offset to offset + limit of the matches, in the chosen order. Walking the order's index and
@@ -231,7 +232,9 @@ async function pageOfMatches(
   offset: number,
   limit: number,
 ) {
-  const windowRows = Math.min(WALK_ROWS_MAX, (offset + limit) * WALK_ROWS_PER_MATCH);
+  // Nearest-first walks cost several times more per row (the location index, rows in no order).
+  const rowsPerMatch = s.sort === 'near' ? NEAR_WALK_ROWS_PER_MATCH : WALK_ROWS_PER_MATCH;
+  const windowRows = Math.min(WALK_ROWS_MAX, (offset + limit) * rowsPerMatch);
   const walked = await pageOf(from(db, windowOf(db, s, windowRows)), s, match, offset, limit);
   if (walked.length === limit) return walked;
   return db.transaction().execute(async (trx) => {
