@@ -120,12 +120,11 @@ async function totalOf(
     filters.position,
     filters.position ? filters.radiusKm : null,
   ]);
-  const known = cache.totals.get(key, version);
-  if (known !== undefined) return known;
-  const total = await countVendors(db, filters, LIMITS.marketplaceTotalCap);
-  cache.totals.set(key, version, total);
-  return total;
+  return cache.totals.getOrCompute(key, version, () => countVendors(db, filters, LIMITS.marketplaceTotalCap));
 }
+
+const positionOf = (input: { lat?: number | undefined; lng?: number | undefined }) =>
+  input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
 
 /**
  * A page of the marketplace. The total is exact up to 1,000 matches; beyond that it says 1,000 and
@@ -138,41 +137,44 @@ export async function listVendors(
   input: z.output<typeof vendorListInput>,
 ): Promise<VendorPageDto> {
   const version = await vendorsVersion(db);
-  const key = JSON.stringify([audience(viewer), input]);
-  const known = cache.pages.get(key, version);
-  if (known) return known;
+  return cache.pages.getOrCompute(JSON.stringify([audience(viewer), input]), version, () =>
+    computeVendorPage(db, cache, version, viewer, input),
+  );
+}
 
-  const position =
-    input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
+async function computeVendorPage(
+  db: Db,
+  cache: MarketplaceCache,
+  version: string,
+  viewer: UserDto | null,
+  input: z.output<typeof vendorListInput>,
+): Promise<VendorPageDto> {
   const offset = (input.page - 1) * input.page_size;
   const search = input.search ? await resolveSearch(db, input.search) : undefined;
-  let page: VendorPageDto;
-  if (search === null) {
-    page = { items: [], total: 0, total_exact: true, has_more: false };
-  } else {
-    const filters = { search, categories: input.category, position, radiusKm: input.radius_km };
-    const { items, hasMore } = await searchVendors(db, {
-      ...filters,
-      sort: input.sort,
-      limit: input.page_size,
-      offset,
-    });
-    const seen = offset + items.length;
-    // The last page tells the total without counting, unless it lies past the end.
-    const counted = hasMore || (items.length === 0 && offset > 0);
-    const total = counted
-      ? Math.max(await totalOf(db, cache, version, filters), hasMore ? seen + 1 : 0)
-      : seen;
-    const cap = LIMITS.marketplaceTotalCap;
-    page = {
-      items: items.map((row) => vendorForViewer(row, viewer)),
-      total: counted ? Math.min(total, cap) : total,
-      total_exact: !counted || total < cap,
-      has_more: hasMore,
-    };
-  }
-  cache.pages.set(key, version, page);
-  return page;
+  if (search === null) return { items: [], total: 0, total_exact: true, has_more: false };
+  const filters = {
+    search,
+    categories: input.category,
+    position: positionOf(input),
+    radiusKm: input.radius_km,
+  };
+  const { items, hasMore } = await searchVendors(db, {
+    ...filters,
+    sort: input.sort,
+    limit: input.page_size,
+    offset,
+  });
+  const seen = offset + items.length;
+  // The last page tells the total without counting, unless it lies past the end.
+  const counted = hasMore || (items.length === 0 && offset > 0);
+  const total = counted ? Math.max(await totalOf(db, cache, version, filters), hasMore ? seen + 1 : 0) : seen;
+  const cap = LIMITS.marketplaceTotalCap;
+  return {
+    items: items.map((row) => vendorForViewer(row, viewer)),
+    total: counted ? Math.min(total, cap) : total,
+    total_exact: !counted || total < cap,
+    has_more: hasMore,
+  };
 }
 
 export async function featuredVendors(
@@ -182,24 +184,24 @@ export async function featuredVendors(
   input: z.output<typeof featuredInput>,
 ): Promise<VendorView[]> {
   const version = await vendorsVersion(db);
-  const key = JSON.stringify([audience(viewer), input.lat, input.lng]);
-  const known = cache.featured.get(key, version);
-  if (known) return known;
-  const position =
-    input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
-  // Near a position, the nearest verified vendors: the location index yields them in order.
-  const { items } = await searchVendors(db, {
-    verifiedOnly: true,
-    position,
-    radiusKm: LIMITS.nearbyRadiusKm,
-    sort: position ? 'near' : 'popular',
-    limit: LIMITS.featuredMax,
-    offset: 0,
-    pageable: false,
-  });
-  const featured = items.map((row) => vendorForViewer(row, viewer));
-  cache.featured.set(key, version, featured);
-  return featured;
+  return cache.featured.getOrCompute(
+    JSON.stringify([audience(viewer), input.lat, input.lng]),
+    version,
+    async () => {
+      const position = positionOf(input);
+      // Near a position, the nearest verified vendors: the location index yields them in order.
+      const { items } = await searchVendors(db, {
+        verifiedOnly: true,
+        position,
+        radiusKm: LIMITS.nearbyRadiusKm,
+        sort: position ? 'near' : 'popular',
+        limit: LIMITS.featuredMax,
+        offset: 0,
+        pageable: false,
+      });
+      return items.map((row) => vendorForViewer(row, viewer));
+    },
+  );
 }
 
 const LOCATIONS: string[] = [...NEIGHBORHOODS, ...PRESET_CITIES.map((c) => c.name)];
@@ -215,17 +217,14 @@ function startsOrContains(list: readonly string[], q: string, limit: number): st
 export async function vendorSuggestions(db: Db, cache: MarketplaceCache, q: string): Promise<SuggestionsDto> {
   if (q.length < 2) return { vendor_names: [], services: [], locations: [] };
   const version = await vendorsVersion(db);
-  const key = q.toLowerCase();
-  const known = cache.suggestions.get(key, version);
-  if (known) return known;
-  const search = await resolveSearch(db, q);
-  const suggestions = {
-    vendor_names: search ? await suggestVendorNames(db, search, 3) : [],
-    services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
-    locations: startsOrContains(LOCATIONS, q, 2),
-  };
-  cache.suggestions.set(key, version, suggestions);
-  return suggestions;
+  return cache.suggestions.getOrCompute(q.toLowerCase(), version, async () => {
+    const search = await resolveSearch(db, q);
+    return {
+      vendor_names: search ? await suggestVendorNames(db, search, 3) : [],
+      services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
+      locations: startsOrContains(LOCATIONS, q, 2),
+    };
+  });
 }
 
 export async function vendorById(db: Db, viewer: UserDto | null, id: string) {

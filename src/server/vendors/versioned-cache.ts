@@ -30,6 +30,15 @@ export class VersionedCache<V> {
     }
   }
 
+  /** The answer kept for the key at this version, or else the computed one, kept. */
+  async getOrCompute(key: string, version: string, compute: () => Promise<V>): Promise<V> {
+    const known = this.get(key, version);
+    if (known !== undefined) return known;
+    const value = await compute();
+    this.set(key, version, value);
+    return value;
+  }
+
   get size(): number {
     return this.entries.size;
   }
