@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -23,7 +24,7 @@ export interface DbHandle {
 // numeric stays a decimal string (pg's default); int8 (counts) becomes a number: every count fits.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export const pgliteExtensions = { pg_trgm, cube, earthdistance };
+export const pgliteExtensions = { pg_trgm, cube, earthdistance, btree_gist };
 
 export function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
   return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });

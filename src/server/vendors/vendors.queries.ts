@@ -274,14 +274,23 @@ export async function searchVendors(db: Db, s: VendorSearch) {
   }
   const tsquery = toTsquery(s.search);
   const byName = nameMatches(tsquery);
-  let rows = await pageOfMatches(db, s, byName, s.offset, wanted);
+  // Nearest first, past the first page: how many names match (counted no further than this page)
+  // tells whether the page holds any of them, as a walk of the location index that finds none
+  // costs more than counting them (about 15 us a row against 1 us in an order's btree).
+  const names =
+    s.offset === 0 || s.sort !== 'near'
+      ? undefined
+      : await countUpTo(db, (d) => filtered(d, s).where(byName), s.offset + wanted);
+  let rows: Awaited<ReturnType<typeof pageOf>> = [];
+  if (names === undefined || names > s.offset) rows = await pageOfMatches(db, s, byName, s.offset, wanted);
   if (rows.length < wanted) {
-    // The page reaches past the names that match: the other matches follow them.
-    // If the page holds none of them, how many came before it tells where the others begin.
-    const othersOffset =
+    // The page reaches past the names that match: the other matches follow them, from where the
+    // names ended.
+    const namesBefore =
       rows.length > 0 || s.offset === 0
-        ? 0
-        : s.offset - (await countUpTo(db, (d) => filtered(d, s, false).where(byName), s.offset));
+        ? s.offset
+        : (names ?? (await countUpTo(db, (d) => filtered(d, s).where(byName), s.offset)));
+    const othersOffset = s.offset - namesBefore;
     const others = sql<SqlBool>`(${textMatches(tsquery)} and not ${byName})`;
     rows = [...rows, ...(await pageOfMatches(db, s, others, othersOffset, wanted - rows.length))];
   }

@@ -171,35 +171,41 @@ describe('search', () => {
     expect(nothing).toEqual({ items: [], total: 0, total_exact: true, has_more: false });
   });
 
-  it('lists the vendors whose name matches first, and pages through every match once', async () => {
-    // 'photo' begins the category word of every photographer and the name of some of them.
-    const seen: { id: string; named: boolean }[] = [];
-    let page = 1;
-    let more = true;
-    let total = 0;
-    while (more) {
-      const result = await h.anonymous().caller.vendors.list({ search: 'photo', page, page_size: 7 });
-      seen.push(...result.items.map((v) => ({ id: v.id, named: /photo/i.test(v.businessName) })));
-      ({ total, has_more: more } = result);
-      page++;
-    }
-    const named = seen.filter((v) => v.named).length;
-    expect(named).toBeGreaterThan(7);
-    expect(seen.length - named).toBeGreaterThan(7);
-    expect(seen.slice(0, named).every((v) => v.named)).toBe(true);
-    expect(seen).toHaveLength(total);
-    expect(new Set(seen.map((v) => v.id)).size).toBe(total);
+  it.each([
+    ['most popular', {}],
+    ['nearest', { sort: 'near' as const, ...TEANECK, radius_km: 20_000 }],
+  ])(
+    'lists the vendors whose name matches first, %s, and pages through every match once',
+    async (_, order) => {
+      // 'photo' begins the category word of every photographer and the name of some of them.
+      const list = (page: number, page_size: number) =>
+        h.anonymous().caller.vendors.list({ search: 'photo', ...order, page, page_size });
+      const seen: { id: string; named: boolean }[] = [];
+      let page = 1;
+      let more = true;
+      let total = 0;
+      while (more && page < 100) {
+        const result = await list(page, 7);
+        seen.push(...result.items.map((v) => ({ id: v.id, named: /photo/i.test(v.businessName) })));
+        ({ total, has_more: more } = result);
+        page++;
+      }
+      const named = seen.filter((v) => v.named).length;
+      expect(named).toBeGreaterThan(7);
+      expect(seen.length - named).toBeGreaterThan(7);
+      expect(seen.slice(0, named).every((v) => v.named)).toBe(true);
+      expect(seen).toHaveLength(total);
+      expect(new Set(seen.map((v) => v.id)).size).toBe(total);
 
-    // A page that begins past the last name match continues the other matches where they left off.
-    const firstOthers = Math.ceil(named / 7) + 1;
-    const whole = await h.anonymous().caller.vendors.list({ search: 'photo', page_size: 100 });
-    const deep = await h
-      .anonymous()
-      .caller.vendors.list({ search: 'photo', page: firstOthers, page_size: 7 });
-    expect(deep.items.map((v) => v.id)).toEqual(
-      whole.items.slice((firstOthers - 1) * 7, firstOthers * 7).map((v) => v.id),
-    );
-  });
+      // A page that begins past the last name match continues the other matches where they left off.
+      const firstOthers = Math.ceil(named / 7) + 1;
+      const whole = await list(1, 100);
+      const deep = await list(firstOthers, 7);
+      expect(deep.items.map((v) => v.id)).toEqual(
+        whole.items.slice((firstOthers - 1) * 7, firstOthers * 7).map((v) => v.id),
+      );
+    },
+  );
 
   it('suggests at most 3 names, 3 services and 2 locations, from 2 characters', async () => {
     const s = await h.anonymous().caller.vendors.suggestions({ q: 'zimm' });
