@@ -3,7 +3,6 @@ import { getQueryKey } from '@trpc/react-query';
 import { useNavigate } from 'react-router-dom';
 import { type Role, TIMINGS } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
-import { serverMessage } from './errors';
 import { toast } from './toast';
 import { trpc } from './trpc';
 
@@ -66,7 +65,7 @@ export function useSignOut(): { signOut: () => void; isPending: boolean } {
       utils.auth.session.setData(undefined, { user: null });
     },
     onError: (error) => {
-      toast.error('Sign out failed', serverMessage(error) ?? 'Please try again.');
+      toast.failed('Sign out failed', error);
     },
   });
   return { signOut: () => logout.mutate(), isPending: logout.isPending };

@@ -1,5 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
 import { TIMINGS } from '../../shared/constants';
+import { serverMessage } from './errors';
 
 /**
  * One toast at a time (spec section 9): a new toast replaces the one on screen instead of waiting
@@ -25,10 +26,13 @@ function show(type: ToastType, title: string, description?: string): string {
   return toaster.create({ type, title, description, closable: true });
 }
 
-/** The only way screens raise toasts: `toast.success(title)`, `toast.error(title, description)`. */
+/** The only way screens raise toasts: `toast.success(title)`, `toast.error(title, description)`, `toast.failed(title, error)`. */
 export const toast = {
   success: (title: string, description?: string) => show('success', title, description),
   /** Destructive style, for failures and rejected input. */
   error: (title: string, description?: string) => show('error', title, description),
   info: (title: string, description?: string) => show('info', title, description),
+  /** A failed request: the server's own message when it sent one, else a plain retry hint. */
+  failed: (title: string, error: unknown) =>
+    show('error', title, serverMessage(error) ?? 'Please try again.'),
 };

@@ -9,7 +9,6 @@ import {
 } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { WalletIcon } from '../../components/icons';
-import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatShortDay, todayCivil } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
@@ -29,8 +28,7 @@ export function DepositsTab({ event }: { event: EventDto }) {
       { id: deposit.id, paid },
       {
         onSuccess: () => toast.success(paid ? 'Deposit marked paid' : 'Deposit marked unpaid'),
-        onError: (error) =>
-          toast.error('Failed to update deposit', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to update deposit', error),
       },
     );
   };
@@ -45,8 +43,7 @@ export function DepositsTab({ event }: { event: EventDto }) {
           toast.success('Deposit deleted');
           deleting.close();
         },
-        onError: (error) =>
-          toast.error('Failed to delete deposit', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to delete deposit', error),
       },
     );
   };
@@ -217,8 +214,7 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
           toast.success('Deposit updated');
           onClose();
         },
-        onError: (error) =>
-          toast.error('Failed to update deposit', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to update deposit', error),
       });
     } else {
       create.mutate(
@@ -228,8 +224,7 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
             toast.success('Deposit added');
             onClose();
           },
-          onError: (error) =>
-            toast.error('Failed to add deposit', serverMessage(error) ?? 'Please try again.'),
+          onError: (error) => toast.failed('Failed to add deposit', error),
         },
       );
     }

@@ -19,7 +19,6 @@ import { EVENT_MESSAGES, type EventDto, eventCreateInput } from '../../../shared
 import { FormDialog } from '../../components/form-dialog';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { ImageIcon, TrashIcon } from '../../components/icons';
-import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { uploadImageWithToasts } from '../../lib/upload-image';
@@ -146,8 +145,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
             toast.success('Event updated successfully');
             onClose();
           },
-          onError: (error) =>
-            toast.error('Failed to update event', serverMessage(error) ?? 'Please try again.'),
+          onError: (error) => toast.failed('Failed to update event', error),
         },
       );
     } else {
@@ -158,8 +156,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
           onClose();
           onCreated?.(created);
         },
-        onError: (error) =>
-          toast.error('Failed to create event', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to create event', error),
       });
     }
   };

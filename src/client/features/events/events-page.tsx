@@ -59,8 +59,7 @@ export function EventsPage() {
           toast.success('Event deleted successfully');
           if (selectedId === event.id) setParams({}, { replace: true });
         },
-        onError: (error) =>
-          toast.error('Failed to delete event', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to delete event', error),
       },
     );
   };

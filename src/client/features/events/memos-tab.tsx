@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { EVENT_MESSAGES, type EventDto, type MemoDto, memoCreateInput } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { NoteIcon } from '../../components/icons';
-import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatShortDay } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
@@ -27,7 +26,7 @@ export function MemosTab({ event }: { event: EventDto }) {
           toast.success('Memo deleted');
           deleting.close();
         },
-        onError: (error) => toast.error('Failed to delete memo', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to delete memo', error),
       },
     );
   };
@@ -153,8 +152,7 @@ function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialog
             toast.success('Memo updated');
             onClose();
           },
-          onError: (error) =>
-            toast.error('Failed to update memo', serverMessage(error) ?? 'Please try again.'),
+          onError: (error) => toast.failed('Failed to update memo', error),
         },
       );
     } else {
@@ -165,7 +163,7 @@ function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialog
             toast.success('Memo added');
             onClose();
           },
-          onError: (error) => toast.error('Failed to add memo', serverMessage(error) ?? 'Please try again.'),
+          onError: (error) => toast.failed('Failed to add memo', error),
         },
       );
     }

@@ -15,7 +15,6 @@ import { useRef, useState } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { CopyIcon, DownloadIcon, LinkIcon, QrIcon } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
-import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useUpdateEvent } from './use-events';
 
@@ -35,7 +34,7 @@ export function ShareCard({ event }: { event: EventDto }) {
       if (!quiet) toast.success(isPublic ? 'Public link turned on' : 'Public link turned off');
       return true;
     } catch (error) {
-      toast.error('Failed to update sharing', serverMessage(error) ?? 'Please try again.');
+      toast.failed('Failed to update sharing', error);
       return false;
     }
   };

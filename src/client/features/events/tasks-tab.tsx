@@ -4,7 +4,6 @@ import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, type TaskDto, taskCreateInput } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { CheckIcon } from '../../components/icons';
-import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatShortDay, todayCivil } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
@@ -23,7 +22,7 @@ export function TasksTab({ event }: { event: EventDto }) {
       { id: task.id, completed },
       {
         onSuccess: () => toast.success(completed ? 'Task completed' : 'Task marked pending'),
-        onError: (error) => toast.error('Failed to update task', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to update task', error),
       },
     );
   };
@@ -38,7 +37,7 @@ export function TasksTab({ event }: { event: EventDto }) {
           toast.success('Task deleted');
           deleting.close();
         },
-        onError: (error) => toast.error('Failed to delete task', serverMessage(error) ?? 'Please try again.'),
+        onError: (error) => toast.failed('Failed to delete task', error),
       },
     );
   };
@@ -197,8 +196,7 @@ function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialog
             toast.success('Task updated');
             onClose();
           },
-          onError: (error) =>
-            toast.error('Failed to update task', serverMessage(error) ?? 'Please try again.'),
+          onError: (error) => toast.failed('Failed to update task', error),
         },
       );
     } else {
@@ -209,7 +207,7 @@ function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialog
             toast.success('Task added');
             onClose();
           },
-          onError: (error) => toast.error('Failed to add task', serverMessage(error) ?? 'Please try again.'),
+          onError: (error) => toast.failed('Failed to add task', error),
         },
       );
     }

@@ -16,7 +16,6 @@ import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constant
 import { VENDOR_MESSAGES, vendorCreateInput } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
 import { ImageIcon } from '../../components/icons';
-import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { uploadImageWithToasts } from '../../lib/upload-image';
@@ -89,8 +88,7 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
         onClose();
         void refreshLists();
       },
-      onError: (error) =>
-        toast.error('Failed to create vendor profile', serverMessage(error) ?? 'Please try again.'),
+      onError: (error) => toast.failed('Failed to create vendor profile', error),
     });
   };
 

@@ -90,7 +90,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
         onSuccess: () => toast.success('Profile updated successfully'),
         onError: (error) => {
           if (previous) utils.auth.session.setData(undefined, previous);
-          toast.error('Failed to update profile', serverMessage(error) ?? 'Please try again.');
+          toast.failed('Failed to update profile', error);
         },
         onSettled: () => setSavingPreference(false),
       },
