@@ -146,13 +146,7 @@ async function main() {
     secureCookies: false,
   };
   // Every statement a request runs when nothing is remembered.
-  const probeApp = await buildServer({
-    db,
-    config,
-    loginThrottle: new LoginThrottle(),
-    marketplace: new MarketplaceCache({ enabled: false }),
-    now: () => new Date(),
-  });
+  const probeApp = await inProcessServer(db, config, false);
 
   // Each statement of a scenario's first request, nothing remembered yet: the median of three runs.
   const explained: { sql: string; executionMs: number; planningMs: number; seqScanOnVendors: boolean }[][] =
@@ -258,6 +252,17 @@ async function main() {
   console.log('Wrote bench/results/marketplace.json');
 }
 
+/** The server inside this process, for explaining statements and weighing the cache. */
+function inProcessServer(db: Kysely<Database>, config: ReturnType<typeof loadConfig>, remember: boolean) {
+  return buildServer({
+    db,
+    config,
+    loginThrottle: new LoginThrottle(),
+    marketplace: new MarketplaceCache({ enabled: remember }),
+    now: () => new Date(),
+  });
+}
+
 /**
  * Memory the marketplace cache holds when full of pages: the heap before and after 500 different
  * pages of 24 vendors were asked through the REST path (kept, checked and serialized).
@@ -265,13 +270,7 @@ async function main() {
 async function cacheMemory(db: Kysely<Database>, config: ReturnType<typeof loadConfig>) {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return null;
-  const app = await buildServer({
-    db,
-    config,
-    loginThrottle: new LoginThrottle(),
-    marketplace: new MarketplaceCache(),
-    now: () => new Date(),
-  });
+  const app = await inProcessServer(db, config, true);
   const pages = 500;
   await app.inject({ method: 'GET', url: '/api/vendors?page=1&page_size=24' });
   gc();

@@ -237,11 +237,20 @@ async function pageOfMatches(
   const windowRows = Math.min(WALK_ROWS_MAX, (offset + limit) * rowsPerMatch);
   const walked = await pageOf(from(db, windowOf(db, s, windowRows)), s, match, offset, limit);
   if (walked.length === limit) return walked;
+  return withPlannerOff(db, ['enable_indexscan', 'enable_seqscan'], (trx) =>
+    pageOf(from(trx, candidates(trx, s)), s, match, offset, limit),
+  );
+}
+
+/** Runs one statement with some of the planner's plan kinds switched off, for its transaction only. */
+function withPlannerOff<T>(
+  db: Db,
+  settings: ('enable_indexscan' | 'enable_seqscan')[],
+  run: (trx: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`.execute(
-      trx,
-    );
-    return pageOf(from(trx, candidates(trx, s)), s, match, offset, limit);
+    await sql`select ${sql.join(settings.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(trx);
+    return run(trx);
   });
 }
 
@@ -250,8 +259,7 @@ async function pageOfMatches(
  * at the cap when matches are common, but read the whole table when the planner only guessed so.
  */
 async function countUpTo(db: Db, matches: (db: Db) => Filtered, cap: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+  return withPlannerOff(db, ['enable_seqscan'], async (trx) => {
     const { total } = await trx
       .selectFrom(matches(trx).select(sql`1`.as('one')).limit(cap).as('matches'))
       .select(sql<number>`count(*)::int`.as('total'))
@@ -274,22 +282,18 @@ export async function searchVendors(db: Db, s: VendorSearch) {
   }
   const tsquery = toTsquery(s.search);
   const byName = nameMatches(tsquery);
+  const countNames = (cap: number) => countUpTo(db, (d) => filtered(d, s).where(byName), cap);
   // Nearest first, past the first page: how many names match (counted no further than this page)
   // tells whether the page holds any of them, as a walk of the location index that finds none
   // costs more than counting them (about 15 us a row against 1 us in an order's btree).
-  const names =
-    s.offset === 0 || s.sort !== 'near'
-      ? undefined
-      : await countUpTo(db, (d) => filtered(d, s).where(byName), s.offset + wanted);
+  const names = s.offset === 0 || s.sort !== 'near' ? undefined : await countNames(s.offset + wanted);
   let rows: Awaited<ReturnType<typeof pageOf>> = [];
   if (names === undefined || names > s.offset) rows = await pageOfMatches(db, s, byName, s.offset, wanted);
   if (rows.length < wanted) {
     // The page reaches past the names that match: the other matches follow them, from where the
     // names ended.
     const namesBefore =
-      rows.length > 0 || s.offset === 0
-        ? s.offset
-        : (names ?? (await countUpTo(db, (d) => filtered(d, s).where(byName), s.offset)));
+      rows.length > 0 || s.offset === 0 ? s.offset : (names ?? (await countNames(s.offset)));
     const othersOffset = s.offset - namesBefore;
     const others = sql<SqlBool>`(${textMatches(tsquery)} and not ${byName})`;
     rows = [...rows, ...(await pageOfMatches(db, s, others, othersOffset, wanted - rows.length))];
