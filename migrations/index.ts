@@ -4,6 +4,7 @@ import * as vendorSearch from './2026-11-22T0100_vendor_search';
 import * as unclaimedRequests from './2026-11-22T0200_requests_to_unclaimed_listings';
 import * as vendorNameSearch from './2026-11-22T0300_vendor_name_search';
 import * as vendorCategoryLocation from './2026-11-22T0400_vendor_category_location';
+import * as limitsAndMail from './2026-11-23T0000_limits_and_mail';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0200_requests_to_unclaimed_listings': unclaimedRequests,
   '2026-11-22T0300_vendor_name_search': vendorNameSearch,
   '2026-11-22T0400_vendor_category_location': vendorCategoryLocation,
+  '2026-11-23T0000_limits_and_mail': limitsAndMail,
 };

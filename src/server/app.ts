@@ -6,6 +6,7 @@ import { errorBody } from './http/errors';
 import { contextFromRequest } from './http/request-context';
 import { securityPlugin } from './http/security';
 import { staticAndFallback } from './http/static';
+import { retryAfterOf } from './limits/rate-limit';
 import { buildOpenApiDocument } from './rest/openapi';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './trpc/app-router';
@@ -49,6 +50,11 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => contextFromRequest(deps, req, res),
+      // A 429 anywhere in a batch tells the client when to come back.
+      responseMeta({ errors }) {
+        const retryAfter = retryAfterOf(errors);
+        return retryAfter === null ? {} : { headers: { 'retry-after': String(retryAfter) } };
+      },
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error.cause ?? error, path }, 'tRPC failed');

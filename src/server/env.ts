@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateRule } from './limits/rate-limit';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
+const MINUTE = 60 * 1000;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,6 +41,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Remember marketplace answers until the listings change (on), or compute every one (off). */
   MARKETPLACE_CACHE: z.enum(['on', 'off'], { error: 'MARKETPLACE_CACHE must be on or off' }).default('on'),
+  /** Address people use to reach the app, for links in mails; default http://localhost:PORT. */
+  APP_URL: z
+    .url({ error: 'APP_URL must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** smtp:// or smtps:// server for mail; unset writes each mail as an .eml file under DATA_DIR/mail. */
+  SMTP_URL: z
+    .url({ error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .refine((v) => /^smtps?:/.test(v), 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('SimchaHub <no-reply@simchahub.local>'),
+  /** Rate limits (429 with Retry-After), shared by every server process through the database. */
+  SIGNUP_LIMIT_PER_HOUR: positiveInt(60),
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt(100),
+  AVAILABILITY_REQUESTS_PER_HOUR: positiveInt(30),
+  MESSAGES_PER_MINUTE: positiveInt(30),
+  SUGGESTIONS_PER_MINUTE: positiveInt(120),
+  UPLOADS_PER_MINUTE: positiveInt(30),
+  /** Stored bytes of uploads each user may keep, in megabytes. */
+  UPLOAD_QUOTA_MB: positiveInt(200),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -55,6 +81,20 @@ export interface AppConfig {
   secureCookies: boolean;
   logLevel: Env['LOG_LEVEL'];
   marketplaceCache: boolean;
+  /** Base of links in mails, without a trailing slash. */
+  appUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  mailDir: string;
+  limits: {
+    signupPerAddress: RateRule;
+    loginFailuresPerAddress: RateRule;
+    availabilityRequests: RateRule;
+    messages: RateRule;
+    suggestions: RateRule;
+    uploads: RateRule;
+  };
+  uploadQuotaBytes: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -80,5 +120,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     marketplaceCache: e.MARKETPLACE_CACHE === 'on',
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    mailDir: path.join(dataDir, 'mail'),
+    limits: {
+      signupPerAddress: { max: e.SIGNUP_LIMIT_PER_HOUR, windowMs: 60 * MINUTE },
+      loginFailuresPerAddress: { max: e.LOGIN_FAILURES_PER_ADDRESS, windowMs: 15 * MINUTE },
+      availabilityRequests: { max: e.AVAILABILITY_REQUESTS_PER_HOUR, windowMs: 60 * MINUTE },
+      messages: { max: e.MESSAGES_PER_MINUTE, windowMs: MINUTE },
+      suggestions: { max: e.SUGGESTIONS_PER_MINUTE, windowMs: MINUTE },
+      uploads: { max: e.UPLOADS_PER_MINUTE, windowMs: MINUTE },
+    },
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
   };
 }

@@ -191,6 +191,33 @@ export interface MessagesTable {
   createdAt: CreatedAt;
 }
 
+/** One fixed-window counter per key, shared by every server process (src/server/limits). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  windowEndsAt: Timestamp;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** Every mail the product sends, written with what caused it and sent by the worker (src/server/mail). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  userId: string | null;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: DefaultedTimestamp;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+}
+
 export interface SearchWordsTable {
   word: string;
 }
@@ -209,6 +236,8 @@ export interface Database {
   availabilityRequests: AvailabilityRequestsTable;
   messageThreads: MessageThreadsTable;
   messages: MessagesTable;
+  rateLimits: RateLimitsTable;
+  mailOutbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -76,7 +76,8 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
           }
           return reply.send(result);
         } catch (error) {
-          const { status, body } = restError(error);
+          const { status, body, retryAfter } = restError(error);
+          if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
           if (status >= 500) req.log.error({ err: error }, `REST ${route.method} ${route.path} failed`);
           return reply.code(status).send(body);
         }

@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Role } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
+import { TooManyRequestsError } from '../limits/rate-limit';
 import type { Context } from './context';
 
 export interface ValidationIssue {
@@ -39,6 +40,7 @@ const t = initTRPC.context<Context>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         issues: validationIssues(error),
+        retryAfterSeconds: error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined,
       },
     };
   },
