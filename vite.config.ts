@@ -12,7 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for error reports but no page links them, and the server does not serve them.
+    sourcemap: 'hidden',
   },
   server: {
     port: 5173,

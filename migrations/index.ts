@@ -5,6 +5,7 @@ import * as unclaimedRequests from './2026-11-22T0200_requests_to_unclaimed_list
 import * as vendorNameSearch from './2026-11-22T0300_vendor_name_search';
 import * as vendorCategoryLocation from './2026-11-22T0400_vendor_category_location';
 import * as limitsAndMail from './2026-11-23T0000_limits_and_mail';
+import * as vendorNameKey from './2026-11-23T0600_vendor_name_key';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0300_vendor_name_search': vendorNameSearch,
   '2026-11-22T0400_vendor_category_location': vendorCategoryLocation,
   '2026-11-23T0000_limits_and_mail': limitsAndMail,
+  '2026-11-23T0600_vendor_name_key': vendorNameKey,
 };

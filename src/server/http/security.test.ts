@@ -42,6 +42,26 @@ describe('cross-origin mutations', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  it.each([
+    '/%61pi/auth/login',
+    '/%74rpc/auth.login',
+    '/API/auth/login',
+    '//api/auth/login',
+    '/api/../api/auth/login',
+    '/uploads/x',
+    '/not-an-api-path',
+  ])('refuses a cross-origin POST to %s whatever the path looks like', async (url) => {
+    const user = await createUser(h.db);
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      payload: login(user),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses a cross-origin form-encoded post', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -54,8 +54,10 @@ async function security(app: FastifyInstance, opts: { config: AppConfig }): Prom
     hsts: opts.config.secureCookies,
   });
 
+  // Every state-changing request, whatever its path: judging the path would mean judging it exactly
+  // as the router decodes it (`/%61pi/events` is `/api/events` to the router), and a new route
+  // outside /api or /trpc would start unguarded.
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/trpc/')) return;
     if (isCrossOriginMutation(req, opts.config.trustedOrigins)) {
       return reply
         .code(403)

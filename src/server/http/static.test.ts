@@ -15,6 +15,7 @@ beforeAll(async () => {
   await mkdir(path.join(clientDir, 'assets'));
   await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(clientDir, 'assets', 'main-abc123.js.map'), '{"version":3}');
   app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir } });
 });
 afterAll(async () => {
@@ -37,6 +38,14 @@ describe('the built web app', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves source maps, and a missing asset is a 404 rather than the page', async () => {
+    for (const url of ['/assets/main-abc123.js.map', '/assets/missing-123.js', '/anything.js.map']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('"version":3');
+    }
   });
 
   it('keeps unknown API paths and non-GET methods as JSON 404s', async () => {

@@ -11,6 +11,12 @@ function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
 }
 
+/** A missing file under /assets/ (or any source map) is a 404, not the app's page. */
+function isAssetPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return pathname.startsWith('/assets/') || pathname.endsWith('.map');
+}
+
 /**
  * Serves the built SPA (when present) and answers every unknown path: JSON 404 under /api and /trpc,
  * index.html for other GETs so the client router can render the page or its own 404.
@@ -23,6 +29,8 @@ export async function staticAndFallback(app: FastifyInstance, opts: { clientDir:
       root: opts.clientDir,
       wildcard: false,
       index: false,
+      // Source maps stay on the build machine for error reports; visitors never get them.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
         res.header(
@@ -36,7 +44,12 @@ export async function staticAndFallback(app: FastifyInstance, opts: { clientDir:
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD') || !hasClient) {
+    if (
+      isApiPath(req.url) ||
+      isAssetPath(req.url) ||
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      !hasClient
+    ) {
       return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

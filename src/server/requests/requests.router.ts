@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { availabilityRequestDto, availabilityRequestInput } from '../../shared/schemas/requests';
+import {
+  availabilityRequestDto,
+  availabilityRequestInput,
+  REQUEST_MESSAGES,
+} from '../../shared/schemas/requests';
+import { enforce } from '../limits/rate-limit';
 import { authedProcedure, customerProcedure, router } from '../trpc/init';
 import { requestsFor, sendAvailabilityRequest } from './requests.service';
 
@@ -8,7 +13,17 @@ export const requestsRouter = router({
   send: customerProcedure
     .input(availabilityRequestInput)
     .output(availabilityRequestDto)
-    .mutation(({ ctx, input }) => sendAvailabilityRequest(ctx.db, ctx.user, input, ctx.now())),
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.now();
+      await enforce(
+        ctx.db,
+        `availability-requests:user:${ctx.user.id}`,
+        ctx.config.limits.availabilityRequests,
+        now,
+        REQUEST_MESSAGES.tooMany,
+      );
+      return sendAvailabilityRequest(ctx.db, ctx.user, input, now);
+    }),
   list: authedProcedure
     .output(z.array(availabilityRequestDto))
     .query(({ ctx }) => requestsFor(ctx.db, ctx.user)),

@@ -184,6 +184,50 @@ describe('sending an availability request', () => {
   });
 });
 
+describe('request limits', () => {
+  it('answers 429 with Retry-After once a customer sends too many requests, on REST and tRPC alike', async () => {
+    const rule = h.deps.config.limits.availabilityRequests;
+    const saved = { ...rule };
+    rule.max = 2;
+    try {
+      const busy = await h.signedIn('customer');
+      await busy.caller.requests.send({ id: vendorId, ...base });
+      await busy.caller.requests.send({ id: vendorId, ...base });
+      const refused = await rejection(busy.caller.requests.send({ id: vendorId, ...base }));
+      expect(refused.code).toBe('TOO_MANY_REQUESTS');
+      expect(refused.message).toContain(REQUEST_MESSAGES.tooMany);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/vendors/${vendorId}/request-availability`,
+        headers: { 'content-type': 'application/json', cookie: await h.cookieFor(busy.user.id) },
+        payload: base,
+      });
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+      const batch = await app.inject({
+        method: 'POST',
+        url: '/trpc/requests.send?batch=1',
+        headers: { 'content-type': 'application/json', cookie: await h.cookieFor(busy.user.id) },
+        payload: { 0: { json: { id: vendorId, ...base } } },
+      });
+      expect(batch.statusCode).toBe(429);
+      expect(Number(batch.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(batch.json()[0].error.json.data.retryAfterSeconds).toBe(Number(batch.headers['retry-after']));
+      // Someone else is not affected.
+      const other = await h.signedIn('customer');
+      await expect(other.caller.requests.send({ id: vendorId, ...base })).resolves.toBeTruthy();
+      const stored = await h.db
+        .selectFrom('availabilityRequests')
+        .select('id')
+        .where('userId', '=', busy.user.id)
+        .execute();
+      expect(stored).toHaveLength(2);
+    } finally {
+      Object.assign(rule, saved);
+    }
+  });
+});
+
 describe('listing availability requests', () => {
   it('shows customers what they sent and vendors what reached their listings', async () => {
     const other = await h.signedIn('customer');

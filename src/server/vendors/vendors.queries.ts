@@ -342,6 +342,28 @@ export async function suggestVendorNames(db: Db, search: ResolvedSearch, limit: 
   return [...new Set(rows.map((r) => r.businessName))].slice(0, limit);
 }
 
+/** The listing's name as people type it: case, inner spacing and surrounding blanks ignored. */
+const nameKey = (name: string) =>
+  sql<string>`lower(regexp_replace(btrim(${name}), '[[:space:]]+', ' ', 'g'))`;
+
+/**
+ * Serializes listing creations and renames per name until the caller's transaction ends, then finds
+ * another listing that already carries the name (through vendors_name_key_idx).
+ */
+export async function lockAndFindListingNamed(db: Db, name: string, exceptId?: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${nameKey(name)}))`.execute(db);
+  let q = db
+    .selectFrom('vendors')
+    .select(['id', 'businessName'])
+    .where(
+      sql<string>`lower(regexp_replace(btrim(business_name), '[[:space:]]+', ' ', 'g'))`,
+      '=',
+      nameKey(name),
+    );
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return q.limit(1).executeTakeFirst();
+}
+
 export async function insertVendor(db: Db, values: NewVendor) {
   return db.insertInto('vendors').values(values).returning(vendorColumns).executeTakeFirstOrThrow();
 }

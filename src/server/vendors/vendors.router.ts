@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   featuredInput,
   suggestionsInput,
+  VENDOR_MESSAGES,
   vendorCreateInput,
   vendorDto,
   vendorListInput,
@@ -11,6 +12,7 @@ import {
   vendorUpdateInput,
   vendorView,
 } from '../../shared/schemas/vendors';
+import { enforce } from '../limits/rate-limit';
 import { checkedOnce } from '../trpc/checked-once';
 import { authedProcedure, publicProcedure, router, vendorProcedure } from '../trpc/init';
 import {
@@ -37,7 +39,18 @@ export const vendorsRouter = router({
   suggestions: publicProcedure
     .input(suggestionsInput)
     .output(checkedOnce(vendorSuggestionsDto))
-    .query(({ ctx, input }) => vendorSuggestions(ctx.db, ctx.marketplace, input.q)),
+    .query(async ({ ctx, input }) => {
+      // Suggestions run on every pause in typing: a ceiling per address keeps scripts from using
+      // them to walk the listings, shared by every server process.
+      await enforce(
+        ctx.db,
+        `suggestions:ip:${ctx.ip}`,
+        ctx.config.limits.suggestions,
+        ctx.now(),
+        VENDOR_MESSAGES.tooManySuggestions,
+      );
+      return vendorSuggestions(ctx.db, ctx.marketplace, input.q);
+    }),
   byId: publicProcedure
     .input(z.object({ id: z.uuid({ error: 'Vendor not found' }) }))
     .output(vendorView)

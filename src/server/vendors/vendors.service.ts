@@ -21,6 +21,7 @@ import {
   findVendorById,
   findVendorOwnedBy,
   insertVendor,
+  lockAndFindListingNamed,
   resolveSearch,
   searchVendors,
   suggestVendorNames,
@@ -233,12 +234,28 @@ export async function vendorById(db: Db, viewer: UserDto | null, id: string) {
   return vendorForViewer(row, viewer);
 }
 
+async function refuseTakenName(db: Db, name: string, exceptId?: string): Promise<void> {
+  const existing = await lockAndFindListingNamed(db, name, exceptId);
+  if (existing) {
+    throw new TRPCError({ code: 'CONFLICT', message: VENDOR_MESSAGES.nameTaken(existing.businessName) });
+  }
+}
+
+/**
+ * A new listing from the marketplace. It may not take the name of an existing listing (whose owner
+ * would otherwise find a look-alike receiving their customers): the caller is pointed to the claim
+ * flow instead. New listings start unverified; only an admin verifies.
+ */
 export async function createVendor(db: Db, owner: UserDto, input: z.output<typeof vendorCreateInput>) {
-  const row = await insertVendor(db, {
-    ...input,
-    descriptionRich: sanitizeDescription(input.descriptionRich) ?? null,
-    ownerId: owner.id,
-    claimed: true,
+  const row = await db.transaction().execute(async (trx) => {
+    await refuseTakenName(trx, input.businessName);
+    return insertVendor(trx, {
+      ...input,
+      descriptionRich: sanitizeDescription(input.descriptionRich) ?? null,
+      ownerId: owner.id,
+      claimed: true,
+      verified: false,
+    });
   });
   return fullVendor(row);
 }
@@ -254,9 +271,14 @@ export async function updateVendorAsOwnerOrAdmin(
   if (current.ownerId !== user.id && user.role !== 'admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: VENDOR_MESSAGES.notYours });
   }
-  const row = await updateVendor(db, id, {
-    ...changes,
-    descriptionRich: sanitizeDescription(changes.descriptionRich),
+  const row = await db.transaction().execute(async (trx) => {
+    if (changes.businessName !== undefined && changes.businessName !== current.businessName) {
+      await refuseTakenName(trx, changes.businessName, id);
+    }
+    return updateVendor(trx, id, {
+      ...changes,
+      descriptionRich: sanitizeDescription(changes.descriptionRich),
+    });
   });
   return fullVendor(row);
 }

@@ -226,6 +226,36 @@ describe('search', () => {
   });
 });
 
+describe('suggestion limits', () => {
+  it('answers 429 with Retry-After past the per-address ceiling, and other addresses go on', async () => {
+    const rule = h.deps.config.limits.suggestions;
+    const saved = { ...rule };
+    rule.max = 3;
+    try {
+      const ip = '198.51.100.77';
+      for (let i = 0; i < 3; i++) await h.anonymous({ ip }).caller.vendors.suggestions({ q: 'ph' });
+      const refused = await rejection(h.anonymous({ ip }).caller.vendors.suggestions({ q: 'ph' }));
+      expect(refused.code).toBe('TOO_MANY_REQUESTS');
+      expect(refused.message).toMatch(
+        /^Too many searches in a short time\. Please try again in \d+ seconds?\.$/,
+      );
+      await expect(
+        h.anonymous({ ip: '198.51.100.78' }).caller.vendors.suggestions({ q: 'ph' }),
+      ).resolves.toBeTruthy();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/vendors/suggestions?q=ph',
+        remoteAddress: ip,
+      });
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().error.code).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      Object.assign(rule, saved);
+    }
+  });
+});
+
 describe('featured', () => {
   it('lists at most 10 verified vendors, near the caller when asked', async () => {
     const all = await h.anonymous().caller.vendors.featured();
@@ -282,6 +312,73 @@ describe('vendor profiles', () => {
         )
       ).code,
     ).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a new listing under the name of an existing one and points to the claim flow', async () => {
+    await createVendor(h.db, { businessName: 'Golden Chuppah Hall' });
+    const user = await h.signedIn('customer');
+    for (const name of ['Golden Chuppah Hall', '  golden   CHUPPAH hall ']) {
+      const refused = await rejection(
+        user.caller.vendors.create({ businessName: name, category: 'Venues', contactEmail: 'a@b.co' }),
+      );
+      expect(refused.code).toBe('CONFLICT');
+      expect(refused.message).toBe(VENDOR_MESSAGES.nameTaken('Golden Chuppah Hall'));
+    }
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/vendors',
+      headers: { 'content-type': 'application/json', cookie: await h.cookieFor(user.user.id) },
+      payload: { businessName: 'GOLDEN CHUPPAH HALL', category: 'Venues', contactEmail: 'a@b.co' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toContain('claim it instead');
+    const count = await h.db
+      .selectFrom('vendors')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('businessName', 'ilike', '%golden chuppah hall%')
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+  });
+
+  it('lets exactly one of several simultaneous listings with one new name through, unverified', async () => {
+    const users = await Promise.all([1, 2, 3, 4, 5].map(() => h.signedIn('customer')));
+    const name = `Race Hall ${Math.random().toString(36).slice(2, 8)}`;
+    const results = await Promise.allSettled(
+      users.map((u) =>
+        u.caller.vendors.create({
+          businessName: name,
+          category: 'Venues',
+          contactEmail: 'a@b.co',
+          verified: true,
+        } as never),
+      ),
+    );
+    // `verified` is the server's to set: the strict schema refuses it outright.
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    const plain = await Promise.allSettled(
+      users.map((u) =>
+        u.caller.vendors.create({ businessName: name, category: 'Venues', contactEmail: 'a@b.co' }),
+      ),
+    );
+    const created = plain.filter((r) => r.status === 'fulfilled');
+    expect(created).toHaveLength(1);
+    expect((created[0] as PromiseFulfilledResult<{ verified: boolean }>).value.verified).toBe(false);
+    for (const r of plain.filter((p) => p.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason.code).toBe('CONFLICT');
+    }
+  });
+
+  it('refuses renaming a listing to the name of another', async () => {
+    const owner = await h.signedIn('vendor');
+    await createVendor(h.db, { businessName: 'Taken Name Studio' });
+    const mine = await createVendor(h.db, { ownerId: owner.user.id, businessName: 'My Own Studio' });
+    const refused = await rejection(
+      owner.caller.vendors.update({ id: mine.id, businessName: 'taken name studio' }),
+    );
+    expect(refused.code).toBe('CONFLICT');
+    await expect(
+      owner.caller.vendors.update({ id: mine.id, businessName: 'My Own Studio', city: 'Teaneck' }),
+    ).resolves.toMatchObject({ city: 'Teaneck' });
   });
 
   it('lets only the owner or an admin edit a listing', async () => {

@@ -10,6 +10,7 @@ export const REQUEST_MESSAGES = {
   attachments: 'Only JPG, PNG, GIF, and PDF files under 10MB are allowed',
   tooManyAttachments: `At most ${LIMITS.attachmentsMax} attachments`,
   eventNotFound: 'Event not found',
+  tooMany: 'You have sent many availability requests in a short time.',
 } as const;
 
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;

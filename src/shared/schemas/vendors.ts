@@ -9,6 +9,9 @@ export const VENDOR_MESSAGES = {
   invalidUrl: 'Please enter a valid web address (https://...)',
   noProfile: 'An approved vendor claim is needed before you can edit a listing',
   notYours: 'Only the owner of this listing or an admin can change it',
+  nameTaken: (name: string) =>
+    `A listing named "${name}" already exists. If it is your business, claim it instead: Profile Settings > Search & Claim Listing.`,
+  tooManySuggestions: 'Too many searches in a short time.',
 } as const;
 
 export const VENDOR_SORTS = ['popular', 'rating', 'near', 'newest'] as const;
