@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { SESSION_COOKIE } from '../auth/sessions';
 import type { SchemaCheck } from '../trpc/checked-once';
+import { sessionRequired } from '../trpc/init';
 import { pathParams, procedureAt } from './plugin';
 import { restRoutes } from './routes';
 
@@ -22,6 +24,21 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: errorSchema } },
 });
 
+const retryAfterHeader = z
+  .string()
+  .meta({ description: 'Seconds to wait before trying again', example: '60' });
+
+const tooManyRequests = {
+  ...errorResponse('Too many requests; Retry-After says when to try again'),
+  headers: z.object({ 'Retry-After': retryAfterHeader }),
+};
+
+/** The HttpOnly cookie that sign-in sets; every operation that needs a signed-in user names it. */
+const SESSION_SCHEME = 'sessionCookie';
+const needsSession: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }];
+/** Works for visitors; a session, when present, may change the answer (contact details, ...). */
+const sessionOptional: Record<string, string[]>[] = [{}, { [SESSION_SCHEME]: [] }];
+
 const commonErrors = {
   400: errorResponse('Invalid input; `issues` lists each problem'),
   401: errorResponse('Not signed in'),
@@ -33,6 +50,8 @@ const commonErrors = {
 const extraPaths: ZodOpenApiPathsObject = {
   '/api/upload': {
     post: {
+      operationId: 'uploads.image',
+      security: needsSession,
       tags: ['Uploads'],
       summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB); signed-in users only',
       requestBody: {
@@ -50,11 +69,28 @@ const extraPaths: ZodOpenApiPathsObject = {
         400: errorResponse('Not an image'),
         401: commonErrors[401],
         413: errorResponse('Larger than 5 MB'),
+        429: tooManyRequests,
+      },
+    },
+  },
+  '/api/openapi.json': {
+    get: {
+      operationId: 'meta.openapi',
+      security: [{}],
+      tags: ['Operations'],
+      summary: 'This document',
+      responses: {
+        200: {
+          description: 'The OpenAPI 3.1 description of every REST path',
+          content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } },
+        },
       },
     },
   },
   '/api/health': {
     get: {
+      operationId: 'meta.health',
+      security: [{}],
       tags: ['Operations'],
       summary: 'Liveness and database reachability',
       responses: {
@@ -89,16 +125,20 @@ export function buildOpenApiDocument() {
     // A checkedOnce output is a function carrying its schema.
     const output = typeof declared === 'function' ? declared.schema : declared;
     const params = pathParams(route);
+    const { middlewares } = procedure._def as unknown as { middlewares: unknown[] };
+    const signedIn = middlewares.some((m) => (sessionRequired._middlewares as unknown[]).includes(m));
     const operation: ZodOpenApiOperationObject = {
       tags: [route.tag],
       summary: route.summary,
       operationId: route.procedure,
+      security: signedIn ? needsSession : sessionOptional,
       responses: {
         [route.status ?? 200]: {
           description: 'Success',
           ...(output ? { content: { 'application/json': { schema: output } } } : {}),
         },
         ...commonErrors,
+        429: tooManyRequests,
       },
     };
     const objectInput = asObjectSchema(input);
@@ -137,6 +177,17 @@ export function buildOpenApiDocument() {
         description:
           'REST surface of SimchaHub. Authentication is the HttpOnly session cookie set by sign-in. ' +
           'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, issues? } }`.',
+      },
+      servers: [{ url: '/', description: 'The server that serves this document' }],
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'HttpOnly session cookie set by POST /api/auth/login or /api/auth/register',
+          },
+        },
       },
       paths,
     },

@@ -67,12 +67,15 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
   return result;
 });
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Its identity also tells the OpenAPI document which operations need the session cookie. */
+export const sessionRequired = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
+
+export const authedProcedure = publicProcedure.use(sessionRequired);
 
 function roleProcedure(...roles: Role[]) {
   return authedProcedure.use(({ ctx, next }) => {
