@@ -19,7 +19,6 @@ import autocannon from 'autocannon';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildServer } from '../src/server/app';
-import { LoginThrottle } from '../src/server/auth/throttle';
 import { generateDemoVendors } from '../src/server/db/demo-vendors';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { Database } from '../src/server/db/types';
@@ -257,7 +256,6 @@ function inProcessServer(db: Kysely<Database>, config: ReturnType<typeof loadCon
   return buildServer({
     db,
     config,
-    loginThrottle: new LoginThrottle(),
     marketplace: new MarketplaceCache({ enabled: remember }),
     now: () => new Date(),
   });

@@ -5,6 +5,10 @@ import * as unclaimedRequests from './2026-11-22T0200_requests_to_unclaimed_list
 import * as vendorNameSearch from './2026-11-22T0300_vendor_name_search';
 import * as vendorCategoryLocation from './2026-11-22T0400_vendor_category_location';
 import * as limitsAndMail from './2026-11-23T0000_limits_and_mail';
+import * as familyConsent from './2026-11-23T0100_family_consent';
+import * as authHardening from './2026-11-23T0200_auth_hardening';
+import * as uploads from './2026-11-23T0300_uploads';
+import * as mailWorker from './2026-11-23T0500_mail_worker';
 import * as vendorNameKey from './2026-11-23T0600_vendor_name_key';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -15,5 +19,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0300_vendor_name_search': vendorNameSearch,
   '2026-11-22T0400_vendor_category_location': vendorCategoryLocation,
   '2026-11-23T0000_limits_and_mail': limitsAndMail,
+  '2026-11-23T0100_family_consent': familyConsent,
+  '2026-11-23T0200_auth_hardening': authHardening,
+  '2026-11-23T0300_uploads': uploads,
+  '2026-11-23T0500_mail_worker': mailWorker,
   '2026-11-23T0600_vendor_name_key': vendorNameKey,
 };

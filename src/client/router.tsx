@@ -24,6 +24,8 @@ const VendorLoginPage = page(() => import('./features/auth/vendor-login-page'), 
 const AdminLoginPage = page(() => import('./features/auth/admin-login-page'), 'AdminLoginPage');
 const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
 const SignedInRequiredScreen = page(() => import('./features/auth/guard-screens'), 'SignedInRequiredScreen');
 const VendorRequiredScreen = pageWithUser(
   () => import('./features/auth/guard-screens'),
@@ -91,6 +93,8 @@ export const router = createBrowserRouter([
       { path: 'admin-login', element: <AdminLoginPage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'register', element: <RegisterPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       {
         element: <RequireSignedIn signIn={<SignedInRequiredScreen />} />,
         children: [

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { clientErrorOf } from './http/client-errors';
 import { errorBody } from './http/errors';
 import { contextFromRequest } from './http/request-context';
 import { securityPlugin } from './http/security';
@@ -24,25 +25,23 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    routerOptions: { maxParamLength: 200 },
+    // A tRPC batch names every call in its path ('auth.login,auth.login,...'): room for a few dozen.
+    routerOptions: { maxParamLength: 2000 },
   });
 
   await app.register(cookie);
   await app.register(securityPlugin, { config: deps.config });
 
+  // Bad bodies (JSON, content types, multipart streams) keep their 4xx; only the server's own faults are 500.
   app.setErrorHandler<FastifyError>((error, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
-    const code =
-      status === 413
-        ? 'PAYLOAD_TOO_LARGE'
-        : status === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : status >= 500
-            ? 'INTERNAL_SERVER_ERROR'
-            : 'BAD_REQUEST';
-    const message = status >= 500 ? 'Something went wrong. Please try again.' : error.message;
-    return reply.code(status).send(errorBody(code, message));
+    const client = clientErrorOf(error);
+    if (client) return reply.code(client.status).send(errorBody(client.code, client.message));
+    req.log.error({ err: error }, 'request failed');
+    const status =
+      error.statusCode && error.statusCode >= 500 && error.statusCode < 600 ? error.statusCode : 500;
+    return reply
+      .code(status)
+      .send(errorBody('INTERNAL_SERVER_ERROR', 'Something went wrong. Please try again.'));
   });
 
   await app.register(fastifyTRPCPlugin, {

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { registerInput } from '../shared/schemas/auth';
+import { ACCOUNT_MESSAGES, registerInput } from '../shared/schemas/auth';
 import { hashPassword } from './auth/password';
+import { isCommonPassword } from './auth/password-policy';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { DEFAULT_DEMO_VENDORS, seedDemoData } from './db/seed';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
           email: values.email,
           password: values.password,
         });
+        if (isCommonPassword(input.password)) throw new Error(ACCOUNT_MESSAGES.passwordTooCommon);
         const existing = await handle.db
           .selectFrom('users')
           .select('id')

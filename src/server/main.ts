@@ -1,9 +1,11 @@
 import { buildServer } from './app';
-import { LoginThrottle } from './auth/throttle';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
 import { loadConfig } from './env';
+import { startMaintenance } from './jobs/maintenance';
+import { startMailWorker } from './mail/worker';
+import { startUploadSweeper } from './uploads/sweeper';
 import { MarketplaceCache } from './vendors/marketplace-cache';
 
 async function main(): Promise<void> {
@@ -21,10 +23,16 @@ async function main(): Promise<void> {
   const app = await buildServer({
     db: handle.db,
     config,
-    loginThrottle: new LoginThrottle(),
     marketplace: new MarketplaceCache({ enabled: config.marketplaceCache }),
     now: () => new Date(),
   });
+
+  // Background work of this process; every process runs the same, and the database keeps them apart.
+  const mailWorker = startMailWorker({ db: handle.db, config, log: app.log });
+  app.log.info(`Mail: ${mailWorker.description}`);
+  const maintenance = startMaintenance({ db: handle.db, now: () => new Date(), log: app.log });
+  const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
+  const stopJobs = () => Promise.all([mailWorker.stop(), maintenance.stop(), uploadSweeper.stop()]);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +46,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await stopJobs();
       await handle.db.destroy();
       process.exit(0);
     } catch (error) {

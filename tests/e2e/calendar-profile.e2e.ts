@@ -23,6 +23,53 @@ const viewports: ViewportName[] = ['desktop', 'phone'];
 const PASSOVER_DAY_1 = '2027-04-22';
 const FAMILY_LABEL = 'Goldberg Family';
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A new customer account made from the page (same origin, as the app itself would send it). */
+async function signUpThroughApi(page: Page, name: string, familyLabel: string | null): Promise<Account> {
+  await page.goto('/about');
+  const account = {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.com`,
+    password: 'mazel-tov-2027',
+  };
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/auth/register', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { ...account, familyLabel, role: 'customer' },
+  );
+  expect(status).toBe(201);
+  return account;
+}
+
+/** A new invite link of the signed-in member's circle: its id and secret token. */
+async function createInviteThroughApi(page: Page): Promise<{ id: string; token: string }> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/family/invites', { method: 'POST' });
+    if (res.status !== 201) throw new Error(`creating an invite answered ${res.status}`);
+    return (await res.json()) as { id: string; token: string };
+  });
+}
+
+/** A poll for pages that load several things in turn: generous, as the machine may be busy. */
+function eventually<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000 });
+}
+
 async function signInAsDemoCustomer(page: Page): Promise<void> {
   await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
   await page.waitForURL('**/dashboard');
@@ -226,7 +273,14 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     // A new toast replaces the one on screen at once (lib/toast.ts), within the default poll time.
     await expect.poll(() => page.getByText('Invite link copied to clipboard').first().isVisible()).toBe(true);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toBe(`${baseUrl()}/invite/${encodeURIComponent(FAMILY_LABEL)}`);
+    // The label in the path, the secret in the fragment (decision 007); the card shows the same link.
+    expect(copied).toMatch(
+      new RegExp(
+        `^${escapeRegExp(`${baseUrl()}/invite/${encodeURIComponent(FAMILY_LABEL)}`)}#token=[\\w-]{43}$`,
+      ),
+    );
+    expect(await page.getByTestId('invite-link').inputValue()).toBe(copied);
+    expect(await page.getByTestId('family-invites').textContent()).toContain('Yours (shown above)');
 
     // A real QR code of the link, which downloads as a PNG.
     await page.getByRole('button', { name: 'Show QR code' }).click();
@@ -252,37 +306,113 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     await context.close();
   });
 
-  it('signs a visitor up from an invite link into the family circle', async () => {
+  it('keeps a relative who only types the family label waiting until a member approves or declines', async () => {
+    const relative = await openSession(browser, viewport);
+    const stranger = await openSession(browser, viewport);
+    const dov = await signUpThroughApi(relative.page, `Dov ${viewport}`, FAMILY_LABEL);
+    const eve = await signUpThroughApi(stranger.page, `Eve ${viewport}`, FAMILY_LABEL);
+
+    // Waiting: the label is theirs, the circle is not.
+    await relative.page.goto('/profile');
+    const pending = relative.page.getByTestId('family-pending');
+    await eventually(() => pending.getByText('Waiting for approval').isVisible()).toBe(true);
+    expect(await relative.page.getByTestId('family-members').count()).toBe(0);
+    expect(await (await relative.context.request.get('/api/family/members')).json()).toEqual([]);
+    expect(await (await relative.context.request.get('/api/family/events')).json()).toEqual([]);
+    await screenshot(relative.page, 'profile-family-pending', viewport);
+    await relative.page.goto('/calendar');
+    await eventually(() =>
+      relative.page.getByText(/Your request to join this circle is waiting for approval/).isVisible(),
+    ).toBe(true);
+
+    // The demo customer sees both requests with Approve and Decline.
+    const member = await openSession(browser, viewport);
+    await signInAsDemoCustomer(member.page);
+    await member.page.goto('/profile');
+    const requests = member.page.getByTestId('family-requests');
+    await eventually(() => requests.getByText(dov.name).isVisible()).toBe(true);
+    expect(await requests.textContent()).toContain(eve.email);
+    await member.page.getByTestId('family-requests').scrollIntoViewIfNeeded();
+    await screenshot(member.page, 'profile-family-request', viewport);
+
+    await requests.getByRole('button', { name: `Approve ${dov.name}` }).click();
+    await eventually(() => member.page.getByTestId('family-members').getByText(dov.name).isVisible()).toBe(
+      true,
+    );
+    expect(
+      await member.page.getByTestId('family-members').locator('li', { hasText: dov.name }).textContent(),
+    ).toContain('Member');
+    await requests.getByRole('button', { name: `Decline ${eve.name}` }).click();
+    await eventually(() => member.page.getByTestId('family-requests').count()).toBe(0);
+
+    // Approved: the relative now sees the members and the circle's events.
+    await relative.page.goto('/profile');
+    const members = relative.page.getByTestId('family-members');
+    await eventually(() => members.getByText('Sarah Goldberg').isVisible()).toBe(true);
+    expect(await members.locator('li', { hasText: dov.name }).getByText('Admin').isVisible()).toBe(true);
+    const events = await (await relative.context.request.get('/api/family/events')).json();
+    expect(events.map((e: { title: string }) => e.title)).toContain("Maya's Bat Mitzvah");
+
+    // Declined: the label stays, the circle stays closed, and the card says what to do.
+    await stranger.page.goto('/profile');
+    await eventually(() =>
+      stranger.page
+        .getByTestId('family-not-member')
+        .getByText(/You are not a member/)
+        .isVisible(),
+    ).toBe(true);
+    expect(await (await stranger.context.request.get('/api/family/events')).json()).toEqual([]);
+    await screenshot(stranger.page, 'profile-family-declined', viewport);
+
+    // Leaving ends access at once.
+    await relative.page.getByRole('button', { name: 'Leave circle' }).click();
+    await relative.page.getByRole('alertdialog').getByRole('button', { name: 'Leave circle' }).click();
+    await eventually(() =>
+      relative.page.getByRole('button', { name: 'Set a family label' }).isVisible(),
+    ).toBe(true);
+    expect(await (await relative.context.request.get('/api/family/events')).json()).toEqual([]);
+
+    for (const session of [relative, stranger, member]) {
+      expect(session.errors).toEqual([]);
+      await session.context.close();
+    }
+  });
+
+  it('signs a visitor up or in from an invite link straight into the family circle', async () => {
+    const member = await openSession(browser, viewport);
+    await signInAsDemoCustomer(member.page);
+    const invite = await createInviteThroughApi(member.page);
+    const inviteUrl = `/invite/${encodeURIComponent(FAMILY_LABEL)}#token=${invite.token}`;
+
     const { page, errors, context } = await openSession(browser, viewport);
-    await page.goto(`/invite/${encodeURIComponent(FAMILY_LABEL)}`);
-    await expect
-      .poll(() =>
-        page
-          .getByRole('heading', {
-            name: `You're invited to join the ${FAMILY_LABEL} family circle on SimchaHub`,
-          })
-          .isVisible(),
-      )
-      .toBe(true);
+    await page.goto(inviteUrl);
+    await eventually(() =>
+      page
+        .getByRole('heading', {
+          name: `You're invited to join the ${FAMILY_LABEL} family circle on SimchaHub`,
+        })
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByText('Sarah Goldberg', { exact: true }).first().isVisible()).toBe(true);
     const labelField = page.getByRole('textbox', { name: 'Family label' });
     expect(await labelField.inputValue()).toBe(FAMILY_LABEL);
     expect(await labelField.getAttribute('readonly')).not.toBeNull();
-    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login-customer');
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'invite-visitor', viewport);
 
     const submit = page.getByRole('button', { name: /Create Account/ });
     await submit.click();
-    await expect
-      .poll(() => page.getByText('Please fill in all required fields').first().isVisible())
-      .toBe(true);
+    await eventually(() => page.getByText('Please fill in all required fields').first().isVisible()).toBe(
+      true,
+    );
     const email = `noa.${viewport}.${Date.now()}@example.com`;
     await page.getByRole('textbox', { name: /^Full name/ }).fill('Noa Goldberg');
     await page.getByRole('textbox', { name: /^Email/ }).fill(email);
     await page.locator('input[name="password"]').fill('12345');
     await submit.click();
-    await expect
-      .poll(() => page.getByText('Password must be at least 6 characters').first().isVisible())
-      .toBe(true);
+    await eventually(() => page.getByText('Password must be at least 6 characters').first().isVisible()).toBe(
+      true,
+    );
     await page.getByRole('button', { name: 'Show characters' }).click();
     expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('text');
     await page.locator('input[name="password"]').fill('hamotzi613');
@@ -296,24 +426,68 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
       role: 'customer',
       familyLabel: FAMILY_LABEL,
     });
+    // Joined at once, without waiting for approval.
+    expect(await (await context.request.get('/api/family/circle')).json()).toMatchObject({
+      status: 'active',
+    });
 
     // Signed in, the same link says so; another circle's link offers to join it instead.
-    await page.goto(`/invite/${encodeURIComponent(FAMILY_LABEL)}`);
-    await expect.poll(() => page.getByText('You are already in this circle').isVisible()).toBe(true);
+    await page.goto(inviteUrl);
+    await eventually(() => page.getByText('You are already in this circle').isVisible()).toBe(true);
     await screenshot(page, 'invite-member', viewport);
-    await page.goto(`/invite/${encodeURIComponent('Levy & Cohen Family')}`);
-    await expect
-      .poll(() => page.getByRole('button', { name: 'Join Levy & Cohen Family' }).isVisible())
-      .toBe(true);
-    expect(await page.getByText(/joining Levy & Cohen Family replaces it/).isVisible()).toBe(true);
+    const otherLabel = `Levy & Cohen Family ${viewport}`;
+    const founder = await openSession(browser, viewport);
+    await signUpThroughApi(founder.page, `Levy ${viewport}`, otherLabel);
+    const otherInvite = await createInviteThroughApi(founder.page);
+    await page.goto(`/invite/${encodeURIComponent(otherLabel)}#token=${otherInvite.token}`);
+    await eventually(() => page.getByRole('button', { name: `Join ${otherLabel}` }).isVisible()).toBe(true);
+    expect(await page.getByText(`joining ${otherLabel} replaces it`).isVisible()).toBe(true);
     await screenshot(page, 'invite-join', viewport);
-    await page.getByRole('button', { name: 'Join Levy & Cohen Family' }).click();
-    await expect.poll(() => page.getByText('You are already in this circle').isVisible()).toBe(true);
-    expect((await (await context.request.get('/api/auth/me')).json()).user.familyLabel).toBe(
-      'Levy & Cohen Family',
-    );
+    await page.getByRole('button', { name: `Join ${otherLabel}` }).click();
+    await eventually(() => page.getByText('You are already in this circle').isVisible()).toBe(true);
+    expect((await (await context.request.get('/api/auth/me')).json()).user.familyLabel).toBe(otherLabel);
 
-    expect(errors).toEqual([]);
-    await context.close();
+    // A wrong or revoked token, and a link without one, let nobody in.
+    await page.goto(`/invite/${encodeURIComponent(FAMILY_LABEL)}#token=${'x'.repeat(43)}`);
+    await eventually(() => page.getByText('This invite link is invalid or has expired').isVisible()).toBe(
+      true,
+    );
+    await screenshot(page, 'invite-invalid', viewport);
+    await page.goto(`/invite/${encodeURIComponent(FAMILY_LABEL)}`);
+    await eventually(() => page.getByText('This invite link is incomplete').isVisible()).toBe(true);
+
+    // An existing account signs in on the invite page and joins at once.
+    const returning = await openSession(browser, viewport);
+    const account = await signUpThroughApi(returning.page, `Returning ${viewport}`, null);
+    await returning.context.clearCookies();
+    await returning.page.goto(inviteUrl);
+    await returning.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await returning.page.getByRole('textbox', { name: /^Email/ }).fill(account.email);
+    await returning.page.locator('input[name="password"]').fill(account.password);
+    await returning.page.getByRole('button', { name: /Sign In & Join/ }).click();
+    await returning.page.waitForURL('**/dashboard');
+    expect(await (await returning.context.request.get('/api/family/circle')).json()).toMatchObject({
+      label: FAMILY_LABEL,
+      status: 'active',
+    });
+
+    // Revoked from the profile page, the link stops working.
+    await member.page.goto('/profile');
+    const invites = member.page.getByTestId('family-invites');
+    await eventually(() => invites.locator('li').count()).toBeGreaterThan(0);
+    const revoke = await member.page.evaluate(
+      async (id) => (await fetch(`/api/family/invites/${id}`, { method: 'DELETE' })).status,
+      invite.id,
+    );
+    expect(revoke).toBe(200);
+    await returning.page.goto(inviteUrl);
+    await eventually(() =>
+      returning.page.getByText('This invite link is invalid or has expired').isVisible(),
+    ).toBe(true);
+
+    for (const session of [{ errors, context }, member, founder, returning]) {
+      expect(session.errors).toEqual([]);
+      await session.context.close();
+    }
   });
 });

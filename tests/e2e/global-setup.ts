@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: journeys read the mails it writes under mail/. */
+    dataDir: string;
   }
 }
 
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`Build the client first (no ${clientDir}/index.html)`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -54,12 +57,15 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Links in mails point at this server; without an SMTP server mails become .eml files.
+      APP_URL: baseUrl,
+      SMTP_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, 60_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Button, Float, HStack, IconButton, Stack, Switch, T
 import type { ComponentType } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
-import { copyText } from '../lib/clipboard';
+import { copyInviteLink, useCreateInviteLink, useFamilyCircle } from '../lib/family';
 import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
 import { useHebrewDates } from './hebrew-dates';
@@ -133,12 +133,20 @@ export function NotificationBell({
   );
 }
 
-/** The user's family circle and the invite link (only when the user has a family label). */
+/**
+ * The user's family circle (only when the user has a family label). Active members get Invite
+ * Family, which makes a new invite link and copies it; others see where their request stands.
+ */
 export function FamilyCircleBox({ label }: { label: string }) {
+  const circle = useFamilyCircle(label);
+  const { create, isPending } = useCreateInviteLink();
+  const status = circle.data?.status;
   const invite = async () => {
-    const link = `${window.location.origin}/invite/${encodeURIComponent(label)}`;
-    if (await copyText(link)) toast.success('Invite link copied to clipboard');
-    else toast.error('Could not copy the invite link', link);
+    try {
+      await copyInviteLink((await create()).link);
+    } catch (error) {
+      toast.failed('Could not create an invite link', error);
+    }
   };
   return (
     <Box bg="whiteAlpha.100" borderWidth="1px" borderColor="whiteAlpha.200" rounded="xl" p="4">
@@ -151,17 +159,26 @@ export function FamilyCircleBox({ label }: { label: string }) {
       <Text mt="2" color="white" fontWeight="semibold" lineClamp={2} wordBreak="break-word">
         {label}
       </Text>
-      <Button
-        mt="3"
-        size="sm"
-        w="full"
-        colorPalette="gold"
-        onClick={() => {
-          void invite();
-        }}
-      >
-        Invite Family
-      </Button>
+      {status === 'active' ? (
+        <Button
+          mt="3"
+          size="sm"
+          w="full"
+          colorPalette="gold"
+          loading={isPending}
+          onClick={() => {
+            void invite();
+          }}
+        >
+          Invite Family
+        </Button>
+      ) : status ? (
+        <Text mt="2" fontSize="sm" color="whiteAlpha.800">
+          <RouterLink to="/profile">
+            {status === 'pending' ? 'Waiting for approval' : 'Not a member yet'}
+          </RouterLink>
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -1,9 +1,12 @@
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
 
-/** A password field with a show/hide toggle; use inside a Field.Root so that the label points at it. */
-export function PasswordInput(props: Omit<InputProps, 'type'>) {
+/**
+ * A password field with a show/hide toggle; use inside a Field.Root so that the label points at it.
+ * The ref reaches the input, so a form library can focus the field that holds an error.
+ */
+export function PasswordInput({ ref, ...props }: Omit<InputProps, 'type'> & { ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);
   return (
     <InputGroup
@@ -24,7 +27,7 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
         </IconButton>
       }
     >
-      <Input {...props} type={visible ? 'text' : 'password'} pe="12" />
+      <Input {...props} ref={ref} type={visible ? 'text' : 'password'} pe="12" />
     </InputGroup>
   );
 }

@@ -19,3 +19,20 @@ export function errorCode(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * The field a server refusal names (the first element of its first issue's path), with its
+ * message, so a form can show it under that field instead of in a toast. Null when the server
+ * named no field.
+ */
+export function serverFieldError(error: unknown): { field: string; message: string } | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const issues: unknown = error.data?.issues;
+  if (!Array.isArray(issues)) return null;
+  for (const issue of issues) {
+    const field: unknown = issue?.path?.[0];
+    const message: unknown = issue?.message;
+    if (typeof field === 'string' && typeof message === 'string') return { field, message };
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../shared/constants';
+import { uploadSrcSet } from '../../shared/upload-images';
 import { toast } from './toast';
 
 export const IMAGE_MESSAGES = {
@@ -59,3 +60,19 @@ export async function uploadImageWithToasts(file: File): Promise<string | null> 
   toast.success(IMAGE_MESSAGES.uploaded);
   return result.url;
 }
+
+/**
+ * `srcSet` and `sizes` for an `<img>` showing an uploaded image, so the browser fetches the smallest
+ * stored copy that fills `sizes` (for example '(min-width: 48em) 33vw, 100vw', or '56px' for a
+ * thumbnail). Spread onto Image: nothing for older uploads and illustrations, which have one file.
+ */
+export function uploadedImageProps(
+  url: string | null | undefined,
+  sizes: string,
+): { srcSet: string; sizes: string } | Record<string, never> {
+  const srcSet = uploadSrcSet(url);
+  return srcSet ? { srcSet, sizes } : {};
+}
+
+/** A preview inside a form dialog: the dialog's width on larger screens, the screen's on phones. */
+export const DIALOG_IMAGE_SIZES = '(min-width: 30em) 28rem, 100vw';

@@ -1,13 +1,27 @@
 import {
+  accountSessionsResponse,
+  changePasswordInput,
   loginInput,
   okResponse,
+  passwordResetConfirmInput,
+  passwordResetRequestInput,
   profileUpdateInput,
   registerInput,
   sessionEnvelope,
+  signOutOthersResponse,
   userEnvelope,
 } from '../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
-import { login, logout, register, updateProfile } from './auth.service';
+import {
+  changePassword,
+  confirmPasswordReset,
+  listSessions,
+  requestPasswordReset,
+  signOutOtherSessions,
+  signUp,
+  updateProfileChecked,
+} from './account.service';
+import { login, logout } from './auth.service';
 
 export const authRouter = router({
   /** The signed-in user or null; the client's current-user query (never an error when signed out). */
@@ -17,17 +31,34 @@ export const authRouter = router({
   register: publicProcedure
     .input(registerInput)
     .output(userEnvelope)
-    .mutation(({ ctx, input }) => register(ctx, input)),
+    .mutation(({ ctx, input }) => signUp(ctx, input)),
   login: publicProcedure
     .input(loginInput)
     .output(userEnvelope)
     .mutation(({ ctx, input }) => login(ctx, input)),
   logout: publicProcedure.output(okResponse).mutation(({ ctx }) => logout(ctx)),
+  changePassword: authedProcedure
+    .input(changePasswordInput)
+    .output(okResponse)
+    .mutation(({ ctx, input }) => changePassword(ctx, input)),
+  requestPasswordReset: publicProcedure
+    .input(passwordResetRequestInput)
+    .output(okResponse)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+  confirmPasswordReset: publicProcedure
+    .input(passwordResetConfirmInput)
+    .output(okResponse)
+    .mutation(({ ctx, input }) => confirmPasswordReset(ctx, input)),
+  /** The signed-in user's live sessions, for the profile's device list. */
+  sessions: authedProcedure.output(accountSessionsResponse).query(({ ctx }) => listSessions(ctx)),
+  signOutOtherSessions: authedProcedure
+    .output(signOutOthersResponse)
+    .mutation(({ ctx }) => signOutOtherSessions(ctx)),
 });
 
 export const profileRouter = router({
   update: authedProcedure
     .input(profileUpdateInput)
     .output(userEnvelope)
-    .mutation(({ ctx, input }) => updateProfile(ctx, input)),
+    .mutation(({ ctx, input }) => updateProfileChecked(ctx, input)),
 });

@@ -9,7 +9,7 @@ import {
   type registerInput,
   type UserDto,
 } from '../../shared/schemas/auth';
-import { changeCircle } from '../family/family.queries';
+import { syncFamilyMembership } from '../family/family.service';
 import type { Context } from '../trpc/context';
 import {
   emailTakenByOther,
@@ -18,6 +18,7 @@ import {
   isUniqueViolation,
   updateUser,
 } from './auth.queries';
+import { beginSignInAttempt } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { createSession, deleteSession } from './sessions';
 
@@ -59,7 +60,7 @@ export async function register(
         familyLabel: input.familyLabel,
         role: input.role,
       });
-      await changeCircle(trx, null, created.familyLabel);
+      await syncFamilyMembership(trx, created.id, null, { inviteToken: input.inviteToken, now: ctx.now() });
       return created;
     });
     await startSession(ctx, user.id);
@@ -72,24 +73,14 @@ export async function register(
 }
 
 export async function login(ctx: Context, input: z.output<typeof loginInput>): Promise<{ user: UserDto }> {
-  const retryAfterMs = ctx.loginThrottle.retryAfterMs(input.email, ctx.ip);
-  if (retryAfterMs > 0) {
-    const minutes = Math.ceil(retryAfterMs / 60_000);
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    });
-  }
-
+  // Reserved before the check, for known and unknown emails alike: the same statements, the same wait.
+  const attempt = await beginSignInAttempt(ctx, input.email, ctx.ip);
   const found = await findUserCredentialsByEmail(ctx.db, input.email);
   const valid = found
     ? await verifyPassword(found.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!found || !valid) {
-    ctx.loginThrottle.recordFailure(input.email, ctx.ip);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
-  }
-  ctx.loginThrottle.recordSuccess(input.email);
+  if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
+  await attempt.succeeded();
 
   const { passwordHash: _hash, ...user } = found;
   if (input.portal) {
@@ -126,7 +117,7 @@ export async function updateProfile(
         .forUpdate()
         .executeTakeFirstOrThrow();
       const updated = await updateUser(trx, ctx.user.id, input);
-      await changeCircle(trx, before.familyLabel, updated.familyLabel);
+      await syncFamilyMembership(trx, ctx.user.id, before.familyLabel, { now: ctx.now() });
       return updated;
     });
     return { user };

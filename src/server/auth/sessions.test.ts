@@ -63,6 +63,36 @@ describe('database sessions', () => {
     expect(await resolveSession(h.db, idleToken, ttl, new Date(start.getTime() + 31 * DAY))).toBeNull();
   });
 
+  it('records "last seen" at most once a minute without moving the expiry or the cookie', async () => {
+    const user = await createUser(h.db);
+    const start = new Date('2026-04-01T12:00:00Z');
+    const ttl = 30 * DAY;
+    const { token, id } = await createSession(h.db, {
+      userId: user.id,
+      ttlMs: ttl,
+      now: start,
+      userAgent: null,
+      ip: '::1',
+    });
+    const lastSeen = async () =>
+      await h.db
+        .selectFrom('sessions')
+        .select(['lastUsedAt', 'expiresAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    expect((await resolveSession(h.db, token, ttl, at(30_000)))?.renewed).toBe(false);
+    expect((await lastSeen()).lastUsedAt).toEqual(start);
+
+    const minuteLater = await resolveSession(h.db, token, ttl, at(61_000));
+    expect(minuteLater?.renewed).toBe(false);
+    expect(await lastSeen()).toEqual({ lastUsedAt: at(61_000), expiresAt: new Date(start.getTime() + ttl) });
+
+    await resolveSession(h.db, token, ttl, at(90_000));
+    expect((await lastSeen()).lastUsedAt).toEqual(at(61_000));
+  });
+
   it('never resolves an unknown token, and expired rows can be swept', async () => {
     expect(await resolveSession(h.db, 'nope', DAY, new Date())).toBeNull();
     const user = await createUser(h.db);

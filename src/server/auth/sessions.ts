@@ -3,8 +3,11 @@ import type { Db } from '../db/create-db';
 
 export const SESSION_COOKIE = 'simchahub_session';
 
-/** Sliding expiry is written at most this often, so ordinary reads do not write on every request. */
-const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+/** Sliding expiry is moved at most this often, so the cookie is not rewritten on every request. */
+const RENEW_INTERVAL_MS = 60 * 60 * 1000;
+
+/** "Last seen" is written at most this often: fresh enough for the session list, no write per request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** 256 random bits, URL-safe. Only its SHA-256 is stored, so a database leak yields no usable token. */
 export function newSessionToken(): string {
@@ -27,6 +30,7 @@ export async function createSession(
       tokenHash: hashSessionToken(token),
       userId: input.userId,
       expiresAt,
+      createdAt: input.now,
       lastUsedAt: input.now,
       userAgent: input.userAgent?.slice(0, 300) ?? null,
       ipAddress: input.ip,
@@ -50,8 +54,9 @@ export const userColumns = [
 ] as const;
 
 /**
- * Finds the live session of a token with its user. Extends the expiry when the session was last
- * touched over an hour ago; returns whether it did so the caller can refresh the cookie.
+ * Finds the live session of a token with its user. Records when it was last seen (at most once a
+ * minute) and extends the expiry when it was last extended over an hour ago; returns whether it
+ * extended it so the caller can refresh the cookie.
  */
 export async function resolveSession(db: Db, token: string, ttlMs: number, now: Date) {
   const row = await db
@@ -68,16 +73,16 @@ export async function resolveSession(db: Db, token: string, ttlMs: number, now: 
     .executeTakeFirst();
   if (!row) return null;
   const { sessionId, sessionExpiresAt, sessionLastUsedAt, ...user } = row;
-  let expiresAt = sessionExpiresAt;
-  let renewed = false;
-  if (now.getTime() - sessionLastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-    expiresAt = new Date(now.getTime() + ttlMs);
+  const lastRenewedAt = sessionExpiresAt.getTime() - ttlMs;
+  const renewed = now.getTime() - lastRenewedAt >= RENEW_INTERVAL_MS;
+  const touched = now.getTime() - sessionLastUsedAt.getTime() >= TOUCH_INTERVAL_MS;
+  const expiresAt = renewed ? new Date(now.getTime() + ttlMs) : sessionExpiresAt;
+  if (renewed || touched) {
     await db
       .updateTable('sessions')
-      .set({ lastUsedAt: now, expiresAt })
+      .set(renewed ? { lastUsedAt: now, expiresAt } : { lastUsedAt: now })
       .where('id', '=', sessionId)
       .execute();
-    renewed = true;
   }
   return { user, session: { id: sessionId, expiresAt }, renewed };
 }
@@ -89,4 +94,32 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expiresAt', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The user's live sessions, most recently seen first. */
+export async function listLiveSessions(db: Db, userId: string, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'userAgent', 'ipAddress', 'createdAt', 'lastUsedAt'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', now)
+    .orderBy('lastUsedAt', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Ends every session of the user except one (all of them when `keep` is null); returns how many of
+ * those were still live. Expired rows go too.
+ */
+export async function deleteSessionsOfUser(
+  db: Db,
+  userId: string,
+  keep: string | null,
+  now: Date,
+): Promise<number> {
+  let q = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keep) q = q.where('id', '!=', keep);
+  const ended = await q.returning('expiresAt').execute();
+  return ended.filter((row) => row.expiresAt > now).length;
 }

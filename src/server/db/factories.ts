@@ -3,7 +3,7 @@ import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { insertUser } from '../auth/auth.queries';
 import { hashPassword } from '../auth/password';
-import { joinCircle } from '../family/family.queries';
+import { syncFamilyMembership } from '../family/family.service';
 import type { Db } from './create-db';
 import type { NewVendor } from './types';
 
@@ -36,7 +36,8 @@ export async function createUser(
     phone: overrides.phone ?? null,
     familyLabel: overrides.familyLabel ?? null,
   });
-  if (user.familyLabel) await joinCircle(db, user.familyLabel);
+  // Through the same rule as sign-up: the label's first user founds its circle, later ones wait.
+  if (user.familyLabel) await syncFamilyMembership(db, user.id, null);
   return { ...user, password };
 }
 

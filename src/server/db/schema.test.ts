@@ -22,7 +22,7 @@ describe('migrations', () => {
     expect(Object.keys(migrations)).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());
   });
 
-  it('creates all eleven tables of the data model, sessions, the search vocabulary and the vendors version', async () => {
+  it('creates the tables of the data model and the server-side state (sessions, limits, outbox, uploads, ...)', async () => {
     const { rows } = await sql<{ tableName: string }>`
       select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'kysely_%'
       order by table_name`.execute(h.db);
@@ -31,12 +31,19 @@ describe('migrations', () => {
       'deposits',
       'events',
       'family_circles',
+      'family_invites',
+      'family_memberships',
+      'login_backoff',
+      'mail_outbox',
       'memos',
       'message_threads',
       'messages',
+      'password_reset_tokens',
+      'rate_limits',
       'search_words',
       'sessions',
       'tasks',
+      'uploads',
       'users',
       'vendor_claims',
       'vendors',

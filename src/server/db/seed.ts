@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { conflictFor } from '../../shared/jewish-calendar';
+import { approvePending } from '../family/family.service';
 import type { Db } from './create-db';
 import { generateDemoVendors } from './demo-vendors';
 import {
@@ -88,6 +89,8 @@ export async function seedDemoData(
       role: 'customer',
       familyLabel: 'Goldberg Family',
     });
+    // Sarah founded the circle; Rachel joined with her approval (decision 007).
+    await approvePending(trx, sarah.id, rachel.id, now);
     const david = await createUser(trx, {
       ...DEMO_ACCOUNTS.vendor,
       role: 'vendor',

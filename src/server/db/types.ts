@@ -41,6 +41,31 @@ export interface FamilyCirclesTable {
   createdAt: CreatedAt;
 }
 
+export type FamilyMembershipStatus = 'active' | 'pending';
+
+/** Who belongs to which circle (decision 007): only active members see the circle. */
+export interface FamilyMembershipsTable {
+  userId: string;
+  circleId: string;
+  status: FamilyMembershipStatus;
+  requestedAt: DefaultedTimestamp;
+  approvedBy: string | null;
+  approvedAt: Timestamp | null;
+  inviteId: string | null;
+}
+
+/** Invite links to a circle; only the SHA-256 of the secret token is stored. */
+export interface FamilyInvitesTable {
+  id: Generated<string>;
+  circleId: string;
+  createdBy: string;
+  tokenHash: string;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  revokedBy: string | null;
+}
+
 export interface EventsTable {
   id: Generated<string>;
   userId: string;
@@ -198,7 +223,7 @@ export interface RateLimitsTable {
   windowEndsAt: Timestamp;
 }
 
-export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 /** Every mail the product sends, written with what caused it and sent by the worker (src/server/mail). */
 export interface MailOutboxTable {
@@ -216,6 +241,34 @@ export interface MailOutboxTable {
   lastError: string | null;
   createdAt: CreatedAt;
   sentAt: Timestamp | null;
+  notification: Generated<boolean>;
+}
+
+/** Per-account sign-in backoff, shared by every server process (src/server/auth/login-throttle.ts). */
+export interface LoginBackoffTable {
+  key: string;
+  attempts: number;
+  lastAttemptAt: Timestamp;
+  blockedUntil: Timestamp | null;
+}
+
+/** Single-use password reset links; only the SHA-256 of each token is kept. */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+/** One stored image (its main file and resized variants), for quotas and the sweeper (src/server/uploads). */
+export interface UploadsTable {
+  id: string;
+  userId: string | null;
+  name: string;
+  bytes: number;
+  createdAt: CreatedAt;
 }
 
 export interface SearchWordsTable {
@@ -227,6 +280,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   familyCircles: FamilyCirclesTable;
+  familyMemberships: FamilyMembershipsTable;
+  familyInvites: FamilyInvitesTable;
   events: EventsTable;
   tasks: TasksTable;
   deposits: DepositsTable;
@@ -238,6 +293,9 @@ export interface Database {
   messages: MessagesTable;
   rateLimits: RateLimitsTable;
   mailOutbox: MailOutboxTable;
+  loginBackoff: LoginBackoffTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -240,6 +240,8 @@ describe('family circle', () => {
     const label = `Levi ${Math.random()}`;
     const a = await h.signedIn('customer', { name: 'Avraham', familyLabel: label });
     const b = await h.signedIn('customer', { name: 'Batya', familyLabel: label });
+    // Avraham founded the circle; Batya joins with his approval (decision 007).
+    await a.caller.family.approve({ userId: b.user.id });
     await h.signedIn('customer', { name: 'Cousin', familyLabel: label.toUpperCase() });
     await createEvent(h.db, b.user.id, { title: "Batya's Bat Mitzvah" });
     await createEvent(h.db, a.user.id, { title: "Avraham's Aufruf" });

@@ -1,41 +1,63 @@
 import { z } from 'zod';
+import { okResponse, userEnvelope } from '../../shared/schemas/auth';
 import { familyEventDto, familyMemberDto } from '../../shared/schemas/events';
-import { authedProcedure, router } from '../trpc/init';
+import {
+  createdInviteDto,
+  familyCircleDto,
+  familyInviteDto,
+  familyInviteIdInput,
+  familyRequestDto,
+  familyUserInput,
+  inviteCheckDto,
+  inviteInput,
+} from '../../shared/schemas/family';
+import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import {
+  acceptInvite,
+  approveRequest,
+  checkInvite,
+  circleEvents,
+  circleMembers,
+  circleStatus,
+  createInvite,
+  declineRequest,
+  leaveCircle,
+  liveInvites,
+  pendingRequests,
+  revokeInvite,
+} from './family.service';
 
-/** The caller's family circle: everyone with exactly the same family label. Empty without a label. */
+/**
+ * The caller's family circle, by consent (decision 007): only active members see its members,
+ * events, requests and invite links; everyone else gets empty lists and their status from `circle`.
+ */
 export const familyRouter = router({
-  members: authedProcedure.output(z.array(familyMemberDto)).query(async ({ ctx }) => {
-    const label = ctx.user.familyLabel;
-    if (!label) return [];
-    const rows = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'name'])
-      .where('familyLabel', '=', label)
-      .orderBy('createdAt')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, isYou: r.id === ctx.user.id }));
-  }),
-  events: authedProcedure.output(z.array(familyEventDto)).query(async ({ ctx }) => {
-    const label = ctx.user.familyLabel;
-    if (!label) return [];
-    const rows = await ctx.db
-      .selectFrom('events')
-      .innerJoin('users', 'users.id', 'events.userId')
-      .select([
-        'events.id',
-        'events.title',
-        'events.type',
-        'events.date',
-        'events.time',
-        'events.venue',
-        'users.name as ownerName',
-        'users.id as ownerId',
-      ])
-      .where('users.familyLabel', '=', label)
-      .orderBy('events.date')
-      .orderBy('events.id')
-      .execute();
-    return rows.map(({ ownerId, ...r }) => ({ ...r, isYours: ownerId === ctx.user.id }));
-  }),
+  circle: authedProcedure.output(familyCircleDto).query(({ ctx }) => circleStatus(ctx)),
+  members: authedProcedure.output(z.array(familyMemberDto)).query(({ ctx }) => circleMembers(ctx)),
+  events: authedProcedure.output(z.array(familyEventDto)).query(({ ctx }) => circleEvents(ctx)),
+  requests: authedProcedure.output(z.array(familyRequestDto)).query(({ ctx }) => pendingRequests(ctx)),
+  approve: authedProcedure
+    .input(familyUserInput)
+    .output(okResponse)
+    .mutation(({ ctx, input }) => approveRequest(ctx, input)),
+  decline: authedProcedure
+    .input(familyUserInput)
+    .output(okResponse)
+    .mutation(({ ctx, input }) => declineRequest(ctx, input)),
+  invites: authedProcedure.output(z.array(familyInviteDto)).query(({ ctx }) => liveInvites(ctx)),
+  createInvite: authedProcedure.output(createdInviteDto).mutation(({ ctx }) => createInvite(ctx)),
+  revokeInvite: authedProcedure
+    .input(familyInviteIdInput)
+    .output(okResponse)
+    .mutation(({ ctx, input }) => revokeInvite(ctx, input)),
+  /** A mutation although it reads: the token travels in a body, never in a URL that gets logged. */
+  checkInvite: publicProcedure
+    .input(inviteInput)
+    .output(inviteCheckDto)
+    .mutation(({ ctx, input }) => checkInvite(ctx, input)),
+  acceptInvite: authedProcedure
+    .input(inviteInput)
+    .output(userEnvelope)
+    .mutation(({ ctx, input }) => acceptInvite(ctx, input)),
+  leave: authedProcedure.output(userEnvelope).mutation(({ ctx }) => leaveCircle(ctx)),
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
-import { LoginThrottle } from '../auth/throttle';
 import { createPostgresDb } from '../db/create-db';
 import { createUser } from '../db/factories';
 import { createHarness, type TestHarness } from '../test/harness';
@@ -109,7 +108,6 @@ describe('cross-origin mutations', () => {
     const trusted = await buildServer({
       ...h.deps,
       config: { ...h.deps.config, trustedOrigins: ['http://localhost:5173'] },
-      loginThrottle: new LoginThrottle(),
       marketplace: new MarketplaceCache(),
     });
     try {

@@ -43,6 +43,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string | 
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
+      notification: mail.notification,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

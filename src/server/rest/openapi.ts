@@ -54,6 +54,8 @@ const extraPaths: ZodOpenApiPathsObject = {
       security: needsSession,
       tags: ['Uploads'],
       summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB); signed-in users only',
+      description:
+        'The image is re-encoded without its metadata (EXIF, GPS) and stored as WebP: the main image at most 1600 px wide and copies 320, 640 and 1280 px wide, named after the main one (`<id>-640.webp`). An animated GIF keeps its first frame.',
       requestBody: {
         content: {
           'multipart/form-data': {
@@ -64,11 +66,19 @@ const extraPaths: ZodOpenApiPathsObject = {
       responses: {
         201: {
           description: 'Stored; the URL serves the image back',
-          content: { 'application/json': { schema: z.object({ url: z.string() }) } },
+          content: {
+            'application/json': {
+              schema: z.object({
+                url: z.string().meta({ example: '/uploads/3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b.webp' }),
+                srcset: z.string(),
+                variants: z.array(z.object({ width: z.number().int(), url: z.string() })),
+              }),
+            },
+          },
         },
-        400: errorResponse('Not an image'),
+        400: errorResponse('Not an image, or a malformed multipart body'),
         401: commonErrors[401],
-        413: errorResponse('Larger than 5 MB'),
+        413: errorResponse("Larger than 5 MB, or the user's image storage is full"),
         429: tooManyRequests,
       },
     },

@@ -1,6 +1,7 @@
-import type { AnyProcedure } from '@trpc/server';
+import { type AnyProcedure, TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { restError } from '../http/errors';
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { contextFromRequest } from '../http/request-context';
 import { appRouter, createCaller } from '../trpc/app-router';
 import type { AppDeps } from '../trpc/context';
@@ -66,6 +67,8 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
           input = isPlainObject(source) ? { ...source, ...fromPath } : params.length > 0 ? fromPath : source;
         }
         try {
+          // The same bound as on /trpc, so both doors refuse the same inputs.
+          if (nestsDeeperThan(input)) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_DEEP_MESSAGE });
           const ctx = await contextFromRequest(opts.deps, req, reply);
           let target: unknown = createCaller(ctx);
           for (const segment of segments) target = (target as Record<string, unknown>)[segment];

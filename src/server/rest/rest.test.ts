@@ -28,7 +28,7 @@ describe('REST auth contract', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: json,
-      payload: { name: 'Avi', email: unique(), password: 'secret1', role: 'customer' },
+      payload: { name: 'Avi', email: unique(), password: 'Kiddush-cup-7', role: 'customer' },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -67,7 +67,7 @@ describe('REST auth contract', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: json,
-      payload: { name: 'Dup', email: user.email, password: 'secret1' },
+      payload: { name: 'Dup', email: user.email, password: 'Kiddush-cup-7' },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: { code: 'CONFLICT', message: MESSAGES.emailTaken } });

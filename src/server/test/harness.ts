@@ -7,7 +7,6 @@ import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
-import { LoginThrottle } from '../auth/throttle';
 import { createPgliteDb, createPostgresDb, type Db } from '../db/create-db';
 import { createUser, type UserOverrides } from '../db/factories';
 import { migrateToLatest } from '../db/migrate';
@@ -70,9 +69,7 @@ async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   };
 }
 
-export async function createHarness(
-  options: { now?: () => Date; throttle?: LoginThrottle } = {},
-): Promise<TestHarness> {
+export async function createHarness(options: { now?: () => Date } = {}): Promise<TestHarness> {
   const { db, drop } = await openDatabase();
   const config = {
     ...loadConfig({
@@ -85,7 +82,6 @@ export async function createHarness(
   const deps: AppDeps = {
     db,
     config,
-    loginThrottle: options.throttle ?? new LoginThrottle(),
     marketplace: new MarketplaceCache(),
     now: options.now ?? (() => new Date()),
   };

@@ -1,5 +1,4 @@
 import type { UserDto } from '../../shared/schemas/auth';
-import type { LoginThrottle } from '../auth/throttle';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
 import type { MarketplaceCache } from '../vendors/marketplace-cache';
@@ -8,7 +7,6 @@ import type { MarketplaceCache } from '../vendors/marketplace-cache';
 export interface AppDeps {
   db: Db;
   config: AppConfig;
-  loginThrottle: LoginThrottle;
   /** Marketplace answers remembered until the listings change. */
   marketplace: MarketplaceCache;
   now: () => Date;

@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
+import superjson, { type SuperJSONResult } from 'superjson';
 import { ZodError } from 'zod';
 import type { Role } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { TooManyRequestsError } from '../limits/rate-limit';
 import type { Context } from './context';
 
@@ -29,8 +30,32 @@ export function publicMessage(error: TRPCError): string {
   return error.message;
 }
 
+/**
+ * superjson, with inputs checked before it walks them: its deserialize recurses through `meta`, so a
+ * few thousand levels would overflow the stack, and whatever it throws would reach the caller as
+ * its own words. Every input that cannot be read is a BAD_REQUEST with a sentence of ours.
+ */
+const transformer = {
+  input: {
+    serialize: (value: unknown) => superjson.serialize(value),
+    deserialize: (value: unknown) => {
+      if (nestsDeeperThan(value)) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_DEEP_MESSAGE });
+      try {
+        return superjson.deserialize(value as SuperJSONResult);
+      } catch (cause) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'The input is not valid superjson (a json value with optional meta)',
+          cause,
+        });
+      }
+    },
+  },
+  output: superjson,
+};
+
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     return {
       ...shape,

@@ -1,72 +1,122 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
-import { errorBody } from '../http/errors';
+import { uploadFileName } from '../../shared/upload-images';
+import { errorBody, restError } from '../http/errors';
 import { contextFromRequest } from '../http/request-context';
+import { enforce } from '../limits/rate-limit';
 import type { AppDeps } from '../trpc/context';
-import { detectImageType, IMAGE_MIME_BY_EXT, type ImageType } from './image-type';
+import { IMAGE_MIME_BY_EXT } from './image-type';
+import { encodeUpload, ImageRefusedError } from './process-image';
+import { receiveImage, UPLOAD_MESSAGES, type UploadProblem } from './receive';
+import { ensureUploadDirs, incomingDir, parseStoredName, removeQuietly } from './storage';
+import {
+  hasRoomLeft,
+  QuotaExceededError,
+  quotaMessage,
+  type StoredUpload,
+  storeUpload,
+} from './upload.service';
 
-export const UPLOAD_MESSAGES = {
-  notAnImage: 'Please select a valid image file',
-  tooLarge: 'Image must be smaller than 5MB',
-} as const;
+async function receiveAndStore(
+  deps: AppDeps,
+  req: FastifyRequest,
+  userId: string,
+  temp: string,
+): Promise<UploadProblem | StoredUpload> {
+  const problem = await receiveImage(req, temp);
+  if (problem) return problem;
+  try {
+    return await storeUpload(deps, userId, await encodeUpload(temp));
+  } catch (error) {
+    if (error instanceof ImageRefusedError) {
+      return { status: 400, code: 'BAD_REQUEST', message: UPLOAD_MESSAGES[error.reason] };
+    }
+    if (error instanceof QuotaExceededError) {
+      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message };
+    }
+    throw error;
+  }
+}
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|gif|webp)$/;
-
-function isFileTooLarge(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE'
-  );
+function sendProblem(reply: FastifyReply, problem: UploadProblem) {
+  return reply.code(problem.status).send(errorBody(problem.code, problem.message));
 }
 
 /** POST /api/upload (multipart field `image`) and GET /uploads/:name, in their own encapsulated scope. */
 export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }): Promise<void> {
-  const dir = opts.deps.config.uploadsDir;
-  await mkdir(dir, { recursive: true });
+  const { deps } = opts;
+  await ensureUploadDirs(deps.config);
+
+  // Any body that is not multipart reaches the handler unread and is answered with a 400 that says
+  // what to send, rather than a parser's 415 or JSON error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   await app.register(multipart, {
-    limits: { fileSize: LIMITS.imageUploadBytes, files: 1, fields: 0, parts: 2 },
+    limits: {
+      fileSize: LIMITS.imageUploadBytes,
+      files: 1,
+      fields: 0,
+      parts: 2,
+      headerPairs: 20,
+    },
   });
 
   app.post('/api/upload', async (req, reply) => {
-    const ctx = await contextFromRequest(opts.deps, req, reply);
-    if (!ctx.user) return reply.code(401).send(errorBody('UNAUTHORIZED', MESSAGES.notSignedIn));
-    if (!req.isMultipart()) return reply.code(400).send(errorBody('BAD_REQUEST', UPLOAD_MESSAGES.notAnImage));
-
-    let bytes: Buffer;
+    const ctx = await contextFromRequest(deps, req, reply);
+    const user = ctx.user;
+    if (!user) return reply.code(401).send(errorBody('UNAUTHORIZED', MESSAGES.notSignedIn));
+    if (!req.isMultipart()) {
+      return reply.code(400).send(errorBody('BAD_REQUEST', UPLOAD_MESSAGES.notMultipart));
+    }
     try {
-      const part = await req.file();
-      if (part?.fieldname !== 'image') {
-        return reply.code(400).send(errorBody('BAD_REQUEST', UPLOAD_MESSAGES.notAnImage));
-      }
-      bytes = await part.toBuffer();
+      await enforce(
+        deps.db,
+        `upload:user:${user.id}`,
+        deps.config.limits.uploads,
+        deps.now(),
+        UPLOAD_MESSAGES.tooFast,
+      );
     } catch (error) {
-      if (isFileTooLarge(error))
-        return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge));
-      throw error;
+      const { status, body, retryAfter } = restError(error);
+      if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
+      return reply.code(status).send(body);
+    }
+    if (!(await hasRoomLeft(deps, user.id))) {
+      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', quotaMessage(deps.config.uploadQuotaBytes)));
     }
 
-    const type: ImageType | null = detectImageType(bytes);
-    if (!type) return reply.code(400).send(errorBody('BAD_REQUEST', UPLOAD_MESSAGES.notAnImage));
-    const name = `${randomUUID()}.${type.ext}`;
-    await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-    req.log.info({ userId: ctx.user.id, name, bytes: bytes.length }, 'image uploaded');
-    return reply.code(201).send({ url: `/uploads/${name}` });
+    const temp = path.join(incomingDir(deps.config), `${randomUUID()}.part`);
+    let outcome: UploadProblem | StoredUpload;
+    try {
+      outcome = await receiveAndStore(deps, req, user.id, temp);
+    } finally {
+      // Before answering: once the client has its answer, nothing of the upload is left behind.
+      await removeQuietly(temp);
+    }
+    if ('status' in outcome) return sendProblem(reply, outcome);
+    req.log.info({ userId: user.id, url: outcome.url }, 'image uploaded');
+    return reply.code(201).send(outcome);
   });
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
-    const match = STORED_NAME.exec(req.params.name);
-    const file = path.join(dir, req.params.name);
-    const info = match ? await stat(file).catch(() => null) : null;
-    if (!match || !info?.isFile()) return reply.code(404).send(errorBody('NOT_FOUND', 'No such file'));
+    const stored = parseStoredName(req.params.name);
+    if (!stored) return reply.code(404).send(errorBody('NOT_FOUND', 'No such file'));
+    let file = path.join(deps.config.uploadsDir, req.params.name);
+    let info = await stat(file).catch(() => null);
+    if (!info && stored.variant) {
+      // A WebP stored before variants existed has none: its srcset entries get the image itself.
+      file = path.join(deps.config.uploadsDir, uploadFileName(stored.id));
+      info = await stat(file).catch(() => null);
+    }
+    if (!info?.isFile()) return reply.code(404).send(errorBody('NOT_FOUND', 'No such file'));
     return reply
-      .header('content-type', IMAGE_MIME_BY_EXT[match[1] as ImageType['ext']])
+      .header('content-type', IMAGE_MIME_BY_EXT[stored.ext])
       .header('content-length', info.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')

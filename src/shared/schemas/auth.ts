@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
-import { optionalText } from './common';
+import { optionalText, requiredText, safeString } from './common';
+import { inviteTokenSchema } from './family';
 
 export const MESSAGES = {
   requiredSignUp: 'Please fill in all required fields',
@@ -18,33 +19,29 @@ export const MESSAGES = {
 
 /** Trimmed email; the server compares it case-insensitively. */
 export const emailSchema = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(LIMITS.emailMax, `Email must be at most ${LIMITS.emailMax} characters`)
-    .pipe(z.email({ error: MESSAGES.invalidEmail }));
+  requiredText(LIMITS.emailMax, 'Email', requiredMessage).pipe(z.email({ error: MESSAGES.invalidEmail }));
 
 export const phoneSchema = optionalText(LIMITS.phoneMax, 'Phone');
 export const familyLabelSchema = optionalText(LIMITS.familyLabelMax, 'Family label');
 
-export const nameSchema = z
-  .string({ error: MESSAGES.requiredSignUp })
-  .trim()
-  .min(1, MESSAGES.requiredSignUp)
-  .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`);
+export const nameSchema = requiredText(LIMITS.nameMax, 'Name', MESSAGES.requiredSignUp);
 
 export const registerInput = z.object({
   name: nameSchema,
   email: emailSchema(MESSAGES.requiredSignUp),
-  password: z
-    .string({ error: MESSAGES.requiredSignUp })
+  password: safeString('Password', {
+    max: LIMITS.passwordMax,
+    maxMessage: MESSAGES.passwordTooLong,
+    required: MESSAGES.requiredSignUp,
+    trim: false,
+  })
     .min(1, MESSAGES.requiredSignUp)
-    .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
-    .max(LIMITS.passwordMax, MESSAGES.passwordTooLong),
+    .min(LIMITS.passwordMin, MESSAGES.passwordTooShort),
   phone: phoneSchema,
   familyLabel: familyLabelSchema,
   role: z.enum(SELF_SERVICE_ROLES, { error: 'Role must be customer or vendor' }).default('customer'),
+  /** From a family invite link: joins the circle of familyLabel at once (decision 007). */
+  inviteToken: inviteTokenSchema.optional(),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
@@ -82,6 +79,8 @@ export const profileUpdateInput = z
     hebrewDatesEnabled: z.boolean().optional(),
     shabbatWarningsEnabled: z.boolean().optional(),
     emailNotificationsEnabled: z.boolean().optional(),
+    /** Needed only when the email changes to a different address. */
+    currentPassword: z.string().max(LIMITS.passwordMax, MESSAGES.passwordTooLong).optional(),
   })
   .strict();
 export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
@@ -104,3 +103,64 @@ export type UserDto = z.infer<typeof userDto>;
 export const userEnvelope = z.object({ user: userDto });
 export const sessionEnvelope = z.object({ user: userDto.nullable() });
 export const okResponse = z.object({ ok: z.literal(true) });
+
+export const ACCOUNT_MESSAGES = {
+  passwordTooCommon: 'This password is too common. Please choose one that is harder to guess.',
+  currentPasswordMissing: 'Please enter your current password',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  currentPasswordForEmail: 'Please enter your current password to change your email',
+  resetEmailMissing: 'Please enter your email address',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+} as const;
+
+/**
+ * A password someone chooses (sign-up rules of spec section 5). The server also refuses common
+ * passwords and the demo password; that list is too large to ship to the browser.
+ */
+export const newPasswordSchema = safeString('Password', {
+  max: LIMITS.passwordMax,
+  maxMessage: MESSAGES.passwordTooLong,
+  required: MESSAGES.passwordTooShort,
+  trim: false,
+}).min(LIMITS.passwordMin, MESSAGES.passwordTooShort);
+
+export const currentPasswordSchema = z
+  .string({ error: ACCOUNT_MESSAGES.currentPasswordMissing })
+  .min(1, ACCOUNT_MESSAGES.currentPasswordMissing)
+  .max(LIMITS.passwordMax, MESSAGES.passwordTooLong);
+
+export const changePasswordInput = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+export const passwordResetRequestInput = z.object({
+  email: emailSchema(ACCOUNT_MESSAGES.resetEmailMissing),
+});
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput>;
+
+export const passwordResetConfirmInput = z.object({
+  token: z
+    .string({ error: ACCOUNT_MESSAGES.resetLinkInvalid })
+    .min(1, ACCOUNT_MESSAGES.resetLinkInvalid)
+    .max(200, ACCOUNT_MESSAGES.resetLinkInvalid),
+  newPassword: newPasswordSchema,
+});
+export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
+
+/** One signed-in browser or device of the user, as the profile's session list shows it. */
+export const accountSessionDto = z.object({
+  id: z.uuid(),
+  /** Readable name from the user agent, e.g. 'Chrome on macOS'. */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.date(),
+  lastSeenAt: z.date(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type AccountSessionDto = z.infer<typeof accountSessionDto>;
+
+export const accountSessionsResponse = z.object({ sessions: z.array(accountSessionDto) });
+export const signOutOthersResponse = z.object({ ended: z.number().int().min(0) });

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
-import { IMAGE_MESSAGE, imageRefSchema, optionalText } from './common';
+import {
+  clearableTimestampSchema,
+  IMAGE_MESSAGE,
+  imageRefSchema,
+  optionalText,
+  REQUIRED_MESSAGE,
+  requiredText,
+  timestampSchema,
+} from './common';
 
 export const EVENT_MESSAGES = {
-  required: 'Please fill in required fields',
+  required: REQUIRED_MESSAGE,
   badTime: 'Time must be HH:MM',
   badAmount: 'Amount must be a number with at most two decimals',
   amountTooLarge: 'Amount must be less than 100,000,000',
@@ -11,13 +19,6 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const id = z.uuid({ error: 'Not a valid id' });
-
-const requiredText = (max: number, label: string) =>
-  z
-    .string({ error: EVENT_MESSAGES.required })
-    .trim()
-    .min(1, EVENT_MESSAGES.required)
-    .max(max, `${label} must be at most ${max} characters`);
 
 /** 'HH:MM' on a 24-hour clock, or nothing. */
 export const timeSchema = z
@@ -28,10 +29,11 @@ export const timeSchema = z
   .or(z.literal('').transform(() => null))
   .transform((v) => v ?? null);
 
-/** A date value: a Date (tRPC) or an ISO string (REST), coerced. */
-export const dateSchema = z.coerce.date({ error: EVENT_MESSAGES.required });
+/** A date value: a Date (tRPC) or an ISO string (REST), real and within DATE_RANGE. */
+export const dateSchema = timestampSchema('Date', EVENT_MESSAGES.required);
+const dueDateSchema = timestampSchema('Due date', EVENT_MESSAGES.required);
 /** A date that may be cleared: '' or null clear it; absent leaves it alone (on updates). */
-const clearableDateSchema = z.union([z.literal('').transform(() => null), z.null(), z.coerce.date()]);
+const clearableDateSchema = clearableTimestampSchema('Due date');
 export const optionalDateSchema = clearableDateSchema.optional().transform((v) => v ?? null);
 
 export const imageUrlSchema = imageRefSchema;
@@ -118,7 +120,7 @@ export type TaskDto = z.infer<typeof taskDto>;
 const depositFields = z.object({
   vendorName: requiredText(200, 'Vendor name'),
   amount: amountSchema,
-  dueDate: dateSchema,
+  dueDate: dueDateSchema,
   paid: z.boolean(),
 });
 export const depositCreateInput = depositFields.extend({ id, paid: z.boolean().optional() }).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
-import { optionalText } from './common';
+import { civilDateSchema, optionalText, requiredText, safeString } from './common';
 import { amountSchema, timeSchema } from './events';
 
 export const REQUEST_MESSAGES = {
@@ -16,7 +16,7 @@ export const REQUEST_MESSAGES = {
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
 
 export const attachmentSchema = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: requiredText(255, 'Attachment name', 'Attachment name is required'),
   size: z.number().int().min(0).max(LIMITS.attachmentBytes, REQUEST_MESSAGES.attachments),
   type: z.enum(ATTACHMENT_TYPES, { error: REQUEST_MESSAGES.attachments }),
 });
@@ -35,20 +35,16 @@ export const availabilityRequestInput = z
   .object({
     id: z.uuid({ error: 'Vendor not found' }),
     eventType: z.enum(REQUEST_EVENT_TYPES, { error: REQUEST_MESSAGES.missing }),
-    date: z
-      .string({ error: REQUEST_MESSAGES.missing })
-      .trim()
-      .min(1, REQUEST_MESSAGES.missing)
-      .regex(/^\d{4}-\d{2}-\d{2}$/, REQUEST_MESSAGES.badDate),
+    date: civilDateSchema('Date', { required: REQUEST_MESSAGES.missing, format: REQUEST_MESSAGES.badDate }),
     time: timeSchema,
     guestCount: guestCountSchema.optional(),
     budgetMin: optionalAmount,
     budgetMax: optionalAmount,
     city: optionalText(100, 'City'),
-    message: z.string({ error: REQUEST_MESSAGES.missing }).trim().min(1, REQUEST_MESSAGES.missing).max(5000),
+    message: requiredText(5000, 'Message', REQUEST_MESSAGES.missing),
     eventId: z.uuid().nullish(),
     hasConflict: z.boolean().optional(),
-    conflictReason: z.string().max(200).nullish(),
+    conflictReason: safeString('Conflict reason', { max: 200 }).nullish(),
     attachments: z
       .array(attachmentSchema)
       .max(LIMITS.attachmentsMax, REQUEST_MESSAGES.tooManyAttachments)

@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES, PROFILE_FORM_CATEGORIES } from '../constants';
-import { imageRefSchema, optionalText } from './common';
+import {
+  imageRefSchema,
+  optionalQueryNumber,
+  optionalText,
+  queryNumber,
+  REQUIRED_MESSAGE,
+  requiredText,
+  safeString,
+} from './common';
 
 export const VENDOR_MESSAGES = {
-  required: 'Please fill in required fields',
+  required: REQUIRED_MESSAGE,
   notFound: 'Vendor not found',
   invalidEmail: 'Please enter a valid email address',
   invalidUrl: 'Please enter a valid web address (https://...)',
   noProfile: 'An approved vendor claim is needed before you can edit a listing',
   notYours: 'Only the owner of this listing or an admin can change it',
+  latLngTogether: 'lat and lng must be given together',
+  positionTogether: 'Latitude and longitude must be given together',
   nameTaken: (name: string) =>
     `A listing named "${name}" already exists. If it is your business, claim it instead: Profile Settings > Search & Claim Listing.`,
   tooManySuggestions: 'Too many searches in a short time.',
@@ -23,33 +33,66 @@ export const DASHBOARD_CATEGORY_VALUES = DASHBOARD_CATEGORIES.map((c) => c.value
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).max(10).optional());
 
-/** A number that may arrive as a query-string text. */
-const queryNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(schema));
+/**
+ * A coordinate in degrees. Values a hair off 0 (below 1e-9 degrees, a tenth of a millimetre) are
+ * refused: PostgreSQL's distance functions raise an underflow error on the smallest of them.
+ */
+const coordinate = (label: string, limit: number) =>
+  z
+    .number()
+    .min(-limit, `${label} must be between -${limit} and ${limit}`)
+    .max(limit, `${label} must be between -${limit} and ${limit}`)
+    .refine((v) => v === 0 || Math.abs(v) >= 1e-9, `${label} must be 0 or at least 0.000000001 away from 0`);
+const latitude = (label: string) => coordinate(label, 90);
+const longitude = (label: string) => coordinate(label, 180);
+
+/**
+ * A position is both coordinates or none (a listing's row refuses one without the other): both
+ * given, both cleared with null, or both left out. The issue sits on the one left out.
+ */
+function givenTogether<A extends string, B extends string>(a: A, b: B, message: string) {
+  return (v: { [K in A | B]?: number | null }, ctx: z.RefinementCtx) => {
+    const first = v[a];
+    const second = v[b];
+    if ((first === undefined) !== (second === undefined) || (first === null) !== (second === null)) {
+      ctx.addIssue({ code: 'custom', message, path: [first === undefined || first === null ? a : b] });
+    }
+  };
+}
+const bothOrNeither = givenTogether('lat', 'lng', VENDOR_MESSAGES.latLngTogether);
+const positionTogether = givenTogether('latitude', 'longitude', VENDOR_MESSAGES.positionTogether);
 
 /** GET /api/vendors query (the spec's snake_case names), also the tRPC input. */
 export const vendorListInput = z
   .object({
-    page: queryNumber(z.number().int().min(1).max(10_000)).default(1),
-    page_size: queryNumber(z.number().int().min(1).max(100)).default(LIMITS.marketplacePageSize),
+    page: queryNumber('page', z.number().int('page must be a whole number').min(1).max(10_000), 1),
+    page_size: queryNumber(
+      'page_size',
+      z.number().int('page_size must be a whole number').min(1).max(100),
+      LIMITS.marketplacePageSize,
+    ),
     sort: z
       .enum(VENDOR_SORTS, { error: `Sort must be one of ${VENDOR_SORTS.join(', ')}` })
       .default('popular'),
-    search: z.string().trim().max(100).optional(),
+    search: safeString('Search', { max: 100 }).optional(),
     /** Repeat the parameter for several; only the five marketplace categories filter. */
     category: oneOrMany(
       z.enum(MARKETPLACE_CATEGORIES, {
         error: `Category must be one of ${MARKETPLACE_CATEGORIES.join(', ')}`,
       }),
     ),
-    lat: queryNumber(z.number().min(-90).max(90)).optional(),
-    lng: queryNumber(z.number().min(-180).max(180)).optional(),
-    radius_km: queryNumber(z.number().positive().max(20_000)).default(LIMITS.nearbyRadiusKm),
+    lat: optionalQueryNumber('lat', latitude('lat')),
+    lng: optionalQueryNumber('lng', longitude('lng')),
+    radius_km: queryNumber(
+      'radius_km',
+      z
+        .number()
+        .min(0.001, 'radius_km must be between 0.001 and 20000')
+        .max(20_000, 'radius_km must be between 0.001 and 20000'),
+      LIMITS.nearbyRadiusKm,
+    ),
   })
-  .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
-    message: 'Give both lat and lng, or neither',
-    path: ['lat'],
-  })
+  .superRefine(bothOrNeither)
   .refine((v) => v.sort !== 'near' || v.lat !== undefined, {
     message: 'Sorting by distance needs lat and lng',
     path: ['sort'],
@@ -58,17 +101,14 @@ export type VendorListInput = z.input<typeof vendorListInput>;
 
 export const featuredInput = z
   .object({
-    lat: queryNumber(z.number().min(-90).max(90)).optional(),
-    lng: queryNumber(z.number().min(-180).max(180)).optional(),
+    lat: optionalQueryNumber('lat', latitude('lat')),
+    lng: optionalQueryNumber('lng', longitude('lng')),
   })
-  .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
-    message: 'Give both lat and lng, or neither',
-    path: ['lat'],
-  })
+  .superRefine(bothOrNeither)
   .optional()
   .transform((v) => v ?? {});
 
-export const suggestionsInput = z.object({ q: z.string().trim().max(100).default('') });
+export const suggestionsInput = z.object({ q: safeString('Search', { max: 100 }).default('') });
 
 const vendorBase = {
   id: z.uuid(),
@@ -133,31 +173,19 @@ export const vendorSuggestions = z.object({
 });
 export type SuggestionsDto = z.infer<typeof vendorSuggestions>;
 
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(500)
+const httpsUrl = safeString('Website', { max: 500 })
   .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), VENDOR_MESSAGES.invalidUrl)
   .nullish()
   .transform((v) => (v ? v : null));
 /** The vendor profile form (spec section 3): the server owns id, ownerId, claimed, rating, reviewCount, createdAt. */
 const vendorProfileFields = z.object({
-  businessName: z
-    .string({ error: VENDOR_MESSAGES.required })
-    .trim()
-    .min(1, VENDOR_MESSAGES.required)
-    .max(200),
+  businessName: requiredText(200, 'Business name'),
   category: z.enum(PROFILE_FORM_CATEGORIES, { error: 'Please choose a category from the list' }),
   description: optionalText(5000, 'Description'),
   descriptionRich: optionalText(20_000, 'Description'),
   contactPhone: optionalText(40, 'Phone'),
   contactWhatsapp: optionalText(40, 'WhatsApp'),
-  contactEmail: z
-    .string({ error: VENDOR_MESSAGES.required })
-    .trim()
-    .min(1, VENDOR_MESSAGES.required)
-    .max(254)
-    .pipe(z.email({ error: VENDOR_MESSAGES.invalidEmail })),
+  contactEmail: requiredText(254, 'Email').pipe(z.email({ error: VENDOR_MESSAGES.invalidEmail })),
   website: httpsUrl,
   address: optionalText(300, 'Address'),
   city: optionalText(100, 'City'),
@@ -167,11 +195,15 @@ const vendorProfileFields = z.object({
   neighborhood: optionalText(100, 'Neighborhood'),
   logoUrl: imageRefSchema,
   imageUrl: imageRefSchema,
-  latitude: z.number().min(-90).max(90).nullish(),
-  longitude: z.number().min(-180).max(180).nullish(),
+  latitude: latitude('Latitude').nullish(),
+  longitude: longitude('Longitude').nullish(),
 });
-export const vendorCreateInput = vendorProfileFields.strict();
-export const vendorUpdateInput = vendorProfileFields.partial().extend({ id: z.uuid() }).strict();
+export const vendorCreateInput = vendorProfileFields.strict().superRefine(positionTogether);
+export const vendorUpdateInput = vendorProfileFields
+  .partial()
+  .extend({ id: z.uuid() })
+  .strict()
+  .superRefine(positionTogether);
 /** The vendor dashboard's form: the same fields, with the dashboard's category values. */
 export const vendorProfileUpdateInput = vendorProfileFields
   .partial()
@@ -180,5 +212,6 @@ export const vendorProfileUpdateInput = vendorProfileFields
       .enum(DASHBOARD_CATEGORY_VALUES, { error: 'Please choose a category from the list' })
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(positionTogether);
 export type VendorCreateInput = z.input<typeof vendorCreateInput>;

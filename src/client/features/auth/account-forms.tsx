@@ -1,5 +1,6 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import {
   type LoginPortal,
@@ -63,9 +64,12 @@ export function SignInForm({ portal, initial, onSignedIn }: SignInFormProps) {
       <Stack gap="5">
         <EmailField value={email} onChange={setEmail} disabled={pending} />
         <Field.Root required disabled={pending}>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
+          <HStack justify="space-between" align="baseline" w="full" gap="3">
+            <Field.Label>
+              Password <Field.RequiredIndicator />
+            </Field.Label>
+            <ForgotPasswordLink email={email} />
+          </HStack>
           <PasswordInput
             name="password"
             autoComplete="current-password"
@@ -79,6 +83,24 @@ export function SignInForm({ portal, initial, onSignedIn }: SignInFormProps) {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** Where the reset pages send people back to; the email typed so far comes along to save retyping. */
+export interface ForgotPasswordState {
+  email?: string;
+  from?: string;
+}
+
+function ForgotPasswordLink({ email }: { email: string }) {
+  const { pathname } = useLocation();
+  const state: ForgotPasswordState = { email: email.trim(), from: pathname };
+  return (
+    <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm">
+      <RouterLink to="/forgot-password" state={state}>
+        Forgot password?
+      </RouterLink>
+    </Link>
   );
 }
 
@@ -185,7 +207,8 @@ export function SignUpForm({
               maxLength={LIMITS.familyLabelMax}
             />
             <Field.HelperText>
-              Optional. Everyone who enters exactly the same label joins one family circle.
+              Optional. The first person to use a label starts its circle; others join when a member approves
+              them.
             </Field.HelperText>
           </Field.Root>
         ) : null}

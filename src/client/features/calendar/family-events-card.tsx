@@ -2,6 +2,7 @@ import { Badge, Box, Button, chakra, Flex, Heading, HStack, Skeleton, Stack, Tex
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import { UsersIcon } from '../../components/icons';
+import { useFamilyCircle } from '../../lib/family';
 import {
   type FamilyCalendarEvent,
   formatMonthShort,
@@ -31,6 +32,8 @@ export function FamilyEventsCard({
   onShow,
 }: FamilyEventsCardProps) {
   const upcoming = upcomingFamilyEvents(events, today, LIMITS.familyEventsOnCalendar);
+  // A pending or declined member gets no events: say why instead of "no events yet" (decision 007).
+  const status = useFamilyCircle(familyLabel).data?.status ?? 'active';
   return (
     <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="family-events-heading">
       <HStack gap="2" color="gold.fg">
@@ -60,10 +63,16 @@ export function FamilyEventsCard({
         ) : upcoming.length === 0 ? (
           <Stack gap="3" align="flex-start">
             <Text fontSize="sm" color="fg.muted">
-              No upcoming events in the circle yet. Invite your family from Profile Settings.
+              {status === 'pending'
+                ? 'Your request to join this circle is waiting for approval. You see its events once a member approves you.'
+                : status === 'none'
+                  ? "You are not a member of this circle, so its events don't show here."
+                  : 'No upcoming events in the circle yet. Invite your family from Profile Settings.'}
             </Text>
             <Button asChild size="sm" variant="outline">
-              <RouterLink to="/profile">Invite family</RouterLink>
+              <RouterLink to="/profile">
+                {status === 'active' ? 'Invite family' : 'Open Profile Settings'}
+              </RouterLink>
             </Button>
           </Stack>
         ) : (

@@ -26,6 +26,7 @@ import {
   TrashIcon,
 } from '../../components/icons';
 import { useCurrentUser } from '../../lib/session';
+import { uploadedImageProps } from '../../lib/upload-image';
 import { DepositsTab } from './deposits-tab';
 import { conflictReason, formatDay, formatTime, hebrewDateOf } from './format';
 import { MemosTab } from './memos-tab';
@@ -57,7 +58,14 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
       ) : null}
       <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="2xl" overflow="hidden">
         {event.imageUrl ? (
-          <Image src={event.imageUrl} alt="" w="full" h={{ base: '36', md: '48' }} objectFit="cover" />
+          <Image
+            src={event.imageUrl}
+            {...uploadedImageProps(event.imageUrl, '100vw')}
+            alt=""
+            w="full"
+            h={{ base: '36', md: '48' }}
+            objectFit="cover"
+          />
         ) : null}
         <Box p={{ base: '4', md: '6' }}>
           <Flex justify="space-between" align="flex-start" gap="3">

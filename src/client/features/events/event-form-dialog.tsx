@@ -21,7 +21,7 @@ import { useHebrewDates } from '../../components/hebrew-dates';
 import { ImageIcon, TrashIcon } from '../../components/icons';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { uploadImageWithToasts } from '../../lib/upload-image';
+import { DIALOG_IMAGE_SIZES, uploadedImageProps, uploadImageWithToasts } from '../../lib/upload-image';
 import { useCreateEvent, useUpdateEvent } from './use-events';
 
 export const CONFLICT_TEXT =
@@ -252,7 +252,14 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
           </Text>
           {values.imageUrl ? (
             <Box position="relative" rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border">
-              <Image src={values.imageUrl} alt="Event image preview" w="full" h="40" objectFit="cover" />
+              <Image
+                src={values.imageUrl}
+                {...uploadedImageProps(values.imageUrl, DIALOG_IMAGE_SIZES)}
+                alt="Event image preview"
+                w="full"
+                h="40"
+                objectFit="cover"
+              />
             </Box>
           ) : null}
           <Flex gap="3" mt={values.imageUrl ? '3' : '0'} wrap="wrap">

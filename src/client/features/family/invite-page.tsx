@@ -7,24 +7,27 @@ import {
   Grid,
   Heading,
   HStack,
-  Link,
   List,
   Skeleton,
   Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
+import { FAMILY_INVITE_VALID_DAYS, inviteTokenFromHash } from '../../../shared/schemas/family';
 import { EmptyPanel } from '../../components/empty-panel';
 import { CalendarIcon, CheckIcon, LockIcon, UsersIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorCode, serverMessage } from '../../lib/errors';
-import { useCurrentUser } from '../../lib/session';
+import { useFamilyCircle } from '../../lib/family';
+import { homePathFor, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { InviteSignInForm } from './invite-sign-in-form';
 import { InviteSignUpForm } from './invite-sign-up-form';
 
 const cardStyle = {
@@ -34,27 +37,23 @@ const cardStyle = {
   borderColor: 'border.muted',
 } as const;
 
-/** /invite/:familyLabel: an invitation to a family circle (the label is URL-encoded in the link). */
+/**
+ * /invite/:familyLabel#token=...: an invitation to a family circle (decision 007). The label is
+ * URL-encoded in the path; the secret token sits in the fragment, which browsers never send.
+ */
 export function InvitePage() {
   // The router hands the parameter over already decoded: 'Goldberg%20Family' is 'Goldberg Family'.
   const { familyLabel = '' } = useParams();
+  const { hash } = useLocation();
   const label = familyLabel.trim();
+  const token = inviteTokenFromHash(hash);
   const valid = label.length > 0 && label.length <= LIMITS.familyLabelMax;
   useDocumentTitle(valid ? `Join the ${label} family circle` : 'Family circle invitation');
 
   return (
     <Box bg="canvas" minH="full">
       <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '14' }}>
-        {valid ? (
-          <Grid
-            templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 28rem)' }}
-            gap={{ base: '8', lg: '12' }}
-            alignItems="start"
-          >
-            <Invitation label={label} />
-            <InviteAction label={label} />
-          </Grid>
-        ) : (
+        {!valid ? (
           <EmptyPanel
             icon={<UsersIcon boxSize="8" />}
             title="This invitation has no family label"
@@ -64,13 +63,80 @@ export function InvitePage() {
               <RouterLink to="/">Go to SimchaHub</RouterLink>
             </Button>
           </EmptyPanel>
+        ) : token ? (
+          <CheckedInvitation label={label} token={token} />
+        ) : (
+          <EmptyPanel
+            icon={<LockIcon boxSize="8" />}
+            title="This invite link is incomplete"
+            description={`The link to the ${label} family circle is missing its invitation code. Ask the relative who invited you to copy the invite link again; it works for ${FAMILY_INVITE_VALID_DAYS} days. You can also sign up with this family label and wait for a member to approve you.`}
+          >
+            <Button asChild variant="outline">
+              <RouterLink to="/register">Sign up</RouterLink>
+            </Button>
+          </EmptyPanel>
         )}
       </Container>
     </Box>
   );
 }
 
-function Invitation({ label }: { label: string }) {
+/** Asks the server whether the link still works before offering to join through it. */
+function CheckedInvitation({ label, token }: { label: string; token: string }) {
+  const utils = trpc.useUtils();
+  // A mutation on the server (the token travels in a body, never in a logged URL), read like a query.
+  const check = useQuery({
+    queryKey: ['family-invite-check', label, token],
+    queryFn: () => utils.client.family.checkInvite.mutate({ label, token }),
+  });
+
+  if (check.isPending) {
+    return (
+      <Stack gap="6" aria-busy>
+        <Skeleton h="6" w="40%" />
+        <Skeleton h="12" w="80%" />
+        <Skeleton h="40" />
+      </Stack>
+    );
+  }
+  if (check.isError || !check.data.valid) {
+    return (
+      <EmptyPanel
+        icon={<LockIcon boxSize="8" />}
+        title={
+          check.isError ? 'The invitation could not be checked' : 'This invite link is invalid or has expired'
+        }
+        description={
+          check.isError
+            ? 'Please check your connection and try again.'
+            : `Invite links work for ${FAMILY_INVITE_VALID_DAYS} days, and a member of the circle can revoke them. Please ask a family member for a new one.`
+        }
+      >
+        {check.isError ? (
+          <Button variant="outline" onClick={() => void check.refetch()}>
+            Try again
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <RouterLink to="/">Go to SimchaHub</RouterLink>
+          </Button>
+        )}
+      </EmptyPanel>
+    );
+  }
+  return (
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 28rem)' }}
+      gap={{ base: '8', lg: '12' }}
+      alignItems="start"
+    >
+      <Invitation label={label} invitedBy={check.data.invitedBy} />
+      <InviteAction label={label} token={token} />
+    </Grid>
+  );
+}
+
+function Invitation({ label, invitedBy }: { label: string; invitedBy: string | null }) {
   const shares = [
     {
       icon: CalendarIcon,
@@ -101,8 +167,13 @@ function Invitation({ label }: { label: string }) {
         You're invited to join the {label} family circle on SimchaHub
       </Heading>
       <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-        SimchaHub helps families plan weddings, bar and bat mitzvahs and every simcha together. A family
-        circle is everyone who uses exactly the same family label, here <strong>{label}</strong>.
+        {invitedBy ? (
+          <>
+            <strong>{invitedBy}</strong> invited you.{' '}
+          </>
+        ) : null}
+        SimchaHub helps families plan weddings, bar and bat mitzvahs and every simcha together. This link lets
+        you into the <strong>{label}</strong> circle as soon as you sign up or sign in.
       </Text>
       <Box {...cardStyle} p={{ base: '5', md: '6' }}>
         <Heading as="h2" fontSize="md" color="brand.950">
@@ -127,18 +198,26 @@ function Invitation({ label }: { label: string }) {
           ))}
         </List.Root>
         <Text mt="4" fontSize="sm" color="fg.subtle">
-          You can leave the circle at any time by clearing your family label in Profile Settings.
+          You can leave the circle at any time from Profile Settings.
         </Text>
       </Box>
     </Stack>
   );
 }
 
-function InviteAction({ label }: { label: string }) {
+function InviteAction({ label, token }: { label: string; token: string }) {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();
-  // Set when this page created the account: the dashboard opens next, not the "already in" panel.
-  const [created, setCreated] = useState(false);
+  // Set when this page signed the person up or in: their home opens next, not the "already in" panel.
+  const [joined, setJoined] = useState(false);
+  const onJoined = (joinedUser: UserDto, created: boolean) => {
+    setJoined(true);
+    toast.success(
+      created ? 'Account created!' : 'Welcome back!',
+      `${created ? 'Welcome to SimchaHub! ' : ''}You are now in the ${label} family circle.`,
+    );
+    navigate(homePathFor(joinedUser.role));
+  };
   return (
     <Box
       {...cardStyle}
@@ -147,11 +226,11 @@ function InviteAction({ label }: { label: string }) {
       as="section"
       aria-labelledby="invite-action-heading"
     >
-      {created ? (
+      {joined ? (
         <Stack gap="4" align="center" textAlign="center" py="6" aria-live="polite">
           <Spinner size="lg" color="brand.fg" />
           <Text id="invite-action-heading" fontWeight="semibold" color="brand.950">
-            Account created. Opening your dashboard…
+            You're in. Opening your dashboard…
           </Text>
         </Stack>
       ) : isLoading ? (
@@ -162,61 +241,80 @@ function InviteAction({ label }: { label: string }) {
           <Skeleton h="10" />
         </Stack>
       ) : user ? (
-        <JoinCircle user={user} label={label} />
+        <JoinCircle user={user} label={label} token={token} />
       ) : (
-        <VisitorSignUp
-          label={label}
-          onSignedUp={() => {
-            setCreated(true);
-            toast.success(
-              'Account created!',
-              `Welcome to SimchaHub! You are now in the ${label} family circle.`,
-            );
-            navigate('/dashboard');
-          }}
-        />
+        <VisitorJoin label={label} token={token} onJoined={onJoined} />
       )}
     </Box>
   );
 }
 
-function VisitorSignUp({ label, onSignedUp }: { label: string; onSignedUp: () => void }) {
+function VisitorJoin({
+  label,
+  token,
+  onJoined,
+}: {
+  label: string;
+  token: string;
+  onJoined: (user: UserDto, created: boolean) => void;
+}) {
+  const [mode, setMode] = useState<'sign-up' | 'sign-in'>('sign-up');
+  const signUp = mode === 'sign-up';
   return (
     <>
       <Heading id="invite-action-heading" as="h2" fontSize="xl" color="brand.950">
-        Create your account
+        {signUp ? 'Create your account' : 'Sign in to join'}
       </Heading>
       <Text mt="1" mb="6" fontSize="sm" color="fg.muted">
-        Sign up to join the circle. It is free for families.
+        {signUp
+          ? 'Sign up to join the circle. It is free for families.'
+          : `Sign in and you join the ${label} circle at once.`}
       </Text>
-      <InviteSignUpForm label={label} onSignedUp={onSignedUp} />
+      {signUp ? (
+        <InviteSignUpForm label={label} token={token} onSignedUp={(user) => onJoined(user, true)} />
+      ) : (
+        <InviteSignInForm label={label} token={token} onJoined={(user) => onJoined(user, false)} />
+      )}
       <Text mt="6" fontSize="sm" color="fg.muted" textAlign="center">
-        Already have an account?{' '}
-        <Link asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to="/login-customer">Sign in</RouterLink>
-        </Link>
-        , then open this invite link again to join.
+        {signUp ? 'Already have an account? ' : 'New to SimchaHub? '}
+        <Button
+          variant="plain"
+          size="sm"
+          h="auto"
+          p="0"
+          color="brand.fg"
+          fontWeight="semibold"
+          onClick={() => setMode(signUp ? 'sign-in' : 'sign-up')}
+        >
+          {signUp ? 'Sign in' : 'Create an account'}
+        </Button>
       </Text>
     </>
   );
 }
 
-function JoinCircle({ user, label }: { user: UserDto; label: string }) {
+function JoinCircle({ user, label, token }: { user: UserDto; label: string; token: string }) {
   const utils = trpc.useUtils();
-  const join = trpc.profile.update.useMutation({
+  const circle = useFamilyCircle(user.familyLabel);
+  const join = trpc.family.acceptInvite.useMutation({
     onSuccess: async ({ user: updated }) => {
       utils.auth.session.setData(undefined, { user: updated });
-      await Promise.all([
-        utils.auth.session.invalidate(),
-        utils.family.members.invalidate(),
-        utils.family.events.invalidate(),
-      ]);
+      await Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
     },
   });
-  const member = user.familyLabel === label;
+  const sameLabel = user.familyLabel === label;
   const firstName = user.name.split(' ')[0] ?? user.name;
 
-  if (member) {
+  if (sameLabel && circle.isPending) {
+    return (
+      <Stack gap="4" aria-busy>
+        <Skeleton h="6" w="60%" />
+        <Skeleton h="10" />
+      </Stack>
+    );
+  }
+
+  if (sameLabel && circle.data?.status === 'active') {
     return (
       <Stack gap="4" data-testid="invite-member">
         <Flex boxSize="12" rounded="full" bg="green.subtle" color="green.fg" align="center" justify="center">
@@ -248,13 +346,17 @@ function JoinCircle({ user, label }: { user: UserDto; label: string }) {
       <Text color="fg.muted" overflowWrap="anywhere">
         You are signed in as {user.email}. Joining sets your family label to <strong>{label}</strong>.
       </Text>
-      {user.familyLabel ? (
+      {sameLabel ? (
+        <Text color="fg.muted">
+          Your request to join is waiting for approval; this invitation lets you in now.
+        </Text>
+      ) : user.familyLabel ? (
         <Alert.Root status="warning" variant="subtle" rounded="lg">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Description>
-              You are in the {user.familyLabel} family circle now. An account belongs to one circle at a time,
-              so joining {label} replaces it.
+              Your family label is {user.familyLabel} now. An account belongs to one circle at a time, so
+              joining {label} replaces it.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -265,13 +367,13 @@ function JoinCircle({ user, label }: { user: UserDto; label: string }) {
         loadingText="Joining..."
         onClick={() =>
           join.mutate(
-            { familyLabel: label },
+            { label, token },
             {
               onSuccess: () =>
-                toast.success('Profile updated successfully', `You joined the ${label} family circle.`),
+                toast.success('Welcome to the family circle', `You joined the ${label} family circle.`),
               onError: (error) =>
                 toast.error(
-                  'Failed to update profile',
+                  'Could not join the family circle',
                   serverMessage(error) ??
                     (errorCode(error) === 'UNAUTHORIZED' ? 'Please sign in again.' : 'Please try again.'),
                 ),

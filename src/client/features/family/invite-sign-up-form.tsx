@@ -11,12 +11,14 @@ import { trpc } from '../../lib/trpc';
 interface InviteSignUpFormProps {
   /** The invitation's family label: filled in and read-only. */
   label: string;
+  /** The invite link's secret: with it the account joins the circle at once (decision 007). */
+  token: string;
   /** Called once the account exists, before the signed-in user is adopted. */
   onSignedUp: (user: UserDto) => void;
 }
 
 /** A customer account already in the invited circle; the checks of spec section 5. */
-export function InviteSignUpForm({ label, onSignedUp }: InviteSignUpFormProps) {
+export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -42,6 +44,7 @@ export function InviteSignUpForm({ label, onSignedUp }: InviteSignUpFormProps) {
       phone: phone.trim() || null,
       familyLabel: label,
       role: 'customer',
+      inviteToken: token,
     };
     const problem = signUpProblem(input);
     if (problem) {

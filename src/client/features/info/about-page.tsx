@@ -20,9 +20,9 @@ export function AboutPage() {
       </InfoSection>
       <InfoSection title="Planning as a family">
         <Paragraph>
-          Everyone who enters exactly the same family label joins one family circle. Share an invite link with
-          relatives and they can follow the celebrations the family is planning. You can also share a
-          read-only link to a single event with anyone who needs the details.
+          Relatives who share a family label form one family circle. Share an invite link with them, or
+          approve their request to join, and they can follow the celebrations the family is planning. You can
+          also share a read-only link to a single event with anyone who needs the details.
         </Paragraph>
       </InfoSection>
       <InfoSection title="A marketplace for the community">

@@ -38,9 +38,10 @@ export function HelpPage() {
       </InfoSection>
       <InfoSection title="Family circle">
         <Paragraph>
-          Everyone who enters exactly the same family label belongs to the same family circle, so agree on the
-          spelling first. Use Invite Family to copy an invite link for relatives. You can change your family
-          label at any time in Profile Settings.
+          A family circle gathers everyone who uses exactly the same family label, so agree on the spelling
+          first. The first person to use a label starts its circle. Use Invite Family to copy an invite link
+          for relatives: whoever opens it joins at once. Someone who only types the label waits until a member
+          approves them in Profile Settings, where you can also leave the circle or change your label.
         </Paragraph>
       </InfoSection>
       <InfoSection title="Working with vendors">

@@ -12,9 +12,10 @@ export function TermsPage() {
       </InfoSection>
       <InfoSection title="Family circles and shared links">
         <Paragraph>
-          Anyone who enters the same family label joins the same family circle and can see the family’s
-          events. A share link lets anyone who has it view that event. Choose your family label and share
-          links with care.
+          Members of a family circle see each other’s events. Someone who enters your family label joins only
+          when a member approves them or through an invite link, which works for seven days and can be
+          revoked. A share link lets anyone who has it view that event. Share invite and share links with
+          care.
         </Paragraph>
       </InfoSection>
       <InfoSection title="Vendors and listings">

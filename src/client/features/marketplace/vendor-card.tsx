@@ -15,6 +15,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { MapPinIcon, StarIcon, VerifiedIcon } from '../../components/icons';
+import { uploadedImageProps } from '../../lib/upload-image';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 
 /** What a card's button does for the person looking: ask for availability, or sign in first. */
@@ -56,6 +57,9 @@ export function RatingLine({ vendor }: { vendor: VendorView }) {
 }
 
 /** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
+/** The marketplace grid: one card a row on phones, up to four on wide screens. */
+const CARD_IMAGE_SIZES = '(min-width: 80em) 25vw, (min-width: 64em) 33vw, (min-width: 30em) 50vw, 100vw';
+
 export function VendorCard({ vendor, action }: { vendor: VendorView; action: CardAction }) {
   const place = placeText(vendor);
   const distance = distanceText(vendor);
@@ -76,7 +80,15 @@ export function VendorCard({ vendor, action }: { vendor: VendorView; action: Car
     >
       <Box position="relative" bg="brand.subtle" aspectRatio={16 / 10}>
         {vendor.imageUrl ? (
-          <Image src={vendor.imageUrl} alt="" w="full" h="full" objectFit="cover" loading="lazy" />
+          <Image
+            src={vendor.imageUrl}
+            {...uploadedImageProps(vendor.imageUrl, CARD_IMAGE_SIZES)}
+            alt=""
+            w="full"
+            h="full"
+            objectFit="cover"
+            loading="lazy"
+          />
         ) : null}
         <Badge
           position="absolute"
@@ -153,7 +165,16 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
         </Text>
       ) : null}
       <Box boxSize="14" rounded="lg" overflow="hidden" bg="brand.subtle" flexShrink="0">
-        {vendor.imageUrl ? <Image src={vendor.imageUrl} alt="" w="full" h="full" objectFit="cover" /> : null}
+        {vendor.imageUrl ? (
+          <Image
+            src={vendor.imageUrl}
+            {...uploadedImageProps(vendor.imageUrl, '56px')}
+            alt=""
+            w="full"
+            h="full"
+            objectFit="cover"
+          />
+        ) : null}
       </Box>
       <Stack gap="0.5" minW="0" flex="1">
         <HStack gap="2" minW="0">

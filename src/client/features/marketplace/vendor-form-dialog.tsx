@@ -18,7 +18,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { ImageIcon } from '../../components/icons';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { uploadImageWithToasts } from '../../lib/upload-image';
+import { DIALOG_IMAGE_SIZES, uploadedImageProps, uploadImageWithToasts } from '../../lib/upload-image';
 import { useRefreshVendorLists } from './use-marketplace';
 
 interface Values {
@@ -264,7 +264,14 @@ function ImageField({ label, url, uploading, disabled, onFile, onRemove }: Image
       </Text>
       {url ? (
         <Box rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border" mb="2">
-          <Image src={url} alt={`${label} preview`} w="full" h="24" objectFit="cover" />
+          <Image
+            src={url}
+            {...uploadedImageProps(url, DIALOG_IMAGE_SIZES)}
+            alt={`${label} preview`}
+            w="full"
+            h="24"
+            objectFit="cover"
+          />
         </Box>
       ) : null}
       <input

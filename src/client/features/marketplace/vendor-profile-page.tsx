@@ -31,6 +31,7 @@ import {
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { uploadedImageProps } from '../../lib/upload-image';
 import { LoginToContactDialog } from './prompt-dialogs';
 import { RequestAvailabilityDialog } from './request-dialog';
 import { hasContactDetails } from './use-marketplace';
@@ -92,7 +93,14 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           borderColor="border"
         >
           {vendor.imageUrl ? (
-            <Image src={vendor.imageUrl} alt={`${vendor.businessName}`} w="full" h="full" objectFit="cover" />
+            <Image
+              src={vendor.imageUrl}
+              {...uploadedImageProps(vendor.imageUrl, '100vw')}
+              alt={`${vendor.businessName}`}
+              w="full"
+              h="full"
+              objectFit="cover"
+            />
           ) : null}
         </Box>
         <Flex
@@ -116,6 +124,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             {vendor.logoUrl ? (
               <Image
                 src={vendor.logoUrl}
+                {...uploadedImageProps(vendor.logoUrl, '(min-width: 48em) 112px, 80px')}
                 alt={`${vendor.businessName} logo`}
                 w="full"
                 h="full"
@@ -185,6 +194,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                   <Image
                     key={src}
                     src={src}
+                    {...uploadedImageProps(src, '(min-width: 48em) 33vw, 50vw')}
                     alt={`${vendor.businessName} photo ${i + 1}`}
                     rounded="lg"
                     aspectRatio={4 / 3}

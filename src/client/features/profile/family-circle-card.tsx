@@ -1,25 +1,30 @@
 import {
+  Alert,
   Avatar,
   Badge,
   Box,
   Button,
-  Field,
   Flex,
   Heading,
   HStack,
-  Input,
+  Icon,
   List,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { Hourglass, LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { CopyIcon, QrIcon, UsersIcon } from '../../components/icons';
-import { copyText } from '../../lib/clipboard';
+import type { FamilyCircleDto } from '../../../shared/schemas/family';
+import { ConfirmDialog } from '../../components/form-dialog';
+import { UsersIcon } from '../../components/icons';
+import { useFamilyCircle } from '../../lib/family';
 import { toast } from '../../lib/toast';
-import { InviteQrDialog } from './invite-qr-dialog';
+import { FamilyInvites } from './family-invites';
+import { FamilyRequests } from './family-requests';
 import { cardStyle } from './profile-styles';
-import { inviteLinkFor, useFamilyMembers } from './use-profile';
+import { useLeaveCircle } from './use-family';
+import { useFamilyMembers } from './use-profile';
 
 interface FamilyCircleCardProps {
   familyLabel: string | null;
@@ -27,10 +32,22 @@ interface FamilyCircleCardProps {
   onSetLabel: () => void;
 }
 
-/** The family circle: its members, the invite link and its QR code; or how to join one. */
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/**
+ * The family circle (decision 007): for an active member its members, requests to join and invite
+ * links; for someone waiting, that they wait; for a declined request, what they can do; else how to
+ * start or join one.
+ */
 export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardProps) {
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="family-heading">
+    <Box
+      {...cardStyle}
+      p={{ base: '5', md: '8' }}
+      as="section"
+      aria-labelledby="family-heading"
+      data-testid="family-circle-card"
+    >
       <Heading
         id="family-heading"
         as="h2"
@@ -43,21 +60,17 @@ export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardPr
         <UsersIcon boxSize="5" color="gold.fg" />
         Family Circle
       </Heading>
-      {familyLabel ? <CircleDetails label={familyLabel} /> : <NoCircle onSetLabel={onSetLabel} />}
+      {familyLabel ? (
+        <CircleOfLabel label={familyLabel} onSetLabel={onSetLabel} />
+      ) : (
+        <NoCircle onSetLabel={onSetLabel} />
+      )}
     </Box>
   );
 }
 
-function CircleDetails({ label }: { label: string }) {
-  const members = useFamilyMembers(label);
-  const [qrOpen, setQrOpen] = useState(false);
-  const link = inviteLinkFor(label);
-
-  const copy = async () => {
-    if (await copyText(link)) toast.success('Invite link copied to clipboard');
-    else toast.error('Could not copy the invite link', link);
-  };
-
+function CircleOfLabel({ label, onSetLabel }: { label: string; onSetLabel: () => void }) {
+  const circle = useFamilyCircle(label);
   return (
     <>
       <Text
@@ -70,9 +83,41 @@ function CircleDetails({ label }: { label: string }) {
       >
         {label}
       </Text>
+      {circle.isPending ? (
+        <Stack gap="3" mt="4">
+          <Skeleton h="5" w="70%" />
+          <Skeleton h="10" rounded="lg" />
+        </Stack>
+      ) : circle.isError ? (
+        <HStack gap="3" mt="3">
+          <Text fontSize="sm" color="fg.muted">
+            The family circle could not be loaded.
+          </Text>
+          <Button size="xs" variant="outline" onClick={() => void circle.refetch()}>
+            Try again
+          </Button>
+        </HStack>
+      ) : circle.data.status === 'active' ? (
+        <ActiveCircle label={label} memberCount={circle.data.memberCount} />
+      ) : circle.data.status === 'pending' ? (
+        <WaitingForApproval circle={circle.data} />
+      ) : (
+        <NotAMember label={label} onSetLabel={onSetLabel} />
+      )}
+    </>
+  );
+}
+
+function ActiveCircle({ label, memberCount }: { label: string; memberCount: number }) {
+  const members = useFamilyMembers(label);
+  return (
+    <>
       <Text mt="1" fontSize="sm" color="fg.muted">
+        {memberCount === 1 ? 'Just you so far. ' : `${memberCount} members. `}
         Members see each other's upcoming events on their calendars.
       </Text>
+
+      <FamilyRequests />
 
       <Heading as="h3" fontSize="sm" color="fg.muted" mt="6" mb="3" fontWeight="semibold">
         Members
@@ -115,27 +160,112 @@ function CircleDetails({ label }: { label: string }) {
         </List.Root>
       )}
 
-      <Field.Root mt="6">
-        <Field.Label>Invite link</Field.Label>
-        <Input value={link} readOnly onFocus={(e) => e.currentTarget.select()} fontSize="sm" />
-        <Field.HelperText>Anyone with this link can join the circle after signing up or in.</Field.HelperText>
-      </Field.Root>
-      <Flex gap="3" mt="4" direction={{ base: 'column', sm: 'row' }}>
+      <FamilyInvites label={label} />
+      <LeaveCircle label={label} />
+    </>
+  );
+}
+
+function LeaveCircle({ label }: { label: string }) {
+  const leave = useLeaveCircle();
+  const [open, setOpen] = useState(false);
+  return (
+    <Box mt="6" pt="5" borderTopWidth="1px" borderColor="border.muted">
+      <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setOpen(true)}>
+        <Icon boxSize="4" aria-hidden>
+          <LogOut />
+        </Icon>
+        Leave circle
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Leave the ${label} circle?`}
+        confirmLabel="Leave circle"
+        pendingLabel="Leaving..."
+        pending={leave.isPending}
+        onConfirm={() =>
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              setOpen(false);
+              toast.success('You left the family circle', 'Your family label was cleared.');
+            },
+            onError: (error) => toast.failed('Could not leave the family circle', error),
+          })
+        }
+      >
+        You stop seeing its members and events at once, and they stop seeing yours. To come back you need a
+        member's approval or a new invite link.
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+function WaitingForApproval({ circle }: { circle: FamilyCircleDto }) {
+  const leave = useLeaveCircle();
+  return (
+    <Stack gap="4" mt="4" data-testid="family-pending">
+      <Alert.Root status="warning" variant="subtle" rounded="lg" alignItems="flex-start">
+        <Alert.Indicator>
+          <Hourglass />
+        </Alert.Indicator>
+        <Alert.Content>
+          <Alert.Title>Waiting for approval</Alert.Title>
+          <Alert.Description>
+            You asked to join this circle
+            {circle.requestedAt ? ` on ${dateFormat.format(circle.requestedAt)}` : ''}. A member of the circle
+            needs to approve you; until then you don't see its members or events. An invite link from a
+            relative lets you in at once.
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Box>
         <Button
-          onClick={() => {
-            void copy();
-          }}
+          size="sm"
+          variant="outline"
+          loading={leave.isPending}
+          loadingText="Withdrawing..."
+          onClick={() =>
+            leave.mutate(undefined, {
+              onSuccess: () => toast.success('Request withdrawn', 'Your family label was cleared.'),
+              onError: (error) => toast.failed('Could not withdraw the request', error),
+            })
+          }
         >
-          <CopyIcon boxSize="4" />
-          Copy invite link
+          Withdraw request
         </Button>
-        <Button variant="outline" onClick={() => setQrOpen(true)}>
-          <QrIcon boxSize="4" />
-          Show QR code
+      </Box>
+    </Stack>
+  );
+}
+
+/** A declined request, or a circle whose members have all left: the label stays, the circle is closed. */
+function NotAMember({ label, onSetLabel }: { label: string; onSetLabel: () => void }) {
+  const leave = useLeaveCircle();
+  return (
+    <Stack gap="4" mt="3" data-testid="family-not-member">
+      <Text color="fg.muted">
+        You are not a member of the {label} circle, so you don't see its members or events. A member can let
+        you in by sending you an invite link. To start your own circle, choose another family label.
+      </Text>
+      <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <Button variant="outline" onClick={onSetLabel}>
+          Change family label
+        </Button>
+        <Button
+          variant="ghost"
+          loading={leave.isPending}
+          onClick={() =>
+            leave.mutate(undefined, {
+              onSuccess: () => toast.success('Profile updated successfully'),
+              onError: (error) => toast.failed('Failed to update profile', error),
+            })
+          }
+        >
+          Clear family label
         </Button>
       </Flex>
-      <InviteQrDialog open={qrOpen} onClose={() => setQrOpen(false)} label={label} link={link} />
-    </>
+    </Stack>
   );
 }
 
@@ -147,11 +277,14 @@ function NoCircle({ onSetLabel }: { onSetLabel: () => void }) {
         their calendar.
       </Text>
       <List.Root gap="2" fontSize="sm" color="fg.muted" ps="4">
-        <List.Item>Everyone who enters exactly the same family label belongs to the same circle.</List.Item>
         <List.Item>
-          To start a circle, set a label such as "The Cohen Family" and share the invite link.
+          To start a circle, set a family label such as "The Cohen Family": the first person to use a label
+          starts its circle.
         </List.Item>
-        <List.Item>To join one, enter the label your relative uses, or open their invite link.</List.Item>
+        <List.Item>Then invite relatives with an invite link; they join as soon as they open it.</List.Item>
+        <List.Item>
+          Someone who types the same label without a link waits until a member approves them.
+        </List.Item>
       </List.Root>
       <Box>
         <Button variant="outline" onClick={onSetLabel}>

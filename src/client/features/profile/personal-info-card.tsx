@@ -11,16 +11,17 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { PencilIcon } from '../../components/icons';
+import { PasswordInput } from '../../components/password-input';
 import { cardStyle } from './profile-styles';
-import type { ProfileDraft } from './use-profile';
+import { emailNeedsPassword, type ProfileDraft } from './use-profile';
 
 const ROLE_LABEL = { customer: 'Customer', vendor: 'Vendor', admin: 'Administrator' } as const;
 
-export type DraftField = 'name' | 'email' | 'phone' | 'familyLabel';
+export type DraftField = 'name' | 'email' | 'currentPassword' | 'phone' | 'familyLabel';
 export type FieldErrors = Partial<Record<DraftField, string>>;
 
 interface PersonalInfoCardProps {
@@ -53,6 +54,23 @@ export function PersonalInfoCard({
     event.preventDefault();
     if (!saving) onSave();
   };
+  const formRef = useRef<HTMLFormElement>(null);
+  const shownErrors = useRef<FieldErrors>({});
+  const focusPending = useRef(false);
+  // When a save is refused, the first field with a message gets the focus (once the fields are
+  // enabled again), so it is read out and fixed; clearing one message while typing leaves it alone.
+  useEffect(() => {
+    const fresh = Object.entries(errors).some(
+      ([field, message]) => message && !shownErrors.current[field as DraftField],
+    );
+    shownErrors.current = errors;
+    if (fresh) focusPending.current = true;
+    if (focusPending.current && !saving) {
+      focusPending.current = false;
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [errors, saving]);
+  const emailChanged = draft !== null && emailNeedsPassword(user, draft);
   const rows = [
     { label: 'Full name', value: user.name },
     { label: 'Email', value: user.email },
@@ -86,7 +104,13 @@ export function PersonalInfoCard({
       </Flex>
 
       {draft ? (
-        <form onSubmit={submit} noValidate aria-busy={saving} aria-label="Edit personal information">
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          aria-busy={saving}
+          aria-label="Edit personal information"
+        >
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" mt="6">
             <Field.Root required invalid={Boolean(errors.name)} disabled={saving}>
               <Field.Label>
@@ -119,6 +143,32 @@ export function PersonalInfoCard({
               />
               <Field.ErrorText>{errors.email}</Field.ErrorText>
             </Field.Root>
+            {emailChanged ? (
+              <Field.Root
+                required
+                invalid={Boolean(errors.currentPassword)}
+                disabled={saving}
+                gridColumn={{ md: '1 / -1' }}
+                maxW={{ md: 'calc(50% - 0.625rem)' }}
+              >
+                <Field.Label>
+                  Current password <Field.RequiredIndicator />
+                </Field.Label>
+                <PasswordInput
+                  name="currentPassword"
+                  autoComplete="current-password"
+                  value={draft.currentPassword}
+                  maxLength={LIMITS.passwordMax}
+                  disabled={saving}
+                  onChange={(e) => onChange('currentPassword', e.target.value)}
+                />
+                {errors.currentPassword ? (
+                  <Field.ErrorText>{errors.currentPassword}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>To change your email, confirm it is you.</Field.HelperText>
+                )}
+              </Field.Root>
+            ) : null}
             <Field.Root invalid={Boolean(errors.phone)} disabled={saving}>
               <Field.Label>Phone</Field.Label>
               <Input

@@ -1,15 +1,23 @@
 import { Grid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
-import { profileUpdateInput, type UserDto } from '../../../shared/schemas/auth';
+import { ACCOUNT_MESSAGES, profileUpdateInput, type UserDto } from '../../../shared/schemas/auth';
 import { PageFrame } from '../../components/page-frame';
-import { errorCode, serverMessage } from '../../lib/errors';
+import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { FamilyCircleCard } from './family-circle-card';
 import { type DraftField, type FieldErrors, PersonalInfoCard } from './personal-info-card';
 import { PreferencesCard } from './preferences-card';
-import { changesOf, draftOf, type PreferenceKey, type ProfileDraft, useUpdateProfile } from './use-profile';
+import { SecurityCard } from './security-card';
+import {
+  changesOf,
+  draftOf,
+  emailNeedsPassword,
+  type PreferenceKey,
+  type ProfileDraft,
+  useUpdateProfile,
+} from './use-profile';
 import { VendorAccountCard } from './vendor-account-card';
 
 /** /profile: personal information, family circle, vendor account and preferences. */
@@ -19,7 +27,7 @@ export function ProfilePage() {
   return <ProfileSettings user={user} />;
 }
 
-const DRAFT_FIELDS: readonly DraftField[] = ['name', 'email', 'phone', 'familyLabel'];
+const DRAFT_FIELDS: readonly DraftField[] = ['name', 'email', 'currentPassword', 'phone', 'familyLabel'];
 
 function isDraftField(value: unknown): value is DraftField {
   return DRAFT_FIELDS.some((field) => field === value);
@@ -61,6 +69,10 @@ function ProfileSettings({ user }: { user: UserDto }) {
       setErrors(next);
       return;
     }
+    if (emailNeedsPassword(user, draft) && !draft.currentPassword) {
+      setErrors({ currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmail });
+      return;
+    }
     setErrors({});
     update.mutate(input, {
       onSuccess: () => {
@@ -69,7 +81,9 @@ function ProfileSettings({ user }: { user: UserDto }) {
       },
       onError: (error) => {
         const message = serverMessage(error);
+        const field = serverFieldError(error);
         if (errorCode(error) === 'CONFLICT' && message) setErrors({ email: message });
+        else if (field && isDraftField(field.field)) setErrors({ [field.field]: field.message });
         toast.error('Failed to update profile', message ?? 'Please try again.');
       },
     });
@@ -135,6 +149,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
             saving={update.isPending}
             onChange={changePreference}
           />
+          <SecurityCard email={user.email} />
         </Stack>
         <Stack gap="6">
           <FamilyCircleCard familyLabel={user.familyLabel} onSetLabel={() => startEdit('familyLabel')} />

@@ -10,11 +10,8 @@ export function useUpdateProfile() {
   return trpc.profile.update.useMutation({
     onSuccess: async ({ user }) => {
       utils.auth.session.setData(undefined, { user });
-      await Promise.all([
-        utils.auth.session.invalidate(),
-        utils.family.members.invalidate(),
-        utils.family.events.invalidate(),
-      ]);
+      // A changed label can join, leave or ask to join a circle (decision 007): refresh all of it.
+      await Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
     },
   });
 }
@@ -31,6 +28,8 @@ export interface ProfileDraft {
   email: string;
   phone: string;
   familyLabel: string;
+  /** Asked for only while the email differs from the saved one: the server wants it to change the email. */
+  currentPassword: string;
   hebrewDatesEnabled: boolean;
   shabbatWarningsEnabled: boolean;
   emailNotificationsEnabled: boolean;
@@ -42,6 +41,7 @@ export function draftOf(user: UserDto): ProfileDraft {
     email: user.email,
     phone: user.phone ?? '',
     familyLabel: user.familyLabel ?? '',
+    currentPassword: '',
     hebrewDatesEnabled: user.hebrewDatesEnabled,
     shabbatWarningsEnabled: user.shabbatWarningsEnabled,
     emailNotificationsEnabled: user.emailNotificationsEnabled,
@@ -50,20 +50,21 @@ export function draftOf(user: UserDto): ProfileDraft {
 
 const blankToNull = (value: string) => value.trim() || null;
 
+/** A different address (not just other capitals) needs the current password, as the server checks. */
+export function emailNeedsPassword(user: UserDto, draft: ProfileDraft): boolean {
+  return draft.email.trim().toLowerCase() !== user.email.toLowerCase();
+}
+
 /** Only what changed, so that saving an untouched email never collides with itself. */
 export function changesOf(user: UserDto, draft: ProfileDraft): ProfileUpdateInput {
   const input: ProfileUpdateInput = {};
   if (draft.name.trim() !== user.name) input.name = draft.name;
   if (draft.email.trim() !== user.email) input.email = draft.email;
+  if (emailNeedsPassword(user, draft)) input.currentPassword = draft.currentPassword;
   if (blankToNull(draft.phone) !== user.phone) input.phone = blankToNull(draft.phone);
   if (blankToNull(draft.familyLabel) !== user.familyLabel) input.familyLabel = blankToNull(draft.familyLabel);
   for (const key of ['hebrewDatesEnabled', 'shabbatWarningsEnabled', 'emailNotificationsEnabled'] as const) {
     if (draft[key] !== user[key]) input[key] = draft[key];
   }
   return input;
-}
-
-/** The invite link of a family label (spec section 2: the label URL-encoded). */
-export function inviteLinkFor(label: string): string {
-  return `${window.location.origin}/invite/${encodeURIComponent(label)}`;
 }

@@ -22,6 +22,7 @@ import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorCode } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { uploadedImageProps } from '../../lib/upload-image';
 import { countdownTo } from './countdown';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
@@ -119,7 +120,14 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
         shadow="sm"
       >
         {event.imageUrl ? (
-          <Image src={event.imageUrl} alt="" w="full" h={{ base: '48', md: '72' }} objectFit="cover" />
+          <Image
+            src={event.imageUrl}
+            {...uploadedImageProps(event.imageUrl, '100vw')}
+            alt=""
+            w="full"
+            h={{ base: '48', md: '72' }}
+            objectFit="cover"
+          />
         ) : null}
         <Box
           px={{ base: '5', md: '10' }}

@@ -1,0 +1,174 @@
+import { Alert, Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { LIMITS } from '../../../shared/constants';
+import { MailIcon } from '../../components/icons';
+import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useFocusWhenIdle } from '../../lib/use-focus-when-idle';
+import type { ForgotPasswordState } from './account-forms';
+import { OtherPortalLink } from './auth-extras';
+import { AuthShell } from './auth-shell';
+import {
+  type ForgotPasswordForm,
+  forgotPasswordForm,
+  RESET_LINK_VALID_MINUTES,
+  signInPathFrom,
+} from './recovery-forms';
+
+/** /forgot-password: asks for the account's email and mails a reset link. */
+export function ForgotPasswordPage() {
+  const location = useLocation();
+  const state = (location.state ?? {}) as ForgotPasswordState;
+  const signInPath = signInPathFrom(state.from);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  return (
+    <AuthShell
+      title={sentTo ? 'Check your email' : 'Forgot your password?'}
+      subtitle={
+        sentTo
+          ? 'Follow the link in the email to choose a new password.'
+          : 'Enter the email address of your account and we will send you a link to choose a new password.'
+      }
+      footer={
+        sentTo ? null : <OtherPortalLink prompt="Remembered it?" to={signInPath} label="Back to sign in" />
+      }
+    >
+      {sentTo ? (
+        <SentConfirmation email={sentTo} signInPath={signInPath} onRetry={() => setSentTo(null)} />
+      ) : (
+        <RequestForm initialEmail={state.email ?? ''} onSent={setSentTo} />
+      )}
+    </AuthShell>
+  );
+}
+
+function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
+  const request = trpc.auth.requestPasswordReset.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(forgotPasswordForm),
+    defaultValues: { email: initialEmail },
+  });
+  const pending = request.isPending;
+  const focusWhenIdle = useFocusWhenIdle<keyof ForgotPasswordForm>(pending, setFocus);
+
+  const submit = handleSubmit(({ email }) => {
+    setFailure(null);
+    const address = email.trim();
+    request.mutate(
+      { email: address },
+      {
+        onSuccess: () => onSent(address),
+        onError: (error) => {
+          const field = serverFieldError(error);
+          if (field?.field === 'email') {
+            setError('email', { message: field.message });
+            focusWhenIdle('email');
+            return;
+          }
+          // Too many requests: the server says how long to wait.
+          setFailure(
+            serverMessage(error) ??
+              (errorCode(error) ? 'Please try again.' : 'Could not reach SimchaHub. Please try again.'),
+          );
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={pending}>
+      <Stack gap="5">
+        {failure ? (
+          <Alert.Root status="error" rounded="lg" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{failure}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Field.Root required invalid={Boolean(errors.email)} disabled={pending}>
+          <Field.Label>
+            Email <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={LIMITS.emailMax}
+            // A person arriving without a prefilled address starts typing at once.
+            autoFocus={!initialEmail}
+            {...register('email')}
+          />
+          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
+          Send reset link
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SentConfirmation({
+  email,
+  signInPath,
+  onRetry,
+}: {
+  email: string;
+  signInPath: string;
+  onRetry: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form that had the focus is gone: move it to what replaced it, so a screen reader reads it.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Stack gap="5" data-testid="reset-requested">
+      <Box bg="brand.subtle" borderWidth="1px" borderColor="brand.muted" rounded="xl" p="5">
+        <Heading
+          ref={headingRef}
+          tabIndex={-1}
+          as="h2"
+          fontSize="md"
+          color="brand.950"
+          display="flex"
+          alignItems="center"
+          gap="2"
+          outline="none"
+        >
+          <MailIcon boxSize="5" color="brand.fg" />
+          Reset link sent
+        </Heading>
+        <Text mt="2" color="fg" role="status">
+          If an account exists for{' '}
+          <Text as="strong" fontWeight="semibold" overflowWrap="anywhere">
+            {email}
+          </Text>
+          , we've sent a link to reset your password. It is valid for {RESET_LINK_VALID_MINUTES} minutes.
+        </Text>
+        <Text mt="3" fontSize="sm" color="fg.muted">
+          No email after a few minutes? Check your spam folder, or make sure the address is the one you signed
+          up with.
+        </Text>
+      </Box>
+      <Button asChild size="lg" w="full">
+        <RouterLink to={signInPath}>Back to sign in</RouterLink>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onRetry} alignSelf="center">
+        Use a different email address
+      </Button>
+    </Stack>
+  );
+}

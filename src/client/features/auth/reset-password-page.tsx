@@ -1,0 +1,160 @@
+import { Alert, Button, Field, Stack } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLayoutEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { LIMITS } from '../../../shared/constants';
+import { PasswordInput } from '../../components/password-input';
+import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useFocusWhenIdle } from '../../lib/use-focus-when-idle';
+import { OtherPortalLink } from './auth-extras';
+import { AuthShell } from './auth-shell';
+import {
+  RECOVERY_MESSAGES,
+  RESET_LINK_VALID_MINUTES,
+  type ResetPasswordForm,
+  resetPasswordForm,
+  tokenFromHash,
+} from './recovery-forms';
+
+/**
+ * /reset-password#token=...: the page the reset mail links to. The token is taken out of the
+ * address bar at once, so that it stays neither in the history nor on screen for a shoulder to read.
+ */
+export function ResetPasswordPage() {
+  const [token] = useState(() => tokenFromHash(window.location.hash));
+  const [invalid, setInvalid] = useState<string | null>(token ? null : RECOVERY_MESSAGES.invalidLink);
+
+  useLayoutEffect(() => {
+    if (!window.location.hash) return;
+    const { pathname, search } = window.location;
+    // Keep the router's own entry state; only the address loses its fragment.
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  }, []);
+
+  return (
+    <AuthShell
+      title={invalid ? 'This link cannot be used' : 'Choose a new password'}
+      subtitle={
+        invalid
+          ? `Reset links work only once, and for ${RESET_LINK_VALID_MINUTES} minutes.`
+          : 'Pick a password you do not use anywhere else. Every device signed in to your account will be signed out.'
+      }
+      footer={<OtherPortalLink prompt="Remembered it?" to="/login" label="Back to sign in" />}
+    >
+      {token && !invalid ? (
+        <ResetForm token={token} onInvalid={setInvalid} />
+      ) : (
+        <InvalidLink message={invalid ?? RECOVERY_MESSAGES.invalidLink} />
+      )}
+    </AuthShell>
+  );
+}
+
+function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: string) => void }) {
+  const navigate = useNavigate();
+  const confirm = trpc.auth.confirmPasswordReset.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordForm),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const pending = confirm.isPending;
+  const focusWhenIdle = useFocusWhenIdle<keyof ResetPasswordForm>(pending, setFocus);
+
+  const submit = handleSubmit(({ newPassword }) => {
+    setFailure(null);
+    confirm.mutate(
+      { token, newPassword },
+      {
+        onSuccess: () => {
+          toast.success('Your password has been reset', 'Sign in with your new password.');
+          navigate('/login', { replace: true });
+        },
+        onError: (error) => {
+          const field = serverFieldError(error);
+          // A refused password (too common) names the password; anything else about the request is the link.
+          if (field && (field.field === 'newPassword' || field.field === 'password')) {
+            setError('newPassword', { message: field.message });
+            focusWhenIdle('newPassword');
+          } else if (errorCode(error) === 'BAD_REQUEST') {
+            onInvalid(serverMessage(error) ?? RECOVERY_MESSAGES.invalidLink);
+          } else {
+            setFailure(serverMessage(error) ?? 'Could not reach SimchaHub. Please try again.');
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={pending}>
+      <Stack gap="5">
+        {failure ? (
+          <Alert.Root status="error" rounded="lg" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{failure}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Field.Root required invalid={Boolean(errors.newPassword)} disabled={pending}>
+          <Field.Label>
+            New password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            autoFocus
+            disabled={pending}
+            {...register('newPassword')}
+          />
+          {errors.newPassword ? (
+            <Field.ErrorText>{errors.newPassword.message}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.confirmPassword)} disabled={pending}>
+          <Field.Label>
+            Confirm new password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            disabled={pending}
+            {...register('confirmPassword')}
+          />
+          <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
+          Set new password
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <Stack gap="5" data-testid="reset-link-invalid">
+      <Alert.Root status="error" rounded="lg" variant="subtle">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Description>{message}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <Button asChild size="lg" w="full">
+        <RouterLink to="/forgot-password">Request a new link</RouterLink>
+      </Button>
+    </Stack>
+  );
+}

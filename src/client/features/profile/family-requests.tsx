@@ -1,0 +1,127 @@
+import { Avatar, Badge, Box, Button, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Check, X } from 'lucide-react';
+import type { FamilyRequestDto } from '../../../shared/schemas/family';
+import { toast } from '../../lib/toast';
+import { useAnswerRequest, useFamilyRequests } from './use-family';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * Requests to join the circle (decision 007): people who typed the label and wait for a member.
+ * Shown to active members only, and only while someone is waiting.
+ */
+export function FamilyRequests() {
+  const requests = useFamilyRequests(true);
+  const list = requests.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Box
+      as="section"
+      aria-labelledby="family-requests-heading"
+      mt="6"
+      p="4"
+      rounded="xl"
+      bg="gold.subtle"
+      borderWidth="1px"
+      borderColor="gold.muted"
+    >
+      <HStack gap="2">
+        <Heading id="family-requests-heading" as="h3" fontSize="sm" color="brand.950" fontWeight="semibold">
+          Requests to join
+        </Heading>
+        <Badge colorPalette="gold" variant="solid" rounded="full">
+          {list.length}
+        </Badge>
+      </HStack>
+      <Text mt="1" fontSize="sm" color="fg.muted">
+        They typed your family label. Approve only people you know: members see everyone's events.
+      </Text>
+      <Stack as="ul" listStyleType="none" gap="3" mt="4" data-testid="family-requests">
+        {list.map((request) => (
+          <RequestRow key={request.userId} request={request} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function RequestRow({ request }: { request: FamilyRequestDto }) {
+  const { approve, decline } = useAnswerRequest();
+  const busy = approve.isPending || decline.isPending;
+  const firstName = request.name.split(' ')[0] ?? request.name;
+  return (
+    <Flex
+      as="li"
+      // The card sits in a narrow column on wide screens too: the buttons wrap below the name
+      // whenever the name would get less than 12rem, and then fill their own line.
+      wrap="wrap"
+      align="center"
+      gap="3"
+      p="3"
+      rounded="lg"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border.muted"
+    >
+      <HStack gap="3" flex="1000 1 12rem" minW="0">
+        <Avatar.Root size="sm" colorPalette="gray" variant="subtle">
+          <Avatar.Fallback name={request.name} />
+        </Avatar.Root>
+        <Box minW="0">
+          <Text fontWeight="medium" truncate>
+            {request.name}
+          </Text>
+          <Text fontSize="xs" color="fg.muted" truncate>
+            {request.email} · asked {dateFormat.format(request.requestedAt)}
+          </Text>
+        </Box>
+      </HStack>
+      <HStack gap="2" flex="1 0 auto" justify="flex-end">
+        <Button
+          size="sm"
+          flex="1"
+          loading={approve.isPending}
+          disabled={busy}
+          aria-label={`Approve ${request.name}`}
+          onClick={() =>
+            approve.mutate(
+              { userId: request.userId },
+              {
+                onSuccess: () =>
+                  toast.success('Request approved', `${firstName} is now in your family circle.`),
+                onError: (error) => toast.failed('Could not approve the request', error),
+              },
+            )
+          }
+        >
+          <Icon boxSize="4" aria-hidden>
+            <Check />
+          </Icon>
+          Approve
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          flex="1"
+          loading={decline.isPending}
+          disabled={busy}
+          aria-label={`Decline ${request.name}`}
+          onClick={() =>
+            decline.mutate(
+              { userId: request.userId },
+              {
+                onSuccess: () => toast.success('Request declined', `${firstName} does not see your circle.`),
+                onError: (error) => toast.failed('Could not decline the request', error),
+              },
+            )
+          }
+        >
+          <Icon boxSize="4" aria-hidden>
+            <X />
+          </Icon>
+          Decline
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,182 @@
+import { Alert, Box, Button, Field, Heading, Stack, Text } from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants';
+import { changePasswordInput } from '../../../shared/schemas/auth';
+import { LockIcon } from '../../components/icons';
+import { PasswordInput } from '../../components/password-input';
+import { serverFieldError, serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useFocusWhenIdle } from '../../lib/use-focus-when-idle';
+import { cardStyle } from './profile-styles';
+import { ActiveSessions } from './sessions-card';
+
+const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  })
+  .refine((form) => form.newPassword !== form.currentPassword, {
+    message: 'Choose a password different from your current one',
+    path: ['newPassword'],
+  });
+type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Password & security: change the password, and see and end the sessions signed in to the account. */
+export function SecurityCard({ email }: { email: string }) {
+  const [changing, setChanging] = useState(false);
+  return (
+    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="security-heading">
+      <Heading
+        id="security-heading"
+        as="h2"
+        fontSize="lg"
+        color="brand.950"
+        display="flex"
+        alignItems="center"
+        gap="2"
+      >
+        <LockIcon boxSize="5" color="brand.fg" />
+        Password &amp; security
+      </Heading>
+
+      <Stack gap="4" mt="5">
+        <Box>
+          <Heading as="h3" fontSize="md" color="brand.950">
+            Password
+          </Heading>
+          <Text mt="1" fontSize="sm" color="fg.muted">
+            Changing your password signs out every other device; this one stays signed in.
+          </Text>
+        </Box>
+        {changing ? (
+          <ChangePasswordFields email={email} onDone={() => setChanging(false)} />
+        ) : (
+          <Box>
+            <Button variant="outline" onClick={() => setChanging(true)}>
+              Change password
+            </Button>
+          </Box>
+        )}
+      </Stack>
+
+      <Box borderTopWidth="1px" borderColor="border.muted" mt="8" pt="6">
+        <ActiveSessions />
+      </Box>
+    </Box>
+  );
+}
+
+function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const change = trpc.auth.changePassword.useMutation({
+    onSuccess: () => utils.auth.sessions.invalidate(),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
+  const pending = change.isPending;
+  const focusWhenIdle = useFocusWhenIdle<keyof ChangePasswordForm>(pending, setFocus);
+
+  const submit = handleSubmit(({ currentPassword, newPassword }) => {
+    setFailure(null);
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          toast.success('Password changed', 'Other devices were signed out.');
+          onDone();
+        },
+        onError: (error) => {
+          const field = serverFieldError(error);
+          if (field?.field === 'currentPassword') {
+            setError('currentPassword', { message: field.message });
+            focusWhenIdle('currentPassword');
+          } else if (field && (field.field === 'newPassword' || field.field === 'password')) {
+            setError('newPassword', { message: field.message });
+            focusWhenIdle('newPassword');
+          } else {
+            setFailure(serverMessage(error) ?? 'Could not reach SimchaHub. Please try again.');
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={pending} aria-label="Change password">
+      {/* Tells password managers which account the new password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Stack gap="5">
+        {failure ? (
+          <Alert.Root status="error" rounded="lg" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{failure}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
+        <Field.Root required invalid={Boolean(errors.currentPassword)} disabled={pending}>
+          <Field.Label>
+            Current password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput
+            autoComplete="current-password"
+            maxLength={LIMITS.passwordMax}
+            autoFocus
+            disabled={pending}
+            {...register('currentPassword')}
+          />
+          <Field.ErrorText>{errors.currentPassword?.message}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.newPassword)} disabled={pending}>
+          <Field.Label>
+            New password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            disabled={pending}
+            {...register('newPassword')}
+          />
+          {errors.newPassword ? (
+            <Field.ErrorText>{errors.newPassword.message}</Field.ErrorText>
+          ) : (
+            <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
+          )}
+        </Field.Root>
+        <Field.Root required invalid={Boolean(errors.confirmPassword)} disabled={pending}>
+          <Field.Label>
+            Confirm new password <Field.RequiredIndicator />
+          </Field.Label>
+          <PasswordInput
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            disabled={pending}
+            {...register('confirmPassword')}
+          />
+          <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
+        </Field.Root>
+        <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
+          <Button variant="outline" onClick={onDone} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending} loadingText="Saving...">
+            Change password
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../auth/sessions';
+import { createUser } from '../db/factories';
+import { consume } from '../limits/rate-limit';
+import { createHarness, type TestHarness } from '../test/harness';
+import { sweepExpiredRows } from './maintenance';
+
+let h: TestHarness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('maintenance sweep', () => {
+  it('removes ended sessions and closed limit windows, and keeps live ones', async () => {
+    const user = await createUser(h.db);
+    const now = new Date('2026-06-01T12:00:00Z');
+    const hour = 60 * 60 * 1000;
+    await createSession(h.db, {
+      userId: user.id,
+      ttlMs: hour,
+      now: new Date(now.getTime() - 2 * hour),
+      userAgent: null,
+      ip: '::1',
+    });
+    const live = await createSession(h.db, { userId: user.id, ttlMs: hour, now, userAgent: null, ip: '::1' });
+    await consume(h.db, 'sweep:old', { max: 1, windowMs: 1000 }, new Date(now.getTime() - hour));
+    await consume(h.db, 'sweep:live', { max: 1, windowMs: hour }, now);
+
+    const swept = await sweepExpiredRows({ db: h.db, now: () => now });
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(swept.rateLimits).toBeGreaterThanOrEqual(1);
+    const sessions = await h.db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute();
+    expect(sessions.map((s) => s.id)).toEqual([live.id]);
+    const keys = await h.db.selectFrom('rateLimits').select('key').where('key', 'like', 'sweep:%').execute();
+    expect(keys.map((k) => k.key)).toEqual(['sweep:live']);
+  });
+});

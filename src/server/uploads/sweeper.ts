@@ -1,0 +1,152 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/create-db';
+import type { AppConfig } from '../env';
+import { incomingDir, parseStoredName, removeFiles, removeQuietly, uploadFileNames } from './storage';
+import { ORPHAN_GRACE_MS } from './upload.service';
+import { deleteUnreferencedUploads, referencedAmong, trackedIds } from './uploads.queries';
+
+/** An upload still arriving after this long was abandoned (requests time out long before). */
+const INCOMING_GRACE_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+export interface SweepDeps {
+  db: Db;
+  config: Pick<AppConfig, 'uploadsDir'>;
+  now: Date | (() => Date);
+}
+
+async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function modifiedAt(file: string): Promise<number | null> {
+  const info = await stat(file).catch(() => null);
+  return info ? info.mtimeMs : null;
+}
+
+/**
+ * Uploads with a row, in batches: a batch's rows are deleted and committed before its files, so no
+ * row ever names a missing file, and a file whose delete failed is found later as one without a row.
+ */
+async function sweepTracked(db: Db, dir: string, cutoff: Date): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = await deleteUnreferencedUploads(db, { cutoff, limit: BATCH });
+    for (const upload of batch) await removeFiles(dir, uploadFileNames(upload.id));
+    removed += batch.length;
+    if (batch.length < BATCH) return removed;
+  }
+}
+
+/**
+ * Files without a row: images stored before uploads had rows, and files left behind by a crash
+ * between writing and committing. Judged by their age on disk and by references to their id.
+ */
+async function sweepUntracked(db: Db, dir: string, cutoff: Date): Promise<number> {
+  const groups = new Map<string, string[]>();
+  for (const name of await listDir(dir)) {
+    const stored = parseStoredName(name);
+    if (!stored) continue;
+    const names = groups.get(stored.id) ?? [];
+    names.push(name);
+    groups.set(stored.id, names);
+  }
+  const ids = [...groups.keys()];
+  let removed = 0;
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const chunk = ids.slice(i, i + BATCH);
+    const tracked = await trackedIds(db, chunk);
+    const old: string[] = [];
+    for (const id of chunk) {
+      if (tracked.has(id)) continue;
+      const times = await Promise.all((groups.get(id) ?? []).map((n) => modifiedAt(path.join(dir, n))));
+      if (times.every((t) => t !== null && t < cutoff.getTime())) old.push(id);
+    }
+    const referenced = await referencedAmong(db, old);
+    for (const id of old) {
+      if (referenced.has(id)) continue;
+      await removeFiles(dir, groups.get(id) ?? []);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+async function sweepIncoming(dir: string, now: Date): Promise<void> {
+  for (const name of await listDir(dir)) {
+    const file = path.join(dir, name);
+    const time = await modifiedAt(file);
+    if (time !== null && time < now.getTime() - INCOMING_GRACE_MS) await removeQuietly(file);
+  }
+}
+
+/**
+ * Deletes the stored images that no row refers to and that are more than a day old (a fresh upload
+ * waits for the form that uploaded it to be saved). An image any row still uses is kept, whichever
+ * row uploaded it. Returns the number of images removed, each with all its files.
+ */
+export async function sweepOrphanUploads({ db, config, now }: SweepDeps): Promise<number> {
+  const at = typeof now === 'function' ? now() : now;
+  const cutoff = new Date(at.getTime() - ORPHAN_GRACE_MS);
+  const dir = config.uploadsDir;
+  const removed = (await sweepTracked(db, dir, cutoff)) + (await sweepUntracked(db, dir, cutoff));
+  await sweepIncoming(incomingDir(config), at);
+  return removed;
+}
+
+export interface SweeperLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Sweeps shortly after start and then every hour (`intervalMs`), one sweep at a time. Several
+ * server processes may each run one: they skip rows another is deleting and ignore files already gone.
+ */
+export function startUploadSweeper(
+  deps: {
+    db: Db;
+    config: Pick<AppConfig, 'uploadsDir'>;
+    now: () => Date;
+    log?: SweeperLogger;
+  },
+  options: { intervalMs?: number; firstRunMs?: number } = {},
+): { stop(): Promise<void> } {
+  const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const run = () => {
+    running = sweepOrphanUploads(deps)
+      .then((removed) => {
+        if (removed > 0) deps.log?.info({ removed }, 'deleted unused uploaded images');
+      })
+      .catch((error: unknown) => {
+        deps.log?.error({ err: error }, 'sweeping unused uploads failed');
+      })
+      .finally(() => {
+        running = null;
+        if (!stopped) schedule(intervalMs);
+      });
+  };
+  const schedule = (ms: number) => {
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
+  schedule(options.firstRunMs ?? 10_000);
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
