@@ -122,6 +122,15 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     const step = steps >= 0 ? 'Next month' : 'Previous month';
     for (let i = 0; i < Math.abs(steps); i++) await page.getByRole('button', { name: step }).click();
     await expect.poll(() => headingText(page)).toBe('April 2027');
+    // Two clicks before the page can re-render in between: each one counts.
+    const clickTwice = (button: HTMLElement) => {
+      button.click();
+      button.click();
+    };
+    await page.getByRole('button', { name: 'Next month' }).evaluate(clickTwice);
+    await expect.poll(() => headingText(page)).toBe('June 2027');
+    await page.getByRole('button', { name: 'Previous month' }).evaluate(clickTwice);
+    await expect.poll(() => headingText(page)).toBe('April 2027');
     expect(await page.locator('[data-calendar-cell]').count()).toBe(42);
     expect(await page.getByTestId('calendar-hebrew-heading').textContent()).toBe(
       hebrewMonthYear(PASSOVER_DAY_1),

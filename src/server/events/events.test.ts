@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATE_MESSAGES } from '../../shared/schemas/common';
 import { EVENT_MESSAGES } from '../../shared/schemas/events';
 import { createDeposit, createEvent, createMemo, createTask } from '../db/factories';
 import { createHarness, type TestCaller, type TestHarness } from '../test/harness';
@@ -64,7 +65,7 @@ describe('events', () => {
   it.each([
     [{ title: '', date }, EVENT_MESSAGES.required],
     [{ title: 'No date' }, EVENT_MESSAGES.required],
-    [{ title: 'Bad date', date: 'not a date' }, EVENT_MESSAGES.required],
+    [{ title: 'Bad date', date: 'not a date' }, DATE_MESSAGES.notADate('Date')],
     [{ title: 'Bad time', date, time: '25:00' }, EVENT_MESSAGES.badTime],
     [
       { title: 'Bad type', date, type: 'Picnic' },

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Link, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
@@ -10,6 +10,8 @@ import {
   signUpProblem,
   type UserDto,
 } from '../../../shared/schemas/auth';
+import { FormEmailField, FormTextField } from '../../components/form-fields';
+import { accountInput, EMPTY_ACCOUNT, NewAccountFields } from '../../components/new-account-fields';
 import { PasswordInput } from '../../components/password-input';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -62,7 +64,14 @@ export function SignInForm({ portal, initial, onSignedIn }: SignInFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-busy={pending}>
       <Stack gap="5">
-        <EmailField value={email} onChange={setEmail} disabled={pending} />
+        <FormEmailField
+          label="Email"
+          required
+          disabled={pending}
+          name="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Field.Root required disabled={pending}>
           <HStack justify="space-between" align="baseline" w="full" gap="3">
             <Field.Label>
@@ -120,14 +129,11 @@ export function SignUpForm({
   accountRole,
   failureTitle,
   nameHint,
-  phoneLabel = 'Phone',
+  phoneLabel,
   withFamilyLabel,
   onSignedUp,
 }: SignUpFormProps) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [phone, setPhone] = useState('');
+  const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const [familyLabel, setFamilyLabel] = useState('');
   const signUp = useSignUp();
   const pending = signUp.isPending;
@@ -135,10 +141,7 @@ export function SignUpForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input: RegisterInput = {
-      name,
-      email,
-      password,
-      phone: phone.trim() || null,
+      ...accountInput(account),
       familyLabel: withFamilyLabel ? familyLabel.trim() || null : null,
       role: accountRole,
     };
@@ -156,95 +159,30 @@ export function SignUpForm({
   return (
     <form onSubmit={submit} noValidate aria-busy={pending}>
       <Stack gap="5">
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Full name <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={LIMITS.nameMax}
-          />
-          {nameHint ? <Field.HelperText>{nameHint}</Field.HelperText> : null}
-        </Field.Root>
-        <EmailField value={email} onChange={setEmail} disabled={pending} />
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={pending}
-          />
-          <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-        </Field.Root>
-        <Field.Root disabled={pending}>
-          <Field.Label>{phoneLabel}</Field.Label>
-          <Input
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            maxLength={LIMITS.phoneMax}
-          />
-          <Field.HelperText>Optional.</Field.HelperText>
-        </Field.Root>
+        <NewAccountFields
+          values={account}
+          onChange={setAccount}
+          disabled={pending}
+          nameHint={nameHint}
+          phoneLabel={phoneLabel}
+        />
         {withFamilyLabel ? (
-          <Field.Root disabled={pending}>
-            <Field.Label>Family label</Field.Label>
-            <Input
-              name="familyLabel"
-              autoComplete="off"
-              placeholder="e.g. The Cohen Family"
-              value={familyLabel}
-              onChange={(e) => setFamilyLabel(e.target.value)}
-              maxLength={LIMITS.familyLabelMax}
-            />
-            <Field.HelperText>
-              Optional. The first person to use a label starts its circle; others join when a member approves
-              them.
-            </Field.HelperText>
-          </Field.Root>
+          <FormTextField
+            label="Family label"
+            disabled={pending}
+            hint="Optional. The first person to use a label starts its circle; others join when a member approves them."
+            name="familyLabel"
+            autoComplete="off"
+            placeholder="e.g. The Cohen Family"
+            value={familyLabel}
+            onChange={(e) => setFamilyLabel(e.target.value)}
+            maxLength={LIMITS.familyLabelMax}
+          />
         ) : null}
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
           Create Account
         </Button>
       </Stack>
     </form>
-  );
-}
-
-function EmailField({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-}) {
-  return (
-    <Field.Root required disabled={disabled}>
-      <Field.Label>
-        Email <Field.RequiredIndicator />
-      </Field.Label>
-      <Input
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        maxLength={LIMITS.emailMax}
-      />
-    </Field.Root>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { LIMITS } from '../../../shared/constants';
+import { ErrorAlert } from '../../components/error-alert';
+import { FormEmailField } from '../../components/form-fields';
 import { MailIcon } from '../../components/icons';
 import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -89,31 +90,16 @@ function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (
   return (
     <form onSubmit={submit} noValidate aria-busy={pending}>
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" rounded="lg" variant="subtle">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{failure}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <Field.Root required invalid={Boolean(errors.email)} disabled={pending}>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={LIMITS.emailMax}
-            // A person arriving without a prefilled address starts typing at once.
-            autoFocus={!initialEmail}
-            {...register('email')}
-          />
-          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-        </Field.Root>
+        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+        <FormEmailField
+          label="Email"
+          required
+          disabled={pending}
+          error={errors.email?.message}
+          // A person arriving without a prefilled address starts typing at once.
+          autoFocus={!initialEmail}
+          {...register('email')}
+        />
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
           Send reset link
         </Button>

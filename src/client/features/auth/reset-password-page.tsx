@@ -1,10 +1,10 @@
-import { Alert, Button, Field, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { LIMITS } from '../../../shared/constants';
-import { PasswordInput } from '../../components/password-input';
+import { ErrorAlert } from '../../components/error-alert';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -98,43 +98,8 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   return (
     <form onSubmit={submit} noValidate aria-busy={pending}>
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" rounded="lg" variant="subtle">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{failure}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <Field.Root required invalid={Boolean(errors.newPassword)} disabled={pending}>
-          <Field.Label>
-            New password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            autoFocus
-            disabled={pending}
-            {...register('newPassword')}
-          />
-          {errors.newPassword ? (
-            <Field.ErrorText>{errors.newPassword.message}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root required invalid={Boolean(errors.confirmPassword)} disabled={pending}>
-          <Field.Label>
-            Confirm new password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            disabled={pending}
-            {...register('confirmPassword')}
-          />
-          <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
-        </Field.Root>
+        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+        <NewPasswordFields register={register} errors={errors} disabled={pending} autoFocus />
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
           Set new password
         </Button>
@@ -146,12 +111,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
 function InvalidLink({ message }: { message: string }) {
   return (
     <Stack gap="5" data-testid="reset-link-invalid">
-      <Alert.Root status="error" rounded="lg" variant="subtle">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Description>{message}</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
+      <ErrorAlert>{message}</ErrorAlert>
       <Button asChild size="lg" w="full">
         <RouterLink to="/forgot-password">Request a new link</RouterLink>
       </Button>

@@ -1,5 +1,6 @@
-import { Box, Heading, List, Text } from '@chakra-ui/react';
+import { Box, List, Text } from '@chakra-ui/react';
 import { EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
+import { CardHeading } from '../../components/card-heading';
 import { InfoIcon } from '../../components/icons';
 import { formatTime } from './calendar-model';
 import { cardStyle } from './calendar-styles';
@@ -9,18 +10,9 @@ export function CalendarGuide() {
   const cutoff = formatTime(EVENING_CONFLICT_CUTOFF);
   return (
     <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="calendar-guide-heading">
-      <Heading
-        id="calendar-guide-heading"
-        as="h2"
-        fontSize="lg"
-        color="brand.950"
-        display="flex"
-        alignItems="center"
-        gap="2"
-      >
-        <InfoIcon boxSize="5" color="brand.fg" />
+      <CardHeading id="calendar-guide-heading" icon={InfoIcon}>
         About these dates
-      </Heading>
+      </CardHeading>
       <List.Root mt="4" gap="2.5" fontSize="sm" color="fg.muted" ps="4">
         <List.Item>
           Holiday dates are exact for each year, computed from the Hebrew calendar. They follow the Diaspora

@@ -104,7 +104,7 @@ export function CalendarPage() {
                   aria-label={`Previous ${noun}`}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
-                  onClick={() => go({ date: shiftAnchor(view, anchor, -1) })}
+                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, -1) }))}
                 >
                   <ChevronLeftIcon boxSize="5" />
                 </IconButton>
@@ -120,7 +120,7 @@ export function CalendarPage() {
                   aria-label={`Next ${noun}`}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
-                  onClick={() => go({ date: shiftAnchor(view, anchor, 1) })}
+                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, 1) }))}
                 >
                   <ChevronRightIcon boxSize="5" />
                 </IconButton>

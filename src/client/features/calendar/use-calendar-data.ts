@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { trpc } from '../../lib/trpc';
 import {
@@ -32,6 +32,20 @@ export function useFamilyCalendarEvents(familyLabel: string | null) {
   };
 }
 
+interface CalendarPlace {
+  view: CalendarView;
+  anchor: string;
+}
+
+/** A move: where to go, or how to get there from the place the previous move went to. */
+type CalendarMove =
+  | { view?: CalendarView; date?: string }
+  | ((from: CalendarPlace) => { view?: CalendarView; date?: string });
+
+function placeOf(params: URLSearchParams, today: string): CalendarPlace {
+  return { view: parseView(params.get('view')), anchor: parseCivilDate(params.get('date')) ?? today };
+}
+
 /**
  * The view and the selected day live in the address (?view=week&date=2027-04-22), so that a
  * reload or a shared link shows the same place; moving around replaces the entry instead of
@@ -40,18 +54,28 @@ export function useFamilyCalendarEvents(familyLabel: string | null) {
 export function useCalendarLocation() {
   const [params, setParams] = useSearchParams();
   const today = todayCivil();
-  const view = parseView(params.get('view'));
-  const anchor = parseCivilDate(params.get('date')) ?? today;
-  const go = (next: { view?: CalendarView; date?: string }) => {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        updated.set('view', next.view ?? view);
-        updated.set('date', next.date ?? anchor);
-        return updated;
-      },
-      { replace: true },
-    );
+  const { view, anchor } = placeOf(params, today);
+  const search = params.toString();
+  // The addresses moves asked for that the page does not show yet, oldest first. The router
+  // commits a navigation later, in a transition, and a newer one cancels an older one: a second
+  // click on "Next month" before the first has rendered must step on from where the first goes,
+  // or it is lost. (The router's own functional update gets the rendered address, just as stale.)
+  const pending = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const shown = pending.current.indexOf(search);
+    // A move reached the page: it and older ones are done. Any other address (a link, the
+    // back button) is a fresh start.
+    pending.current = shown === -1 ? [] : pending.current.slice(shown + 1);
+  }, [search]);
+
+  const go = (move: CalendarMove) => {
+    const from = new URLSearchParams(pending.current.at(-1) ?? search);
+    const place = placeOf(from, today);
+    const next = typeof move === 'function' ? move(place) : move;
+    from.set('view', next.view ?? place.view);
+    from.set('date', next.date ?? place.anchor);
+    pending.current.push(from.toString());
+    setParams(from, { replace: true });
   };
   return { today, view, anchor, go };
 }

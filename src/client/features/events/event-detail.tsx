@@ -6,7 +6,6 @@ import {
   Flex,
   Heading,
   IconButton,
-  Image,
   Menu,
   Portal,
   Stack,
@@ -25,8 +24,8 @@ import {
   PencilIcon,
   TrashIcon,
 } from '../../components/icons';
+import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
-import { uploadedImageProps } from '../../lib/upload-image';
 import { DepositsTab } from './deposits-tab';
 import { conflictReason, formatDay, formatTime, hebrewDateOf } from './format';
 import { MemosTab } from './memos-tab';
@@ -57,16 +56,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
         </Button>
       ) : null}
       <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="2xl" overflow="hidden">
-        {event.imageUrl ? (
-          <Image
-            src={event.imageUrl}
-            {...uploadedImageProps(event.imageUrl, '100vw')}
-            alt=""
-            w="full"
-            h={{ base: '36', md: '48' }}
-            objectFit="cover"
-          />
-        ) : null}
+        <UploadedImage src={event.imageUrl} sizes="100vw" alt="" w="full" h={{ base: '36', md: '48' }} />
         <Box p={{ base: '4', md: '6' }}>
           <Flex justify="space-between" align="flex-start" gap="3">
             <Box minW="0">

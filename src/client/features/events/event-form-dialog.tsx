@@ -4,7 +4,6 @@ import {
   Button,
   Field,
   Flex,
-  Image,
   Input,
   NativeSelect,
   SimpleGrid,
@@ -19,9 +18,10 @@ import { EVENT_MESSAGES, type EventDto, eventCreateInput } from '../../../shared
 import { FormDialog } from '../../components/form-dialog';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { ImageIcon, TrashIcon } from '../../components/icons';
+import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { DIALOG_IMAGE_SIZES, uploadedImageProps, uploadImageWithToasts } from '../../lib/upload-image';
+import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
 import { useCreateEvent, useUpdateEvent } from './use-events';
 
 export const CONFLICT_TEXT =
@@ -252,13 +252,12 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
           </Text>
           {values.imageUrl ? (
             <Box position="relative" rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border">
-              <Image
+              <UploadedImage
                 src={values.imageUrl}
-                {...uploadedImageProps(values.imageUrl, DIALOG_IMAGE_SIZES)}
+                sizes={DIALOG_IMAGE_SIZES}
                 alt="Event image preview"
                 w="full"
                 h="40"
-                objectFit="cover"
               />
             </Box>
           ) : null}

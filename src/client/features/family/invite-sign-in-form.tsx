@@ -1,10 +1,11 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
 import { type LoginInput, loginInput, type UserDto } from '../../../shared/schemas/auth';
-import { PasswordInput } from '../../components/password-input';
+import { ErrorAlert } from '../../components/error-alert';
+import { FormEmailField, FormPasswordField } from '../../components/form-fields';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -53,41 +54,23 @@ export function InviteSignInForm({ label, token, onJoined }: InviteSignInFormPro
   return (
     <form onSubmit={submit} noValidate aria-busy={pending} aria-label="Sign in and join the family circle">
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" rounded="lg" variant="subtle">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{failure}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <Field.Root required invalid={Boolean(errors.email)} disabled={pending}>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={LIMITS.emailMax}
-            {...register('email')}
-          />
-          <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root required invalid={Boolean(errors.password)} disabled={pending}>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            autoComplete="current-password"
-            maxLength={LIMITS.passwordMax}
-            disabled={pending}
-            {...register('password')}
-          />
-          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-        </Field.Root>
+        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+        <FormEmailField
+          label="Email"
+          required
+          disabled={pending}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormPasswordField
+          label="Password"
+          required
+          disabled={pending}
+          error={errors.password?.message}
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordMax}
+          {...register('password')}
+        />
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Signing in...">
           Sign In &amp; Join
         </Button>

@@ -1,8 +1,8 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
-import { LIMITS } from '../../../shared/constants';
 import { type RegisterInput, signUpProblem, type UserDto } from '../../../shared/schemas/auth';
-import { PasswordInput } from '../../components/password-input';
+import { FormTextField } from '../../components/form-fields';
+import { accountInput, EMPTY_ACCOUNT, NewAccountFields } from '../../components/new-account-fields';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -19,10 +19,7 @@ interface InviteSignUpFormProps {
 
 /** A customer account already in the invited circle; the checks of spec section 5. */
 export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormProps) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [phone, setPhone] = useState('');
+  const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const adopt = useAdoptSignedInUser();
   // Sign-up signs the new user in, and the page then shows the signed-in state instead of this form:
   // the next step is taken here, not in a callback of `mutate`, which an unmounted form never gets.
@@ -38,10 +35,7 @@ export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormP
     event.preventDefault();
     if (pending) return;
     const input: RegisterInput = {
-      name,
-      email,
-      password,
-      phone: phone.trim() || null,
+      ...accountInput(account),
       familyLabel: label,
       role: 'customer',
       inviteToken: token,
@@ -59,66 +53,17 @@ export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormP
   return (
     <form onSubmit={submit} noValidate aria-busy={pending} aria-label="Sign up and join the family circle">
       <Stack gap="5">
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Full name <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={LIMITS.nameMax}
-          />
-        </Field.Root>
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            maxLength={LIMITS.emailMax}
-          />
-        </Field.Root>
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={pending}
-          />
-          <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-        </Field.Root>
-        <Field.Root disabled={pending}>
-          <Field.Label>Phone</Field.Label>
-          <Input
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-            maxLength={LIMITS.phoneMax}
-          />
-          <Field.HelperText>Optional.</Field.HelperText>
-        </Field.Root>
-        <Field.Root readOnly>
-          <Field.Label>Family label</Field.Label>
-          <Input name="familyLabel" value={label} readOnly bg="bg.muted" cursor="default" />
-          <Field.HelperText>
-            From your invitation: you join this circle when your account is created.
-          </Field.HelperText>
-        </Field.Root>
+        <NewAccountFields values={account} onChange={setAccount} disabled={pending} />
+        <FormTextField
+          label="Family label"
+          rootProps={{ readOnly: true }}
+          hint="From your invitation: you join this circle when your account is created."
+          name="familyLabel"
+          value={label}
+          readOnly
+          bg="bg.muted"
+          cursor="default"
+        />
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
           Create Account &amp; Join
         </Button>

@@ -4,7 +4,6 @@ import {
   Button,
   Flex,
   HStack,
-  Image,
   LinkBox,
   LinkOverlay,
   Skeleton,
@@ -15,7 +14,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { MapPinIcon, StarIcon, VerifiedIcon } from '../../components/icons';
-import { uploadedImageProps } from '../../lib/upload-image';
+import { UploadedImage } from '../../components/uploaded-image';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 
 /** What a card's button does for the person looking: ask for availability, or sign in first. */
@@ -79,17 +78,14 @@ export function VendorCard({ vendor, action }: { vendor: VendorView; action: Car
       _focusWithin={{ shadow: 'md' }}
     >
       <Box position="relative" bg="brand.subtle" aspectRatio={16 / 10}>
-        {vendor.imageUrl ? (
-          <Image
-            src={vendor.imageUrl}
-            {...uploadedImageProps(vendor.imageUrl, CARD_IMAGE_SIZES)}
-            alt=""
-            w="full"
-            h="full"
-            objectFit="cover"
-            loading="lazy"
-          />
-        ) : null}
+        <UploadedImage
+          src={vendor.imageUrl}
+          sizes={CARD_IMAGE_SIZES}
+          alt=""
+          w="full"
+          h="full"
+          loading="lazy"
+        />
         <Badge
           position="absolute"
           top="3"
@@ -165,16 +161,7 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
         </Text>
       ) : null}
       <Box boxSize="14" rounded="lg" overflow="hidden" bg="brand.subtle" flexShrink="0">
-        {vendor.imageUrl ? (
-          <Image
-            src={vendor.imageUrl}
-            {...uploadedImageProps(vendor.imageUrl, '56px')}
-            alt=""
-            w="full"
-            h="full"
-            objectFit="cover"
-          />
-        ) : null}
+        <UploadedImage src={vendor.imageUrl} sizes="56px" alt="" w="full" h="full" />
       </Box>
       <Stack gap="0.5" minW="0" flex="1">
         <HStack gap="2" minW="0">

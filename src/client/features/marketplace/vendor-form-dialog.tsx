@@ -3,7 +3,6 @@ import {
   Button,
   Field,
   Flex,
-  Image,
   Input,
   NativeSelect,
   SimpleGrid,
@@ -16,9 +15,10 @@ import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constant
 import { VENDOR_MESSAGES, vendorCreateInput } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
 import { ImageIcon } from '../../components/icons';
+import { UploadedImage } from '../../components/uploaded-image';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { DIALOG_IMAGE_SIZES, uploadedImageProps, uploadImageWithToasts } from '../../lib/upload-image';
+import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
 import { useRefreshVendorLists } from './use-marketplace';
 
 interface Values {
@@ -264,14 +264,7 @@ function ImageField({ label, url, uploading, disabled, onFile, onRemove }: Image
       </Text>
       {url ? (
         <Box rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border" mb="2">
-          <Image
-            src={url}
-            {...uploadedImageProps(url, DIALOG_IMAGE_SIZES)}
-            alt={`${label} preview`}
-            w="full"
-            h="24"
-            objectFit="cover"
-          />
+          <UploadedImage src={url} sizes={DIALOG_IMAGE_SIZES} alt={`${label} preview`} w="full" h="24" />
         </Box>
       ) : null}
       <input

@@ -8,7 +8,6 @@ import {
   Grid,
   Heading,
   HStack,
-  Image,
   SimpleGrid,
   Skeleton,
   SkeletonText,
@@ -28,10 +27,10 @@ import {
   PhoneIcon,
   StoreIcon,
 } from '../../components/icons';
+import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { uploadedImageProps } from '../../lib/upload-image';
 import { LoginToContactDialog } from './prompt-dialogs';
 import { RequestAvailabilityDialog } from './request-dialog';
 import { hasContactDetails } from './use-marketplace';
@@ -92,16 +91,13 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           borderWidth="1px"
           borderColor="border"
         >
-          {vendor.imageUrl ? (
-            <Image
-              src={vendor.imageUrl}
-              {...uploadedImageProps(vendor.imageUrl, '100vw')}
-              alt={`${vendor.businessName}`}
-              w="full"
-              h="full"
-              objectFit="cover"
-            />
-          ) : null}
+          <UploadedImage
+            src={vendor.imageUrl}
+            sizes="100vw"
+            alt={`${vendor.businessName}`}
+            w="full"
+            h="full"
+          />
         </Box>
         <Flex
           direction={{ base: 'column', md: 'row' }}
@@ -122,13 +118,12 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             flexShrink="0"
           >
             {vendor.logoUrl ? (
-              <Image
+              <UploadedImage
                 src={vendor.logoUrl}
-                {...uploadedImageProps(vendor.logoUrl, '(min-width: 48em) 112px, 80px')}
+                sizes="(min-width: 48em) 112px, 80px"
                 alt={`${vendor.businessName} logo`}
                 w="full"
                 h="full"
-                objectFit="cover"
               />
             ) : (
               <Flex w="full" h="full" align="center" justify="center" bg="brand.subtle" color="brand.fg">
@@ -191,14 +186,13 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             <InfoCard title="Gallery">
               <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
                 {vendor.galleryImages.map((src, i) => (
-                  <Image
+                  <UploadedImage
                     key={src}
                     src={src}
-                    {...uploadedImageProps(src, '(min-width: 48em) 33vw, 50vw')}
+                    sizes="(min-width: 48em) 33vw, 50vw"
                     alt={`${vendor.businessName} photo ${i + 1}`}
                     rounded="lg"
                     aspectRatio={4 / 3}
-                    objectFit="cover"
                     loading="lazy"
                   />
                 ))}

@@ -6,7 +6,6 @@ import {
   Button,
   Flex,
   Heading,
-  HStack,
   Icon,
   List,
   Skeleton,
@@ -16,12 +15,14 @@ import {
 import { Hourglass, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import type { FamilyCircleDto } from '../../../shared/schemas/family';
+import { CardHeading } from '../../components/card-heading';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { UsersIcon } from '../../components/icons';
 import { useFamilyCircle } from '../../lib/family';
 import { toast } from '../../lib/toast';
 import { FamilyInvites } from './family-invites';
 import { FamilyRequests } from './family-requests';
+import { LoadFailed } from './load-failed';
 import { cardStyle } from './profile-styles';
 import { useLeaveCircle } from './use-family';
 import { useFamilyMembers } from './use-profile';
@@ -48,18 +49,9 @@ export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardPr
       aria-labelledby="family-heading"
       data-testid="family-circle-card"
     >
-      <Heading
-        id="family-heading"
-        as="h2"
-        fontSize="lg"
-        color="brand.950"
-        display="flex"
-        alignItems="center"
-        gap="2"
-      >
-        <UsersIcon boxSize="5" color="gold.fg" />
+      <CardHeading id="family-heading" icon={UsersIcon} iconColor="gold.fg">
         Family Circle
-      </Heading>
+      </CardHeading>
       {familyLabel ? (
         <CircleOfLabel label={familyLabel} onSetLabel={onSetLabel} />
       ) : (
@@ -89,14 +81,11 @@ function CircleOfLabel({ label, onSetLabel }: { label: string; onSetLabel: () =>
           <Skeleton h="10" rounded="lg" />
         </Stack>
       ) : circle.isError ? (
-        <HStack gap="3" mt="3">
-          <Text fontSize="sm" color="fg.muted">
-            The family circle could not be loaded.
-          </Text>
-          <Button size="xs" variant="outline" onClick={() => void circle.refetch()}>
-            Try again
-          </Button>
-        </HStack>
+        <LoadFailed
+          mt="3"
+          message="The family circle could not be loaded."
+          onRetry={() => void circle.refetch()}
+        />
       ) : circle.data.status === 'active' ? (
         <ActiveCircle label={label} memberCount={circle.data.memberCount} />
       ) : circle.data.status === 'pending' ? (
@@ -128,14 +117,7 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
           <Skeleton h="10" rounded="lg" />
         </Stack>
       ) : members.isError ? (
-        <HStack gap="3">
-          <Text fontSize="sm" color="fg.muted">
-            The members could not be loaded.
-          </Text>
-          <Button size="xs" variant="outline" onClick={() => void members.refetch()}>
-            Try again
-          </Button>
-        </HStack>
+        <LoadFailed message="The members could not be loaded." onRetry={() => void members.refetch()} />
       ) : (
         <List.Root variant="plain" gap="3" data-testid="family-members">
           {members.data.map((member) => (

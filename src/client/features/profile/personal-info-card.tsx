@@ -1,21 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  Flex,
-  Grid,
-  Heading,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
+import { FormEmailField, FormPasswordField, FormTextField } from '../../components/form-fields';
 import { PencilIcon } from '../../components/icons';
-import { PasswordInput } from '../../components/password-input';
 import { cardStyle } from './profile-styles';
 import { emailNeedsPassword, type ProfileDraft } from './use-profile';
 
@@ -112,99 +100,67 @@ export function PersonalInfoCard({
           aria-label="Edit personal information"
         >
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" mt="6">
-            <Field.Root required invalid={Boolean(errors.name)} disabled={saving}>
-              <Field.Label>
-                Full name <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                name="name"
-                autoComplete="name"
-                value={draft.name}
-                maxLength={LIMITS.nameMax}
-                autoFocus={focusField === 'name'}
-                onChange={(e) => onChange('name', e.target.value)}
-              />
-              <Field.ErrorText>{errors.name}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={Boolean(errors.email)} disabled={saving}>
-              <Field.Label>
-                Email <Field.RequiredIndicator />
-              </Field.Label>
-              <Input
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={draft.email}
-                maxLength={LIMITS.emailMax}
-                onChange={(e) => onChange('email', e.target.value)}
-              />
-              <Field.ErrorText>{errors.email}</Field.ErrorText>
-            </Field.Root>
+            <FormTextField
+              label="Full name"
+              required
+              disabled={saving}
+              error={errors.name}
+              name="name"
+              autoComplete="name"
+              value={draft.name}
+              maxLength={LIMITS.nameMax}
+              autoFocus={focusField === 'name'}
+              onChange={(e) => onChange('name', e.target.value)}
+            />
+            <FormEmailField
+              label="Email"
+              required
+              disabled={saving}
+              error={errors.email}
+              name="email"
+              value={draft.email}
+              onChange={(e) => onChange('email', e.target.value)}
+            />
             {emailChanged ? (
-              <Field.Root
+              <FormPasswordField
+                label="Current password"
                 required
-                invalid={Boolean(errors.currentPassword)}
                 disabled={saving}
-                gridColumn={{ md: '1 / -1' }}
-                maxW={{ md: 'calc(50% - 0.625rem)' }}
-              >
-                <Field.Label>
-                  Current password <Field.RequiredIndicator />
-                </Field.Label>
-                <PasswordInput
-                  name="currentPassword"
-                  autoComplete="current-password"
-                  value={draft.currentPassword}
-                  maxLength={LIMITS.passwordMax}
-                  disabled={saving}
-                  onChange={(e) => onChange('currentPassword', e.target.value)}
-                />
-                {errors.currentPassword ? (
-                  <Field.ErrorText>{errors.currentPassword}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>To change your email, confirm it is you.</Field.HelperText>
-                )}
-              </Field.Root>
+                error={errors.currentPassword}
+                hint="To change your email, confirm it is you."
+                rootProps={{ gridColumn: { md: '1 / -1' }, maxW: { md: 'calc(50% - 0.625rem)' } }}
+                name="currentPassword"
+                autoComplete="current-password"
+                value={draft.currentPassword}
+                maxLength={LIMITS.passwordMax}
+                onChange={(e) => onChange('currentPassword', e.target.value)}
+              />
             ) : null}
-            <Field.Root invalid={Boolean(errors.phone)} disabled={saving}>
-              <Field.Label>Phone</Field.Label>
-              <Input
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                value={draft.phone}
-                maxLength={LIMITS.phoneMax}
-                onChange={(e) => onChange('phone', e.target.value)}
-              />
-              {errors.phone ? (
-                <Field.ErrorText>{errors.phone}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>Optional.</Field.HelperText>
-              )}
-            </Field.Root>
-            <Field.Root invalid={Boolean(errors.familyLabel)} disabled={saving}>
-              <Field.Label>Family label</Field.Label>
-              <Input
-                name="familyLabel"
-                autoComplete="off"
-                placeholder="e.g. The Cohen Family"
-                value={draft.familyLabel}
-                maxLength={LIMITS.familyLabelMax}
-                autoFocus={focusField === 'familyLabel'}
-                onChange={(e) => onChange('familyLabel', e.target.value)}
-              />
-              {errors.familyLabel ? (
-                <Field.ErrorText>{errors.familyLabel}</Field.ErrorText>
-              ) : (
-                <Field.HelperText>
-                  Everyone with exactly the same label shares a family circle. Leave it empty to leave your
-                  circle.
-                </Field.HelperText>
-              )}
-            </Field.Root>
+            <FormTextField
+              label="Phone"
+              disabled={saving}
+              error={errors.phone}
+              hint="Optional."
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              value={draft.phone}
+              maxLength={LIMITS.phoneMax}
+              onChange={(e) => onChange('phone', e.target.value)}
+            />
+            <FormTextField
+              label="Family label"
+              disabled={saving}
+              error={errors.familyLabel}
+              hint="Everyone with exactly the same label shares a family circle. Leave it empty to leave your circle."
+              name="familyLabel"
+              autoComplete="off"
+              placeholder="e.g. The Cohen Family"
+              value={draft.familyLabel}
+              maxLength={LIMITS.familyLabelMax}
+              autoFocus={focusField === 'familyLabel'}
+              onChange={(e) => onChange('familyLabel', e.target.value)}
+            />
           </SimpleGrid>
           <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" mt="6">
             <Button variant="outline" onClick={onCancel} disabled={saving}>

@@ -1,12 +1,15 @@
-import { Alert, Box, Button, Field, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import { changePasswordInput } from '../../../shared/schemas/auth';
+import { CardHeading } from '../../components/card-heading';
+import { ErrorAlert } from '../../components/error-alert';
+import { FormPasswordField } from '../../components/form-fields';
 import { LockIcon } from '../../components/icons';
-import { PasswordInput } from '../../components/password-input';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { serverFieldError, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -33,18 +36,9 @@ export function SecurityCard({ email }: { email: string }) {
   const [changing, setChanging] = useState(false);
   return (
     <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="security-heading">
-      <Heading
-        id="security-heading"
-        as="h2"
-        fontSize="lg"
-        color="brand.950"
-        display="flex"
-        alignItems="center"
-        gap="2"
-      >
-        <LockIcon boxSize="5" color="brand.fg" />
+      <CardHeading id="security-heading" icon={LockIcon}>
         Password &amp; security
-      </Heading>
+      </CardHeading>
 
       <Stack gap="4" mt="5">
         <Box>
@@ -119,55 +113,18 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
       {/* Tells password managers which account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Stack gap="5">
-        {failure ? (
-          <Alert.Root status="error" rounded="lg" variant="subtle">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{failure}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
-        <Field.Root required invalid={Boolean(errors.currentPassword)} disabled={pending}>
-          <Field.Label>
-            Current password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            autoComplete="current-password"
-            maxLength={LIMITS.passwordMax}
-            autoFocus
-            disabled={pending}
-            {...register('currentPassword')}
-          />
-          <Field.ErrorText>{errors.currentPassword?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root required invalid={Boolean(errors.newPassword)} disabled={pending}>
-          <Field.Label>
-            New password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            disabled={pending}
-            {...register('newPassword')}
-          />
-          {errors.newPassword ? (
-            <Field.ErrorText>{errors.newPassword.message}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>At least {LIMITS.passwordMin} characters.</Field.HelperText>
-          )}
-        </Field.Root>
-        <Field.Root required invalid={Boolean(errors.confirmPassword)} disabled={pending}>
-          <Field.Label>
-            Confirm new password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            disabled={pending}
-            {...register('confirmPassword')}
-          />
-          <Field.ErrorText>{errors.confirmPassword?.message}</Field.ErrorText>
-        </Field.Root>
+        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+        <FormPasswordField
+          label="Current password"
+          required
+          disabled={pending}
+          error={errors.currentPassword?.message}
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordMax}
+          autoFocus
+          {...register('currentPassword')}
+        />
+        <NewPasswordFields register={register} errors={errors} disabled={pending} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           <Button variant="outline" onClick={onDone} disabled={pending}>
             Cancel

@@ -1,22 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Flex,
-  Heading,
-  HStack,
-  Icon,
-  List,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Icon, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LaptopMinimal, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import type { AccountSessionDto } from '../../../shared/schemas/auth';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { LoadFailed } from './load-failed';
 import { timeAgo } from './relative-time';
 
 const PHONE_SYSTEMS = /android|ios|iphone|ipad|mobile/i;
@@ -74,14 +63,7 @@ export function ActiveSessions() {
           <Skeleton h="14" rounded="lg" />
         </Stack>
       ) : sessions.isError ? (
-        <HStack gap="3">
-          <Text fontSize="sm" color="fg.muted">
-            Your sessions could not be loaded.
-          </Text>
-          <Button size="xs" variant="outline" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </HStack>
+        <LoadFailed message="Your sessions could not be loaded." onRetry={() => void sessions.refetch()} />
       ) : (
         <List.Root variant="plain" gap="0" aria-labelledby="sessions-heading" data-testid="sessions">
           {list.map((session) => (

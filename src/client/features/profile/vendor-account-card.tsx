@@ -1,6 +1,7 @@
-import { Box, Button, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Role } from '../../../shared/constants';
+import { CardHeading } from '../../components/card-heading';
 import { BriefcaseIcon, SearchIcon } from '../../components/icons';
 import { cardStyle } from './profile-styles';
 
@@ -8,18 +9,9 @@ import { cardStyle } from './profile-styles';
 export function VendorAccountCard({ role }: { role: Role }) {
   return (
     <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="vendor-heading">
-      <Heading
-        id="vendor-heading"
-        as="h2"
-        fontSize="lg"
-        color="brand.950"
-        display="flex"
-        alignItems="center"
-        gap="2"
-      >
-        <BriefcaseIcon boxSize="5" color="brand.fg" />
+      <CardHeading id="vendor-heading" icon={BriefcaseIcon}>
         Vendor Account
-      </Heading>
+      </CardHeading>
       <Text mt="2" color="fg.muted" fontSize="sm">
         Offer your services to families on SimchaHub, or claim your business if it is already listed in the
         marketplace.

@@ -5,7 +5,6 @@ import {
   Container,
   Flex,
   Heading,
-  Image,
   Link,
   SimpleGrid,
   Skeleton,
@@ -19,10 +18,10 @@ import { type SharedEventDto, shareIdInput } from '../../../shared/schemas/event
 import { EmptyPanel } from '../../components/empty-panel';
 import { CalendarIcon, LinkIcon, VenueIcon } from '../../components/icons';
 import { starPattern } from '../../components/star-pattern';
+import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorCode } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { uploadedImageProps } from '../../lib/upload-image';
 import { countdownTo } from './countdown';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
@@ -119,16 +118,7 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
         bg="bg"
         shadow="sm"
       >
-        {event.imageUrl ? (
-          <Image
-            src={event.imageUrl}
-            {...uploadedImageProps(event.imageUrl, '100vw')}
-            alt=""
-            w="full"
-            h={{ base: '48', md: '72' }}
-            objectFit="cover"
-          />
-        ) : null}
+        <UploadedImage src={event.imageUrl} sizes="100vw" alt="" w="full" h={{ base: '48', md: '72' }} />
         <Box
           px={{ base: '5', md: '10' }}
           py={{ base: '8', md: '10' }}
