@@ -16,6 +16,11 @@ import { uploadRoutes } from './uploads/upload.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** A hop count becomes "believe the nearest N hops"; Fastify's types take it as a function. */
+function trustProxyOption(setting: boolean | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole HTTP server without listening: main.ts listens, tests use inject(). */
 export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -24,7 +29,7 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     // A tRPC batch names every call in its path ('auth.login,auth.login,...'): room for a few dozen.
     routerOptions: { maxParamLength: 2000 },
   });

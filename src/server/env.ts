@@ -37,6 +37,38 @@ const envSchema = z.object({
   REVERSE_GEOCODE_URL: z
     .union([z.literal(''), z.url({ error: 'REVERSE_GEOCODE_URL must be an http(s) URL' })])
     .default(''),
+  /**
+   * Proxies in front of the server whose X-Forwarded-* headers are believed: false (none), a number
+   * of hops, or their addresses/CIDRs (comma-separated). `true` means one hop: trusting every hop
+   * would let a client choose its own address by writing X-Forwarded-For, and with it escape every
+   * per-address limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === '' || v === 'false' || v === '0') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (
+        list.every(
+          (a) =>
+            /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a),
+        )
+      ) {
+        return list;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must be false, a number of proxy hops, or proxy addresses (comma-separated)',
+      });
+      return z.NEVER;
+    }),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Remember marketplace answers until the listings change (on), or compute every one (off). */
@@ -81,6 +113,8 @@ export interface AppConfig {
   secureCookies: boolean;
   logLevel: Env['LOG_LEVEL'];
   marketplaceCache: boolean;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe. */
+  trustProxy: boolean | number | string[];
   /** Base of links in mails, without a trailing slash. */
   appUrl: string;
   smtpUrl: string | null;
@@ -120,6 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     secureCookies: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
     marketplaceCache: e.MARKETPLACE_CACHE === 'on',
+    trustProxy: e.TRUST_PROXY,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -340,7 +340,9 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     await member.page.goto('/profile');
     const requests = member.page.getByTestId('family-requests');
     await eventually(() => requests.getByText(dov.name).isVisible()).toBe(true);
-    expect(await requests.textContent()).toContain(eve.email);
+    expect(await requests.textContent()).toContain(eve.name);
+    // The requester's e-mail stays private: only name and time are shown.
+    expect(await requests.textContent()).not.toContain(eve.email);
     await member.page.getByTestId('family-requests').scrollIntoViewIfNeeded();
     await screenshot(member.page, 'profile-family-request', viewport);
 

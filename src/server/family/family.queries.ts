@@ -171,6 +171,15 @@ export async function deleteMembership(
   let q = db.deleteFrom('familyMemberships').where('userId', '=', userId).where('circleId', '=', circleId);
   if (onlyStatus) q = q.where('status', '=', onlyStatus);
   const result = await q.executeTakeFirst();
+  // A member's links end with their membership: hidden from every list while they are away, they
+  // could not be revoked by anyone, and must not come back to life if the member rejoins.
+  await db
+    .updateTable('familyInvites')
+    .set({ revokedAt: sql<Date>`now()`, revokedBy: userId })
+    .where('createdBy', '=', userId)
+    .where('circleId', '=', circleId)
+    .where('revokedAt', 'is', null)
+    .execute();
   return Number(result.numDeletedRows) === 1;
 }
 
@@ -233,7 +242,7 @@ export async function listPendingRequests(db: Db, circleId: string, label: strin
   return db
     .selectFrom('familyMemberships as m')
     .innerJoin('users as u', 'u.id', 'm.userId')
-    .select(['u.id as userId', 'u.name', 'u.email', 'm.requestedAt'])
+    .select(['u.id as userId', 'u.name', 'm.requestedAt'])
     .where('m.circleId', '=', circleId)
     .where('m.status', '=', 'pending')
     .where('u.familyLabel', '=', label)

@@ -98,7 +98,7 @@ describe('typing another family’s exact label', () => {
     });
     // The founder sees the request, and the circle still counts one member.
     expect(await founder.caller.family.requests()).toEqual([
-      { userId: user.id, name: 'Outsider', email: user.email, requestedAt: expect.any(Date) },
+      { userId: user.id, name: 'Outsider', requestedAt: expect.any(Date) },
     ]);
     expect(await memberCount(label)).toBe(1);
   });
@@ -354,6 +354,13 @@ describe('invite links', () => {
     expect((await rejection(visitor.caller.family.acceptInvite({ label, token: invite.token }))).code).toBe(
       'BAD_REQUEST',
     );
+    // Back in the circle, the creator does not bring the old link back to life.
+    await cousin.caller.profile.update({ familyLabel: label });
+    await founder.caller.family.approve({ userId: cousin.user.id });
+    expect((await rejection(visitor.caller.family.acceptInvite({ label, token: invite.token }))).code).toBe(
+      'BAD_REQUEST',
+    );
+    expect(await cousin.caller.family.invites()).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { createPostgresDb } from '../db/create-db';
 import { createUser } from '../db/factories';
+import { loadConfig } from '../env';
 import { createHarness, type TestHarness } from '../test/harness';
 import { MarketplaceCache } from '../vendors/marketplace-cache';
 
@@ -166,6 +167,34 @@ describe('health', () => {
       await broken.close();
       await unreachable.db.destroy();
     }
+  });
+});
+
+describe('client addresses behind a proxy', () => {
+  const seenAddress = async (trustProxy: string, forwardedFor: string) => {
+    const config = { ...h.deps.config, trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy };
+    const server = await buildServer({ ...h.deps, config });
+    try {
+      server.get('/api/test-ip', async (req) => ({ ip: req.ip }));
+      const res = await server.inject({
+        method: 'GET',
+        url: '/api/test-ip',
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      return res.json().ip as string;
+    } finally {
+      await server.close();
+    }
+  };
+
+  it('believes only the configured hops, so a client cannot choose its own address', async () => {
+    // The client wrote 6.6.6.6; the one proxy appended the address it really saw.
+    expect(await seenAddress('1', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await seenAddress('true', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await seenAddress('10.0.0.0/8', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await seenAddress('false', '6.6.6.6, 203.0.113.9')).toBe('10.0.0.5');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be/);
   });
 });
 

@@ -1,5 +1,16 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import type { MailToSend } from './transport';
+
+/**
+ * Kinds whose body carries a secret (a reset link's token). Once the mail is sent or given up, the
+ * body is replaced, so a copy of the database never holds a usable link longer than the mail waits.
+ */
+export const SECRET_MAIL_KINDS = ['password-reset'] as const;
+const REMOVED_BODY = '(removed after sending: this mail carried a secret link)';
+
+const bodyAfterSending = (column: 'text_body' | 'html_body') =>
+  sql<string>`CASE WHEN kind IN (${sql.join([...SECRET_MAIL_KINDS])}) THEN ${REMOVED_BODY} ELSE ${sql.ref(column)} END`;
 
 export interface ClaimedMail extends MailToSend {
   /** The attempt this claim is; it also fences later updates to the claim that made them. */
@@ -55,6 +66,8 @@ export async function claimDueMail(
         status: 'failed',
         lockedUntil: null,
         lastError: `Gave up after ${maxAttempts} attempts (the last one did not finish)`,
+        textBody: bodyAfterSending('text_body'),
+        htmlBody: bodyAfterSending('html_body'),
       })
       .where('id', 'in', ids)
       .where('status', '=', 'sending')
@@ -82,7 +95,14 @@ export async function claimDueMail(
 export async function markSent(db: Db, id: string, now: Date): Promise<void> {
   await db
     .updateTable('mailOutbox')
-    .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: now,
+      lockedUntil: null,
+      lastError: null,
+      textBody: bodyAfterSending('text_body'),
+      htmlBody: bodyAfterSending('html_body'),
+    })
     .where('id', '=', id)
     .where('status', '<>', 'sent')
     .execute();
@@ -111,7 +131,13 @@ export async function markFailed(
 ): Promise<void> {
   await db
     .updateTable('mailOutbox')
-    .set({ status: 'failed', lockedUntil: null, lastError: error })
+    .set({
+      status: 'failed',
+      lockedUntil: null,
+      lastError: error,
+      textBody: bodyAfterSending('text_body'),
+      htmlBody: bodyAfterSending('html_body'),
+    })
     .where('id', '=', claim.id)
     .where('status', '=', 'sending')
     .where('attempts', '=', claim.attempts)

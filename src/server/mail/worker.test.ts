@@ -128,6 +128,9 @@ describe('mail worker over SMTP', () => {
     const stored = await row(mail.id);
     expect(stored).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null, lastError: null });
     expect(stored.sentAt).toEqual(clock);
+    // The reset link's token no longer sits in the database once the mail is out.
+    expect(stored.textBody).not.toContain('#token=');
+    expect(stored.htmlBody).not.toContain('#token=');
     // Already sent: nothing left to do, now or later.
     advance(24 * 60 * MINUTE);
     expect(await w.runOnce()).toBe(0);
@@ -172,6 +175,7 @@ describe('mail worker over SMTP', () => {
     expect(stored.status).toBe('failed');
     expect(stored.attempts).toBe(1);
     expect(stored.lastError).toMatch(/550/);
+    expect(stored.textBody).not.toContain('#token=');
 
     advance(48 * 60 * MINUTE);
     expect(await w.runOnce()).toBe(0);

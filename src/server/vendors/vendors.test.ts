@@ -324,6 +324,24 @@ describe('vendor profiles', () => {
       expect(refused.code).toBe('CONFLICT');
       expect(refused.message).toBe(VENDOR_MESSAGES.nameTaken('Golden Chuppah Hall'));
     }
+    // Invisible characters and full-width look-alikes do not make a different name.
+    const hidden = await rejection(
+      user.caller.vendors.create({
+        businessName: 'Golden\u200b Chuppah Hall',
+        category: 'Venues',
+        contactEmail: 'a@b.co',
+      }),
+    );
+    expect(hidden.code).toBe('BAD_REQUEST');
+    expect(hidden.message).toBe('Business name contains invisible characters');
+    const wide = await rejection(
+      user.caller.vendors.create({
+        businessName: '\uff27olden Chuppah Hall',
+        category: 'Venues',
+        contactEmail: 'a@b.co',
+      }),
+    );
+    expect(wide.code).toBe('CONFLICT');
     const res = await app.inject({
       method: 'POST',
       url: '/api/vendors',

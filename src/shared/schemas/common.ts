@@ -47,6 +47,16 @@ export const safeString = (label: string, options: SafeStringOptions) => {
 export const requiredText = (max: number, label: string, requiredMessage: string = REQUIRED_MESSAGE) =>
   safeString(label, { max, required: requiredMessage }).min(1, requiredMessage);
 
+/**
+ * A name others must be able to tell apart (a business name): invisible format characters (zero-width
+ * spaces and joiners, direction marks, soft hyphens) are refused, and compatibility forms are folded
+ * (NFKC: full-width letters, ligatures), so "Goldberg\u200b Catering" cannot pass for another listing.
+ */
+export const distinctName = (max: number, label: string, requiredMessage: string = REQUIRED_MESSAGE) =>
+  requiredText(max, label, requiredMessage)
+    .refine((v) => !/\p{Cf}/u.test(v), `${label} contains invisible characters`)
+    .transform((v) => v.normalize('NFKC'));
+
 /** Trimmed optional text; blank becomes null so "cleared" and "never set" read the same. */
 export const optionalText = (max: number, label: string) =>
   safeString(label, { max })

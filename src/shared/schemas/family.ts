@@ -40,7 +40,7 @@ export type FamilyCircleDto = z.infer<typeof familyCircleDto>;
 export const familyRequestDto = z.object({
   userId: z.uuid(),
   name: z.string(),
-  email: z.string(),
+  /** No e-mail: whoever founded a label first would otherwise collect the address of everyone typing it. */
   requestedAt: z.date(),
 });
 export type FamilyRequestDto = z.infer<typeof familyRequestDto>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES, PROFILE_FORM_CATEGORIES } from '../constants';
 import {
+  distinctName,
   imageRefSchema,
   optionalQueryNumber,
   optionalText,
@@ -179,7 +180,7 @@ const httpsUrl = safeString('Website', { max: 500 })
   .transform((v) => (v ? v : null));
 /** The vendor profile form (spec section 3): the server owns id, ownerId, claimed, rating, reviewCount, createdAt. */
 const vendorProfileFields = z.object({
-  businessName: requiredText(200, 'Business name'),
+  businessName: distinctName(200, 'Business name'),
   category: z.enum(PROFILE_FORM_CATEGORIES, { error: 'Please choose a category from the list' }),
   description: optionalText(5000, 'Description'),
   descriptionRich: optionalText(20_000, 'Description'),

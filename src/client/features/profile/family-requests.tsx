@@ -72,7 +72,7 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
             {request.name}
           </Text>
           <Text fontSize="xs" color="fg.muted" truncate>
-            {request.email} · asked {dateFormat.format(request.requestedAt)}
+            Asked {dateFormat.format(request.requestedAt)}
           </Text>
         </Box>
       </HStack>
