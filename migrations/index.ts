@@ -10,6 +10,7 @@ import * as authHardening from './2026-11-23T0200_auth_hardening';
 import * as uploads from './2026-11-23T0300_uploads';
 import * as mailWorker from './2026-11-23T0500_mail_worker';
 import * as vendorNameKey from './2026-11-23T0600_vendor_name_key';
+import * as knownDevices from './2026-11-23T0700_known_devices';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0300_uploads': uploads,
   '2026-11-23T0500_mail_worker': mailWorker,
   '2026-11-23T0600_vendor_name_key': vendorNameKey,
+  '2026-11-23T0700_known_devices': knownDevices,
 };

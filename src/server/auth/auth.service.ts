@@ -18,6 +18,7 @@ import {
   isUniqueViolation,
   updateUser,
 } from './auth.queries';
+import { rememberDevice } from './known-devices';
 import { beginSignInAttempt } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { createSession, deleteSession } from './sessions';
@@ -81,6 +82,8 @@ export async function login(ctx: Context, input: z.output<typeof loginInput>): P
     : await verifyAgainstDummy(input.password);
   if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
   await attempt.succeeded();
+  const device = await rememberDevice(ctx.db, found.id, attempt.knownDevice, ctx.now());
+  if (device) ctx.deviceCookie.set(device.token, device.expiresAt);
 
   const { passwordHash: _hash, ...user } = found;
   if (input.portal) {

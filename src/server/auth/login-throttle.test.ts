@@ -278,3 +278,100 @@ describe('sweeping', () => {
     expect(keys).toEqual(['account:sweep-recent']);
   });
 });
+
+describe('known browsers', () => {
+  it('keep the owner signing in while someone elsewhere guesses the password', async () => {
+    const user = await createUser(h.db);
+    // The owner signs in once from their browser, which is remembered.
+    const first = h.anonymous({ ip: '10.77.0.1' });
+    await first.caller.auth.login({ email: user.email, password: user.password });
+    const deviceToken = first.device.value;
+    expect(deviceToken).toMatch(/^[\w-]{43}$/);
+
+    // A guesser elsewhere fills the account's backoff.
+    for (let i = 0; i < 6; i++) {
+      await h
+        .anonymous({ ip: '10.77.0.66' })
+        .caller.auth.login({ email: user.email, password: `guess-${i}` })
+        .catch(() => undefined);
+    }
+    const elsewhere = await rejection(
+      h.anonymous({ ip: '10.77.0.2' }).caller.auth.login({ email: user.email, password: user.password }),
+    );
+    expect(elsewhere.code).toBe('TOO_MANY_REQUESTS');
+
+    // The remembered browser still gets in, and keeps its cookie.
+    const owner = h.anonymous({ ip: '10.77.0.1', device: deviceToken });
+    await expect(
+      owner.caller.auth.login({ email: user.email, password: user.password }),
+    ).resolves.toMatchObject({
+      user: { id: user.id },
+    });
+    expect(owner.device.value).toBe(deviceToken);
+    // Its success does not clear the guesser's backoff.
+    expect(
+      (
+        await rejection(
+          h.anonymous({ ip: '10.77.0.66' }).caller.auth.login({ email: user.email, password: 'x1' }),
+        )
+      ).code,
+    ).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('still back off on their own, and a cookie from another account counts for nothing', async () => {
+    const user = await createUser(h.db);
+    const other = await createUser(h.db);
+    const signedIn = h.anonymous({ ip: '10.78.0.1' });
+    await signedIn.caller.auth.login({ email: other.email, password: other.password });
+    const otherDevice = signedIn.device.value;
+
+    const known = h.anonymous({ ip: '10.78.0.1' });
+    await known.caller.auth.login({ email: user.email, password: user.password });
+    const before = passwordVerifications();
+    const tries = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        h
+          .anonymous({ ip: '10.78.0.1', device: known.device.value })
+          .caller.auth.login({ email: user.email, password: `wrong-${i}` }),
+      ),
+    );
+    expect(passwordVerifications() - before).toBeLessThanOrEqual(6);
+    expect(
+      tries.filter((t) => t.status === 'rejected' && t.reason.code === 'TOO_MANY_REQUESTS').length,
+    ).toBeGreaterThan(10);
+    // Another account's cookie does not open a second allowance for this one.
+    await h
+      .anonymous({ ip: '10.78.0.9' })
+      .caller.auth.login({ email: user.email, password: 'shared-1' })
+      .catch(() => undefined);
+    for (let i = 0; i < 5; i++) {
+      await h
+        .anonymous({ ip: '10.78.0.9' })
+        .caller.auth.login({ email: user.email, password: `shared-${i + 2}` })
+        .catch(() => undefined);
+    }
+    const borrowed = await rejection(
+      h
+        .anonymous({ ip: '10.78.0.9', device: otherDevice })
+        .caller.auth.login({ email: user.email, password: user.password }),
+    );
+    expect(borrowed.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('set the cookie on REST sign-in as HttpOnly and long-lived', async () => {
+    const user = await createUser(h.db);
+    const res = await restLogin(app, user.email, user.password, '10.79.0.1');
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'simchahub_device');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(new Date(cookie?.expires ?? 0).getTime() - Date.now()).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
+    const stored = await h.db
+      .selectFrom('knownDevices')
+      .select('tokenHash')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).not.toBe(cookie?.value);
+  });
+});

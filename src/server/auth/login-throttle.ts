@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
 import { consume, refund, TooManyRequestsError, waitPhrase } from '../limits/rate-limit';
+import { knownDeviceFor } from './known-devices';
 
 /**
  * Backoff per account: the first attempts are free; from the fifth on, each attempt makes the next one
@@ -75,6 +76,8 @@ export async function reserveAccountAttempt(
 export interface SignInAttempt {
   /** The password was right: forget the account's failures and give the address its allowance back. */
   succeeded(): Promise<void>;
+  /** Hash of the caller's device cookie when this browser signed in to the account before. */
+  knownDevice: string | null;
 }
 
 /**
@@ -85,7 +88,7 @@ export interface SignInAttempt {
  * succeeded stays counted as a failure, whatever made it fail.
  */
 export async function beginSignInAttempt(
-  deps: { db: Db; config: AppConfig; now: () => Date },
+  deps: { db: Db; config: AppConfig; now: () => Date; deviceCookie?: { token: string | null } },
   email: string,
   ip: string,
 ): Promise<SignInAttempt> {
@@ -96,16 +99,22 @@ export async function beginSignInAttempt(
   const byAddress = await consume(db, address, deps.config.limits.loginFailuresPerAddress, now);
   if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterMs);
 
-  const byAccount = await reserveAccountAttempt(db, accountKey(email), now);
+  // A browser that signed in to this account before has a backoff of its own: guesses from
+  // anywhere else fill the account's shared backoff and cannot keep the owner out.
+  const knownDevice = await knownDeviceFor(db, email, deps.deviceCookie?.token ?? null);
+  const key = knownDevice ? `${accountKey(email)}:device:${knownDevice.slice(0, 32)}` : accountKey(email);
+  const byAccount = await reserveAccountAttempt(db, key, now);
   if (!byAccount.allowed) {
     await refund(db, address, now);
     throw tooManyAttempts(byAccount.retryAfterMs);
   }
 
   return {
+    knownDevice,
     async succeeded() {
       await refund(db, address, deps.now());
-      await clearAccountBackoff(db, email);
+      // From a known browser only its own count is forgotten; the shared one keeps slowing the guesser.
+      await db.deleteFrom('loginBackoff').where('key', '=', key).execute();
     },
   };
 }

@@ -271,6 +271,14 @@ export interface UploadsTable {
   createdAt: CreatedAt;
 }
 
+/** Browsers that signed in to an account before; only the SHA-256 of each cookie is kept. */
+export interface KnownDevicesTable {
+  tokenHash: string;
+  userId: string;
+  createdAt: CreatedAt;
+  lastUsedAt: DefaultedTimestamp;
+}
+
 export interface SearchWordsTable {
   word: string;
 }
@@ -296,6 +304,7 @@ export interface Database {
   loginBackoff: LoginBackoffTable;
   passwordResetTokens: PasswordResetTokensTable;
   uploads: UploadsTable;
+  knownDevices: KnownDevicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICE_COOKIE } from '../auth/known-devices';
 import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
 import type { AppDeps, Context } from '../trpc/context';
 
@@ -37,6 +38,12 @@ export async function contextFromRequest(
     user: resolved?.user ?? null,
     session: resolved?.session ?? null,
     sessionCookie,
+    deviceCookie: {
+      token: req.cookies[DEVICE_COOKIE] ?? null,
+      set(token: string, expiresAt: Date) {
+        reply.setCookie(DEVICE_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      },
+    },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
   };

@@ -24,6 +24,8 @@ export interface TestCaller {
   caller: ReturnType<typeof createCaller>;
   /** What the procedures wrote to the session cookie during this caller's calls. */
   cookie: CookieRecord;
+  /** The known-device cookie: the one the caller brought, or the one a sign-in gave it. */
+  device: { value: string | null };
   user: UserDto | null;
 }
 
@@ -31,7 +33,7 @@ export interface TestHarness {
   db: Db;
   deps: AppDeps;
   /** A caller with no session. */
-  anonymous(options?: { ip?: string }): TestCaller;
+  anonymous(options?: { ip?: string; device?: string | null }): TestCaller;
   /** A fresh user of the role with a real session, and a caller acting as them. */
   signedIn(
     role: Role,
@@ -87,8 +89,14 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
   };
   const apps: FastifyInstance[] = [];
 
-  function callerFor(user: UserDto | null, session: Context['session'], ip = '127.0.0.1'): TestCaller {
+  function callerFor(
+    user: UserDto | null,
+    session: Context['session'],
+    ip = '127.0.0.1',
+    deviceToken: string | null = null,
+  ): TestCaller {
     const cookie: CookieRecord = { value: null, expiresAt: null };
+    const device = { value: deviceToken };
     const ctx: Context = {
       ...deps,
       user,
@@ -105,8 +113,14 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
           cookie.expiresAt = new Date(0);
         },
       },
+      deviceCookie: {
+        token: deviceToken,
+        set(token) {
+          device.value = token;
+        },
+      },
     };
-    return { caller: createCaller(ctx), cookie, user };
+    return { caller: createCaller(ctx), cookie, device, user };
   }
 
   async function sessionFor(userId: string) {
@@ -122,7 +136,7 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
   return {
     db,
     deps,
-    anonymous: (opts = {}) => callerFor(null, null, opts.ip),
+    anonymous: (opts = {}) => callerFor(null, null, opts.ip, opts.device ?? null),
     async signedIn(role, overrides = {}) {
       const user = await createUser(db, { role, ...overrides });
       const session = await sessionFor(user.id);

@@ -18,6 +18,13 @@ export interface SessionCookieWriter {
   clear(): void;
 }
 
+/** The cookie that marks a browser as one that signed in to an account before. */
+export interface DeviceCookie {
+  /** Its value on this request, if any (not yet checked against any account). */
+  token: string | null;
+  set(token: string, expiresAt: Date): void;
+}
+
 export interface CurrentSession {
   id: string;
   expiresAt: Date;
@@ -27,6 +34,7 @@ export interface Context extends AppDeps {
   user: UserDto | null;
   session: CurrentSession | null;
   sessionCookie: SessionCookieWriter;
+  deviceCookie: DeviceCookie;
   /** Client address as the server sees it, for throttling; not trusted for anything else. */
   ip: string;
   userAgent: string | null;
