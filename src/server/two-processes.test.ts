@@ -138,7 +138,10 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
       body: JSON.stringify({ email: user.email, password: user.password }),
     });
     expect(login.status).toBe(200);
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0] as string)
+      .find((c) => c.startsWith('simchahub_session=')) as string;
     const me = await fetch(`${bases[1]}/api/auth/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect((await me.json()).user.id).toBe(user.id);
