@@ -114,14 +114,18 @@ export async function beginSignInAttempt(
     async succeeded() {
       await refund(db, address, deps.now());
       // From a known browser only its own count is forgotten; the shared one keeps slowing the guesser.
-      await db.deleteFrom('loginBackoff').where('key', '=', key).execute();
+      await clearBackoff(db, key);
     },
   };
 }
 
-/** Forgets an account's failed attempts (after a success, or a password reset by mail). */
-export async function clearAccountBackoff(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('loginBackoff').where('key', '=', accountKey(email)).execute();
+async function clearBackoff(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('loginBackoff').where('key', '=', key).execute();
+}
+
+/** Forgets an account's shared failed attempts (after a password reset by mail). */
+export function clearAccountBackoff(db: Db, email: string): Promise<void> {
+  return clearBackoff(db, accountKey(email));
 }
 
 /** Drops accounts that have been quiet long enough to be forgotten. */
