@@ -11,6 +11,8 @@ import * as uploads from './2026-11-23T0300_uploads';
 import * as mailWorker from './2026-11-23T0500_mail_worker';
 import * as vendorNameKey from './2026-11-23T0600_vendor_name_key';
 import * as knownDevices from './2026-11-23T0700_known_devices';
+import * as rowVersions from './2026-11-23T0800_row_versions';
+import * as idempotencyKeys from './2026-11-23T0900_idempotency_keys';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0500_mail_worker': mailWorker,
   '2026-11-23T0600_vendor_name_key': vendorNameKey,
   '2026-11-23T0700_known_devices': knownDevices,
+  '2026-11-23T0800_row_versions': rowVersions,
+  '2026-11-23T0900_idempotency_keys': idempotencyKeys,
 };

@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { asServiceUnavailable, ServiceUnavailableError } from './db/db-errors';
 import { clientErrorOf } from './http/client-errors';
 import { errorBody } from './http/errors';
 import { contextFromRequest } from './http/request-context';
+import { checkHealth, Lifecycle, resiliencePlugin } from './http/resilience';
 import { securityPlugin } from './http/security';
 import { staticAndFallback } from './http/static';
 import { retryAfterOf } from './limits/rate-limit';
@@ -30,10 +31,14 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
     trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Draining answers 503 in the app's own error format (resilience.ts), not Fastify's.
+    return503OnClosing: false,
     // A tRPC batch names every call in its path ('auth.login,auth.login,...'): room for a few dozen.
     routerOptions: { maxParamLength: 2000 },
   });
 
+  const lifecycle = deps.lifecycle ?? new Lifecycle();
+  await app.register(resiliencePlugin, { config: deps.config, lifecycle });
   await app.register(cookie);
   await app.register(securityPlugin, { config: deps.config });
 
@@ -41,6 +46,14 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler<FastifyError>((error, req, reply) => {
     const client = clientErrorOf(error);
     if (client) return reply.code(client.status).send(errorBody(client.code, client.message));
+    const unavailable = asServiceUnavailable(error);
+    if (unavailable instanceof ServiceUnavailableError) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(unavailable.retryAfterSeconds))
+        .send(errorBody('SERVICE_UNAVAILABLE', unavailable.message));
+    }
     req.log.error({ err: error }, 'request failed');
     const status =
       error.statusCode && error.statusCode >= 500 && error.statusCode < 600 ? error.statusCode : 500;
@@ -53,7 +66,11 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => contextFromRequest(deps, req, res),
+      // Reading the session can meet a database outage too: that is a 503, not the server's fault.
+      createContext: ({ req, res }) =>
+        contextFromRequest(deps, req, res).catch((error: unknown) => {
+          throw asServiceUnavailable(error);
+        }),
       // A 429 anywhere in a batch tells the client when to come back.
       responseMeta({ errors }) {
         const retryAfter = retryAfterOf(errors);
@@ -62,17 +79,21 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
+        else if (error.code === 'SERVICE_UNAVAILABLE')
+          req.log.warn({ err: error.cause ?? error, path }, 'tRPC: database unavailable');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
   app.get('/api/health', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not answering'));
-    }
+    const answer = await checkHealth(
+      deps.db,
+      deps.config.healthTimeoutMs,
+      deps.poolStats,
+      lifecycle.draining,
+    );
+    if (answer.status === 503) reply.header('retry-after', String(answer.retryAfter));
+    return reply.code(answer.status).send(answer.body);
   });
 
   const openApi = buildOpenApiDocument();

@@ -25,7 +25,8 @@ async function main(): Promise<void> {
     },
   });
   const config = loadConfig();
-  const handle = await createDb(config);
+  // Migrations and seeding may run long: no statement timeout for the command line.
+  const handle = await createDb({ ...config, database: { ...config.database, statementTimeoutMs: 0 } });
   try {
     await migrateToLatest(handle.db);
     switch (command) {

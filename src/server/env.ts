@@ -6,6 +6,10 @@ const positiveInt = (fallback: number) => z.coerce.number().int().min(1).max(1_0
 
 const MINUTE = 60 * 1000;
 
+/** A duration in milliseconds within [min, max]. */
+const millis = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -94,6 +98,25 @@ const envSchema = z.object({
   UPLOADS_PER_MINUTE: positiveInt(30),
   /** Stored bytes of uploads each user may keep, in megabytes. */
   UPLOAD_QUOTA_MB: positiveInt(200),
+  /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** Time to open a connection before the request is refused with 503. */
+  DB_CONNECT_TIMEOUT_MS: millis(5000, 100, 600_000),
+  /** PostgreSQL statement_timeout: a statement (lock waits included) running longer is cancelled. */
+  DB_STATEMENT_TIMEOUT_MS: millis(5000, 100, 3_600_000),
+  /** PostgreSQL idle_in_transaction_session_timeout: a transaction left idle this long is ended. */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100, 3_600_000),
+  /** How long start-up waits for the database (retrying with backoff) before giving up. */
+  DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Total time a request may take before it is answered 503. */
+  REQUEST_TIMEOUT_MS: millis(15_000, 100, 600_000),
+  /** /api/health answers within this, whatever the database does. */
+  HEALTH_TIMEOUT_MS: millis(1500, 100, 60_000),
+  /** On SIGTERM: time to finish in-flight requests and close event streams before exiting. */
+  SHUTDOWN_GRACE_MS: millis(25_000, 0, 600_000),
+  /** Event-loop delay beyond which new requests are refused at once with 503 (0: never). */
+  MAX_EVENT_LOOP_DELAY_MS: millis(1000, 0, 60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,6 +152,21 @@ export interface AppConfig {
     uploads: RateRule;
   };
   uploadQuotaBytes: number;
+  database: DatabaseSettings;
+  requestTimeoutMs: number;
+  healthTimeoutMs: number;
+  shutdownGraceMs: number;
+  maxEventLoopDelayMs: number;
+}
+
+export interface DatabaseSettings {
+  poolMax: number;
+  /** Requests that may wait for a pooled connection; more are refused at once (503). */
+  poolQueueMax: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  startupWaitMs: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -168,5 +206,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       uploads: { max: e.UPLOADS_PER_MINUTE, windowMs: MINUTE },
     },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    database: {
+      poolMax: e.DB_POOL_MAX,
+      poolQueueMax: e.DB_POOL_QUEUE_MAX,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      startupWaitMs: e.DB_STARTUP_WAIT_SECONDS * 1000,
+    },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
   };
 }

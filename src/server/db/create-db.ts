@@ -8,6 +8,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import type { DatabaseSettings } from '../env';
+import { DatabaseUnavailableError, unavailabilityOf } from './db-errors';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -19,6 +21,8 @@ export interface DbHandle {
   describe: string;
   /** The embedded engine, when there is one (the tests snapshot it). */
   pglite?: PGlite;
+  /** Connection pool figures (PostgreSQL only). */
+  poolStats?: () => PoolStats;
 }
 
 // numeric stays a decimal string (pg's default); int8 (counts) becomes a number: every count fits.
@@ -30,17 +34,106 @@ export function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
   return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
 }
 
-export function createPostgresDb(connectionString: string, options: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
-  // An idle client that loses its connection emits 'error'; unhandled, it would end the process.
-  pool.on('error', (err) => {
-    console.error('PostgreSQL pool error:', err.message);
+export interface PostgresOptions {
+  /** Connections kept open (pg's max). */
+  max?: number;
+  /** Requests that may wait for a connection; beyond it a request is refused at once (503). */
+  queueMax?: number;
+  connectTimeoutMs?: number;
+  /** PostgreSQL statement_timeout; 0 turns it off (migrations). */
+  statementTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  /** Reports a connection that failed between statements; the request it served fails on its own. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** What a pool of connections is doing now, for health and load shedding. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+  queueMax: number;
+}
+
+const watched = new WeakSet<pg.PoolClient>();
+const broken = new WeakSet<pg.PoolClient>();
+
+/**
+ * A statement failing because the server ended its session (a restart, pg_terminate_backend)
+ * rejects before the socket closes, so the client still looks usable when Kysely gives it back and
+ * the next request would meet the dead connection. Such a client is released with its error, which
+ * makes the pool destroy it instead of keeping it.
+ */
+function discardWhenBroken(client: pg.PoolClient): pg.PoolClient {
+  if (!watched.has(client)) {
+    watched.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (unavailabilityOf(error) === 'unreachable') broken.add(client);
+        });
+      }
+      return result;
+    };
+  }
+  const release = client.release;
+  client.release = (err?: Error | boolean) =>
+    release.call(client, err ?? (broken.has(client) ? new Error('connection lost') : undefined));
+  return client;
+}
+
+export function createPostgresDb(connectionString: string, options: PostgresOptions = {}): DbHandle {
+  const max = options.max ?? 10;
+  const queueMax = options.queueMax ?? 100;
+  const statementTimeout = options.statementTimeoutMs ?? 5000;
+  const report =
+    options.onConnectionError ?? ((err: Error) => console.error('PostgreSQL connection error:', err.message));
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: 'simchahub',
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    // Enforced by the server; 0 leaves them off (migrations may run long).
+    ...(statementTimeout > 0 ? { statement_timeout: statementTimeout } : {}),
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs ?? 10_000,
+    // And by the client too, a little later, for a server that stops answering without closing.
+    ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 2000 } : {}),
   });
+  // A connection that fails emits 'error' on its client: idle ones on the pool's listener, and a
+  // checked-out one (between two statements of a transaction) on ours. Unheard, it ends the process.
+  // The statement in flight is rejected on its own, and the pool drops the dead client on release.
+  pool.on('error', report);
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+  // Kysely asks for connections through this: with the wait queue full, refusing at once beats
+  // letting a request queue for half a minute behind the ones already waiting.
+  const guarded = {
+    connect: async () => {
+      if (pool.waitingCount >= queueMax) {
+        throw new DatabaseUnavailableError('busy', 'Too many requests are waiting for the database');
+      }
+      return discardWhenBroken(await pool.connect());
+    },
+    end: () => pool.end(),
+  };
   const url = new URL(connectionString);
   return {
-    db: kyselyFor(new PostgresDialect({ pool })),
+    db: kyselyFor(new PostgresDialect({ pool: guarded })),
     kind: 'postgres',
     describe: `postgres://${url.host}${url.pathname}`,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+      queueMax,
+    }),
   };
 }
 
@@ -63,9 +156,22 @@ export async function createPgliteDb(dataDir: string | null, loadDataDir?: Blob)
   };
 }
 
-export async function createDb(config: {
-  databaseUrl?: string | undefined;
-  dataDir: string;
-}): Promise<DbHandle> {
-  return config.databaseUrl ? createPostgresDb(config.databaseUrl) : createPgliteDb(config.dataDir);
+/** Pool options from the settings (DB_POOL_MAX, DB_STATEMENT_TIMEOUT_MS, ...). */
+export function postgresOptions(settings: DatabaseSettings): PostgresOptions {
+  return {
+    max: settings.poolMax,
+    queueMax: settings.poolQueueMax,
+    connectTimeoutMs: settings.connectTimeoutMs,
+    statementTimeoutMs: settings.statementTimeoutMs,
+    idleInTransactionTimeoutMs: settings.idleInTransactionTimeoutMs,
+  };
+}
+
+export async function createDb(
+  config: { databaseUrl?: string | undefined; dataDir: string; database: DatabaseSettings },
+  extra: Pick<PostgresOptions, 'onConnectionError'> = {},
+): Promise<DbHandle> {
+  return config.databaseUrl
+    ? createPostgresDb(config.databaseUrl, { ...postgresOptions(config.database), ...extra })
+    : createPgliteDb(config.dataDir);
 }

@@ -12,7 +12,12 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<MigrationResult
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+    // No failed migration means none ran: the database could not be read at all.
+    throw new Error(
+      failed
+        ? `Migration ${failed.migrationName} failed: ${reason}`
+        : `Could not read the database's migrations: ${reason}`,
+    );
   }
   return result;
 }

@@ -33,6 +33,7 @@ describe('migrations', () => {
       'family_circles',
       'family_invites',
       'family_memberships',
+      'idempotency_keys',
       'known_devices',
       'login_backoff',
       'mail_outbox',

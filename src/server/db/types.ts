@@ -10,6 +10,8 @@ type Numeric = ColumnType<string, string | number, string | number>;
 
 export interface UsersTable {
   id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
   email: string;
   passwordHash: string;
   name: string;
@@ -68,6 +70,8 @@ export interface FamilyInvitesTable {
 
 export interface EventsTable {
   id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
   userId: string;
   title: string;
   type: string;
@@ -84,6 +88,8 @@ export interface EventsTable {
 
 export interface TasksTable {
   id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
   eventId: string;
   title: string;
   description: string | null;
@@ -94,6 +100,8 @@ export interface TasksTable {
 
 export interface DepositsTable {
   id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
   eventId: string;
   vendorName: string;
   amount: Numeric;
@@ -105,6 +113,8 @@ export interface DepositsTable {
 
 export interface MemosTable {
   id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
   eventId: string;
   title: string;
   content: string | null;
@@ -113,6 +123,8 @@ export interface MemosTable {
 
 export interface VendorsTable {
   id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
   businessName: string;
   category: string;
   contactEmail: string;
@@ -283,6 +295,18 @@ export interface SearchWordsTable {
   word: string;
 }
 
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  /** The procedure the key was first used with ('events.create'). */
+  procedure: string;
+  /** SHA-256 of the input: the same key with another input is refused. */
+  requestHash: string;
+  /** The first answer, superjson-serialized; null until the create's transaction commits it. */
+  response: unknown | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   searchWords: SearchWordsTable;
   users: UsersTable;
@@ -305,6 +329,7 @@ export interface Database {
   passwordResetTokens: PasswordResetTokensTable;
   uploads: UploadsTable;
   knownDevices: KnownDevicesTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,23 +1,44 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { asServiceUnavailable } from '../db/db-errors';
+import { StaleWriteError } from '../db/stale-write';
 import { retryAfterOf } from '../limits/rate-limit';
 import { publicMessage, type ValidationIssue, validationIssues } from '../trpc/init';
 
 /** The one JSON error shape of the REST surface. */
 export interface ErrorBody {
-  error: { code: string; message: string; issues?: ValidationIssue[] };
+  /** `current`: on 409 CONFLICT from a stale update, the row as it is now. */
+  error: { code: string; message: string; issues?: ValidationIssue[]; current?: unknown };
 }
 
-export function errorBody(code: string, message: string, issues?: ValidationIssue[]): ErrorBody {
-  return { error: issues ? { code, message, issues } : { code, message } };
+export function errorBody(
+  code: string,
+  message: string,
+  issues?: ValidationIssue[],
+  current?: unknown,
+): ErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(issues ? { issues } : {}),
+      ...(current === undefined ? {} : { current }),
+    },
+  };
 }
 
 export function restError(error: unknown): { status: number; body: ErrorBody; retryAfter: number | null } {
+  const known = asServiceUnavailable(error);
   const trpcError =
-    error instanceof TRPCError ? error : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: error });
+    known instanceof TRPCError ? known : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: known });
   return {
     status: getHTTPStatusCodeFromError(trpcError),
-    body: errorBody(trpcError.code, publicMessage(trpcError), validationIssues(trpcError)),
+    body: errorBody(
+      trpcError.code,
+      publicMessage(trpcError),
+      validationIssues(trpcError),
+      trpcError instanceof StaleWriteError ? trpcError.current : undefined,
+    ),
     retryAfter: retryAfterOf([trpcError]),
   };
 }

@@ -153,7 +153,7 @@ describe('health', () => {
   it('is 200 when the database answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('is 503 when it does not', async () => {

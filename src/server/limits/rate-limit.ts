@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
+import { ServiceUnavailableError } from '../db/db-errors';
 
 /** At most `max` hits per key in each window of `windowMs`. */
 export interface RateRule {
@@ -105,7 +106,9 @@ export async function enforce(
 export function retryAfterOf(errors: readonly unknown[]): number | null {
   let seconds: number | null = null;
   for (const error of errors) {
-    if (error instanceof TooManyRequestsError) seconds = Math.max(seconds ?? 0, error.retryAfterSeconds);
+    if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
+      seconds = Math.max(seconds ?? 0, error.retryAfterSeconds);
+    }
   }
   return seconds;
 }

@@ -106,9 +106,15 @@ const extraPaths: ZodOpenApiPathsObject = {
       responses: {
         200: {
           description: 'The database answers',
-          content: { 'application/json': { schema: z.object({ status: z.literal('ok') }) } },
+          content: {
+            'application/json': {
+              schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+            },
+          },
         },
-        503: errorResponse('The database does not answer'),
+        503: errorResponse(
+          'The database is unreachable, too slow or busy, or the server is shutting down (within HEALTH_TIMEOUT_MS)',
+        ),
       },
     },
   },

@@ -76,6 +76,9 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
+      // Tests share two busy cores: a slow moment must not shed their requests (resilience.test.ts
+      // turns load shedding on where it tests it).
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/simchahub-test-${randomBytes(6).toString('hex')}`,
     }),
     logLevel: 'silent' as const,

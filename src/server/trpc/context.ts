@@ -1,6 +1,7 @@
 import type { UserDto } from '../../shared/schemas/auth';
-import type { Db } from '../db/create-db';
+import type { Db, PoolStats } from '../db/create-db';
 import type { AppConfig } from '../env';
+import type { Lifecycle } from '../http/resilience';
 import type { MarketplaceCache } from '../vendors/marketplace-cache';
 
 /** Long-lived parts every request shares; built once by main.ts or by the test harness. */
@@ -10,6 +11,10 @@ export interface AppDeps {
   /** Marketplace answers remembered until the listings change. */
   marketplace: MarketplaceCache;
   now: () => Date;
+  /** Serving or draining; buildServer makes one when the caller does not. */
+  lifecycle?: Lifecycle;
+  /** Connection pool figures (PostgreSQL only), for health. */
+  poolStats?: () => PoolStats;
 }
 
 /** How a procedure hands the session cookie to whatever transport carries it. */

@@ -3,6 +3,8 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import { ZodError } from 'zod';
 import type { Role } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
+import { asServiceUnavailable, ServiceUnavailableError } from '../db/db-errors';
+import { StaleWriteError } from '../db/stale-write';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { TooManyRequestsError } from '../limits/rate-limit';
 import type { Context } from './context';
@@ -65,7 +67,11 @@ const t = initTRPC.context<Context>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         issues: validationIssues(error),
-        retryAfterSeconds: error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined,
+        retryAfterSeconds:
+          error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError
+            ? error.retryAfterSeconds
+            : undefined,
+        current: error instanceof StaleWriteError ? error.current : undefined,
       },
     };
   },
@@ -81,6 +87,11 @@ export const middleware = t.middleware;
  */
 export const publicProcedure = t.procedure.use(async ({ next }) => {
   const result = await next();
+  // The database failing is not the server's bug: 503 with Retry-After, so clients come back.
+  if (!result.ok) {
+    const unavailable = asServiceUnavailable(result.error);
+    if (unavailable !== result.error) throw unavailable;
+  }
   if (!result.ok && result.error.code === 'BAD_REQUEST' && result.error.cause instanceof ZodError) {
     const first = result.error.cause.issues[0];
     throw new TRPCError({

@@ -249,3 +249,28 @@ export const optionalQueryNumber = (label: string, schema: z.ZodNumber) =>
         .optional(),
     )
     .optional();
+
+/** What a person reads when their edit was made from a copy someone else has since changed. */
+export const STALE_WRITE_MESSAGE = 'This was changed elsewhere — reload to see the latest version.';
+
+/**
+ * The version of the row an update was made from (every editable row carries one, raised by one on
+ * each update). A stale version gets 409 CONFLICT with the current row instead of overwriting it.
+ */
+export const versionField = z
+  .number({ error: 'version: the version of the row this edit was made from is required' })
+  .int({ error: 'version must be a whole number' })
+  .min(1, { error: 'version must be 1 or more' })
+  .max(2_147_483_647, { error: 'version is too large' });
+
+/**
+ * A key the client picks for one create (a UUID is a good choice) and sends again on a retry: the
+ * retry gets the first answer instead of making a second row. On REST it is the Idempotency-Key
+ * header; kept 24 hours.
+ */
+export const idempotencyKeyField = z
+  .string({ error: 'The idempotency key must be text' })
+  .min(8, { error: 'The idempotency key must be 8 to 200 characters' })
+  .max(200, { error: 'The idempotency key must be 8 to 200 characters' })
+  .regex(/^[\x21-\x7e]+$/, { error: 'The idempotency key may hold only visible ASCII characters' })
+  .optional();
