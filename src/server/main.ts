@@ -1,17 +1,60 @@
 import { buildServer } from './app';
-import { createDb } from './db/create-db';
+import { createDb, createPostgresDb, type DbHandle } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
-import { loadConfig } from './env';
+import { waitForDatabase } from './db/wait-for-database';
+import { type AppConfig, loadConfig } from './env';
+import { Lifecycle } from './http/resilience';
 import { startMaintenance } from './jobs/maintenance';
 import { startMailWorker } from './mail/worker';
 import { startUploadSweeper } from './uploads/sweeper';
 import { MarketplaceCache } from './vendors/marketplace-cache';
 
+/** Time after the grace period for jobs and the pool to close before the process exits anyway. */
+const SHUTDOWN_MARGIN_MS = 5000;
+
+/** Waits for PostgreSQL, then migrates it on a connection of its own with no statement timeout. */
+async function prepareDatabase(config: AppConfig): Promise<void> {
+  if (!config.databaseUrl) return;
+  await waitForDatabase(config.databaseUrl, {
+    waitMs: config.database.startupWaitMs,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    log: (line) => console.warn(line),
+  });
+  const migrations = createPostgresDb(config.databaseUrl, {
+    max: 1,
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    statementTimeoutMs: 0,
+  });
+  try {
+    await migrateToLatest(migrations.db);
+  } finally {
+    await migrations.db.destroy();
+  }
+}
+
+/** What a stop signal does now: during start-up, stop at once; once serving, drain (set below). */
+let onStopSignal: (signal: NodeJS.Signals) => void = (signal) => {
+  // Nothing is served yet and nothing acknowledged would be lost; PostgreSQL rolls back a
+  // migration cut short (each runs in a transaction).
+  console.warn(`${signal} received during start-up: stopping`);
+  process.exit(0);
+};
+// `on`, not `once`: Ctrl-C in a terminal reaches the server twice (from the terminal and again
+// from npm, which forwards it), and a second signal must not kill the process mid-drain.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => onStopSignal(signal));
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = await createDb(config);
-  await migrateToLatest(handle.db);
+  await prepareDatabase(config);
+  let log: { warn: (obj: object, msg: string) => void } = {
+    warn: (_obj, msg) => console.warn(msg),
+  };
+  const handle: DbHandle = await createDb(config, {
+    // A connection lost between statements fails the request it served, never the process.
+    onConnectionError: (err) => log.warn({ err: err.message }, 'PostgreSQL connection lost'),
+  });
+  if (handle.kind === 'pglite') await migrateToLatest(handle.db);
 
   const shouldSeed =
     config.seedDemoData === 'true' || (config.seedDemoData === 'auto' && handle.kind === 'pglite');
@@ -20,12 +63,16 @@ async function main(): Promise<void> {
     if (result.seeded) console.info('Seeded demo data (see README for the demo accounts).');
   }
 
+  const lifecycle = new Lifecycle();
   const app = await buildServer({
     db: handle.db,
     config,
     marketplace: new MarketplaceCache({ enabled: config.marketplaceCache }),
     now: () => new Date(),
+    lifecycle,
+    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
   });
+  log = app.log;
 
   // Background work of this process; every process runs the same, and the database keeps them apart.
   const mailWorker = startMailWorker({ db: handle.db, config, log: app.log });
@@ -34,34 +81,50 @@ async function main(): Promise<void> {
   const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
   const stopJobs = () => Promise.all([mailWorker.stop(), maintenance.stop(), uploadSweeper.stop()]);
 
+  /**
+   * Stop accepting, let in-flight requests finish (new ones on open connections get 503 with
+   * Connection: close; event streams end on lifecycle.signal), then close the pool and exit 0.
+   * Whatever is still running after SHUTDOWN_GRACE_MS is cut off, and the exit code says so.
+   */
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
-    const force = setTimeout(() => {
-      app.log.error('Shutdown took over 10 s; exiting');
+    lifecycle.beginDrain();
+    app.log.info(`${signal} received: finishing in-flight requests (up to ${config.shutdownGraceMs} ms)`);
+    let cutOff = false;
+    const grace = setTimeout(() => {
+      cutOff = true;
+      app.log.error(`Requests still running after ${config.shutdownGraceMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    // A request cut off above may still hold a pooled connection (its statement runs until the
+    // statement timeout), and closing the pool waits for it: the process exits regardless.
+    const deadline = setTimeout(() => {
+      app.log.error(`Shutdown still unfinished ${SHUTDOWN_MARGIN_MS} ms after the grace period: exiting`);
       process.exit(1);
-    }, 10_000);
-    force.unref();
+    }, config.shutdownGraceMs + SHUTDOWN_MARGIN_MS);
     try {
       await app.close();
+      clearTimeout(grace);
       await stopJobs();
       await handle.db.destroy();
-      process.exit(0);
+      clearTimeout(deadline);
+      if (cutOff) app.log.warn('Shut down after cutting off unfinished requests');
+      else app.log.info('Shut down cleanly');
+      process.exit(cutOff ? 1 : 0);
     } catch (error) {
       app.log.error({ err: error }, 'Shutdown failed');
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  onStopSignal = (signal) => void shutdown(signal);
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`SimchaHub on http://localhost:${config.port} (database: ${handle.describe})`);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(`SimchaHub could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -41,15 +41,21 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
-/** Starts the real server on the built client and a fresh embedded database seeded with demo data. */
+/**
+ * Starts the real server as production runs it (the compiled dist/server/main.js, which
+ * `npm run test:e2e` builds first) on the built client and a fresh embedded database seeded with
+ * demo data.
+ */
 export default async function setup(project: TestProject) {
   const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
   if (!existsSync(path.join(clientDir, 'index.html')))
-    throw new Error(`Build the client first (no ${clientDir}/index.html)`);
+    throw new Error(`Build the client first (no ${clientDir}/index.html): npm run build`);
+  const serverEntry = 'dist/server/main.js';
+  if (!existsSync(serverEntry)) throw new Error(`Build the server first (no ${serverEntry}): npm run build`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

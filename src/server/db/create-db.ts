@@ -115,7 +115,9 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
   // letting a request queue for half a minute behind the ones already waiting.
   const guarded = {
     connect: async () => {
-      if (pool.waitingCount >= queueMax) {
+      // Only a request that would have to wait counts against the queue.
+      const wouldWait = pool.idleCount === 0 && pool.totalCount >= max;
+      if (wouldWait && pool.waitingCount >= queueMax) {
         throw new DatabaseUnavailableError('busy', 'Too many requests are waiting for the database');
       }
       return discardWhenBroken(await pool.connect());

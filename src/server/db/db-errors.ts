@@ -35,6 +35,7 @@ const SQLSTATES: Record<string, Unavailability> = {
 
 /** node-postgres and pg-pool report some failures by message only. */
 const MESSAGES: [RegExp, Unavailability][] = [
+  [/^Connection terminated due to connection timeout/i, 'too-slow'],
   [/^Connection terminated/i, 'unreachable'],
   [/not queryable/i, 'unreachable'],
   [/^Client was closed/i, 'unreachable'],
