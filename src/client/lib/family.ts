@@ -1,5 +1,6 @@
 import { type CreatedInviteDto, inviteLink } from '../../shared/schemas/family';
 import { copyText } from './clipboard';
+import { useIdempotentCreate } from './idempotency';
 import { toast } from './toast';
 import { trpc } from './trpc';
 
@@ -16,9 +17,11 @@ export type CreatedInviteLink = CreatedInviteDto & { link: string };
 /** Creates a new invite link; its token exists only in this answer, so the link is built here. */
 export function useCreateInviteLink() {
   const utils = trpc.useUtils();
-  const create = trpc.family.createInvite.useMutation({
-    onSuccess: () => utils.family.invites.invalidate(),
-  });
+  const create = useIdempotentCreate(
+    trpc.family.createInvite.useMutation({
+      onSuccess: () => utils.family.invites.invalidate(),
+    }),
+  );
   return {
     create: async (): Promise<CreatedInviteLink> => {
       const invite = await create.mutateAsync();

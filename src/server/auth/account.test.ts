@@ -143,16 +143,25 @@ describe('changing the email', () => {
     const me = await h.signedIn('customer');
     const newEmail = unique();
 
-    await expect(me.caller.profile.update({ name: 'Just A Name' })).resolves.toMatchObject({
-      user: { name: 'Just A Name' },
+    const named = await me.caller.profile.update({ version: me.user.version, name: 'Just A Name' });
+    expect(named.user).toMatchObject({ name: 'Just A Name', version: me.user.version + 1 });
+    // Other capitals of the same address are no change of address: no password needed.
+    const { user: recased } = await me.caller.profile.update({
+      version: named.user.version,
+      email: me.user.email.toUpperCase(),
     });
-    await expect(me.caller.profile.update({ email: me.user.email.toUpperCase() })).resolves.toBeTruthy();
 
-    const missing = await rejection(me.caller.profile.update({ email: newEmail, name: 'Changed' }));
+    const missing = await rejection(
+      me.caller.profile.update({ version: recased.version, email: newEmail, name: 'Changed' }),
+    );
     expect(missing.code).toBe('BAD_REQUEST');
     expect(missing.message).toBe(ACCOUNT_MESSAGES.currentPasswordForEmail);
     const wrong = await rejection(
-      me.caller.profile.update({ email: newEmail, currentPassword: 'definitely-wrong' }),
+      me.caller.profile.update({
+        version: recased.version,
+        email: newEmail,
+        currentPassword: 'definitely-wrong',
+      }),
     );
     expect(wrong.code).toBe('BAD_REQUEST');
     expect(wrong.message).toBe(ACCOUNT_MESSAGES.currentPasswordIncorrect);
@@ -163,7 +172,11 @@ describe('changing the email', () => {
       .executeTakeFirstOrThrow();
     expect(unchanged).toEqual({ email: me.user.email.toUpperCase(), name: 'Just A Name' });
 
-    const { user } = await me.caller.profile.update({ email: newEmail, currentPassword: me.user.password });
+    const { user } = await me.caller.profile.update({
+      version: recased.version,
+      email: newEmail,
+      currentPassword: me.user.password,
+    });
     expect(user.email).toBe(newEmail);
   });
 
@@ -174,20 +187,25 @@ describe('changing the email', () => {
       app.inject({ method: 'PATCH', url: '/api/profile', headers: { ...json, cookie }, payload });
     const newEmail = unique();
 
-    const missing = await patch({ email: newEmail });
+    const missing = await patch({ version: user.version, email: newEmail });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toEqual({
       code: 'BAD_REQUEST',
       message: ACCOUNT_MESSAGES.currentPasswordForEmail,
       issues: [{ path: ['currentPassword'], message: ACCOUNT_MESSAGES.currentPasswordForEmail }],
     });
-    const wrong = await patch({ email: newEmail, currentPassword: 'wrong-one' });
+    const wrong = await patch({ version: user.version, email: newEmail, currentPassword: 'wrong-one' });
     expect(wrong.json().error.issues).toEqual([
       { path: ['currentPassword'], message: ACCOUNT_MESSAGES.currentPasswordIncorrect },
     ]);
-    const ok = await patch({ email: newEmail, currentPassword: user.password, phone: '555-0101' });
+    const ok = await patch({
+      version: user.version,
+      email: newEmail,
+      currentPassword: user.password,
+      phone: '555-0101',
+    });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toMatchObject({ email: newEmail, phone: '555-0101' });
+    expect(ok.json().user).toMatchObject({ email: newEmail, phone: '555-0101', version: user.version + 1 });
   });
 });
 

@@ -29,13 +29,18 @@ export async function insertUser(db: Db, values: NewUser) {
   return db.insertInto('users').values(values).returning(userColumns).executeTakeFirstOrThrow();
 }
 
-export async function updateUser(db: Db, id: string, values: UserUpdate) {
+/**
+ * Applies profile changes if the user is still at `version`, raising it by one, and answers the
+ * user as this statement wrote them; undefined when the row is not at that version.
+ */
+export async function updateUserAt(db: Db, id: string, version: number, values: UserUpdate) {
   return db
     .updateTable('users')
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, version: sql<number>`version + 1`, updatedAt: new Date() })
     .where('id', '=', id)
+    .where('version', '=', version)
     .returning(userColumns)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 export function isUniqueViolation(error: unknown): boolean {

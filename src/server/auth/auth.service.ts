@@ -9,6 +9,7 @@ import {
   type registerInput,
   type UserDto,
 } from '../../shared/schemas/auth';
+import { StaleWriteError } from '../db/stale-write';
 import { syncFamilyMembership } from '../family/family.service';
 import type { Context } from '../trpc/context';
 import {
@@ -16,12 +17,12 @@ import {
   findUserCredentialsByEmail,
   insertUser,
   isUniqueViolation,
-  updateUser,
+  updateUserAt,
 } from './auth.queries';
 import { rememberDevice } from './known-devices';
 import { beginSignInAttempt } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { createSession, deleteSession } from './sessions';
+import { createSession, deleteSession, userColumns } from './sessions';
 
 /** Roles each sign-in page accepts, and the hint for anyone else (spec section 6). */
 const PORTAL_RULES: Record<LoginPortal, { accepts: Role[]; hint: string }> = {
@@ -107,19 +108,24 @@ export async function updateProfile(
   ctx: Context & { user: UserDto },
   input: z.output<typeof profileUpdateInput>,
 ): Promise<{ user: UserDto }> {
-  if (input.email !== undefined && (await emailTakenByOther(ctx.db, input.email, ctx.user.id))) {
+  const { version, ...changes } = input;
+  if (changes.email !== undefined && (await emailTakenByOther(ctx.db, changes.email, ctx.user.id))) {
     throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
   }
   try {
     const user = await ctx.db.transaction().execute(async (trx) => {
-      // Read the current label under a row lock, so concurrent edits keep memberCount exact.
+      // Read the current row under a lock, so concurrent edits keep memberCount exact and an edit
+      // made from an older version is refused (409 with the profile as it is now).
       const before = await trx
         .selectFrom('users')
-        .select('familyLabel')
+        .select(userColumns)
         .where('id', '=', ctx.user.id)
         .forUpdate()
         .executeTakeFirstOrThrow();
-      const updated = await updateUser(trx, ctx.user.id, input);
+      if (before.version !== version) throw new StaleWriteError(before);
+      const updated = await updateUserAt(trx, ctx.user.id, version, changes);
+      // Cannot miss: the row is locked at this version.
+      if (!updated) throw new StaleWriteError(before);
       await syncFamilyMembership(trx, ctx.user.id, before.familyLabel, { now: ctx.now() });
       return updated;
     });

@@ -197,10 +197,21 @@ describe('session, me and logout', () => {
   });
 });
 
+/** The user's profile version as stored now: these edits are made from the current profile. */
+async function profileVersion(userId: string): Promise<number> {
+  const row = await h.db
+    .selectFrom('users')
+    .select('version')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
 describe('profile.update', () => {
   it('updates fields and preferences and refuses anonymous callers', async () => {
-    const { caller } = await h.signedIn('customer');
+    const { caller, user: before } = await h.signedIn('customer');
     const { user } = await caller.profile.update({
+      version: before.version,
       name: 'Leah Stern',
       phone: ' 555-0100 ',
       hebrewDatesEnabled: false,
@@ -213,8 +224,9 @@ describe('profile.update', () => {
       hebrewDatesEnabled: false,
       shabbatWarningsEnabled: false,
       emailNotificationsEnabled: false,
+      version: before.version + 1,
     });
-    const error = await rejection(h.anonymous().caller.profile.update({ name: 'X' }));
+    const error = await rejection(h.anonymous().caller.profile.update({ version: 1, name: 'X' }));
     expect(error.code).toBe('UNAUTHORIZED');
   });
 
@@ -224,11 +236,17 @@ describe('profile.update', () => {
     expect(
       (
         await rejection(
-          caller.profile.update({ email: other.email.toUpperCase(), currentPassword: user.password }),
+          caller.profile.update({
+            version: user.version,
+            email: other.email.toUpperCase(),
+            currentPassword: user.password,
+          }),
         )
       ).code,
     ).toBe('CONFLICT');
-    expect((await rejection(caller.profile.update({ role: 'admin' } as never))).code).toBe('BAD_REQUEST');
+    expect(
+      (await rejection(caller.profile.update({ version: user.version, role: 'admin' } as never))).code,
+    ).toBe('BAD_REQUEST');
   });
 
   it('keeps family circle member counts exact as people join, move and leave', async () => {
@@ -240,17 +258,17 @@ describe('profile.update', () => {
 
     const a = await h.signedIn('customer');
     const b = await h.signedIn('customer');
-    await a.caller.profile.update({ familyLabel: label });
-    await b.caller.profile.update({ familyLabel: label });
+    await a.caller.profile.update({ version: await profileVersion(a.user.id), familyLabel: label });
+    await b.caller.profile.update({ version: await profileVersion(b.user.id), familyLabel: label });
     // Only active members count: b counts once a approves (decision 007).
     expect(await count(label)).toBe(1);
     await a.caller.family.approve({ userId: b.user.id });
     expect(await count(label)).toBe(2);
-    await a.caller.profile.update({ familyLabel: label });
+    await a.caller.profile.update({ version: await profileVersion(a.user.id), familyLabel: label });
     expect(await count(label)).toBe(2);
-    await b.caller.profile.update({ familyLabel: other });
+    await b.caller.profile.update({ version: await profileVersion(b.user.id), familyLabel: other });
     expect([await count(label), await count(other)]).toEqual([1, 1]);
-    await a.caller.profile.update({ familyLabel: '' });
+    await a.caller.profile.update({ version: await profileVersion(a.user.id), familyLabel: '' });
     expect(await count(label)).toBeNull();
   });
 });

@@ -51,6 +51,7 @@ export const userColumns = [
   'users.emailNotificationsEnabled',
   'users.role',
   'users.createdAt',
+  'users.version',
 ] as const;
 
 /**

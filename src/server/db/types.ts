@@ -297,12 +297,16 @@ export interface SearchWordsTable {
 
 export interface IdempotencyKeysTable {
   userId: string;
+  /** SHA-256 of the client's Idempotency-Key: the raw key is never stored. */
   key: string;
   /** The procedure the key was first used with ('events.create'). */
   procedure: string;
-  /** SHA-256 of the input: the same key with another input is refused. */
+  /** SHA-256 of the canonical input without the key: the same key with another input is refused. */
   requestHash: string;
-  /** The first answer, superjson-serialized; null until the create's transaction commits it. */
+  /**
+   * The first answer, sealed (AES-256-GCM, key derived from the raw client key and the user): an
+   * answer can hold a secret shown once, such as a new invite link's token.
+   */
   response: unknown | null;
   createdAt: CreatedAt;
 }

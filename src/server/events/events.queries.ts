@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/create-db';
+import type { EventsTable } from '../db/types';
 
 const eventColumns = [
   'events.id',
@@ -13,6 +14,7 @@ const eventColumns = [
   'events.isPublic',
   'events.shareId',
   'events.createdAt',
+  'events.version',
 ] as const;
 
 /** Task counts and deposit sums of each event, computed in the same statement as the event. */
@@ -46,6 +48,28 @@ export async function findOwnEvent(db: Db, eventId: string, userId: string) {
   return eventsWithProgress(db)
     .where('events.id', '=', eventId)
     .where('events.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Applies changes to the user's event if it is still at `version`, raising the version by one, and
+ * answers the row as this statement wrote it (progress included); undefined when no row matched.
+ */
+export async function updateOwnEventAt(
+  db: Db,
+  eventId: string,
+  userId: string,
+  version: number,
+  changes: Updateable<EventsTable>,
+) {
+  return db
+    .updateTable('events')
+    .set({ ...changes, version: sql<number>`version + 1`, updatedAt: new Date() })
+    .where('events.id', '=', eventId)
+    .where('events.userId', '=', userId)
+    .where('events.version', '=', version)
+    .returning(eventColumns)
+    .returning(progressColumns)
     .executeTakeFirst();
 }
 
@@ -85,6 +109,7 @@ export const taskColumns = [
   'dueDate',
   'completed',
   'createdAt',
+  'version',
 ] as const;
 export const depositColumns = [
   'id',
@@ -95,8 +120,9 @@ export const depositColumns = [
   'paid',
   'paidDate',
   'createdAt',
+  'version',
 ] as const;
-export const memoColumns = ['id', 'eventId', 'title', 'content', 'createdAt'] as const;
+export const memoColumns = ['id', 'eventId', 'title', 'content', 'createdAt', 'version'] as const;
 
 export async function listTasks(db: Db, eventId: string) {
   return db

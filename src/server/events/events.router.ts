@@ -16,6 +16,7 @@ import {
   taskDto,
   taskUpdateInput,
 } from '../../shared/schemas/events';
+import { idempotent } from '../idempotency/idempotency';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 import { listDeposits, listEventsOfUser, listMemos, listTasks } from './events.queries';
 import {
@@ -38,6 +39,7 @@ export const eventsRouter = router({
   byId: ownEventProcedure.output(eventDto).query(({ ctx }) => ctx.event),
   create: authedProcedure
     .input(eventCreateInput)
+    .use(idempotent)
     .output(eventDto)
     .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.user.id, input)),
   update: ownEventProcedure
@@ -53,6 +55,7 @@ export const tasksRouter = router({
   list: ownEventProcedure.output(z.array(taskDto)).query(({ ctx }) => listTasks(ctx.db, ctx.event.id)),
   create: ownEventProcedure
     .input(taskCreateInput)
+    .use(idempotent)
     .output(taskDto)
     .mutation(({ ctx, input }) => createTask(ctx.db, input)),
   update: ownItemProcedure('tasks')
@@ -68,6 +71,7 @@ export const depositsRouter = router({
   list: ownEventProcedure.output(z.array(depositDto)).query(({ ctx }) => listDeposits(ctx.db, ctx.event.id)),
   create: ownEventProcedure
     .input(depositCreateInput)
+    .use(idempotent)
     .output(depositDto)
     .mutation(({ ctx, input }) => createDeposit(ctx.db, input, ctx.now())),
   update: ownItemProcedure('deposits')
@@ -83,6 +87,7 @@ export const memosRouter = router({
   list: ownEventProcedure.output(z.array(memoDto)).query(({ ctx }) => listMemos(ctx.db, ctx.event.id)),
   create: ownEventProcedure
     .input(memoCreateInput)
+    .use(idempotent)
     .output(memoDto)
     .mutation(({ ctx, input }) => createMemo(ctx.db, input)),
   update: ownItemProcedure('memos')

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type {
   depositCreateInput,
@@ -11,13 +12,16 @@ import type {
   taskUpdateInput,
 } from '../../shared/schemas/events';
 import type { Db } from '../db/create-db';
+import { StaleWriteError } from '../db/stale-write';
 import {
   depositColumns,
   findOwnEvent,
   findPublicEventByShareId,
   memoColumns,
   taskColumns,
+  updateOwnEventAt,
 } from './events.queries';
+import { NOT_FOUND_MESSAGES } from './procedures';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -36,17 +40,27 @@ export async function createEvent(db: Db, userId: string, input: Out<typeof even
   return reload(db, id, userId);
 }
 
+/**
+ * An update that matched no row at its version: the row is gone (404), or someone changed it since
+ * the version the edit was made from (409 with the row as it is now, so the client can show it).
+ */
+function refuseStale(current: unknown, notFound: string): never {
+  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: notFound });
+  throw new StaleWriteError(current);
+}
+
+/** Raises the version by one: every update does, whatever it changes. */
+const nextVersion = () => sql<number>`version + 1`;
+
+/**
+ * Every update below writes only if the row is still at the version the edit was made from, and
+ * answers the row as its own statement wrote it (RETURNING), never a later re-read that could
+ * show another writer's values.
+ */
 export async function updateEvent(db: Db, userId: string, input: Out<typeof eventUpdateInput>) {
-  const { id, ...changes } = input;
-  if (Object.keys(changes).length > 0) {
-    await db
-      .updateTable('events')
-      .set({ ...changes, updatedAt: new Date() })
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .execute();
-  }
-  return reload(db, id, userId);
+  const { id, version, ...changes } = input;
+  const updated = await updateOwnEventAt(db, id, userId, version, changes);
+  return updated ?? refuseStale(await findOwnEvent(db, id, userId), 'Event not found');
 }
 
 export async function deleteEvent(db: Db, userId: string, id: string) {
@@ -64,14 +78,17 @@ export async function createTask(db: Db, input: Out<typeof taskCreateInput>) {
 }
 
 export async function updateTask(db: Db, input: Out<typeof taskUpdateInput>) {
-  const { id, ...changes } = input;
-  // Setting id to itself keeps the statement valid when nothing else changes.
-  return db
+  const { id, version, ...changes } = input;
+  const updated = await db
     .updateTable('tasks')
-    .set({ ...changes, id })
+    .set({ ...changes, version: nextVersion() })
     .where('id', '=', id)
+    .where('version', '=', version)
     .returning(taskColumns)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (updated) return updated;
+  const current = await db.selectFrom('tasks').select(taskColumns).where('id', '=', id).executeTakeFirst();
+  return refuseStale(current, NOT_FOUND_MESSAGES.tasks);
 }
 
 /** A deposit's paidDate follows its paid flag: set when it becomes paid, cleared when unpaid. */
@@ -90,18 +107,21 @@ export async function createDeposit(db: Db, input: Out<typeof depositCreateInput
 }
 
 export async function updateDeposit(db: Db, input: Out<typeof depositUpdateInput>, now: Date) {
-  const { id, paid, ...changes } = input;
+  const { id, version, paid, ...changes } = input;
   return db.transaction().execute(async (trx) => {
+    // Locked, so paidDate follows the paid flag this update was checked against.
     const current = await trx
       .selectFrom('deposits')
-      .select('paid')
+      .select(depositColumns)
       .where('id', '=', id)
       .forUpdate()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (current?.version !== version) return refuseStale(current, NOT_FOUND_MESSAGES.deposits);
     return trx
       .updateTable('deposits')
-      .set({ ...changes, ...paidFields(paid, current.paid, now), id })
+      .set({ ...changes, ...paidFields(paid, current.paid, now), version: nextVersion() })
       .where('id', '=', id)
+      .where('version', '=', version)
       .returning(depositColumns)
       .executeTakeFirstOrThrow();
   });
@@ -117,13 +137,17 @@ export async function createMemo(db: Db, input: Out<typeof memoCreateInput>) {
 }
 
 export async function updateMemo(db: Db, input: Out<typeof memoUpdateInput>) {
-  const { id, ...changes } = input;
-  return db
+  const { id, version, ...changes } = input;
+  const updated = await db
     .updateTable('memos')
-    .set({ ...changes, id })
+    .set({ ...changes, version: nextVersion() })
     .where('id', '=', id)
+    .where('version', '=', version)
     .returning(memoColumns)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (updated) return updated;
+  const current = await db.selectFrom('memos').select(memoColumns).where('id', '=', id).executeTakeFirst();
+  return refuseStale(current, NOT_FOUND_MESSAGES.memos);
 }
 
 export async function deleteItem(db: Db, table: 'tasks' | 'deposits' | 'memos', id: string) {

@@ -53,8 +53,22 @@ describe('events', () => {
       totalDeposits: '1500.75',
     });
 
-    const updated = await caller.events.update({ id: created.id, venue: null, isPublic: true, time: '' });
-    expect(updated).toMatchObject({ venue: null, isPublic: true, time: null, title: 'Bar Mitzvah' });
+    const updated = await caller.events.update({
+      id: created.id,
+      version: created.version,
+      venue: null,
+      isPublic: true,
+      time: '',
+    });
+    expect(updated).toMatchObject({
+      venue: null,
+      isPublic: true,
+      time: null,
+      title: 'Bar Mitzvah',
+      version: created.version + 1,
+      totalTasks: 2,
+      paidAmount: '1200.50',
+    });
 
     await expect(caller.events.delete({ id: created.id })).resolves.toEqual({ ok: true });
     expect((await caller.events.list()).some((e) => e.id === created.id)).toBe(false);
@@ -91,19 +105,19 @@ describe('events', () => {
     // Called one at a time, so no refusal is left unobserved while another is awaited.
     const attempts = [
       () => s.events.byId({ id: event.id }),
-      () => s.events.update({ id: event.id, title: 'Mine now' }),
+      () => s.events.update({ id: event.id, version: 1, title: 'Mine now' }),
       () => s.events.delete({ id: event.id }),
       () => s.tasks.list({ id: event.id }),
       () => s.tasks.create({ id: event.id, title: 'x' }),
-      () => s.tasks.update({ id: task.id, completed: true }),
+      () => s.tasks.update({ id: task.id, version: 1, completed: true }),
       () => s.tasks.delete({ id: task.id }),
       () => s.deposits.list({ id: event.id }),
       () => s.deposits.create({ id: event.id, vendorName: 'x', amount: '1', dueDate: date }),
-      () => s.deposits.update({ id: deposit.id, paid: true }),
+      () => s.deposits.update({ id: deposit.id, version: 1, paid: true }),
       () => s.deposits.delete({ id: deposit.id }),
       () => s.memos.list({ id: event.id }),
       () => s.memos.create({ id: event.id, title: 'x' }),
-      () => s.memos.update({ id: memo.id, title: 'x' }),
+      () => s.memos.update({ id: memo.id, version: 1, title: 'x' }),
       () => s.memos.delete({ id: memo.id }),
     ];
     for (const attempt of attempts) expect((await rejection(attempt())).code).toBe('NOT_FOUND');
@@ -137,15 +151,18 @@ describe('tasks, deposits and memos', () => {
     expect(task.dueDate?.toISOString()).toBe('2027-01-10T00:00:00.000Z');
     const done = await owner.caller.tasks.update({
       id: task.id,
+      version: task.version,
       completed: true,
       description: 'Hora Nights',
     });
     expect(done).toMatchObject({ completed: true, description: 'Hora Nights', title: 'Book the band' });
     expect(done.dueDate?.toISOString()).toBe('2027-01-10T00:00:00.000Z');
-    expect((await owner.caller.tasks.update({ id: task.id, dueDate: null })).dueDate).toBeNull();
-    expect((await rejection(owner.caller.tasks.update({ id: task.id, title: '  ' }))).message).toBe(
-      EVENT_MESSAGES.required,
-    );
+    const cleared = await owner.caller.tasks.update({ id: task.id, version: done.version, dueDate: null });
+    expect(cleared.dueDate).toBeNull();
+    expect(
+      (await rejection(owner.caller.tasks.update({ id: task.id, version: cleared.version, title: '  ' })))
+        .message,
+    ).toBe(EVENT_MESSAGES.required);
     await owner.caller.tasks.delete({ id: task.id });
     expect(await owner.caller.tasks.list({ id: event.id })).toEqual([]);
   });
@@ -159,12 +176,21 @@ describe('tasks, deposits and memos', () => {
       dueDate: date,
     });
     expect(deposit).toMatchObject({ amount: '2500.00', paid: false, paidDate: null });
-    const paid = await owner.caller.deposits.update({ id: deposit.id, paid: true });
+    const paid = await owner.caller.deposits.update({ id: deposit.id, version: deposit.version, paid: true });
     expect(paid.paidDate).toBeInstanceOf(Date);
-    const again = await owner.caller.deposits.update({ id: deposit.id, paid: true, amount: '2600.10' });
+    const again = await owner.caller.deposits.update({
+      id: deposit.id,
+      version: paid.version,
+      paid: true,
+      amount: '2600.10',
+    });
     expect(again.paidDate?.getTime()).toBe(paid.paidDate?.getTime());
     expect(again.amount).toBe('2600.10');
-    const unpaid = await owner.caller.deposits.update({ id: deposit.id, paid: false });
+    const unpaid = await owner.caller.deposits.update({
+      id: deposit.id,
+      version: again.version,
+      paid: false,
+    });
     expect(unpaid).toMatchObject({ paid: false, paidDate: null });
     const paidAtOnce = await owner.caller.deposits.create({
       id: event.id,
@@ -202,7 +228,9 @@ describe('tasks, deposits and memos', () => {
       'Menu',
       'Guest list',
     ]);
-    expect((await owner.caller.memos.update({ id: first.id, content: null })).content).toBeNull();
+    expect(
+      (await owner.caller.memos.update({ id: first.id, version: first.version, content: null })).content,
+    ).toBeNull();
   });
 });
 
@@ -225,7 +253,7 @@ describe('share links', () => {
       imageUrl: null,
     });
 
-    await owner.caller.events.update({ id: event.id, isPublic: false });
+    await owner.caller.events.update({ id: event.id, version: event.version, isPublic: false });
     expect((await rejection(h.anonymous().caller.share.get({ shareId: event.shareId }))).code).toBe(
       'NOT_FOUND',
     );
@@ -289,7 +317,7 @@ describe('REST', () => {
       method: 'PATCH',
       url: `/api/events/${event.id}`,
       headers: { ...json, cookie },
-      payload: { isPublic: true },
+      payload: { isPublic: true, version: event.version },
     });
     expect(patched.json().isPublic).toBe(true);
 
@@ -304,9 +332,9 @@ describe('REST', () => {
       method: 'PATCH',
       url: `/api/deposits/${deposit.json().id}`,
       headers: { ...json, cookie },
-      payload: { paid: true },
+      payload: { paid: true, version: deposit.json().version },
     });
-    expect(paid.json().paid).toBe(true);
+    expect(paid.json()).toMatchObject({ paid: true, version: deposit.json().version + 1 });
 
     for (const url of [
       `/api/events/${event.id}`,
@@ -345,7 +373,10 @@ describe('REST', () => {
       expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]),
     );
     const body = patch.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['title', 'date', 'isPublic']));
+    expect(Object.keys(body.properties)).toEqual(
+      expect.arrayContaining(['title', 'date', 'isPublic', 'version']),
+    );
+    expect(body.required).toEqual(['version']);
     expect(body.properties).not.toHaveProperty('id');
   });
 });

@@ -12,7 +12,7 @@ export const ownEventProcedure = authedProcedure.input(idOnly).use(async ({ ctx,
   return next({ ctx: { ...ctx, event } });
 });
 
-const NOT_FOUND_MESSAGES: Record<PlanningTable, string> = {
+export const NOT_FOUND_MESSAGES: Record<PlanningTable, string> = {
   tasks: 'Task not found',
   deposits: 'Deposit not found',
   memos: 'Memo not found',

@@ -28,10 +28,11 @@ export async function lockUserLabel(db: Db, userId: string): Promise<string | nu
   return row.familyLabel;
 }
 
+/** The label is part of the profile: a profile form opened before this change is now stale. */
 export async function setUserFamilyLabel(db: Db, userId: string, label: string | null) {
   return db
     .updateTable('users')
-    .set({ familyLabel: label, updatedAt: new Date() })
+    .set({ familyLabel: label, version: sql<number>`version + 1`, updatedAt: new Date() })
     .where('id', '=', userId)
     .returning(userColumns)
     .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { okResponse, userEnvelope } from '../../shared/schemas/auth';
 import { familyEventDto, familyMemberDto } from '../../shared/schemas/events';
 import {
   createdInviteDto,
+  createInviteInput,
   familyCircleDto,
   familyInviteDto,
   familyInviteIdInput,
@@ -11,6 +12,7 @@ import {
   inviteCheckDto,
   inviteInput,
 } from '../../shared/schemas/family';
+import { idempotent } from '../idempotency/idempotency';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 import {
   acceptInvite,
@@ -45,7 +47,11 @@ export const familyRouter = router({
     .output(okResponse)
     .mutation(({ ctx, input }) => declineRequest(ctx, input)),
   invites: authedProcedure.output(z.array(familyInviteDto)).query(({ ctx }) => liveInvites(ctx)),
-  createInvite: authedProcedure.output(createdInviteDto).mutation(({ ctx }) => createInvite(ctx)),
+  createInvite: authedProcedure
+    .input(createInviteInput)
+    .use(idempotent)
+    .output(createdInviteDto)
+    .mutation(({ ctx }) => createInvite(ctx)),
   revokeInvite: authedProcedure
     .input(familyInviteIdInput)
     .output(okResponse)

@@ -15,6 +15,7 @@ import {
   type InviteInput,
 } from '../../shared/schemas/family';
 import type { Db } from '../db/create-db';
+import { inTransaction } from '../db/transaction';
 import type { Context } from '../trpc/context';
 import {
   activateMembership,
@@ -58,10 +59,6 @@ function invalidInvite(): TRPCError {
 
 function membersOnly(): TRPCError {
   return new TRPCError({ code: 'FORBIDDEN', message: FAMILY_MESSAGES.membersOnly });
-}
-
-async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 export interface SyncOptions {
@@ -241,7 +238,7 @@ export async function liveInvites(ctx: SignedIn): Promise<FamilyInviteDto[]> {
 }
 
 export async function createInvite(ctx: SignedIn): Promise<CreatedInviteDto> {
-  return ctx.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
     const circle = await lockActiveCircle(trx, ctx.user.id);
     if ((await listLiveInvites(trx, circle.id, now)).length >= FAMILY_INVITES_MAX) {

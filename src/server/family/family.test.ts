@@ -23,6 +23,15 @@ afterAll(async () => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const json = { 'content-type': 'application/json' };
+/** The user's profile version as stored now: these edits are made from the current profile. */
+async function profileVersion(userId: string): Promise<number> {
+  const row = await h.db
+    .selectFrom('users')
+    .select('version')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
 const newLabel = () => `Cohen Family ${randomUUID().slice(0, 8)}`;
 const unique = () => `${randomUUID().slice(0, 12)}@example.com`;
 const password = 'Chuppah-under-the-stars-7';
@@ -106,7 +115,10 @@ describe('typing another family’s exact label', () => {
   it('in the profile gives a pending request that sees nothing, on tRPC and on REST', async () => {
     const { label, founder } = await foundedCircle();
     const outsider = await h.signedIn('customer', { name: 'Snoop' });
-    const { user } = await outsider.caller.profile.update({ familyLabel: label });
+    const { user } = await outsider.caller.profile.update({
+      version: await profileVersion(outsider.user.id),
+      familyLabel: label,
+    });
     expect(user.familyLabel).toBe(label);
     await seesNothing(outsider);
 
@@ -199,7 +211,11 @@ describe('approval', () => {
       joinedAt: null,
     });
     await seesNothing(asker);
-    await asker.caller.profile.update({ familyLabel: label, name: 'Still Unknown' });
+    await asker.caller.profile.update({
+      version: await profileVersion(asker.user.id),
+      familyLabel: label,
+      name: 'Still Unknown',
+    });
     expect(await membershipOf(asker.user.id)).toBeUndefined();
     expect(await founder.caller.family.requests()).toEqual([]);
     const twice = await rejection(founder.caller.family.decline({ userId: asker.user.id }));
@@ -259,7 +275,10 @@ describe('invite links', () => {
     const { label, founder } = await foundedCircle();
     const old = await foundedCircle();
     const relative = await h.signedIn('customer', { name: 'Relative' });
-    await relative.caller.profile.update({ familyLabel: old.label });
+    await relative.caller.profile.update({
+      version: await profileVersion(relative.user.id),
+      familyLabel: old.label,
+    });
     const { token } = await founder.caller.family.createInvite();
 
     const { user } = await relative.caller.family.acceptInvite({ label, token });
@@ -355,7 +374,7 @@ describe('invite links', () => {
       'BAD_REQUEST',
     );
     // Back in the circle, the creator does not bring the old link back to life.
-    await cousin.caller.profile.update({ familyLabel: label });
+    await cousin.caller.profile.update({ version: await profileVersion(cousin.user.id), familyLabel: label });
     await founder.caller.family.approve({ userId: cousin.user.id });
     expect((await rejection(visitor.caller.family.acceptInvite({ label, token: invite.token }))).code).toBe(
       'BAD_REQUEST',
@@ -378,9 +397,12 @@ describe('leaving', () => {
     const [clears, changes, leaves] = members as [Member, Member, Member];
     await createEvent(h.db, leaves.user.id, { title: 'Leaver event' });
 
-    await clears.caller.profile.update({ familyLabel: null });
+    await clears.caller.profile.update({ version: await profileVersion(clears.user.id), familyLabel: null });
     await seesNothing(clears);
-    await changes.caller.profile.update({ familyLabel: newLabel() });
+    await changes.caller.profile.update({
+      version: await profileVersion(changes.user.id),
+      familyLabel: newLabel(),
+    });
     expect((await changes.caller.family.events()).map((e) => e.id)).not.toContain(privateEvent.id);
     expect((await changes.caller.family.members()).map((m) => m.name)).toEqual(['Changes']);
     const left = await leaves.caller.family.leave();
@@ -393,7 +415,7 @@ describe('leaving', () => {
     expect(await memberCount(label)).toBe(1);
 
     // Coming back by typing the label again is a new request, not a return.
-    await clears.caller.profile.update({ familyLabel: label });
+    await clears.caller.profile.update({ version: await profileVersion(clears.user.id), familyLabel: label });
     expect(await clears.caller.family.circle()).toMatchObject({ status: 'pending' });
     await seesNothing(clears);
   });
@@ -417,7 +439,11 @@ describe('two first users of a new label', () => {
       const count = 8;
       if (via === 'profile') {
         const users = await Promise.all(Array.from({ length: count }, () => h.signedIn('customer')));
-        await Promise.all(users.map((u) => u.caller.profile.update({ familyLabel: label })));
+        await Promise.all(
+          users.map(async (u) =>
+            u.caller.profile.update({ version: await profileVersion(u.user.id), familyLabel: label }),
+          ),
+        );
       } else {
         await Promise.all(
           Array.from({ length: count }, (_, i) =>

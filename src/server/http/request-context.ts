@@ -2,6 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE } from '../auth/known-devices';
 import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotency';
 import type { AppDeps, Context } from '../trpc/context';
 
 /** Builds the procedure context of one HTTP request: the session from its cookie, and a cookie writer. */
@@ -46,5 +47,11 @@ export async function contextFromRequest(
     },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
+    replayNotice: {
+      replayed() {
+        // In a /trpc batch it covers the whole response: one call of it was a replay.
+        reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      },
+    },
   };
 }

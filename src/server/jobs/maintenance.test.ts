@@ -37,4 +37,31 @@ describe('maintenance sweep', () => {
     const keys = await h.db.selectFrom('rateLimits').select('key').where('key', 'like', 'sweep:%').execute();
     expect(keys.map((k) => k.key)).toEqual(['sweep:live']);
   });
+
+  it('removes create answers kept longer than 24 hours, and keeps younger ones', async () => {
+    const user = await createUser(h.db);
+    const now = new Date('2026-06-01T12:00:00Z');
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
+    const key = (name: string, createdAt: Date) => ({
+      userId: user.id,
+      key: name,
+      procedure: 'events.create',
+      requestHash: 'hash',
+      response: JSON.stringify({}),
+      createdAt,
+    });
+    await h.db
+      .insertInto('idempotencyKeys')
+      .values([key('old', hoursAgo(25)), key('edge', hoursAgo(24)), key('young', hoursAgo(23))])
+      .execute();
+
+    const swept = await sweepExpiredRows({ db: h.db, now: () => now });
+    expect(swept.idempotencyKeys).toBe(2);
+    const left = await h.db
+      .selectFrom('idempotencyKeys')
+      .select('key')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(left.map((k) => k.key)).toEqual(['young']);
+  });
 });

@@ -2,6 +2,7 @@ import { deleteDeadResetTokens } from '../auth/account.queries';
 import { deleteForgottenBackoff } from '../auth/login-throttle';
 import { deleteExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/create-db';
+import { deleteExpiredIdempotencyKeys } from '../idempotency/idempotency.queries';
 import { deleteEndedWindows } from '../limits/rate-limit';
 
 export interface MaintenanceDeps {
@@ -10,7 +11,10 @@ export interface MaintenanceDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-/** Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset links. */
+/**
+ * Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset
+ * links, and create answers kept past their 24 hours.
+ */
 export async function sweepExpiredRows(deps: Pick<MaintenanceDeps, 'db' | 'now'>) {
   const now = deps.now();
   return {
@@ -18,6 +22,7 @@ export async function sweepExpiredRows(deps: Pick<MaintenanceDeps, 'db' | 'now'>
     rateLimits: await deleteEndedWindows(deps.db, now),
     loginBackoff: await deleteForgottenBackoff(deps.db, now),
     resetTokens: await deleteDeadResetTokens(deps.db, now),
+    idempotencyKeys: await deleteExpiredIdempotencyKeys(deps.db, now),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   availabilityRequestInput,
   REQUEST_MESSAGES,
 } from '../../shared/schemas/requests';
+import { idempotent } from '../idempotency/idempotency';
 import { enforce } from '../limits/rate-limit';
 import { authedProcedure, customerProcedure, router } from '../trpc/init';
 import { requestsFor, sendAvailabilityRequest } from './requests.service';
@@ -12,6 +13,8 @@ export const requestsRouter = router({
   /** POST /api/vendors/{id}/request-availability: `id` is the vendor. */
   send: customerProcedure
     .input(availabilityRequestInput)
+    // A replay answers before the rate limit below: a retry does not count twice.
+    .use(idempotent)
     .output(availabilityRequestDto)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.now();

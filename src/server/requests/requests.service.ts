@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/requests';
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import type { Db } from '../db/create-db';
+import { inTransaction } from '../db/transaction';
 
 /**
  * Sends an availability request: the request, a message thread between the family and the vendor
@@ -24,7 +25,7 @@ export async function sendAvailabilityRequest(
   now: Date,
 ) {
   const conflict = conflictFor(input.date, input.time);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const vendor = await trx
       .selectFrom('vendors')
       .select(['id', 'businessName', 'ownerId'])

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
 import { PRODUCT_NAME } from '../../shared/constants';
+import { idempotencyKeyField } from '../../shared/schemas/common';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { isIdempotent } from '../idempotency/idempotency';
 import type { SchemaCheck } from '../trpc/checked-once';
 import { sessionRequired } from '../trpc/init';
 import { pathParams, procedureAt } from './plugin';
@@ -45,6 +52,31 @@ const commonErrors = {
   403: errorResponse('Signed in without the right to do this, or a cross-origin request'),
   404: errorResponse('Not found, or not yours'),
 };
+
+/**
+ * 409 of an update made from a stale `version`: `current` is the row as it is now, in the shape the
+ * success answer gives it (the user itself for the profile's `{ user }`).
+ */
+function staleWriteResponse(output: z.ZodType | undefined, alsoConflicts: boolean) {
+  const envelope = asObjectSchema(output)?.shape;
+  const row = envelope && Object.keys(envelope).length === 1 && envelope.user ? envelope.user : output;
+  return {
+    description:
+      'The edit was made from a stale `version`: someone changed the row since. `error.current` is the row as it is now; reload it and edit again.' +
+      (alsoConflicts ? ' A taken name or email also answers 409, without `current`.' : ''),
+    content: {
+      'application/json': {
+        schema: z.object({
+          error: z.object({
+            code: z.literal('CONFLICT'),
+            message: z.string(),
+            current: (row ?? z.looseObject({})).optional(),
+          }),
+        }),
+      },
+    },
+  };
+}
 
 /** Non-procedure routes (multipart upload, health) described by hand, next to where they live. */
 const extraPaths: ZodOpenApiPathsObject = {
@@ -132,6 +164,37 @@ function asObjectSchema(schema: unknown): z.ZodObject | undefined {
   return schema instanceof z.ZodObject ? schema : undefined;
 }
 
+/** A create's input without `idempotencyKey`, which REST takes as a header; undefined when nothing is left. */
+function withoutIdempotencyKey(input: z.ZodType | undefined): z.ZodType | undefined {
+  const object = asObjectSchema(input instanceof z.ZodOptional ? input.unwrap() : input);
+  if (!object) return input;
+  const { idempotencyKey: _key, ...shape } = object.shape;
+  if (Object.keys(shape).length === 0) return undefined;
+  // Rebuilt from the shape: zod refuses omit on objects with refinements.
+  const rebuilt = z.object(shape);
+  return object._zod.def.catchall instanceof z.ZodNever ? rebuilt.strict() : rebuilt;
+}
+
+const idempotencyHeader = z.object({
+  'Idempotency-Key': idempotencyKeyField.meta({
+    description:
+      'A key the client picks for this create (a UUID is a good choice) and sends again when it retries: ' +
+      'for 24 hours a retry with the same key gets the first answer instead of making a second one. ' +
+      'Keys are per user.',
+    example: '0b7c3f0e-5d2a-4c61-9f3e-8a1d2c4b5e6f',
+  }),
+});
+
+const idempotentReplayedHeader = z.object({
+  'Idempotent-Replayed': z.literal('true').optional().meta({
+    description: 'Present when this is the stored answer of an earlier call with the same Idempotency-Key',
+  }),
+});
+
+const keyReused = errorResponse(
+  'The Idempotency-Key was already used (within 24 hours) for a different request; use a new key',
+);
+
 export function buildOpenApiDocument() {
   const paths: ZodOpenApiPathsObject = { ...extraPaths };
   for (const route of restRoutes) {
@@ -157,7 +220,10 @@ export function buildOpenApiDocument() {
         429: tooManyRequests,
       },
     };
-    const objectInput = asObjectSchema(input);
+    // Creates take their Idempotency-Key as a header: the body does not name it again.
+    const idempotentCreate = route.method === 'POST' && isIdempotent(procedure);
+    const bodyInput = idempotentCreate ? withoutIdempotencyKey(input) : input;
+    const objectInput = asObjectSchema(bodyInput);
     // Split by shape rather than pick/omit, which zod refuses on objects with refinements.
     const shape: Record<string, z.ZodType> = objectInput?.shape ?? {};
     const fields = (keep: (key: string) => boolean) =>
@@ -169,7 +235,7 @@ export function buildOpenApiDocument() {
           : z.object(Object.fromEntries(params.map((p) => [p, z.string()]))),
       };
     }
-    const rest = objectInput && params.length > 0 ? fields((k) => !params.includes(k)) : input;
+    const rest = objectInput && params.length > 0 ? fields((k) => !params.includes(k)) : bodyInput;
     if (rest) {
       if (route.method === 'GET' || route.method === 'DELETE') {
         const query = asObjectSchema(rest);
@@ -179,6 +245,21 @@ export function buildOpenApiDocument() {
       } else {
         operation.requestBody = { content: { 'application/json': { schema: rest } } };
       }
+    }
+    if (idempotentCreate) {
+      operation.requestParams = { ...operation.requestParams, header: idempotencyHeader };
+      const success = `${route.status ?? 200}` as const;
+      const answer = operation.responses[success] as ZodOpenApiResponseObject;
+      operation.responses = {
+        ...operation.responses,
+        [success]: { ...answer, headers: idempotentReplayedHeader },
+        422: keyReused,
+      };
+    }
+    // Updates name the version they were made from; a stale one is refused with the current row.
+    if (objectInput && 'version' in objectInput.shape) {
+      const alsoConflicts = route.procedure === 'profile.update' || route.procedure.startsWith('vendors.');
+      operation.responses = { ...operation.responses, 409: staleWriteResponse(output, alsoConflicts) };
     }
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
     paths[route.path] = { ...paths[route.path], [method]: operation };
@@ -192,7 +273,8 @@ export function buildOpenApiDocument() {
         version: '1.0.0',
         description:
           'REST surface of SimchaHub. Authentication is the HttpOnly session cookie set by sign-in. ' +
-          'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, issues? } }`.',
+          'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, issues?, current? } }` ' +
+          '(`current`: on 409 from an update made from a stale `version`, the row as it is now).',
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {

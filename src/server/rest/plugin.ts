@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { restError } from '../http/errors';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { contextFromRequest } from '../http/request-context';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, isIdempotent } from '../idempotency/idempotency';
 import { appRouter, createCaller } from '../trpc/app-router';
 import type { AppDeps } from '../trpc/context';
 import { type RestRoute, restRoutes } from './routes';
@@ -37,6 +38,22 @@ function serializedOnce(answer: object): string {
   return json;
 }
 
+/**
+ * Puts an Idempotency-Key header into the input as `idempotencyKey`, where the procedure takes one.
+ * A body that names another key is refused rather than one of them silently winning.
+ */
+function withIdempotencyKey(input: unknown, header: string | string[] | undefined): unknown {
+  if (header === undefined) return input;
+  const key = Array.isArray(header) ? header.join(', ') : header;
+  if (input === undefined || input === null) return { idempotencyKey: key };
+  // Anything but an object is refused by the input check, which says what is wrong with it.
+  if (!isPlainObject(input)) return input;
+  if (input.idempotencyKey !== undefined && input.idempotencyKey !== key) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: IDEMPOTENCY_MESSAGES.headerAndBodyDiffer });
+  }
+  return { ...input, idempotencyKey: key };
+}
+
 /** Mounts every row of the REST table as a Fastify route that calls the same procedure. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }): Promise<void> {
   for (const route of restRoutes) {
@@ -53,6 +70,8 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
     const segments = route.procedure.split('.');
     // Procedures checked with checkedOnce hand out kept answers again, unchanged: serialize each once.
     const keptAnswers = typeof (procedure._def as { output?: unknown }).output === 'function';
+    // Elsewhere the header is ignored, as a client may send one with every POST.
+    const takesIdempotencyKey = route.method === 'POST' && isIdempotent(procedure);
 
     app.route({
       method: route.method,
@@ -69,6 +88,7 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
         try {
           // The same bound as on /trpc, so both doors refuse the same inputs.
           if (nestsDeeperThan(input)) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_DEEP_MESSAGE });
+          if (takesIdempotencyKey) input = withIdempotencyKey(input, req.headers[IDEMPOTENCY_KEY_HEADER]);
           const ctx = await contextFromRequest(opts.deps, req, reply);
           let target: unknown = createCaller(ctx);
           for (const segment of segments) target = (target as Record<string, unknown>)[segment];

@@ -104,7 +104,7 @@ describe('REST auth contract', () => {
       url: '/api/profile',
       cookies,
       headers: json,
-      payload: { name: 'Renamed', familyLabel: 'Rest Family' },
+      payload: { version: me.json().user.version, name: 'Renamed', familyLabel: 'Rest Family' },
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().user).toMatchObject({ name: 'Renamed', familyLabel: 'Rest Family' });

@@ -92,11 +92,11 @@ describe('NUL bytes and lone surrogates', () => {
         'Notes contains characters that cannot be stored',
       );
       expect400(
-        await rest('PATCH', `/api/tasks/${taskId}`, { description: bad }),
+        await rest('PATCH', `/api/tasks/${taskId}`, { version: 1, description: bad }),
         'Description contains characters that cannot be stored',
       );
       expect400(
-        await rest('PATCH', '/api/profile', { name: bad }),
+        await rest('PATCH', '/api/profile', { version: 1, name: bad }),
         'Name contains characters that cannot be stored',
       );
       expect400(
@@ -194,7 +194,7 @@ describe('dates', () => {
       'Date must be a real calendar date: 2027-02-30 does not exist',
     );
     expect400(
-      await rest('PATCH', `/api/events/${eventId}`, { date: '2027-06-01T24:30:00Z' }),
+      await rest('PATCH', `/api/events/${eventId}`, { version: 1, date: '2027-06-01T24:30:00Z' }),
       'Date must be a date (YYYY-MM-DD) or an ISO 8601 date and time',
     );
   });
@@ -205,7 +205,7 @@ describe('dates', () => {
       const events = await rest('POST', '/api/events', { title: 'Party', date });
       expect(events.statusCode).toBe(400);
       expect(events.json().error.message).toMatch(/^Date must be (between 1900-01-01 and 2200-12-31|a date)/);
-      const tasks = await rest('PATCH', `/api/tasks/${taskId}`, { dueDate: date });
+      const tasks = await rest('PATCH', `/api/tasks/${taskId}`, { version: 1, dueDate: date });
       expect(tasks.statusCode).toBe(400);
       const deposits = await rest('POST', `/api/events/${eventId}/deposits`, {
         vendorName: 'Hall',
@@ -248,7 +248,7 @@ describe('dates', () => {
       'Due date must be between 1900-01-01 and 2200-12-31',
     );
     const error = await rejection(
-      customer.caller.tasks.update({ id: taskId, dueDate: new Date(Number.NaN) }),
+      customer.caller.tasks.update({ id: taskId, version: 1, dueDate: new Date(Number.NaN) }),
     );
     expect(error.message).toBe('Due date must be a date (YYYY-MM-DD) or an ISO 8601 date and time');
   });
@@ -323,10 +323,15 @@ describe('a listing position', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
     expect400(
-      await rest('PATCH', `/api/vendors/${id}`, { latitude: null }, cookie),
+      await rest('PATCH', `/api/vendors/${id}`, { version: created.json().version, latitude: null }, cookie),
       'Latitude and longitude must be given together',
     );
-    const cleared = await rest('PATCH', `/api/vendors/${id}`, { latitude: null, longitude: null }, cookie);
+    const cleared = await rest(
+      'PATCH',
+      `/api/vendors/${id}`,
+      { version: created.json().version, latitude: null, longitude: null },
+      cookie,
+    );
     expect(cleared.json()).toMatchObject({ latitude: null, longitude: null });
   });
 

@@ -30,6 +30,14 @@ export interface DeviceCookie {
   set(token: string, expiresAt: Date): void;
 }
 
+/**
+ * How an idempotent create tells the transport that it answered with the first call's stored answer
+ * instead of running again (REST and /trpc send `Idempotent-Replayed: true`).
+ */
+export interface ReplayNotice {
+  replayed(): void;
+}
+
 export interface CurrentSession {
   id: string;
   expiresAt: Date;
@@ -43,4 +51,6 @@ export interface Context extends AppDeps {
   /** Client address as the server sees it, for throttling; not trusted for anything else. */
   ip: string;
   userAgent: string | null;
+  /** Absent where no transport carries it (server-side callers). */
+  replayNotice?: ReplayNotice;
 }

@@ -31,6 +31,7 @@ export const vendorColumns = [
   'vendors.latitude',
   'vendors.longitude',
   'vendors.createdAt',
+  'vendors.version',
 ] as const;
 
 export interface Position {
@@ -368,13 +369,18 @@ export async function insertVendor(db: Db, values: NewVendor) {
   return db.insertInto('vendors').values(values).returning(vendorColumns).executeTakeFirstOrThrow();
 }
 
-export async function updateVendor(db: Db, id: string, values: VendorUpdate) {
+/**
+ * Applies the values if the listing is still at `version`, raising it by one, and answers the row
+ * as this statement wrote it; undefined when no row matched (gone, or changed since).
+ */
+export async function updateVendorAt(db: Db, id: string, version: number, values: VendorUpdate) {
   return db
     .updateTable('vendors')
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, version: sql<number>`version + 1`, updatedAt: new Date() })
     .where('id', '=', id)
+    .where('version', '=', version)
     .returning(vendorColumns)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** The version of the vendors table: it advances with every statement that changes a listing. */

@@ -12,6 +12,7 @@ import {
   vendorUpdateInput,
   vendorView,
 } from '../../shared/schemas/vendors';
+import { idempotent } from '../idempotency/idempotency';
 import { enforce } from '../limits/rate-limit';
 import { checkedOnce } from '../trpc/checked-once';
 import { authedProcedure, publicProcedure, router, vendorProcedure } from '../trpc/init';
@@ -57,6 +58,7 @@ export const vendorsRouter = router({
     .query(({ ctx, input }) => vendorById(ctx.db, ctx.user, input.id)),
   create: authedProcedure
     .input(vendorCreateInput)
+    .use(idempotent)
     .output(vendorDto)
     .mutation(({ ctx, input }) => createVendor(ctx.db, ctx.user, input)),
   update: authedProcedure

@@ -15,6 +15,8 @@ import {
   type vendorProfileUpdateInput,
 } from '../../shared/schemas/vendors';
 import type { Db } from '../db/create-db';
+import { StaleWriteError } from '../db/stale-write';
+import { inTransaction } from '../db/transaction';
 import type { MarketplaceCache } from './marketplace-cache';
 import {
   countVendors,
@@ -25,7 +27,7 @@ import {
   resolveSearch,
   searchVendors,
   suggestVendorNames,
-  updateVendor,
+  updateVendorAt,
   vendorsVersion,
 } from './vendors.queries';
 
@@ -247,7 +249,7 @@ async function refuseTakenName(db: Db, name: string, exceptId?: string): Promise
  * flow instead. New listings start unverified; only an admin verifies.
  */
 export async function createVendor(db: Db, owner: UserDto, input: z.output<typeof vendorCreateInput>) {
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     await refuseTakenName(trx, input.businessName);
     return insertVendor(trx, {
       ...input,
@@ -264,23 +266,32 @@ export async function updateVendorAsOwnerOrAdmin(
   db: Db,
   user: UserDto,
   id: string,
-  changes: z.output<typeof vendorProfileUpdateInput>,
+  input: z.output<typeof vendorProfileUpdateInput>,
 ) {
+  const { version, ...changes } = input;
   const current = await findVendorById(db, id);
   if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
   if (current.ownerId !== user.id && user.role !== 'admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: VENDOR_MESSAGES.notYours });
   }
+  // Checked here too, so an edit made from a stale copy hears that before any complaint about its
+  // contents (a name taken since, say).
+  if (current.version !== version) throw new StaleWriteError(fullVendor(current));
+  // The write goes through only at the version read above, so the owner check cannot be overtaken
+  // by a change of owner in between: that raises the version too.
   const row = await db.transaction().execute(async (trx) => {
     if (changes.businessName !== undefined && changes.businessName !== current.businessName) {
       await refuseTakenName(trx, changes.businessName, id);
     }
-    return updateVendor(trx, id, {
+    return updateVendorAt(trx, id, version, {
       ...changes,
       descriptionRich: sanitizeDescription(changes.descriptionRich),
     });
   });
-  return fullVendor(row);
+  if (row) return fullVendor(row);
+  const now = await findVendorById(db, id);
+  if (!now) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
+  throw new StaleWriteError(fullVendor(now));
 }
 
 export async function ownVendorProfile(db: Db, user: UserDto) {

@@ -391,27 +391,38 @@ describe('vendor profiles', () => {
     await createVendor(h.db, { businessName: 'Taken Name Studio' });
     const mine = await createVendor(h.db, { ownerId: owner.user.id, businessName: 'My Own Studio' });
     const refused = await rejection(
-      owner.caller.vendors.update({ id: mine.id, businessName: 'taken name studio' }),
+      owner.caller.vendors.update({ id: mine.id, version: mine.version, businessName: 'taken name studio' }),
     );
     expect(refused.code).toBe('CONFLICT');
+    expect(refused.message).toBe(VENDOR_MESSAGES.nameTaken('Taken Name Studio'));
     await expect(
-      owner.caller.vendors.update({ id: mine.id, businessName: 'My Own Studio', city: 'Teaneck' }),
-    ).resolves.toMatchObject({ city: 'Teaneck' });
+      owner.caller.vendors.update({
+        id: mine.id,
+        version: mine.version,
+        businessName: 'My Own Studio',
+        city: 'Teaneck',
+      }),
+    ).resolves.toMatchObject({ city: 'Teaneck', version: mine.version + 1 });
   });
 
   it('lets only the owner or an admin edit a listing', async () => {
     const owner = await h.signedIn('vendor');
     const listing = await createVendor(h.db, { ownerId: owner.user.id, businessName: 'Owned Hall' });
-    await expect(owner.caller.vendors.update({ id: listing.id, city: 'Riverdale' })).resolves.toMatchObject({
+    const edited = await owner.caller.vendors.update({
+      id: listing.id,
+      version: listing.version,
       city: 'Riverdale',
     });
+    expect(edited).toMatchObject({ city: 'Riverdale' });
     const stranger = await h.signedIn('vendor');
-    const refused = await rejection(stranger.caller.vendors.update({ id: listing.id, city: 'Nowhere' }));
+    const refused = await rejection(
+      stranger.caller.vendors.update({ id: listing.id, version: edited.version, city: 'Nowhere' }),
+    );
     expect(refused.code).toBe('FORBIDDEN');
     expect(refused.message).toBe(VENDOR_MESSAGES.notYours);
     const admin = await h.signedIn('admin');
     await expect(
-      admin.caller.vendors.update({ id: listing.id, businessName: 'Renamed Hall' }),
+      admin.caller.vendors.update({ id: listing.id, version: edited.version, businessName: 'Renamed Hall' }),
     ).resolves.toMatchObject({
       businessName: 'Renamed Hall',
       city: 'Riverdale',
@@ -421,22 +432,28 @@ describe('vendor profiles', () => {
   it('gives a vendor their own listing, and tells one without a listing what is needed', async () => {
     const vendor = await h.signedIn('vendor');
     expect((await rejection(vendor.caller.vendors.myProfile())).message).toBe(VENDOR_MESSAGES.noProfile);
-    await createVendor(h.db, {
+    const listing = await createVendor(h.db, {
       ownerId: vendor.user.id,
       businessName: 'My Studio',
       category: 'photographer',
     });
     await expect(vendor.caller.vendors.myProfile()).resolves.toMatchObject({ businessName: 'My Studio' });
-    await expect(
-      vendor.caller.vendors.updateMyProfile({ neighborhood: 'Great Neck' }),
-    ).resolves.toMatchObject({ neighborhood: 'Great Neck' });
-    // Each form offers its own categories (spec section 3): the dashboard's values here.
-    await expect(vendor.caller.vendors.updateMyProfile({ category: 'band' })).resolves.toMatchObject({
-      category: 'band',
+    const moved = await vendor.caller.vendors.updateMyProfile({
+      version: listing.version,
+      neighborhood: 'Great Neck',
     });
-    expect((await rejection(vendor.caller.vendors.updateMyProfile({ category: 'Venues' }))).code).toBe(
-      'BAD_REQUEST',
-    );
+    expect(moved).toMatchObject({ neighborhood: 'Great Neck' });
+    // Each form offers its own categories (spec section 3): the dashboard's values here.
+    await expect(
+      vendor.caller.vendors.updateMyProfile({ version: moved.version, category: 'band' }),
+    ).resolves.toMatchObject({ category: 'band' });
+    expect(
+      (
+        await rejection(
+          vendor.caller.vendors.updateMyProfile({ version: moved.version + 1, category: 'Venues' }),
+        )
+      ).code,
+    ).toBe('BAD_REQUEST');
     const marketplaceForm = await rejection(
       vendor.caller.vendors.create({
         businessName: 'X',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
-import { optionalText, requiredText, safeString } from './common';
+import { optionalText, requiredText, safeString, versionField } from './common';
 import { inviteTokenSchema } from './family';
 
 export const MESSAGES = {
@@ -81,6 +81,7 @@ export const profileUpdateInput = z
     emailNotificationsEnabled: z.boolean().optional(),
     /** Needed only when the email changes to a different address. */
     currentPassword: z.string().max(LIMITS.passwordMax, MESSAGES.passwordTooLong).optional(),
+    version: versionField,
   })
   .strict();
 export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;
@@ -97,6 +98,8 @@ export const userDto = z.object({
   emailNotificationsEnabled: z.boolean(),
   role: z.enum(ROLES),
   createdAt: z.date(),
+  /** Raised by one when the profile changes; profile.update sends the version it was made from. */
+  version: z.number().int(),
 });
 export type UserDto = z.infer<typeof userDto>;
 

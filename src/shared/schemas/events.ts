@@ -3,11 +3,13 @@ import { EVENT_TYPES } from '../constants';
 import {
   clearableTimestampSchema,
   IMAGE_MESSAGE,
+  idempotencyKeyField,
   imageRefSchema,
   optionalText,
   REQUIRED_MESSAGE,
   requiredText,
   timestampSchema,
+  versionField,
 } from './common';
 
 export const EVENT_MESSAGES = {
@@ -66,9 +68,13 @@ const eventFields = z.object({
 });
 
 export const eventCreateInput = eventFields
-  .extend({ type: eventType.default('Other'), isPublic: z.boolean().optional() })
+  .extend({
+    type: eventType.default('Other'),
+    isPublic: z.boolean().optional(),
+    idempotencyKey: idempotencyKeyField,
+  })
   .strict();
-export const eventUpdateInput = eventFields.partial().extend({ id }).strict();
+export const eventUpdateInput = eventFields.partial().extend({ id, version: versionField }).strict();
 export type EventCreateInput = z.input<typeof eventCreateInput>;
 export type EventUpdateInput = z.input<typeof eventUpdateInput>;
 
@@ -87,6 +93,8 @@ export const eventDto = z.object({
   isPublic: z.boolean(),
   shareId: z.uuid(),
   createdAt: z.date(),
+  /** Raised by one on every update; an update sends the version it was made from. */
+  version: z.number().int(),
   completedTasks: z.number().int(),
   totalTasks: z.number().int(),
   /** Sum of paid deposits, decimal string. */
@@ -103,9 +111,14 @@ const taskFields = z.object({
   completed: z.boolean(),
 });
 export const taskCreateInput = taskFields
-  .extend({ id, dueDate: optionalDateSchema, completed: z.boolean().optional() })
+  .extend({
+    id,
+    dueDate: optionalDateSchema,
+    completed: z.boolean().optional(),
+    idempotencyKey: idempotencyKeyField,
+  })
   .strict();
-export const taskUpdateInput = taskFields.partial().extend({ id }).strict();
+export const taskUpdateInput = taskFields.partial().extend({ id, version: versionField }).strict();
 export const taskDto = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
@@ -114,6 +127,7 @@ export const taskDto = z.object({
   dueDate: z.date().nullable(),
   completed: z.boolean(),
   createdAt: z.date(),
+  version: z.number().int(),
 });
 export type TaskDto = z.infer<typeof taskDto>;
 
@@ -123,8 +137,10 @@ const depositFields = z.object({
   dueDate: dueDateSchema,
   paid: z.boolean(),
 });
-export const depositCreateInput = depositFields.extend({ id, paid: z.boolean().optional() }).strict();
-export const depositUpdateInput = depositFields.partial().extend({ id }).strict();
+export const depositCreateInput = depositFields
+  .extend({ id, paid: z.boolean().optional(), idempotencyKey: idempotencyKeyField })
+  .strict();
+export const depositUpdateInput = depositFields.partial().extend({ id, version: versionField }).strict();
 export const depositDto = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
@@ -134,18 +150,20 @@ export const depositDto = z.object({
   paid: z.boolean(),
   paidDate: z.date().nullable(),
   createdAt: z.date(),
+  version: z.number().int(),
 });
 export type DepositDto = z.infer<typeof depositDto>;
 
 const memoFields = z.object({ title: requiredText(200, 'Title'), content: optionalText(10_000, 'Content') });
-export const memoCreateInput = memoFields.extend({ id }).strict();
-export const memoUpdateInput = memoFields.partial().extend({ id }).strict();
+export const memoCreateInput = memoFields.extend({ id, idempotencyKey: idempotencyKeyField }).strict();
+export const memoUpdateInput = memoFields.partial().extend({ id, version: versionField }).strict();
 export const memoDto = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
   title: z.string(),
   content: z.string().nullable(),
   createdAt: z.date(),
+  version: z.number().int(),
 });
 export type MemoDto = z.infer<typeof memoDto>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { requiredText } from './common';
+import { idempotencyKeyField, requiredText } from './common';
 
 /** Family circles by consent (decision 007). */
 
@@ -77,6 +77,9 @@ const requiredLabel = requiredText(LIMITS.familyLabelMax, 'Family label', FAMILY
 
 export const inviteInput = z.object({ label: requiredLabel, token: inviteTokenSchema }).strict();
 export type InviteInput = z.input<typeof inviteInput>;
+
+/** Creating an invite link takes nothing but, optionally, the key that makes a retry safe. */
+export const createInviteInput = z.object({ idempotencyKey: idempotencyKeyField }).strict().optional();
 
 export const familyUserInput = z.object({ userId: z.uuid({ error: 'Not a valid user id' }) }).strict();
 export const familyInviteIdInput = z.object({ id: z.uuid({ error: 'Not a valid invite id' }) }).strict();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
-import { civilDateSchema, optionalText, requiredText, safeString } from './common';
+import { civilDateSchema, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
 import { amountSchema, timeSchema } from './events';
 
 export const REQUEST_MESSAGES = {
@@ -49,6 +49,7 @@ export const availabilityRequestInput = z
       .array(attachmentSchema)
       .max(LIMITS.attachmentsMax, REQUEST_MESSAGES.tooManyAttachments)
       .default([]),
+    idempotencyKey: idempotencyKeyField,
   })
   .strict()
   .refine(

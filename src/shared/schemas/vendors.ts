@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES, PROFILE_FORM_CATEGORIES } from '../constants';
 import {
   distinctName,
+  idempotencyKeyField,
   imageRefSchema,
   optionalQueryNumber,
   optionalText,
@@ -9,6 +10,7 @@ import {
   REQUIRED_MESSAGE,
   requiredText,
   safeString,
+  versionField,
 } from './common';
 
 export const VENDOR_MESSAGES = {
@@ -146,6 +148,8 @@ export const vendorDto = z.object({
   contactPhone: z.string().nullable(),
   contactWhatsapp: z.string().nullable(),
   website: z.string().nullable(),
+  /** Raised by one on every update; an edit sends the version it was made from. */
+  version: z.number().int(),
 });
 /** What an anonymous visitor sees: whether contact details exist, never the details. */
 export const publicVendorDto = z.object({
@@ -199,10 +203,13 @@ const vendorProfileFields = z.object({
   latitude: latitude('Latitude').nullish(),
   longitude: longitude('Longitude').nullish(),
 });
-export const vendorCreateInput = vendorProfileFields.strict().superRefine(positionTogether);
+export const vendorCreateInput = vendorProfileFields
+  .extend({ idempotencyKey: idempotencyKeyField })
+  .strict()
+  .superRefine(positionTogether);
 export const vendorUpdateInput = vendorProfileFields
   .partial()
-  .extend({ id: z.uuid() })
+  .extend({ id: z.uuid(), version: versionField })
   .strict()
   .superRefine(positionTogether);
 /** The vendor dashboard's form: the same fields, with the dashboard's category values. */
@@ -212,6 +219,7 @@ export const vendorProfileUpdateInput = vendorProfileFields
     category: z
       .enum(DASHBOARD_CATEGORY_VALUES, { error: 'Please choose a category from the list' })
       .optional(),
+    version: versionField,
   })
   .strict()
   .superRefine(positionTogether);

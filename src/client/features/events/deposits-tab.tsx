@@ -9,6 +9,8 @@ import {
 } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { WalletIcon } from '../../components/icons';
+import { StaleWriteAlert } from '../../components/stale-write-alert';
+import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { formatShortDay, todayCivil } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
@@ -25,7 +27,7 @@ export function DepositsTab({ event }: { event: EventDto }) {
 
   const setPaid = (deposit: DepositDto, paid: boolean) => {
     update.mutate(
-      { id: deposit.id, paid },
+      { id: deposit.id, version: deposit.version, paid },
       {
         onSuccess: () => toast.success(paid ? 'Deposit marked paid' : 'Deposit marked unpaid'),
         onError: (error) => toast.failed('Failed to update deposit', error),
@@ -174,15 +176,22 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
   const [amount, setAmount] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [paid, setPaid] = useState(false);
+  // The deposit as the form was filled from: its version goes with the save.
+  const [base, setBase] = useState<DepositDto | null>(null);
+  // The current deposit, when a save was refused because it changed elsewhere.
+  const [stale, setStale] = useState<DepositDto | null>(null);
+  const fill = (from: DepositDto | null) => {
+    setBase(from);
+    setStale(null);
+    setVendorName(from?.vendorName ?? '');
+    setAmount(from ? from.amount : '');
+    setDueDate(from ? toCivilDate(from.dueDate) : '');
+    setPaid(from?.paid ?? false);
+  };
   const [wasOpen, setWasOpen] = useState(false);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) {
-      setVendorName(deposit?.vendorName ?? '');
-      setAmount(deposit ? deposit.amount : '');
-      setDueDate(deposit ? toCivilDate(deposit.dueDate) : '');
-      setPaid(deposit?.paid ?? false);
-    }
+    if (open) fill(deposit);
   }
   // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
   const pending = create.isPending || (update.isPending && update.variables?.paid === undefined);
@@ -199,13 +208,13 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
       toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
       return;
     }
-    if (deposit) {
+    if (base) {
       // Send only what changed, so that the event's sums refresh only when the amount moved.
-      const patch: DepositUpdate = { id: deposit.id };
-      if (parsed.data.vendorName !== deposit.vendorName) patch.vendorName = parsed.data.vendorName;
-      if (toCents(parsed.data.amount) !== toCents(deposit.amount)) patch.amount = parsed.data.amount;
-      if (dueDate !== toCivilDate(deposit.dueDate)) patch.dueDate = fields.dueDate;
-      if (Object.keys(patch).length === 1) {
+      const patch: DepositUpdate = { id: base.id, version: base.version };
+      if (parsed.data.vendorName !== base.vendorName) patch.vendorName = parsed.data.vendorName;
+      if (toCents(parsed.data.amount) !== toCents(base.amount)) patch.amount = parsed.data.amount;
+      if (dueDate !== toCivilDate(base.dueDate)) patch.dueDate = fields.dueDate;
+      if (Object.keys(patch).length === 2) {
         onClose();
         return;
       }
@@ -214,7 +223,10 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
           toast.success('Deposit updated');
           onClose();
         },
-        onError: (error) => toast.failed('Failed to update deposit', error),
+        onError: (error) => {
+          setStale(staleCurrent<DepositDto>(error));
+          toast.failed('Failed to update deposit', error);
+        },
       });
     } else {
       create.mutate(
@@ -241,6 +253,7 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
       onSubmit={submit}
     >
       <Stack gap="5">
+        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
         <Field.Root required disabled={pending}>
           <Field.Label>
             Vendor name <Field.RequiredIndicator />

@@ -18,8 +18,10 @@ import { EVENT_MESSAGES, type EventDto, eventCreateInput } from '../../../shared
 import { FormDialog } from '../../components/form-dialog';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { ImageIcon, TrashIcon } from '../../components/icons';
+import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
+import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
 import { useCreateEvent, useUpdateEvent } from './use-events';
@@ -87,14 +89,23 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const [values, setValues] = useState<Values>(() => valuesOf(event));
+  // The event as the form was filled from: its version goes with the save.
+  const [base, setBase] = useState<EventDto | null>(event);
+  // The current event, when a save was refused because it changed elsewhere.
+  const [stale, setStale] = useState<EventDto | null>(null);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const fill = (from: EventDto | null) => {
+    setBase(from);
+    setStale(null);
+    setValues(valuesOf(from));
+  };
 
   // Each opening starts from the event as it is now (or from a blank form).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setValues(valuesOf(event));
+    if (open) fill(event);
   }
 
   const editing = event !== null;
@@ -137,15 +148,18 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
       toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
       return;
     }
-    if (event) {
+    if (base) {
       update.mutate(
-        { id: event.id, ...input },
+        { id: base.id, version: base.version, ...input },
         {
           onSuccess: () => {
             toast.success('Event updated successfully');
             onClose();
           },
-          onError: (error) => toast.failed('Failed to update event', error),
+          onError: (error) => {
+            setStale(staleCurrent<EventDto>(error));
+            toast.failed('Failed to update event', error);
+          },
         },
       );
     } else {
@@ -176,6 +190,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
       onSubmit={submit}
     >
       <Stack gap="5">
+        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
         <Field.Root required disabled={pending}>
           <Field.Label>
             Event title <Field.RequiredIndicator />

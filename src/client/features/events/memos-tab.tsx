@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { EVENT_MESSAGES, type EventDto, type MemoDto, memoCreateInput } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { NoteIcon } from '../../components/icons';
+import { StaleWriteAlert } from '../../components/stale-write-alert';
+import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { formatShortDay } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
@@ -124,13 +126,20 @@ interface MemoDialogProps {
 function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialogProps) {
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
+  // The memo as the form was filled from: its version goes with the save.
+  const [base, setBase] = useState<MemoDto | null>(null);
+  // The current memo, when a save was refused because it changed elsewhere.
+  const [stale, setStale] = useState<MemoDto | null>(null);
+  const fill = (from: MemoDto | null) => {
+    setBase(from);
+    setStale(null);
+    setTitle(from?.title ?? '');
+    setContent(from?.content ?? '');
+  };
   const [wasOpen, setWasOpen] = useState(false);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) {
-      setTitle(memo?.title ?? '');
-      setContent(memo?.content ?? '');
-    }
+    if (open) fill(memo);
   }
   const pending = create.isPending || update.isPending;
 
@@ -144,15 +153,18 @@ function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialog
       toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
       return;
     }
-    if (memo) {
+    if (base) {
       update.mutate(
-        { id: memo.id, title, content },
+        { id: base.id, version: base.version, title, content },
         {
           onSuccess: () => {
             toast.success('Memo updated');
             onClose();
           },
-          onError: (error) => toast.failed('Failed to update memo', error),
+          onError: (error) => {
+            setStale(staleCurrent<MemoDto>(error));
+            toast.failed('Failed to update memo', error);
+          },
         },
       );
     } else {
@@ -180,6 +192,7 @@ function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialog
       onSubmit={submit}
     >
       <Stack gap="5">
+        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
         <Field.Root required disabled={pending}>
           <Field.Label>
             Title <Field.RequiredIndicator />

@@ -30,7 +30,7 @@ export function ShareCard({ event }: { event: EventDto }) {
 
   const setPublic = async (isPublic: boolean, quiet = false): Promise<boolean> => {
     try {
-      await update.mutateAsync({ id: event.id, isPublic });
+      await update.mutateAsync({ id: event.id, version: event.version, isPublic });
       if (!quiet) toast.success(isPublic ? 'Public link turned on' : 'Public link turned off');
       return true;
     } catch (error) {

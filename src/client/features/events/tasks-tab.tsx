@@ -4,6 +4,8 @@ import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, type TaskDto, taskCreateInput } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { CheckIcon } from '../../components/icons';
+import { StaleWriteAlert } from '../../components/stale-write-alert';
+import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { formatShortDay, todayCivil } from './format';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
@@ -19,7 +21,7 @@ export function TasksTab({ event }: { event: EventDto }) {
 
   const toggle = (task: TaskDto, completed: boolean) => {
     update.mutate(
-      { id: task.id, completed },
+      { id: task.id, version: task.version, completed },
       {
         onSuccess: () => toast.success(completed ? 'Task completed' : 'Task marked pending'),
         onError: (error) => toast.failed('Failed to update task', error),
@@ -44,6 +46,10 @@ export function TasksTab({ event }: { event: EventDto }) {
 
   const list = tasks.data ?? [];
   const done = list.filter((task) => task.completed).length;
+  // A task's box holds still until its tick is saved: a second tick sent before the answer would
+  // be made from the same version and refused as changed elsewhere.
+  const togglingId =
+    update.isPending && update.variables?.completed !== undefined ? update.variables.id : undefined;
   const today = todayCivil();
 
   return (
@@ -82,6 +88,7 @@ export function TasksTab({ event }: { event: EventDto }) {
               >
                 <Checkbox.Root
                   checked={task.completed}
+                  readOnly={togglingId === task.id}
                   onCheckedChange={(details) => toggle(task, details.checked === true)}
                   alignItems="flex-start"
                   flex="1"
@@ -166,14 +173,21 @@ function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialog
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [dueDate, setDueDate] = useState('');
+  // The task as the form was filled from: its version goes with the save.
+  const [base, setBase] = useState<TaskDto | null>(null);
+  // The current task, when a save was refused because it changed elsewhere.
+  const [stale, setStale] = useState<TaskDto | null>(null);
+  const fill = (from: TaskDto | null) => {
+    setBase(from);
+    setStale(null);
+    setTitle(from?.title ?? '');
+    setDescription(from?.description ?? '');
+    setDueDate(from?.dueDate ? toCivilDate(from.dueDate) : '');
+  };
   const [wasOpen, setWasOpen] = useState(false);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) {
-      setTitle(task?.title ?? '');
-      setDescription(task?.description ?? '');
-      setDueDate(task?.dueDate ? toCivilDate(task.dueDate) : '');
-    }
+    if (open) fill(task);
   }
   const pending = create.isPending || update.isPending;
 
@@ -188,15 +202,18 @@ function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialog
       toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
       return;
     }
-    if (task) {
+    if (base) {
       update.mutate(
-        { id: task.id, ...fields },
+        { id: base.id, version: base.version, ...fields },
         {
           onSuccess: () => {
             toast.success('Task updated');
             onClose();
           },
-          onError: (error) => toast.failed('Failed to update task', error),
+          onError: (error) => {
+            setStale(staleCurrent<TaskDto>(error));
+            toast.failed('Failed to update task', error);
+          },
         },
       );
     } else {
@@ -224,6 +241,7 @@ function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialog
       onSubmit={submit}
     >
       <Stack gap="5">
+        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
         <Field.Root required disabled={pending}>
           <Field.Label>
             Task <Field.RequiredIndicator />

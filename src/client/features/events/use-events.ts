@@ -1,5 +1,8 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/app-router';
+import type { DepositDto, EventDto, MemoDto, TaskDto } from '../../../shared/schemas/events';
+import { useIdempotentCreate } from '../../lib/idempotency';
+import { staleCurrent, withRow } from '../../lib/stale-write';
 import { trpc } from '../../lib/trpc';
 
 type Inputs = inferRouterInputs<AppRouter>;
@@ -10,6 +13,10 @@ export type DepositUpdate = Inputs['deposits']['update'];
  * The events screens' data. Each mutation refreshes exactly what it changes: its own tab's list,
  * and the events list only when the counts or sums it carries (tasks done, paid and total
  * deposits) can move.
+ *
+ * Updates send the version of the row they were made from. An update's answer goes into the cache
+ * at once, so the next edit of the row is made from the version just written; an edit refused as
+ * stale (someone changed the row elsewhere) puts the current row in its place instead.
  */
 export function useEventsList() {
   return trpc.events.list.useQuery();
@@ -17,7 +24,9 @@ export function useEventsList() {
 
 export function useCreateEvent() {
   const utils = trpc.useUtils();
-  return trpc.events.create.useMutation({ onSuccess: () => utils.events.list.invalidate() });
+  return useIdempotentCreate(
+    trpc.events.create.useMutation({ onSuccess: () => utils.events.list.invalidate() }),
+  );
 }
 
 export function useUpdateEvent() {
@@ -35,8 +44,11 @@ export function useUpdateEvent() {
       );
       return { previous };
     },
-    onError: (_error, _input, context) => {
+    onSuccess: (event) => utils.events.list.setData(undefined, (list) => withRow(list, event)),
+    onError: (error, _input, context) => {
       if (context?.previous) utils.events.list.setData(undefined, context.previous);
+      const current = staleCurrent<EventDto>(error);
+      if (current) utils.events.list.setData(undefined, (list) => withRow(list, current));
     },
     onSettled: () => utils.events.list.invalidate(),
   });
@@ -62,7 +74,7 @@ export function useTaskMutations(eventId: string) {
   const refresh = (counts: boolean) =>
     Promise.all([utils.tasks.list.invalidate(key), counts ? utils.events.list.invalidate() : null]);
 
-  const create = trpc.tasks.create.useMutation({ onSuccess: () => refresh(true) });
+  const create = useIdempotentCreate(trpc.tasks.create.useMutation({ onSuccess: () => refresh(true) }));
   const update = trpc.tasks.update.useMutation({
     // Ticking a task off shows at once; a refused change puts the list back.
     onMutate: async (input) => {
@@ -74,8 +86,11 @@ export function useTaskMutations(eventId: string) {
       );
       return { previous };
     },
-    onError: (_error, _input, context) => {
+    onSuccess: (task) => utils.tasks.list.setData(key, (list) => withRow(list, task)),
+    onError: (error, _input, context) => {
       if (context?.previous) utils.tasks.list.setData(key, context.previous);
+      const current = staleCurrent<TaskDto>(error);
+      if (current) utils.tasks.list.setData(key, (list) => withRow(list, current));
     },
     onSettled: (_data, _error, input) => refresh(input.completed !== undefined),
   });
@@ -93,9 +108,19 @@ export function useDepositMutations(eventId: string) {
   const refresh = (sums: boolean) =>
     Promise.all([utils.deposits.list.invalidate(key), sums ? utils.events.list.invalidate() : null]);
 
-  const create = trpc.deposits.create.useMutation({ onSuccess: () => refresh(true) });
+  const create = useIdempotentCreate(trpc.deposits.create.useMutation({ onSuccess: () => refresh(true) }));
   const update = trpc.deposits.update.useMutation({
-    onSuccess: (_data, input) => refresh(input.amount !== undefined || input.paid !== undefined),
+    onSuccess: (deposit, input) => {
+      utils.deposits.list.setData(key, (list) => withRow(list, deposit));
+      return refresh(input.amount !== undefined || input.paid !== undefined);
+    },
+    onError: (error) => {
+      const current = staleCurrent<DepositDto>(error);
+      if (!current) return;
+      utils.deposits.list.setData(key, (list) => withRow(list, current));
+      // Whatever changed elsewhere may have moved the event's sums.
+      return refresh(true);
+    },
   });
   const remove = trpc.deposits.delete.useMutation({ onSuccess: () => refresh(true) });
   return { create, update, remove };
@@ -107,9 +132,19 @@ export function useMemos(eventId: string) {
 
 export function useMemoMutations(eventId: string) {
   const utils = trpc.useUtils();
-  const refresh = () => utils.memos.list.invalidate({ id: eventId });
-  const create = trpc.memos.create.useMutation({ onSuccess: refresh });
-  const update = trpc.memos.update.useMutation({ onSuccess: refresh });
+  const key = { id: eventId };
+  const refresh = () => utils.memos.list.invalidate(key);
+  const create = useIdempotentCreate(trpc.memos.create.useMutation({ onSuccess: refresh }));
+  const update = trpc.memos.update.useMutation({
+    onSuccess: (memo) => {
+      utils.memos.list.setData(key, (list) => withRow(list, memo));
+      return refresh();
+    },
+    onError: (error) => {
+      const current = staleCurrent<MemoDto>(error);
+      if (current) utils.memos.list.setData(key, (list) => withRow(list, current));
+    },
+  });
   const remove = trpc.memos.delete.useMutation({ onSuccess: refresh });
   return { create, update, remove };
 }

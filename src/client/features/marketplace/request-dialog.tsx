@@ -24,6 +24,7 @@ import type { VendorView } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
 import { FileIcon, PaperclipIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
+import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
@@ -91,9 +92,11 @@ interface RequestDialogProps {
 export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDialogProps) {
   const utils = trpc.useUtils();
   const events = trpc.events.list.useQuery(undefined, { enabled: open });
-  const send = trpc.requests.send.useMutation({
-    onSuccess: () => utils.requests.list.invalidate(),
-  });
+  const send = useIdempotentCreate(
+    trpc.requests.send.useMutation({
+      onSuccess: () => utils.requests.list.invalidate(),
+    }),
+  );
   const [values, setValues] = useState<Values>(EMPTY);
   const fileInput = useRef<HTMLInputElement>(null);
 

@@ -16,6 +16,7 @@ import { VENDOR_MESSAGES, vendorCreateInput } from '../../../shared/schemas/vend
 import { FormDialog } from '../../components/form-dialog';
 import { ImageIcon } from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
+import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
@@ -53,7 +54,7 @@ const EMPTY: Values = {
 
 /** Create a vendor profile from the marketplace (spec sections 3 and 5); any signed-in user. */
 export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const create = trpc.vendors.create.useMutation();
+  const create = useIdempotentCreate(trpc.vendors.create.useMutation());
   const refreshLists = useRefreshVendorLists();
   const [values, setValues] = useState<Values>(EMPTY);
   const [uploading, setUploading] = useState<'logoUrl' | 'imageUrl' | null>(null);

@@ -2,8 +2,10 @@ import { Grid, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES, profileUpdateInput, type UserDto } from '../../../shared/schemas/auth';
 import { PageFrame } from '../../components/page-frame';
+import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
+import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { FamilyCircleCard } from './family-circle-card';
@@ -40,22 +42,33 @@ function ProfileSettings({ user }: { user: UserDto }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [focusField, setFocusField] = useState<DraftField>('name');
   const [savingPreference, setSavingPreference] = useState(false);
+  // A save was refused because the profile changed elsewhere since the draft was made.
+  const [stale, setStale] = useState(false);
 
   const startEdit = (field: DraftField = 'name') => {
     setFocusField(field);
     setErrors({});
+    setStale(false);
     setDraft(draftOf(user));
   };
 
   const cancel = () => {
     setDraft(null);
     setErrors({});
+    setStale(false);
+  };
+
+  /** The draft starts again from the profile as it is now (the refused save brought it). */
+  const reload = () => {
+    setErrors({});
+    setStale(false);
+    setDraft(draftOf(user));
   };
 
   const save = () => {
     if (!draft) return;
     const input = changesOf(user, draft);
-    if (Object.keys(input).length === 0) {
+    if (!input) {
       cancel();
       return;
     }
@@ -82,7 +95,8 @@ function ProfileSettings({ user }: { user: UserDto }) {
       onError: (error) => {
         const message = serverMessage(error);
         const field = serverFieldError(error);
-        if (errorCode(error) === 'CONFLICT' && message) setErrors({ email: message });
+        if (staleCurrent(error)) setStale(true);
+        else if (errorCode(error) === 'CONFLICT' && message) setErrors({ email: message });
         else if (field && isDraftField(field.field)) setErrors({ [field.field]: field.message });
         toast.error('Failed to update profile', message ?? 'Please try again.');
       },
@@ -99,11 +113,12 @@ function ProfileSettings({ user }: { user: UserDto }) {
     if (previous?.user) utils.auth.session.setData(undefined, { user: { ...previous.user, [key]: checked } });
     setSavingPreference(true);
     update.mutate(
-      { [key]: checked },
+      { version: user.version, [key]: checked },
       {
         onSuccess: () => toast.success('Profile updated successfully'),
         onError: (error) => {
-          if (previous) utils.auth.session.setData(undefined, previous);
+          // A stale save already put the current profile in place (useUpdateProfile).
+          if (previous && !staleCurrent(error)) utils.auth.session.setData(undefined, previous);
           toast.failed('Failed to update profile', error);
         },
         onSettled: () => setSavingPreference(false),
@@ -125,6 +140,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
         alignItems="start"
       >
         <Stack gap="6">
+          {stale && draft ? <StaleWriteAlert onReload={reload} /> : null}
           <PersonalInfoCard
             user={user}
             draft={draft}

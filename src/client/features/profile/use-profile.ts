@@ -1,9 +1,11 @@
 import type { ProfileUpdateInput, UserDto } from '../../../shared/schemas/auth';
+import { staleCurrent } from '../../lib/stale-write';
 import { trpc } from '../../lib/trpc';
 
 /**
  * The profile update of spec section 7: afterwards the current user and the family circle (members
- * and events, which depend on the label) are refreshed.
+ * and events, which depend on the label) are refreshed. An update refused as stale (the profile
+ * changed elsewhere) brings the current profile, which becomes the current user.
  */
 export function useUpdateProfile() {
   const utils = trpc.useUtils();
@@ -12,6 +14,12 @@ export function useUpdateProfile() {
       utils.auth.session.setData(undefined, { user });
       // A changed label can join, leave or ask to join a circle (decision 007): refresh all of it.
       await Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
+    },
+    onError: (error) => {
+      const current = staleCurrent<UserDto>(error);
+      if (!current) return;
+      utils.auth.session.setData(undefined, { user: current });
+      void Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
     },
   });
 }
@@ -33,10 +41,13 @@ export interface ProfileDraft {
   hebrewDatesEnabled: boolean;
   shabbatWarningsEnabled: boolean;
   emailNotificationsEnabled: boolean;
+  /** The version of the profile the draft was made from: the save sends it. */
+  version: number;
 }
 
 export function draftOf(user: UserDto): ProfileDraft {
   return {
+    version: user.version,
     name: user.name,
     email: user.email,
     phone: user.phone ?? '',
@@ -55,9 +66,12 @@ export function emailNeedsPassword(user: UserDto, draft: ProfileDraft): boolean 
   return draft.email.trim().toLowerCase() !== user.email.toLowerCase();
 }
 
-/** Only what changed, so that saving an untouched email never collides with itself. */
-export function changesOf(user: UserDto, draft: ProfileDraft): ProfileUpdateInput {
-  const input: ProfileUpdateInput = {};
+/**
+ * Only what changed, so that saving an untouched email never collides with itself, with the
+ * version the draft was made from; null when nothing changed.
+ */
+export function changesOf(user: UserDto, draft: ProfileDraft): ProfileUpdateInput | null {
+  const input: ProfileUpdateInput = { version: draft.version };
   if (draft.name.trim() !== user.name) input.name = draft.name;
   if (draft.email.trim() !== user.email) input.email = draft.email;
   if (emailNeedsPassword(user, draft)) input.currentPassword = draft.currentPassword;
@@ -66,5 +80,5 @@ export function changesOf(user: UserDto, draft: ProfileDraft): ProfileUpdateInpu
   for (const key of ['hebrewDatesEnabled', 'shabbatWarningsEnabled', 'emailNotificationsEnabled'] as const) {
     if (draft[key] !== user[key]) input[key] = draft[key];
   }
-  return input;
+  return Object.keys(input).length > 1 ? input : null;
 }

@@ -1,0 +1,9 @@
+import type { Db } from './create-db';
+
+/**
+ * Runs `work` in a transaction: the caller's own when `db` already is one (an idempotent create runs
+ * the whole procedure in one, so its key and its rows commit or roll back together), a new one otherwise.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
