@@ -77,8 +77,9 @@ describe.each(viewports)('account recovery at %s width', (viewport) => {
     await page.getByRole('textbox', { name: /^Email/ }).fill(email);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
-    // The page's code arrives in chunks: act on the form once they have all loaded.
-    await page.waitForLoadState('networkidle');
+    // The address changes at once, but the sign-in page (with its own Email field) stays on screen
+    // until the new page's code has loaded and rendered: act once the new form is there.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     // The address typed on the sign-in page comes along.
     expect(await page.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe(email);
     await page.getByRole('textbox', { name: /^Email/ }).fill('');
