@@ -29,7 +29,9 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    keepAliveTimeout: 10_000,
+    // Longer than the idle timeout of common proxies and load balancers (often 60 s): the server must
+    // not close a kept-alive connection the proxy is about to reuse, which the proxy reports as 502.
+    keepAliveTimeout: 72_000,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // Draining answers 503 in the app's own error format (resilience.ts), not Fastify's.
     return503OnClosing: false,
@@ -48,7 +50,7 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
     if (client) return reply.code(client.status).send(errorBody(client.code, client.message));
     const unavailable = asServiceUnavailable(error);
     if (unavailable instanceof ServiceUnavailableError) {
-      req.log.warn({ err: error }, 'database unavailable');
+      req.log.warn(`${req.method} ${req.url}: ${unavailable.message}`);
       return reply
         .code(503)
         .header('retry-after', String(unavailable.retryAfterSeconds))
@@ -79,8 +81,7 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           req.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
-        else if (error.code === 'SERVICE_UNAVAILABLE')
-          req.log.warn({ err: error.cause ?? error, path }, 'tRPC: database unavailable');
+        else if (error.code === 'SERVICE_UNAVAILABLE') req.log.warn({ path }, `tRPC: ${error.message}`);
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -101,6 +101,8 @@ const envSchema = z.object({
   /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** How long a request may wait for a free connection before it is refused with 503. */
+  DB_POOL_WAIT_MS: millis(2000, 10, 600_000),
   /** Time to open a connection before the request is refused with 503. */
   DB_CONNECT_TIMEOUT_MS: millis(5000, 100, 600_000),
   /** PostgreSQL statement_timeout: a statement (lock waits included) running longer is cancelled. */
@@ -109,7 +111,7 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100, 3_600_000),
   /** How long start-up waits for the database (retrying with backoff) before giving up. */
   DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** Total time a request may take before it is answered 503. */
+  /** Total time a read (GET) may take before it is answered 503; writes are bounded by the database timeouts. */
   REQUEST_TIMEOUT_MS: millis(15_000, 100, 600_000),
   /** /api/health answers within this, whatever the database does. */
   HEALTH_TIMEOUT_MS: millis(1500, 100, 60_000),
@@ -163,6 +165,8 @@ export interface DatabaseSettings {
   poolMax: number;
   /** Requests that may wait for a pooled connection; more are refused at once (503). */
   poolQueueMax: number;
+  /** Longest wait for a pooled connection before a request is refused (503). */
+  poolWaitMs: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
@@ -209,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     database: {
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,
+      poolWaitMs: e.DB_POOL_WAIT_MS,
       connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,

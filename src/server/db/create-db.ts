@@ -39,6 +39,8 @@ export interface PostgresOptions {
   max?: number;
   /** Requests that may wait for a connection; beyond it a request is refused at once (503). */
   queueMax?: number;
+  /** How long a request may wait for a connection before it is refused (503). */
+  poolWaitMs?: number;
   connectTimeoutMs?: number;
   /** PostgreSQL statement_timeout; 0 turns it off (migrations). */
   statementTimeoutMs?: number;
@@ -88,6 +90,7 @@ function discardWhenBroken(client: pg.PoolClient): pg.PoolClient {
 export function createPostgresDb(connectionString: string, options: PostgresOptions = {}): DbHandle {
   const max = options.max ?? 10;
   const queueMax = options.queueMax ?? 100;
+  const poolWait = options.poolWaitMs ?? 2000;
   const statementTimeout = options.statementTimeoutMs ?? 5000;
   const report =
     options.onConnectionError ?? ((err: Error) => console.error('PostgreSQL connection error:', err.message));
@@ -120,7 +123,22 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
       if (wouldWait && pool.waitingCount >= queueMax) {
         throw new DatabaseUnavailableError('busy', 'Too many requests are waiting for the database');
       }
-      return discardWhenBroken(await pool.connect());
+      const pending = pool.connect();
+      if (!wouldWait) return discardWhenBroken(await pending);
+      // A healthy pool hands a connection on in milliseconds; a wait longer than poolWaitMs means
+      // its connections are stuck (a lock, a slow statement), and the request is refused instead.
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), poolWait);
+      });
+      const client = await Promise.race([pending, gaveUp]).finally(() => clearTimeout(timer));
+      if (client) return discardWhenBroken(client);
+      // The queued request still gets its connection later: hand it straight back.
+      pending.then(
+        (late) => late.release(),
+        () => {},
+      );
+      throw new DatabaseUnavailableError('busy', `No database connection became free within ${poolWait} ms`);
     },
     end: () => pool.end(),
   };
@@ -163,6 +181,7 @@ export function postgresOptions(settings: DatabaseSettings): PostgresOptions {
   return {
     max: settings.poolMax,
     queueMax: settings.poolQueueMax,
+    poolWaitMs: settings.poolWaitMs,
     connectTimeoutMs: settings.connectTimeoutMs,
     statementTimeoutMs: settings.statementTimeoutMs,
     idleInTransactionTimeoutMs: settings.idleInTransactionTimeoutMs,

@@ -236,6 +236,21 @@ describe('answering quickly instead of late', () => {
     }
   });
 
+  it('does not answer a write early: it may still commit, so "try again" would be untrue', async () => {
+    const app = await buildServer({ ...h.deps, config: { ...h.deps.config, requestTimeoutMs: 200 } });
+    try {
+      app.post('/api/test-slow-write', async () => {
+        await new Promise((r) => setTimeout(r, 500));
+        return { written: true };
+      });
+      const res = await app.inject({ method: 'POST', url: '/api/test-slow-write', payload: {} });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ written: true });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses requests at once while the event loop is saturated, and serves again after', async () => {
     const app = await buildServer({ ...h.deps, config: { ...h.deps.config, maxEventLoopDelayMs: 50 } });
     try {

@@ -37,6 +37,8 @@ function unavailable(reply: FastifyReply, message: string, retryAfterSeconds: nu
   return reply.send(errorBody('SERVICE_UNAVAILABLE', message));
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Long-lived answers (event streams) are bounded by the shutdown, not by the request timeout. */
 function isEventStream(req: FastifyRequest): boolean {
   return (req.headers.accept ?? '').includes('text/event-stream');
@@ -58,7 +60,10 @@ async function resilience(app: FastifyInstance, opts: ResilienceOptions): Promis
     if (lifecycle.draining) {
       return unavailable(reply, 'The server is restarting. Please try again in a moment.', 2, true);
     }
-    if (isEventStream(req)) return;
+    // Only reads are answered early. A write keeps running after such an answer and may still
+    // commit, so "try again" would be untrue; writes are bounded by the pool wait and the
+    // statement timeout instead, which cancel them and roll them back before they answer 503.
+    if (isEventStream(req) || !SAFE_METHODS.has(req.method)) return;
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
       req.log.warn({ url: req.url, timeoutMs: config.requestTimeoutMs }, 'request timed out');
@@ -123,11 +128,10 @@ export async function checkHealth(
     const outcome = await Promise.race([probe, timeout]);
     if (outcome === 'ok') return { status: 200, body: { status: 'ok', database: 'ok' } };
     if (outcome === 'timeout') return fail(`The database is too slow: no answer within ${timeoutMs} ms`);
-    return fail(
-      unavailabilityOf(outcome) === 'too-slow'
-        ? 'The database is too slow to answer'
-        : 'The database is unreachable',
-    );
+    const reason = unavailabilityOf(outcome);
+    if (reason === 'too-slow') return fail('The database is too slow to answer');
+    if (reason === 'busy') return fail('The database is busy: every connection is taken');
+    return fail('The database is unreachable');
   } finally {
     clearTimeout(timer);
   }

@@ -101,7 +101,9 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
         } catch (error) {
           const { status, body, retryAfter } = restError(error);
           if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
-          if (status >= 500) req.log.error({ err: error }, `REST ${route.method} ${route.path} failed`);
+          // A refusal (503: database unavailable, overloaded) is expected under faults: a warning, no stack.
+          if (status === 503) req.log.warn(`REST ${route.method} ${route.path}: ${body.error.message}`);
+          else if (status >= 500) req.log.error({ err: error }, `REST ${route.method} ${route.path} failed`);
           return reply.code(status).send(body);
         }
       },
