@@ -421,7 +421,9 @@ async function main() {
       serverLog: logSummary(server.logs),
       serverLogFiles: servers.map((s) => s.logFile),
     };
-    const file = `bench/results/faults-${today()}.json`;
+    // A run of some of the faults only gets its own file, beside the full run's.
+    const only = FAULTS.join(',') === 'restart,lock,sigterm' ? '' : `-${FAULTS.join('-')}`;
+    const file = `bench/results/faults-${today()}${only}.json`;
     await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nServer logs: ${servers.map((s) => s.logFile).join(', ')}\nWrote ${file}`);
   } finally {
