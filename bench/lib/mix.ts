@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '../../src/server/db/demo-vendors';
 import type { Account } from './environment';
 import { appErrorOf, type Exchange, HttpClient, jsonOf } from './http';
 import {
@@ -14,18 +15,6 @@ import {
   type Values,
 } from './ledger';
 import type { Kind, Outcome, Recorder, Sample } from './recorder';
-
-/** A small seeded generator (mulberry32), so each family's choices repeat from run to run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rng: () => number, items: readonly T[]): T {
   return items[Math.floor(rng() * items.length)] as T;
@@ -83,7 +72,8 @@ export class SimUser {
   #seq = 0;
 
   constructor(readonly account: Account) {
-    this.rng = seeded(account.index * 7919 + 17);
+    // Seeded, so each family's choices repeat from run to run.
+    this.rng = seededRandom(account.index * 7919 + 17);
   }
 
   connection(): HttpClient {

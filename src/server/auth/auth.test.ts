@@ -197,16 +197,6 @@ describe('session, me and logout', () => {
   });
 });
 
-/** The user's profile version as stored now: these edits are made from the current profile. */
-async function profileVersion(userId: string): Promise<number> {
-  const row = await h.db
-    .selectFrom('users')
-    .select('version')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.version;
-}
-
 describe('profile.update', () => {
   it('updates fields and preferences and refuses anonymous callers', async () => {
     const { caller, user: before } = await h.signedIn('customer');
@@ -258,17 +248,17 @@ describe('profile.update', () => {
 
     const a = await h.signedIn('customer');
     const b = await h.signedIn('customer');
-    await a.caller.profile.update({ version: await profileVersion(a.user.id), familyLabel: label });
-    await b.caller.profile.update({ version: await profileVersion(b.user.id), familyLabel: label });
+    await a.caller.profile.update({ version: await h.versionOf('users', a.user.id), familyLabel: label });
+    await b.caller.profile.update({ version: await h.versionOf('users', b.user.id), familyLabel: label });
     // Only active members count: b counts once a approves (decision 007).
     expect(await count(label)).toBe(1);
     await a.caller.family.approve({ userId: b.user.id });
     expect(await count(label)).toBe(2);
-    await a.caller.profile.update({ version: await profileVersion(a.user.id), familyLabel: label });
+    await a.caller.profile.update({ version: await h.versionOf('users', a.user.id), familyLabel: label });
     expect(await count(label)).toBe(2);
-    await b.caller.profile.update({ version: await profileVersion(b.user.id), familyLabel: other });
+    await b.caller.profile.update({ version: await h.versionOf('users', b.user.id), familyLabel: other });
     expect([await count(label), await count(other)]).toEqual([1, 1]);
-    await a.caller.profile.update({ version: await profileVersion(a.user.id), familyLabel: '' });
+    await a.caller.profile.update({ version: await h.versionOf('users', a.user.id), familyLabel: '' });
     expect(await count(label)).toBeNull();
   });
 });

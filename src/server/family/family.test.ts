@@ -23,15 +23,6 @@ afterAll(async () => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const json = { 'content-type': 'application/json' };
-/** The user's profile version as stored now: these edits are made from the current profile. */
-async function profileVersion(userId: string): Promise<number> {
-  const row = await h.db
-    .selectFrom('users')
-    .select('version')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.version;
-}
 const newLabel = () => `Cohen Family ${randomUUID().slice(0, 8)}`;
 const unique = () => `${randomUUID().slice(0, 12)}@example.com`;
 const password = 'Chuppah-under-the-stars-7';
@@ -116,7 +107,7 @@ describe('typing another family’s exact label', () => {
     const { label, founder } = await foundedCircle();
     const outsider = await h.signedIn('customer', { name: 'Snoop' });
     const { user } = await outsider.caller.profile.update({
-      version: await profileVersion(outsider.user.id),
+      version: await h.versionOf('users', outsider.user.id),
       familyLabel: label,
     });
     expect(user.familyLabel).toBe(label);
@@ -212,7 +203,7 @@ describe('approval', () => {
     });
     await seesNothing(asker);
     await asker.caller.profile.update({
-      version: await profileVersion(asker.user.id),
+      version: await h.versionOf('users', asker.user.id),
       familyLabel: label,
       name: 'Still Unknown',
     });
@@ -276,7 +267,7 @@ describe('invite links', () => {
     const old = await foundedCircle();
     const relative = await h.signedIn('customer', { name: 'Relative' });
     await relative.caller.profile.update({
-      version: await profileVersion(relative.user.id),
+      version: await h.versionOf('users', relative.user.id),
       familyLabel: old.label,
     });
     const { token } = await founder.caller.family.createInvite();
@@ -374,7 +365,10 @@ describe('invite links', () => {
       'BAD_REQUEST',
     );
     // Back in the circle, the creator does not bring the old link back to life.
-    await cousin.caller.profile.update({ version: await profileVersion(cousin.user.id), familyLabel: label });
+    await cousin.caller.profile.update({
+      version: await h.versionOf('users', cousin.user.id),
+      familyLabel: label,
+    });
     await founder.caller.family.approve({ userId: cousin.user.id });
     expect((await rejection(visitor.caller.family.acceptInvite({ label, token: invite.token }))).code).toBe(
       'BAD_REQUEST',
@@ -397,10 +391,13 @@ describe('leaving', () => {
     const [clears, changes, leaves] = members as [Member, Member, Member];
     await createEvent(h.db, leaves.user.id, { title: 'Leaver event' });
 
-    await clears.caller.profile.update({ version: await profileVersion(clears.user.id), familyLabel: null });
+    await clears.caller.profile.update({
+      version: await h.versionOf('users', clears.user.id),
+      familyLabel: null,
+    });
     await seesNothing(clears);
     await changes.caller.profile.update({
-      version: await profileVersion(changes.user.id),
+      version: await h.versionOf('users', changes.user.id),
       familyLabel: newLabel(),
     });
     expect((await changes.caller.family.events()).map((e) => e.id)).not.toContain(privateEvent.id);
@@ -415,7 +412,10 @@ describe('leaving', () => {
     expect(await memberCount(label)).toBe(1);
 
     // Coming back by typing the label again is a new request, not a return.
-    await clears.caller.profile.update({ version: await profileVersion(clears.user.id), familyLabel: label });
+    await clears.caller.profile.update({
+      version: await h.versionOf('users', clears.user.id),
+      familyLabel: label,
+    });
     expect(await clears.caller.family.circle()).toMatchObject({ status: 'pending' });
     await seesNothing(clears);
   });
@@ -441,7 +441,7 @@ describe('two first users of a new label', () => {
         const users = await Promise.all(Array.from({ length: count }, () => h.signedIn('customer')));
         await Promise.all(
           users.map(async (u) =>
-            u.caller.profile.update({ version: await profileVersion(u.user.id), familyLabel: label }),
+            u.caller.profile.update({ version: await h.versionOf('users', u.user.id), familyLabel: label }),
           ),
         );
       } else {

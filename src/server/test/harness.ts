@@ -43,6 +43,11 @@ export interface TestHarness {
   app(): Promise<FastifyInstance>;
   /** Session cookie header for a user, for inject(). */
   cookieFor(userId: string): Promise<string>;
+  /** A row's version as stored now, for edits made from the current row. */
+  versionOf(
+    table: 'users' | 'events' | 'tasks' | 'deposits' | 'memos' | 'vendors',
+    id: string,
+  ): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -151,6 +156,10 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
       const app = await buildServer(deps);
       apps.push(app);
       return app;
+    },
+    async versionOf(table, id) {
+      const row = await db.selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow();
+      return row.version;
     },
     async cookieFor(userId) {
       const session = await sessionFor(userId);
