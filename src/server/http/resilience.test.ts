@@ -265,15 +265,16 @@ describe('answering quickly instead of late', () => {
       };
       // Building the server held the loop too: it serves once the samples settle.
       expect(await healthy()).toBe(200);
-      // Hold the event loop for 400 ms; the sampler (every 50 ms) then reports the delay for a while.
-      const until = Date.now() + 400;
-      while (Date.now() < until) {
-        /* busy */
-      }
-      let refused = await app.inject({ method: 'GET', url: '/api/vendors' });
+      // Keep the event loop saturated (100 ms blocks with short breaks) and ask between blocks:
+      // the sampler (every 50 ms) sees the lag, and requests are refused before any work is done.
+      let refused = await app.inject({ method: 'GET', url: '/api/openapi.json' });
       for (let i = 0; i < 30 && refused.statusCode !== 503; i++) {
-        await new Promise((r) => setTimeout(r, 10));
-        refused = await app.inject({ method: 'GET', url: '/api/vendors' });
+        const until = Date.now() + 100;
+        while (Date.now() < until) {
+          /* busy */
+        }
+        await new Promise((r) => setTimeout(r, 20));
+        refused = await app.inject({ method: 'GET', url: '/api/openapi.json' });
       }
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
