@@ -174,10 +174,11 @@ describe.skipIf(!enabled)('in-process server on a real PostgreSQL', () => {
       for (const message of messages) expect([tooSlow, busy]).toContain(message);
       expect(messages.filter((m) => m === tooSlow).length).toBeGreaterThan(0);
       // The first four held connections: each was cancelled at the 1 s statement timeout. The rest
-      // waited at most the 0.5 s pool wait for a connection; none waited for the lock to end.
+      // waited at most the 0.5 s pool wait for a connection; none waited for the lock to end (it is
+      // held until every answer is in), with room for a busy machine.
       const times = results.map((r) => r.ms);
       expect(Math.min(...times)).toBeLessThan(2000);
-      expect(Math.max(...times)).toBeLessThan(2500);
+      expect(Math.max(...times)).toBeLessThan(4000);
     } finally {
       await admin.query('rollback');
     }
