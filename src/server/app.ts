@@ -87,12 +87,7 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.get('/api/health', async (_req, reply) => {
-    const answer = await checkHealth(
-      deps.db,
-      deps.config.healthTimeoutMs,
-      deps.poolStats,
-      lifecycle.draining,
-    );
+    const answer = await checkHealth(deps.db, deps.config.healthTimeoutMs, lifecycle.draining);
     if (answer.status === 503) reply.header('retry-after', String(answer.retryAfter));
     return reply.code(answer.status).send(answer.body);
   });

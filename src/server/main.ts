@@ -70,7 +70,6 @@ async function main(): Promise<void> {
     marketplace: new MarketplaceCache({ enabled: config.marketplaceCache }),
     now: () => new Date(),
     lifecycle,
-    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
   });
   log = app.log;
 

@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
+import { newSecretToken, sha256Hex } from './tokens';
 
 /** 256 random bits, URL-safe, for a reset link. Only its SHA-256 is stored. */
 export function newResetToken(): string {
-  return randomBytes(32).toString('base64url');
+  return newSecretToken();
 }
 
 export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 /** Who a reset mail goes to: case-insensitive match on the trimmed email. */

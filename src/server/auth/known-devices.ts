@@ -1,11 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
+import { newSecretToken, sha256Hex } from './tokens';
 
 export const DEVICE_COOKIE = 'simchahub_device';
 const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The hash of the caller's device cookie when that browser signed in to the account of this email
@@ -14,7 +12,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  */
 export async function knownDeviceFor(db: Db, email: string, token: string | null): Promise<string | null> {
   if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
+  const tokenHash = sha256Hex(token);
   const row = await db
     .selectFrom('knownDevices')
     .innerJoin('users', 'users.id', 'knownDevices.userId')
@@ -43,10 +41,10 @@ export async function rememberDevice(
       .execute();
     return null;
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await db
     .insertInto('knownDevices')
-    .values({ tokenHash: hashToken(token), userId, lastUsedAt: now })
+    .values({ tokenHash: sha256Hex(token), userId, lastUsedAt: now })
     .execute();
   // A user keeps at most 20 remembered browsers: the oldest are forgotten first.
   await db

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
 import { consume, refund, TooManyRequestsError, waitPhrase } from '../limits/rate-limit';
 import { knownDeviceFor } from './known-devices';
+import { sha256Hex } from './tokens';
 
 /**
  * Backoff per account: the first attempts are free; from the fifth on, each attempt makes the next one
@@ -20,7 +20,7 @@ export const ACCOUNT_BACKOFF = {
 
 /** Identifies the account by its normalized email, hashed so the table holds no addresses. */
 export function accountKey(email: string): string {
-  return `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+  return `account:${sha256Hex(email.trim().toLowerCase())}`;
 }
 
 function addressKey(ip: string): string {

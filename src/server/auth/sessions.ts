@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/create-db';
+import { newSecretToken, sha256Hex } from './tokens';
 
 export const SESSION_COOKIE = 'simchahub_session';
 
@@ -11,11 +11,11 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** 256 random bits, URL-safe. Only its SHA-256 is stored, so a database leak yields no usable token. */
 export function newSessionToken(): string {
-  return randomBytes(32).toString('base64url');
+  return newSecretToken();
 }
 
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 export async function createSession(

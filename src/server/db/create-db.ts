@@ -21,8 +21,6 @@ export interface DbHandle {
   describe: string;
   /** The embedded engine, when there is one (the tests snapshot it). */
   pglite?: PGlite;
-  /** Connection pool figures (PostgreSQL only). */
-  poolStats?: () => PoolStats;
 }
 
 // numeric stays a decimal string (pg's default); int8 (counts) becomes a number: every count fits.
@@ -47,15 +45,6 @@ export interface PostgresOptions {
   idleInTransactionTimeoutMs?: number;
   /** Reports a connection that failed between statements; the request it served fails on its own. */
   onConnectionError?: (error: Error) => void;
-}
-
-/** What a pool of connections is doing now, for health and load shedding. */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-  max: number;
-  queueMax: number;
 }
 
 const watched = new WeakSet<pg.PoolClient>();
@@ -107,10 +96,11 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
     // And by the client too, a little later, for a server that stops answering without closing.
     ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 2000 } : {}),
   });
-  // A connection that fails emits 'error' on its client: idle ones on the pool's listener, and a
-  // checked-out one (between two statements of a transaction) on ours. Unheard, it ends the process.
-  // The statement in flight is rejected on its own, and the pool drops the dead client on release.
-  pool.on('error', report);
+  // A connection that fails emits 'error' on its client, idle or checked out (between two statements
+  // of a transaction): unheard, it ends the process. Every client reports its own; the pool repeats
+  // an idle one's error, which must be heard too but was already reported. The statement in flight
+  // is rejected on its own, and the pool drops the dead client on release.
+  pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', report);
   });
@@ -147,13 +137,6 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
     db: kyselyFor(new PostgresDialect({ pool: guarded })),
     kind: 'postgres',
     describe: `postgres://${url.host}${url.pathname}`,
-    poolStats: () => ({
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-      max,
-      queueMax,
-    }),
   };
 }
 

@@ -68,7 +68,6 @@ describe.skipIf(!enabled)('in-process server on a real PostgreSQL', () => {
       config,
       marketplace: new MarketplaceCache(),
       now: () => new Date(),
-      ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
     });
     const user = await createUser(handle.db, { role: 'customer' });
     const session = await createSession(handle.db, {

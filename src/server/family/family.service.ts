@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { UserDto } from '../../shared/schemas/auth';
 import type { FamilyEventDto, FamilyMemberDto } from '../../shared/schemas/events';
@@ -14,6 +13,7 @@ import {
   type InviteCheckDto,
   type InviteInput,
 } from '../../shared/schemas/family';
+import { newSecretToken, sha256Hex } from '../auth/tokens';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import type { Context } from '../trpc/context';
@@ -50,7 +50,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Only the SHA-256 of an invite token is stored: a copy of the database lets nobody in. */
 export function hashInviteToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return sha256Hex(token);
 }
 
 function invalidInvite(): TRPCError {
@@ -244,7 +244,7 @@ export async function createInvite(ctx: SignedIn): Promise<CreatedInviteDto> {
     if ((await listLiveInvites(trx, circle.id, now)).length >= FAMILY_INVITES_MAX) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: FAMILY_MESSAGES.tooManyInvites });
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecretToken();
     const row = await insertInvite(trx, {
       circleId: circle.id,
       createdBy: ctx.user.id,

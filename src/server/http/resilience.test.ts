@@ -41,7 +41,6 @@ async function serverOn(handle: DbHandle, configChanges: Partial<TestHarness['de
     ...h.deps,
     db: handle.db,
     config: { ...h.deps.config, ...configChanges },
-    ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
   });
 }
 

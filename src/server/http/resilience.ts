@@ -2,10 +2,11 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import type { Db, PoolStats } from '../db/create-db';
+import type { Db } from '../db/create-db';
 import { unavailabilityOf } from '../db/db-errors';
 import type { AppConfig } from '../env';
 import { errorBody } from './errors';
+import { SAFE_METHODS } from './security';
 
 /**
  * What the process is doing: serving, or draining before it exits. Event streams listen to `signal`
@@ -36,8 +37,6 @@ function unavailable(reply: FastifyReply, message: string, retryAfterSeconds: nu
   if (close) reply.header('connection', 'close');
   return reply.send(errorBody('SERVICE_UNAVAILABLE', message));
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Long-lived answers (event streams) are bounded by the shutdown, not by the request timeout. */
 function isEventStream(req: FastifyRequest): boolean {
@@ -100,22 +99,13 @@ export type HealthAnswer =
  * Whether the database answers `select 1` within the health timeout, whatever it does: unreachable,
  * too slow (a lock, a full pool) or busy each get a sentence, and the answer never waits longer.
  */
-export async function checkHealth(
-  db: Db,
-  timeoutMs: number,
-  poolStats?: () => PoolStats,
-  draining = false,
-): Promise<HealthAnswer> {
+export async function checkHealth(db: Db, timeoutMs: number, draining = false): Promise<HealthAnswer> {
   const fail = (message: string): HealthAnswer => ({
     status: 503,
     body: errorBody('SERVICE_UNAVAILABLE', message),
     retryAfter: 2,
   });
   if (draining) return fail('The server is shutting down');
-  const stats = poolStats?.();
-  if (stats && stats.queueMax > 0 && stats.waiting >= stats.queueMax) {
-    return fail(`The database is busy: ${stats.waiting} requests are waiting for a connection`);
-  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);

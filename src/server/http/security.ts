@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../env';
 import { errorBody } from './errors';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no origin check, and answerable early by the request timeout. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin this request was addressed to, as a browser would write it in the Origin header. */
 function ownOrigin(req: FastifyRequest): string {

@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { type AnyProcedure, TRPCError } from '@trpc/server';
 // The one way to hand tRPC a middleware result without calling next(): its marker value.
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import superjson from 'superjson';
+import { sha256Hex } from '../auth/tokens';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import { middleware } from '../trpc/init';
@@ -23,8 +24,6 @@ interface SealedAnswer {
   tag: string;
   data: string;
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * JSON with object keys sorted and Dates as ISO text: the same request gives the same text whatever
@@ -149,9 +148,9 @@ export const idempotent = middleware(async ({ ctx, input, path, next }) => {
   const userId = ctx.user.id;
   const claim: KeyClaim = {
     userId,
-    key: sha256(rawKey),
+    key: sha256Hex(rawKey),
     procedure: path,
-    requestHash: sha256(canonicalJson(rest)),
+    requestHash: sha256Hex(canonicalJson(rest)),
   };
   const sealer = sealFor(rawKey, userId);
   const now = ctx.now();

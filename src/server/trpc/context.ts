@@ -1,5 +1,5 @@
 import type { UserDto } from '../../shared/schemas/auth';
-import type { Db, PoolStats } from '../db/create-db';
+import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
 import type { Lifecycle } from '../http/resilience';
 import type { MarketplaceCache } from '../vendors/marketplace-cache';
@@ -13,8 +13,6 @@ export interface AppDeps {
   now: () => Date;
   /** Serving or draining; buildServer makes one when the caller does not. */
   lifecycle?: Lifecycle;
-  /** Connection pool figures (PostgreSQL only), for health. */
-  poolStats?: () => PoolStats;
 }
 
 /** How a procedure hands the session cookie to whatever transport carries it. */
