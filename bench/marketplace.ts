@@ -23,6 +23,7 @@ import { generateDemoVendors } from '../src/server/db/demo-vendors';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { Database } from '../src/server/db/types';
 import { loadConfig } from '../src/server/env';
+import { LiveHub } from '../src/server/live/hub';
 import { MarketplaceCache } from '../src/server/vendors/marketplace-cache';
 
 const VENDORS = Number(process.env.BENCH_VENDORS ?? 100_000);
@@ -258,6 +259,8 @@ function inProcessServer(db: Kysely<Database>, config: ReturnType<typeof loadCon
     config,
     marketplace: new MarketplaceCache({ enabled: remember }),
     now: () => new Date(),
+    // No event streams in this benchmark: the hub is never started.
+    live: new LiveHub({ listening: false, start: async () => {}, stop: async () => {} }),
   });
 }
 

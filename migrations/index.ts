@@ -13,6 +13,7 @@ import * as vendorNameKey from './2026-11-23T0600_vendor_name_key';
 import * as knownDevices from './2026-11-23T0700_known_devices';
 import * as rowVersions from './2026-11-23T0800_row_versions';
 import * as idempotencyKeys from './2026-11-23T0900_idempotency_keys';
+import * as messaging from './2026-11-23T1000_messaging';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0700_known_devices': knownDevices,
   '2026-11-23T0800_row_versions': rowVersions,
   '2026-11-23T0900_idempotency_keys': idempotencyKeys,
+  '2026-11-23T1000_messaging': messaging,
 };

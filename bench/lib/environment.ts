@@ -167,8 +167,10 @@ export async function startServer(options: {
   databaseUrl: string;
   env?: Record<string, string>;
   via?: 'node' | 'npm';
+  /** How to start it, instead of chooseLauncher's pick (a build made for the run). */
+  launcher?: Launcher;
 }): Promise<RunningServer> {
-  const launcher = chooseLauncher(options.via);
+  const launcher = options.launcher ?? chooseLauncher(options.via);
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-bench-'));
   const started = performance.now();

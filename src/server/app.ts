@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { attachmentRoutes } from './attachments/attachments.routes';
 import { asServiceUnavailable, ServiceUnavailableError } from './db/db-errors';
 import { clientErrorOf } from './http/client-errors';
 import { errorBody } from './http/errors';
@@ -9,6 +10,7 @@ import { checkHealth, Lifecycle, resiliencePlugin } from './http/resilience';
 import { securityPlugin } from './http/security';
 import { staticAndFallback } from './http/static';
 import { retryAfterOf } from './limits/rate-limit';
+import { liveEventRoutes } from './live/events.routes';
 import { buildOpenApiDocument } from './rest/openapi';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './trpc/app-router';
@@ -40,6 +42,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const lifecycle = deps.lifecycle ?? new Lifecycle();
+  // Every request's context carries it, so event streams end when this server drains or closes.
+  deps = { ...deps, lifecycle };
   await app.register(resiliencePlugin, { config: deps.config, lifecycle });
   await app.register(cookie);
   await app.register(securityPlugin, { config: deps.config });
@@ -97,6 +101,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(restPlugin, { deps });
   await app.register(uploadRoutes, { deps });
+  await app.register(attachmentRoutes, { deps });
+  await app.register(liveEventRoutes, { deps, lifecycle });
   await app.register(staticAndFallback, { clientDir: deps.config.clientDir });
 
   return app;

@@ -98,6 +98,9 @@ const envSchema = z.object({
   UPLOADS_PER_MINUTE: positiveInt(30),
   /** Stored bytes of uploads each user may keep, in megabytes. */
   UPLOAD_QUOTA_MB: positiveInt(200),
+  /** Files attached to conversations per user per minute, and the bytes of them each user may keep. */
+  ATTACHMENTS_PER_MINUTE: positiveInt(30),
+  ATTACHMENT_QUOTA_MB: positiveInt(500),
   /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
@@ -119,6 +122,8 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: millis(25_000, 0, 600_000),
   /** Event-loop delay beyond which new requests are refused at once with 503 (0: never). */
   MAX_EVENT_LOOP_DELAY_MS: millis(1000, 0, 60_000),
+  /** How often an open event stream checks that its session still exists (sign-out ends it). */
+  LIVE_SESSION_CHECK_MS: millis(60_000, 100, 3_600_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -152,13 +157,16 @@ export interface AppConfig {
     messages: RateRule;
     suggestions: RateRule;
     uploads: RateRule;
+    attachments: RateRule;
   };
   uploadQuotaBytes: number;
+  attachmentQuotaBytes: number;
   database: DatabaseSettings;
   requestTimeoutMs: number;
   healthTimeoutMs: number;
   shutdownGraceMs: number;
   maxEventLoopDelayMs: number;
+  liveSessionCheckMs: number;
 }
 
 export interface DatabaseSettings {
@@ -208,8 +216,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       messages: { max: e.MESSAGES_PER_MINUTE, windowMs: MINUTE },
       suggestions: { max: e.SUGGESTIONS_PER_MINUTE, windowMs: MINUTE },
       uploads: { max: e.UPLOADS_PER_MINUTE, windowMs: MINUTE },
+      attachments: { max: e.ATTACHMENTS_PER_MINUTE, windowMs: MINUTE },
     },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    attachmentQuotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024,
     database: {
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,
@@ -223,5 +233,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    liveSessionCheckMs: e.LIVE_SESSION_CHECK_MS,
   };
 }

@@ -1,4 +1,5 @@
 import { buildServer } from './app';
+import { startAttachmentSweeper } from './attachments/sweeper';
 import { createDb, createPostgresDb, type DbHandle } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoData } from './db/seed';
@@ -6,6 +7,7 @@ import { waitForDatabase } from './db/wait-for-database';
 import { type AppConfig, loadConfig } from './env';
 import { Lifecycle } from './http/resilience';
 import { startMaintenance } from './jobs/maintenance';
+import { LiveHub, liveSourceFor } from './live/hub';
 import { startMailWorker } from './mail/worker';
 import { startUploadSweeper } from './uploads/sweeper';
 import { MarketplaceCache } from './vendors/marketplace-cache';
@@ -47,8 +49,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => on
 async function main(): Promise<void> {
   const config = loadConfig();
   await prepareDatabase(config);
-  let log: { warn: (obj: object, msg: string) => void } = {
+  let log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void } = {
     warn: (_obj, msg) => console.warn(msg),
+    info: (_obj, msg) => console.info(msg),
   };
   const handle: DbHandle = await createDb(config, {
     // A connection lost between statements fails the request it served, never the process.
@@ -64,21 +67,38 @@ async function main(): Promise<void> {
   }
 
   const lifecycle = new Lifecycle();
+  // Messages reach open streams through LISTEN/NOTIFY; the logger is the app's once it exists.
+  const live = new LiveHub(
+    liveSourceFor(
+      handle,
+      { info: (m) => log.info({}, m), warn: (m) => log.warn({}, m) },
+      config.database.connectTimeoutMs,
+    ),
+  );
   const app = await buildServer({
     db: handle.db,
     config,
     marketplace: new MarketplaceCache({ enabled: config.marketplaceCache }),
     now: () => new Date(),
     lifecycle,
+    live,
   });
   log = app.log;
+  await live.start();
 
   // Background work of this process; every process runs the same, and the database keeps them apart.
   const mailWorker = startMailWorker({ db: handle.db, config, log: app.log });
   app.log.info(`Mail: ${mailWorker.description}`);
   const maintenance = startMaintenance({ db: handle.db, now: () => new Date(), log: app.log });
   const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
-  const stopJobs = () => Promise.all([mailWorker.stop(), maintenance.stop(), uploadSweeper.stop()]);
+  const attachmentSweeper = startAttachmentSweeper({
+    db: handle.db,
+    config,
+    now: () => new Date(),
+    log: app.log,
+  });
+  const stopJobs = () =>
+    Promise.all([mailWorker.stop(), maintenance.stop(), uploadSweeper.stop(), attachmentSweeper.stop()]);
 
   /**
    * Stop accepting, let in-flight requests finish (new ones on open connections get 503 with
@@ -106,7 +126,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       clearTimeout(grace);
-      await stopJobs();
+      await Promise.all([stopJobs(), live.stop()]);
       await handle.db.destroy();
       clearTimeout(deadline);
       if (cutOff) app.log.warn('Shut down after cutting off unfinished requests');

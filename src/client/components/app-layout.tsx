@@ -20,14 +20,15 @@ import {
   FamilyCircleBox,
   HebrewDatesSwitch,
   type NavEntry,
-  NotificationBell,
   navEntriesFor,
   SideNavLink,
 } from './app-navigation';
 import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
 import { MenuIcon } from './icons';
+import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
+import { NotificationBell } from './notification-bell';
 import { SkipLink } from './public-layout';
 import { useUnreadCount } from './use-unread-count';
 
@@ -43,7 +44,10 @@ export function AppLayout() {
   return (
     // A different account starts from its own saved Hebrew-date preference.
     <HebrewDatesProvider key={user.id} initial={user.hebrewDatesEnabled}>
-      <SignedInShell user={user} />
+      {/* One live stream per tab: new messages, seen marks, unread totals and notifications. */}
+      <LiveEventsProvider key={user.id} userId={user.id}>
+        <SignedInShell user={user} />
+      </LiveEventsProvider>
     </HebrewDatesProvider>
   );
 }
@@ -114,7 +118,7 @@ function SignedInShell({ user }: { user: UserDto }) {
                 </Portal>
               </Drawer.Root>
               <Logo size="sm" to={homePathFor(user.role)} />
-              <NotificationBell user={user} unreadCount={unreadCount} dark={false} />
+              <NotificationBell user={user} dark={false} />
             </Flex>
           </Box>
         )}
@@ -167,7 +171,7 @@ function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate
     >
       <HStack justify="space-between" px="2" minH="10">
         <Logo inverted to={homePathFor(user.role)} />
-        {showBell ? <NotificationBell user={user} unreadCount={unreadCount} dark /> : null}
+        {showBell ? <NotificationBell user={user} dark /> : null}
       </HStack>
 
       <Stack as="nav" aria-label="Main" gap="1">

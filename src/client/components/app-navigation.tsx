@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Float, HStack, IconButton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, HStack, Stack, Switch, Text } from '@chakra-ui/react';
 import type { ComponentType } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
@@ -7,7 +7,6 @@ import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
 import { useHebrewDates } from './hebrew-dates';
 import {
-  BellIcon,
   CalendarIcon,
   EventsIcon,
   HomeIcon,
@@ -86,50 +85,18 @@ export function SideNavLink({
           {entry.label}
         </Box>
         {entry.unread && unreadCount > 0 ? (
-          <Badge colorPalette="red" variant="solid" rounded="full" aria-label={`${unreadCount} unread`}>
+          <Badge
+            colorPalette="red"
+            variant="solid"
+            rounded="full"
+            aria-label={`${unreadCount} unread`}
+            data-testid="messages-unread-badge"
+          >
             {unreadCount}
           </Badge>
         ) : null}
       </NavLink>
     </Button>
-  );
-}
-
-/** The bell: messages for customers, the vendor dashboard for everyone else (spec section 2). */
-export function NotificationBell({
-  user,
-  unreadCount,
-  dark,
-}: {
-  user: UserDto;
-  unreadCount: number;
-  dark: boolean;
-}) {
-  const target = user.role === 'customer' ? '/messages' : '/vendor-dashboard';
-  const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
-  return (
-    <Box position="relative" display="inline-flex">
-      <IconButton
-        asChild
-        aria-label={label}
-        variant="ghost"
-        rounded="full"
-        color={dark ? 'whiteAlpha.900' : 'brand.900'}
-        _hover={{ bg: dark ? 'whiteAlpha.200' : 'brand.subtle' }}
-        focusRingColor={dark ? 'gold.300' : undefined}
-      >
-        <RouterLink to={target}>
-          <BellIcon boxSize="5" />
-        </RouterLink>
-      </IconButton>
-      {unreadCount > 0 ? (
-        <Float placement="top-end" offset="2">
-          <Badge colorPalette="red" variant="solid" rounded="full" size="xs" pointerEvents="none" aria-hidden>
-            {unreadCount > 99 ? '99+' : unreadCount}
-          </Badge>
-        </Float>
-      ) : null}
-    </Box>
   );
 }
 

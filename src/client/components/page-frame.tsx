@@ -11,11 +11,18 @@ interface PageFrameProps {
   children?: ReactNode;
   /** Tab title when it should differ from the heading (e.g. a greeting). */
   documentTitle?: string;
+  /** Shown beside the title, e.g. an unread badge. */
+  badge?: ReactNode;
 }
 
 /** The title block every page starts with, and the tab title that goes with it. */
-export function PageFrame({ title, description, actions, children, documentTitle }: PageFrameProps) {
+export function PageFrame({ title, description, actions, children, documentTitle, badge }: PageFrameProps) {
   useDocumentTitle(documentTitle ?? title);
+  const heading = (
+    <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.950" letterSpacing="-0.01em">
+      {title}
+    </Heading>
+  );
   return (
     <Stack gap={{ base: '6', md: '8' }}>
       <Flex
@@ -25,9 +32,14 @@ export function PageFrame({ title, description, actions, children, documentTitle
         gap="4"
       >
         <Box minW="0">
-          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.950" letterSpacing="-0.01em">
-            {title}
-          </Heading>
+          {badge ? (
+            <Flex align="center" gap="3" wrap="wrap">
+              {heading}
+              {badge}
+            </Flex>
+          ) : (
+            heading
+          )}
           {description ? (
             <Text mt="2" color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
               {description}

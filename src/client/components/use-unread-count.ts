@@ -1,7 +1,20 @@
+import { TIMINGS } from '../../shared/constants';
+import { useCurrentUser } from '../lib/session';
+import { trpc } from '../lib/trpc';
+import { useLiveConnected } from './live-events';
+
 /**
- * Unread messages for the bell and the Messages entry. The count comes from the messages router
- * (polled every 10 seconds, spec section 9); an account with no conversations has nothing unread.
+ * Unread messages of the signed-in customer or vendor (0 for admins, who take part in no thread):
+ * the Messages entry's badge and the vendor dashboard's Messages tab. The live stream keeps it
+ * current; while the stream is down it is polled every 10 seconds (spec section 9).
  */
 export function useUnreadCount(): number {
-  return 0;
+  const { user } = useCurrentUser();
+  const connected = useLiveConnected();
+  const party = user?.role === 'customer' || user?.role === 'vendor';
+  const query = trpc.messages.unreadCount.useQuery(undefined, {
+    enabled: party,
+    refetchInterval: connected ? false : TIMINGS.unreadPollMs,
+  });
+  return party ? (query.data?.unreadCount ?? 0) : 0;
 }

@@ -1,4 +1,4 @@
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/app-router';
@@ -9,11 +9,22 @@ export const trpc = createTRPCReact<AppRouter>();
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        // The session lives in an httpOnly cookie; every call must carry it.
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        // Live events (messages.events) over server-sent events; the link resumes a dropped stream
+        // with the last event id it received.
+        true: httpSubscriptionLink({
+          url: '/trpc',
+          transformer: superjson,
+          // Same origin, so the session cookie goes along; said outright for EventSource.
+          eventSourceOptions: { withCredentials: true },
+        }),
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          // The session lives in an httpOnly cookie; every call must carry it.
+          fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+        }),
       }),
     ],
   });

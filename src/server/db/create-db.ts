@@ -21,6 +21,8 @@ export interface DbHandle {
   describe: string;
   /** The embedded engine, when there is one (the tests snapshot it). */
   pglite?: PGlite;
+  /** The server's address, for connections of their own (the live listener); never logged. */
+  connectionString?: string;
 }
 
 // numeric stays a decimal string (pg's default); int8 (counts) becomes a number: every count fits.
@@ -137,6 +139,7 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
     db: kyselyFor(new PostgresDialect({ pool: guarded })),
     kind: 'postgres',
     describe: `postgres://${url.host}${url.pathname}`,
+    connectionString,
   };
 }
 

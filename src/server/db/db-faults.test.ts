@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
 import { loadConfig } from '../env';
+import { LiveHub, liveSourceFor } from '../live/hub';
 import {
   createPrivatePostgres,
   freePort,
@@ -68,6 +69,8 @@ describe.skipIf(!enabled)('in-process server on a real PostgreSQL', () => {
       config,
       marketplace: new MarketplaceCache(),
       now: () => new Date(),
+      // No event streams here: the hub is never started.
+      live: new LiveHub(liveSourceFor(handle, { info: () => {}, warn: () => {} })),
     });
     const user = await createUser(handle.db, { role: 'customer' });
     const session = await createSession(handle.db, {

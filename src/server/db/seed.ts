@@ -222,6 +222,9 @@ export async function seedDemoData(
           senderId: sarah.id,
           receiverId: david.id,
           messageText: requestText,
+          // David read it before answering.
+          status: 'seen',
+          seenAt: daysFromNow(-2, now),
           createdAt: daysFromNow(-3, now),
         },
         {
@@ -252,6 +255,78 @@ export async function seedDemoData(
         status: 'responded',
         respondedAt: daysFromNow(-2, now),
         createdAt: daysFromNow(-3, now),
+      })
+      .execute();
+    // The bell's item for David's unread answer.
+    await trx
+      .insertInto('notifications')
+      .values({
+        userId: sarah.id,
+        kind: 'message',
+        title: 'New message from Levy Simcha Photography',
+        body: responseText.slice(0, 140),
+        link: `/messages?thread=${thread.id}`,
+        threadId: thread.id,
+        createdAt: daysFromNow(-2, now),
+        updatedAt: daysFromNow(-2, now),
+      })
+      .execute();
+
+    // A request David has not answered yet: the vendor dashboard opens on something to do.
+    const mayaDate = nextFreeSunday(daysFromNow(220, now), '12:00');
+    const rachelText =
+      "Shalom! We're looking for a photographer for Maya's bat mitzvah: the kiddush and an evening party, about 120 guests. Could you send your packages?";
+    const rachelThread = await trx
+      .insertInto('messageThreads')
+      .values({
+        vendorId: studio.id,
+        customerId: rachel.id,
+        eventType: 'Bat Mitzvah',
+        eventDate: mayaDate,
+        subject: `Bat Mitzvah on ${mayaDate.toISOString().slice(0, 10)}: availability request`,
+        lastMessageAt: daysFromNow(-1, now),
+        unreadByVendor: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('messages')
+      .values({
+        threadId: rachelThread.id,
+        senderId: rachel.id,
+        receiverId: david.id,
+        messageText: rachelText,
+        createdAt: daysFromNow(-1, now),
+      })
+      .execute();
+    await trx
+      .insertInto('availabilityRequests')
+      .values({
+        vendorId: studio.id,
+        userId: rachel.id,
+        threadId: rachelThread.id,
+        message: rachelText,
+        eventType: 'Bat Mitzvah',
+        eventDate: new Date(`${mayaDate.toISOString().slice(0, 10)}T00:00:00.000Z`),
+        eventTime: '12:00',
+        guestCount: 120,
+        budgetMin: '1500.00',
+        budgetMax: '2500.00',
+        city: 'Riverdale',
+        createdAt: daysFromNow(-1, now),
+      })
+      .execute();
+    await trx
+      .insertInto('notifications')
+      .values({
+        userId: david.id,
+        kind: 'message',
+        title: 'New message from Rachel Goldberg',
+        body: rachelText.slice(0, 140),
+        link: `/vendor-dashboard?tab=messages&thread=${rachelThread.id}`,
+        threadId: rachelThread.id,
+        createdAt: daysFromNow(-1, now),
+        updatedAt: daysFromNow(-1, now),
       })
       .execute();
 

@@ -213,6 +213,10 @@ export interface MessageThreadsTable {
   unreadByVendor: Generated<number>;
   unreadByCustomer: Generated<number>;
   status: Generated<'active' | 'archived'>;
+  /** Which side closed the thread to new messages; only that side may reopen it. */
+  blockedBySide: 'customer' | 'vendor' | null;
+  blockedBy: string | null;
+  blockedAt: Timestamp | null;
   createdAt: CreatedAt;
 }
 
@@ -311,6 +315,89 @@ export interface IdempotencyKeysTable {
   createdAt: CreatedAt;
 }
 
+export type ThreadSide = 'customer' | 'vendor';
+
+export interface ThreadReportsTable {
+  id: Generated<string>;
+  threadId: string;
+  reporterId: string;
+  reason: string;
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  createdAt: CreatedAt;
+  resolvedAt: Timestamp | null;
+  resolvedBy: string | null;
+}
+
+/** A vendor's saved answers, inserted into a reply with one click. */
+export interface QuickRepliesTable {
+  id: Generated<string>;
+  userId: string;
+  title: string;
+  body: string;
+  position: Generated<number>;
+  version: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export type AttachmentContentType = 'image/jpeg' | 'image/png' | 'image/gif' | 'application/pdf';
+
+/**
+ * A file sent in a conversation. Uploaded first (no thread yet), then linked to the message that
+ * carries it; served only to the thread's two parties (src/server/attachments).
+ */
+export interface AttachmentsTable {
+  id: string;
+  uploaderId: string;
+  threadId: string | null;
+  messageId: string | null;
+  name: string;
+  contentType: AttachmentContentType;
+  bytes: number;
+  createdAt: CreatedAt;
+}
+
+export type NotificationKind = 'message' | 'request_answered' | 'claim_decided' | 'admin_notice';
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: Generated<string>;
+  /** Where clicking it goes: a path of the app ('/messages?thread=...'). */
+  link: string;
+  threadId: string | null;
+  readAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+/** The last live event number given to a user (src/server/live). */
+export interface LiveCursorsTable {
+  userId: string;
+  lastSeq: number;
+}
+
+export type LiveEventKind = 'message' | 'seen' | 'thread' | 'notification';
+
+/** What a live event points at; the stream re-reads the rows themselves. */
+export interface LiveEventRef {
+  threadId?: string;
+  messageId?: string;
+  messageIds?: string[];
+  notificationId?: string;
+}
+
+/** One user's live events, numbered 1, 2, 3... in commit order; kept a few days for reconnects. */
+export interface LiveEventsTable {
+  userId: string;
+  seq: number;
+  kind: LiveEventKind;
+  ref: ColumnType<LiveEventRef, string | undefined, string>;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   searchWords: SearchWordsTable;
   users: UsersTable;
@@ -334,6 +421,12 @@ export interface Database {
   uploads: UploadsTable;
   knownDevices: KnownDevicesTable;
   idempotencyKeys: IdempotencyKeysTable;
+  threadReports: ThreadReportsTable;
+  quickReplies: QuickRepliesTable;
+  attachments: AttachmentsTable;
+  notifications: NotificationsTable;
+  liveCursors: LiveCursorsTable;
+  liveEvents: LiveEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from '../auth/sessions';
 import type { Db } from '../db/create-db';
 import { deleteExpiredIdempotencyKeys } from '../idempotency/idempotency.queries';
 import { deleteEndedWindows } from '../limits/rate-limit';
+import { deleteOldLiveEvents } from '../live/live-events';
 
 export interface MaintenanceDeps {
   db: Db;
@@ -13,7 +14,7 @@ export interface MaintenanceDeps {
 
 /**
  * Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset
- * links, and create answers kept past their 24 hours.
+ * links, create answers kept past their 24 hours, and live events past their replay window.
  */
 export async function sweepExpiredRows(deps: Pick<MaintenanceDeps, 'db' | 'now'>) {
   const now = deps.now();
@@ -23,6 +24,7 @@ export async function sweepExpiredRows(deps: Pick<MaintenanceDeps, 'db' | 'now'>
     loginBackoff: await deleteForgottenBackoff(deps.db, now),
     resetTokens: await deleteDeadResetTokens(deps.db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(deps.db, now),
+    liveEvents: await deleteOldLiveEvents(deps.db, now),
   };
 }
 

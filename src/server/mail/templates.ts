@@ -20,3 +20,29 @@ export function passwordResetMail(input: {
   });
   return { subject, text, html };
 }
+
+/**
+ * A new message in a conversation. Sent only for the first unread message of a thread, so the
+ * preview is of that message; later ones wait in the app until this one is read.
+ */
+export function newMessageMail(input: {
+  name: string;
+  senderName: string;
+  preview: string;
+  conversationUrl: string;
+}): MailContent {
+  const subject = `New message from ${input.senderName} on SimchaHub`;
+  const { text, html } = renderMail({
+    preheader: input.preview,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      `${input.senderName} sent you a message:`,
+      input.preview,
+      'Open the conversation to read it and reply. We mail you once per conversation until you have read it.',
+    ],
+    action: { label: 'Open the conversation', url: input.conversationUrl },
+    footer:
+      'You got this mail because e-mail notifications are on for your SimchaHub account. Turn them off in your profile settings.',
+  });
+  return { subject, text, html };
+}

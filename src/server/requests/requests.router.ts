@@ -25,7 +25,7 @@ export const requestsRouter = router({
         now,
         REQUEST_MESSAGES.tooMany,
       );
-      return sendAvailabilityRequest(ctx.db, ctx.user, input, now);
+      return sendAvailabilityRequest(ctx.db, ctx.user, input, now, ctx.config.appUrl);
     }),
   list: authedProcedure
     .output(z.array(availabilityRequestDto))

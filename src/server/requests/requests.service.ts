@@ -12,17 +12,49 @@ import {
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
+import { appendLiveEvents } from '../live/live-events';
+import { postMessage } from '../messages/messages.delivery';
+
+/**
+ * What the request records of its attachments: an uploaded file (with an id, now linked to the first
+ * message) as its stored row says, never as the client described it; a file described only by
+ * name, size and type (the spec's payload) as described.
+ */
+async function attachmentRecords(
+  trx: Db,
+  attachments: z.output<typeof availabilityRequestInput>['attachments'],
+  messageId: string,
+) {
+  const ids = attachments.flatMap((a) => (a.id ? [a.id] : []));
+  const stored =
+    ids.length === 0
+      ? []
+      : await trx
+          .selectFrom('attachments')
+          .select(['id', 'name', 'bytes', 'contentType'])
+          .where('messageId', '=', messageId)
+          .execute();
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  return attachments.map((a) => {
+    const row = a.id ? byId.get(a.id) : undefined;
+    return row
+      ? { id: row.id, name: row.name, size: row.bytes, type: row.contentType }
+      : { name: a.name, size: a.size, type: a.type };
+  });
+}
 
 /**
  * Sends an availability request: the request, a message thread between the family and the vendor
- * whose first message is the request's text, and one more unread message for the vendor, in one
- * transaction. The conflict flags come from the shared calendar, not from the client.
+ * whose first message is the request's text (with the uploaded attachments), and the vendor's
+ * unread count, notification, mail and live event, as for any message, in one transaction. The
+ * conflict flags come from the shared calendar, not from the client.
  */
 export async function sendAvailabilityRequest(
   db: Db,
   customer: UserDto,
   input: z.output<typeof availabilityRequestInput>,
   now: Date,
+  appUrl: string,
 ) {
   const conflict = conflictFor(input.date, input.time);
   return inTransaction(db, async (trx) => {
@@ -52,20 +84,26 @@ export async function sendAvailabilityRequest(
         eventDate,
         subject: `${input.eventType} on ${input.date}: availability request`,
         lastMessageAt: now,
-        unreadByVendor: 1,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('messages')
-      .values({
-        threadId: thread.id,
-        senderId: customer.id,
-        receiverId: vendor.ownerId,
-        messageText: input.message,
-        createdAt: now,
-      })
-      .execute();
+    const attachmentIds = [...new Set(input.attachments.flatMap((a) => (a.id ? [a.id] : [])))];
+    const { messageId, events } = await postMessage(trx, {
+      thread: {
+        id: thread.id,
+        customerId: customer.id,
+        customerName: customer.name,
+        ownerId: vendor.ownerId,
+        businessName: vendor.businessName,
+        unreadByCustomer: 0,
+        unreadByVendor: 0,
+      },
+      sender: { id: customer.id, side: 'customer' },
+      text: input.message,
+      attachmentIds,
+      now,
+      appUrl,
+    });
     const request = await trx
       .insertInto('availabilityRequests')
       .values({
@@ -83,13 +121,14 @@ export async function sendAvailabilityRequest(
         city: input.city,
         hasConflict: conflict.hasConflict,
         conflictReason: conflict.reason,
-        attachments: JSON.stringify(input.attachments),
+        attachments: JSON.stringify(await attachmentRecords(trx, input.attachments, messageId)),
         createdAt: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const [dto] = await listRequests(trx, { requestId: request.id });
     if (!dto) throw new Error('request vanished inside its own transaction');
+    await appendLiveEvents(trx, events);
     return dto;
   });
 }

@@ -7,8 +7,12 @@ import {
 } from 'zod-openapi';
 import { PRODUCT_NAME } from '../../shared/constants';
 import { idempotencyKeyField } from '../../shared/schemas/common';
+import { attachmentDto } from '../../shared/schemas/messages';
+import { ATTACHMENT_TYPES } from '../../shared/schemas/requests';
+import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../attachments/attachments.routes';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { isIdempotent } from '../idempotency/idempotency';
+import { LIVE_EVENTS_PATH } from '../live/events.routes';
 import type { SchemaCheck } from '../trpc/checked-once';
 import { sessionRequired } from '../trpc/init';
 import { pathParams, procedureAt } from './plugin';
@@ -78,7 +82,7 @@ function staleWriteResponse(output: z.ZodType | undefined, alsoConflicts: boolea
   };
 }
 
-/** Non-procedure routes (multipart upload, health) described by hand, next to where they live. */
+/** Non-procedure routes (multipart uploads, attachments, event stream, health) described by hand, next to where they live. */
 const extraPaths: ZodOpenApiPathsObject = {
   '/api/upload': {
     post: {
@@ -112,6 +116,130 @@ const extraPaths: ZodOpenApiPathsObject = {
         401: commonErrors[401],
         413: errorResponse("Larger than 5 MB, or the user's image storage is full"),
         429: tooManyRequests,
+      },
+    },
+  },
+  '/api/attachments': {
+    post: {
+      operationId: 'attachments.upload',
+      security: needsSession,
+      tags: ['Messages'],
+      summary:
+        'Upload a file to attach to an availability request or a message (JPEG, PNG, GIF or PDF, at most 10 MB); customers and vendors only',
+      description:
+        "The type is judged by the file's first bytes, not by its name or declared type. JPEG and PNG are re-encoded in their own format, upright and without metadata (EXIF, GPS); GIF and PDF are kept byte for byte. " +
+        "The file name is kept for display only. Send the returned `id` in `attachmentIds` of a message, or as `id` of an availability request's attachment, within a day: files never sent are deleted after 24 hours. " +
+        "Until then only the uploader can read it; once sent, the thread's two parties can.",
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ file: z.string().meta({ format: 'binary' }) }),
+          },
+        },
+      },
+      responses: {
+        201: {
+          description:
+            "Stored; `url` serves the file to the uploader (and, once sent, to the thread's parties)",
+          content: {
+            'application/json': {
+              schema: attachmentDto.meta({
+                example: {
+                  id: '3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b',
+                  name: 'floor plan.pdf',
+                  contentType: 'application/pdf',
+                  bytes: 120000,
+                  url: '/api/attachments/3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b',
+                },
+              }),
+            },
+          },
+        },
+        400: errorResponse('Not a JPEG, PNG, GIF or PDF file, or a malformed multipart body'),
+        401: commonErrors[401],
+        403: errorResponse('Signed in as an admin, or a cross-origin request'),
+        413: errorResponse("Larger than 10 MB, or the user's attachment storage is full"),
+        429: tooManyRequests,
+      },
+    },
+  },
+  '/api/attachments/{id}': {
+    get: {
+      operationId: 'attachments.download',
+      security: needsSession,
+      tags: ['Messages'],
+      summary: "A conversation's file, for its uploader and the thread's two parties only",
+      description:
+        'Images are served inline and PDFs as a download (`Content-Disposition`, with the name as `filename*` in UTF-8), with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy. ' +
+        "Readers: the uploader, and once the file is sent with a message the thread's customer and the current owner of its listing. Anyone else gets 404, as for a missing file.",
+      requestParams: { path: z.object({ id: z.uuid() }) },
+      responses: {
+        200: {
+          description: 'The file',
+          headers: z.object({
+            'Content-Disposition': z.string().meta({
+              example: 'attachment; filename="floor plan.pdf"; filename*=UTF-8\'\'floor%20plan.pdf',
+            }),
+            'Cache-Control': z.literal(ATTACHMENT_CACHE_CONTROL),
+            'Content-Security-Policy': z.literal(ATTACHMENT_CSP),
+            'X-Content-Type-Options': z.literal('nosniff'),
+          }),
+          content: Object.fromEntries(
+            ATTACHMENT_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+          ),
+        },
+        401: commonErrors[401],
+        404: errorResponse('No such file, or not one this user may read'),
+      },
+    },
+  },
+  [LIVE_EVENTS_PATH]: {
+    get: {
+      operationId: 'messages.eventsStream',
+      security: needsSession,
+      tags: ['Messages'],
+      summary:
+        "The signed-in user's live events as server-sent events: new messages, seen marks, unread totals, notifications",
+      description:
+        'One stream per tab carries every thread (an EventSource works as is). It starts with a `retry:` line; ' +
+        'each event is `id: <n>`, `event: <kind>` (sync, message, seen, thread or notification) and `data:` with ' +
+        'the event as JSON (dates as ISO strings), every one carrying the unread totals; a `: ping` comment comes ' +
+        'every 15 s. The first event is `sync` (refetch what is on screen), unless the request resumes from a ' +
+        'Last-Event-ID that is still kept (a few days): then every event after it comes first, read from the ' +
+        'database. The stream ends when the session ends, when the server shuts down and after 30 minutes; ' +
+        'reconnect with the last id received.',
+      requestParams: {
+        header: z.object({
+          'Last-Event-ID': z.string().max(40).optional().meta({
+            description: 'The id of the last event received; what EventSource sends when it reconnects',
+            example: '42',
+          }),
+        }),
+        query: z.object({
+          lastEventId: z.string().max(40).optional().meta({
+            description: 'The same as Last-Event-ID, for clients that cannot set headers; the header wins',
+            example: '42',
+          }),
+        }),
+      },
+      responses: {
+        200: {
+          description: 'The event stream; it stays open',
+          headers: z.object({
+            'Cache-Control': z.literal('no-cache, no-transform'),
+            'X-Accel-Buffering': z.literal('no').meta({ description: 'Asks nginx not to buffer the stream' }),
+          }),
+          content: {
+            'text/event-stream': {
+              schema: z.string().meta({
+                example:
+                  'retry: 3000\n\nid: 7\nevent: sync\ndata: {"kind":"sync","unread":{"messages":2,"notifications":1}}\n\n: ping\n\n',
+              }),
+            },
+          },
+        },
+        401: commonErrors[401],
+        503: errorResponse('The database is unreachable, or the server is shutting down; try again shortly'),
       },
     },
   },

@@ -7,10 +7,11 @@ import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
 import { createSession } from '../auth/sessions';
-import { createPgliteDb, createPostgresDb, type Db } from '../db/create-db';
+import { createPgliteDb, createPostgresDb, type Db, type DbHandle } from '../db/create-db';
 import { createUser, type UserOverrides } from '../db/factories';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig } from '../env';
+import { LiveHub, liveSourceFor } from '../live/hub';
 import { createCaller } from '../trpc/app-router';
 import type { AppDeps, Context } from '../trpc/context';
 import { MarketplaceCache } from '../vendors/marketplace-cache';
@@ -51,12 +52,12 @@ export interface TestHarness {
   close(): Promise<void>;
 }
 
-async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function openDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const snapshot = await readFile(inject('pgliteSnapshot'));
     const handle = await createPgliteDb(null, new Blob([snapshot]));
-    return { db: handle.db, drop: () => handle.db.destroy() };
+    return { handle, drop: () => handle.db.destroy() };
   }
   // One throwaway database per test file on the real server, dropped afterwards.
   const name = `simchahub_test_${randomBytes(6).toString('hex')}`;
@@ -67,7 +68,7 @@ async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const handle = createPostgresDb(url.toString(), { max: 5 });
   await migrateToLatest(handle.db);
   return {
-    db: handle.db,
+    handle,
     drop: async () => {
       await handle.db.destroy();
       await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
@@ -77,7 +78,10 @@ async function openDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
 }
 
 export async function createHarness(options: { now?: () => Date } = {}): Promise<TestHarness> {
-  const { db, drop } = await openDatabase();
+  const { handle, drop } = await openDatabase();
+  const db = handle.db;
+  const live = new LiveHub(liveSourceFor(handle, { info: () => {}, warn: () => {} }));
+  await live.start();
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -94,6 +98,7 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
     config,
     marketplace: new MarketplaceCache(),
     now: options.now ?? (() => new Date()),
+    live,
   };
   const apps: FastifyInstance[] = [];
 
@@ -167,6 +172,7 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
     },
     async close() {
       for (const app of apps) await app.close();
+      await live.stop();
       await drop();
       await rm(config.dataDir, { recursive: true, force: true });
     },

@@ -13,7 +13,7 @@ import { createHarness, type TestCaller, type TestHarness } from './harness';
 
 /**
  * Generated bad input against every REST path, every procedure (over /trpc and through
- * createCaller) and the upload endpoint, as every kind of caller: nothing may answer 5xx or
+ * createCaller) and the two upload endpoints, as every kind of caller: nothing may answer 5xx or
  * INTERNAL_SERVER_ERROR. Paths and procedures come from the REST table and the app router, and the
  * field names from each procedure's input schema, so routes added later are covered without a
  * change here. A failure prints fast-check's seed and path: run this file with FAST_CHECK_SEED and
@@ -678,58 +678,64 @@ describe.each(procedureNames)('tRPC %s', (path) => {
   const schema = inputSchemaOf(procedure);
   const type = procedure._def.type;
 
-  it('never answers INTERNAL_SERVER_ERROR over HTTP', async () => {
-    await renewFixtures();
-    await fc.assert(
-      fc.asyncProperty(
-        someone,
-        fc.oneof(
-          {
-            weight: 3,
-            arbitrary: inputFor(schema, true).map((input) => ({ kind: 'input' as const, input })),
-          },
-          {
-            weight: 1,
-            arbitrary: lyingEnvelope.map((envelope) => ({
-              kind: 'raw' as const,
-              text: JSON.stringify(envelope),
-            })),
-          },
-          {
-            weight: 1,
-            arbitrary: fc
-              .oneof(fc.constantFrom('{"json":', '', 'null', '[]', '{"0":{}}'), deepEnvelopeText)
-              .map((text) => ({ kind: 'raw' as const, text })),
+  // A subscription answered over HTTP is an event stream that stays open: live.test.ts sends it bad
+  // input over a real connection instead. createCaller below still checks its input handling.
+  it.skipIf(type === 'subscription')(
+    'never answers INTERNAL_SERVER_ERROR over HTTP',
+    async () => {
+      await renewFixtures();
+      await fc.assert(
+        fc.asyncProperty(
+          someone,
+          fc.oneof(
+            {
+              weight: 3,
+              arbitrary: inputFor(schema, true).map((input) => ({ kind: 'input' as const, input })),
+            },
+            {
+              weight: 1,
+              arbitrary: lyingEnvelope.map((envelope) => ({
+                kind: 'raw' as const,
+                text: JSON.stringify(envelope),
+              })),
+            },
+            {
+              weight: 1,
+              arbitrary: fc
+                .oneof(fc.constantFrom('{"json":', '', 'null', '[]', '{"0":{}}'), deepEnvelopeText)
+                .map((text) => ({ kind: 'raw' as const, text })),
+            },
+          ),
+          fc.constantFrom('single', 'single', 'batch', 'wrong-method'),
+          async (persona, sent, shape) => {
+            const text = sent.kind === 'input' ? serialized(sent.input) : sent.text;
+            const batch = shape === 'batch';
+            const url = batch ? `/trpc/${path},${path}?batch=1` : `/trpc/${path}`;
+            const payload = batch ? `{"0":${text || 'null'},"1":${text || 'null'}}` : text;
+            const asQuery = (type === 'query') !== (shape === 'wrong-method');
+            const cookie = await cookieOf(persona);
+            const res = await app.inject(
+              asQuery
+                ? {
+                    method: 'GET',
+                    url: `${url}${batch ? '&' : '?'}input=${encodeText(payload.slice(0, 50_000))}`,
+                    headers: cookie ? { cookie } : {},
+                  }
+                : {
+                    method: 'POST',
+                    url,
+                    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+                    payload,
+                  },
+            );
+            expectNoServerError(res, `${asQuery ? 'GET' : 'POST'} ${url} as ${persona}`);
           },
         ),
-        fc.constantFrom('single', 'single', 'batch', 'wrong-method'),
-        async (persona, sent, shape) => {
-          const text = sent.kind === 'input' ? serialized(sent.input) : sent.text;
-          const batch = shape === 'batch';
-          const url = batch ? `/trpc/${path},${path}?batch=1` : `/trpc/${path}`;
-          const payload = batch ? `{"0":${text || 'null'},"1":${text || 'null'}}` : text;
-          const asQuery = (type === 'query') !== (shape === 'wrong-method');
-          const cookie = await cookieOf(persona);
-          const res = await app.inject(
-            asQuery
-              ? {
-                  method: 'GET',
-                  url: `${url}${batch ? '&' : '?'}input=${encodeText(payload.slice(0, 50_000))}`,
-                  headers: cookie ? { cookie } : {},
-                }
-              : {
-                  method: 'POST',
-                  url,
-                  headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-                  payload,
-                },
-          );
-          expectNoServerError(res, `${asQuery ? 'GET' : 'POST'} ${url} as ${persona}`);
-        },
-      ),
-      runOptions(RUNS.trpcPerProcedure),
-    );
-  }, 120_000);
+        runOptions(RUNS.trpcPerProcedure),
+      );
+    },
+    120_000,
+  );
 
   it('never fails with INTERNAL_SERVER_ERROR through createCaller', async () => {
     await fc.assert(
@@ -763,6 +769,7 @@ const boundaryText = fc.oneof(
 const partHeader = fc.oneof(
   fc.constantFrom(
     'Content-Disposition: form-data; name="image"; filename="photo.png"',
+    'Content-Disposition: form-data; name="file"; filename="plan.pdf"',
     'Content-Disposition: form-data; name="image"; filename="a\u0000.png"',
     'Content-Disposition: form-data; name="image"; filename="\uD800.jpg"',
     'Content-Disposition: form-data; name="__proto__"; filename="x.png"',
@@ -821,15 +828,15 @@ const multipartBody = fc
     return { type, body: cut === null ? body : body.subarray(0, cut % (body.length + 1)) };
   });
 
-describe('POST /api/upload', () => {
+describe.each(['/api/upload', '/api/attachments'])('POST %s', (url) => {
   it('never answers 5xx to a malformed multipart body', async () => {
     await fc.assert(
       fc.asyncProperty(someone, multipartBody, async (persona, { type, body }) => {
         const cookie = await cookieOf(persona);
         const headers: Record<string, string> = cookie ? { cookie } : {};
         if (type) headers['content-type'] = type.replace(/[^\t\x20-\x7e]/g, '?');
-        const res = await app.inject({ method: 'POST', url: '/api/upload', headers, payload: body });
-        expectNoServerError(res, `upload of ${body.length} bytes as ${type} by ${persona}`);
+        const res = await app.inject({ method: 'POST', url, headers, payload: body });
+        expectNoServerError(res, `${url}: ${body.length} bytes as ${type} by ${persona}`);
       }),
       runOptions(RUNS.uploads),
     );

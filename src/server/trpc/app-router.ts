@@ -1,7 +1,9 @@
 import { authRouter, profileRouter } from '../auth/auth.router';
 import { depositsRouter, eventsRouter, memosRouter, shareRouter, tasksRouter } from '../events/events.router';
 import { familyRouter } from '../family/family.router';
+import { messagesRouter } from '../messages/messages.router';
 import { metaRouter } from '../meta/meta.router';
+import { notificationsRouter } from '../notifications/notifications.router';
 import { requestsRouter } from '../requests/requests.router';
 import { vendorsRouter } from '../vendors/vendors.router';
 import { createCallerFactory, router } from './init';
@@ -18,6 +20,8 @@ export const appRouter = router({
   family: familyRouter,
   vendors: vendorsRouter,
   requests: requestsRouter,
+  messages: messagesRouter,
+  notifications: notificationsRouter,
   meta: metaRouter,
 });
 

@@ -2,6 +2,7 @@ import type { UserDto } from '../../shared/schemas/auth';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
 import type { Lifecycle } from '../http/resilience';
+import type { LiveHub } from '../live/hub';
 import type { MarketplaceCache } from '../vendors/marketplace-cache';
 
 /** Long-lived parts every request shares; built once by main.ts or by the test harness. */
@@ -11,6 +12,8 @@ export interface AppDeps {
   /** Marketplace answers remembered until the listings change. */
   marketplace: MarketplaceCache;
   now: () => Date;
+  /** Wakes this process's open event streams when the database announces new live events. */
+  live: LiveHub;
   /** Serving or draining; buildServer makes one when the caller does not. */
   lifecycle?: Lifecycle;
 }

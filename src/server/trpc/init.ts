@@ -58,6 +58,13 @@ const transformer = {
 
 const t = initTRPC.context<Context>().create({
   transformer,
+  sse: {
+    // A comment line every 15 s keeps proxies from closing a quiet stream and shows a dead one.
+    ping: { enabled: true, intervalMs: 15_000 },
+    // Streams re-authenticate now and then: the client reconnects with its Last-Event-ID, losing nothing.
+    maxDurationMs: 30 * 60 * 1000,
+    client: { reconnectAfterInactivityMs: 40_000 },
+  },
   errorFormatter({ shape, error }) {
     return {
       ...shape,
@@ -128,3 +135,5 @@ function roleProcedure(...roles: Role[]) {
 export const customerProcedure = roleProcedure('customer');
 export const vendorProcedure = roleProcedure('vendor');
 export const adminProcedure = roleProcedure('admin');
+/** The two parties of a conversation. */
+export const partyProcedure = roleProcedure('customer', 'vendor');

@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import {
@@ -7,6 +6,7 @@ import {
   type UploadVariantWidth,
 } from '../../shared/upload-images';
 import { detectImageType, type ImageType } from './image-type';
+import { readHead } from './storage';
 
 /**
  * Largest picture we decode, in pixels: a 48-megapixel phone photo fits. The header is checked before
@@ -36,14 +36,7 @@ export interface EncodedFile {
 }
 
 async function sniff(file: string): Promise<ImageType | null> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return detectImageType(head.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
+  return detectImageType(await readHead(file));
 }
 
 /**
@@ -54,9 +47,14 @@ async function sniff(file: string): Promise<ImageType | null> {
  * place that shows uploads is a still photo or logo, and animation would multiply the stored bytes.
  */
 export async function encodeUpload(file: string): Promise<EncodedFile[]> {
+  return withDecodeSlot(() => encode(file));
+}
+
+/** Runs `work` (a decode) once one of this process's few decode slots is free. */
+export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   await acquireSlot();
   try {
-    return await encode(file);
+    return await work();
   } finally {
     releaseSlot();
   }

@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { finished, pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const UPLOAD_FIELD = 'image';
 
@@ -25,69 +26,117 @@ export interface UploadProblem {
   message: string;
 }
 
-const badRequest = (message: string): UploadProblem => ({ status: 400, code: 'BAD_REQUEST', message });
-export const TOO_LARGE: UploadProblem = {
-  status: 413,
-  code: 'PAYLOAD_TOO_LARGE',
-  message: UPLOAD_MESSAGES.tooLarge,
+/** A form of one file in one field, and what to tell a client whose form is not that. */
+export interface FileForm {
+  field: string;
+  messages: {
+    tooLarge: string;
+    notMultipart: string;
+    noBoundary: string;
+    incomplete: string;
+    malformed: string;
+    noFile: string;
+    wrongField: string;
+    oneFile: string;
+    onlyFileField: string;
+  };
+}
+
+export const IMAGE_FORM: FileForm = {
+  field: UPLOAD_FIELD,
+  messages: { ...UPLOAD_MESSAGES, onlyFileField: UPLOAD_MESSAGES.onlyImageField },
 };
+
+const badRequest = (message: string): UploadProblem => ({ status: 400, code: 'BAD_REQUEST', message });
+const tooLarge = (message: string): UploadProblem => ({ status: 413, code: 'PAYLOAD_TOO_LARGE', message });
+export const TOO_LARGE: UploadProblem = tooLarge(UPLOAD_MESSAGES.tooLarge);
+
+/**
+ * Makes this (encapsulated) scope read multipart bodies of one file of at most `fileBytes` and no
+ * other field. Any body that is not multipart reaches the handler unread and is answered with a 400
+ * that says what to send, rather than a parser's 415 or JSON error.
+ */
+export async function acceptOneFile(app: FastifyInstance, fileBytes: number): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+  await app.register(multipart, {
+    limits: {
+      fileSize: fileBytes,
+      files: 1,
+      fields: 0,
+      parts: 2,
+      headerPairs: 20,
+    },
+  });
+}
 
 /**
  * What a failure while reading the multipart body says about the request. Errors of the disk we
  * write to (they carry a syscall) are ours, not the client's, and are thrown again.
  */
-function problemOf(error: unknown): UploadProblem {
+function problemOf(error: unknown, messages: FileForm['messages']): UploadProblem {
   if (typeof error === 'object' && error !== null && 'syscall' in error) throw error;
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return TOO_LARGE;
+      return tooLarge(messages.tooLarge);
     case 'FST_FILES_LIMIT':
-      return badRequest(UPLOAD_MESSAGES.oneFile);
+      return badRequest(messages.oneFile);
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return badRequest(UPLOAD_MESSAGES.onlyImageField);
+      return badRequest(messages.onlyFileField);
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest(UPLOAD_MESSAGES.incomplete);
+      return badRequest(messages.incomplete);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return badRequest(UPLOAD_MESSAGES.notMultipart);
+      return badRequest(messages.notMultipart);
   }
   // The multipart parser's own errors are plain Errors told apart by their text.
   const message = error instanceof Error ? error.message : '';
-  if (/boundary not found/i.test(message)) return badRequest(UPLOAD_MESSAGES.noBoundary);
-  if (/unexpected end|terminated early|aborted/i.test(message)) return badRequest(UPLOAD_MESSAGES.incomplete);
-  if (/unsupported content-type/i.test(message)) return badRequest(UPLOAD_MESSAGES.notMultipart);
-  return badRequest(UPLOAD_MESSAGES.malformed);
+  if (/boundary not found/i.test(message)) return badRequest(messages.noBoundary);
+  if (/unexpected end|terminated early|aborted/i.test(message)) return badRequest(messages.incomplete);
+  if (/unsupported content-type/i.test(message)) return badRequest(messages.notMultipart);
+  return badRequest(messages.malformed);
 }
 
 /**
- * Streams the one file of field `image` to `target`, never holding more than a chunk in memory, and
- * reads the rest of the form so the client gets its answer after sending everything. The parser's
- * limits (5 MB, one file, no other field) are set where the plugin is registered. Returns the first
+ * Streams the one file of the form's field to `target`, never holding more than a chunk in memory,
+ * and reads the rest of the form so the client gets its answer after sending everything. The
+ * parser's limits (size, one file, no other field) are set by acceptOneFile. Returns the first
  * problem found, or null when `target` holds the whole file.
  */
-export async function receiveImage(req: FastifyRequest, target: string): Promise<UploadProblem | null> {
+export async function receiveFile(
+  req: FastifyRequest,
+  target: string,
+  form: FileForm,
+): Promise<{ problem: UploadProblem; filename?: undefined } | { problem: null; filename: string }> {
+  const { messages } = form;
   let problem: UploadProblem | null = null;
-  let saved = false;
+  let filename: string | null = null;
   try {
     for await (const part of req.parts()) {
       if (part.type !== 'file') {
-        problem ??= badRequest(UPLOAD_MESSAGES.onlyImageField);
+        problem ??= badRequest(messages.onlyFileField);
         continue;
       }
-      if (part.fieldname !== UPLOAD_FIELD || saved) {
-        problem ??= badRequest(saved ? UPLOAD_MESSAGES.oneFile : UPLOAD_MESSAGES.wrongField);
+      if (part.fieldname !== form.field || filename !== null) {
+        problem ??= badRequest(filename !== null ? messages.oneFile : messages.wrongField);
         part.file.resume();
         await finished(part.file);
         continue;
       }
       await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
-      saved = true;
-      if (part.file.truncated) problem ??= TOO_LARGE;
+      filename = part.filename;
+      if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
     }
   } catch (error) {
-    problem ??= problemOf(error);
+    problem ??= problemOf(error, messages);
   }
-  return problem ?? (saved ? null : badRequest(UPLOAD_MESSAGES.noFile));
+  if (problem) return { problem };
+  return filename === null ? { problem: badRequest(messages.noFile) } : { problem: null, filename };
+}
+
+/** receiveFile for the image upload form (field `image`, 5 MB). */
+export async function receiveImage(req: FastifyRequest, target: string): Promise<UploadProblem | null> {
+  return (await receiveFile(req, target, IMAGE_FORM)).problem;
 }

@@ -1,4 +1,4 @@
-import { mkdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_VARIANT_WIDTHS, uploadFileName } from '../../shared/upload-images';
 import type { AppConfig } from '../env';
@@ -53,4 +53,32 @@ export async function removeFiles(dir: string, names: readonly string[]): Promis
 
 export async function removeQuietly(file: string): Promise<void> {
   await rm(file, { force: true }).catch(() => undefined);
+}
+
+/** The first `length` bytes of a file (fewer if it is shorter): enough to recognise its format. */
+export async function readHead(file: string, length = 16): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A directory's entries; none when it does not exist (yet). */
+export async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** When a file was last written, or null when it is gone. */
+export async function modifiedAt(file: string): Promise<number | null> {
+  const info = await stat(file).catch(() => null);
+  return info ? info.mtimeMs : null;
 }

@@ -184,8 +184,10 @@ describe('columns that hold uploads', () => {
   const NOT_UPLOAD_URLS = new Map([
     [
       'availability_requests.attachments',
-      'names, sizes and types of files a customer mentions; no file is stored',
+      "names, sizes and types of the request's files, with the id of each attachment, never an /uploads/ URL",
     ],
+    // Conversation files live in DATA_DIR/attachments with a sweeper of their own (src/server/attachments).
+    ['attachments.uploader_id', 'the user who uploaded a conversation file'],
   ]);
 
   it('lists every column whose name suggests an image, so the sweeper never deletes one in use', async () => {

@@ -1,8 +1,15 @@
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
-import { incomingDir, parseStoredName, removeFiles, removeQuietly, uploadFileNames } from './storage';
+import {
+  incomingDir,
+  listDir,
+  modifiedAt,
+  parseStoredName,
+  removeFiles,
+  removeQuietly,
+  uploadFileNames,
+} from './storage';
 import { ORPHAN_GRACE_MS } from './upload.service';
 import { deleteUnreferencedUploads, referencedAmong, trackedIds } from './uploads.queries';
 
@@ -14,20 +21,6 @@ export interface SweepDeps {
   db: Db;
   config: Pick<AppConfig, 'uploadsDir'>;
   now: Date | (() => Date);
-}
-
-async function listDir(dir: string): Promise<string[]> {
-  try {
-    return await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
-async function modifiedAt(file: string): Promise<number | null> {
-  const info = await stat(file).catch(() => null);
-  return info ? info.mtimeMs : null;
 }
 
 /**
@@ -78,7 +71,8 @@ async function sweepUntracked(db: Db, dir: string, cutoff: Date): Promise<number
   return removed;
 }
 
-async function sweepIncoming(dir: string, now: Date): Promise<void> {
+/** Deletes files of `dir` that stopped arriving over an hour ago. */
+export async function sweepIncoming(dir: string, now: Date): Promise<void> {
   for (const name of await listDir(dir)) {
     const file = path.join(dir, name);
     const time = await modifiedAt(file);
@@ -105,18 +99,19 @@ export interface SweeperLogger {
   error(obj: object, msg: string): void;
 }
 
+export interface SweepSchedule {
+  intervalMs?: number;
+  firstRunMs?: number;
+}
+
 /**
- * Sweeps shortly after start and then every hour (`intervalMs`), one sweep at a time. Several
- * server processes may each run one: they skip rows another is deleting and ignore files already gone.
+ * Runs `sweep` shortly after start and then every hour (`intervalMs`), one sweep at a time, logging
+ * what it removed as `removedMessage` and its failures as `failedMessage`.
  */
-export function startUploadSweeper(
-  deps: {
-    db: Db;
-    config: Pick<AppConfig, 'uploadsDir'>;
-    now: () => Date;
-    log?: SweeperLogger;
-  },
-  options: { intervalMs?: number; firstRunMs?: number } = {},
+export function startSweeper(
+  sweep: () => Promise<number>,
+  log: { logger?: SweeperLogger; removedMessage: string; failedMessage: string },
+  options: SweepSchedule = {},
 ): { stop(): Promise<void> } {
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
   let running: Promise<void> | null = null;
@@ -124,12 +119,12 @@ export function startUploadSweeper(
   let timer: NodeJS.Timeout | null = null;
 
   const run = () => {
-    running = sweepOrphanUploads(deps)
+    running = sweep()
       .then((removed) => {
-        if (removed > 0) deps.log?.info({ removed }, 'deleted unused uploaded images');
+        if (removed > 0) log.logger?.info({ removed }, log.removedMessage);
       })
       .catch((error: unknown) => {
-        deps.log?.error({ err: error }, 'sweeping unused uploads failed');
+        log.logger?.error({ err: error }, log.failedMessage);
       })
       .finally(() => {
         running = null;
@@ -149,4 +144,28 @@ export function startUploadSweeper(
       await running;
     },
   };
+}
+
+/**
+ * Sweeps uploads shortly after start and then every hour. Several server processes may each run
+ * one: they skip rows another is deleting and ignore files already gone.
+ */
+export function startUploadSweeper(
+  deps: {
+    db: Db;
+    config: Pick<AppConfig, 'uploadsDir'>;
+    now: () => Date;
+    log?: SweeperLogger;
+  },
+  options: SweepSchedule = {},
+): { stop(): Promise<void> } {
+  return startSweeper(
+    () => sweepOrphanUploads(deps),
+    {
+      logger: deps.log,
+      removedMessage: 'deleted unused uploaded images',
+      failedMessage: 'sweeping unused uploads failed',
+    },
+    options,
+  );
 }

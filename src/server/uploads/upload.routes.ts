@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
@@ -13,7 +12,7 @@ import { enforce } from '../limits/rate-limit';
 import type { AppDeps } from '../trpc/context';
 import { IMAGE_MIME_BY_EXT } from './image-type';
 import { encodeUpload, ImageRefusedError } from './process-image';
-import { receiveImage, UPLOAD_MESSAGES, type UploadProblem } from './receive';
+import { acceptOneFile, receiveImage, UPLOAD_MESSAGES, type UploadProblem } from './receive';
 import { ensureUploadDirs, incomingDir, parseStoredName, removeQuietly } from './storage';
 import {
   hasRoomLeft,
@@ -53,19 +52,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   const { deps } = opts;
   await ensureUploadDirs(deps.config);
 
-  // Any body that is not multipart reaches the handler unread and is answered with a 400 that says
-  // what to send, rather than a parser's 415 or JSON error.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-  await app.register(multipart, {
-    limits: {
-      fileSize: LIMITS.imageUploadBytes,
-      files: 1,
-      fields: 0,
-      parts: 2,
-      headerPairs: 20,
-    },
-  });
+  await acceptOneFile(app, LIMITS.imageUploadBytes);
 
   app.post('/api/upload', async (req, reply) => {
     const ctx = await contextFromRequest(deps, req, reply);

@@ -16,7 +16,8 @@ export interface StoredUpload {
 
 const MB = 1024 * 1024;
 
-function storageAmount(bytes: number): string {
+/** "200 MB", "12 KB": an amount of storage as people read it. */
+export function storageAmount(bytes: number): string {
   if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

@@ -15,7 +15,13 @@ export const REQUEST_MESSAGES = {
 
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
 
+/**
+ * An attachment of an availability request. `id` is the upload's (POST /api/attachments): the file
+ * is linked to the request's first message and its stored name, size and type win. Without it, the
+ * spec's name, size and type are kept as a description only.
+ */
 export const attachmentSchema = z.object({
+  id: z.uuid({ error: 'Attachment not found. Upload the file again.' }).optional(),
   name: requiredText(255, 'Attachment name', 'Attachment name is required'),
   size: z.number().int().min(0).max(LIMITS.attachmentBytes, REQUEST_MESSAGES.attachments),
   type: z.enum(ATTACHMENT_TYPES, { error: REQUEST_MESSAGES.attachments }),
@@ -48,6 +54,10 @@ export const availabilityRequestInput = z
     attachments: z
       .array(attachmentSchema)
       .max(LIMITS.attachmentsMax, REQUEST_MESSAGES.tooManyAttachments)
+      .refine((list) => {
+        const ids = list.flatMap((a) => (a.id ? [a.id] : []));
+        return new Set(ids).size === ids.length;
+      }, 'The same attachment is listed twice')
       .default([]),
     idempotencyKey: idempotencyKeyField,
   })
@@ -80,7 +90,10 @@ export const availabilityRequestDto = z.object({
   message: z.string(),
   hasConflict: z.boolean(),
   conflictReason: z.string().nullable(),
-  attachments: z.array(z.object({ name: z.string(), size: z.number(), type: z.string() })),
+  /** `id` for an uploaded file, served at /api/attachments/{id} to the thread's two parties. */
+  attachments: z.array(
+    z.object({ id: z.uuid().optional(), name: z.string(), size: z.number(), type: z.string() }),
+  ),
   response: z.string().nullable(),
   status: z.enum(['sent', 'pending', 'responded', 'declined']),
   respondedAt: z.date().nullable(),

@@ -2,9 +2,7 @@ import {
   Alert,
   Box,
   Button,
-  CloseButton,
   Field,
-  HStack,
   Input,
   NativeSelect,
   SimpleGrid,
@@ -15,14 +13,12 @@ import {
 import { type ChangeEvent, useRef, useState } from 'react';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
-import {
-  ATTACHMENT_TYPES,
-  availabilityRequestInput,
-  REQUEST_MESSAGES,
-} from '../../../shared/schemas/requests';
+import { availabilityRequestInput, REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
-import { FileIcon, PaperclipIcon } from '../../components/icons';
+import { PaperclipIcon } from '../../components/icons';
+import { PickedFiles } from '../../components/picked-files';
+import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
@@ -38,7 +34,6 @@ interface Values {
   city: string;
   message: string;
   eventId: string;
-  attachments: File[];
 }
 
 const EMPTY: Values = {
@@ -51,7 +46,6 @@ const EMPTY: Values = {
   city: '',
   message: '',
   eventId: '',
-  attachments: [],
 };
 
 /** The Shabbat or holiday a date (and time) runs into; never throws on a half-typed date. */
@@ -72,16 +66,6 @@ function guestCountOf(text: string): number {
   return Math.max(1, n);
 }
 
-function acceptable(file: File): boolean {
-  return (ATTACHMENT_TYPES as readonly string[]).includes(file.type) && file.size <= LIMITS.attachmentBytes;
-}
-
-function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 interface RequestDialogProps {
   open: boolean;
   onClose: () => void;
@@ -98,11 +82,13 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
     }),
   );
   const [values, setValues] = useState<Values>(EMPTY);
+  // Files upload as soon as they are picked; the request carries the uploaded files' ids.
+  const uploads = useAttachmentUploads();
+  const [waiting, setWaiting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const set =
-    (key: Exclude<keyof Values, 'attachments'>) =>
-    (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    (key: keyof Values) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const conflict = conflictOf(values.date, values.time);
@@ -128,27 +114,25 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   const addFiles = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
     e.target.value = '';
-    if (chosen.length === 0) return;
-    const accepted = chosen.filter(acceptable);
-    const room = LIMITS.attachmentsMax - values.attachments.length;
-    const kept = accepted.slice(0, Math.max(0, room));
-    if (kept.length < chosen.length) {
-      toast.error('Some files were rejected', REQUEST_MESSAGES.attachments);
-    }
-    if (kept.length > 0) setValues((v) => ({ ...v, attachments: [...v.attachments, ...kept] }));
+    uploads.pick(chosen);
   };
-
-  const removeFile = (index: number) =>
-    setValues((v) => ({ ...v, attachments: v.attachments.filter((_, i) => i !== index) }));
 
   const close = () => {
     if (!send.isPending) onClose();
   };
 
-  const submit = () => {
-    if (!vendor) return;
+  const submit = async () => {
+    if (!vendor || waiting) return;
     if (missing) {
       toast.error('Missing required fields', REQUEST_MESSAGES.missing);
+      return;
+    }
+    // Files still uploading are waited for: the request carries every file that was picked.
+    setWaiting(true);
+    const files = await uploads.settled();
+    setWaiting(false);
+    if (files.failed) {
+      toast.error('Failed to send request', 'Some files did not upload. Retry or remove them first.');
       return;
     }
     const input = {
@@ -164,7 +148,12 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       eventId: values.eventId || null,
       hasConflict: conflict !== null,
       conflictReason: conflict,
-      attachments: values.attachments.map((f) => ({ name: f.name, size: f.size, type: f.type })),
+      attachments: files.uploaded.map((a) => ({
+        id: a.id,
+        name: a.name,
+        size: a.bytes,
+        type: a.contentType,
+      })),
     };
     const parsed = availabilityRequestInput.safeParse(input);
     if (!parsed.success) {
@@ -175,13 +164,14 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       onSuccess: () => {
         toast.success('Request sent successfully!', 'The vendor will respond to your inquiry soon.');
         setValues(EMPTY);
+        uploads.clear();
         onClose();
       },
       onError: (error) => toast.error('Failed to send request', serverMessage(error) ?? 'Please try again'),
     });
   };
 
-  const pending = send.isPending;
+  const pending = send.isPending || waiting;
   return (
     <FormDialog
       open={open}
@@ -191,8 +181,8 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       submitLabel="Send Request"
       pendingLabel="Sending..."
       pending={pending}
-      submitDisabled={missing}
-      onSubmit={submit}
+      submitDisabled={missing || uploads.failed}
+      onSubmit={() => void submit()}
     >
       <Stack gap="5">
         {events.data && events.data.length > 0 ? (
@@ -311,41 +301,20 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           <Text fontWeight="medium" fontSize="sm" mb="1.5" id="request-attachments-label">
             Attachments
           </Text>
-          {values.attachments.length > 0 ? (
-            <Stack as="ul" gap="2" mb="3" aria-labelledby="request-attachments-label">
-              {values.attachments.map((file, index) => (
-                <HStack
-                  as="li"
-                  key={`${file.name}-${file.size}-${file.lastModified}`}
-                  gap="2"
-                  px="3"
-                  py="2"
-                  borderWidth="1px"
-                  borderColor="border"
-                  rounded="lg"
-                >
-                  <FileIcon boxSize="4" color="fg.muted" aria-hidden />
-                  <Text fontSize="sm" flex="1" minW="0" truncate>
-                    {file.name}
-                  </Text>
-                  <Text fontSize="xs" color="fg.muted" flexShrink="0">
-                    {sizeText(file.size)}
-                  </Text>
-                  <CloseButton
-                    size="2xs"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => removeFile(index)}
-                    disabled={pending}
-                  />
-                </HStack>
-              ))}
-            </Stack>
-          ) : null}
+          <Box mb={uploads.files.length > 0 ? '3' : '0'}>
+            <PickedFiles
+              files={uploads.files}
+              onRemove={uploads.remove}
+              onRetry={uploads.retry}
+              disabled={pending}
+              labelledBy="request-attachments-label"
+            />
+          </Box>
           <input
             ref={fileInput}
             type="file"
             multiple
-            accept=".jpg,.jpeg,.png,.gif,.pdf,image/jpeg,image/png,image/gif,application/pdf"
+            accept={ATTACHMENT_ACCEPT}
             aria-labelledby="request-attachments-label"
             hidden
             onChange={addFiles}
@@ -354,13 +323,14 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             variant="outline"
             size="sm"
             onClick={() => fileInput.current?.click()}
-            disabled={pending || values.attachments.length >= LIMITS.attachmentsMax}
+            disabled={pending || uploads.full}
           >
             <PaperclipIcon />
             Attach files
           </Button>
           <Text fontSize="xs" color="fg.muted" mt="1.5">
             Up to {LIMITS.attachmentsMax} JPG, PNG, GIF or PDF files, 10MB each.
+            {uploads.failed ? ' Remove or retry the files that did not upload before sending.' : ''}
           </Text>
         </Box>
       </Stack>

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Box,
   Button,
@@ -14,8 +15,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import {
@@ -24,6 +26,7 @@ import {
   LockIcon,
   MailIcon,
   MapPinIcon,
+  MessageIcon,
   PhoneIcon,
   StoreIcon,
 } from '../../components/icons';
@@ -35,6 +38,11 @@ import { LoginToContactDialog } from './prompt-dialogs';
 import { RequestAvailabilityDialog } from './request-dialog';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
+
+// Part of the messages feature's chunk, loaded when a customer first opens it.
+const StartThreadDialog = lazy(async () => ({
+  default: (await import('../messages/start-thread-dialog')).StartThreadDialog,
+}));
 
 /** /vendor/:id: loading, the profile, or 'Vendor Not Found' (spec section 4). */
 export function VendorProfilePage() {
@@ -65,11 +73,13 @@ export function VendorProfilePage() {
   );
 }
 
-type Dialog = 'request' | 'login' | null;
+type Dialog = 'request' | 'login' | 'message' | null;
 
 function VendorProfile({ vendor }: { vendor: VendorView }) {
   const { user } = useCurrentUser();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // Mounted from the first opening on, so that it can animate closed.
+  const [messageOpened, setMessageOpened] = useState(false);
   const location = [vendor.address, vendor.city, vendor.state].filter(Boolean);
 
   return (
@@ -209,9 +219,30 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                   Request Availability
                 </Button>
               ) : user.role === 'customer' ? (
-                <Button size="lg" onClick={() => setDialog('request')}>
-                  Request Availability
-                </Button>
+                <>
+                  <Button size="lg" onClick={() => setDialog('request')}>
+                    Request Availability
+                  </Button>
+                  <Button
+                    size="lg"
+                    variant="outline"
+                    onClick={() => {
+                      setMessageOpened(true);
+                      setDialog('message');
+                    }}
+                  >
+                    <MessageIcon />
+                    Message
+                  </Button>
+                  {vendor.claimed ? null : (
+                    <Alert.Root status="info" variant="subtle" rounded="lg" size="sm">
+                      <Alert.Indicator />
+                      <Alert.Content>
+                        <Alert.Description>{MESSAGING_MESSAGES.unclaimed}</Alert.Description>
+                      </Alert.Content>
+                    </Alert.Root>
+                  )}
+                </>
               ) : (
                 <Text fontSize="sm" color="fg.muted">
                   Availability requests are sent from customer accounts.
@@ -236,6 +267,11 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         </Stack>
       </Grid>
 
+      {user?.role === 'customer' && messageOpened ? (
+        <Suspense fallback={null}>
+          <StartThreadDialog open={dialog === 'message'} onClose={() => setDialog(null)} vendor={vendor} />
+        </Suspense>
+      ) : null}
       {user?.role === 'customer' ? (
         <RequestAvailabilityDialog
           open={dialog === 'request'}

@@ -1,22 +1,52 @@
-import { Button } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Button, useBreakpointValue } from '@chakra-ui/react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyPanel } from '../../components/empty-panel';
 import { MessageIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
+import { useUnreadCount } from '../../components/use-unread-count';
+import { ConversationsView } from './conversations-view';
 
-/** /messages: the customer's conversations with vendors. */
+/** /messages: the customer's conversations with vendors (spec section 2). */
 export function MessagesPage() {
+  const unread = useUnreadCount();
+  const [params] = useSearchParams();
+  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  // On a phone an open conversation gets the room the description would take.
+  const compact = !wide && params.has('thread');
   return (
-    <PageFrame title="Messages" description="Your conversations with vendors about your events.">
-      <EmptyPanel
-        icon={<MessageIcon boxSize="8" />}
-        title="No messages yet"
-        description="Find a vendor in the marketplace and send an availability request; the conversation continues here."
-      >
-        <Button asChild>
-          <RouterLink to="/marketplace">Browse the marketplace</RouterLink>
-        </Button>
-      </EmptyPanel>
+    <PageFrame
+      title="Messages"
+      description={compact ? undefined : 'Your conversations with vendors about your events.'}
+      badge={
+        unread > 0 ? (
+          <Badge
+            colorPalette="red"
+            variant="solid"
+            rounded="full"
+            fontSize="sm"
+            px="2.5"
+            aria-label={`${unread} unread`}
+            data-testid="messages-page-unread-badge"
+          >
+            {unread}
+          </Badge>
+        ) : null
+      }
+    >
+      <ConversationsView
+        height={{ base: 'calc(100dvh - 15rem)', md: 'min(42rem, calc(100dvh - 15rem))' }}
+        empty={
+          <EmptyPanel
+            icon={<MessageIcon boxSize="8" />}
+            title="No messages yet"
+            description="Find a vendor in the marketplace and send an availability request or a message; the conversation continues here."
+          >
+            <Button asChild>
+              <RouterLink to="/marketplace">Browse the marketplace</RouterLink>
+            </Button>
+          </EmptyPanel>
+        }
+      />
     </PageFrame>
   );
 }

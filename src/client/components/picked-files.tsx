@@ -1,0 +1,101 @@
+import { Box, Button, CloseButton, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { fileSizeText, type PickedFile } from '../lib/attachments';
+import { FileIcon, ImageIcon } from './icons';
+
+interface PickedFilesProps {
+  files: PickedFile[];
+  onRemove: (key: string) => void;
+  onRetry: (key: string) => void;
+  disabled?: boolean;
+  /** The id of the text naming the list ('Attachments'). */
+  labelledBy?: string;
+  label?: string;
+  /** Chips side by side (the reply box), instead of one per line. */
+  compact?: boolean;
+}
+
+/** Files picked for upload, each with its size, its progress or why it failed, and a remove button. */
+export function PickedFiles({
+  files,
+  onRemove,
+  onRetry,
+  disabled = false,
+  labelledBy,
+  label,
+  compact = false,
+}: PickedFilesProps) {
+  if (files.length === 0) return null;
+  return (
+    <Stack
+      as="ul"
+      gap="2"
+      listStyleType="none"
+      aria-labelledby={labelledBy}
+      aria-label={label}
+      direction={compact ? 'row' : 'column'}
+      wrap={compact ? 'wrap' : undefined}
+    >
+      {files.map(({ key, file, state }) => {
+        const failed = state.status === 'failed';
+        const Icon = file.type.startsWith('image/') ? ImageIcon : FileIcon;
+        return (
+          <Box
+            as="li"
+            key={key}
+            px="3"
+            py={compact ? '1' : '2'}
+            maxW={compact ? { base: '100%', sm: '17rem' } : undefined}
+            minW={compact ? '0' : undefined}
+            borderWidth="1px"
+            borderColor={failed ? 'border.error' : 'border'}
+            bg={failed ? 'bg.error' : 'bg'}
+            rounded="lg"
+          >
+            <HStack gap="2">
+              <Icon boxSize="4" color="fg.muted" aria-hidden />
+              <Text fontSize="sm" flex="1" minW="0" truncate title={file.name}>
+                {file.name}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" flexShrink="0">
+                {state.status === 'uploading'
+                  ? `Uploading ${state.progress}%`
+                  : state.status === 'done'
+                    ? fileSizeText(file.size)
+                    : 'Not uploaded'}
+              </Text>
+              {failed ? (
+                <Button size="2xs" variant="outline" onClick={() => onRetry(key)} disabled={disabled}>
+                  Retry
+                </Button>
+              ) : null}
+              <CloseButton
+                size="2xs"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => onRemove(key)}
+                disabled={disabled}
+              />
+            </HStack>
+            {state.status === 'uploading' ? (
+              <Progress.Root
+                value={state.progress}
+                size="xs"
+                mt="1.5"
+                colorPalette="brand"
+                aria-label={`Uploading ${file.name}`}
+              >
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+            ) : null}
+            {failed ? (
+              <Text fontSize="xs" color="fg.error" mt="1" role="alert">
+                {state.message}
+              </Text>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

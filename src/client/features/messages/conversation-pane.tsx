@@ -1,0 +1,460 @@
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Ban, Flag, ShieldOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { fromCivilDate } from '../../../shared/jewish-calendar';
+import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import { ConfirmDialog } from '../../components/form-dialog';
+import { AlertIcon, ArrowLeftIcon, CalendarIcon, MessageIcon, MoreIcon } from '../../components/icons';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { formatDay, formatTime } from '../events/format';
+import { formatAmount } from '../events/money';
+import { MessageList } from './message-list';
+import { ReplyBox } from './reply-box';
+import { ReportDialog } from './report-dialog';
+import {
+  otherPartyLabel,
+  otherPartyName,
+  useBlockThread,
+  useConversation,
+  useMarkThreadSeen,
+} from './use-messages';
+
+type Thread = ConversationDto['thread'];
+
+interface ConversationPaneProps {
+  threadId: string;
+  /** On a phone the conversation replaces the list; this leads back to it. */
+  onBack?: () => void;
+}
+
+/**
+ * One conversation in a box of fixed height: who it is with, the availability request it came
+ * from, the messages with their own scroll, and the reply box (or why no reply can be sent).
+ * Opening it marks the incoming messages seen, and so does each new one while the tab is visible.
+ */
+export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
+  const { query, loadOlder, loadingOlder } = useConversation(threadId);
+  const failedToast = useRef(false);
+
+  // The spec's toast when a conversation fails to load, once per failure.
+  useEffect(() => {
+    if (query.isError && !failedToast.current) {
+      failedToast.current = true;
+      const description = serverMessage(query.error) ?? undefined;
+      // After the commit: the toaster renders synchronously and must not start inside React's render.
+      window.setTimeout(() => toast.error(MESSAGING_MESSAGES.loadFailed, description), 0);
+    }
+    if (!query.isError) failedToast.current = false;
+  }, [query.isError, query.error]);
+
+  const back = onBack ? (
+    <IconButton
+      variant="ghost"
+      size="sm"
+      ms="-1"
+      flexShrink="0"
+      alignSelf="center"
+      onClick={onBack}
+      aria-label="Back to conversations"
+    >
+      <ArrowLeftIcon />
+    </IconButton>
+  ) : null;
+
+  if (query.isPending) {
+    return (
+      <PaneFrame label="Loading conversation" busy>
+        <Stack p="4" gap="4">
+          {back}
+          <Skeleton h="10" w="60%" />
+          <Skeleton h="16" w="70%" rounded="2xl" />
+          <Skeleton h="16" w="50%" rounded="2xl" alignSelf="flex-end" />
+        </Stack>
+      </PaneFrame>
+    );
+  }
+  if (query.isError) {
+    return (
+      <PaneFrame label="Conversation">
+        <Stack p="4" gap="4" flex="1">
+          {back}
+          <Stack flex="1" align="center" justify="center" textAlign="center" gap="3" px="4">
+            <AlertIcon boxSize="8" color="fg.error" />
+            <Text fontWeight="semibold" color="brand.950">
+              {MESSAGING_MESSAGES.loadFailed}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {serverMessage(query.error) ?? 'Check your connection and try again.'}
+            </Text>
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Stack>
+      </PaneFrame>
+    );
+  }
+  return (
+    <LoadedConversation
+      conversation={query.data}
+      back={back}
+      loadOlder={() => void loadOlder()}
+      loadingOlder={loadingOlder}
+    />
+  );
+}
+
+function PaneFrame({
+  label,
+  busy = false,
+  children,
+}: {
+  label: string;
+  busy?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Flex
+      as="section"
+      aria-label={label}
+      aria-busy={busy || undefined}
+      direction="column"
+      h="var(--conversation-height)"
+      minH="24rem"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="2xl"
+      overflow="hidden"
+    >
+      {children}
+    </Flex>
+  );
+}
+
+function LoadedConversation({
+  conversation,
+  back,
+  loadOlder,
+  loadingOlder,
+}: {
+  conversation: ConversationDto;
+  back: React.ReactNode;
+  loadOlder: () => void;
+  loadingOlder: boolean;
+}) {
+  const { thread, messages, hasMoreBefore } = conversation;
+  const other = otherPartyName(thread);
+  useMarkSeenWhileOpen(conversation);
+
+  return (
+    <PaneFrame label={`Conversation with ${other}`}>
+      <ConversationHeader thread={thread} back={back} />
+      <Stack gap="0">
+        {thread.side === 'customer' && !thread.vendor.managed ? (
+          <Notice status="info">{MESSAGING_MESSAGES.unclaimed}</Notice>
+        ) : null}
+        {thread.request ? <RequestDetails request={thread.request} /> : null}
+      </Stack>
+      <MessageList
+        threadId={thread.id}
+        side={thread.side}
+        messages={messages}
+        hasMoreBefore={hasMoreBefore}
+        loadingOlder={loadingOlder}
+        onLoadOlder={loadOlder}
+      />
+      {thread.canReply ? (
+        <ReplyBox threadId={thread.id} side={thread.side} recipient={other} />
+      ) : (
+        <CannotReply thread={thread} />
+      )}
+    </PaneFrame>
+  );
+}
+
+/**
+ * Marks the thread's unread incoming messages seen: once when it opens, and again for each new
+ * incoming message while it stays open, as soon as the tab is visible.
+ */
+function useMarkSeenWhileOpen(conversation: ConversationDto) {
+  const { thread, messages } = conversation;
+  const markSeen = useMarkThreadSeen(thread.id);
+  const marked = useRef<string | null>(null);
+  let newestUnseen: string | null = null;
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const m = messages[i];
+    if (m && !m.mine && m.status !== 'seen') {
+      newestUnseen = m.id;
+      break;
+    }
+  }
+  // Unread messages older than the loaded page still count.
+  const pending = newestUnseen ?? (thread.unreadCount > 0 ? `thread:${thread.unreadCount}` : null);
+  const { mutate } = markSeen;
+  const threadId = thread.id;
+
+  useEffect(() => {
+    if (!pending) return;
+    const mark = () => {
+      if (document.visibilityState !== 'visible' || marked.current === pending) return;
+      marked.current = pending;
+      mutate({ threadId });
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
+  }, [pending, threadId, mutate]);
+}
+
+function ConversationHeader({ thread, back }: { thread: Thread; back: React.ReactNode }) {
+  const other = otherPartyName(thread);
+  const { block, unblock } = useBlockThread();
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const blockedByMe = thread.blocked?.bySide === thread.side;
+
+  const doBlock = () =>
+    block.mutate(
+      { threadId: thread.id },
+      {
+        onSuccess: () => {
+          setConfirmBlock(false);
+          toast.success('Conversation blocked', `${other} can no longer send you messages here.`);
+        },
+        onError: (error) => toast.failed('Could not block this conversation', error),
+      },
+    );
+  const doUnblock = () =>
+    unblock.mutate(
+      { threadId: thread.id },
+      {
+        onSuccess: () => toast.success('Conversation unblocked'),
+        onError: (error) => toast.failed('Could not unblock this conversation', error),
+      },
+    );
+
+  return (
+    <Box borderBottomWidth="1px" borderColor="border.muted" px={{ base: '3', md: '5' }} py="3">
+      <HStack gap={{ base: '2', md: '3' }} align="center">
+        {back}
+        <Avatar.Root
+          size="sm"
+          colorPalette={thread.side === 'customer' ? 'brand' : 'gold'}
+          flexShrink="0"
+          aria-hidden
+        >
+          {thread.side === 'customer' && thread.vendor.logoUrl ? (
+            <Avatar.Image src={thread.vendor.logoUrl} alt="" />
+          ) : null}
+          <Avatar.Fallback name={other} />
+        </Avatar.Root>
+        <Box flex="1" minW="0">
+          <Heading as="h2" fontSize="md" color="brand.950" truncate>
+            {other}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {thread.subject}
+          </Text>
+        </Box>
+        <Menu.Root
+          onSelect={({ value }) => {
+            if (value === 'block') setConfirmBlock(true);
+            else if (value === 'unblock') doUnblock();
+            else if (value === 'report') setReporting(true);
+          }}
+        >
+          <Menu.Trigger asChild>
+            <IconButton aria-label="Conversation options" variant="ghost" size="sm" flexShrink="0">
+              <MoreIcon />
+            </IconButton>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                {thread.blocked === null ? (
+                  <Menu.Item value="block" color="fg.error">
+                    <Ban size={16} aria-hidden />
+                    Block
+                  </Menu.Item>
+                ) : blockedByMe ? (
+                  <Menu.Item value="unblock">
+                    <ShieldOff size={16} aria-hidden />
+                    Unblock
+                  </Menu.Item>
+                ) : null}
+                <Menu.Item value="report">
+                  <Flag size={16} aria-hidden />
+                  Report
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </HStack>
+      <ConfirmDialog
+        open={confirmBlock}
+        onClose={() => setConfirmBlock(false)}
+        title="Block this conversation?"
+        confirmLabel="Block"
+        pendingLabel="Blocking..."
+        pending={block.isPending}
+        onConfirm={doBlock}
+      >
+        {other} will no longer be able to send you messages in this conversation, and neither will you until
+        you unblock it.
+      </ConfirmDialog>
+      <ReportDialog
+        open={reporting}
+        onClose={() => setReporting(false)}
+        threadId={thread.id}
+        otherParty={other}
+      />
+    </Box>
+  );
+}
+
+function Notice({ status, children }: { status: 'info' | 'warning'; children: React.ReactNode }) {
+  return (
+    <Alert.Root status={status} variant="subtle" rounded="none" py="2.5" px={{ base: '3', md: '5' }}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description fontSize="sm">{children}</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** '$2,000' for whole dollars, '$2,000.50' otherwise. */
+function money(amount: string): string {
+  return formatAmount(amount).replace(/\.00$/, '');
+}
+
+function budgetText(min: string | null, max: string | null): string | null {
+  if (min && max) return `${money(min)} – ${money(max)}`;
+  if (max) return `up to ${money(max)}`;
+  if (min) return `from ${money(min)}`;
+  return null;
+}
+
+function RequestDetails({ request }: { request: NonNullable<Thread['request']> }) {
+  const budget = budgetText(request.budgetMin, request.budgetMax);
+  const date = `${formatDay(fromCivilDate(request.eventDate))}${request.eventTime ? `, ${formatTime(request.eventTime)}` : ''}`;
+  const facts: { label: string; value: string }[] = [
+    { label: 'Event type', value: request.eventType },
+    { label: 'Date', value: date },
+    { label: 'Guests', value: `${request.guestCount} guests` },
+    ...(budget ? [{ label: 'Budget', value: `Budget ${budget}` }] : []),
+    ...(request.city ? [{ label: 'City', value: request.city }] : []),
+  ];
+  return (
+    <Box
+      as="section"
+      aria-label="Availability request"
+      bg="gold.subtle"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      px={{ base: '3', md: '5' }}
+      py="2"
+    >
+      <HStack gap="1.5" color="gold.fg">
+        <CalendarIcon boxSize="3.5" aria-hidden />
+        <Text fontSize="2xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
+          Availability request
+        </Text>
+      </HStack>
+      <Flex
+        as="dl"
+        wrap="wrap"
+        columnGap="1.5"
+        rowGap="0"
+        fontSize={{ base: 'xs', md: 'sm' }}
+        color="brand.950"
+      >
+        {facts.map((fact, i) => (
+          <HStack key={fact.label} gap="1.5">
+            <Text as="dt" srOnly>
+              {fact.label}
+            </Text>
+            <Text as="dd" fontWeight="medium">
+              {fact.value}
+            </Text>
+            {i < facts.length - 1 ? (
+              <Text as="span" color="fg.subtle" aria-hidden>
+                ·
+              </Text>
+            ) : null}
+          </HStack>
+        ))}
+      </Flex>
+      {request.hasConflict ? (
+        <HStack gap="1.5" mt="0.5" fontSize={{ base: 'xs', md: 'sm' }} color="orange.fg" align="flex-start">
+          <AlertIcon boxSize="3.5" flexShrink="0" mt="0.5" aria-hidden />
+          <Text>
+            This date overlaps {request.conflictReason ?? 'Shabbat or a Jewish holiday'} - consider choosing
+            another date.
+          </Text>
+        </HStack>
+      ) : null}
+    </Box>
+  );
+}
+
+function CannotReply({ thread }: { thread: Thread }) {
+  const { unblock } = useBlockThread();
+  const blocked = thread.blocked;
+  const byMe = blocked?.bySide === thread.side;
+  const who = byMe ? 'You' : `The ${otherPartyLabel(thread.side).toLowerCase()}`;
+  return (
+    <Box borderTopWidth="1px" borderColor="border.muted" px={{ base: '3', md: '4' }} py="3" bg="bg">
+      <Alert.Root status={blocked ? 'warning' : 'info'} variant="subtle" rounded="lg">
+        <Alert.Indicator>{blocked ? <Ban size={18} aria-hidden /> : <MessageIcon />}</Alert.Indicator>
+        <Alert.Content>
+          {blocked ? <Alert.Title>{who} blocked this conversation</Alert.Title> : null}
+          <Alert.Description>
+            {thread.cannotReplyReason ??
+              (byMe
+                ? MESSAGING_MESSAGES.youBlocked
+                : blocked
+                  ? MESSAGING_MESSAGES.theyBlocked
+                  : 'You cannot reply here.')}
+          </Alert.Description>
+        </Alert.Content>
+        {byMe ? (
+          <Button
+            size="xs"
+            variant="outline"
+            alignSelf="center"
+            loading={unblock.isPending}
+            onClick={() =>
+              unblock.mutate(
+                { threadId: thread.id },
+                {
+                  onSuccess: () => toast.success('Conversation unblocked'),
+                  onError: (error) => toast.failed('Could not unblock this conversation', error),
+                },
+              )
+            }
+          >
+            Unblock
+          </Button>
+        ) : null}
+      </Alert.Root>
+    </Box>
+  );
+}

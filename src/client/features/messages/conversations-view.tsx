@@ -1,0 +1,140 @@
+import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
+import { EmptyPanel } from '../../components/empty-panel';
+import { MessageIcon } from '../../components/icons';
+import { serverMessage } from '../../lib/errors';
+import { ConversationPane } from './conversation-pane';
+import { ThreadList } from './thread-list';
+import { useThreads } from './use-messages';
+
+interface ConversationsViewProps {
+  /** What to show when there is no conversation at all. */
+  empty: ReactNode;
+  /** The conversation box's fixed height on a phone and from tablets up (CSS lengths). */
+  height: { base: string; md: string };
+}
+
+/**
+ * The shared conversations screen of /messages and the vendor dashboard's Messages tab: the thread
+ * list beside the open conversation, or on a phone one after the other with a back button. The open
+ * thread lives in the address (?thread=id), so notifications and reloads land on it.
+ */
+export function ConversationsView({ empty, height }: ConversationsViewProps) {
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('thread');
+  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const threads = useThreads();
+
+  const seen = new Set<string>();
+  const list: ThreadSummaryDto[] = [];
+  for (const page of threads.data?.pages ?? []) {
+    for (const thread of page.threads) {
+      if (!seen.has(thread.id)) {
+        seen.add(thread.id);
+        list.push(thread);
+      }
+    }
+  }
+
+  const hrefFor = (threadId: string) => {
+    const next = new URLSearchParams(params);
+    next.set('thread', threadId);
+    return `?${next.toString()}`;
+  };
+  const showList = () => {
+    const next = new URLSearchParams(params);
+    next.delete('thread');
+    setParams(next);
+  };
+
+  const frame = (children: ReactNode) => (
+    <Box css={{ '--conversation-height': height.base, md: { '--conversation-height': height.md } }}>
+      {children}
+    </Box>
+  );
+
+  if (threads.isPending && !selectedId) {
+    return frame(
+      <Stack gap="2" aria-busy="true" aria-label="Loading conversations" maxW={{ md: '20rem' }}>
+        <Skeleton h="20" rounded="xl" />
+        <Skeleton h="20" rounded="xl" />
+        <Skeleton h="20" rounded="xl" />
+      </Stack>,
+    );
+  }
+  if (threads.isError && !selectedId) {
+    return (
+      <EmptyPanel
+        icon={<MessageIcon boxSize="8" />}
+        title="Could not load your conversations"
+        description={serverMessage(threads.error) ?? 'Check your connection and try again.'}
+      >
+        <Button variant="outline" onClick={() => void threads.refetch()}>
+          Try again
+        </Button>
+      </EmptyPanel>
+    );
+  }
+  if (threads.isSuccess && list.length === 0 && !selectedId) return <>{empty}</>;
+
+  const listPanel = threads.isPending ? (
+    <Stack gap="2" aria-busy="true" aria-label="Loading conversations">
+      <Skeleton h="20" rounded="xl" />
+      <Skeleton h="20" rounded="xl" />
+    </Stack>
+  ) : (
+    <ThreadList
+      threads={list}
+      selectedId={selectedId}
+      hrefFor={hrefFor}
+      hasMore={threads.hasNextPage}
+      loadingMore={threads.isFetchingNextPage}
+      onLoadMore={() => void threads.fetchNextPage()}
+    />
+  );
+
+  if (!wide) {
+    return frame(
+      selectedId ? (
+        <ConversationPane key={selectedId} threadId={selectedId} onBack={showList} />
+      ) : (
+        <Box as="section" aria-label="Conversation list">
+          {listPanel}
+        </Box>
+      ),
+    );
+  }
+
+  return frame(
+    <Grid
+      templateColumns={{ md: 'minmax(0, 17rem) minmax(0, 1fr)', lg: 'minmax(0, 20rem) minmax(0, 1fr)' }}
+      gap="5"
+    >
+      <Box
+        as="section"
+        aria-label="Conversation list"
+        h="var(--conversation-height)"
+        overflowY="auto"
+        p="1"
+        m="-1"
+      >
+        {listPanel}
+      </Box>
+      {selectedId ? (
+        <ConversationPane key={selectedId} threadId={selectedId} />
+      ) : (
+        <Box h="var(--conversation-height)" minH="24rem" display="flex">
+          <Box flex="1" alignSelf="stretch" display="flex" flexDirection="column" justifyContent="center">
+            <EmptyPanel
+              icon={<MessageIcon boxSize="8" />}
+              title="Select a conversation to view messages"
+              description="Pick a conversation on the left to read it and reply."
+            />
+          </Box>
+        </Box>
+      )}
+    </Grid>,
+  );
+}

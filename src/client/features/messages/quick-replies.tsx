@@ -1,0 +1,342 @@
+import {
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Zap } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  MESSAGING_LIMITS,
+  MESSAGING_MESSAGES,
+  type QuickReplyDto,
+  quickReplyCreateInput,
+} from '../../../shared/schemas/messages';
+import { FormTextField } from '../../components/form-fields';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { errorCode, serverFieldError } from '../../lib/errors';
+import { useIdempotentCreate } from '../../lib/idempotency';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+
+const MANAGE = '__manage';
+
+/** The vendor's saved quick replies: picking one puts its text where the cursor is in the reply box. */
+export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => void }) {
+  const list = trpc.messages.quickReplies.useQuery();
+  const [managing, setManaging] = useState(false);
+  const items = list.data ?? [];
+
+  return (
+    <>
+      <Menu.Root
+        positioning={{ placement: 'top-start' }}
+        onSelect={({ value }) => {
+          if (value === MANAGE) {
+            setManaging(true);
+            return;
+          }
+          const picked = items.find((q) => q.id === value);
+          if (picked) onInsert(picked.body);
+        }}
+      >
+        <Menu.Trigger asChild>
+          <IconButton aria-label="Quick replies" variant="ghost" size="sm" title="Quick replies">
+            <Zap aria-hidden />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content maxW="min(22rem, calc(100vw - 2rem))" minW="14rem">
+              <Menu.ItemGroup>
+                <Menu.ItemGroupLabel>Quick replies</Menu.ItemGroupLabel>
+                {list.isPending ? (
+                  <Menu.Item value="__loading" disabled>
+                    Loading...
+                  </Menu.Item>
+                ) : list.isError ? (
+                  <Menu.Item value="__error" disabled>
+                    Could not load your quick replies
+                  </Menu.Item>
+                ) : items.length === 0 ? (
+                  <Menu.Item value="__none" disabled>
+                    No quick replies yet
+                  </Menu.Item>
+                ) : (
+                  items.map((q) => (
+                    <Menu.Item key={q.id} value={q.id} h="auto" py="2">
+                      <Stack gap="0" minW="0">
+                        <Text fontWeight="medium" truncate>
+                          {q.title}
+                        </Text>
+                        <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+                          {q.body}
+                        </Text>
+                      </Stack>
+                    </Menu.Item>
+                  ))
+                )}
+              </Menu.ItemGroup>
+              <Menu.Separator />
+              <Menu.Item value={MANAGE}>Manage quick replies</Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <QuickRepliesDialog open={managing} onClose={() => setManaging(false)} />
+    </>
+  );
+}
+
+const quickReplyForm = quickReplyCreateInput.omit({ idempotencyKey: true });
+type QuickReplyForm = z.input<typeof quickReplyForm>;
+const EMPTY: QuickReplyForm = { title: '', body: '' };
+
+/** Add, edit and delete quick replies (at most 10). */
+function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const list = trpc.messages.quickReplies.useQuery(undefined, { enabled: open });
+  const refresh = () => utils.messages.quickReplies.invalidate();
+  const create = useIdempotentCreate(trpc.messages.createQuickReply.useMutation({ onSuccess: refresh }));
+  const update = trpc.messages.updateQuickReply.useMutation({ onSuccess: refresh });
+  const remove = trpc.messages.deleteQuickReply.useMutation({ onSuccess: refresh });
+  const [editing, setEditing] = useState<QuickReplyDto | null>(null);
+  const [adding, setAdding] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<QuickReplyForm>({ resolver: zodResolver(quickReplyForm), defaultValues: EMPTY });
+
+  const items = list.data ?? [];
+  const full = items.length >= MESSAGING_LIMITS.quickRepliesMax;
+  const formOpen = adding || editing !== null;
+  const saving = create.isPending || update.isPending;
+
+  const startAdd = () => {
+    setEditing(null);
+    setAdding(true);
+    reset(EMPTY);
+  };
+  const startEdit = (q: QuickReplyDto) => {
+    setAdding(false);
+    setEditing(q);
+    reset({ title: q.title, body: q.body });
+  };
+  const stopEditing = () => {
+    setAdding(false);
+    setEditing(null);
+    reset(EMPTY);
+  };
+
+  const onFailure = (title: string) => (error: unknown) => {
+    const field = serverFieldError(error);
+    if (field && (field.field === 'title' || field.field === 'body')) {
+      setError(field.field, { message: field.message });
+      return;
+    }
+    if (errorCode(error) === 'CONFLICT') void refresh();
+    toast.failed(title, error);
+  };
+
+  const save = handleSubmit(({ title, body }) => {
+    if (editing) {
+      update.mutate(
+        { id: editing.id, title, body, version: editing.version },
+        {
+          onSuccess: () => {
+            toast.success('Quick reply saved');
+            stopEditing();
+          },
+          onError: onFailure('Could not save the quick reply'),
+        },
+      );
+    } else {
+      create.mutate(
+        { title, body },
+        {
+          onSuccess: () => {
+            toast.success('Quick reply added');
+            stopEditing();
+          },
+          onError: onFailure('Could not add the quick reply'),
+        },
+      );
+    }
+  });
+
+  const del = (q: QuickReplyDto) =>
+    remove.mutate(
+      { id: q.id },
+      {
+        onSuccess: () => {
+          toast.success('Quick reply deleted');
+          if (editing?.id === q.id) stopEditing();
+        },
+        onError: (error) => toast.failed('Could not delete the quick reply', error),
+      },
+    );
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open) {
+          stopEditing();
+          onClose();
+        }
+      }}
+      size={{ mdDown: 'full', md: 'lg' }}
+      placement="center"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
+              <Dialog.Title color="brand.950" fontSize="xl">
+                Quick replies
+              </Dialog.Title>
+              <Dialog.Description color="fg.muted" fontSize="sm">
+                Save answers you give often and insert them with one click. Up to{' '}
+                {MESSAGING_LIMITS.quickRepliesMax}.
+              </Dialog.Description>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {list.isPending ? (
+                  <Stack gap="2" aria-busy="true" aria-label="Loading quick replies">
+                    <Skeleton h="14" rounded="lg" />
+                    <Skeleton h="14" rounded="lg" />
+                  </Stack>
+                ) : items.length === 0 ? (
+                  <Text color="fg.muted" fontSize="sm">
+                    No quick replies yet.
+                  </Text>
+                ) : (
+                  <Stack as="ul" gap="2" listStyleType="none" aria-label="Saved quick replies">
+                    {items.map((q) => (
+                      <HStack
+                        as="li"
+                        key={q.id}
+                        align="flex-start"
+                        gap="2"
+                        p="3"
+                        borderWidth="1px"
+                        borderColor={editing?.id === q.id ? 'brand.solid' : 'border.muted'}
+                        rounded="lg"
+                      >
+                        <Box flex="1" minW="0">
+                          <Text fontWeight="medium" truncate>
+                            {q.title}
+                          </Text>
+                          <Text fontSize="sm" color="fg.muted" lineClamp={2} whiteSpace="pre-wrap">
+                            {q.body}
+                          </Text>
+                        </Box>
+                        <IconButton
+                          aria-label={`Edit ${q.title}`}
+                          size="xs"
+                          variant="ghost"
+                          onClick={() => startEdit(q)}
+                        >
+                          <PencilIcon />
+                        </IconButton>
+                        <IconButton
+                          aria-label={`Delete ${q.title}`}
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          loading={remove.isPending && remove.variables?.id === q.id}
+                          onClick={() => del(q)}
+                        >
+                          <TrashIcon />
+                        </IconButton>
+                      </HStack>
+                    ))}
+                  </Stack>
+                )}
+
+                {formOpen ? (
+                  <Box asChild borderWidth="1px" borderColor="border" rounded="lg" p="4">
+                    <form
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        // The dialog sits inside the reply box's form in React's tree: this submit is not a send.
+                        e.stopPropagation();
+                        void save();
+                      }}
+                      noValidate
+                      aria-label={editing ? 'Edit quick reply' : 'New quick reply'}
+                    >
+                      <Stack gap="4">
+                        <FormTextField
+                          label="Title"
+                          required
+                          disabled={saving}
+                          error={errors.title?.message}
+                          maxLength={MESSAGING_LIMITS.quickReplyTitleMax}
+                          autoFocus
+                          {...register('title')}
+                        />
+                        <Field.Root required invalid={Boolean(errors.body)} disabled={saving}>
+                          <Field.Label>
+                            Text <Field.RequiredIndicator />
+                          </Field.Label>
+                          <Textarea rows={4} maxLength={MESSAGING_LIMITS.replyMax} {...register('body')} />
+                          {errors.body ? <Field.ErrorText>{errors.body.message}</Field.ErrorText> : null}
+                        </Field.Root>
+                        <HStack justify="flex-end" gap="2">
+                          <Button variant="outline" size="sm" onClick={stopEditing} disabled={saving}>
+                            Cancel
+                          </Button>
+                          <Button type="submit" size="sm" loading={saving} loadingText="Saving...">
+                            {editing ? 'Save changes' : 'Add quick reply'}
+                          </Button>
+                        </HStack>
+                      </Stack>
+                    </form>
+                  </Box>
+                ) : full ? (
+                  <Text fontSize="sm" color="fg.muted">
+                    {MESSAGING_MESSAGES.quickRepliesFull}
+                  </Text>
+                ) : list.isSuccess ? (
+                  <Box>
+                    <Button variant="outline" size="sm" onClick={startAdd}>
+                      <PlusIcon />
+                      New quick reply
+                    </Button>
+                  </Box>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Done</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton aria-label="Close dialog" size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,166 @@
+import { Box, Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Send } from 'lucide-react';
+import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
+import { PaperclipIcon } from '../../components/icons';
+import { PickedFiles } from '../../components/picked-files';
+import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
+import { toast } from '../../lib/toast';
+import { QuickRepliesMenu } from './quick-replies';
+import { useReply } from './use-messages';
+
+interface ReplyBoxProps {
+  threadId: string;
+  side: ThreadSide;
+  /** Who the reply goes to, for the box's description. */
+  recipient: string;
+}
+
+/**
+ * The reply box (spec sections 2 and 5): two rows, Enter sends and Shift+Enter starts a new line,
+ * Send stays disabled while the trimmed text is empty or a send is on its way. Files upload as soon
+ * as they are picked. A failed send keeps the text.
+ */
+export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
+  const reply = useReply();
+  const uploads = useAttachmentUploads();
+  const [text, setText] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // Waiting for files still uploading, before the send itself.
+  const [waiting, setWaiting] = useState(false);
+  const pending = reply.isPending || waiting;
+  const trimmed = text.trim();
+  const canSend = trimmed.length > 0 && !pending && !uploads.failed;
+
+  const send = async () => {
+    if (!canSend) return;
+    setWaiting(true);
+    const files = await uploads.settled();
+    setWaiting(false);
+    if (files.failed) {
+      toast.error(MESSAGING_MESSAGES.replyFailed, 'Some files did not upload. Retry or remove them first.');
+      return;
+    }
+    reply.mutate(
+      {
+        threadId,
+        messageText: trimmed,
+        messageType: 'text',
+        attachmentIds: files.uploaded.map((a) => a.id),
+      },
+      {
+        onSuccess: () => {
+          setText('');
+          uploads.clear();
+          toast.success(MESSAGING_MESSAGES.replySent);
+        },
+        onError: (error) => toast.failed(MESSAGING_MESSAGES.replyFailed, error),
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+
+  /** Puts a quick reply where the cursor was, replacing any selected text. */
+  const insert = (body: string) => {
+    const el = textarea.current;
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const next = `${text.slice(0, start)}${body}${text.slice(end)}`.slice(0, MESSAGING_LIMITS.replyMax);
+    setText(next);
+    const caret = Math.min(start + body.length, next.length);
+    // After the menu has closed and handed focus back.
+    window.setTimeout(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(caret, caret);
+    }, 0);
+  };
+
+  const addFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    uploads.pick(chosen);
+  };
+
+  return (
+    <Box
+      as="form"
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      px={{ base: '3', md: '4' }}
+      py="3"
+      bg="bg"
+      onSubmit={(event: React.FormEvent) => {
+        event.preventDefault();
+        void send();
+      }}
+      aria-label="Reply"
+      aria-busy={pending}
+    >
+      <Stack gap="2">
+        <PickedFiles
+          files={uploads.files}
+          onRemove={uploads.remove}
+          onRetry={uploads.retry}
+          disabled={pending}
+          label="Files to send"
+          compact
+        />
+        <Field.Root>
+          <Field.Label srOnly>Reply</Field.Label>
+          <Textarea
+            ref={textarea}
+            name="messageText"
+            rows={2}
+            resize="none"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            maxLength={MESSAGING_LIMITS.replyMax}
+            placeholder={`Write to ${recipient}...`}
+            bg="bg"
+          />
+          <Field.HelperText srOnly>Enter sends, Shift+Enter starts a new line.</Field.HelperText>
+        </Field.Root>
+        <HStack justify="space-between" gap="2">
+          <HStack gap="1">
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              hidden
+              onChange={addFiles}
+              tabIndex={-1}
+            />
+            <IconButton
+              aria-label="Attach files"
+              variant="ghost"
+              size="sm"
+              onClick={() => fileInput.current?.click()}
+              disabled={pending || uploads.full}
+              title="Attach up to 5 JPG, PNG, GIF or PDF files, 10MB each"
+            >
+              <PaperclipIcon />
+            </IconButton>
+            {side === 'vendor' ? <QuickRepliesMenu onInsert={insert} /> : null}
+            {uploads.failed ? (
+              <Text fontSize="xs" color="fg.error">
+                Remove or retry the files that did not upload.
+              </Text>
+            ) : null}
+          </HStack>
+          <Button type="submit" size="sm" disabled={!canSend} loading={pending} loadingText="Sending...">
+            <Send aria-hidden />
+            Send
+          </Button>
+        </HStack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,155 @@
+import { Avatar, Badge, Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
+import { fullTime, threadTime } from './format';
+import { otherPartyName } from './use-messages';
+
+interface ThreadListProps {
+  threads: ThreadSummaryDto[];
+  selectedId: string | null;
+  hrefFor: (threadId: string) => string;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** The caller's conversations, newest first: who with, the subject, the last message and unread count. */
+export function ThreadList({
+  threads,
+  selectedId,
+  hrefFor,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: ThreadListProps) {
+  return (
+    <Stack gap="2">
+      <Stack as="ul" gap="1.5" listStyleType="none" aria-label="Conversations">
+        {threads.map((thread) => (
+          <ThreadItem
+            key={thread.id}
+            thread={thread}
+            selected={thread.id === selectedId}
+            href={hrefFor(thread.id)}
+          />
+        ))}
+      </Stack>
+      {hasMore ? (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onLoadMore}
+          loading={loadingMore}
+          loadingText="Loading..."
+        >
+          Load more
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ThreadItem({
+  thread,
+  selected,
+  href,
+}: {
+  thread: ThreadSummaryDto;
+  selected: boolean;
+  href: string;
+}) {
+  const other = otherPartyName(thread);
+  const unread = thread.unreadCount;
+  const last = thread.lastMessage;
+  const at = last?.createdAt ?? thread.lastMessageAt;
+  const preview = last
+    ? `${last.senderSide === thread.side ? 'You: ' : ''}${last.preview}`
+    : 'No messages yet';
+  return (
+    <li>
+      <Box
+        asChild
+        display="block"
+        px="3"
+        py="3"
+        rounded="xl"
+        borderWidth="1px"
+        borderColor={selected ? 'brand.solid' : 'border.muted'}
+        bg={selected ? 'brand.subtle' : 'bg'}
+        transition="border-color 0.15s, box-shadow 0.15s"
+        _hover={{ borderColor: 'brand.emphasized', shadow: 'sm' }}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+      >
+        <RouterLink
+          to={href}
+          aria-current={selected ? 'true' : undefined}
+          data-thread-id={thread.id}
+          data-unread={unread > 0 ? String(unread) : undefined}
+        >
+          <HStack gap="3" align="flex-start">
+            <Avatar.Root
+              size="sm"
+              colorPalette={thread.side === 'customer' ? 'brand' : 'gold'}
+              flexShrink="0"
+              aria-hidden
+            >
+              {thread.side === 'customer' && thread.vendor.logoUrl ? (
+                <Avatar.Image src={thread.vendor.logoUrl} alt="" />
+              ) : null}
+              <Avatar.Fallback name={other} />
+            </Avatar.Root>
+            <Box flex="1" minW="0">
+              <Flex justify="space-between" align="baseline" gap="2">
+                <Text
+                  as="span"
+                  fontWeight={unread > 0 ? 'bold' : 'semibold'}
+                  color="brand.950"
+                  truncate
+                  minW="0"
+                >
+                  {other}
+                </Text>
+                <Text as="span" fontSize="xs" color={unread > 0 ? 'brand.fg' : 'fg.subtle'} flexShrink="0">
+                  <time dateTime={at.toISOString()} title={fullTime(at)}>
+                    {threadTime(at)}
+                  </time>
+                </Text>
+              </Flex>
+              <Text as="span" display="block" fontSize="sm" color="fg" truncate>
+                {thread.subject}
+              </Text>
+              <Flex justify="space-between" align="center" gap="2">
+                <Text
+                  as="span"
+                  display="block"
+                  fontSize="sm"
+                  color={unread > 0 ? 'fg' : 'fg.muted'}
+                  fontWeight={unread > 0 ? 'medium' : 'normal'}
+                  truncate
+                  minW="0"
+                >
+                  {preview}
+                </Text>
+                {unread > 0 ? (
+                  <>
+                    <Badge colorPalette="red" variant="solid" rounded="full" flexShrink="0" aria-hidden>
+                      {unread > 99 ? '99+' : unread}
+                    </Badge>
+                    <VisuallyHidden>
+                      {unread === 1 ? ', 1 unread message' : `, ${unread} unread messages`}
+                    </VisuallyHidden>
+                  </>
+                ) : null}
+              </Flex>
+              {thread.blocked ? (
+                <Text as="span" display="block" fontSize="xs" color="fg.error" mt="0.5">
+                  Blocked
+                </Text>
+              ) : null}
+            </Box>
+          </HStack>
+        </RouterLink>
+      </Box>
+    </li>
+  );
+}

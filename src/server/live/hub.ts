@@ -1,0 +1,242 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The channel every server process listens on; a NOTIFY's payload is a user id, nothing more. */
+export const LIVE_CHANNEL = 'simchahub_live';
+
+export interface HubLog {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+/**
+ * Where NOTIFYs come from: a dedicated PostgreSQL connection, or the embedded database itself.
+ * `onNotify` gets each payload; `onResync` is called after the source was down and is back (any
+ * NOTIFY sent meanwhile is lost, so every stream must read again).
+ */
+export interface NotificationSource {
+  start(handlers: { onNotify: (payload: string) => void; onResync: () => void }): Promise<void>;
+  stop(): Promise<void>;
+  readonly listening: boolean;
+}
+
+/**
+ * Fans NOTIFYs out to this process's open streams. A stream subscribes with its user id and a wake
+ * function; the wake carries no data: the stream re-reads its user's live events from the database
+ * after the last one it sent, so nothing depends on what a NOTIFY said or whether it arrived.
+ */
+export class LiveHub {
+  readonly #subscribers = new Map<string, Set<() => void>>();
+  readonly #source: NotificationSource;
+  #started: Promise<void> | null = null;
+
+  constructor(source: NotificationSource) {
+    this.#source = source;
+  }
+
+  /** Starts listening; idempotent. */
+  start(): Promise<void> {
+    this.#started ??= this.#source.start({
+      onNotify: (userId) => this.#wake(userId),
+      onResync: () => this.#wakeAll(),
+    });
+    return this.#started;
+  }
+
+  /** Whether NOTIFYs are arriving now (false while the listening connection reconnects). */
+  get listening(): boolean {
+    return this.#source.listening;
+  }
+
+  /** Open streams in this process. */
+  get streamCount(): number {
+    let n = 0;
+    for (const set of this.#subscribers.values()) n += set.size;
+    return n;
+  }
+
+  subscribe(userId: string, wake: () => void): () => void {
+    let set = this.#subscribers.get(userId);
+    if (!set) {
+      set = new Set();
+      this.#subscribers.set(userId, set);
+    }
+    set.add(wake);
+    return () => {
+      const current = this.#subscribers.get(userId);
+      if (!current) return;
+      current.delete(wake);
+      if (current.size === 0) this.#subscribers.delete(userId);
+    };
+  }
+
+  /** Wakes one user's streams, as a NOTIFY for them would. */
+  wake(userId: string): void {
+    this.#wake(userId);
+  }
+
+  async stop(): Promise<void> {
+    await this.#source.stop();
+  }
+
+  #wake(userId: string): void {
+    const set = this.#subscribers.get(userId);
+    if (!set) return;
+    for (const wake of set) wake();
+  }
+
+  #wakeAll(): void {
+    for (const set of this.#subscribers.values()) for (const wake of set) wake();
+  }
+}
+
+/** The embedded database delivers its own NOTIFYs to `listen` callbacks once a transaction commits. */
+export function pgliteSource(pglite: PGlite): NotificationSource {
+  let unlisten: (() => Promise<void>) | null = null;
+  return {
+    get listening() {
+      return unlisten !== null;
+    },
+    async start({ onNotify }) {
+      unlisten = await pglite.listen(LIVE_CHANNEL, onNotify);
+    },
+    async stop() {
+      const off = unlisten;
+      unlisten = null;
+      if (off && !pglite.closed) await off().catch(() => undefined);
+    },
+  };
+}
+
+export interface PostgresSourceOptions {
+  connectionString: string;
+  log: HubLog;
+  connectTimeoutMs?: number;
+  /** First and longest pause between reconnection attempts. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool. When it drops (a database restart, a killed
+ * backend) it reconnects with backoff and then asks every stream to read again: NOTIFYs sent while
+ * it was away are gone, the rows are not.
+ */
+export function postgresSource(options: PostgresSourceOptions): NotificationSource {
+  const retryMin = options.retryMinMs ?? 100;
+  const retryMax = options.retryMaxMs ?? 5000;
+  let client: pg.Client | null = null;
+  let listening = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let handlers: Parameters<NotificationSource['start']>[0] | null = null;
+  let everConnected = false;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: 'simchahub-live',
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+    });
+    client = c;
+    // Heard before anything else: an unheard error event would end the process.
+    c.on('error', (error) => lost(c, error));
+    c.on('end', () => lost(c, null));
+    c.on('notification', (message) => {
+      if (message.channel === LIVE_CHANNEL && message.payload) handlers?.onNotify(message.payload);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${LIVE_CHANNEL}`);
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    listening = true;
+    if (everConnected) options.log.info('Live updates: listening again');
+    everConnected = true;
+    // Whatever was notified while no connection listened is read from the rows now.
+    handlers?.onResync();
+  };
+
+  let delay = retryMin;
+  const attempt = () => {
+    timer = null;
+    if (stopped) return;
+    connect().then(
+      () => {
+        delay = retryMin;
+      },
+      (error: unknown) => {
+        const c = client;
+        client = null;
+        c?.end().catch(() => undefined);
+        options.log.warn(
+          `Live updates: cannot listen (${error instanceof Error ? error.message : String(error)}); retrying in ${delay} ms`,
+        );
+        schedule();
+      },
+    );
+  };
+  const schedule = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(attempt, delay);
+    timer.unref();
+    delay = Math.min(delay * 2, retryMax);
+  };
+
+  function lost(c: pg.Client, error: Error | null) {
+    if (client !== c) return;
+    client = null;
+    const was = listening;
+    listening = false;
+    c.end().catch(() => undefined);
+    if (stopped) return;
+    if (was)
+      options.log.warn(
+        `Live updates: listening connection lost (${error?.message ?? 'closed'}); reconnecting`,
+      );
+    schedule();
+  }
+
+  return {
+    get listening() {
+      return listening;
+    },
+    async start(h) {
+      handlers = h;
+      try {
+        await connect();
+      } catch (error) {
+        // The server starts anyway; streams fall back to reading on their own timer until it listens.
+        const c = client;
+        client = null;
+        c?.end().catch(() => undefined);
+        options.log.warn(
+          `Live updates: cannot listen yet (${error instanceof Error ? error.message : String(error)}); retrying`,
+        );
+        schedule();
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      listening = false;
+      const c = client;
+      client = null;
+      if (c) await c.end().catch(() => undefined);
+    },
+  };
+}
+
+/** The source for a database handle: its own NOTIFYs for the embedded engine, LISTEN on the server otherwise. */
+export function liveSourceFor(
+  handle: { kind: 'postgres' | 'pglite'; pglite?: PGlite; connectionString?: string },
+  log: HubLog,
+  connectTimeoutMs?: number,
+): NotificationSource {
+  if (handle.pglite) return pgliteSource(handle.pglite);
+  if (!handle.connectionString) throw new Error('A PostgreSQL handle without its connection string');
+  return postgresSource({ connectionString: handle.connectionString, log, connectTimeoutMs });
+}

@@ -1,0 +1,151 @@
+import { sql } from 'kysely';
+import { MESSAGING_LIMITS, type ThreadSide } from '../../shared/schemas/messages';
+import { linkAttachments } from '../attachments/attachments.queries';
+import type { Db } from '../db/create-db';
+import type { NewLiveEvent } from '../live/live-events';
+import { enqueueMail } from '../mail/outbox';
+import { newMessageMail } from '../mail/templates';
+import { notify } from '../notifications/notifications.service';
+
+/** Where each side opens a thread in the app. */
+export function threadLink(side: ThreadSide, threadId: string): string {
+  return side === 'customer'
+    ? `/messages?thread=${threadId}`
+    : `/vendor-dashboard?tab=messages&thread=${threadId}`;
+}
+
+export const otherSide = (side: ThreadSide): ThreadSide => (side === 'customer' ? 'vendor' : 'customer');
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** The thread a message is posted in, as read under its row lock (or just created). */
+export interface ThreadForPost {
+  id: string;
+  customerId: string;
+  customerName: string;
+  /** The listing's owner now; null while nobody has claimed it. */
+  ownerId: string | null;
+  businessName: string;
+  unreadByCustomer: number;
+  unreadByVendor: number;
+}
+
+export interface NewThreadMessage {
+  thread: ThreadForPost;
+  sender: { id: string; side: ThreadSide };
+  /** Trimmed and checked by the input schema. */
+  text: string;
+  /** The sender's own unlinked uploads. */
+  attachmentIds: readonly string[];
+  now: Date;
+  /** The app's base URL, for the link in the mail. */
+  appUrl: string;
+}
+
+/**
+ * Posts a message in a thread: the message with its attachments, the thread's last-message time
+ * and the receiver side's unread counter (one UPDATE), the vendor's answer to the thread's
+ * availability request, and the receiver's notification and mail. Returns the live events to
+ * append, last in the transaction, with any others of it.
+ */
+export async function postMessage(
+  trx: Db,
+  m: NewThreadMessage,
+): Promise<{ messageId: string; events: NewLiveEvent[] }> {
+  const { thread, sender, text, now } = m;
+  const receiverSide = otherSide(sender.side);
+  // An unclaimed listing has nobody to receive: the message waits for whoever claims it.
+  const receiverId = receiverSide === 'customer' ? thread.customerId : thread.ownerId;
+  const { id: messageId } = await trx
+    .insertInto('messages')
+    .values({ threadId: thread.id, senderId: sender.id, receiverId, messageText: text, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (m.attachmentIds.length > 0) {
+    await linkAttachments(trx, {
+      uploaderId: sender.id,
+      ids: [...m.attachmentIds],
+      threadId: thread.id,
+      messageId,
+    });
+  }
+  // Never backwards, should another process's clock run a little behind.
+  const lastMessageAt = sql<Date>`greatest(last_message_at, ${now})`;
+  await trx
+    .updateTable('messageThreads')
+    .set(
+      receiverSide === 'customer'
+        ? { lastMessageAt, unreadByCustomer: sql<number>`unread_by_customer + 1` }
+        : { lastMessageAt, unreadByVendor: sql<number>`unread_by_vendor + 1` },
+    )
+    .where('id', '=', thread.id)
+    .execute();
+
+  const ref = { threadId: thread.id, messageId };
+  // The sender's other tabs show it too.
+  const events: NewLiveEvent[] = [{ userId: sender.id, kind: 'message', ref }];
+  const senderName = sender.side === 'customer' ? thread.customerName : thread.businessName;
+  const preview = clip(text, MESSAGING_LIMITS.previewChars);
+  if (receiverId) {
+    const link = threadLink(receiverSide, thread.id);
+    events.push({ userId: receiverId, kind: 'message', ref });
+    events.push(
+      await notify(trx, {
+        userId: receiverId,
+        kind: 'message',
+        title: `New message from ${senderName}`,
+        body: preview,
+        link,
+        threadId: thread.id,
+      }),
+    );
+    // One mail per thread while the receiver has not read it: later messages only add to the count.
+    const unreadBefore = receiverSide === 'customer' ? thread.unreadByCustomer : thread.unreadByVendor;
+    if (unreadBefore === 0) {
+      const receiver = await trx
+        .selectFrom('users')
+        .select(['email', 'name'])
+        .where('id', '=', receiverId)
+        .executeTakeFirst();
+      if (receiver) {
+        await enqueueMail(trx, {
+          kind: 'new-message',
+          to: receiver.email,
+          userId: receiverId,
+          notification: true,
+          ...newMessageMail({
+            name: receiver.name,
+            senderName,
+            preview: clip(text, 1000),
+            conversationUrl: `${m.appUrl}${link}`,
+          }),
+        });
+      }
+    }
+  }
+  if (sender.side === 'vendor') {
+    // The vendor's first message in a thread born of an availability request answers it.
+    const answered = await trx
+      .updateTable('availabilityRequests')
+      .set({ status: 'responded', response: text, respondedAt: now })
+      .where('threadId', '=', thread.id)
+      .where('status', 'in', ['sent', 'pending'])
+      .returning('id')
+      .execute();
+    if (answered.length > 0) {
+      events.push(
+        await notify(trx, {
+          userId: thread.customerId,
+          kind: 'request_answered',
+          title: `${thread.businessName} answered your availability request`,
+          body: preview,
+          link: threadLink('customer', thread.id),
+          threadId: thread.id,
+        }),
+      );
+    }
+  }
+  return { messageId, events };
+}

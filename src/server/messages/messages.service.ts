@@ -1,0 +1,404 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { UserDto } from '../../shared/schemas/auth';
+import {
+  type ConversationDto,
+  type conversationInput,
+  MESSAGING_LIMITS,
+  MESSAGING_MESSAGES,
+  type MessageDto,
+  type replyInput,
+  type reportInput,
+  type startThreadInput,
+  type ThreadSide,
+  type threadsDto,
+  type threadsInput,
+} from '../../shared/schemas/messages';
+import type { Db } from '../db/create-db';
+import { inTransaction } from '../db/transaction';
+import { enforce } from '../limits/rate-limit';
+import { appendLiveEvents, type NewLiveEvent } from '../live/live-events';
+import { readThreadNotifications } from '../notifications/notifications.service';
+import type { Context, CurrentSession } from '../trpc/context';
+import { postMessage, type ThreadForPost } from './messages.delivery';
+import {
+  messageDtosByIds,
+  requestOfThread,
+  sideOf,
+  threadMessagesPage,
+  threadSummaryRows,
+  toMessageDtos,
+  toThreadSummary,
+  unreadMessageCount,
+} from './messages.queries';
+
+/** A procedure's context once the session check passed. */
+export type SignedInContext = Context & { user: UserDto; session: CurrentSession };
+
+const threadNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.threadNotFound });
+const messageNotFound = () =>
+  new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.messageNotFound });
+
+const INVALID_CURSOR = 'The cursor is not valid: ask for the first page again';
+
+/** Opaque to clients: the last thread's lastMessageAt (exact microseconds) and id. */
+function encodeCursor(micros: string, id: string): string {
+  return Buffer.from(`${micros}_${id}`, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(\d{1,17})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(text);
+  if (!match) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_CURSOR });
+  return { micros: match[1] as string, id: match[2] as string };
+}
+
+/** One page of the caller's threads and one more; exported for the plan check in the tests. */
+export function threadsPageQuery(db: Db, user: UserDto, input: z.output<typeof threadsInput>) {
+  return threadSummaryRows(db, user, {
+    limit: input.limit + 1,
+    after: input.cursor ? decodeCursor(input.cursor) : undefined,
+  });
+}
+
+export async function threadsOf(
+  db: Db,
+  user: UserDto,
+  input: z.output<typeof threadsInput>,
+): Promise<z.infer<typeof threadsDto>> {
+  const rows = await threadsPageQuery(db, user, input).execute();
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const side = sideOf(user.role);
+  return {
+    threads: page.map((row) => toThreadSummary(row, side)),
+    nextCursor: rows.length > input.limit && last ? encodeCursor(last.lastMessageMicros, last.id) : null,
+  };
+}
+
+function replyState(blockedBySide: ThreadSide | null, side: ThreadSide) {
+  if (blockedBySide === null) return { canReply: true, cannotReplyReason: null };
+  return {
+    canReply: false,
+    cannotReplyReason:
+      blockedBySide === side ? MESSAGING_MESSAGES.youBlocked : MESSAGING_MESSAGES.theyBlocked,
+  };
+}
+
+/** The thread as its party sees it, with the request it was born of and whether they may write. */
+async function threadDetail(db: Db, user: UserDto, threadId: string): Promise<ConversationDto['thread']> {
+  const row = await threadSummaryRows(db, user, { threadId }).executeTakeFirst();
+  if (!row) throw threadNotFound();
+  const side = sideOf(user.role);
+  return {
+    ...toThreadSummary(row, side),
+    request: await requestOfThread(db, threadId),
+    ...replyState(row.blockedBySide, side),
+  };
+}
+
+export async function conversationOf(
+  db: Db,
+  user: UserDto,
+  input: z.output<typeof conversationInput>,
+): Promise<ConversationDto> {
+  const thread = await threadDetail(db, user, input.threadId);
+  if (input.before) {
+    const anchor = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('id', '=', input.before)
+      .where('threadId', '=', input.threadId)
+      .executeTakeFirst();
+    if (!anchor) throw messageNotFound();
+  }
+  const page = MESSAGING_LIMITS.conversationPage;
+  const rows = await threadMessagesPage(db, input.threadId, input.before, page + 1);
+  const messages = await toMessageDtos(db, user.id, rows.slice(0, page).reverse());
+  return { thread, messages, hasMoreBefore: rows.length > page };
+}
+
+type PartyThread = ThreadForPost & { side: ThreadSide; blockedBySide: ThreadSide | null };
+
+/**
+ * The thread if the user is one of its parties, else 404 (whether it exists is nobody else's
+ * business). `lock` takes its row lock, which orders writers of the same thread.
+ */
+async function partyThread(db: Db, user: UserDto, threadId: string, lock: boolean): Promise<PartyThread> {
+  let q = db
+    .selectFrom('messageThreads as t')
+    .innerJoin('vendors as v', 'v.id', 't.vendorId')
+    .innerJoin('users as c', 'c.id', 't.customerId')
+    .select([
+      't.id',
+      't.customerId',
+      'c.name as customerName',
+      'v.ownerId',
+      'v.businessName',
+      't.unreadByCustomer',
+      't.unreadByVendor',
+      't.blockedBySide',
+    ])
+    .where('t.id', '=', threadId);
+  if (user.role === 'customer') q = q.where('t.customerId', '=', user.id);
+  else if (user.role === 'vendor') q = q.where('v.ownerId', '=', user.id);
+  else throw threadNotFound();
+  if (lock) q = q.forUpdate('t');
+  const row = await q.executeTakeFirst();
+  if (!row) throw threadNotFound();
+  return { ...row, side: sideOf(user.role) };
+}
+
+/** Both parties' user ids (the vendor side only while someone owns the listing). */
+function partiesOf(thread: { customerId: string; ownerId: string | null }): string[] {
+  return thread.ownerId ? [thread.customerId, thread.ownerId] : [thread.customerId];
+}
+
+function refuseWhenBlocked(thread: PartyThread): void {
+  if (thread.blockedBySide === null) return;
+  throw new TRPCError({
+    code: 'FORBIDDEN',
+    message:
+      thread.blockedBySide === thread.side ? MESSAGING_MESSAGES.youBlocked : MESSAGING_MESSAGES.theyBlocked,
+  });
+}
+
+const limitMessages = (ctx: SignedInContext, now: Date) =>
+  enforce(
+    ctx.db,
+    `messages:user:${ctx.user.id}`,
+    ctx.config.limits.messages,
+    now,
+    MESSAGING_MESSAGES.tooMany,
+  );
+
+export async function reply(ctx: SignedInContext, input: z.output<typeof replyInput>): Promise<MessageDto> {
+  const now = ctx.now();
+  await limitMessages(ctx, now);
+  return inTransaction(ctx.db, async (trx) => {
+    // Locked before the block is read: a block committed meanwhile is seen, not raced.
+    const thread = await partyThread(trx, ctx.user, input.threadId, true);
+    refuseWhenBlocked(thread);
+    const { messageId, events } = await postMessage(trx, {
+      thread,
+      sender: { id: ctx.user.id, side: thread.side },
+      text: input.messageText,
+      attachmentIds: input.attachmentIds,
+      now,
+      appUrl: ctx.config.appUrl,
+    });
+    const [message] = await messageDtosByIds(trx, ctx.user.id, [messageId]);
+    await appendLiveEvents(trx, events);
+    return message as MessageDto;
+  });
+}
+
+export async function startThread(
+  ctx: SignedInContext,
+  input: z.output<typeof startThreadInput>,
+): Promise<ConversationDto> {
+  if (ctx.user.role !== 'customer') {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'Only customer accounts can start a conversation with a vendor',
+    });
+  }
+  const now = ctx.now();
+  await limitMessages(ctx, now);
+  return inTransaction(ctx.db, async (trx) => {
+    const vendor = await trx
+      .selectFrom('vendors')
+      .select(['id', 'businessName', 'ownerId'])
+      .where('id', '=', input.vendorId)
+      .executeTakeFirst();
+    if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.vendorNotFound });
+    if (vendor.ownerId === ctx.user.id) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.ownListing });
+    }
+    const { id: threadId } = await trx
+      .insertInto('messageThreads')
+      .values({ vendorId: vendor.id, customerId: ctx.user.id, subject: input.subject, lastMessageAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { events } = await postMessage(trx, {
+      thread: {
+        id: threadId,
+        customerId: ctx.user.id,
+        customerName: ctx.user.name,
+        ownerId: vendor.ownerId,
+        businessName: vendor.businessName,
+        unreadByCustomer: 0,
+        unreadByVendor: 0,
+      },
+      sender: { id: ctx.user.id, side: 'customer' },
+      text: input.messageText,
+      attachmentIds: input.attachmentIds,
+      now,
+      appUrl: ctx.config.appUrl,
+    });
+    const conversation = await conversationOf(trx, ctx.user, { threadId });
+    await appendLiveEvents(trx, events);
+    return conversation;
+  });
+}
+
+/** Sets the side's unread counter of the thread, never below 0, and returns it. */
+async function lowerUnread(trx: Db, threadId: string, side: ThreadSide, by: number | 'all'): Promise<number> {
+  const column = side === 'customer' ? sql.ref('unread_by_customer') : sql.ref('unread_by_vendor');
+  const value = by === 'all' ? sql<number>`0` : sql<number>`greatest(0, ${column} - ${by})`;
+  const row = await trx
+    .updateTable('messageThreads')
+    .set(side === 'customer' ? { unreadByCustomer: value } : { unreadByVendor: value })
+    .where('id', '=', threadId)
+    .returning(['unreadByCustomer', 'unreadByVendor'])
+    .executeTakeFirstOrThrow();
+  return side === 'customer' ? row.unreadByCustomer : row.unreadByVendor;
+}
+
+export async function markMessageSeen(
+  ctx: SignedInContext,
+  messageId: string,
+): Promise<{ message: MessageDto; unreadCount: number }> {
+  const { user } = ctx;
+  const result = await inTransaction(ctx.db, async (trx) => {
+    const found = await trx
+      .selectFrom('messages as m')
+      .innerJoin('messageThreads as t', 't.id', 'm.threadId')
+      .innerJoin('vendors as v', 'v.id', 't.vendorId')
+      .select(['m.threadId', 'm.senderId', 't.customerId', 'v.ownerId'])
+      .where('m.id', '=', messageId)
+      .executeTakeFirst();
+    const side = sideOf(user.role);
+    const isParty = side === 'customer' ? found?.customerId === user.id : found?.ownerId === user.id;
+    if (!found || !isParty) throw messageNotFound();
+    const senderSide: ThreadSide = found.senderId === found.customerId ? 'customer' : 'vendor';
+    if (senderSide === side)
+      throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.notReceiver });
+    // The thread first, as every writer of a thread does, then the message.
+    const thread = await partyThread(trx, user, found.threadId, true);
+    const marked = await trx
+      .updateTable('messages')
+      .set({ status: 'seen', seenAt: ctx.now() })
+      .where('id', '=', messageId)
+      .where('status', '=', 'sent')
+      .returning('id')
+      .executeTakeFirst();
+    // Seen before: nothing changes.
+    if (!marked) return { changed: false as const };
+    const left = await lowerUnread(trx, thread.id, side, 1);
+    const events: NewLiveEvent[] = partiesOf(thread).map((userId) => ({
+      userId,
+      kind: 'seen',
+      ref: { threadId: thread.id, messageIds: [messageId] },
+    }));
+    if (left === 0) events.push(...(await readThreadNotifications(trx, user.id, thread.id)));
+    const [message] = await messageDtosByIds(trx, user.id, [messageId]);
+    const unreadCount = await unreadMessageCount(trx, user);
+    await appendLiveEvents(trx, events);
+    return { changed: true as const, message: message as MessageDto, unreadCount };
+  });
+  if (result.changed) return { message: result.message, unreadCount: result.unreadCount };
+  const [message] = await messageDtosByIds(ctx.db, user.id, [messageId]);
+  return { message: message as MessageDto, unreadCount: await unreadMessageCount(ctx.db, user) };
+}
+
+export async function markThreadSeen(
+  ctx: SignedInContext,
+  threadId: string,
+): Promise<{ seen: number; unreadCount: number }> {
+  const { user } = ctx;
+  return inTransaction(ctx.db, async (trx) => {
+    const thread = await partyThread(trx, user, threadId, true);
+    // Incoming: sent by the other side, whoever sent it (a vendor's earlier owner included).
+    const marked = await trx
+      .updateTable('messages')
+      .set({ status: 'seen', seenAt: ctx.now() })
+      .where('threadId', '=', threadId)
+      .where('status', '=', 'sent')
+      .where('senderId', thread.side === 'customer' ? '<>' : '=', thread.customerId)
+      .returning('id')
+      .execute();
+    const unreadBefore = thread.side === 'customer' ? thread.unreadByCustomer : thread.unreadByVendor;
+    const events: NewLiveEvent[] = [];
+    if (unreadBefore > 0) await lowerUnread(trx, threadId, thread.side, 'all');
+    if (marked.length > 0) {
+      const messageIds = marked.map((m) => m.id);
+      for (const userId of partiesOf(thread)) {
+        events.push({ userId, kind: 'seen', ref: { threadId, messageIds } });
+      }
+    } else if (unreadBefore > 0) {
+      // Only the counter moved: the caller's other tabs refresh their badges.
+      events.push({ userId: user.id, kind: 'thread', ref: { threadId } });
+    }
+    events.push(...(await readThreadNotifications(trx, user.id, threadId)));
+    const unreadCount = await unreadMessageCount(trx, user);
+    await appendLiveEvents(trx, events);
+    return { seen: marked.length, unreadCount };
+  });
+}
+
+export async function blockThread(
+  ctx: SignedInContext,
+  threadId: string,
+): Promise<ConversationDto['thread']> {
+  return inTransaction(ctx.db, async (trx) => {
+    const thread = await partyThread(trx, ctx.user, threadId, true);
+    if (thread.blockedBySide !== null) {
+      throw new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.alreadyBlocked });
+    }
+    await trx
+      .updateTable('messageThreads')
+      .set({ blockedBySide: thread.side, blockedBy: ctx.user.id, blockedAt: ctx.now() })
+      .where('id', '=', threadId)
+      .execute();
+    const detail = await threadDetail(trx, ctx.user, threadId);
+    await appendLiveEvents(
+      trx,
+      partiesOf(thread).map((userId) => ({ userId, kind: 'thread' as const, ref: { threadId } })),
+    );
+    return detail;
+  });
+}
+
+export async function unblockThread(
+  ctx: SignedInContext,
+  threadId: string,
+): Promise<ConversationDto['thread']> {
+  return inTransaction(ctx.db, async (trx) => {
+    const thread = await partyThread(trx, ctx.user, threadId, true);
+    if (thread.blockedBySide === null) {
+      throw new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.notBlocked });
+    }
+    if (thread.blockedBySide !== thread.side) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.onlyBlockerUnblocks });
+    }
+    await trx
+      .updateTable('messageThreads')
+      .set({ blockedBySide: null, blockedBy: null, blockedAt: null })
+      .where('id', '=', threadId)
+      .execute();
+    const detail = await threadDetail(trx, ctx.user, threadId);
+    await appendLiveEvents(
+      trx,
+      partiesOf(thread).map((userId) => ({ userId, kind: 'thread' as const, ref: { threadId } })),
+    );
+    return detail;
+  });
+}
+
+export async function reportThread(
+  ctx: SignedInContext,
+  input: z.output<typeof reportInput>,
+): Promise<{ id: string; status: 'open'; createdAt: Date }> {
+  await partyThread(ctx.db, ctx.user, input.threadId, false);
+  // The partial unique index keeps one open report per reporter and thread, also under races.
+  const row = await ctx.db
+    .insertInto('threadReports')
+    .values({ threadId: input.threadId, reporterId: ctx.user.id, reason: input.reason })
+    .onConflict((oc) => oc.columns(['threadId', 'reporterId']).where('status', '=', 'open').doNothing())
+    .returning(['id', 'createdAt'])
+    .executeTakeFirst();
+  if (!row) throw new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.alreadyReported });
+  return { id: row.id, status: 'open', createdAt: row.createdAt };
+}
