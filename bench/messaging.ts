@@ -41,6 +41,7 @@ import { threadsPageQuery } from '../src/server/messages/messages.service';
 import { compileServer } from '../src/server/test/server-process';
 import { ReconnectingSseClient, type SseFrame } from '../src/server/test/sse-client';
 import type { UserDto } from '../src/shared/schemas/auth';
+import { MESSAGING_LIMITS } from '../src/shared/schemas/messages';
 import {
   cpuMeter,
   machine,
@@ -549,12 +550,12 @@ async function main() {
       await explain(
         explainer,
         'threads, customer, first page',
-        threadsPageQuery(database.db, customerUser, { limit: 50 }).compile(),
+        threadsPageQuery(database.db, customerUser, { limit: MESSAGING_LIMITS.threadsPageDefault }).compile(),
       ),
       await explain(
         explainer,
         'threads, vendor, first page',
-        threadsPageQuery(database.db, vendorUser, { limit: 50 }).compile(),
+        threadsPageQuery(database.db, vendorUser, { limit: MESSAGING_LIMITS.threadsPageDefault }).compile(),
       ),
       await explain(
         explainer,

@@ -20,8 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Unread sums read only the threads that have something unread.
   await sql`CREATE INDEX message_threads_customer_unread_idx ON message_threads (customer_id)
     INCLUDE (unread_by_customer) WHERE unread_by_customer > 0`.execute(db);
+  // customer_id too: a listing's owner may be the customer of a thread of it, which is theirs as customer.
   await sql`CREATE INDEX message_threads_vendor_unread_idx ON message_threads (vendor_id)
-    INCLUDE (unread_by_vendor) WHERE unread_by_vendor > 0`.execute(db);
+    INCLUDE (unread_by_vendor, customer_id) WHERE unread_by_vendor > 0`.execute(db);
+  // A vendor's block holds for the customer and the listing: new threads between them are refused.
+  await sql`CREATE INDEX message_threads_vendor_blocks_idx ON message_threads (customer_id, vendor_id)
+    WHERE blocked_by_side = 'vendor'`.execute(db);
   // A conversation pages backwards from its newest message.
   await sql`CREATE INDEX messages_thread_created_idx ON messages (thread_id, created_at DESC, id DESC)`.execute(
     db,
@@ -80,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     kind text NOT NULL CHECK (kind IN ('message', 'request_answered', 'claim_decided', 'admin_notice')),
     title text NOT NULL CHECK (length(title) <= 200),
     body text NOT NULL DEFAULT '' CHECK (length(body) <= 500),
-    link text NOT NULL CHECK (link LIKE '/%' AND length(link) <= 300),
+    link text NOT NULL CHECK (link ~ '^/($|[^/\\\\])' AND link !~ '[[:cntrl:]]' AND length(link) <= 300),
     thread_id uuid REFERENCES message_threads (id) ON DELETE CASCADE,
     read_at timestamptz,
     created_at timestamptz NOT NULL DEFAULT now(),
@@ -124,6 +128,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`DROP INDEX IF EXISTS messages_thread_created_idx`.execute(db);
+  await sql`DROP INDEX IF EXISTS message_threads_vendor_blocks_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS message_threads_vendor_unread_idx`.execute(db);
   await sql`DROP INDEX IF EXISTS message_threads_customer_unread_idx`.execute(db);
   await sql`ALTER TABLE message_threads DROP CONSTRAINT IF EXISTS message_threads_block_check,

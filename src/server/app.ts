@@ -45,6 +45,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   // Every request's context carries it, so event streams end when this server drains or closes.
   deps = { ...deps, lifecycle };
   await app.register(resiliencePlugin, { config: deps.config, lifecycle });
+  // app.close() waits for open requests: event streams (tRPC and REST) end first, drained or not.
+  app.addHook('preClose', async () => lifecycle.beginDrain());
   await app.register(cookie);
   await app.register(securityPlugin, { config: deps.config });
 

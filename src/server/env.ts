@@ -94,6 +94,8 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ADDRESS: positiveInt(100),
   AVAILABILITY_REQUESTS_PER_HOUR: positiveInt(30),
   MESSAGES_PER_MINUTE: positiveInt(30),
+  /** Blocks, unblocks and reports of conversations per user per minute. */
+  THREAD_ACTIONS_PER_MINUTE: positiveInt(10),
   SUGGESTIONS_PER_MINUTE: positiveInt(120),
   UPLOADS_PER_MINUTE: positiveInt(30),
   /** Stored bytes of uploads each user may keep, in megabytes. */
@@ -155,6 +157,7 @@ export interface AppConfig {
     loginFailuresPerAddress: RateRule;
     availabilityRequests: RateRule;
     messages: RateRule;
+    threadActions: RateRule;
     suggestions: RateRule;
     uploads: RateRule;
     attachments: RateRule;
@@ -214,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginFailuresPerAddress: { max: e.LOGIN_FAILURES_PER_ADDRESS, windowMs: 15 * MINUTE },
       availabilityRequests: { max: e.AVAILABILITY_REQUESTS_PER_HOUR, windowMs: 60 * MINUTE },
       messages: { max: e.MESSAGES_PER_MINUTE, windowMs: MINUTE },
+      threadActions: { max: e.THREAD_ACTIONS_PER_MINUTE, windowMs: MINUTE },
       suggestions: { max: e.SUGGESTIONS_PER_MINUTE, windowMs: MINUTE },
       uploads: { max: e.UPLOADS_PER_MINUTE, windowMs: MINUTE },
       attachments: { max: e.ATTACHMENTS_PER_MINUTE, windowMs: MINUTE },

@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   useBreakpointValue,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
@@ -247,6 +248,9 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
                   >
                     {unreadCount}
                   </Box>
+                ) : null}
+                {entry.unread && unreadCount > 0 ? (
+                  <VisuallyHidden>{`, ${unreadCount} unread`}</VisuallyHidden>
                 ) : null}
               </NavLink>
             </Flex>

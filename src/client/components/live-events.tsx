@@ -22,9 +22,29 @@ export function useLiveConnected(): boolean {
  */
 const resumeFrom = new Map<string, string>();
 
-/** Waits before opening the stream again after it ended or failed: 1 s, doubling up to 30 s. */
+/**
+ * Waits before opening the stream again after it ended or failed: about 1 s, doubling up to 30 s,
+ * with jitter, so tabs dropped together (a server restart) do not all come back in the same instant.
+ */
 function retryDelay(attempt: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+  return Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5)) * (0.5 + Math.random());
+}
+
+/**
+ * Refetches asked for by live events, run together a moment later: a burst of events (a replay after
+ * a reconnect) costs one refetch per query, not one per event. Keyed by what they refetch.
+ */
+const pendingRefetches = new Map<string, () => Promise<unknown>>();
+let flushTimer: number | undefined;
+function refetchSoon(key: string, refetch: () => Promise<unknown>): void {
+  pendingRefetches.set(key, refetch);
+  if (flushTimer !== undefined) return;
+  flushTimer = window.setTimeout(() => {
+    flushTimer = undefined;
+    const batch = [...pendingRefetches.values()];
+    pendingRefetches.clear();
+    for (const run of batch) void run();
+  }, 50);
 }
 
 /** Applies one live event to the React Query cache. */
@@ -33,26 +53,30 @@ function applyLiveEvent(utils: TrpcUtils, event: LiveEvent): void {
   switch (event.kind) {
     case 'sync':
       // Connected afresh (or too far behind to replay): whatever messaging data is on screen is read again.
-      void utils.messages.threads.invalidate(undefined, undefined, { cancelRefetch: false });
-      void utils.messages.conversation.invalidate(undefined, undefined, { cancelRefetch: false });
-      void utils.notifications.list.invalidate(undefined, undefined, { cancelRefetch: false });
-      void utils.requests.list.invalidate(undefined, undefined, { cancelRefetch: false });
+      refetchSoon('threads', () => utils.messages.threads.invalidate());
+      refetchSoon('conversations', () => utils.messages.conversation.invalidate());
+      refetchSoon('notifications', () => utils.notifications.list.invalidate());
+      refetchSoon('requests', () => utils.requests.list.invalidate());
       return;
     case 'message':
       addMessageToConversation(utils, event.message);
-      void utils.messages.threads.invalidate();
+      refetchSoon('threads', () => utils.messages.threads.invalidate());
       // A vendor's first reply answers the availability request shown on the customer's home.
-      if (!event.message.mine) void utils.requests.list.invalidate();
+      if (!event.message.mine) refetchSoon('requests', () => utils.requests.list.invalidate());
       return;
     case 'seen':
       markMessagesSeen(utils, event.threadId, new Set(event.messageIds), new Date());
       // The seen times themselves come with the conversation.
-      void utils.messages.conversation.invalidate({ threadId: event.threadId });
-      void utils.messages.threads.invalidate();
+      refetchSoon(`conversation:${event.threadId}`, () =>
+        utils.messages.conversation.invalidate({ threadId: event.threadId }),
+      );
+      refetchSoon('threads', () => utils.messages.threads.invalidate());
       return;
     case 'thread':
-      void utils.messages.conversation.invalidate({ threadId: event.threadId });
-      void utils.messages.threads.invalidate();
+      refetchSoon(`conversation:${event.threadId}`, () =>
+        utils.messages.conversation.invalidate({ threadId: event.threadId }),
+      );
+      refetchSoon('threads', () => utils.messages.threads.invalidate());
       return;
     case 'notification':
       utils.notifications.list.setData(undefined, (old) =>
@@ -63,8 +87,8 @@ function applyLiveEvent(utils: TrpcUtils, event: LiveEvent): void {
             }
           : old,
       );
-      void utils.notifications.list.invalidate();
-      void utils.requests.list.invalidate();
+      refetchSoon('notifications', () => utils.notifications.list.invalidate());
+      refetchSoon('requests', () => utils.requests.list.invalidate());
       return;
   }
 }

@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
+import { isAppPath } from '../../shared/links';
 import type { UserDto } from '../../shared/schemas/auth';
 import type { NotificationDto } from '../../shared/schemas/messages';
 import { timeAgo } from '../features/profile/relative-time';
@@ -72,6 +73,10 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
   const openItem = (item: NotificationDto) => {
     if (item.readAt === null) markRead.mutate({ id: item.id });
     setOpen(false);
+  };
+  // A link that is not a path of the app is never followed: the item is only marked read.
+  const readItem = (item: NotificationDto) => {
+    if (item.readAt === null) markRead.mutate({ id: item.id });
   };
 
   return (
@@ -169,7 +174,11 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
               ) : (
                 <Box as="ul" listStyleType="none" aria-label="Latest notifications">
                   {items.map((item) => (
-                    <NotificationItem key={item.id} item={item} onOpen={() => openItem(item)} />
+                    <NotificationItem
+                      key={item.id}
+                      item={item}
+                      onOpen={() => (isAppPath(item.link) ? openItem(item) : readItem(item))}
+                    />
                   ))}
                 </Box>
               )}
@@ -188,15 +197,51 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
   );
 }
 
+/** Opens the item's link when it is a path of the app (isAppPath); otherwise a button that only reads it. */
 function NotificationItem({ item, onOpen }: { item: NotificationDto; onOpen: () => void }) {
   const unread = item.readAt === null;
   const at = item.updatedAt ?? item.createdAt;
+  const content = (
+    <>
+      <Box
+        mt="1.5"
+        boxSize="2"
+        rounded="full"
+        flexShrink="0"
+        bg={unread ? 'red.solid' : 'transparent'}
+        aria-hidden
+      />
+      <Box minW="0" flex="1">
+        {unread ? <VisuallyHidden>Unread: </VisuallyHidden> : null}
+        <Text
+          as="span"
+          display="block"
+          fontSize="sm"
+          fontWeight={unread ? 'semibold' : 'medium'}
+          color="brand.950"
+          lineClamp={2}
+        >
+          {item.title}
+        </Text>
+        {item.body ? (
+          <Text as="span" display="block" fontSize="sm" color="fg.muted" lineClamp={2}>
+            {item.body}
+          </Text>
+        ) : null}
+        <Text as="span" display="block" fontSize="xs" color="fg.subtle" mt="0.5">
+          <time dateTime={at.toISOString()}>{timeAgo(at)}</time>
+        </Text>
+      </Box>
+    </>
+  );
   return (
     <Box as="li" borderBottomWidth="1px" borderColor="border.muted" _last={{ borderBottomWidth: '0' }}>
       <Box
         asChild
         display="flex"
         gap="3"
+        w="full"
+        textAlign="start"
         px="4"
         py="3"
         bg={unread ? 'brand.subtle' : 'bg'}
@@ -204,37 +249,15 @@ function NotificationItem({ item, onOpen }: { item: NotificationDto; onOpen: () 
         _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
         data-unread={unread ? '' : undefined}
       >
-        <RouterLink to={item.link} onClick={onOpen}>
-          <Box
-            mt="1.5"
-            boxSize="2"
-            rounded="full"
-            flexShrink="0"
-            bg={unread ? 'red.solid' : 'transparent'}
-            aria-hidden
-          />
-          <Box minW="0" flex="1">
-            {unread ? <VisuallyHidden>Unread: </VisuallyHidden> : null}
-            <Text
-              as="span"
-              display="block"
-              fontSize="sm"
-              fontWeight={unread ? 'semibold' : 'medium'}
-              color="brand.950"
-              lineClamp={2}
-            >
-              {item.title}
-            </Text>
-            {item.body ? (
-              <Text as="span" display="block" fontSize="sm" color="fg.muted" lineClamp={2}>
-                {item.body}
-              </Text>
-            ) : null}
-            <Text as="span" display="block" fontSize="xs" color="fg.subtle" mt="0.5">
-              <time dateTime={at.toISOString()}>{timeAgo(at)}</time>
-            </Text>
-          </Box>
-        </RouterLink>
+        {isAppPath(item.link) ? (
+          <RouterLink to={item.link} onClick={onOpen}>
+            {content}
+          </RouterLink>
+        ) : (
+          <button type="button" onClick={onOpen}>
+            {content}
+          </button>
+        )}
       </Box>
     </Box>
   );

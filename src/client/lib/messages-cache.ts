@@ -1,4 +1,9 @@
-import type { ConversationDto, MessageDto, UnreadTotals } from '../../shared/schemas/messages';
+import {
+  type ConversationDto,
+  MESSAGING_LIMITS,
+  type MessageDto,
+  type UnreadTotals,
+} from '../../shared/schemas/messages';
 import type { trpc } from './trpc';
 
 /** The cache handles of `trpc.useUtils()`. */
@@ -97,7 +102,7 @@ export function threadRead(utils: TrpcUtils, threadId: string, unreadMessages: n
 }
 
 /** Threads per page of the list. */
-export const THREADS_PAGE = 30;
+export const THREADS_PAGE = MESSAGING_LIMITS.threadsPageDefault;
 
 /** The unread totals every live event carries: the Messages badge and the bell's. */
 export function setUnreadTotals(utils: TrpcUtils, unread: UnreadTotals): void {

@@ -95,12 +95,7 @@ export async function liveEventRoutes(
 
     const left = new AbortController();
     reply.raw.once('close', () => left.abort());
-    const signal = AbortSignal.any([
-      left.signal,
-      lifecycle.signal,
-      closing.signal,
-      AbortSignal.timeout(SSE_SETTINGS.maxDurationMs),
-    ]);
+    const signals = [left.signal, lifecycle.signal, closing.signal];
     const out = new PassThrough();
     // Writes after the client left are dropped; the pump sees the abort and stops.
     out.on('error', () => {});
@@ -110,10 +105,11 @@ export async function liveEventRoutes(
       user,
       sessionId: session.id,
       lastEventId: requestedLastEventId(req.headers['last-event-id'], req.query),
-      signal,
+      signals,
+      maxDurationMs: SSE_SETTINGS.maxDurationMs,
       sessionCheckMs: deps.config.liveSessionCheckMs,
     });
-    void pump(events, out, signal, req.log);
+    void pump(events, out, left.signal, req.log);
     // no-transform: a proxy must not compress or rewrite it (no compression is registered here).
     return reply
       .code(200)

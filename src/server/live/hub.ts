@@ -20,18 +20,45 @@ export interface NotificationSource {
   readonly listening: boolean;
 }
 
+export interface LiveHubOptions {
+  /** Open streams one user may hold in this process; a new one beyond it ends their oldest. */
+  maxStreamsPerUser?: number;
+  /** Streams reading the database at once in this process, so a fan-out never drains the pool. */
+  maxConcurrentReads?: number;
+  /** After the listener was down, every stream reads again, spread over this long. */
+  resyncSpreadMs?: number;
+}
+
+interface Subscriber {
+  wake: () => void;
+  /** Ends the stream (it was pushed out by a newer one of the same user). */
+  evict: () => void;
+}
+
 /**
  * Fans NOTIFYs out to this process's open streams. A stream subscribes with its user id and a wake
  * function; the wake carries no data: the stream re-reads its user's live events from the database
  * after the last one it sent, so nothing depends on what a NOTIFY said or whether it arrived.
+ *
+ * It also bounds what streams cost: each user holds at most `maxStreamsPerUser` (the oldest ends
+ * when another opens; its client reconnects if it still wants one), and at most
+ * `maxConcurrentReads` streams read at once, whatever woke them.
  */
 export class LiveHub {
-  readonly #subscribers = new Map<string, Set<() => void>>();
+  readonly #subscribers = new Map<string, Set<Subscriber>>();
   readonly #source: NotificationSource;
+  readonly #maxPerUser: number;
+  readonly #maxReads: number;
+  readonly #resyncSpreadMs: number;
+  #reading = 0;
+  readonly #waitingToRead: Array<() => void> = [];
   #started: Promise<void> | null = null;
 
-  constructor(source: NotificationSource) {
+  constructor(source: NotificationSource, options: LiveHubOptions = {}) {
     this.#source = source;
+    this.#maxPerUser = options.maxStreamsPerUser ?? 10;
+    this.#maxReads = options.maxConcurrentReads ?? 4;
+    this.#resyncSpreadMs = options.resyncSpreadMs ?? 1000;
   }
 
   /** Starts listening; idempotent. */
@@ -55,19 +82,41 @@ export class LiveHub {
     return n;
   }
 
-  subscribe(userId: string, wake: () => void): () => void {
+  subscribe(userId: string, wake: () => void, evict: () => void = () => {}): () => void {
     let set = this.#subscribers.get(userId);
     if (!set) {
       set = new Set();
       this.#subscribers.set(userId, set);
     }
-    set.add(wake);
+    const subscriber: Subscriber = { wake, evict };
+    set.add(subscriber);
+    // A Set iterates in insertion order: the first is the oldest.
+    while (set.size > this.#maxPerUser) {
+      const oldest = set.values().next().value as Subscriber;
+      set.delete(oldest);
+      oldest.evict();
+    }
     return () => {
       const current = this.#subscribers.get(userId);
       if (!current) return;
-      current.delete(wake);
+      current.delete(subscriber);
       if (current.size === 0) this.#subscribers.delete(userId);
     };
+  }
+
+  /** Runs a stream's database read when one of the process's read slots is free. */
+  async read<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#reading >= this.#maxReads) {
+      await new Promise<void>((resolve) => this.#waitingToRead.push(resolve));
+    } else this.#reading += 1;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next waiter, or is given back.
+      const next = this.#waitingToRead.shift();
+      if (next) next();
+      else this.#reading -= 1;
+    }
   }
 
   /** Wakes one user's streams, as a NOTIFY for them would. */
@@ -82,11 +131,14 @@ export class LiveHub {
   #wake(userId: string): void {
     const set = this.#subscribers.get(userId);
     if (!set) return;
-    for (const wake of set) wake();
+    for (const { wake } of set) wake();
   }
 
+  /** Every stream reads again, at random moments over a second, not all in the same instant. */
   #wakeAll(): void {
-    for (const set of this.#subscribers.values()) for (const wake of set) wake();
+    for (const set of this.#subscribers.values()) {
+      for (const { wake } of set) setTimeout(wake, Math.random() * this.#resyncSpreadMs).unref();
+    }
   }
 }
 
@@ -115,7 +167,12 @@ export interface PostgresSourceOptions {
   /** First and longest pause between reconnection attempts. */
   retryMinMs?: number;
   retryMaxMs?: number;
+  /** How often the listening connection is checked with a statement. */
+  heartbeatMs?: number;
 }
+
+const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_TIMEOUT_MS = 5000;
 
 /**
  * LISTEN on a connection of its own, outside the pool. When it drops (a database restart, a killed
@@ -138,6 +195,9 @@ export function postgresSource(options: PostgresSourceOptions): NotificationSour
       application_name: 'simchahub-live',
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // The heartbeat below fails instead of waiting on a connection that went silent.
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
     });
     client = c;
     // Heard before anything else: an unheard error event would end the process.
@@ -153,6 +213,7 @@ export function postgresSource(options: PostgresSourceOptions): NotificationSour
       return;
     }
     listening = true;
+    startHeartbeat(c);
     if (everConnected) options.log.info('Live updates: listening again');
     everConnected = true;
     // Whatever was notified while no connection listened is read from the rows now.
@@ -185,8 +246,24 @@ export function postgresSource(options: PostgresSourceOptions): NotificationSour
     delay = Math.min(delay * 2, retryMax);
   };
 
+  /**
+   * A connection dropped without a reset (a NAT or firewall forgetting it, a failover) looks alive
+   * and hears nothing: a statement now and then shows it, and it is replaced.
+   */
+  let heartbeat: NodeJS.Timeout | null = null;
+  function startHeartbeat(c: pg.Client) {
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = setInterval(() => {
+      if (client !== c) return;
+      c.query('select 1').catch((error: Error) => lost(c, error));
+    }, options.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat.unref();
+  }
+
   function lost(c: pg.Client, error: Error | null) {
     if (client !== c) return;
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
     client = null;
     const was = listening;
     listening = false;
@@ -221,7 +298,9 @@ export function postgresSource(options: PostgresSourceOptions): NotificationSour
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (heartbeat) clearInterval(heartbeat);
       timer = null;
+      heartbeat = null;
       listening = false;
       const c = client;
       client = null;

@@ -5,7 +5,7 @@ import { unavailabilityOf } from '../db/db-errors';
 import { messageDtosByIds, unreadMessageCount } from '../messages/messages.queries';
 import { notificationDtosByIds, unreadNotificationCount } from '../notifications/notifications.queries';
 import type { LiveHub } from './hub';
-import { firstKeptLiveSeq, lastLiveSeq, liveEventsAfter, type StoredLiveEvent } from './live-events';
+import { lastLiveSeq, liveEventsAfter, type StoredLiveEvent } from './live-events';
 
 /** Events read per query; a stream behind by more reads again at once. */
 const BATCH = 100;
@@ -18,7 +18,10 @@ export interface LiveStreamOptions {
   sessionId: string;
   /** The last event the client received (Last-Event-ID), if it is resuming. */
   lastEventId?: string | null;
-  signal: AbortSignal;
+  /** The stream ends when any of these aborts. */
+  signals: AbortSignal[];
+  /** The stream ends after this long (the client reconnects with its last id). */
+  maxDurationMs?: number;
   /** How often a stream reads on its own while NOTIFYs are not arriving (listener reconnecting). */
   fallbackPollMs?: number;
   /** How often the session is checked. */
@@ -126,60 +129,112 @@ async function sessionAlive(db: Db, sessionId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Counts the user's kept events after `afterSeq`: fewer than were numbered means some were swept. */
+async function keptAfter(db: Db, userId: string, afterSeq: number): Promise<number> {
+  const row = await db
+    .selectFrom('liveEvents')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('userId', '=', userId)
+    .where('seq', '>', afterSeq)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Where a stream starts: after the client's Last-Event-ID when every event since is still kept, else
+ * at the user's last number with a `sync` (the client refetches what it shows).
+ */
+async function startingPoint(
+  db: Db,
+  user: { id: string; role: Role },
+  lastEventId: string | null | undefined,
+): Promise<{ last: number; sync: NumberedLiveEvent | null }> {
+  const current = await lastLiveSeq(db, user.id);
+  const requested = parseSeq(lastEventId);
+  // Counted, not judged by the first kept number: the sweep goes by age, which need not follow numbers.
+  if (requested !== null && requested <= current) {
+    if (requested === current || (await keptAfter(db, user.id, requested)) >= current - requested) {
+      return { last: requested, sync: null };
+    }
+  }
+  return {
+    last: current,
+    sync: { id: String(current), event: { kind: 'sync', unread: await unreadTotals(db, user) } },
+  };
+}
+
 /**
  * One user's live events, from the database: on connect a `sync` with the unread totals (or, when
  * resuming from a kept Last-Event-ID, every event after it), then each new event as its NOTIFY wakes
  * the stream. Nothing is kept in memory between wakes but the last number sent, so a restart of the
  * database or of the listening connection loses nothing: the stream reads again from that number.
  *
- * Ends when `signal` aborts (the client left, or the server is shutting down) or the session ends.
- * A database outage pauses the stream, which reads again once the database is back.
+ * Ends when any of `signals` aborts (the client left, the server is shutting down), after
+ * `maxDurationMs`, when the session ends, or when the same user opens more streams in this process
+ * than the hub allows (the oldest ends). A database outage pauses the stream, which reads again
+ * once the database is back. Reads go through the hub's read slots.
  */
 export async function* liveStream(opts: LiveStreamOptions): AsyncGenerator<NumberedLiveEvent> {
-  const { db, hub, user, signal } = opts;
+  const { db, hub, user } = opts;
   const fallbackPollMs = opts.fallbackPollMs ?? 2000;
   const sessionCheckMs = opts.sessionCheckMs ?? 60_000;
+  // One controller per stream with listeners removed at the end: AbortSignal.any would leave a
+  // dependant on each long-lived signal (the server's lifecycle) for every stream ever opened.
+  const ended = new AbortController();
+  const end = () => ended.abort();
+  for (const s of opts.signals) {
+    if (s.aborted) end();
+    else s.addEventListener('abort', end, { once: true });
+  }
+  const maxTimer = opts.maxDurationMs ? setTimeout(end, opts.maxDurationMs) : null;
+  const signal = ended.signal;
   const wakeup = new Wakeup();
   // Subscribed before the first read: a NOTIFY arriving in between is kept by the Wakeup.
-  const unsubscribe = hub.subscribe(user.id, () => wakeup.set());
+  const unsubscribe = hub.subscribe(user.id, () => wakeup.set(), end);
   try {
-    const current = await lastLiveSeq(db, user.id);
-    const requested = parseSeq(opts.lastEventId);
-    let last = current;
-    let resume = false;
-    if (requested !== null && requested <= current) {
-      const firstKept = requested === current ? null : await firstKeptLiveSeq(db, user.id);
-      resume = requested === current || (firstKept !== null && firstKept <= requested + 1);
-    }
-    if (resume && requested !== null) last = requested;
-    else yield { id: String(current), event: { kind: 'sync', unread: await unreadTotals(db, user) } };
-
+    let last: number | null = null;
     let sessionCheckedAt = Date.now();
     let outageMs = 0;
     while (!signal.aborted) {
-      let rows: StoredLiveEvent[];
+      let batch: { items: NumberedLiveEvent[]; rows: number; last: number } | null = null;
       try {
-        rows = await liveEventsAfter(db, user.id, last, BATCH);
-        if (Date.now() - sessionCheckedAt >= sessionCheckMs) {
-          if (!(await sessionAlive(db, opts.sessionId))) return;
-          sessionCheckedAt = Date.now();
-        }
-        if (rows.length > 0) {
-          for (const item of await hydrate(db, user, rows)) yield item;
-          last = rows[rows.length - 1]?.seq ?? last;
-        }
+        batch = await hub.read(async () => {
+          if (last === null) {
+            const start = await startingPoint(db, user, opts.lastEventId);
+            return { items: start.sync ? [start.sync] : [], rows: 0, last: start.last };
+          }
+          // Some slack: a timer may fire a moment early, and a missed check would double the gap.
+          if (Date.now() - sessionCheckedAt >= sessionCheckMs * 0.9) {
+            if (!(await sessionAlive(db, opts.sessionId))) return null;
+            sessionCheckedAt = Date.now();
+          }
+          const rows = await liveEventsAfter(db, user.id, last, BATCH);
+          const items = rows.length > 0 ? await hydrate(db, user, rows) : [];
+          return { items, rows: rows.length, last: rows[rows.length - 1]?.seq ?? last };
+        });
         outageMs = 0;
       } catch (error) {
         if (!unavailabilityOf(error)) throw error;
         // The database is away: keep the client connected and read again shortly.
         outageMs = Math.min(Math.max(outageMs * 2, 250), 5000);
-        await wakeup.wait(outageMs, signal);
+        await wakeup.wait(outageMs * (0.5 + Math.random()), signal);
         continue;
       }
-      if (rows.length === BATCH) continue;
+      // The session ended (signed out, expired): the stream ends, and a reconnect gets 401.
+      if (batch === null) return;
+      // Yielded outside the read slot: a slow client holds no slot while it takes its events.
+      for (const item of batch.items) {
+        if (signal.aborted) return;
+        yield item;
+      }
+      const first = last === null;
+      last = batch.last;
+      if (first || batch.rows === BATCH) continue;
       await wakeup.wait(hub.listening ? sessionCheckMs : fallbackPollMs, signal);
     }
   } finally {
     unsubscribe();
+    if (maxTimer) clearTimeout(maxTimer);
+    for (const s of opts.signals) s.removeEventListener('abort', end);
   }
 }

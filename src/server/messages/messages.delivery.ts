@@ -1,5 +1,8 @@
+import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import { MESSAGING_LIMITS, type ThreadSide } from '../../shared/schemas/messages';
+import type { Role } from '../../shared/constants';
+import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../shared/schemas/messages';
+import { clipText } from '../../shared/text';
 import { linkAttachments } from '../attachments/attachments.queries';
 import type { Db } from '../db/create-db';
 import type { NewLiveEvent } from '../live/live-events';
@@ -7,17 +10,35 @@ import { enqueueMail } from '../mail/outbox';
 import { newMessageMail } from '../mail/templates';
 import { notify } from '../notifications/notifications.service';
 
-/** Where each side opens a thread in the app. */
-export function threadLink(side: ThreadSide, threadId: string): string {
-  return side === 'customer'
-    ? `/messages?thread=${threadId}`
-    : `/vendor-dashboard?tab=messages&thread=${threadId}`;
+/**
+ * Where a user opens a thread in the app: vendor accounts on their dashboard, everyone else on
+ * /messages (a customer account may own a listing too, and reads its threads there).
+ */
+export function threadLink(role: Role, threadId: string): string {
+  return role === 'vendor'
+    ? `/vendor-dashboard?tab=messages&thread=${threadId}`
+    : `/messages?thread=${threadId}`;
 }
 
 export const otherSide = (side: ThreadSide): ThreadSide => (side === 'customer' ? 'vendor' : 'customer');
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+/**
+ * Refuses a new thread (a conversation or an availability request) from a customer to a listing
+ * whose side blocked them in any thread: a vendor's block holds for the customer and the listing,
+ * not just for one conversation, until every such block is lifted. Reads the partial index
+ * message_threads_vendor_blocks_idx.
+ */
+export async function refuseWhenListingBlocked(trx: Db, customerId: string, vendorId: string): Promise<void> {
+  const blocked = await trx
+    .selectFrom('messageThreads')
+    .select('id')
+    .where('customerId', '=', customerId)
+    .where('vendorId', '=', vendorId)
+    // A literal, so that the planner matches the partial index whatever plan it makes.
+    .where('blockedBySide', '=', sql.lit('vendor'))
+    .limit(1)
+    .executeTakeFirst();
+  if (blocked) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.theyBlocked });
 }
 
 /** The thread a message is posted in, as read under its row lock (or just created). */
@@ -87,9 +108,14 @@ export async function postMessage(
   // The sender's other tabs show it too.
   const events: NewLiveEvent[] = [{ userId: sender.id, kind: 'message', ref }];
   const senderName = sender.side === 'customer' ? thread.customerName : thread.businessName;
-  const preview = clip(text, MESSAGING_LIMITS.previewChars);
+  const preview = clipText(text, MESSAGING_LIMITS.previewChars);
   if (receiverId) {
-    const link = threadLink(receiverSide, thread.id);
+    const receiver = await trx
+      .selectFrom('users')
+      .select(['email', 'name', 'role'])
+      .where('id', '=', receiverId)
+      .executeTakeFirst();
+    const link = threadLink(receiver?.role ?? (receiverSide === 'vendor' ? 'vendor' : 'customer'), thread.id);
     events.push({ userId: receiverId, kind: 'message', ref });
     events.push(
       await notify(trx, {
@@ -103,26 +129,19 @@ export async function postMessage(
     );
     // One mail per thread while the receiver has not read it: later messages only add to the count.
     const unreadBefore = receiverSide === 'customer' ? thread.unreadByCustomer : thread.unreadByVendor;
-    if (unreadBefore === 0) {
-      const receiver = await trx
-        .selectFrom('users')
-        .select(['email', 'name'])
-        .where('id', '=', receiverId)
-        .executeTakeFirst();
-      if (receiver) {
-        await enqueueMail(trx, {
-          kind: 'new-message',
-          to: receiver.email,
-          userId: receiverId,
-          notification: true,
-          ...newMessageMail({
-            name: receiver.name,
-            senderName,
-            preview: clip(text, 1000),
-            conversationUrl: `${m.appUrl}${link}`,
-          }),
-        });
-      }
+    if (unreadBefore === 0 && receiver) {
+      await enqueueMail(trx, {
+        kind: 'new-message',
+        to: receiver.email,
+        userId: receiverId,
+        notification: true,
+        ...newMessageMail({
+          name: receiver.name,
+          senderName,
+          preview: clipText(text, 1000),
+          conversationUrl: `${m.appUrl}${link}`,
+        }),
+      });
     }
   }
   if (sender.side === 'vendor') {
@@ -141,6 +160,7 @@ export async function postMessage(
           kind: 'request_answered',
           title: `${thread.businessName} answered your availability request`,
           body: preview,
+          // Only customer accounts are the customer of a thread (they alone start one).
           link: threadLink('customer', thread.id),
           threadId: thread.id,
         }),

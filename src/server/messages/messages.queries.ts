@@ -94,9 +94,10 @@ export async function messageDtosByIds(
 }
 
 /**
- * Unread messages of the user's side over all their threads: a customer's own threads, a vendor's
- * threads of every listing they own (partial indexes on the unread counters keep this to the threads
- * that have something unread). Admins take part in no thread.
+ * Unread messages over all the user's threads, each counted for the user's side of it: the threads
+ * they are the customer of, and the threads of every listing they own (a customer account may own
+ * one too). Partial indexes on the unread counters keep this to the threads that have something
+ * unread. Admins take part in no thread.
  */
 export async function unreadMessageCount(db: Db, user: { id: string; role: Role }): Promise<number> {
   const query = unreadCountQuery(db, user);
@@ -107,22 +108,21 @@ export async function unreadMessageCount(db: Db, user: { id: string; role: Role 
 
 /** The sum behind unreadMessageCount; null for admins. Exported for the plan check in the tests. */
 export function unreadCountQuery(db: Db, user: { id: string; role: Role }) {
-  if (user.role === 'customer') {
-    return db
-      .selectFrom('messageThreads')
-      .select(sql<string>`coalesce(sum(unread_by_customer), 0)`.as('n'))
-      .where('customerId', '=', user.id)
-      .where('unreadByCustomer', '>', 0);
-  }
-  if (user.role === 'vendor') {
-    return db
-      .selectFrom('messageThreads as t')
-      .innerJoin('vendors as v', 'v.id', 't.vendorId')
-      .select(sql<string>`coalesce(sum(t.unread_by_vendor), 0)`.as('n'))
-      .where('v.ownerId', '=', user.id)
-      .where('t.unreadByVendor', '>', 0);
-  }
-  return null;
+  if (user.role === 'admin') return null;
+  const asCustomer = db
+    .selectFrom('messageThreads')
+    .select(sql<string>`coalesce(sum(unread_by_customer), 0)`.as('n'))
+    .where('customerId', '=', user.id)
+    .where('unreadByCustomer', '>', 0);
+  // A thread the user is also the customer of is theirs as customer (counted above).
+  const asOwner = db
+    .selectFrom('messageThreads as t')
+    .innerJoin('vendors as v', 'v.id', 't.vendorId')
+    .select(sql<string>`coalesce(sum(t.unread_by_vendor), 0)`.as('n'))
+    .where('v.ownerId', '=', user.id)
+    .where('t.unreadByVendor', '>', 0)
+    .where('t.customerId', '<>', user.id);
+  return db.selectNoFrom(sql<string>`(${asCustomer}) + (${asOwner})`.as('n'));
 }
 
 export interface ThreadParty {
@@ -142,25 +142,31 @@ const lastMessageAtOf = (micros: string) =>
   sql<Date>`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
 /**
- * The ids of the party's threads in scope. A page is chosen before anything is joined to it: per
- * listing the vendor owns (or for the customer), the newest `limit` threads after the cursor from
- * the (…, last_message_at desc) index, then the newest `limit` of those. So a vendor with 20,000
+ * The caller's side of a thread, from their relationship to it (never from their role): its
+ * customer is on the customer side, else its listing's owner on the vendor side.
+ */
+function sideIn(party: ThreadParty) {
+  return sql<ThreadSide>`case when t.customer_id = ${party.id} then 'customer' else 'vendor' end`;
+}
+
+/**
+ * The ids of the party's threads in scope: those they are the customer of, and those of the
+ * listings they own. A page is chosen before anything is joined to it: for the customer and per
+ * listing the party owns, the newest `limit` threads after the cursor from the
+ * (…, last_message_at desc) index, then the newest `limit` of all those. So a vendor with 20,000
  * threads reads about `limit` rows per listing, not all of them.
  */
 function threadIdsInScope(db: Db, party: ThreadParty, scope: ThreadScope) {
+  // Admins take part in no thread.
+  const admin = party.role === 'admin';
   if ('threadId' in scope) {
     return db
       .selectFrom('messageThreads as p')
       .innerJoin('vendors as pv', 'pv.id', 'p.vendorId')
       .select('p.id')
       .where('p.id', '=', scope.threadId)
-      .where(
-        party.role === 'customer'
-          ? sql<boolean>`p.customer_id = ${party.id}`
-          : party.role === 'vendor'
-            ? sql<boolean>`pv.owner_id = ${party.id}`
-            : sql<boolean>`false`,
-      );
+      .$if(admin, (q) => q.where(sql<boolean>`false`))
+      .where(sql<boolean>`(p.customer_id = ${party.id} or pv.owner_id = ${party.id})`);
   }
   const newest = (q: ReturnType<typeof threadsFrom>) => {
     let page = q.orderBy('p.lastMessageAt', 'desc').orderBy('p.id', 'desc').limit(scope.limit);
@@ -174,28 +180,35 @@ function threadIdsInScope(db: Db, party: ThreadParty, scope: ThreadScope) {
     return page;
   };
   const threadsFrom = (d: Db) => d.selectFrom('messageThreads as p').select(['p.id', 'p.lastMessageAt']);
-  if (party.role === 'customer') {
-    return db
-      .selectFrom(newest(threadsFrom(db).where('p.customerId', '=', party.id)).as('page'))
-      .select('page.id');
-  }
-  return db
+  const asCustomer = db
+    .selectFrom(newest(threadsFrom(db).where('p.customerId', '=', party.id)).as('cp'))
+    .select(['cp.id', 'cp.lastMessageAt']);
+  const asOwner = db
     .selectFrom('vendors as ov')
     .innerJoinLateral(
-      () => newest(threadsFrom(db).where(sql<boolean>`p.vendor_id = ov.id`)).as('page'),
+      // A thread the party is also the customer of is in the other half already.
+      () =>
+        newest(
+          threadsFrom(db).where(sql<boolean>`p.vendor_id = ov.id`).where('p.customerId', '<>', party.id),
+        ).as('op'),
       (join) => join.onTrue(),
     )
+    .select(['op.id', 'op.lastMessageAt'])
+    .where('ov.ownerId', '=', party.id);
+  return db
+    .selectFrom(asCustomer.unionAll(asOwner).as('page'))
     .select('page.id')
-    .where(party.role === 'vendor' ? sql<boolean>`ov.owner_id = ${party.id}` : sql<boolean>`false`)
+    .$if(admin, (q) => q.where(sql<boolean>`false`))
     .orderBy('page.lastMessageAt', 'desc')
     .orderBy('page.id', 'desc')
     .limit(scope.limit);
 }
 
 /**
- * The party's threads in scope with what a summary shows: the listing, the customer and the newest
- * message (a LATERAL read of messages_thread_created_idx), joined only to the threads in scope.
- * A customer's threads are their own; a vendor's, every thread of every listing they own.
+ * The party's threads in scope with what a summary shows: the party's side of each, the listing,
+ * the customer and the newest message (a LATERAL read of messages_thread_created_idx), joined only
+ * to the threads in scope: the threads the party is the customer of and every thread of every
+ * listing they own, whatever their role.
  */
 export function threadSummaryRows(db: Db, party: ThreadParty, scope: ThreadScope) {
   return db
@@ -222,6 +235,7 @@ export function threadSummaryRows(db: Db, party: ThreadParty, scope: ThreadScope
     )
     .select([
       't.id',
+      sideIn(party).as('side'),
       't.subject',
       't.eventType',
       sql<string | null>`to_char(t.event_date at time zone 'UTC', 'YYYY-MM-DD')`.as('eventDate'),
@@ -251,11 +265,8 @@ export function threadSummaryRows(db: Db, party: ThreadParty, scope: ThreadScope
 
 export type ThreadSummaryRow = Awaited<ReturnType<ReturnType<typeof threadSummaryRows>['execute']>>[number];
 
-export function sideOf(role: Role): ThreadSide {
-  return role === 'vendor' ? 'vendor' : 'customer';
-}
-
-export function toThreadSummary(row: ThreadSummaryRow, side: ThreadSide): ThreadSummaryDto {
+export function toThreadSummary(row: ThreadSummaryRow): ThreadSummaryDto {
+  const { side } = row;
   return {
     id: row.id,
     subject: row.subject,

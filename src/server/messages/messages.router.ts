@@ -108,14 +108,13 @@ export const messagesRouter = router({
    * One stream per tab carries every thread. Ends when the server shuts down.
    */
   events: authedProcedure.input(liveEventsInput).subscription(async function* ({ ctx, input, signal }) {
-    const signals = [ctx.lifecycle?.signal, signal].filter((s): s is AbortSignal => s !== undefined);
     const stream = liveStream({
       db: ctx.db,
       hub: ctx.live,
       user: ctx.user,
       sessionId: ctx.session.id,
       lastEventId: input?.lastEventId ?? null,
-      signal: AbortSignal.any(signals),
+      signals: [ctx.lifecycle?.signal, signal].filter((s): s is AbortSignal => s !== undefined),
       sessionCheckMs: ctx.config.liveSessionCheckMs,
     });
     for await (const { id, event } of stream) yield tracked(id, event);

@@ -21,11 +21,10 @@ import { enforce } from '../limits/rate-limit';
 import { appendLiveEvents, type NewLiveEvent } from '../live/live-events';
 import { readThreadNotifications } from '../notifications/notifications.service';
 import type { Context, CurrentSession } from '../trpc/context';
-import { postMessage, type ThreadForPost } from './messages.delivery';
+import { postMessage, refuseWhenListingBlocked, type ThreadForPost } from './messages.delivery';
 import {
   messageDtosByIds,
   requestOfThread,
-  sideOf,
   threadMessagesPage,
   threadSummaryRows,
   toMessageDtos,
@@ -70,9 +69,8 @@ export async function threadsOf(
   const rows = await threadsPageQuery(db, user, input).execute();
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
-  const side = sideOf(user.role);
   return {
-    threads: page.map((row) => toThreadSummary(row, side)),
+    threads: page.map(toThreadSummary),
     nextCursor: rows.length > input.limit && last ? encodeCursor(last.lastMessageMicros, last.id) : null,
   };
 }
@@ -90,11 +88,10 @@ function replyState(blockedBySide: ThreadSide | null, side: ThreadSide) {
 async function threadDetail(db: Db, user: UserDto, threadId: string): Promise<ConversationDto['thread']> {
   const row = await threadSummaryRows(db, user, { threadId }).executeTakeFirst();
   if (!row) throw threadNotFound();
-  const side = sideOf(user.role);
   return {
-    ...toThreadSummary(row, side),
+    ...toThreadSummary(row),
     request: await requestOfThread(db, threadId),
-    ...replyState(row.blockedBySide, side),
+    ...replyState(row.blockedBySide, row.side),
   };
 }
 
@@ -123,9 +120,13 @@ type PartyThread = ThreadForPost & { side: ThreadSide; blockedBySide: ThreadSide
 
 /**
  * The thread if the user is one of its parties, else 404 (whether it exists is nobody else's
- * business). `lock` takes its row lock, which orders writers of the same thread.
+ * business), with the user's side of it: its customer is on the customer side, else its listing's
+ * owner on the vendor side, whatever their role (a customer account may own a listing). `lock`
+ * takes its row lock, which orders writers of the same thread.
  */
 async function partyThread(db: Db, user: UserDto, threadId: string, lock: boolean): Promise<PartyThread> {
+  // Admins take part in no thread.
+  if (user.role === 'admin') throw threadNotFound();
   let q = db
     .selectFrom('messageThreads as t')
     .innerJoin('vendors as v', 'v.id', 't.vendorId')
@@ -140,14 +141,17 @@ async function partyThread(db: Db, user: UserDto, threadId: string, lock: boolea
       't.unreadByVendor',
       't.blockedBySide',
     ])
-    .where('t.id', '=', threadId);
-  if (user.role === 'customer') q = q.where('t.customerId', '=', user.id);
-  else if (user.role === 'vendor') q = q.where('v.ownerId', '=', user.id);
-  else throw threadNotFound();
+    .where('t.id', '=', threadId)
+    .where((eb) => eb.or([eb('t.customerId', '=', user.id), eb('v.ownerId', '=', user.id)]));
   if (lock) q = q.forUpdate('t');
   const row = await q.executeTakeFirst();
   if (!row) throw threadNotFound();
-  return { ...row, side: sideOf(user.role) };
+  return { ...row, side: sideOfParty(row, user.id) };
+}
+
+/** The user's side of a thread they are a party of: its customer first, else its listing's owner. */
+function sideOfParty(thread: { customerId: string }, userId: string): ThreadSide {
+  return thread.customerId === userId ? 'customer' : 'vendor';
 }
 
 /** Both parties' user ids (the vendor side only while someone owns the listing). */
@@ -216,6 +220,7 @@ export async function startThread(
     if (vendor.ownerId === ctx.user.id) {
       throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.ownListing });
     }
+    await refuseWhenListingBlocked(trx, ctx.user.id, vendor.id);
     const { id: threadId } = await trx
       .insertInto('messageThreads')
       .values({ vendorId: vendor.id, customerId: ctx.user.id, subject: input.subject, lastMessageAt: now })
@@ -269,9 +274,9 @@ export async function markMessageSeen(
       .select(['m.threadId', 'm.senderId', 't.customerId', 'v.ownerId'])
       .where('m.id', '=', messageId)
       .executeTakeFirst();
-    const side = sideOf(user.role);
-    const isParty = side === 'customer' ? found?.customerId === user.id : found?.ownerId === user.id;
-    if (!found || !isParty) throw messageNotFound();
+    const isParty = found?.customerId === user.id || found?.ownerId === user.id;
+    if (!found || !isParty || user.role === 'admin') throw messageNotFound();
+    const side = sideOfParty(found, user.id);
     const senderSide: ThreadSide = found.senderId === found.customerId ? 'customer' : 'vendor';
     if (senderSide === side)
       throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.notReceiver });
@@ -338,20 +343,39 @@ export async function markThreadSeen(
   });
 }
 
+/**
+ * Blocks, unblocks and reports each write for both parties (live events and a NOTIFY, or a report
+ * for the team): a few a minute per user is plenty.
+ */
+const limitThreadActions = (ctx: SignedInContext) =>
+  enforce(
+    ctx.db,
+    `thread-actions:user:${ctx.user.id}`,
+    ctx.config.limits.threadActions,
+    ctx.now(),
+    MESSAGING_MESSAGES.tooManyThreadActions,
+  );
+
+/** A vendor's block also refuses new threads from the customer to the listing (refuseWhenListingBlocked). */
 export async function blockThread(
   ctx: SignedInContext,
   threadId: string,
 ): Promise<ConversationDto['thread']> {
+  await limitThreadActions(ctx);
   return inTransaction(ctx.db, async (trx) => {
     const thread = await partyThread(trx, ctx.user, threadId, true);
-    if (thread.blockedBySide !== null) {
-      throw new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.alreadyBlocked });
-    }
-    await trx
+    const alreadyBlocked = () =>
+      new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.alreadyBlocked });
+    if (thread.blockedBySide !== null) throw alreadyBlocked();
+    // Only a change is announced: a thread blocked already (under the lock, never) writes no events.
+    const changed = await trx
       .updateTable('messageThreads')
       .set({ blockedBySide: thread.side, blockedBy: ctx.user.id, blockedAt: ctx.now() })
       .where('id', '=', threadId)
-      .execute();
+      .where('blockedBySide', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!changed) throw alreadyBlocked();
     const detail = await threadDetail(trx, ctx.user, threadId);
     await appendLiveEvents(
       trx,
@@ -365,19 +389,23 @@ export async function unblockThread(
   ctx: SignedInContext,
   threadId: string,
 ): Promise<ConversationDto['thread']> {
+  await limitThreadActions(ctx);
   return inTransaction(ctx.db, async (trx) => {
     const thread = await partyThread(trx, ctx.user, threadId, true);
-    if (thread.blockedBySide === null) {
-      throw new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.notBlocked });
-    }
+    const notBlocked = () => new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.notBlocked });
+    if (thread.blockedBySide === null) throw notBlocked();
     if (thread.blockedBySide !== thread.side) {
       throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.onlyBlockerUnblocks });
     }
-    await trx
+    // Only a change is announced, as for a block.
+    const changed = await trx
       .updateTable('messageThreads')
       .set({ blockedBySide: null, blockedBy: null, blockedAt: null })
       .where('id', '=', threadId)
-      .execute();
+      .where('blockedBySide', '=', thread.side)
+      .returning('id')
+      .executeTakeFirst();
+    if (!changed) throw notBlocked();
     const detail = await threadDetail(trx, ctx.user, threadId);
     await appendLiveEvents(
       trx,
@@ -391,6 +419,7 @@ export async function reportThread(
   ctx: SignedInContext,
   input: z.output<typeof reportInput>,
 ): Promise<{ id: string; status: 'open'; createdAt: Date }> {
+  await limitThreadActions(ctx);
   await partyThread(ctx.db, ctx.user, input.threadId, false);
   // The partial unique index keeps one open report per reporter and thread, also under races.
   const row = await ctx.db

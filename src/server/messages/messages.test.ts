@@ -451,6 +451,19 @@ describe('replying', () => {
     });
   });
 
+  it('cuts the preview of the notification without splitting a character', async () => {
+    const family = await h.signedIn('customer');
+    const { threadId } = await requestThread(family);
+    // The emoji's halves would straddle the cut at 139 code units.
+    const text = `${'a'.repeat(MESSAGING_LIMITS.previewChars - 2)}😀 and the rest`;
+    await owner.caller.messages.reply({ threadId, messageText: text });
+    const item = (await notificationsOf(family.user.id)).find(
+      (n) => n.kind === 'message' && n.threadId === threadId,
+    );
+    expect(item?.body).toBe(`${'a'.repeat(MESSAGING_LIMITS.previewChars - 2)}…`);
+    expect(item?.body).not.toContain('\uFFFD');
+  });
+
   it('refuses attachments that are not the sender’s own fresh uploads, and links those that are', async () => {
     const { threadId } = await requestThread();
     const theirs = await upload(otherCustomer.user.id);
@@ -864,6 +877,124 @@ describe('blocking', () => {
   });
 });
 
+describe("a vendor's block", () => {
+  const again = { subject: 'Hello again', messageText: 'Are you there?' };
+
+  it('holds for the customer and the listing: no new conversation or request reaches the vendor', async () => {
+    const family = await h.signedIn('customer');
+    const vendor = await h.signedIn('vendor');
+    const listing = await newListing({ ownerId: vendor.user.id });
+    const otherListing = await newListing({ ownerId: vendor.user.id });
+    const { threadId } = await requestThread(family, listing.id);
+    await vendor.caller.messages.block({ threadId });
+
+    const reached = async () => ({
+      threads: (
+        await h.db
+          .selectFrom('messageThreads')
+          .select('id')
+          .where('customerId', '=', family.user.id)
+          .execute()
+      ).length,
+      notifications: (await notificationsOf(vendor.user.id)).length,
+      mails: (await mailsTo(vendor.user.id)).length,
+      events: (
+        await h.db.selectFrom('liveEvents').select('seq').where('userId', '=', vendor.user.id).execute()
+      ).length,
+    });
+    const before = await reached();
+    const start = await rejection(family.caller.messages.startThread({ vendorId: listing.id, ...again }));
+    expect(start.code).toBe('FORBIDDEN');
+    expect(start.message).toBe(MESSAGING_MESSAGES.theyBlocked);
+    const request = await rejection(requestThread(family, listing.id));
+    expect(request.code).toBe('FORBIDDEN');
+    expect(request.message).toBe(MESSAGING_MESSAGES.theyBlocked);
+    expect(await reached()).toEqual(before);
+
+    // Their other listing, and other families, are not concerned.
+    await family.caller.messages.startThread({ vendorId: otherListing.id, ...again });
+    await requestThread(await h.signedIn('customer'), listing.id);
+
+    // Lifted with the block.
+    await vendor.caller.messages.unblock({ threadId });
+    const reopened = await family.caller.messages.startThread({ vendorId: listing.id, ...again });
+    expect(reopened.thread.canReply).toBe(true);
+    await requestThread(family, listing.id);
+  });
+
+  it("any of the pair's threads blocked by the vendor is enough; the customer's own block stops nobody", async () => {
+    const family = await h.signedIn('customer');
+    const vendor = await h.signedIn('vendor');
+    const listing = await newListing({ ownerId: vendor.user.id });
+    const first = await requestThread(family, listing.id);
+    const second = await requestThread(family, listing.id);
+    await family.caller.messages.block({ threadId: first.threadId });
+    await family.caller.messages.startThread({ vendorId: listing.id, ...again });
+    await vendor.caller.messages.block({ threadId: second.threadId });
+    const refused = await rejection(family.caller.messages.startThread({ vendorId: listing.id, ...again }));
+    expect(refused.message).toBe(MESSAGING_MESSAGES.theyBlocked);
+  });
+});
+
+describe('blocks, unblocks and reports', () => {
+  it('answer 429 past the per-user rate limit', async () => {
+    const family = await h.signedIn('customer');
+    const vendor = await h.signedIn('vendor');
+    const listing = await newListing({ ownerId: vendor.user.id });
+    const { threadId } = await requestThread(family, listing.id);
+    const rule = h.deps.config.limits.threadActions;
+    expect(rule).toEqual({ max: 10, windowMs: 60_000 });
+    for (let i = 0; i < rule.max; i++) {
+      if (i % 2 === 0) await family.caller.messages.block({ threadId });
+      else await family.caller.messages.unblock({ threadId });
+    }
+    const calls = [
+      () => family.caller.messages.block({ threadId }),
+      () => family.caller.messages.unblock({ threadId }),
+      () => family.caller.messages.report({ threadId, reason: 'Spam' }),
+    ];
+    for (const call of calls) {
+      const error = await rejection(call());
+      expect(error.code).toBe('TOO_MANY_REQUESTS');
+      expect(error.message).toContain(MESSAGING_MESSAGES.tooManyThreadActions);
+    }
+    expect((await threadRow(threadId)).blockedBySide).toBeNull();
+    // The other party's count is their own.
+    await vendor.caller.messages.block({ threadId });
+    await vendor.caller.messages.report({ threadId, reason: 'Spam' });
+  });
+
+  it('write live events only when they change something', async () => {
+    const family = await h.signedIn('customer');
+    const vendor = await h.signedIn('vendor');
+    const listing = await newListing({ ownerId: vendor.user.id });
+    const { threadId } = await requestThread(family, listing.id);
+    const threadEvents = async () =>
+      (
+        await h.db
+          .selectFrom('liveEvents')
+          .select('seq')
+          .where('kind', '=', 'thread')
+          .where(sql<boolean>`ref->>'threadId' = ${threadId}`)
+          .execute()
+      ).length;
+    await vendor.caller.messages.block({ threadId });
+    expect(await threadEvents()).toBe(2);
+    expect((await rejection(vendor.caller.messages.block({ threadId }))).code).toBe('CONFLICT');
+    expect((await rejection(family.caller.messages.block({ threadId }))).code).toBe('CONFLICT');
+    expect((await rejection(family.caller.messages.unblock({ threadId }))).code).toBe('FORBIDDEN');
+    expect(await threadEvents()).toBe(2);
+    // Racing unblocks: one changes the thread, the others find nothing to change.
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => vendor.caller.messages.unblock({ threadId })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await threadEvents()).toBe(4);
+    expect((await rejection(vendor.caller.messages.unblock({ threadId }))).code).toBe('CONFLICT');
+    expect(await threadEvents()).toBe(4);
+  });
+});
+
 describe('reporting', () => {
   it('stores one open report per reporter and thread', async () => {
     const { threadId } = await requestThread();
@@ -966,7 +1097,7 @@ describe('live events', () => {
       hub: h.deps.live,
       user: { id: family.user.id, role: 'customer' },
       sessionId: session.id,
-      signal: abort.signal,
+      signals: [abort.signal],
     });
     try {
       const first = await stream.next();
@@ -1022,6 +1153,110 @@ describe('live events', () => {
   });
 });
 
+describe('a customer account that owns a listing', () => {
+  it('sees, answers and reads the threads to it from the vendor side, beside its own', async () => {
+    const shop = await h.signedIn('customer', { name: 'Shira' });
+    const listing = await newListing({ ownerId: shop.user.id, businessName: 'Shira Cakes' });
+    const family = await h.signedIn('customer', { name: 'Dina' });
+    // Shira asks a vendor herself, who answers: one unread message on her customer side.
+    const own = await requestThread(shop);
+    await owner.caller.messages.reply({ threadId: own.threadId, messageText: 'We are free that night' });
+    const { threadId } = await requestThread(family, listing.id);
+
+    // Her notification and mail lead where a customer account reads its conversations.
+    const item = (await notificationsOf(shop.user.id)).find((n) => n.threadId === threadId);
+    expect(item).toMatchObject({
+      kind: 'message',
+      title: 'New message from Dina',
+      link: `/messages?thread=${threadId}`,
+    });
+    expect((await mailsTo(shop.user.id)).at(-1)?.textBody).toContain(`/messages?thread=${threadId}`);
+
+    const { threads } = await shop.caller.messages.threads();
+    expect(threads.map((t) => [t.id, t.side, t.unreadCount])).toEqual([
+      [threadId, 'vendor', 1],
+      [own.threadId, 'customer', 1],
+    ]);
+    expect((await shop.caller.messages.unreadCount()).unreadCount).toBe(2);
+
+    const conversation = await shop.caller.messages.conversation({ threadId });
+    expect(conversation.thread).toMatchObject({
+      side: 'vendor',
+      canReply: true,
+      vendor: { id: listing.id, businessName: 'Shira Cakes' },
+      customer: { id: family.user.id, name: 'Dina' },
+    });
+    const [first] = conversation.messages;
+    expect(first).toMatchObject({ mine: false, senderSide: 'customer', receiverId: shop.user.id });
+
+    const marked = await shop.caller.messages.markSeen({ messageId: first?.id as string });
+    expect(marked.message.status).toBe('seen');
+    expect(marked.unreadCount).toBe(1);
+    expect((await threadRow(threadId)).unreadByVendor).toBe(0);
+
+    const answer = await shop.caller.messages.reply({ threadId, messageText: 'Yes, we bake for 200 guests' });
+    expect(answer).toMatchObject({ senderSide: 'vendor', receiverId: family.user.id, mine: true });
+    const asFamily = await family.caller.messages.conversation({ threadId });
+    expect(asFamily.messages.at(-1)).toMatchObject({ mine: false, senderSide: 'vendor' });
+    expect(asFamily.thread.request?.status).toBe('responded');
+    expect((await notificationsOf(family.user.id)).find((n) => n.kind === 'message')?.title).toBe(
+      'New message from Shira Cakes',
+    );
+
+    await family.caller.messages.reply({ threadId, messageText: 'Wonderful, and gluten free?' });
+    expect((await shop.caller.messages.unreadCount()).unreadCount).toBe(2);
+    expect(await shop.caller.messages.markThreadSeen({ threadId })).toEqual({ seen: 1, unreadCount: 1 });
+    expect(await shop.caller.messages.markThreadSeen({ threadId: own.threadId })).toEqual({
+      seen: 1,
+      unreadCount: 0,
+    });
+
+    // Her block is the vendor side's: it holds for the family and her listing.
+    const blocked = await shop.caller.messages.block({ threadId });
+    expect(blocked).toMatchObject({
+      blocked: { bySide: 'vendor' },
+      cannotReplyReason: MESSAGING_MESSAGES.youBlocked,
+    });
+    const refused = await rejection(
+      family.caller.messages.startThread({ vendorId: listing.id, subject: 'Hi', messageText: 'Hi' }),
+    );
+    expect(refused.message).toBe(MESSAGING_MESSAGES.theyBlocked);
+  });
+
+  it('keeps a thread it is also the customer of on its customer side, listed once', async () => {
+    const listing = await newListing();
+    const shop = await h.signedIn('customer');
+    const conversation = await shop.caller.messages.startThread({
+      vendorId: listing.id,
+      subject: 'Before I ran it',
+      messageText: 'Is this hall free?',
+    });
+    const threadId = conversation.thread.id;
+    await claim(listing.id, shop.user.id);
+    const { threads } = await shop.caller.messages.threads();
+    expect(threads.filter((t) => t.id === threadId).map((t) => t.side)).toEqual(['customer']);
+    // Their own message is unread for the vendor side only: not theirs to count.
+    expect((await threadRow(threadId)).unreadByVendor).toBe(1);
+    expect((await shop.caller.messages.unreadCount()).unreadCount).toBe(0);
+    expect((await shop.caller.messages.conversation({ threadId })).thread.side).toBe('customer');
+  });
+
+  it('works the same way round for a vendor account that is the customer of a thread', async () => {
+    const vendor = await h.signedIn('vendor');
+    await newListing({ ownerId: vendor.user.id });
+    // Vendor accounts cannot start one; a thread written directly stands for any that might exist.
+    const { id: threadId } = await h.db
+      .insertInto('messageThreads')
+      .values({ vendorId, customerId: vendor.user.id, subject: 'As a guest', unreadByCustomer: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { threads } = await vendor.caller.messages.threads();
+    expect(threads.map((t) => [t.id, t.side, t.unreadCount])).toEqual([[threadId, 'customer', 1]]);
+    expect((await vendor.caller.messages.unreadCount()).unreadCount).toBe(1);
+    expect(await vendor.caller.messages.markThreadSeen({ threadId })).toEqual({ seen: 0, unreadCount: 0 });
+  });
+});
+
 describe('query plans with many threads', () => {
   function planNodes(plan: Record<string, unknown>): Record<string, unknown>[] {
     const children = (plan.Plans as Record<string, unknown>[] | undefined) ?? [];
@@ -1044,10 +1279,14 @@ describe('query plans with many threads', () => {
     );
   }
 
-  it('reads threads and unread counts through indexes, for a customer and for a vendor', async () => {
+  it('reads threads and unread counts through indexes, for a customer, a vendor and a customer owning a listing', async () => {
     const big = await h.signedIn('vendor');
     const listing = await newListing({ ownerId: big.user.id });
-    const others = await Promise.all(Array.from({ length: 20 }, () => newListing()));
+    // One of the other listings belongs to a customer account, which reads its threads as a vendor does.
+    const shop = await h.signedIn('customer');
+    const others = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => newListing(i === 0 ? { ownerId: shop.user.id } : {})),
+    );
     // 20,000 threads of 2,000 families with a message each, a quarter of them on the big listing.
     await sql`insert into users (email, password_hash, name, role)
       select 'plan-' || n || '@example.com', 'x', 'Family ' || n, 'customer' from generate_series(1, 2000) n`.execute(
@@ -1080,8 +1319,14 @@ describe('query plans with many threads', () => {
     const next = { limit: 50, cursor: page.nextCursor as string };
     expect(await seqScans(threadsPageQuery(h.db, big.user, next))).toEqual([]);
     expect(await seqScans(threadsPageQuery(h.db, asFamily, next))).toEqual([]);
+    expect(await seqScans(threadsPageQuery(h.db, shop.user, firstPage))).toEqual([]);
+    const shopPage = await shop.caller.messages.threads(firstPage);
+    expect(shopPage.threads.every((t) => t.side === 'vendor')).toBe(true);
+    expect(
+      await seqScans(threadsPageQuery(h.db, shop.user, { limit: 50, cursor: shopPage.nextCursor as string })),
+    ).toEqual([]);
 
-    for (const user of [asFamily, big.user]) {
+    for (const user of [asFamily, big.user, shop.user]) {
       const unread = unreadCountQuery(h.db, user);
       if (!unread) throw new Error('customers and vendors have an unread count');
       expect(await seqScans(unread)).toEqual([]);

@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
+import { isAppPath } from '../../shared/links';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type NotificationDto } from '../../shared/schemas/messages';
+import { clipText } from '../../shared/text';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import type { NotificationKind } from '../db/types';
@@ -18,19 +20,21 @@ export interface NewNotification {
   threadId?: string | null;
 }
 
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
-
 /**
  * Records a notification in the caller's transaction and returns the live event that announces it
  * (append it with the transaction's other live events, last). A thread's unread item of the same
- * kind is updated and moved to the top instead of adding a second one.
+ * kind is updated and moved to the top instead of adding a second one. The link must be a path of
+ * the app (the bell follows it in place): the server builds every link, so anything else is a bug.
  */
 export async function notify(trx: Db, n: NewNotification): Promise<NewLiveEvent> {
+  if (!isAppPath(n.link) || n.link.length > 300) {
+    throw new Error(`notification link ${JSON.stringify(n.link)} is not a path of the app`);
+  }
   const values = {
     userId: n.userId,
     kind: n.kind,
-    title: clip(n.title, 200),
-    body: clip(n.body ?? '', 500),
+    title: clipText(n.title, 200),
+    body: clipText(n.body ?? '', 500),
     link: n.link,
     threadId: n.threadId ?? null,
   };
@@ -77,19 +81,24 @@ export async function listNotifications(db: Db, userId: string) {
   return { items, unreadCount };
 }
 
+/** Marks one of the user's notifications read; only a change (it was unread) is announced live. */
 export async function markNotificationRead(db: Db, userId: string, id: string): Promise<NotificationDto> {
   return inTransaction(db, async (trx) => {
-    const row = await trx
+    // A concurrent mark of the same item waits for this one and then finds it read: one event.
+    const marked = await trx
       .updateTable('notifications')
-      .set({ readAt: sql<Date>`coalesce(read_at, now())` })
+      .set({ readAt: sql<Date>`now()` })
       .where('id', '=', id)
       .where('userId', '=', userId)
-      .returning(['id', 'readAt'])
+      .where('readAt', 'is', null)
+      .returning('id')
       .executeTakeFirst();
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.notificationNotFound });
-    await appendLiveEvents(trx, [{ userId, kind: 'notification', ref: { notificationId: id } }]);
     const [dto] = await notificationDtosByIds(trx, userId, [id]);
-    return dto as NotificationDto;
+    if (!dto) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.notificationNotFound });
+    if (marked) {
+      await appendLiveEvents(trx, [{ userId, kind: 'notification', ref: { notificationId: id } }]);
+    }
+    return dto;
   });
 }
 

@@ -13,7 +13,7 @@ import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import { appendLiveEvents } from '../live/live-events';
-import { postMessage } from '../messages/messages.delivery';
+import { postMessage, refuseWhenListingBlocked } from '../messages/messages.delivery';
 
 /**
  * What the request records of its attachments: an uploaded file (with an id, now linked to the first
@@ -47,7 +47,8 @@ async function attachmentRecords(
  * Sends an availability request: the request, a message thread between the family and the vendor
  * whose first message is the request's text (with the uploaded attachments), and the vendor's
  * unread count, notification, mail and live event, as for any message, in one transaction. The
- * conflict flags come from the shared calendar, not from the client.
+ * conflict flags come from the shared calendar, not from the client. Refused while the listing's
+ * side has blocked the customer in a thread.
  */
 export async function sendAvailabilityRequest(
   db: Db,
@@ -64,6 +65,7 @@ export async function sendAvailabilityRequest(
       .where('id', '=', input.id)
       .executeTakeFirst();
     if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
+    await refuseWhenListingBlocked(trx, customer.id, vendor.id);
     if (input.eventId) {
       const own = await trx
         .selectFrom('events')

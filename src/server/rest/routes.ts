@@ -454,7 +454,8 @@ export const restRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/messages/{threadId}/block',
     procedure: 'messages.block',
-    summary: 'Block a conversation: no more messages from either side until the blocking side unblocks it',
+    summary:
+      "Block a conversation: no more messages from either side until the blocking side unblocks it; a vendor's block also refuses new conversations and availability requests from the customer to the listing",
     tag: 'Messages',
   },
   {

@@ -10,7 +10,7 @@ export const MESSAGING_LIMITS = {
   reportReasonMax: 2000,
   quickRepliesMax: 10,
   quickReplyTitleMax: 60,
-  threadsPageDefault: 50,
+  threadsPageDefault: 20,
   threadsPageMax: 100,
   conversationPage: 100,
   previewChars: 140,
@@ -32,6 +32,7 @@ export const MESSAGING_MESSAGES = {
   unclaimed:
     'This listing is not yet managed by its business. Your messages are kept and reach the business once it claims the listing.',
   tooMany: 'You have sent many messages in a short time.',
+  tooManyThreadActions: 'You have blocked, unblocked or reported many conversations in a short time.',
   attachmentNotFound: 'Attachment not found. Upload the file again.',
   attachmentsTooMany: `At most ${LIMITS.attachmentsMax} attachments`,
   reportRequired: 'Please tell us what is wrong with this conversation',

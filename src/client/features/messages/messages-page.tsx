@@ -34,7 +34,7 @@ export function MessagesPage() {
       }
     >
       <ConversationsView
-        height={{ base: 'calc(100dvh - 15rem)', md: 'min(42rem, calc(100dvh - 15rem))' }}
+        height={{ base: 'calc(100dvh - 15.75rem)', md: 'min(42rem, calc(100dvh - 15rem))' }}
         empty={
           <EmptyPanel
             icon={<MessageIcon boxSize="8" />}

@@ -5,6 +5,7 @@ import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../
 import { PaperclipIcon } from '../../components/icons';
 import { PickedFiles } from '../../components/picked-files';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
+import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { QuickRepliesMenu } from './quick-replies';
 import { useReply } from './use-messages';
@@ -23,6 +24,8 @@ interface ReplyBoxProps {
  */
 export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
   const reply = useReply();
+  // Quick replies are a vendor account's; a customer account that owns a listing answers without them.
+  const { user } = useCurrentUser();
   const uploads = useAttachmentUploads();
   const [text, setText] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -148,7 +151,7 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
             >
               <PaperclipIcon />
             </IconButton>
-            {side === 'vendor' ? <QuickRepliesMenu onInsert={insert} /> : null}
+            {side === 'vendor' && user?.role === 'vendor' ? <QuickRepliesMenu onInsert={insert} /> : null}
             {uploads.failed ? (
               <Text fontSize="xs" color="fg.error">
                 Remove or retry the files that did not upload.

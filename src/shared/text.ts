@@ -1,0 +1,28 @@
+/** User-perceived characters: an emoji with its modifiers, a flag, a letter with its marks. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * The text cut to at most `max` UTF-16 code units, ending in '…' when cut. It never cuts inside a
+ * character: not between the halves of a surrogate pair (the driver would store U+FFFD for the
+ * half left over) and not inside a character of several code points (a skin-toned or family
+ * emoji, a flag, a letter with combining marks); only a first character longer than the whole
+ * room is cut, and then between code points. Code units are never fewer than code points, so the
+ * result also passes a PostgreSQL `length(...) <= max` check.
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max < 1) return '';
+  const room = max - 1;
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(text)) {
+    if (index + segment.length > room) break;
+    end = index + segment.length;
+  }
+  if (end === 0 && room > 0) {
+    end = room;
+    if (isHighSurrogate(text.charCodeAt(end - 1))) end--;
+  }
+  return `${text.slice(0, end)}…`;
+}
