@@ -376,13 +376,22 @@ export async function blockThread(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw alreadyBlocked();
-    const detail = await threadDetail(trx, ctx.user, threadId);
-    await appendLiveEvents(
-      trx,
-      partiesOf(thread).map((userId) => ({ userId, kind: 'thread' as const, ref: { threadId } })),
-    );
-    return detail;
+    return threadChanged(trx, ctx.user, thread);
   });
+}
+
+/** The thread as the caller now sees it, after telling both parties' open tabs it changed (last). */
+async function threadChanged(
+  trx: Db,
+  user: UserDto,
+  thread: PartyThread,
+): Promise<ConversationDto['thread']> {
+  const detail = await threadDetail(trx, user, thread.id);
+  await appendLiveEvents(
+    trx,
+    partiesOf(thread).map((userId) => ({ userId, kind: 'thread' as const, ref: { threadId: thread.id } })),
+  );
+  return detail;
 }
 
 export async function unblockThread(
@@ -406,12 +415,7 @@ export async function unblockThread(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw notBlocked();
-    const detail = await threadDetail(trx, ctx.user, threadId);
-    await appendLiveEvents(
-      trx,
-      partiesOf(thread).map((userId) => ({ userId, kind: 'thread' as const, ref: { threadId } })),
-    );
-    return detail;
+    return threadChanged(trx, ctx.user, thread);
   });
 }
 
