@@ -14,6 +14,7 @@ import * as knownDevices from './2026-11-23T0700_known_devices';
 import * as rowVersions from './2026-11-23T0800_row_versions';
 import * as idempotencyKeys from './2026-11-23T0900_idempotency_keys';
 import * as messaging from './2026-11-23T1000_messaging';
+import * as vendorSide from './2026-11-23T1100_vendor_side';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0800_row_versions': rowVersions,
   '2026-11-23T0900_idempotency_keys': idempotencyKeys,
   '2026-11-23T1000_messaging': messaging,
+  '2026-11-23T1100_vendor_side': vendorSide,
 };

@@ -96,6 +96,8 @@ const envSchema = z.object({
   MESSAGES_PER_MINUTE: positiveInt(30),
   /** Blocks, unblocks and reports of conversations per user per minute. */
   THREAD_ACTIONS_PER_MINUTE: positiveInt(10),
+  /** Vendor claims each user may submit per hour: every one is read by an admin. */
+  CLAIMS_PER_HOUR: positiveInt(10),
   SUGGESTIONS_PER_MINUTE: positiveInt(120),
   UPLOADS_PER_MINUTE: positiveInt(30),
   /** Stored bytes of uploads each user may keep, in megabytes. */
@@ -158,6 +160,7 @@ export interface AppConfig {
     availabilityRequests: RateRule;
     messages: RateRule;
     threadActions: RateRule;
+    claims: RateRule;
     suggestions: RateRule;
     uploads: RateRule;
     attachments: RateRule;
@@ -218,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       availabilityRequests: { max: e.AVAILABILITY_REQUESTS_PER_HOUR, windowMs: 60 * MINUTE },
       messages: { max: e.MESSAGES_PER_MINUTE, windowMs: MINUTE },
       threadActions: { max: e.THREAD_ACTIONS_PER_MINUTE, windowMs: MINUTE },
+      claims: { max: e.CLAIMS_PER_HOUR, windowMs: 60 * MINUTE },
       suggestions: { max: e.SUGGESTIONS_PER_MINUTE, windowMs: MINUTE },
       uploads: { max: e.UPLOADS_PER_MINUTE, windowMs: MINUTE },
       attachments: { max: e.ATTACHMENTS_PER_MINUTE, windowMs: MINUTE },

@@ -93,6 +93,7 @@ export const LIMITS = {
   calendarCells: 42,
   familyEventsOnCalendar: 4,
   responsePreviewChars: 100,
+  galleryImagesMax: 12,
 } as const;
 
 export const TIMINGS = {

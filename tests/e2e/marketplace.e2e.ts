@@ -174,7 +174,7 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     await context.close();
   });
 
-  it('lets the demo customer see contact links, request availability and list a business', async () => {
+  it('lets the demo customer see contact links and request availability', async () => {
     const { page, errors, context } = await openSession(browser, viewport);
     await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
     await page.waitForURL('**/dashboard');
@@ -227,6 +227,17 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     const requests = await context.request.get('/api/availability-requests');
     const sent = (await requests.json()) as { message: string; attachments: { name: string }[] }[];
     expect(sent.some((r) => r.message === 'We are planning a wedding for about 150 guests.')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a family list its business, which makes theirs a vendor account with the listing on its dashboard', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    const email = `family.business.${viewport}.${Date.now()}@example.com`;
+    const registered = await context.request.post('/api/auth/register', {
+      data: { name: 'Rivka Sweets', email, password: 'mazel-tov-2027', role: 'customer' },
+    });
+    expect(registered.status()).toBe(201);
 
     // A new vendor profile, with an uploaded image.
     await page.goto('/marketplace');
@@ -258,6 +269,13 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     const body = (await found.json()) as { items: { businessName: string; imageUrl: string | null }[] };
     expect(body.items[0]).toMatchObject({ businessName });
     expect(body.items[0]?.imageUrl).toMatch(/^\/uploads\//);
+    // The account is a vendor's now, and the listing is on its dashboard at once.
+    const me = (await (await context.request.get('/api/auth/me')).json()) as { user: { role: string } };
+    expect(me.user.role).toBe('vendor');
+    await page.goto('/vendor-dashboard');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Business name/ }).inputValue(), { timeout: 15_000 })
+      .toBe(businessName);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -36,7 +36,7 @@ function retryDelay(attempt: number): number {
  */
 const pendingRefetches = new Map<string, () => Promise<unknown>>();
 let flushTimer: number | undefined;
-function refetchSoon(key: string, refetch: () => Promise<unknown>): void {
+function scheduleRefetch(key: string, refetch: () => Promise<unknown>): void {
   pendingRefetches.set(key, refetch);
   if (flushTimer !== undefined) return;
   flushTimer = window.setTimeout(() => {
@@ -47,8 +47,25 @@ function refetchSoon(key: string, refetch: () => Promise<unknown>): void {
   }, 50);
 }
 
-/** Applies one live event to the React Query cache. */
-function applyLiveEvent(utils: TrpcUtils, event: LiveEvent): void {
+type Schedule = (key: string, refetch: () => Promise<unknown>) => void;
+
+/**
+ * The user's claims and own listings: a decision on a claim changes its status and may give the
+ * claimant a listing (and the vendor role) or take one back. Nothing in the cache goes stale on its
+ * own, so without this the dashboard kept showing the claim pending and no listing until a reload.
+ * (The Listing Profile and Analytics tabs follow the listings: a new one is read afresh.)
+ */
+function refreshClaimsAndListings(utils: TrpcUtils, schedule: Schedule): void {
+  schedule('claims', () => utils.claims.mine.invalidate());
+  schedule('own-listings', () => utils.vendors.mine.invalidate());
+}
+
+/** Applies one live event to the React Query cache; `refetchSoon` batches the refetches it asks for. */
+export function applyLiveEvent(
+  utils: TrpcUtils,
+  event: LiveEvent,
+  refetchSoon: Schedule = scheduleRefetch,
+): void {
   setUnreadTotals(utils, event.unread);
   switch (event.kind) {
     case 'sync':
@@ -57,6 +74,8 @@ function applyLiveEvent(utils: TrpcUtils, event: LiveEvent): void {
       refetchSoon('conversations', () => utils.messages.conversation.invalidate());
       refetchSoon('notifications', () => utils.notifications.list.invalidate());
       refetchSoon('requests', () => utils.requests.list.invalidate());
+      // A claim may have been decided while the stream was away.
+      refreshClaimsAndListings(utils, refetchSoon);
       return;
     case 'message':
       addMessageToConversation(utils, event.message);
@@ -89,6 +108,11 @@ function applyLiveEvent(utils: TrpcUtils, event: LiveEvent): void {
       );
       refetchSoon('notifications', () => utils.notifications.list.invalidate());
       refetchSoon('requests', () => utils.requests.list.invalidate());
+      if (event.notification.kind === 'claim_decided') {
+        refreshClaimsAndListings(utils, refetchSoon);
+        // An approval turns a customer account into a vendor account: the navigation follows the role.
+        refetchSoon('session', () => utils.auth.session.invalidate());
+      }
       return;
   }
 }

@@ -146,3 +146,53 @@ export async function createVendor(db: Db, overrides: Partial<NewVendor> = {}) {
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export interface AvailabilityRequestOverrides {
+  eventId?: string | null;
+  threadId?: string | null;
+  message?: string;
+  eventType?: string;
+  eventDate?: Date;
+  eventTime?: string | null;
+  guestCount?: number;
+  city?: string | null;
+  createdAt?: Date;
+  /** The vendor's answer: marks the request responded at respondedAt (default createdAt). */
+  response?: string | null;
+  respondedAt?: Date | null;
+  /** Business minutes to the answer (src/shared/business-hours.ts), as the delivery records them. */
+  responseMinutes?: number | null;
+  status?: 'sent' | 'pending' | 'responded' | 'declined';
+}
+
+/** An availability request as stored, without its thread's messages (the service writes those). */
+export async function createAvailabilityRequest(
+  db: Db,
+  vendorId: string,
+  userId: string,
+  overrides: AvailabilityRequestOverrides = {},
+) {
+  const createdAt = overrides.createdAt ?? new Date();
+  const answered = overrides.response !== undefined && overrides.response !== null;
+  return db
+    .insertInto('availabilityRequests')
+    .values({
+      vendorId,
+      userId,
+      eventId: overrides.eventId ?? null,
+      threadId: overrides.threadId ?? null,
+      message: overrides.message ?? 'Are you available?',
+      eventType: overrides.eventType ?? 'Wedding',
+      eventDate: overrides.eventDate ?? daysFromNow(120, createdAt),
+      eventTime: overrides.eventTime ?? null,
+      guestCount: overrides.guestCount ?? 100,
+      city: overrides.city ?? null,
+      response: overrides.response ?? null,
+      status: overrides.status ?? (answered || overrides.responseMinutes != null ? 'responded' : 'sent'),
+      respondedAt: overrides.respondedAt ?? (answered ? createdAt : null),
+      responseMinutes: overrides.responseMinutes ?? null,
+      createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -28,6 +28,7 @@ describe('migrations', () => {
       order by table_name`.execute(h.db);
     expect(rows.map((r) => r.tableName)).toEqual([
       'attachments',
+      'audit_log',
       'availability_requests',
       'deposits',
       'events',
@@ -53,9 +54,13 @@ describe('migrations', () => {
       'thread_reports',
       'uploads',
       'users',
+      'vendor_claim_events',
       'vendor_claims',
+      'vendor_daily_stats',
+      'vendor_daily_visitors',
       'vendors',
       'vendors_version',
+      'visitor_salts',
     ]);
   });
 });

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
+import { addBusinessMinutes, businessMinutesBetween, restPeriods } from '../../shared/business-hours';
 import { conflictFor } from '../../shared/jewish-calendar';
 import { approvePending } from '../family/family.service';
 import type { Db } from './create-db';
-import { generateDemoVendors } from './demo-vendors';
+import { generateDemoVendors, seededRandom } from './demo-vendors';
 import {
+  createAvailabilityRequest,
   createDeposit,
   createEvent,
   createMemo,
@@ -254,6 +256,8 @@ export async function seedDemoData(
         response: responseText,
         status: 'responded',
         respondedAt: daysFromNow(-2, now),
+        // The studio is in New York (the listing's longitude says so).
+        responseMinutes: businessMinutesBetween(daysFromNow(-3, now), daysFromNow(-2, now)),
         createdAt: daysFromNow(-3, now),
       })
       .execute();
@@ -330,6 +334,8 @@ export async function seedDemoData(
       })
       .execute();
 
+    await seedStudioHistory(trx, studio.id, david.id, now);
+
     await trx
       .insertInto('vendorClaims')
       .values({
@@ -346,4 +352,136 @@ export async function seedDemoData(
       .execute();
   });
   return { seeded: true };
+}
+
+/** Families who asked the demo studio about their simchas over the last three months. */
+const PAST_CLIENTS = [
+  { email: 'leah.friedman@simchahub.com', name: 'Leah Friedman' },
+  { email: 'yossi.adler@simchahub.com', name: 'Yossi Adler' },
+  { email: 'dina.shapiro@simchahub.com', name: 'Dina Shapiro' },
+] as const;
+
+/**
+ * Past requests to the studio, each answered in its thread: [client, days ago, hour (UTC) it came
+ * in, business minutes until the answer, event type, guests]. Two were answered after the 24 hours,
+ * so the Analytics tab shows a rate below 100% and a median that means something.
+ */
+const PAST_REQUESTS: [number, number, number, number, string, number][] = [
+  [0, 86, 15, 95, 'Wedding', 250],
+  [1, 74, 13, 40, 'Bar Mitzvah', 160],
+  [2, 63, 20, 2 * 24 * 60 + 300, 'Engagement', 60],
+  [0, 51, 14, 180, 'Aufruf', 90],
+  [1, 40, 21, 1500, 'Bat Mitzvah', 140],
+  [2, 29, 16, 25, 'Wedding', 300],
+  [0, 19, 12, 320, 'Brit Milah', 50],
+  [1, 12, 17, 70, 'Sweet 16', 80],
+  [2, 6, 15, 55, 'Wedding', 200],
+];
+
+/**
+ * The demo studio's last 90 days: past answered requests in their threads (all read) and a daily
+ * row of views, visitors, contact reveals and requests, so the vendor's Analytics tab has a story
+ * to tell. Numbers come from a fixed seed: the same `now` gives the same rows.
+ */
+async function seedStudioHistory(trx: Db, studioId: string, ownerId: string, now: Date): Promise<void> {
+  const clients = [];
+  for (const client of PAST_CLIENTS) clients.push(await createUser(trx, { ...client, role: 'customer' }));
+  const requestDays: string[] = [];
+  for (const [clientIndex, daysAgo, hour, answerAfter, eventType, guests] of PAST_REQUESTS) {
+    const client = clients[clientIndex];
+    if (!client) continue;
+    // The weekday moves with the seed's date: a request that would arrive during Shabbat or Yom
+    // Tov arrives the next morning instead, and the studio answers in business minutes.
+    let createdAt = new Date(daysFromNow(-daysAgo, now).getTime() + hour * 3_600_000);
+    const resting = restPeriods(createdAt, createdAt).find(
+      ([from, to]) => from <= createdAt && createdAt < to,
+    );
+    if (resting) createdAt = new Date(resting[1].getTime() + 13 * 3_600_000);
+    const respondedAt = addBusinessMinutes(createdAt, answerAfter);
+    const eventDate = daysFromNow(90 + daysAgo * 2, createdAt);
+    const text = `Hello! We're planning a ${eventType.toLowerCase()} for about ${guests} guests. Do you have the date free?`;
+    const answer =
+      'Thank you for asking! We have the date open and would love to be part of it; our packages are attached below.';
+    const thread = await trx
+      .insertInto('messageThreads')
+      .values({
+        vendorId: studioId,
+        customerId: client.id,
+        eventType,
+        eventDate,
+        subject: `${eventType} on ${eventDate.toISOString().slice(0, 10)}: availability request`,
+        lastMessageAt: respondedAt,
+        createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('messages')
+      .values([
+        {
+          threadId: thread.id,
+          senderId: client.id,
+          receiverId: ownerId,
+          messageText: text,
+          status: 'seen',
+          seenAt: respondedAt,
+          createdAt,
+        },
+        {
+          threadId: thread.id,
+          senderId: ownerId,
+          receiverId: client.id,
+          messageText: answer,
+          status: 'seen',
+          seenAt: respondedAt,
+          createdAt: respondedAt,
+        },
+      ])
+      .execute();
+    await createAvailabilityRequest(trx, studioId, client.id, {
+      threadId: thread.id,
+      message: text,
+      eventType,
+      eventDate,
+      guestCount: guests,
+      city: 'New York',
+      createdAt,
+      response: answer,
+      respondedAt,
+      responseMinutes: businessMinutesBetween(createdAt, respondedAt),
+    });
+    requestDays.push(createdAt.toISOString().slice(0, 10));
+  }
+  // Sarah's and Rachel's requests (3 and 1 days ago).
+  requestDays.push(
+    daysFromNow(-3, now).toISOString().slice(0, 10),
+    daysFromNow(-1, now).toISOString().slice(0, 10),
+  );
+
+  const random = seededRandom(5787);
+  // Families browse on Sundays and early in the week; hardly on Shabbat.
+  const byWeekday = [1.35, 1.2, 1.1, 1.0, 0.9, 0.6, 0.35];
+  const rows = [];
+  for (let daysAgo = 89; daysAgo >= 0; daysAgo--) {
+    const date = daysFromNow(-daysAgo, now);
+    const day = date.toISOString().slice(0, 10);
+    // A slow rise over the quarter, and only part of today so far.
+    const trend = 0.75 + (0.5 * (89 - daysAgo)) / 89;
+    const share = daysAgo === 0 ? 0.4 : 1;
+    const views = Math.round(
+      42 * (byWeekday[date.getUTCDay()] ?? 1) * trend * share * (0.7 + 0.6 * random()),
+    );
+    const part = (rate: number) => Math.round(views * rate * (0.4 + 1.2 * random()));
+    rows.push({
+      vendorId: studioId,
+      day,
+      views,
+      uniqueVisitors: Math.min(views, Math.round(views * (0.65 + 0.2 * random()))),
+      phoneReveals: part(0.04),
+      emailReveals: part(0.025),
+      websiteReveals: part(0.06),
+      requests: requestDays.filter((d) => d === day).length,
+    });
+  }
+  await trx.insertInto('vendorDailyStats').values(rows).execute();
 }

@@ -158,11 +158,23 @@ export interface VendorsTable {
   location: ColumnType<string | null, never, never>;
 }
 
+export type ClaimStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'revoked';
+
+/** What the server worked out on submit, for the admin who decides (decision 014). */
+export interface ClaimEvidenceRecord {
+  /** Whether the business e-mail's domain is the listing's website host or contact e-mail domain. */
+  domainMatch: 'website' | 'contact-email' | 'none' | 'free-mail' | 'no-listing';
+  /** Other pending claims for the same listing when this one was submitted. */
+  competingClaims: number;
+  /** Whole days between the claimant's sign-up and the submission. */
+  accountAgeDays: number;
+}
+
 export interface VendorClaimsTable {
   id: Generated<string>;
   vendorId: string | null;
   userId: string;
-  status: Generated<'pending' | 'approved' | 'rejected'>;
+  status: Generated<ClaimStatus>;
   businessName: string;
   businessDescription: string;
   businessAddress: string;
@@ -174,8 +186,65 @@ export interface VendorClaimsTable {
   reviewNotes: string | null;
   approvedBy: string | null;
   reviewedAt: Timestamp | null;
+  /** The newest change of status (withdraw and revoke too). */
+  decidedAt: Timestamp | null;
+  /** For a claim describing a new business: the category its listing is created with. */
+  category: string | null;
+  evidence: ColumnType<ClaimEvidenceRecord | Record<string, never>, string | undefined, string>;
+  version: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
+}
+
+export interface VendorClaimEventsTable {
+  id: Generated<string>;
+  claimId: string;
+  fromStatus: ClaimStatus | null;
+  toStatus: ClaimStatus;
+  actorId: string | null;
+  actorRole: 'customer' | 'vendor' | 'admin' | 'system';
+  note: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  reason: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+  createdAt: CreatedAt;
+}
+
+export interface VendorDailyStatsTable {
+  vendorId: string;
+  /** A civil date 'YYYY-MM-DD' (UTC day). */
+  day: ColumnType<string, string, string>;
+  views: Generated<number>;
+  uniqueVisitors: Generated<number>;
+  phoneReveals: Generated<number>;
+  emailReveals: Generated<number>;
+  websiteReveals: Generated<number>;
+  requests: Generated<number>;
+}
+
+export type VisitKind = 'view' | 'phone' | 'email' | 'website';
+
+export interface VendorDailyVisitorsTable {
+  vendorId: string;
+  day: ColumnType<string, string, string>;
+  kind: VisitKind;
+  visitorHash: Buffer;
+}
+
+export interface VisitorSaltsTable {
+  day: ColumnType<string, string, string>;
+  salt: Buffer;
 }
 
 export interface AvailabilityRequestsTable {
@@ -198,6 +267,8 @@ export interface AvailabilityRequestsTable {
   response: string | null;
   status: Generated<'sent' | 'pending' | 'responded' | 'declined'>;
   respondedAt: Timestamp | null;
+  /** Minutes to the vendor's first answer, Shabbat and Yom Tov not counted. */
+  responseMinutes: number | null;
   createdAt: CreatedAt;
 }
 
@@ -411,6 +482,11 @@ export interface Database {
   memos: MemosTable;
   vendors: VendorsTable;
   vendorClaims: VendorClaimsTable;
+  vendorClaimEvents: VendorClaimEventsTable;
+  auditLog: AuditLogTable;
+  vendorDailyStats: VendorDailyStatsTable;
+  vendorDailyVisitors: VendorDailyVisitorsTable;
+  visitorSalts: VisitorSaltsTable;
   availabilityRequests: AvailabilityRequestsTable;
   messageThreads: MessageThreadsTable;
   messages: MessagesTable;

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions';
-import { createUser } from '../db/factories';
+import { createUser, createVendor } from '../db/factories';
 import { consume } from '../limits/rate-limit';
 import { createHarness, type TestHarness } from '../test/harness';
 import { sweepExpiredRows } from './maintenance';
@@ -63,5 +65,51 @@ describe('maintenance sweep', () => {
       .where('userId', '=', user.id)
       .execute();
     expect(left.map((k) => k.key)).toEqual(['young']);
+  });
+});
+
+describe('visitor hashes and salts', () => {
+  it("deletes past days' hashes and salts, and keeps today's", async () => {
+    const listing = await createVendor(h.db, { businessName: 'Sweep Visitors Hall' });
+    const now = new Date('2026-06-01T00:10:00Z');
+    const hash = (n: number) => Buffer.alloc(32, n);
+    await h.db
+      .insertInto('visitorSalts')
+      .values([
+        { day: '2026-05-30', salt: randomBytes(32) },
+        { day: '2026-05-31', salt: randomBytes(32) },
+        { day: '2026-06-01', salt: randomBytes(32) },
+      ])
+      .execute();
+    await h.db
+      .insertInto('vendorDailyVisitors')
+      .values([
+        { vendorId: listing.id, day: '2026-05-31', kind: 'view', visitorHash: hash(1) },
+        { vendorId: listing.id, day: '2026-05-31', kind: 'phone', visitorHash: hash(1) },
+        { vendorId: listing.id, day: '2026-06-01', kind: 'view', visitorHash: hash(2) },
+      ])
+      .execute();
+    await h.db
+      .insertInto('vendorDailyStats')
+      .values({ vendorId: listing.id, day: '2026-05-31', views: 3, uniqueVisitors: 1 })
+      .execute();
+
+    const swept = await sweepExpiredRows({ db: h.db, now: () => now });
+    expect(swept).toMatchObject({ visitorHashes: 2, visitorSalts: 2 });
+    const salts = await h.db.selectFrom('visitorSalts').select(sql<string>`day::text`.as('day')).execute();
+    expect(salts.map((s) => s.day)).toEqual(['2026-06-01']);
+    const hashes = await h.db
+      .selectFrom('vendorDailyVisitors')
+      .select(sql<string>`day::text`.as('day'))
+      .where('vendorId', '=', listing.id)
+      .execute();
+    expect(hashes.map((v) => v.day)).toEqual(['2026-06-01']);
+    // The counts they produced stay.
+    const stats = await h.db
+      .selectFrom('vendorDailyStats')
+      .select(['views', 'uniqueVisitors'])
+      .where('vendorId', '=', listing.id)
+      .executeTakeFirstOrThrow();
+    expect(stats).toEqual({ views: 3, uniqueVisitors: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { forgetPastVisitors } from '../analytics/analytics.service';
 import { deleteDeadResetTokens } from '../auth/account.queries';
 import { deleteForgottenBackoff } from '../auth/login-throttle';
 import { deleteExpiredSessions } from '../auth/sessions';
@@ -14,7 +15,8 @@ export interface MaintenanceDeps {
 
 /**
  * Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset
- * links, create answers kept past their 24 hours, and live events past their replay window.
+ * links, create answers kept past their 24 hours, live events past their replay window, and the
+ * visitor hashes and salts of past days (kept no longer than their day needs them, decision 014).
  */
 export async function sweepExpiredRows(deps: Pick<MaintenanceDeps, 'db' | 'now'>) {
   const now = deps.now();
@@ -25,6 +27,7 @@ export async function sweepExpiredRows(deps: Pick<MaintenanceDeps, 'db' | 'now'>
     resetTokens: await deleteDeadResetTokens(deps.db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(deps.db, now),
     liveEvents: await deleteOldLiveEvents(deps.db, now),
+    ...(await forgetPastVisitors(deps.db, now)),
   };
 }
 

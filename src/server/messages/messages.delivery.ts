@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
+import { businessMinutesBetween, timeZoneForLongitude } from '../../shared/business-hours';
 import type { Role } from '../../shared/constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../shared/schemas/messages';
 import { clipText } from '../../shared/text';
@@ -145,15 +146,32 @@ export async function postMessage(
     }
   }
   if (sender.side === 'vendor') {
-    // The vendor's first message in a thread born of an availability request answers it.
-    const answered = await trx
-      .updateTable('availabilityRequests')
-      .set({ status: 'responded', response: text, respondedAt: now })
-      .where('threadId', '=', thread.id)
-      .where('status', 'in', ['sent', 'pending'])
-      .returning('id')
+    // The vendor's first message in a thread born of an availability request answers it, and
+    // records how long that took in business minutes of the listing's time zone (Shabbat and Yom
+    // Tov left out), which SQL cannot compute: the open requests are read first.
+    const open = await trx
+      .selectFrom('availabilityRequests as r')
+      .innerJoin('vendors as v', 'v.id', 'r.vendorId')
+      .select(['r.id', 'r.createdAt', 'v.longitude'])
+      .where('r.threadId', '=', thread.id)
+      .where('r.status', 'in', ['sent', 'pending'])
       .execute();
-    if (answered.length > 0) {
+    let answered = 0;
+    for (const request of open) {
+      const responseMinutes = businessMinutesBetween(request.createdAt, now, {
+        timeZone: timeZoneForLongitude(request.longitude),
+      });
+      const updated = await trx
+        .updateTable('availabilityRequests')
+        .set({ status: 'responded', response: text, respondedAt: now, responseMinutes })
+        .where('id', '=', request.id)
+        // Still open: a concurrent answer that got there first keeps its minutes.
+        .where('status', 'in', ['sent', 'pending'])
+        .returning('id')
+        .execute();
+      answered += updated.length;
+    }
+    if (answered > 0) {
       events.push(
         await notify(trx, {
           userId: thread.customerId,

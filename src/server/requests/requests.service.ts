@@ -10,6 +10,7 @@ import {
   REQUEST_MESSAGES,
 } from '../../shared/schemas/requests';
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
+import { countRequestReceived } from '../analytics/analytics.service';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import { appendLiveEvents } from '../live/live-events';
@@ -46,9 +47,9 @@ async function attachmentRecords(
 /**
  * Sends an availability request: the request, a message thread between the family and the vendor
  * whose first message is the request's text (with the uploaded attachments), and the vendor's
- * unread count, notification, mail and live event, as for any message, in one transaction. The
- * conflict flags come from the shared calendar, not from the client. Refused while the listing's
- * side has blocked the customer in a thread.
+ * unread count, notification, mail and live event, as for any message, and the listing's daily
+ * request count, in one transaction. The conflict flags come from the shared calendar, not from the
+ * client. Refused while the listing's side has blocked the customer in a thread.
  */
 export async function sendAvailabilityRequest(
   db: Db,
@@ -128,6 +129,8 @@ export async function sendAvailabilityRequest(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The listing's analytics count it with the request: both or neither.
+    await countRequestReceived(trx, vendor.id, now);
     const [dto] = await listRequests(trx, { requestId: request.id });
     if (!dto) throw new Error('request vanished inside its own transaction');
     await appendLiveEvents(trx, events);

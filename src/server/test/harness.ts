@@ -33,8 +33,8 @@ export interface TestCaller {
 export interface TestHarness {
   db: Db;
   deps: AppDeps;
-  /** A caller with no session. */
-  anonymous(options?: { ip?: string; device?: string | null }): TestCaller;
+  /** A caller with no session; userAgent defaults to 'vitest' (null: none sent). */
+  anonymous(options?: { ip?: string; device?: string | null; userAgent?: string | null }): TestCaller;
   /** A fresh user of the role with a real session, and a caller acting as them. */
   signedIn(
     role: Role,
@@ -107,6 +107,7 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
     session: Context['session'],
     ip = '127.0.0.1',
     deviceToken: string | null = null,
+    userAgent: string | null = 'vitest',
   ): TestCaller {
     const cookie: CookieRecord = { value: null, expiresAt: null };
     const device = { value: deviceToken };
@@ -115,7 +116,7 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
       user,
       session,
       ip,
-      userAgent: 'vitest',
+      userAgent,
       sessionCookie: {
         set(token, expiresAt) {
           cookie.value = token;
@@ -149,7 +150,7 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
   return {
     db,
     deps,
-    anonymous: (opts = {}) => callerFor(null, null, opts.ip, opts.device ?? null),
+    anonymous: (opts = {}) => callerFor(null, null, opts.ip, opts.device ?? null, opts.userAgent),
     async signedIn(role, overrides = {}) {
       const user = await createUser(db, { role, ...overrides });
       const session = await sessionFor(user.id);

@@ -1,4 +1,6 @@
+import { adminRouter } from '../admin/admin.router';
 import { authRouter, profileRouter } from '../auth/auth.router';
+import { claimsRouter } from '../claims/claims.router';
 import { depositsRouter, eventsRouter, memosRouter, shareRouter, tasksRouter } from '../events/events.router';
 import { familyRouter } from '../family/family.router';
 import { messagesRouter } from '../messages/messages.router';
@@ -22,6 +24,8 @@ export const appRouter = router({
   requests: requestsRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
+  claims: claimsRouter,
+  admin: adminRouter,
   meta: metaRouter,
 });
 

@@ -319,14 +319,29 @@ export async function findVendorById(db: Db, id: string) {
   return db.selectFrom('vendors').select(vendorColumns).where('id', '=', id).executeTakeFirst();
 }
 
-export async function findVendorOwnedBy(db: Db, userId: string) {
+/** The user's listing of that id, or their first listing without one. */
+export async function findVendorOwnedBy(db: Db, userId: string, vendorId?: string) {
+  let query = db.selectFrom('vendors').select(vendorColumns).where('ownerId', '=', userId);
+  if (vendorId) query = query.where('id', '=', vendorId);
+  return query.orderBy('createdAt').orderBy('id').executeTakeFirst();
+}
+
+/** The same choice as findVendorOwnedBy, with only what the analytics need of the listing. */
+export async function findOwnedListingRef(db: Db, userId: string, vendorId?: string) {
+  let query = db.selectFrom('vendors').select(['id', 'longitude']).where('ownerId', '=', userId);
+  if (vendorId) query = query.where('id', '=', vendorId);
+  return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
+}
+
+/** Every listing the user owns, oldest first (the dashboard's picker). */
+export async function findListingsOwnedBy(db: Db, userId: string) {
   return db
     .selectFrom('vendors')
-    .select(vendorColumns)
+    .select(['id', 'businessName', 'category', 'verified', 'claimed'])
     .where('ownerId', '=', userId)
     .orderBy('createdAt')
     .orderBy('id')
-    .executeTakeFirst();
+    .execute();
 }
 
 /** Business names matching a resolved search, the most reviewed first. */
@@ -363,6 +378,19 @@ export async function lockAndFindListingNamed(db: Db, name: string, exceptId?: s
     );
   if (exceptId) q = q.where('id', '!=', exceptId);
   return q.limit(1).executeTakeFirst();
+}
+
+/**
+ * A customer account that lists a business becomes a vendor account; vendors and admins keep their
+ * role. No version bump: the role is not part of the profile form, whose edits must not turn stale.
+ */
+export async function makeVendorAccount(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ role: 'vendor', updatedAt: now })
+    .where('id', '=', userId)
+    .where('role', '=', 'customer')
+    .execute();
 }
 
 export async function insertVendor(db: Db, values: NewVendor) {

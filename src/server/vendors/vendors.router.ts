@@ -1,17 +1,22 @@
 import { z } from 'zod';
+import { analyticsDto, analyticsInput, contactRevealInput } from '../../shared/schemas/analytics';
+import { okResult } from '../../shared/schemas/events';
 import {
   featuredInput,
+  ownListingDto,
   suggestionsInput,
   VENDOR_MESSAGES,
   vendorCreateInput,
   vendorDto,
   vendorListInput,
   vendorPage,
+  vendorProfileInput,
   vendorProfileUpdateInput,
   vendorSuggestions as vendorSuggestionsDto,
   vendorUpdateInput,
   vendorView,
 } from '../../shared/schemas/vendors';
+import { recordContactReveal } from '../analytics/analytics.service';
 import { idempotent } from '../idempotency/idempotency';
 import { enforce } from '../limits/rate-limit';
 import { checkedOnce } from '../trpc/checked-once';
@@ -21,9 +26,12 @@ import {
   featuredVendors,
   fullVendor,
   listVendors,
+  ownListingAnalytics,
+  ownListings,
   ownVendorProfile,
+  updateOwnProfile,
   updateVendorAsOwnerOrAdmin,
-  vendorById,
+  vendorProfilePage,
   vendorSuggestions,
 } from './vendors.service';
 
@@ -55,12 +63,12 @@ export const vendorsRouter = router({
   byId: publicProcedure
     .input(z.object({ id: z.uuid({ error: 'Vendor not found' }) }))
     .output(vendorView)
-    .query(({ ctx, input }) => vendorById(ctx.db, ctx.user, input.id)),
+    .query(({ ctx, input }) => vendorProfilePage(ctx, input.id)),
   create: authedProcedure
     .input(vendorCreateInput)
     .use(idempotent)
     .output(vendorDto)
-    .mutation(({ ctx, input }) => createVendor(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => createVendor(ctx.db, ctx.user, input, ctx.now())),
   update: authedProcedure
     .input(vendorUpdateInput)
     .output(vendorDto)
@@ -68,15 +76,29 @@ export const vendorsRouter = router({
       const { id, ...changes } = input;
       return updateVendorAsOwnerOrAdmin(ctx.db, ctx.user, id, changes);
     }),
-  /** The vendor's own listing (the vendor dashboard's Listing Profile). */
+  /** The listings the caller owns (the dashboard's picker), oldest first. */
+  mine: authedProcedure.output(z.array(ownListingDto)).query(({ ctx }) => ownListings(ctx.db, ctx.user)),
+  /** One of the vendor's own listings (the vendor dashboard's Listing Profile): vendorId, or their first. */
   myProfile: vendorProcedure
+    .input(vendorProfileInput)
     .output(vendorDto)
-    .query(async ({ ctx }) => fullVendor(await ownVendorProfile(ctx.db, ctx.user))),
+    .query(async ({ ctx, input }) => fullVendor(await ownVendorProfile(ctx.db, ctx.user, input.vendorId))),
   updateMyProfile: vendorProcedure
     .input(vendorProfileUpdateInput)
     .output(vendorDto)
     .mutation(async ({ ctx, input }) => {
-      const own = await ownVendorProfile(ctx.db, ctx.user);
-      return updateVendorAsOwnerOrAdmin(ctx.db, ctx.user, own.id, input);
+      const { vendorId, ...changes } = input;
+      const own = await ownVendorProfile(ctx.db, ctx.user, vendorId);
+      return updateOwnProfile(ctx.db, own, changes);
     }),
+  /** Views, visitors, contact reveals, requests and response times of one of the vendor's listings. */
+  analytics: vendorProcedure
+    .input(analyticsInput)
+    .output(analyticsDto)
+    .query(({ ctx, input }) => ownListingAnalytics(ctx.db, ctx.user, input, ctx.now())),
+  /** A signed-in user clicked Call, Email or Website on a profile: counted for the owner's analytics. */
+  contactReveal: authedProcedure
+    .input(contactRevealInput)
+    .output(okResult)
+    .mutation(({ ctx, input }) => recordContactReveal(ctx, input)),
 });

@@ -1,10 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
+import { timeZoneForLongitude } from '../../shared/business-hours';
+import { categoryFromDashboard, type DashboardCategoryValue } from '../../shared/categories';
 import { LIMITS, MARKETPLACE_CATEGORIES, NEIGHBORHOODS, PRESET_CITIES } from '../../shared/constants';
+import type { AnalyticsDto, analyticsInput } from '../../shared/schemas/analytics';
 import type { UserDto } from '../../shared/schemas/auth';
 import {
   type featuredInput,
+  type OwnListingDto,
   type SuggestionsDto,
   VENDOR_MESSAGES,
   type VendorDto,
@@ -13,17 +17,24 @@ import {
   type vendorCreateInput,
   type vendorListInput,
   type vendorProfileUpdateInput,
+  type vendorUpdateInput,
 } from '../../shared/schemas/vendors';
+import { recordProfileView, responsivenessOf, vendorAnalytics } from '../analytics/analytics.service';
 import type { Db } from '../db/create-db';
 import { StaleWriteError } from '../db/stale-write';
 import { inTransaction } from '../db/transaction';
+import type { VendorUpdate } from '../db/types';
+import type { Context } from '../trpc/context';
 import type { MarketplaceCache } from './marketplace-cache';
 import {
   countVendors,
+  findListingsOwnedBy,
+  findOwnedListingRef,
   findVendorById,
   findVendorOwnedBy,
   insertVendor,
   lockAndFindListingNamed,
+  makeVendorAccount,
   resolveSearch,
   searchVendors,
   suggestVendorNames,
@@ -230,10 +241,22 @@ export async function vendorSuggestions(db: Db, cache: MarketplaceCache, q: stri
   });
 }
 
-export async function vendorById(db: Db, viewer: UserDto | null, id: string) {
-  const row = await findVendorById(db, id);
+/**
+ * A listing's profile page: the listing as the viewer may see it, with how fast it answers once it
+ * has enough requests. Serving it counts a view for the owner's analytics, which never fails the
+ * read (recordProfileView swallows its errors) and runs beside the responsiveness query.
+ */
+export async function vendorProfilePage(
+  ctx: Pick<Context, 'db' | 'user' | 'ip' | 'userAgent' | 'now'>,
+  id: string,
+): Promise<VendorView> {
+  const row = await findVendorById(ctx.db, id);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
-  return vendorForViewer(row, viewer);
+  const [responsiveness] = await Promise.all([
+    responsivenessOf(ctx.db, row.id, ctx.now(), timeZoneForLongitude(row.longitude)),
+    recordProfileView(ctx, row),
+  ]);
+  return { ...vendorForViewer(row, ctx.user), responsiveness };
 }
 
 async function refuseTakenName(db: Db, name: string, exceptId?: string): Promise<void> {
@@ -247,38 +270,60 @@ async function refuseTakenName(db: Db, name: string, exceptId?: string): Promise
  * A new listing from the marketplace. It may not take the name of an existing listing (whose owner
  * would otherwise find a look-alike receiving their customers): the caller is pointed to the claim
  * flow instead. New listings start unverified; only an admin verifies.
+ *
+ * A customer account becomes a vendor account in the same transaction (decision 014), so the
+ * listing is on their dashboard at once; admins stay admins. The session needs nothing: every
+ * request reads the account's role afresh, and the client refetches auth.me after the create.
  */
-export async function createVendor(db: Db, owner: UserDto, input: z.output<typeof vendorCreateInput>) {
+export async function createVendor(
+  db: Db,
+  owner: UserDto,
+  input: z.output<typeof vendorCreateInput>,
+  now: Date = new Date(),
+) {
   const row = await inTransaction(db, async (trx) => {
     await refuseTakenName(trx, input.businessName);
-    return insertVendor(trx, {
+    const created = await insertVendor(trx, {
       ...input,
       descriptionRich: sanitizeDescription(input.descriptionRich) ?? null,
       ownerId: owner.id,
       claimed: true,
       verified: false,
     });
+    if (owner.role === 'customer') await makeVendorAccount(trx, owner.id, now);
+    return created;
   });
   return fullVendor(row);
 }
+
+/** What an edit of a listing may change, from either form, and the version it was made from. */
+type VendorChanges = Omit<VendorUpdate, 'version'> & { version: number };
 
 export async function updateVendorAsOwnerOrAdmin(
   db: Db,
   user: UserDto,
   id: string,
-  input: z.output<typeof vendorProfileUpdateInput>,
+  input: Omit<z.output<typeof vendorUpdateInput>, 'id'>,
 ) {
-  const { version, ...changes } = input;
   const current = await findVendorById(db, id);
   if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
   if (current.ownerId !== user.id && user.role !== 'admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: VENDOR_MESSAGES.notYours });
   }
+  return updateListingAt(db, current, input);
+}
+
+/**
+ * Writes an edit of a listing the caller may change. The write goes through only at the version the
+ * edit was made from, so the access check cannot be overtaken by a change of owner in between: that
+ * raises the version too.
+ */
+async function updateListingAt(db: Db, current: VendorRow, input: VendorChanges) {
+  const { version, ...changes } = input;
+  const id = current.id;
   // Checked here too, so an edit made from a stale copy hears that before any complaint about its
   // contents (a name taken since, say).
   if (current.version !== version) throw new StaleWriteError(fullVendor(current));
-  // The write goes through only at the version read above, so the owner check cannot be overtaken
-  // by a change of owner in between: that raises the version too.
   const row = await db.transaction().execute(async (trx) => {
     if (changes.businessName !== undefined && changes.businessName !== current.businessName) {
       await refuseTakenName(trx, changes.businessName, id);
@@ -294,8 +339,57 @@ export async function updateVendorAsOwnerOrAdmin(
   throw new StaleWriteError(fullVendor(now));
 }
 
-export async function ownVendorProfile(db: Db, user: UserDto) {
-  const row = await findVendorOwnedBy(db, user.id);
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.noProfile });
+const notOwned = (vendorId: string | undefined) =>
+  new TRPCError({
+    code: 'NOT_FOUND',
+    message: vendorId ? VENDOR_MESSAGES.notFound : VENDOR_MESSAGES.noProfile,
+  });
+
+/**
+ * One of the user's own listings: the one named, or their first. Someone else's listing answers the
+ * same NOT_FOUND as none at all.
+ */
+export async function ownVendorProfile(db: Db, user: UserDto, vendorId?: string) {
+  const row = await findVendorOwnedBy(db, user.id, vendorId);
+  if (!row) throw notOwned(vendorId);
   return row;
+}
+
+/**
+ * The Analytics tab of one of the vendor's listings (the same choice as ownVendorProfile), in the
+ * listing's time zone. The owner check reads only the id and longitude: this is the tab's hot path.
+ */
+export async function ownListingAnalytics(
+  db: Db,
+  user: UserDto,
+  input: z.output<typeof analyticsInput>,
+  now: Date,
+): Promise<AnalyticsDto> {
+  const own = await findOwnedListingRef(db, user.id, input.vendorId);
+  if (!own) throw notOwned(input.vendorId);
+  return vendorAnalytics(db, own.id, input.days, now, timeZoneForLongitude(own.longitude));
+}
+
+export async function ownListings(db: Db, user: UserDto): Promise<OwnListingDto[]> {
+  return findListingsOwnedBy(db, user.id);
+}
+
+/**
+ * A save of the dashboard form on one of the caller's listings (`own`, as ownVendorProfile read
+ * it). Its category value is stored as the shared vocabulary, worked out from the category the
+ * listing had at the version the form was made from: a Comedians listing saved under 'band' stays
+ * Comedians. The gallery is replaced as sent, so a reorder is the new order.
+ */
+export async function updateOwnProfile(
+  db: Db,
+  own: VendorRow,
+  input: Omit<z.output<typeof vendorProfileUpdateInput>, 'vendorId'>,
+) {
+  const { category, ...rest } = input;
+  return updateListingAt(db, own, {
+    ...rest,
+    ...(category === undefined
+      ? {}
+      : { category: categoryFromDashboard(category as DashboardCategoryValue, own.category) }),
+  });
 }

@@ -435,7 +435,7 @@ describe('vendor profiles', () => {
     const listing = await createVendor(h.db, {
       ownerId: vendor.user.id,
       businessName: 'My Studio',
-      category: 'photographer',
+      category: 'Photographers',
     });
     await expect(vendor.caller.vendors.myProfile()).resolves.toMatchObject({ businessName: 'My Studio' });
     const moved = await vendor.caller.vendors.updateMyProfile({
@@ -443,10 +443,11 @@ describe('vendor profiles', () => {
       neighborhood: 'Great Neck',
     });
     expect(moved).toMatchObject({ neighborhood: 'Great Neck' });
-    // Each form offers its own categories (spec section 3): the dashboard's values here.
+    // Each form offers its own categories (spec section 3): the dashboard's values here, stored as
+    // the shared vocabulary.
     await expect(
       vendor.caller.vendors.updateMyProfile({ version: moved.version, category: 'band' }),
-    ).resolves.toMatchObject({ category: 'band' });
+    ).resolves.toMatchObject({ category: 'Musicians' });
     expect(
       (
         await rejection(
@@ -468,5 +469,261 @@ describe('vendor profiles', () => {
     const res = await app.inject({ method: 'GET', url: '/api/vendors/profile', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json().businessName).toBe('My Studio');
+  });
+});
+
+const upload = (n: number) => `/uploads/${String(n).padStart(8, '0')}-0000-4000-8000-000000000000.jpg`;
+const json = (cookie: string) => ({ 'content-type': 'application/json', cookie });
+
+describe('categories', () => {
+  it('stores a dashboard save as the marketplace name, so the marketplace filter finds it', async () => {
+    const vendor = await h.signedIn('vendor');
+    const cookie = await h.cookieFor(vendor.user.id);
+    const listing = await createVendor(h.db, {
+      ownerId: vendor.user.id,
+      businessName: 'Dashboard Lens Studio',
+      category: 'Other',
+    });
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: '/api/vendors/profile',
+      headers: json(cookie),
+      payload: { vendorId: listing.id, version: listing.version, category: 'photographer' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().category).toBe('Photographers');
+    const found = await app.inject({
+      method: 'GET',
+      url: '/api/vendors?category=Photographers&search=dashboard%20lens&page_size=100',
+    });
+    expect(found.statusCode).toBe(200);
+    expect(found.json().items.map((v: { id: string }) => v.id)).toContain(listing.id);
+
+    // The dashboard's values only; the marketplace's names and anything else are refused.
+    for (const category of ['Photographers', 'Photography', 'dj']) {
+      const refused = await app.inject({
+        method: 'PATCH',
+        url: '/api/vendors/profile',
+        headers: json(cookie),
+        payload: { vendorId: listing.id, version: listing.version + 1, category },
+      });
+      expect(refused.statusCode, category).toBe(400);
+      expect(refused.json().error.message).toBe('Please choose a category from the list');
+    }
+    const unknown = await app.inject({ method: 'GET', url: '/api/vendors?category=photographer' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(
+      'Category must be one of Venues, Caterers, Photographers, Musicians, Florists',
+    );
+  });
+
+  it('keeps a category the dashboard shows under another entry when that entry is sent back', async () => {
+    const vendor = await h.signedIn('vendor');
+    const comedians = await createVendor(h.db, {
+      ownerId: vendor.user.id,
+      businessName: 'Shtick Brothers',
+      category: 'Comedians',
+    });
+    const kept = await vendor.caller.vendors.updateMyProfile({
+      vendorId: comedians.id,
+      version: comedians.version,
+      category: 'band',
+    });
+    expect(kept.category).toBe('Comedians');
+    const changed = await vendor.caller.vendors.updateMyProfile({
+      vendorId: comedians.id,
+      version: kept.version,
+      category: 'makeup',
+    });
+    expect(changed.category).toBe('Beauty & Makeup');
+  });
+
+  it('takes the vocabulary names on the marketplace form, and the database refuses any other value', async () => {
+    const user = await h.signedIn('customer');
+    const created = await user.caller.vendors.create({
+      businessName: 'Marketplace Form Florals',
+      category: 'Florists',
+      contactEmail: 'florals@example.com',
+    });
+    expect(created.category).toBe('Florists');
+    const refused = await rejection(
+      user.caller.vendors.update({
+        id: created.id,
+        version: created.version,
+        category: 'florist' as 'Florists',
+      }),
+    );
+    expect(refused.message).toBe('Please choose a category from the list');
+    await expect(
+      createVendor(h.db, { businessName: 'Raw Insert', category: 'photographer' }),
+    ).rejects.toMatchObject({
+      code: '23514',
+    });
+  });
+});
+
+describe('listing profile', () => {
+  it('lists and opens only the caller’s own listings: another vendor gets 404, a customer 403, a guest 401', async () => {
+    const vendor = await h.signedIn('vendor');
+    const first = await createVendor(h.db, { ownerId: vendor.user.id, businessName: 'First Own Hall' });
+    const second = await createVendor(h.db, {
+      ownerId: vendor.user.id,
+      businessName: 'Second Own Hall',
+      contactPhone: '212-555-0199',
+    });
+    const mine = await vendor.caller.vendors.mine();
+    expect(mine.map((l) => l.businessName)).toEqual(['First Own Hall', 'Second Own Hall']);
+    await expect(vendor.caller.vendors.myProfile()).resolves.toMatchObject({ id: first.id });
+    await expect(vendor.caller.vendors.myProfile({ vendorId: second.id })).resolves.toMatchObject({
+      id: second.id,
+      contactPhone: '212-555-0199',
+    });
+
+    const other = await h.signedIn('vendor');
+    await createVendor(h.db, { ownerId: other.user.id, businessName: 'Other Vendor Hall' });
+    expect(await other.caller.vendors.mine()).toHaveLength(1);
+    const notYours = await rejection(other.caller.vendors.myProfile({ vendorId: second.id }));
+    expect(notYours.code).toBe('NOT_FOUND');
+    expect(notYours.message).toBe(VENDOR_MESSAGES.notFound);
+    const editNotYours = await rejection(
+      other.caller.vendors.updateMyProfile({ vendorId: second.id, version: second.version, city: 'Nowhere' }),
+    );
+    expect(editNotYours.code).toBe('NOT_FOUND');
+
+    const otherCookie = await h.cookieFor(other.user.id);
+    const rest = await app.inject({
+      method: 'GET',
+      url: `/api/vendors/profile?vendorId=${second.id}`,
+      headers: { cookie: otherCookie },
+    });
+    expect(rest.statusCode).toBe(404);
+    expect(rest.body).not.toMatch(/Second Own Hall|555-0199/);
+    const restEdit = await app.inject({
+      method: 'PATCH',
+      url: '/api/vendors/profile',
+      headers: json(otherCookie),
+      payload: { vendorId: second.id, version: second.version, city: 'Nowhere' },
+    });
+    expect(restEdit.statusCode).toBe(404);
+    expect(await h.versionOf('vendors', second.id)).toBe(second.version);
+
+    const customerCookie = await h.cookieFor(customer.user.id);
+    for (const [method, cookie, status] of [
+      ['GET', customerCookie, 403],
+      ['PATCH', customerCookie, 403],
+      ['GET', undefined, 401],
+      ['PATCH', undefined, 401],
+    ] as const) {
+      const res = await app.inject({
+        method,
+        url: method === 'GET' ? `/api/vendors/profile?vendorId=${second.id}` : '/api/vendors/profile',
+        headers: cookie ? json(cookie) : { 'content-type': 'application/json' },
+        ...(method === 'PATCH'
+          ? { payload: { vendorId: second.id, version: second.version, city: 'X' } }
+          : {}),
+      });
+      expect(res.statusCode, `${method} ${status}`).toBe(status);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/vendors/mine' })).statusCode).toBe(401);
+  });
+
+  it('saves the gallery in the order sent, with logo and image, and refuses too many or repeated images', async () => {
+    const vendor = await h.signedIn('vendor');
+    const listing = await createVendor(h.db, { ownerId: vendor.user.id, businessName: 'Gallery Studio' });
+    const saved = await vendor.caller.vendors.updateMyProfile({
+      version: listing.version,
+      galleryImages: [upload(1), upload(2), upload(3)],
+      logoUrl: upload(10),
+      imageUrl: upload(11),
+    });
+    expect(saved).toMatchObject({
+      galleryImages: [upload(1), upload(2), upload(3)],
+      logoUrl: upload(10),
+      imageUrl: upload(11),
+    });
+    const reordered = await vendor.caller.vendors.updateMyProfile({
+      version: saved.version,
+      galleryImages: [upload(3), upload(1)],
+    });
+    expect(reordered.galleryImages).toEqual([upload(3), upload(1)]);
+    // Fields left out stay as they were.
+    expect(reordered.logoUrl).toBe(upload(10));
+
+    const cookie = await h.cookieFor(vendor.user.id);
+    const patch = (payload: object) =>
+      app.inject({ method: 'PATCH', url: '/api/vendors/profile', headers: json(cookie), payload });
+    const twelve = Array.from({ length: 12 }, (_, i) => upload(i + 1));
+    const full = await patch({ version: reordered.version, galleryImages: twelve });
+    expect(full.statusCode).toBe(200);
+    expect(full.json().galleryImages).toEqual(twelve);
+    const thirteen = await patch({ version: full.json().version, galleryImages: [...twelve, upload(13)] });
+    expect(thirteen.statusCode).toBe(400);
+    expect(thirteen.json().error.message).toBe('A gallery holds at most 12 images');
+    const twice = await patch({
+      version: full.json().version,
+      galleryImages: [upload(1), upload(2), upload(1)],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.message).toBe('An image appears twice in the gallery');
+    const foreign = await patch({
+      version: full.json().version,
+      galleryImages: ['https://evil.example/x.jpg'],
+    });
+    expect(foreign.statusCode).toBe(400);
+    const cleared = await patch({ version: full.json().version, galleryImages: [], logoUrl: null });
+    expect(cleared.json()).toMatchObject({ galleryImages: [], logoUrl: null, imageUrl: upload(11) });
+  });
+
+  it('answers an edit made from an old version with 409 and the listing as it is now', async () => {
+    const vendor = await h.signedIn('vendor');
+    const listing = await createVendor(h.db, { ownerId: vendor.user.id, businessName: 'Stale Edit Hall' });
+    const first = await vendor.caller.vendors.updateMyProfile({ version: listing.version, city: 'Teaneck' });
+    const stale = await rejection(
+      vendor.caller.vendors.updateMyProfile({
+        version: listing.version,
+        city: 'Riverdale',
+        category: 'venue',
+      }),
+    );
+    expect(stale.code).toBe('CONFLICT');
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/vendors/profile',
+      headers: json(await h.cookieFor(vendor.user.id)),
+      payload: { version: listing.version, city: 'Riverdale' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.current).toMatchObject({ city: 'Teaneck', version: first.version });
+  });
+
+  it('makes a customer who lists a business a vendor at once, and leaves admins admins', async () => {
+    const newcomer = await h.signedIn('customer');
+    const cookie = await h.cookieFor(newcomer.user.id);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/vendors',
+      headers: json(cookie),
+      payload: { businessName: 'Newcomer Catering', category: 'Caterers', contactEmail: 'new@example.com' },
+    });
+    expect(created.statusCode).toBe(201);
+    // The same session: the next request reads the account's new role.
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.json().user.role).toBe('vendor');
+    const dashboard = await app.inject({ method: 'GET', url: '/api/vendors/profile', headers: { cookie } });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json().businessName).toBe('Newcomer Catering');
+
+    const admin = await h.signedIn('admin');
+    await admin.caller.vendors.create({
+      businessName: 'Admin Made Hall',
+      category: 'Venues',
+      contactEmail: 'a@b.co',
+    });
+    const role = await h.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', admin.user.id)
+      .executeTakeFirstOrThrow();
+    expect(role.role).toBe('admin');
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES, PROFILE_FORM_CATEGORIES } from '../constants';
+import { CATEGORIES } from '../categories';
+import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES } from '../constants';
+import { responsivenessDto } from './analytics';
 import {
   distinctName,
   idempotencyKeyField,
@@ -23,7 +25,7 @@ export const VENDOR_MESSAGES = {
   latLngTogether: 'lat and lng must be given together',
   positionTogether: 'Latitude and longitude must be given together',
   nameTaken: (name: string) =>
-    `A listing named "${name}" already exists. If it is your business, claim it instead: Profile Settings > Search & Claim Listing.`,
+    `A listing named "${name}" already exists. If it is your business, claim it instead: Vendor Dashboard > Claims.`,
   tooManySuggestions: 'Too many searches in a short time.',
 } as const;
 
@@ -138,6 +140,8 @@ const vendorBase = {
   createdAt: z.date(),
   /** Kilometres from the position the caller gave, when they gave one. */
   distanceKm: z.number().nullable().optional(),
+  /** How fast the listing answers: on its profile page only, once it has enough requests. */
+  responsiveness: responsivenessDto.nullable().optional(),
 };
 
 /** What a signed-in user sees. */
@@ -185,7 +189,8 @@ const httpsUrl = safeString('Website', { max: 500 })
 /** The vendor profile form (spec section 3): the server owns id, ownerId, claimed, rating, reviewCount, createdAt. */
 const vendorProfileFields = z.object({
   businessName: distinctName(200, 'Business name'),
-  category: z.enum(PROFILE_FORM_CATEGORIES, { error: 'Please choose a category from the list' }),
+  // The marketplace form offers the spec's seven; an edit may keep any category of the vocabulary.
+  category: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
   description: optionalText(5000, 'Description'),
   descriptionRich: optionalText(20_000, 'Description'),
   contactPhone: optionalText(40, 'Phone'),
@@ -212,15 +217,47 @@ export const vendorUpdateInput = vendorProfileFields
   .extend({ id: z.uuid(), version: versionField })
   .strict()
   .superRefine(positionTogether);
-/** The vendor dashboard's form: the same fields, with the dashboard's category values. */
+/** Images of a listing's gallery, in the order shown. */
+export const galleryImagesSchema = z
+  .array(imageRefSchema.pipe(z.string({ error: 'Gallery images cannot be empty' })), {
+    error: 'Gallery images must be a list of uploaded images',
+  })
+  .max(LIMITS.galleryImagesMax, `A gallery holds at most ${LIMITS.galleryImagesMax} images`)
+  .refine((list) => new Set(list).size === list.length, 'An image appears twice in the gallery');
+
+/**
+ * The vendor dashboard's form: the same fields, with the dashboard's category values (stored as the
+ * shared vocabulary, src/shared/categories.ts) and the gallery. vendorId picks which of the caller's
+ * listings (one they own) is edited; without it, their first.
+ */
 export const vendorProfileUpdateInput = vendorProfileFields
   .partial()
   .extend({
+    vendorId: z.uuid({ error: VENDOR_MESSAGES.notFound }).optional(),
     category: z
       .enum(DASHBOARD_CATEGORY_VALUES, { error: 'Please choose a category from the list' })
       .optional(),
+    galleryImages: galleryImagesSchema.optional(),
     version: versionField,
   })
   .strict()
   .superRefine(positionTogether);
+export type VendorProfileUpdateInput = z.input<typeof vendorProfileUpdateInput>;
+
+/** GET /api/vendors/profile[?vendorId=]: which of the caller's listings. */
+export const vendorProfileInput = z
+  .object({ vendorId: z.uuid({ error: VENDOR_MESSAGES.notFound }).optional() })
+  .strict()
+  .optional()
+  .transform((v) => v ?? {});
+
+/** The caller's listings (the dashboard's picker): GET /api/vendors/mine. */
+export const ownListingDto = z.object({
+  id: z.uuid(),
+  businessName: z.string(),
+  category: z.string(),
+  verified: z.boolean(),
+  claimed: z.boolean(),
+});
+export type OwnListingDto = z.infer<typeof ownListingDto>;
 export type VendorCreateInput = z.input<typeof vendorCreateInput>;

@@ -12,11 +12,19 @@ import {
 } from '@chakra-ui/react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
-import { VENDOR_MESSAGES, vendorCreateInput } from '../../../shared/schemas/vendors';
+import {
+  VENDOR_MESSAGES,
+  type VendorDto,
+  vendorCreateInput,
+  vendorUpdateInput,
+} from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
 import { ImageIcon } from '../../components/icons';
+import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useIdempotentCreate } from '../../lib/idempotency';
+import { useCurrentUser } from '../../lib/session';
+import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
@@ -52,13 +60,71 @@ const EMPTY: Values = {
   imageUrl: null,
 };
 
-/** Create a vendor profile from the marketplace (spec sections 3 and 5); any signed-in user. */
-export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function valuesOf(vendor: VendorDto): Values {
+  return {
+    businessName: vendor.businessName,
+    category: vendor.category,
+    description: vendor.description ?? '',
+    contactPhone: vendor.contactPhone ?? '',
+    contactEmail: vendor.contactEmail,
+    website: vendor.website ?? '',
+    address: vendor.address ?? '',
+    city: vendor.city ?? '',
+    state: vendor.state ?? '',
+    neighborhood: vendor.neighborhood ?? '',
+    logoUrl: vendor.logoUrl,
+    imageUrl: vendor.imageUrl,
+  };
+}
+
+/**
+ * The spec's seven categories, plus the listing's own when it is none of them ('Beauty & Makeup',
+ * set from the vendor dashboard), so that saving an edit keeps it.
+ */
+function categoryOptions(current: string | undefined): readonly string[] {
+  if (!current || (PROFILE_FORM_CATEGORIES as readonly string[]).includes(current)) {
+    return PROFILE_FORM_CATEGORIES;
+  }
+  return [...PROFILE_FORM_CATEGORIES, current];
+}
+
+interface VendorFormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The listing to edit (its owner or an admin); without it the dialog creates one. */
+  vendor?: VendorDto | null;
+}
+
+/**
+ * Create a vendor profile from the marketplace (spec sections 3 and 5; any signed-in user), or edit
+ * one: only the changed fields are sent, with the version the dialog was filled from.
+ */
+export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDialogProps) {
   const create = useIdempotentCreate(trpc.vendors.create.useMutation());
+  const update = trpc.vendors.update.useMutation();
+  const utils = trpc.useUtils();
   const refreshLists = useRefreshVendorLists();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [base, setBase] = useState<VendorDto | null>(vendor);
+  const [values, setValues] = useState<Values>(vendor ? valuesOf(vendor) : EMPTY);
+  const [stale, setStale] = useState<VendorDto | null>(null);
   const [uploading, setUploading] = useState<'logoUrl' | 'imageUrl' | null>(null);
-  const pending = create.isPending;
+  const pending = create.isPending || update.isPending;
+  const editing = vendor !== null;
+  const { user } = useCurrentUser();
+
+  const fill = (from: VendorDto | null) => {
+    setBase(from);
+    setStale(null);
+    setValues(from ? valuesOf(from) : EMPTY);
+  };
+
+  // Each opening for an edit starts from the listing as it is now.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && vendor) fill(vendor);
+  }
+  const categories = categoryOptions(base?.category);
 
   const set =
     (key: Exclude<keyof Values, 'logoUrl' | 'imageUrl'>) =>
@@ -77,6 +143,10 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
       toast.error(VENDOR_MESSAGES.required);
       return;
     }
+    if (base) {
+      saveEdit(base);
+      return;
+    }
     const parsed = vendorCreateInput.safeParse({ ...values, neighborhood: values.neighborhood || null });
     if (!parsed.success) {
       toast.error('Failed to create vendor profile', parsed.error.issues[0]?.message);
@@ -88,8 +158,46 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
         setValues(EMPTY);
         onClose();
         void refreshLists();
+        // Creating a listing makes a customer account a vendor account: the navigation follows the role.
+        void utils.auth.session.invalidate();
+        void utils.vendors.mine.invalidate();
       },
       onError: (error) => toast.failed('Failed to create vendor profile', error),
+    });
+  };
+
+  const saveEdit = (from: VendorDto) => {
+    const before = valuesOf(from);
+    const changes = Object.fromEntries(
+      (Object.keys(values) as (keyof Values)[])
+        .filter((key) => values[key] !== before[key])
+        .map((key) => [key, key === 'neighborhood' ? values[key] || null : values[key]]),
+    );
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    const parsed = vendorUpdateInput.safeParse({ id: from.id, version: from.version, ...changes });
+    if (!parsed.success) {
+      toast.error('Failed to update vendor profile', parsed.error.issues[0]?.message);
+      return;
+    }
+    update.mutate(parsed.data, {
+      onSuccess: (updated) => {
+        toast.success('Vendor profile updated successfully');
+        // The edit's answer has no responsiveness (profile pages only): the page keeps what it showed.
+        utils.vendors.byId.setData({ id: updated.id }, (old) => ({
+          ...updated,
+          responsiveness: old?.responsiveness ?? null,
+        }));
+        fill(updated);
+        onClose();
+        void refreshLists();
+      },
+      onError: (error) => {
+        setStale(staleCurrent<VendorDto>(error));
+        toast.failed('Failed to update vendor profile', error);
+      },
     });
   };
 
@@ -97,15 +205,22 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Create Vendor Profile"
-      description="List your business so families planning a simcha can find you."
-      submitLabel="Create Profile"
-      pendingLabel="Creating..."
+      title={editing ? 'Edit Vendor Profile' : 'Create Vendor Profile'}
+      description={
+        editing
+          ? 'Change the details families see on this listing.'
+          : user?.role === 'customer'
+            ? 'List your business so families planning a simcha can find you. Your account becomes a vendor account: you run the listing from the Vendor Dashboard and sign in with the vendor login.'
+            : 'List your business so families planning a simcha can find you.'
+      }
+      submitLabel={editing ? 'Save Changes' : 'Create Profile'}
+      pendingLabel={editing ? 'Saving...' : 'Creating...'}
       pending={pending}
       submitDisabled={uploading !== null}
       onSubmit={submit}
     >
       <Stack gap="5">
+        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
         <Field.Root required disabled={pending}>
           <Field.Label>
             Business name <Field.RequiredIndicator />
@@ -129,7 +244,7 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
                 <option value="" disabled>
                   Select a category
                 </option>
-                {PROFILE_FORM_CATEGORIES.map((c) => (
+                {categories.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>
@@ -210,7 +325,7 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
                 onChange={set('neighborhood')}
               >
                 <option value="">None</option>
-                {NEIGHBORHOODS.map((n) => (
+                {neighborhoodOptions(values.neighborhood).map((n) => (
                   <option key={n} value={n}>
                     {n}
                   </option>
@@ -244,6 +359,13 @@ export function VendorFormDialog({ open, onClose }: { open: boolean; onClose: ()
       </Stack>
     </FormDialog>
   );
+}
+
+/** The listed neighborhoods, plus a listing's own when it is another one, so an edit keeps it. */
+function neighborhoodOptions(current: string): readonly string[] {
+  return !current || (NEIGHBORHOODS as readonly string[]).includes(current)
+    ? NEIGHBORHOODS
+    : [...NEIGHBORHOODS, current];
 }
 
 interface ImageFieldProps {

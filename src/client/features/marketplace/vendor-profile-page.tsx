@@ -17,16 +17,19 @@ import {
 } from '@chakra-ui/react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { type ResponsivenessDto, responseTimeText } from '../../../shared/schemas/analytics';
 import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import {
   ArrowLeftIcon,
+  ClockIcon,
   GlobeLinkIcon,
   LockIcon,
   MailIcon,
   MapPinIcon,
   MessageIcon,
+  PencilIcon,
   PhoneIcon,
   StoreIcon,
 } from '../../components/icons';
@@ -38,6 +41,7 @@ import { LoginToContactDialog } from './prompt-dialogs';
 import { RequestAvailabilityDialog } from './request-dialog';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
+import { VendorFormDialog } from './vendor-form-dialog';
 
 // Part of the messages feature's chunk, loaded when a customer first opens it.
 const StartThreadDialog = lazy(async () => ({
@@ -73,7 +77,9 @@ export function VendorProfilePage() {
   );
 }
 
-type Dialog = 'request' | 'login' | 'message' | null;
+type Dialog = 'request' | 'login' | 'message' | 'edit' | null;
+
+const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 
 function VendorProfile({ vendor }: { vendor: VendorView }) {
   const { user } = useCurrentUser();
@@ -81,6 +87,10 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
   // Mounted from the first opening on, so that it can animate closed.
   const [messageOpened, setMessageOpened] = useState(false);
   const location = [vendor.address, vendor.city, vendor.state].filter(Boolean);
+  const full = hasContactDetails(vendor) ? vendor : null;
+  // The owner edits on their dashboard; an admin edits any listing in place.
+  const ownerVendor = full !== null && user?.role === 'vendor' && user.id === full.ownerId;
+  const adminEdit = full !== null && user?.role === 'admin';
 
   return (
     <Stack gap={{ base: '6', md: '8' }}>
@@ -141,7 +151,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               </Flex>
             )}
           </Box>
-          <Stack gap="2" pb={{ md: '1' }} minW="0">
+          <Stack gap="2" pb={{ md: '1' }} minW="0" flex="1">
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.950" letterSpacing="-0.01em">
               {vendor.businessName}
             </Heading>
@@ -159,6 +169,25 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               <RatingLine vendor={vendor} />
             </HStack>
           </Stack>
+          {ownerVendor ? (
+            <Button asChild variant="outline" bg="bg" flexShrink="0" data-testid="edit-listing">
+              <RouterLink to={`/vendor-dashboard?listing=${vendor.id}`}>
+                <PencilIcon />
+                Edit listing
+              </RouterLink>
+            </Button>
+          ) : adminEdit ? (
+            <Button
+              variant="outline"
+              bg="bg"
+              flexShrink="0"
+              onClick={() => setDialog('edit')}
+              data-testid="edit-listing"
+            >
+              <PencilIcon />
+              Edit listing
+            </Button>
+          ) : null}
         </Flex>
       </Box>
 
@@ -201,6 +230,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                     src={src}
                     sizes="(min-width: 48em) 33vw, 50vw"
                     alt={`${vendor.businessName} photo ${i + 1}`}
+                    w="full"
                     rounded="lg"
                     aspectRatio={4 / 3}
                     loading="lazy"
@@ -214,6 +244,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         <Stack gap="6">
           <InfoCard title="Contact Information">
             <Stack gap="3">
+              {vendor.responsiveness ? <Responsiveness figures={vendor.responsiveness} /> : null}
               {!user ? (
                 <Button size="lg" onClick={() => setDialog('login')}>
                   Request Availability
@@ -267,6 +298,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         </Stack>
       </Grid>
 
+      {adminEdit && full ? (
+        <VendorFormDialog open={dialog === 'edit'} onClose={() => setDialog(null)} vendor={full} />
+      ) : null}
       {user?.role === 'customer' && messageOpened ? (
         <Suspense fallback={null}>
           <StartThreadDialog open={dialog === 'message'} onClose={() => setDialog(null)} vendor={vendor} />
@@ -288,12 +322,44 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
   );
 }
 
+/** "Usually responds within an hour · 92% response rate", once the listing has enough requests. */
+function Responsiveness({ figures }: { figures: ResponsivenessDto }) {
+  const typical = responseTimeText(figures.medianResponseMinutes);
+  return (
+    <HStack
+      gap="2"
+      align="flex-start"
+      bg="green.subtle"
+      color="green.fg"
+      rounded="lg"
+      px="3"
+      py="2.5"
+      fontSize="sm"
+      data-testid="vendor-responsiveness"
+    >
+      <ClockIcon boxSize="4" mt="0.5" flexShrink="0" aria-hidden />
+      <Stack gap="0">
+        {typical ? <Text fontWeight="semibold">Usually responds {typical}</Text> : null}
+        <Text>{percentFormat.format(figures.responseRate)} response rate</Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+type ContactKind = 'phone' | 'email' | 'website';
+
 function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () => void }) {
+  const utils = trpc.useUtils();
+  // Counted for the owner's analytics, and never in the way of the link: no waiting, no failure shown.
+  const reveal = (kind: ContactKind) => {
+    utils.client.vendors.contactReveal.mutate({ id: vendor.id, kind }).catch(() => undefined);
+  };
   if (hasContactDetails(vendor)) {
-    const links = [
+    const links: { label: string; kind: ContactKind; detail: string; href: string; icon: ReactNode }[] = [
       vendor.contactPhone
         ? {
             label: 'Call',
+            kind: 'phone' as const,
             detail: vendor.contactPhone,
             href: `tel:${vendor.contactPhone.replace(/[^\d+]/g, '')}`,
             icon: <PhoneIcon />,
@@ -301,12 +367,19 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
         : null,
       {
         label: 'Email',
+        kind: 'email' as const,
         detail: vendor.contactEmail,
         href: `mailto:${vendor.contactEmail}`,
         icon: <MailIcon />,
       },
       vendor.website
-        ? { label: 'Website', detail: vendor.website, href: vendor.website, icon: <GlobeLinkIcon /> }
+        ? {
+            label: 'Website',
+            kind: 'website' as const,
+            detail: vendor.website,
+            href: vendor.website,
+            icon: <GlobeLinkIcon />,
+          }
         : null,
     ].filter((l) => l !== null);
     return (
@@ -315,7 +388,12 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
           <Button key={link.label} asChild variant="outline" h="auto" py="2.5" justifyContent="flex-start">
             <a
               href={link.href}
-              {...(link.label === 'Website' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              onClick={() => reveal(link.kind)}
+              // A middle click opens the link too.
+              onAuxClick={(e) => {
+                if (e.button === 1) reveal(link.kind);
+              }}
+              {...(link.kind === 'website' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
               {link.icon}
               <Stack gap="0" align="flex-start" minW="0">

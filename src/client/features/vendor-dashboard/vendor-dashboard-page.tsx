@@ -1,28 +1,30 @@
 import { Badge, Skeleton, Stack, Tabs, useBreakpointValue } from '@chakra-ui/react';
+import { ChartColumn } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { EmptyPanel } from '../../components/empty-panel';
-import { BriefcaseIcon, MessageIcon } from '../../components/icons';
+import { BriefcaseIcon, ClipboardIcon, MessageIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
+import { AnalyticsTab } from './analytics-tab';
+import { ClaimsTab } from './claims-tab';
+import { ListingProfileTab } from './listing-profile-tab';
+import { tabOf, useListingSelection } from './use-listings';
 
 // The conversations are their own chunk, loaded when the Messages tab first opens.
 const VendorMessages = lazy(async () => ({
   default: (await import('../messages/vendor-messages')).VendorMessages,
 }));
 
-const TABS = ['profile', 'messages'] as const;
-type Tab = (typeof TABS)[number];
-
-function tabOf(value: string | null): Tab {
-  return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'profile';
-}
-
-/** /vendor-dashboard: the vendor's listing, messages and claims; ?tab=messages opens the messages. */
+/**
+ * /vendor-dashboard: the vendor's listing, messages, claims and analytics (spec section 2).
+ * ?tab=messages|claims|analytics opens that tab; ?listing=<id> picks which of their listings the
+ * Listing Profile and Analytics tabs show.
+ */
 export function VendorDashboardPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const unread = useUnreadCount();
+  const selection = useListingSelection();
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
   // On a phone an open conversation gets the room the description would take.
   const compact = !wide && tab === 'messages' && params.has('thread');
@@ -39,16 +41,22 @@ export function VendorDashboardPage() {
     <PageFrame
       title="Vendor Dashboard"
       description={
-        compact ? undefined : 'Manage your listing, answer customers and follow your vendor claims.'
+        compact
+          ? undefined
+          : 'Manage your listing, answer customers, follow your vendor claims and see how families find you.'
       }
     >
-      <Tabs.Root value={tab} onValueChange={(details) => select(details.value)} lazyMount unmountOnExit>
+      {/*
+        Tabs stay mounted once opened, so a half-filled form survives a look at another tab; the
+        conversations are the exception (below).
+      */}
+      <Tabs.Root value={tab} onValueChange={(details) => select(details.value)} lazyMount>
         <Tabs.List overflowX="auto" overflowY="hidden">
-          <Tabs.Trigger value="profile">
+          <Tabs.Trigger value="profile" data-testid="tab-profile" flexShrink="0" whiteSpace="nowrap">
             <BriefcaseIcon boxSize="4" />
             Listing Profile
           </Tabs.Trigger>
-          <Tabs.Trigger value="messages">
+          <Tabs.Trigger value="messages" data-testid="tab-messages" flexShrink="0" whiteSpace="nowrap">
             <MessageIcon boxSize="4" />
             Messages
             {unread > 0 ? (
@@ -64,25 +72,38 @@ export function VendorDashboardPage() {
               </Badge>
             ) : null}
           </Tabs.Trigger>
+          <Tabs.Trigger value="claims" data-testid="tab-claims" flexShrink="0" whiteSpace="nowrap">
+            <ClipboardIcon boxSize="4" />
+            Claims
+          </Tabs.Trigger>
+          <Tabs.Trigger value="analytics" data-testid="tab-analytics" flexShrink="0" whiteSpace="nowrap">
+            <ChartColumn size={16} aria-hidden />
+            Analytics
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile" pt="6">
-          <EmptyPanel
-            icon={<BriefcaseIcon boxSize="8" />}
-            title="No listing connected to your account"
-            description="Once an administrator approves your vendor claim, your listing profile and customer messages appear here."
-          />
+          <ListingProfileTab selection={selection} onOpenClaims={() => select('claims')} />
         </Tabs.Content>
         <Tabs.Content value="messages" pt="6">
-          <Suspense
-            fallback={
-              <Stack gap="2" aria-busy="true" aria-label="Loading conversations" maxW={{ md: '20rem' }}>
-                <Skeleton h="20" rounded="xl" />
-                <Skeleton h="20" rounded="xl" />
-              </Stack>
-            }
-          >
-            <VendorMessages onOpenProfile={() => select('profile')} />
-          </Suspense>
+          {/* Unmounted when left: an open conversation that nobody sees must not mark messages as seen. */}
+          {tab === 'messages' ? (
+            <Suspense
+              fallback={
+                <Stack gap="2" aria-busy="true" aria-label="Loading conversations" maxW={{ md: '20rem' }}>
+                  <Skeleton h="20" rounded="xl" />
+                  <Skeleton h="20" rounded="xl" />
+                </Stack>
+              }
+            >
+              <VendorMessages onOpenProfile={() => select('profile')} />
+            </Suspense>
+          ) : null}
+        </Tabs.Content>
+        <Tabs.Content value="claims" pt="6">
+          <ClaimsTab />
+        </Tabs.Content>
+        <Tabs.Content value="analytics" pt="6">
+          <AnalyticsTab selection={selection} onOpenClaims={() => select('claims')} />
         </Tabs.Content>
       </Tabs.Root>
     </PageFrame>

@@ -1,0 +1,231 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Collapsible,
+  chakra,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { ChevronDown, History } from 'lucide-react';
+import { useId, useState } from 'react';
+import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
+import { ConfirmDialog } from '../../components/form-dialog';
+import { ClipboardIcon } from '../../components/icons';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { ClaimForm } from './claim-form';
+import { formatDate, formatDateTime, statusLabel } from './format';
+
+/** The Claims tab: the user's claims, then the form for a new one (spec section 2). */
+export function ClaimsTab() {
+  const claims = trpc.claims.mine.useQuery();
+  const headingId = useId();
+
+  return (
+    <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: '8', xl: '8' }}>
+      <Box as="section" aria-labelledby={headingId} minW="0">
+        <Heading id={headingId} as="h2" fontSize="xl" color="brand.950" mb="4">
+          Your Vendor Claims
+        </Heading>
+        {claims.isPending ? (
+          <Stack gap="3" aria-busy="true" aria-label="Loading your claims">
+            <Skeleton h="32" rounded="2xl" />
+            <Skeleton h="32" rounded="2xl" />
+          </Stack>
+        ) : claims.isError ? (
+          <Box borderWidth="1px" borderColor="border" rounded="2xl" p="6" bg="bg">
+            <Text color="fg.muted">
+              {serverMessage(claims.error) ?? 'Your claims could not be loaded. Check your connection.'}
+            </Text>
+            <Button mt="3" size="sm" variant="outline" onClick={() => void claims.refetch()}>
+              Try again
+            </Button>
+          </Box>
+        ) : claims.data.length === 0 ? (
+          <Flex
+            direction="column"
+            align="center"
+            gap="3"
+            borderWidth="1px"
+            borderStyle="dashed"
+            borderColor="border"
+            rounded="2xl"
+            py="10"
+            px="6"
+            bg="bg"
+            textAlign="center"
+          >
+            <ClipboardIcon boxSize="8" color="brand.fg" aria-hidden />
+            <Text color="fg.muted" data-testid="no-claims">
+              No vendor claims submitted yet.
+            </Text>
+          </Flex>
+        ) : (
+          <Stack as="ul" gap="4" listStyleType="none" data-testid="claims-list">
+            {claims.data.map((claim) => (
+              <ClaimItem key={claim.id} claim={claim} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+      <ClaimForm />
+    </Grid>
+  );
+}
+
+function ClaimItem({ claim }: { claim: MyClaimDto }) {
+  const utils = trpc.useUtils();
+  const withdraw = trpc.claims.withdraw.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  const titleId = useId();
+
+  const confirm = () =>
+    withdraw.mutate(
+      { claimId: claim.id },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast.success('Claim Withdrawn', `Your claim for ${claim.businessName} was withdrawn.`);
+          void utils.claims.mine.invalidate();
+        },
+        onError: (error) => toast.failed('Withdrawal Failed', error),
+      },
+    );
+
+  return (
+    <Box
+      as="li"
+      aria-labelledby={titleId}
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="2xl"
+      p={{ base: '4', md: '5' }}
+      data-testid="claim-item"
+    >
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Box minW="0">
+          <Heading id={titleId} as="h3" fontSize="md" color="brand.950" wordBreak="break-word">
+            {claim.businessName}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {claim.vendorId
+              ? claim.listingName && claim.listingName !== claim.businessName
+                ? `Claim for the listing ${claim.listingName}`
+                : 'Claim for an existing listing'
+              : 'New business'}
+          </Text>
+        </Box>
+        <Badge
+          colorPalette={claimBadgePalette(claim.status)}
+          variant="subtle"
+          rounded="full"
+          px="2.5"
+          flexShrink="0"
+          data-testid="claim-status"
+        >
+          {statusLabel(claim.status)}
+        </Badge>
+      </Flex>
+      <Text mt="3" fontSize="sm" whiteSpace="pre-line" lineClamp={4} wordBreak="break-word">
+        {claim.businessDescription}
+      </Text>
+      <Flex mt="3" gap={{ base: '1', sm: '5' }} direction={{ base: 'column', sm: 'row' }} fontSize="sm">
+        <Text color="fg.muted">
+          Submitted{' '}
+          <chakra.time color="fg" dateTime={claim.submittedAt.toISOString()}>
+            {formatDate(claim.submittedAt)}
+          </chakra.time>
+        </Text>
+        {claim.reviewedAt ? (
+          <Text color="fg.muted">
+            Reviewed{' '}
+            <chakra.time color="fg" dateTime={claim.reviewedAt.toISOString()}>
+              {formatDate(claim.reviewedAt)}
+            </chakra.time>
+          </Text>
+        ) : null}
+      </Flex>
+      {claim.reviewNotes ? (
+        <Box mt="3" bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm">
+          <Text fontWeight="semibold">Review notes</Text>
+          <Text whiteSpace="pre-line" wordBreak="break-word">
+            {claim.reviewNotes}
+          </Text>
+        </Box>
+      ) : null}
+      <Flex mt="3" gap="2" wrap="wrap" justify="space-between" align="flex-start">
+        {claim.history.length > 0 ? <ClaimHistory claim={claim} /> : <Box />}
+        {claim.status === 'pending' ? (
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            onClick={() => setConfirming(true)}
+            aria-label={`Withdraw claim for ${claim.businessName}`}
+          >
+            Withdraw
+          </Button>
+        ) : null}
+      </Flex>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Withdraw this claim?"
+        confirmLabel="Withdraw claim"
+        pendingLabel="Withdrawing..."
+        pending={withdraw.isPending}
+        onConfirm={confirm}
+      >
+        Your claim for {claim.businessName} will no longer be reviewed. You can submit a new claim later.
+      </ConfirmDialog>
+    </Box>
+  );
+}
+
+function ClaimHistory({ claim }: { claim: MyClaimDto }) {
+  return (
+    <Collapsible.Root flex="1" minW="0">
+      <Collapsible.Trigger asChild>
+        <Button
+          size="sm"
+          variant="ghost"
+          ms="-2"
+          css={{ '&[data-state=open] .chevron': { transform: 'rotate(180deg)' } }}
+        >
+          <History aria-hidden />
+          History ({claim.history.length})
+          <ChevronDown className="chevron" aria-hidden />
+        </Button>
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+        <Stack as="ol" gap="3" mt="2" ps="3" borderStartWidth="2px" borderColor="border" listStyleType="none">
+          {claim.history.map((entry) => (
+            <Box as="li" key={`${entry.at.getTime()}-${entry.toStatus}`} fontSize="sm">
+              <HStack gap="2" wrap="wrap">
+                <Badge colorPalette={claimBadgePalette(entry.toStatus)} variant="subtle" size="sm">
+                  {statusLabel(entry.toStatus)}
+                </Badge>
+                <Text color="fg.muted">
+                  {entry.actor}, <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
+                </Text>
+              </HStack>
+              {entry.note ? (
+                <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
+                  {entry.note}
+                </Text>
+              ) : null}
+            </Box>
+          ))}
+        </Stack>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

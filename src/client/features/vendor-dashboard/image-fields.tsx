@@ -1,0 +1,353 @@
+import {
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { LIMITS } from '../../../shared/constants';
+import { ImageIcon } from '../../components/icons';
+import { UploadedImage } from '../../components/uploaded-image';
+import { toast } from '../../lib/toast';
+import { uploadImageWithToasts } from '../../lib/upload-image';
+
+/** A hidden file input behind a button, so the button carries the visible words and the focus. */
+function useFilePicker(onFiles: (files: File[]) => void) {
+  const input = useRef<HTMLInputElement>(null);
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(e.target.files ?? []);
+    e.target.value = '';
+    if (files.length > 0) onFiles(files);
+  };
+  return { input, onChange, open: () => input.current?.click() };
+}
+
+interface SingleImageFieldProps {
+  /** 'Logo' or 'Cover image'. */
+  label: string;
+  url: string | null | undefined;
+  /** How wide the preview is shown, for the uploaded image's srcset. */
+  sizes: string;
+  previewHeight: string;
+  disabled: boolean;
+  error?: string;
+  testId: string;
+  onChange: (url: string | null) => void;
+  /** Tells the form an upload is under way, so it is not saved half done. */
+  onBusy: (busy: boolean) => void;
+}
+
+/** The listing's logo or cover image: upload, replace or remove (spec section 5's image checks). */
+export function SingleImageField({
+  label,
+  url,
+  sizes,
+  previewHeight,
+  disabled,
+  error,
+  testId,
+  onChange,
+  onBusy,
+}: SingleImageFieldProps) {
+  const labelId = useId();
+  const errorId = useId();
+  const [uploading, setUploading] = useState(false);
+  const picker = useFilePicker(async ([file]) => {
+    if (!file) return;
+    setUploading(true);
+    onBusy(true);
+    const uploaded = await uploadImageWithToasts(file);
+    setUploading(false);
+    onBusy(false);
+    if (uploaded) onChange(uploaded);
+  });
+  const noun = label.toLowerCase();
+
+  return (
+    <Stack gap="2" role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
+      <Text fontWeight="medium" fontSize="sm" id={labelId}>
+        {label}
+      </Text>
+      <Box
+        rounded="lg"
+        overflow="hidden"
+        borderWidth="1px"
+        borderColor={error ? 'border.error' : 'border'}
+        bg="bg.muted"
+        h={previewHeight}
+        display="flex"
+        alignItems="center"
+        justifyContent="center"
+      >
+        {url ? (
+          <UploadedImage src={url} sizes={sizes} alt={`${label} preview`} w="full" h="full" />
+        ) : (
+          <Stack align="center" gap="1" color="fg.muted" fontSize="xs">
+            <ImageIcon boxSize="6" aria-hidden />
+            <Text>No {noun} yet</Text>
+          </Stack>
+        )}
+      </Box>
+      <input
+        ref={picker.input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-labelledby={labelId}
+        data-testid={`${testId}-file-input`}
+        onChange={picker.onChange}
+      />
+      <Flex gap="2" wrap="wrap">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={picker.open}
+          loading={uploading}
+          loadingText="Uploading..."
+          disabled={disabled}
+          data-testid={`${testId}-upload`}
+        >
+          <ImageIcon />
+          {url ? `Replace ${noun}` : `Upload ${noun}`}
+        </Button>
+        {url ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            colorPalette="red"
+            onClick={() => onChange(null)}
+            disabled={disabled || uploading}
+          >
+            Remove {noun}
+          </Button>
+        ) : null}
+      </Flex>
+      {error ? (
+        <Text id={errorId} fontSize="sm" color="fg.error">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface GalleryEditorProps {
+  images: string[];
+  /** Changes the list from its latest value (uploads finish one after the other). */
+  update: (change: (images: string[]) => string[]) => void;
+  businessName: string;
+  disabled: boolean;
+  error?: string;
+  onBusy: (busy: boolean) => void;
+}
+
+/** Buttons to focus after a change, first one present and enabled wins. */
+type FocusTarget = string[] | null;
+
+/**
+ * Up to 12 photos in the order the public profile shows them. Each photo has move-left,
+ * move-right and remove buttons (no dragging needed), and a polite announcement says where a
+ * moved photo now is.
+ */
+export function GalleryEditor({ images, update, businessName, disabled, error, onBusy }: GalleryEditorProps) {
+  const headingId = useId();
+  const hintId = useId();
+  const [uploading, setUploading] = useState<{ done: number; total: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const room = LIMITS.galleryImagesMax - images.length;
+  const busy = disabled || uploading !== null;
+
+  // After a move the focus follows the photo to its new place (its button of the same direction,
+  // or the other one when the photo reached an end); after a removal it goes to a neighbour.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const target = focusTarget
+      .map((key) => buttons.current.get(key))
+      .find((el) => el !== undefined && !el.disabled);
+    target?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
+  const picker = useFilePicker(async (files) => {
+    const taken = files.slice(0, Math.max(0, room));
+    if (taken.length < files.length) {
+      toast.error(
+        `A gallery holds at most ${LIMITS.galleryImagesMax} images`,
+        taken.length === 0
+          ? 'Remove a photo before adding another.'
+          : `Only the first ${taken.length} of the ${files.length} photos were added.`,
+      );
+    }
+    if (taken.length === 0) return;
+    onBusy(true);
+    for (const [i, file] of taken.entries()) {
+      setUploading({ done: i, total: taken.length });
+      const url = await uploadImageWithToasts(file);
+      if (url)
+        update((list) =>
+          list.includes(url) || list.length >= LIMITS.galleryImagesMax ? list : [...list, url],
+        );
+    }
+    setUploading(null);
+    onBusy(false);
+  });
+
+  const move = (index: number, direction: 'left' | 'right') => {
+    const target = direction === 'left' ? index - 1 : index + 1;
+    const src = images[index];
+    if (src === undefined || target < 0 || target >= images.length) return;
+    update((list) => {
+      const next = [...list];
+      const [item] = next.splice(index, 1);
+      if (item !== undefined) next.splice(target, 0, item);
+      return next;
+    });
+    setAnnouncement(`Photo moved to position ${target + 1} of ${images.length}.`);
+    setFocusTarget([`${src}:${direction}`, `${src}:${direction === 'left' ? 'right' : 'left'}`]);
+  };
+
+  const remove = (index: number) => {
+    const after = images[index + 1];
+    const before = images[index - 1];
+    update((list) => list.filter((_, i) => i !== index));
+    setAnnouncement(`Photo ${index + 1} removed. ${images.length - 1} photos left.`);
+    setFocusTarget([`${after}:remove`, `${before}:remove`, 'add']);
+  };
+
+  const register = (key: string) => (el: HTMLButtonElement | null) => {
+    if (el) buttons.current.set(key, el);
+    else buttons.current.delete(key);
+  };
+
+  return (
+    <Stack
+      gap="3"
+      role="group"
+      aria-labelledby={headingId}
+      aria-describedby={hintId}
+      data-testid="gallery-editor"
+    >
+      <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" wrap="wrap">
+        <Box>
+          <Text fontWeight="medium" fontSize="sm" id={headingId}>
+            Gallery
+          </Text>
+          <Text fontSize="xs" color="fg.muted" id={hintId}>
+            {images.length} of {LIMITS.galleryImagesMax} photos. The first photos show first on your profile.
+          </Text>
+        </Box>
+        <input
+          ref={picker.input}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          aria-label="Add gallery photos"
+          data-testid="gallery-file-input"
+          onChange={picker.onChange}
+        />
+        <Button
+          ref={register('add')}
+          variant="outline"
+          size="sm"
+          onClick={picker.open}
+          disabled={busy || room <= 0}
+          loading={uploading !== null}
+          loadingText={uploading ? `Uploading ${uploading.done + 1} of ${uploading.total}...` : undefined}
+          data-testid="gallery-upload"
+        >
+          <ImagePlus aria-hidden />
+          Add photos
+        </Button>
+      </Flex>
+      {images.length === 0 ? (
+        <Box
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderColor="border"
+          rounded="lg"
+          p="6"
+          textAlign="center"
+          fontSize="sm"
+          color="fg.muted"
+        >
+          No photos yet. Families look at photos first: add up to {LIMITS.galleryImagesMax}.
+        </Box>
+      ) : (
+        <SimpleGrid as="ol" columns={{ base: 2, sm: 3, lg: 4 }} gap="3" listStyleType="none">
+          {images.map((src, i) => (
+            <Box
+              as="li"
+              key={src}
+              aria-label={`Photo ${i + 1} of ${images.length}`}
+              borderWidth="1px"
+              borderColor="border"
+              rounded="lg"
+              overflow="hidden"
+              bg="bg"
+              data-testid="gallery-item"
+            >
+              <UploadedImage
+                src={src}
+                sizes="(min-width: 62em) 12rem, (min-width: 30em) 30vw, 45vw"
+                alt={`${businessName} photo ${i + 1}`}
+                w="full"
+                aspectRatio={4 / 3}
+                loading="lazy"
+              />
+              <HStack justify="space-between" gap="1" p="1">
+                <HStack gap="1">
+                  <IconButton
+                    ref={register(`${src}:left`)}
+                    aria-label={`Move photo ${i + 1} left`}
+                    size="xs"
+                    variant="ghost"
+                    disabled={busy || i === 0}
+                    onClick={() => move(i, 'left')}
+                  >
+                    <ArrowLeft />
+                  </IconButton>
+                  <IconButton
+                    ref={register(`${src}:right`)}
+                    aria-label={`Move photo ${i + 1} right`}
+                    size="xs"
+                    variant="ghost"
+                    disabled={busy || i === images.length - 1}
+                    onClick={() => move(i, 'right')}
+                  >
+                    <ArrowRight />
+                  </IconButton>
+                </HStack>
+                <IconButton
+                  ref={register(`${src}:remove`)}
+                  aria-label={`Remove photo ${i + 1}`}
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="red"
+                  disabled={busy}
+                  onClick={() => remove(i)}
+                >
+                  <Trash2 />
+                </IconButton>
+              </HStack>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+      {error ? (
+        <Text fontSize="sm" color="fg.error">
+          {error}
+        </Text>
+      ) : null}
+      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import { Badge, Box, Field, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { TIMINGS } from '../../../shared/constants';
+import type { VendorView } from '../../../shared/schemas/vendors';
+import { SearchIcon } from '../../components/icons';
+import { trpc } from '../../lib/trpc';
+import { useDebounced } from './use-listings';
+
+const RESULTS = 6;
+
+interface ListingSearchProps {
+  onChoose: (listing: VendorView) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Finds an existing marketplace listing to claim: a combobox over the marketplace search, asked
+ * from 2 characters after a 300 ms pause like the marketplace's own box. Arrows move through the
+ * results, Enter takes one, Escape closes the list.
+ */
+export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps) {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const blurTimer = useRef<number | undefined>(undefined);
+  const listId = useId();
+  const statusId = useId();
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+
+  const q = useDebounced(text.trim(), TIMINGS.suggestionsDebounceMs);
+  const enabled = q.length >= 2;
+  const results = trpc.vendors.list.useQuery({ search: q, page_size: RESULTS }, { enabled });
+  const mine = trpc.vendors.mine.useQuery();
+  const owned = new Set((mine.data ?? []).map((l) => l.id));
+  const settled = enabled && q === text.trim();
+  const items = settled ? (results.data?.items ?? []) : [];
+  const choosable = items.filter((v) => !owned.has(v.id));
+  const expanded = open && settled && !results.isPending;
+
+  const status = !settled
+    ? text.trim().length > 0 && text.trim().length < 2
+      ? 'Type at least 2 characters.'
+      : ''
+    : results.isPending
+      ? 'Searching...'
+      : results.isError
+        ? 'The search failed. Try again in a moment.'
+        : items.length === 0
+          ? `No listing matches "${q}".`
+          : `${items.length} ${items.length === 1 ? 'listing' : 'listings'} found.`;
+
+  const choose = (listing: VendorView) => {
+    if (owned.has(listing.id)) return;
+    setOpen(false);
+    setActive(-1);
+    setText('');
+    onChoose(listing);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (choosable.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      const positions = items.length + 1;
+      setActive((i) => {
+        // Skips the listings the vendor already owns.
+        let next = i;
+        for (let n = 0; n < positions; n += 1) {
+          next = ((next + 1 + step + positions) % positions) - 1;
+          const item = items[next];
+          if (next === -1 || (item && !owned.has(item.id))) return next;
+        }
+        return -1;
+      });
+      return;
+    }
+    if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+      return;
+    }
+    if (event.key === 'Enter') {
+      // Enter never submits the claim form from the search box.
+      event.preventDefault();
+      const item = items[active];
+      if (expanded && item) choose(item);
+    }
+  };
+
+  return (
+    <Field.Root disabled={disabled}>
+      <Field.Label>Find your business listing</Field.Label>
+      <Box position="relative" w="full">
+        <InputGroup w="full" startElement={<SearchIcon boxSize="5" color="fg.muted" />}>
+          <Input
+            type="search"
+            value={text}
+            placeholder="Business name, service or city"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-describedby={statusId}
+            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
+            data-testid="listing-search"
+            onChange={(e) => {
+              setText(e.target.value);
+              setOpen(true);
+              setActive(-1);
+            }}
+            onFocus={() => {
+              window.clearTimeout(blurTimer.current);
+              setOpen(true);
+            }}
+            onBlur={() => {
+              blurTimer.current = window.setTimeout(() => setOpen(false), TIMINGS.suggestionsBlurCloseMs);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </InputGroup>
+        <Box
+          as="ul"
+          id={listId}
+          role="listbox"
+          aria-label="Matching listings"
+          hidden={!expanded || items.length === 0}
+          position="absolute"
+          top="calc(100% + 0.25rem)"
+          left="0"
+          right="0"
+          zIndex="dropdown"
+          bg="bg"
+          borderWidth="1px"
+          borderColor="border"
+          rounded="xl"
+          shadow="lg"
+          py="2"
+          maxH="80"
+          overflowY="auto"
+        >
+          {items.map((listing, i) => {
+            const yours = owned.has(listing.id);
+            const place = [listing.city, listing.state].filter(Boolean).join(', ');
+            return (
+              <Box
+                as="li"
+                key={listing.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                aria-disabled={yours || undefined}
+                px="4"
+                py="2"
+                cursor={yours ? 'not-allowed' : 'pointer'}
+                opacity={yours ? 0.6 : 1}
+                bg={i === active ? 'brand.subtle' : undefined}
+                _hover={yours ? undefined : { bg: 'bg.muted' }}
+                data-testid="listing-option"
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(listing)}
+              >
+                <HStack justify="space-between" gap="2">
+                  <Text fontWeight="medium" truncate>
+                    {listing.businessName}
+                  </Text>
+                  {yours ? (
+                    <Badge size="sm" colorPalette="green" variant="subtle">
+                      Yours
+                    </Badge>
+                  ) : listing.claimed ? (
+                    <Badge size="sm" variant="subtle" colorPalette="gray">
+                      Claimed
+                    </Badge>
+                  ) : null}
+                </HStack>
+                <Text fontSize="xs" color="fg.muted" truncate>
+                  {[listing.category, place].filter(Boolean).join(' · ')}
+                </Text>
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+      <Field.HelperText id={statusId} aria-live="polite">
+        {status || 'Search the marketplace for your business, then choose it.'}
+      </Field.HelperText>
+    </Field.Root>
+  );
+}

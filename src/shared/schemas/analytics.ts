@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { queryNumber } from './common';
+
+export const ANALYTICS_WINDOWS = [30, 90] as const;
+
+/** Requests a listing needs before its public profile tells how fast it answers. */
+export const RESPONSIVENESS_MIN_REQUESTS = 5;
+/** A request counts as answered in time when the first answer came within this many business minutes. */
+export const RESPONSE_WINDOW_MINUTES = 24 * 60;
+
+/** GET /api/vendors/profile/analytics?days=30|90[&vendorId=] (the owner only). */
+export const analyticsInput = z
+  .object({
+    days: queryNumber(
+      'days',
+      z.number().refine((v) => v === 30 || v === 90, 'days must be 30 or 90'),
+      30,
+    ),
+    vendorId: z.uuid({ error: 'Listing not found' }).optional(),
+  })
+  .strict();
+
+export const analyticsDayDto = z.object({
+  /** Civil date 'YYYY-MM-DD' (UTC); every day of the window is present, quiet days with zeros. */
+  day: z.string(),
+  views: z.number().int(),
+  uniqueVisitors: z.number().int(),
+  contactReveals: z.number().int(),
+  requests: z.number().int(),
+});
+
+export const analyticsDto = z.object({
+  vendorId: z.uuid(),
+  days: z.number().int(),
+  views: z.number().int(),
+  uniqueVisitors: z.number().int(),
+  contactReveals: z.number().int(),
+  /** Contact reveals by kind: phone, e-mail and website clicks. */
+  reveals: z.object({ phone: z.number().int(), email: z.number().int(), website: z.number().int() }),
+  requests: z.number().int(),
+  /**
+   * Share (0 to 1) of the last 30 days' requests answered within 24 business hours, among those
+   * answered or whose 24 hours have passed; null with no such request.
+   */
+  responseRate: z.number().nullable(),
+  /** Median business minutes to the first answer over the same requests; null when none was answered. */
+  medianResponseMinutes: z.number().nullable(),
+  daily: z.array(analyticsDayDto),
+});
+export type AnalyticsDto = z.infer<typeof analyticsDto>;
+
+/** How fast a listing answers, shown on its public profile once it has enough requests. */
+export const responsivenessDto = z.object({
+  requests: z.number().int(),
+  responseRate: z.number(),
+  medianResponseMinutes: z.number().nullable(),
+});
+export type ResponsivenessDto = z.infer<typeof responsivenessDto>;
+
+export const CONTACT_KINDS = ['phone', 'email', 'website'] as const;
+/** POST /api/vendors/{id}/contact-reveal: a signed-in user clicked Call, Email or Website. */
+export const contactRevealInput = z
+  .object({
+    id: z.uuid({ error: 'Vendor not found' }),
+    kind: z.enum(CONTACT_KINDS, { error: `kind must be one of ${CONTACT_KINDS.join(', ')}` }),
+  })
+  .strict();
+
+/** "Usually responds within an hour", from median business minutes. */
+export function responseTimeText(minutes: number | null): string | null {
+  if (minutes === null) return null;
+  if (minutes <= 60) return 'within an hour';
+  if (minutes <= 3 * 60) return 'within a few hours';
+  if (minutes <= 24 * 60) return 'within a day';
+  if (minutes <= 3 * 24 * 60) return 'within a few days';
+  return 'in more than a few days';
+}
