@@ -7,6 +7,7 @@ import {
   setUnreadTotals,
   type TrpcUtils,
 } from '../lib/messages-cache';
+import { isSigningOut, useSigningOut } from '../lib/session';
 import { trpc } from '../lib/trpc';
 
 const LiveConnected = createContext(false);
@@ -43,6 +44,8 @@ function scheduleRefetch(key: string, refetch: () => Promise<unknown>): void {
     flushTimer = undefined;
     const batch = [...pendingRefetches.values()];
     pendingRefetches.clear();
+    // Signing out: the session is ending and the cache is about to be dropped; nothing to read.
+    if (isSigningOut()) return;
     for (const run of batch) void run();
   }, 50);
 }
@@ -127,8 +130,11 @@ export function LiveEventsProvider({ userId, children }: { userId: string; child
   const utils = trpc.useUtils();
   const [input, setInput] = useState(() => ({ lastEventId: resumeFrom.get(userId) ?? null }));
   const attempts = useRef(0);
+  // The stream closes as a sign-out starts, so it cannot reconnect into the ended session.
+  const signingOut = useSigningOut();
 
   const subscription = trpc.messages.events.useSubscription(input, {
+    enabled: !signingOut,
     onStarted: () => {
       attempts.current = 0;
     },
@@ -147,7 +153,7 @@ export function LiveEventsProvider({ userId, children }: { userId: string; child
   // session's time is up). Either way, open it again after a pause, resuming from the last event.
   // (onComplete cannot tell: it also fires whenever the hook itself unsubscribes.)
   useEffect(() => {
-    if (status !== 'error' && status !== 'idle') return;
+    if (signingOut || (status !== 'error' && status !== 'idle')) return;
     const timer = window.setTimeout(() => {
       attempts.current += 1;
       const lastEventId = resumeFrom.get(userId) ?? null;
@@ -155,7 +161,10 @@ export function LiveEventsProvider({ userId, children }: { userId: string; child
       else reset();
     }, retryDelay(attempts.current));
     return () => window.clearTimeout(timer);
-  }, [status, userId, input.lastEventId, reset]);
+  }, [signingOut, status, userId, input.lastEventId, reset]);
 
-  return <LiveConnected.Provider value={status === 'pending'}>{children}</LiveConnected.Provider>;
+  // While signing out the stream is closed on purpose: polling in its place would only be refused.
+  return (
+    <LiveConnected.Provider value={status === 'pending' || signingOut}>{children}</LiveConnected.Provider>
+  );
 }

@@ -1,5 +1,6 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Role, TIMINGS } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
@@ -52,12 +53,40 @@ export function useAdoptSignedInUser(): (user: UserDto) => Promise<void> {
   };
 }
 
+/**
+ * True while a sign-out is on its way to the server. Until it is answered the signed-in screens stay
+ * mounted, so whatever would read the server in that moment (a batch of refetches asked for by the
+ * live stream, the stream reconnecting, the unread poll) would reach it after the session ended and
+ * be refused with 401: the live stream and its refetches hold still while this is true.
+ */
+let signingOut = false;
+const signingOutListeners = new Set<() => void>();
+function setSigningOut(value: boolean): void {
+  if (signingOut === value) return;
+  signingOut = value;
+  for (const listener of signingOutListeners) listener();
+}
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+export function useSigningOut(): boolean {
+  return useSyncExternalStore((listener) => {
+    signingOutListeners.add(listener);
+    return () => signingOutListeners.delete(listener);
+  }, isSigningOut);
+}
+
 /** Sign out, drop every cached answer (spec section 4) and go to the landing page. */
 export function useSignOut(): { signOut: () => void; isPending: boolean } {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const logout = trpc.auth.logout.useMutation({
+    onMutate: async () => {
+      // Runs before the logout request is sent: stop new reads, then abort the ones in flight.
+      setSigningOut(true);
+      await queryClient.cancelQueries();
+    },
     onSuccess: () => {
       navigate('/');
       queryClient.clear();
@@ -66,6 +95,9 @@ export function useSignOut(): { signOut: () => void; isPending: boolean } {
     },
     onError: (error) => {
       toast.failed('Sign out failed', error);
+    },
+    onSettled: () => {
+      setSigningOut(false);
     },
   });
   return { signOut: () => logout.mutate(), isPending: logout.isPending };
