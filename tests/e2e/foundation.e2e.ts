@@ -139,3 +139,37 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     await context.close();
   });
 });
+
+describe('signing out', () => {
+  // Signing out just as a page opens: its first reads and the refetches the live stream asks for on
+  // connecting may still be on their way, and one that reaches the server after the logout is
+  // answered 401 (a console error; it failed a CI run once). Sign Out is clicked at several moments
+  // of the page's start-up. (A version that let the unread poll start once signed out failed here
+  // every time.)
+  it('refuses nothing when Sign Out is clicked as the live stream connects', async () => {
+    const { page, errors, context } = await openSession(browser, 'desktop');
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
+    await page.waitForURL('**/dashboard');
+    for (const pause of [0, 15, 30, 45, 60, 90]) {
+      const stream = page.waitForResponse((response) => response.url().includes('messages.events'));
+      await page.goto('/dashboard');
+      await stream;
+      await page.waitForTimeout(pause);
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForTimeout(500);
+      // Signing in again in the same tab opens the live stream again.
+      const reopened = page.waitForResponse((response) => response.url().includes('messages.events'));
+      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
+      await page.waitForURL('**/dashboard');
+      await reopened;
+    }
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -48,6 +48,7 @@ export function useAdoptSignedInUser(): (user: UserDto) => Promise<void> {
       const sessionHash = hashKey(getQueryKey(trpc.auth.session, undefined, 'query'));
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== sessionHash });
     }
+    setSigningOut(false);
     utils.auth.session.setData(undefined, { user });
     await utils.auth.session.invalidate();
   };
@@ -57,7 +58,9 @@ export function useAdoptSignedInUser(): (user: UserDto) => Promise<void> {
  * True while a sign-out is on its way to the server. Until it is answered the signed-in screens stay
  * mounted, so whatever would read the server in that moment (a batch of refetches asked for by the
  * live stream, the stream reconnecting, the unread poll) would reach it after the session ended and
- * be refused with 401: the live stream and its refetches hold still while this is true.
+ * be refused with 401: the live stream and its refetches hold still while this is true. It stays true
+ * after a sign-out succeeds (the signed-in screens unmount a moment later, and a re-render of theirs
+ * in between would otherwise start the unread poll) until someone signs in again.
  */
 let signingOut = false;
 const signingOutListeners = new Set<() => void>();
@@ -94,10 +97,8 @@ export function useSignOut(): { signOut: () => void; isPending: boolean } {
       utils.auth.session.setData(undefined, { user: null });
     },
     onError: (error) => {
-      toast.failed('Sign out failed', error);
-    },
-    onSettled: () => {
       setSigningOut(false);
+      toast.failed('Sign out failed', error);
     },
   });
   return { signOut: () => logout.mutate(), isPending: logout.isPending };

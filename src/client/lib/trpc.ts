@@ -3,8 +3,12 @@ import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/trpc/app-router';
 
-/** Typed hooks for every procedure of the server; features wrap them in their own hooks. */
-export const trpc = createTRPCReact<AppRouter>();
+/**
+ * Typed hooks for every procedure of the server; features wrap them in their own hooks. Queries
+ * carry React Query's abort signal, so a read nobody waits for any more (its screen closed, or
+ * cancelled as a sign-out starts) is aborted instead of being answered into an ended session.
+ */
+export const trpc = createTRPCReact<AppRouter>({ abortOnUnmount: true });
 
 export function createTrpcClient() {
   return trpc.createClient({
