@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { recordServerError } from './admin/server-errors';
 import { attachmentRoutes } from './attachments/attachments.routes';
 import { asServiceUnavailable, ServiceUnavailableError } from './db/db-errors';
 import { clientErrorOf } from './http/client-errors';
@@ -49,6 +50,17 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => lifecycle.beginDrain());
   await app.register(cookie);
   await app.register(securityPlugin, { config: deps.config });
+
+  // Every 5xx this process sends is counted in the database for the admin's health card. Never
+  // awaited and never thrown from: when the database is what failed, the count is lost, not the answer.
+  app.addHook('onResponse', async (_req, reply) => {
+    if (reply.statusCode < 500) return;
+    recordServerError(deps.db).catch((error: unknown) => {
+      app.log.warn(
+        `could not count a server error: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
+  });
 
   // Bad bodies (JSON, content types, multipart streams) keep their 4xx; only the server's own faults are 500.
   app.setErrorHandler<FastifyError>((error, req, reply) => {

@@ -111,6 +111,10 @@ export function applyLiveEvent(
       );
       refetchSoon('notifications', () => utils.notifications.list.invalidate());
       refetchSoon('requests', () => utils.requests.list.invalidate());
+      if (event.notification.kind === 'admin_notice') {
+        // An admin hid or showed one of the user's listings: the dashboard says so at once.
+        refreshClaimsAndListings(utils, refetchSoon);
+      }
       if (event.notification.kind === 'claim_decided') {
         refreshClaimsAndListings(utils, refetchSoon);
         // An approval turns a customer account into a vendor account: the navigation follows the role.

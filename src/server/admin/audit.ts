@@ -1,19 +1,9 @@
+import type { AuditActionValue } from '../../shared/schemas/admin';
 import type { UserDto } from '../../shared/schemas/auth';
 import type { Db } from '../db/create-db';
 
-/** Admin actions the audit log knows (issue 13 adds its screens and the rest of the actions). */
-export type AuditAction =
-  | 'claim.approve'
-  | 'claim.reject'
-  | 'claim.revoke'
-  | 'vendor.verify'
-  | 'vendor.unverify'
-  | 'vendor.hide'
-  | 'vendor.unhide'
-  | 'user.suspend'
-  | 'user.reinstate'
-  | 'user.role'
-  | 'report.handle';
+/** Admin actions the audit log knows (one vocabulary with the Activity view's filter). */
+export type AuditAction = AuditActionValue;
 
 export interface AuditEntry {
   actor: Pick<UserDto, 'id' | 'email'>;

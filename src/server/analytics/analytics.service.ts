@@ -99,10 +99,12 @@ export async function recordContactReveal(
   ctx: Context & { user: UserDto },
   input: z.output<typeof contactRevealInput>,
 ): Promise<{ ok: true }> {
+  // A hidden listing shows no contact details to reveal: it answers as if it did not exist.
   const listing = await ctx.db
     .selectFrom('vendors')
     .select(['id', 'ownerId'])
     .where('id', '=', input.id)
+    .where('hidden', '=', false)
     .executeTakeFirst();
   if (!listing) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
   if (listing.ownerId === ctx.user.id) return { ok: true };

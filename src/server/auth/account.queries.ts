@@ -49,7 +49,7 @@ export async function findUsableResetToken(db: Db, tokenHash: string, now: Date)
   return db
     .selectFrom('passwordResetTokens')
     .innerJoin('users', 'users.id', 'passwordResetTokens.userId')
-    .select(['passwordResetTokens.id', 'users.id as userId', 'users.email'])
+    .select(['passwordResetTokens.id', 'users.id as userId', 'users.email', 'users.suspendedAt'])
     .where('passwordResetTokens.tokenHash', '=', tokenHash)
     .where('passwordResetTokens.usedAt', 'is', null)
     .where('passwordResetTokens.expiresAt', '>', now)

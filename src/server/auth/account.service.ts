@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import {
   ACCOUNT_MESSAGES,
   type AccountSessionDto,
@@ -153,6 +154,8 @@ export async function confirmPasswordReset(
   // Checked before the (slow) hash, so made-up tokens cost nothing.
   const usable = await findUsableResetToken(ctx.db, tokenHash, ctx.now());
   if (!usable) throw invalid();
+  // The link stays unused: a reinstated account can still choose its password with it.
+  if (usable.suspendedAt) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_MESSAGES.suspendedSignIn });
   assertAcceptableNewPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.now();

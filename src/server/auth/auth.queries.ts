@@ -7,11 +7,11 @@ export async function findUserById(db: Db, id: string) {
   return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/** Case-insensitive match on the trimmed email; includes the hash, for sign-in only. */
+/** Case-insensitive match on the trimmed email; includes the hash and suspension, for sign-in only. */
 export async function findUserCredentialsByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')
-    .select([...userColumns, 'users.passwordHash'])
+    .select([...userColumns, 'users.passwordHash', 'users.suspendedAt'])
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { Role } from '../../shared/constants';
+import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import {
   type LoginPortal,
   type loginInput,
@@ -83,10 +84,12 @@ export async function login(ctx: Context, input: z.output<typeof loginInput>): P
     : await verifyAgainstDummy(input.password);
   if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
   await attempt.succeeded();
+  // Told only after the right password, so the sentence reveals nothing to a guesser.
+  if (found.suspendedAt) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_MESSAGES.suspendedSignIn });
   const device = await rememberDevice(ctx.db, found.id, attempt.knownDevice, ctx.now());
   if (device) ctx.deviceCookie.set(device.token, device.expiresAt);
 
-  const { passwordHash: _hash, ...user } = found;
+  const { passwordHash: _hash, suspendedAt: _suspendedAt, ...user } = found;
   if (input.portal) {
     const rule = PORTAL_RULES[input.portal];
     if (!rule.accepts.includes(user.role)) {

@@ -57,7 +57,8 @@ export const userColumns = [
 /**
  * Finds the live session of a token with its user. Records when it was last seen (at most once a
  * minute) and extends the expiry when it was last extended over an hour ago; returns whether it
- * extended it so the caller can refresh the cookie.
+ * extended it so the caller can refresh the cookie. A suspended account has no live session, even
+ * should one of its rows outlast the suspension that deletes them.
  */
 export async function resolveSession(db: Db, token: string, ttlMs: number, now: Date) {
   const row = await db
@@ -71,6 +72,7 @@ export async function resolveSession(db: Db, token: string, ttlMs: number, now: 
     ])
     .where('sessions.tokenHash', '=', hashSessionToken(token))
     .where('sessions.expiresAt', '>', now)
+    .where('users.suspendedAt', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const { sessionId, sessionExpiresAt, sessionLastUsedAt, ...user } = row;

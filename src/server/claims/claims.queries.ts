@@ -26,12 +26,16 @@ const claimColumns = [
   'c.createdAt',
 ] as const;
 
-/** The listing a claim names, as the submit checks and the evidence need it. */
+/**
+ * The listing a claim names, as the submit checks and the evidence need it. A listing an admin hid
+ * is not offered to claims: it answers as if it did not exist.
+ */
 export async function findListingForClaim(db: Db, vendorId: string) {
   return db
     .selectFrom('vendors')
     .select(['id', 'businessName', 'ownerId', 'website', 'contactEmail'])
     .where('id', '=', vendorId)
+    .where('hidden', '=', false)
     .executeTakeFirst();
 }
 

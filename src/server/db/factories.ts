@@ -196,3 +196,62 @@ export async function createAvailabilityRequest(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A conversation between a customer and a listing, without messages (see createMessage). */
+export async function createThread(
+  db: Db,
+  vendorId: string,
+  customerId: string,
+  overrides: { subject?: string; lastMessageAt?: Date } = {},
+) {
+  return db
+    .insertInto('messageThreads')
+    .values({
+      vendorId,
+      customerId,
+      subject: overrides.subject ?? 'Question about your availability',
+      lastMessageAt: overrides.lastMessageAt ?? new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** One message as stored, without the unread counts, notifications or live events delivery writes. */
+export async function createMessage(
+  db: Db,
+  threadId: string,
+  senderId: string,
+  receiverId: string | null,
+  overrides: { text?: string; createdAt?: Date } = {},
+) {
+  return db
+    .insertInto('messages')
+    .values({
+      threadId,
+      senderId,
+      receiverId,
+      messageText: overrides.text ?? 'Hello',
+      createdAt: overrides.createdAt ?? new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** An open report of a conversation by one of its parties. */
+export async function createThreadReport(
+  db: Db,
+  threadId: string,
+  reporterId: string,
+  overrides: { reason?: string; createdAt?: Date } = {},
+) {
+  return db
+    .insertInto('threadReports')
+    .values({
+      threadId,
+      reporterId,
+      reason: overrides.reason ?? 'Rude and threatening messages',
+      createdAt: overrides.createdAt ?? new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -23,6 +23,10 @@ export interface UsersTable {
   role: Generated<'customer' | 'vendor' | 'admin'>;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
+  /** Set while an admin has suspended the account: no session, no sign-in; the data stays. */
+  suspendedAt: Timestamp | null;
+  suspendedBy: string | null;
+  suspendedReason: string | null;
 }
 
 export interface SessionsTable {
@@ -152,6 +156,11 @@ export interface VendorsTable {
   longitude: number | null;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
+  /** Hidden by an admin: gone from every public read until unhidden. */
+  hidden: Generated<boolean>;
+  hiddenAt: Timestamp | null;
+  hiddenBy: string | null;
+  hiddenReason: string | null;
   /** Generated columns for search: never written. */
   searchVector: ColumnType<string, never, never>;
   nameVector: ColumnType<string, never, never>;
@@ -208,6 +217,19 @@ export interface VendorClaimEventsTable {
 }
 
 /** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+/** Server errors (5xx answers) per minute, from every server process. */
+export interface ServerErrorMinutesTable {
+  minute: Timestamp;
+  count: Generated<number>;
+}
+
+/** Exact platform totals kept by triggers, spread over slots; a read sums a counter's slots. */
+export interface PlatformCountersTable {
+  name: string;
+  slot: number;
+  value: ColumnType<string, string | number, string | number>;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   actorId: string | null;
@@ -498,6 +520,8 @@ export interface Database {
   knownDevices: KnownDevicesTable;
   idempotencyKeys: IdempotencyKeysTable;
   threadReports: ThreadReportsTable;
+  serverErrorMinutes: ServerErrorMinutesTable;
+  platformCounters: PlatformCountersTable;
   quickReplies: QuickRepliesTable;
   attachments: AttachmentsTable;
   notifications: NotificationsTable;

@@ -4,6 +4,15 @@ import pg from 'pg';
 /** The channel every server process listens on; a NOTIFY's payload is a user id, nothing more. */
 export const LIVE_CHANNEL = 'simchahub_live';
 
+/**
+ * A payload of this prefix and a user id asks that user's streams to check their session at once
+ * instead of at their next periodic check: their sessions were ended (the account was suspended).
+ */
+export const SESSION_CHECK_PREFIX = 'session:';
+
+/** Why a stream is woken: new events to read, or its session to check. */
+export type WakeReason = 'events' | 'session';
+
 export interface HubLog {
   info(msg: string): void;
   warn(msg: string): void;
@@ -30,7 +39,7 @@ export interface LiveHubOptions {
 }
 
 interface Subscriber {
-  wake: () => void;
+  wake: (reason: WakeReason) => void;
   /** Ends the stream (it was pushed out by a newer one of the same user). */
   evict: () => void;
 }
@@ -64,7 +73,10 @@ export class LiveHub {
   /** Starts listening; idempotent. */
   start(): Promise<void> {
     this.#started ??= this.#source.start({
-      onNotify: (userId) => this.#wake(userId),
+      onNotify: (payload) =>
+        payload.startsWith(SESSION_CHECK_PREFIX)
+          ? this.#wake(payload.slice(SESSION_CHECK_PREFIX.length), 'session')
+          : this.#wake(payload, 'events'),
       onResync: () => this.#wakeAll(),
     });
     return this.#started;
@@ -82,7 +94,7 @@ export class LiveHub {
     return n;
   }
 
-  subscribe(userId: string, wake: () => void, evict: () => void = () => {}): () => void {
+  subscribe(userId: string, wake: (reason: WakeReason) => void, evict: () => void = () => {}): () => void {
     let set = this.#subscribers.get(userId);
     if (!set) {
       set = new Set();
@@ -121,23 +133,26 @@ export class LiveHub {
 
   /** Wakes one user's streams, as a NOTIFY for them would. */
   wake(userId: string): void {
-    this.#wake(userId);
+    this.#wake(userId, 'events');
   }
 
   async stop(): Promise<void> {
     await this.#source.stop();
   }
 
-  #wake(userId: string): void {
+  #wake(userId: string, reason: WakeReason): void {
     const set = this.#subscribers.get(userId);
     if (!set) return;
-    for (const { wake } of set) wake();
+    for (const { wake } of set) wake(reason);
   }
 
   /** Every stream reads again, at random moments over a second, not all in the same instant. */
   #wakeAll(): void {
     for (const set of this.#subscribers.values()) {
-      for (const { wake } of set) setTimeout(wake, Math.random() * this.#resyncSpreadMs).unref();
+      // A session check may have been among the NOTIFYs lost: every stream checks too.
+      for (const { wake } of set) {
+        setTimeout(() => wake('session'), Math.random() * this.#resyncSpreadMs).unref();
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import type { LiveEventKind, LiveEventRef } from '../db/types';
-import { LIVE_CHANNEL } from './hub';
+import { LIVE_CHANNEL, SESSION_CHECK_PREFIX } from './hub';
 
 export interface NewLiveEvent {
   userId: string;
@@ -48,6 +48,15 @@ export async function appendLiveEvents(trx: Db, events: readonly NewLiveEvent[])
       .execute();
   }
   await sql`select pg_notify(${LIVE_CHANNEL}, u::text) from unnest(${users}::uuid[]) as u`.execute(trx);
+}
+
+/**
+ * Asks the user's open streams, in every process, to check their session now. Call it in the
+ * transaction that ends the sessions: the NOTIFY goes out when that commits, so the check finds
+ * them gone and the streams end at once rather than at their next periodic check.
+ */
+export async function announceSessionsEnded(trx: Db, userId: string): Promise<void> {
+  await sql`select pg_notify(${LIVE_CHANNEL}, ${SESSION_CHECK_PREFIX + userId})`.execute(trx);
 }
 
 export interface StoredLiveEvent {

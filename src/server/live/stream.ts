@@ -119,12 +119,15 @@ async function hydrate(
   return out;
 }
 
+/** The session still exists, has not expired, and its account is not suspended. */
 async function sessionAlive(db: Db, sessionId: string): Promise<boolean> {
   const row = await db
     .selectFrom('sessions')
-    .select('id')
-    .where('id', '=', sessionId)
-    .where('expiresAt', '>', new Date())
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select('sessions.id')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expiresAt', '>', new Date())
+    .where('users.suspendedAt', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -189,8 +192,17 @@ export async function* liveStream(opts: LiveStreamOptions): AsyncGenerator<Numbe
   const maxTimer = opts.maxDurationMs ? setTimeout(end, opts.maxDurationMs) : null;
   const signal = ended.signal;
   const wakeup = new Wakeup();
+  // Set when the user's sessions were ended elsewhere: the next read checks this stream's first.
+  let sessionCheckDue = false;
   // Subscribed before the first read: a NOTIFY arriving in between is kept by the Wakeup.
-  const unsubscribe = hub.subscribe(user.id, () => wakeup.set(), end);
+  const unsubscribe = hub.subscribe(
+    user.id,
+    (reason) => {
+      if (reason === 'session') sessionCheckDue = true;
+      wakeup.set();
+    },
+    end,
+  );
   try {
     let last: number | null = null;
     let sessionCheckedAt = Date.now();
@@ -204,7 +216,8 @@ export async function* liveStream(opts: LiveStreamOptions): AsyncGenerator<Numbe
             return { items: start.sync ? [start.sync] : [], rows: 0, last: start.last };
           }
           // Some slack: a timer may fire a moment early, and a missed check would double the gap.
-          if (Date.now() - sessionCheckedAt >= sessionCheckMs * 0.9) {
+          if (sessionCheckDue || Date.now() - sessionCheckedAt >= sessionCheckMs * 0.9) {
+            sessionCheckDue = false;
             if (!(await sessionAlive(db, opts.sessionId))) return null;
             sessionCheckedAt = Date.now();
           }
@@ -220,7 +233,7 @@ export async function* liveStream(opts: LiveStreamOptions): AsyncGenerator<Numbe
         await wakeup.wait(outageMs * (0.5 + Math.random()), signal);
         continue;
       }
-      // The session ended (signed out, expired): the stream ends, and a reconnect gets 401.
+      // The session ended (signed out, expired, suspended): the stream ends, and a reconnect gets 401.
       if (batch === null) return;
       // Yielded outside the read slot: a slow client holds no slot while it takes its events.
       for (const item of batch.items) {

@@ -215,6 +215,8 @@ export async function startThread(
       .selectFrom('vendors')
       .select(['id', 'businessName', 'ownerId'])
       .where('id', '=', input.vendorId)
+      // A listing an admin has hidden takes no new conversations; ones already open go on.
+      .where('hidden', '=', false)
       .executeTakeFirst();
     if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.vendorNotFound });
     if (vendor.ownerId === ctx.user.id) {

@@ -60,10 +60,12 @@ export async function sendAvailabilityRequest(
 ) {
   const conflict = conflictFor(input.date, input.time);
   return inTransaction(db, async (trx) => {
+    // A listing an admin hid takes no requests: it answers as if it did not exist.
     const vendor = await trx
       .selectFrom('vendors')
       .select(['id', 'businessName', 'ownerId'])
       .where('id', '=', input.id)
+      .where('hidden', '=', false)
       .executeTakeFirst();
     if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
     await refuseWhenListingBlocked(trx, customer.id, vendor.id);

@@ -845,6 +845,15 @@ describe.each(['/api/upload', '/api/attachments'])('POST %s', (url) => {
 
 describe('afterwards', () => {
   it('the app still answers every caller normally', async () => {
+    // The generated admin calls use the fixture ids, so they may really have suspended the fixture
+    // customer or made them a vendor (both answered 200, as they should): put the accounts back.
+    for (const role of ['customer', 'vendor', 'admin'] as const) {
+      await h.db
+        .updateTable('users')
+        .set({ role, suspendedAt: null, suspendedBy: null, suspendedReason: null })
+        .where('id', '=', users[role].id)
+        .execute();
+    }
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     for (const persona of PERSONAS) {
       const cookie = await cookieOf(persona);

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { ZodError } from 'zod';
 import type { Role } from '../../shared/constants';
+import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { asServiceUnavailable, ServiceUnavailableError } from '../db/db-errors';
 import { StaleWriteError } from '../db/stale-write';
@@ -134,6 +135,22 @@ function roleProcedure(...roles: Role[]) {
 
 export const customerProcedure = roleProcedure('customer');
 export const vendorProcedure = roleProcedure('vendor');
-export const adminProcedure = roleProcedure('admin');
+/**
+ * Every admin procedure is built on this one: a guest gets 401 'Please log in to access the admin
+ * dashboard.', any other role 403 'Access denied. Admin privileges required.' (spec section 2), on
+ * tRPC and REST alike.
+ */
+export const adminProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user || !ctx.session) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: ADMIN_MESSAGES.notSignedIn });
+    }
+    if (ctx.user.role !== 'admin') {
+      throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_MESSAGES.forbidden });
+    }
+    return next();
+  })
+  // Narrows the context's types, and marks the operations as needing the session cookie.
+  .use(sessionRequired);
 /** The two parties of a conversation. */
 export const partyProcedure = roleProcedure('customer', 'vendor');

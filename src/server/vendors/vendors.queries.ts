@@ -137,9 +137,10 @@ export interface VendorSearch {
 /**
  * The vendors the filters allow, before any text search. Only a count without a text search takes
  * the radius's bounding box: pages walk an order's index, and text matches come from the text index.
+ * Listings an admin hid are never among them (list, search, counts and featured all start here).
  */
 function filtered(db: Db, s: VendorSearch, box = false) {
-  let q = db.selectFrom('vendors');
+  let q = db.selectFrom('vendors').where('vendors.hidden', '=', false);
   if (s.categories && s.categories.length > 0) q = q.where('vendors.category', 'in', s.categories);
   if (s.verifiedOnly) q = q.where('vendors.verified', '=', true);
   if (s.position) q = q.where(withinRadius(s.position, s.radiusKm, box));
@@ -315,8 +316,19 @@ export function countVendors(db: Db, s: Omit<VendorSearch, 'sort' | 'limit' | 'o
   );
 }
 
+/** Any listing, hidden ones too: for its owner's and the admins' edits, never for a public read. */
 export async function findVendorById(db: Db, id: string) {
   return db.selectFrom('vendors').select(vendorColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** A listing the public may see: a hidden one answers as if it did not exist. */
+export async function findVisibleVendorById(db: Db, id: string) {
+  return db
+    .selectFrom('vendors')
+    .select(vendorColumns)
+    .where('id', '=', id)
+    .where('hidden', '=', false)
+    .executeTakeFirst();
 }
 
 /** The user's listing of that id, or their first listing without one. */
@@ -337,19 +349,20 @@ export async function findOwnedListingRef(db: Db, userId: string, vendorId?: str
 export async function findListingsOwnedBy(db: Db, userId: string) {
   return db
     .selectFrom('vendors')
-    .select(['id', 'businessName', 'category', 'verified', 'claimed'])
+    .select(['id', 'businessName', 'category', 'verified', 'claimed', 'hidden', 'hiddenReason'])
     .where('ownerId', '=', userId)
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
 }
 
-/** Business names matching a resolved search, the most reviewed first. */
+/** Business names matching a resolved search, the most reviewed first; never a hidden listing's. */
 export async function suggestVendorNames(db: Db, search: ResolvedSearch, limit: number) {
   const rows = await db
     .selectFrom('vendors')
     .select('businessName')
     .where(nameMatches(toTsquery(search)))
+    .where('hidden', '=', false)
     .orderBy('reviewCount', 'desc')
     .orderBy('rating', 'desc')
     .orderBy('id')

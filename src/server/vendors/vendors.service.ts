@@ -32,6 +32,7 @@ import {
   findOwnedListingRef,
   findVendorById,
   findVendorOwnedBy,
+  findVisibleVendorById,
   insertVendor,
   lockAndFindListingNamed,
   makeVendorAccount,
@@ -250,7 +251,7 @@ export async function vendorProfilePage(
   ctx: Pick<Context, 'db' | 'user' | 'ip' | 'userAgent' | 'now'>,
   id: string,
 ): Promise<VendorView> {
-  const row = await findVendorById(ctx.db, id);
+  const row = await findVisibleVendorById(ctx.db, id);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
   const [responsiveness] = await Promise.all([
     responsivenessOf(ctx.db, row.id, ctx.now(), timeZoneForLongitude(row.longitude)),

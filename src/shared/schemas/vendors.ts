@@ -258,6 +258,9 @@ export const ownListingDto = z.object({
   category: z.string(),
   verified: z.boolean(),
   claimed: z.boolean(),
+  /** Hidden by an admin: off every public page; the owner still sees and edits it. */
+  hidden: z.boolean(),
+  hiddenReason: z.string().nullable(),
 });
 export type OwnListingDto = z.infer<typeof ownListingDto>;
 export type VendorCreateInput = z.input<typeof vendorCreateInput>;

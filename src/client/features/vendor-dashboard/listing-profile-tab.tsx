@@ -1,4 +1,4 @@
-import { Button, Flex, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Button, Flex, Skeleton, Stack } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { trpc } from '../../lib/trpc';
@@ -40,6 +40,20 @@ export function ListingProfileTab({ selection, onOpenClaims }: ListingProfileTab
           </RouterLink>
         </Button>
       </Flex>
+      {selected.hidden && (
+        <Alert.Root status="warning" rounded="lg" variant="subtle" data-testid="listing-hidden">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>An admin has hidden this listing</Alert.Title>
+            <Alert.Description>
+              Families cannot find it in the marketplace or open its page until it is shown again. You can
+              still edit it.
+              {selected.hiddenReason ? ` Reason: ${selected.hiddenReason}` : ''} Questions:
+              support@simchahub.com.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       {profile.isPending ? (
         <FormSkeleton />
       ) : profile.isError ? (

@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { queryNumber, requiredText, safeString } from './common';
+
+/** The admin side's texts: the spec's two access messages and the moderation paths' own. */
+export const ADMIN_MESSAGES = {
+  /** Spec section 2: a visitor on the admin dashboard (and every admin path for a guest: 401). */
+  notSignedIn: 'Please log in to access the admin dashboard.',
+  /** Spec section 2: a signed-in non-admin (403). */
+  forbidden: 'Access denied. Admin privileges required.',
+  userNotFound: 'User not found',
+  listingNotFound: 'Listing not found',
+  reportNotFound: 'Report not found',
+  reasonRequired: 'Please give a reason',
+  cannotSuspendSelf: 'You cannot suspend your own account',
+  cannotSuspendLastAdmin: 'The last admin account cannot be suspended',
+  alreadySuspended: 'This account is already suspended',
+  notSuspended: 'This account is not suspended',
+  /** Sign-in and every session of a suspended account. */
+  suspendedSignIn:
+    'This account has been suspended. Please contact support@simchahub.com if you think this is a mistake.',
+  adminRoleByCommand: 'Admin accounts are made and unmade with the create-admin command, not here',
+  sameRole: 'The account already has this role',
+  ownsListings: (count: number) =>
+    `This vendor still owns ${count} listing${count === 1 ? '' : 's'}. Revoke or hand over the listing${count === 1 ? '' : 's'} first.`,
+  reportNotOpen: 'This report has already been handled',
+  nothingToChange: 'Say what to change: verified or hidden',
+} as const;
+
+const reason = requiredText(1000, 'Reason', ADMIN_MESSAGES.reasonRequired);
+const optionalReason = safeString('Reason', { max: 1000 }).nullish();
+const page = queryNumber('Page', z.number().int().min(1).max(10_000), 1);
+const search = safeString('Search', { max: 200 }).optional();
+
+/** A page of a list: the items, how many match in all, and where this page is. */
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+export const ADMIN_PAGE_SIZE = 25;
+
+// ---------------------------------------------------------------- Overview
+
+/** GET /api/admin/stats: the spec's four figures (section 3) plus the Overview's own. Exact. */
+export const adminStatsDto = z.object({
+  totalUsers: z.number().int(),
+  newUsersThisWeek: z.number().int(),
+  totalVendors: z.number().int(),
+  verifiedVendors: z.number().int(),
+  pendingClaims: z.number().int(),
+  openReports: z.number().int(),
+  messagesLast7Days: z.number().int(),
+});
+export type AdminStatsDto = z.infer<typeof adminStatsDto>;
+
+export const HEALTH_STATUSES = ['Good', 'Degraded', 'Down'] as const;
+
+/** GET /api/admin/health: 'Good' only when every check is. */
+export const adminHealthDto = z.object({
+  status: z.enum(HEALTH_STATUSES),
+  checkedAt: z.date(),
+  database: z.object({ ok: z.boolean(), latencyMs: z.number().nullable() }),
+  mail: z.object({
+    ok: z.boolean(),
+    /** Mails waiting to be sent (not failed for good). */
+    backlog: z.number().int(),
+    oldestUnsentAt: z.date().nullable(),
+    /** Mails given up on in the last 24 hours. */
+    failedLastDay: z.number().int(),
+  }),
+  errors: z.object({ ok: z.boolean(), lastHour: z.number().int() }),
+});
+export type AdminHealthDto = z.infer<typeof adminHealthDto>;
+
+export const ACTIVITY_KINDS = ['signup', 'claim', 'report', 'admin'] as const;
+export const adminActivityInput = z
+  .object({ limit: queryNumber('Limit', z.number().int().min(1).max(100), 30) })
+  .strict()
+  .optional()
+  .transform((v) => v ?? { limit: 30 });
+/** One line of the activity feed: the latest sign-ups, claims, reports and admin actions, newest first. */
+export const adminActivityItemDto = z.object({
+  kind: z.enum(ACTIVITY_KINDS),
+  id: z.string(),
+  at: z.date(),
+  /** Who: the new user, the claimant, the reporter, the admin. */
+  actorEmail: z.string().nullable(),
+  /** What, in a sentence ("Signed up as a vendor", "Claimed Simcha Hall", ...). */
+  summary: z.string(),
+  /** Where an admin goes to act on it. */
+  tab: z.enum(['overview', 'claims', 'vendors', 'users', 'activity']),
+});
+export type AdminActivityItemDto = z.infer<typeof adminActivityItemDto>;
+
+export const AUDIT_ACTIONS = [
+  'claim.approve',
+  'claim.reject',
+  'claim.revoke',
+  'vendor.verify',
+  'vendor.unverify',
+  'vendor.hide',
+  'vendor.unhide',
+  'user.suspend',
+  'user.reinstate',
+  'user.role',
+  'report.dismiss',
+  'report.suspend_sender',
+] as const;
+export type AuditActionValue = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = ['claim', 'vendor', 'user', 'report'] as const;
+
+/** GET /api/admin/audit?target=&actor=&page=: target is a target id, actor an admin's id or e-mail. */
+export const adminAuditInput = z
+  .object({
+    target: z.uuid({ error: 'Target must be the id of a claim, listing, user or report' }).optional(),
+    actor: safeString('Actor', { max: 254 }).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional(),
+    page,
+  })
+  .strict()
+  .optional()
+  .transform((v) => v ?? { page: 1 });
+export const auditEntryDto = z.object({
+  id: z.uuid(),
+  actorId: z.uuid().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  /** The target's name when it still exists (business name, user e-mail). */
+  targetLabel: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.date(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntryDto>;
+export const adminAuditDto = paged(auditEntryDto);
+
+// ---------------------------------------------------------------- Vendors tab
+
+export const ADMIN_VENDOR_STATUSES = [
+  'all',
+  'visible',
+  'hidden',
+  'verified',
+  'unverified',
+  'unclaimed',
+] as const;
+/** GET /api/admin/vendors?search=&status=&page=: every listing, hidden ones included. */
+export const adminVendorsInput = z
+  .object({
+    search,
+    status: z
+      .enum(ADMIN_VENDOR_STATUSES, { error: `Status must be one of ${ADMIN_VENDOR_STATUSES.join(', ')}` })
+      .optional(),
+    page,
+  })
+  .strict()
+  .optional()
+  .transform((v) => v ?? { page: 1 });
+export const adminVendorDto = z.object({
+  id: z.uuid(),
+  businessName: z.string(),
+  category: z.string(),
+  city: z.string().nullable(),
+  contactEmail: z.string(),
+  verified: z.boolean(),
+  claimed: z.boolean(),
+  ownerId: z.uuid().nullable(),
+  ownerEmail: z.string().nullable(),
+  hidden: z.boolean(),
+  hiddenAt: z.date().nullable(),
+  hiddenReason: z.string().nullable(),
+  createdAt: z.date(),
+});
+export type AdminVendorDto = z.infer<typeof adminVendorDto>;
+export const adminVendorsDto = paged(adminVendorDto);
+
+/** PATCH /api/admin/vendors/{id}: verify or unverify, hide or unhide; hiding needs a reason. */
+export const adminVendorPatchInput = z
+  .object({
+    id: z.uuid({ error: ADMIN_MESSAGES.listingNotFound }),
+    verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
+    hidden: z.boolean({ error: 'Hidden must be true or false' }).optional(),
+    reason: optionalReason,
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.verified === undefined && v.hidden === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['verified'], message: ADMIN_MESSAGES.nothingToChange });
+    }
+    if (v.hidden === true && !v.reason?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MESSAGES.reasonRequired });
+    }
+  });
+
+// ---------------------------------------------------------------- Users tab
+
+export const ADMIN_USER_ROLES = ['customer', 'vendor', 'admin'] as const;
+export const ADMIN_USER_STATUSES = ['all', 'active', 'suspended'] as const;
+/** GET /api/admin/users?search=&role=&status=&page=: by name or e-mail; never a password hash. */
+export const adminUsersInput = z
+  .object({
+    search,
+    role: z
+      .enum(ADMIN_USER_ROLES, { error: `Role must be one of ${ADMIN_USER_ROLES.join(', ')}` })
+      .optional(),
+    status: z
+      .enum(ADMIN_USER_STATUSES, { error: `Status must be one of ${ADMIN_USER_STATUSES.join(', ')}` })
+      .optional(),
+    page,
+  })
+  .strict()
+  .optional()
+  .transform((v) => v ?? { page: 1 });
+export const adminUserDto = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ADMIN_USER_ROLES),
+  createdAt: z.date(),
+  suspendedAt: z.date().nullable(),
+  suspendedReason: z.string().nullable(),
+  /** Listings the user owns. */
+  listings: z.number().int(),
+  /** Open reports against the user (as the other party of a reported conversation). */
+  openReports: z.number().int(),
+  /** The latest use of any of their sessions. */
+  lastSeenAt: z.date().nullable(),
+});
+export type AdminUserDto = z.infer<typeof adminUserDto>;
+export const adminUsersDto = paged(adminUserDto);
+
+const userId = z.uuid({ error: ADMIN_MESSAGES.userNotFound });
+/** POST /api/admin/users/{id}/suspend and /reinstate: a reason is always recorded. */
+export const adminSuspendInput = z.object({ id: userId, reason }).strict();
+export const adminRoleInput = z
+  .object({
+    id: userId,
+    role: z.enum(['customer', 'vendor'], { error: ADMIN_MESSAGES.adminRoleByCommand }),
+    reason: optionalReason,
+  })
+  .strict();
+
+// ---------------------------------------------------------------- Reports
+
+export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+export const adminReportsInput = z
+  .object({
+    status: z
+      .enum(REPORT_STATUSES, { error: `Status must be one of ${REPORT_STATUSES.join(', ')}` })
+      .optional(),
+    page,
+  })
+  .strict()
+  .optional()
+  .transform((v) => v ?? { page: 1 });
+const person = z.object({ id: z.uuid(), email: z.string(), name: z.string(), suspended: z.boolean() });
+export const adminReportDto = z.object({
+  id: z.uuid(),
+  threadId: z.uuid(),
+  subject: z.string(),
+  reason: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.date(),
+  resolvedAt: z.date().nullable(),
+  reporter: person,
+  /** The other party of the conversation: the one whose messages were reported. */
+  reported: person.nullable(),
+  /** The conversation's latest messages (up to 20), oldest first. */
+  messages: z.array(
+    z.object({
+      id: z.uuid(),
+      senderId: z.uuid().nullable(),
+      senderName: z.string(),
+      text: z.string(),
+      createdAt: z.date(),
+    }),
+  ),
+});
+export type AdminReportDto = z.infer<typeof adminReportDto>;
+export const adminReportsDto = paged(adminReportDto);
+
+const reportId = z.uuid({ error: ADMIN_MESSAGES.reportNotFound });
+/** POST /api/admin/reports/{id}/dismiss: notes optional. */
+export const adminReportDismissInput = z.object({ id: reportId, reason: optionalReason }).strict();
+/** POST /api/admin/reports/{id}/suspend-sender: suspends the reported party and resolves the report. */
+export const adminReportSuspendInput = z.object({ id: reportId, reason }).strict();
