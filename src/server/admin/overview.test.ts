@@ -46,12 +46,12 @@ async function countedStats() {
   const { rows } = await sql<Record<string, string>>`
     SELECT
       (SELECT count(*) FROM users) AS "totalUsers",
-      (SELECT count(*) FROM users WHERE created_at > now() - interval '7 days') AS "newUsersThisWeek",
+      (SELECT count(*) FROM users WHERE created_at >= ((now() AT TIME ZONE 'UTC')::date - 6)::timestamp AT TIME ZONE 'UTC') AS "newUsersThisWeek",
       (SELECT count(*) FROM vendors) AS "totalVendors",
       (SELECT count(*) FROM vendors WHERE verified) AS "verifiedVendors",
       (SELECT count(*) FROM vendor_claims WHERE status = 'pending') AS "pendingClaims",
       (SELECT count(*) FROM thread_reports WHERE status = 'open') AS "openReports",
-      (SELECT count(*) FROM messages WHERE created_at > now() - interval '7 days') AS "messagesLast7Days"
+      (SELECT count(*) FROM messages WHERE created_at >= ((now() AT TIME ZONE 'UTC')::date - 6)::timestamp AT TIME ZONE 'UTC') AS "messagesLast7Days"
   `.execute(h.db);
   return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
 }

@@ -47,6 +47,7 @@ describe('migrations', () => {
       'notifications',
       'password_reset_tokens',
       'platform_counters',
+      'platform_daily_counters',
       'quick_replies',
       'rate_limits',
       'search_words',

@@ -230,6 +230,14 @@ export interface PlatformCountersTable {
   value: ColumnType<string, string | number, string | number>;
 }
 
+/** Per-day counts (users joined, messages sent) by UTC day, spread over slots like the totals. */
+export interface PlatformDailyCountersTable {
+  name: string;
+  day: string;
+  slot: number;
+  value: ColumnType<string, string | number, string | number>;
+}
+
 export interface AuditLogTable {
   id: Generated<string>;
   actorId: string | null;
@@ -522,6 +530,7 @@ export interface Database {
   threadReports: ThreadReportsTable;
   serverErrorMinutes: ServerErrorMinutesTable;
   platformCounters: PlatformCountersTable;
+  platformDailyCounters: PlatformDailyCountersTable;
   quickReplies: QuickRepliesTable;
   attachments: AttachmentsTable;
   notifications: NotificationsTable;

@@ -44,7 +44,10 @@ export const ADMIN_PAGE_SIZE = 25;
 
 // ---------------------------------------------------------------- Overview
 
-/** GET /api/admin/stats: the spec's four figures (section 3) plus the Overview's own. Exact. */
+/**
+ * GET /api/admin/stats: the spec's four figures (section 3) plus the Overview's own. Exact. "This
+ * week" and "the last 7 days" are the last 7 UTC calendar days, today included.
+ */
 export const adminStatsDto = z.object({
   totalUsers: z.number().int(),
   newUsersThisWeek: z.number().int(),
