@@ -13,11 +13,12 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import {
   AccountBox,
+  EntryLink,
   FamilyCircleBox,
   HebrewDatesSwitch,
   type NavEntry,
@@ -182,7 +183,8 @@ function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate
       </Stack>
 
       <Stack gap="4" mt="auto">
-        {user.familyLabel ? <FamilyCircleBox label={user.familyLabel} /> : null}
+        {/* The family circle belongs to event planning, which an admin's navigation leaves out. */}
+        {user.familyLabel && user.role !== 'admin' ? <FamilyCircleBox label={user.familyLabel} /> : null}
         <HebrewDatesSwitch />
         <Box borderTopWidth="1px" borderColor="whiteAlpha.200" pt="4">
           <AccountBox user={user} />
@@ -210,52 +212,58 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
       pb="env(safe-area-inset-bottom)"
     >
       <Flex justify="space-around" h="16">
-        {entries.map((entry) => {
-          const Icon = entry.icon;
-          return (
-            <Flex
-              key={entry.to}
-              asChild
-              direction="column"
-              align="center"
-              justify="center"
-              gap="1"
-              flex="1"
-              minW="0"
-              color="fg.muted"
-              position="relative"
-              _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
-            >
-              <NavLink to={entry.to} end>
-                <Icon boxSize="5" />
-                <Text as="span" fontSize="2xs" lineHeight="1" truncate maxW="full" px="0.5">
-                  {entry.shortLabel}
-                </Text>
-                {entry.unread && unreadCount > 0 ? (
-                  <Box
-                    as="span"
-                    position="absolute"
-                    top="2"
-                    insetStart="calc(50% + 6px)"
-                    bg="red.solid"
-                    color="white"
-                    fontSize="2xs"
-                    rounded="full"
-                    px="1.5"
-                    lineHeight="1.4"
-                    aria-hidden
-                  >
-                    {unreadCount}
-                  </Box>
-                ) : null}
-                {entry.unread && unreadCount > 0 ? (
-                  <VisuallyHidden>{`, ${unreadCount} unread`}</VisuallyHidden>
-                ) : null}
-              </NavLink>
-            </Flex>
-          );
-        })}
+        {entries
+          .filter((entry) => !entry.menuOnly)
+          .map((entry) => {
+            const Icon = entry.icon;
+            return (
+              <Flex
+                key={entry.to}
+                asChild
+                direction="column"
+                align="center"
+                justify="center"
+                gap="1"
+                flex="1"
+                minW="0"
+                color="fg.muted"
+                position="relative"
+                _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
+                _focusVisible={{
+                  outline: '2px solid',
+                  outlineColor: 'brand.focusRing',
+                  outlineOffset: '-2px',
+                }}
+              >
+                <EntryLink entry={entry}>
+                  <Icon boxSize="5" />
+                  <Text as="span" fontSize="2xs" lineHeight="1" truncate maxW="full" px="0.5">
+                    {entry.shortLabel}
+                  </Text>
+                  {entry.unread && unreadCount > 0 ? (
+                    <Box
+                      as="span"
+                      position="absolute"
+                      top="2"
+                      insetStart="calc(50% + 6px)"
+                      bg="red.solid"
+                      color="white"
+                      fontSize="2xs"
+                      rounded="full"
+                      px="1.5"
+                      lineHeight="1.4"
+                      aria-hidden
+                    >
+                      {unreadCount}
+                    </Box>
+                  ) : null}
+                  {entry.unread && unreadCount > 0 ? (
+                    <VisuallyHidden>{`, ${unreadCount} unread`}</VisuallyHidden>
+                  ) : null}
+                </EntryLink>
+              </Flex>
+            );
+          })}
       </Flex>
     </Box>
   );

@@ -1,13 +1,16 @@
-import { Avatar, Badge, Box, Button, HStack, Stack, Switch, Text } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { Avatar, Badge, Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
+import { History } from 'lucide-react';
+import type { ComponentType, ReactNode } from 'react';
+import { type Location, NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { copyInviteLink, useCreateInviteLink, useFamilyCircle } from '../lib/family';
 import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
 import { useHebrewDates } from './hebrew-dates';
 import {
+  BriefcaseIcon,
   CalendarIcon,
+  ClipboardIcon,
   EventsIcon,
   HomeIcon,
   LogOutIcon,
@@ -28,12 +31,89 @@ export interface NavEntry {
   icon: IconComponent;
   /** Shows the unread badge. */
   unread?: boolean;
+  /**
+   * One tab of a page (`/admin-dashboard?tab=claims`): current only while that tab is open, not on
+   * every tab of the page as a plain path match would have it.
+   */
+  tabbed?: boolean;
+  /** Kept out of the phone's bottom bar (too many entries); the slide-out menu still has it. */
+  menuOnly?: boolean;
+}
+
+function ActivityIcon({ boxSize }: { boxSize?: string }) {
+  return (
+    <Icon boxSize={boxSize} asChild>
+      <History />
+    </Icon>
+  );
+}
+
+/**
+ * An admin plans no events: the side panel leads to the dashboard's tabs and the marketplace
+ * instead of the customer's planning pages, and Profile waits in the phone's menu.
+ */
+function adminEntries(): NavEntry[] {
+  return [
+    { to: '/admin-dashboard', label: 'Overview', shortLabel: 'Overview', icon: HomeIcon, tabbed: true },
+    {
+      to: '/admin-dashboard?tab=claims',
+      label: 'Claims',
+      shortLabel: 'Claims',
+      icon: ClipboardIcon,
+      tabbed: true,
+    },
+    {
+      to: '/admin-dashboard?tab=vendors',
+      label: 'Vendors',
+      shortLabel: 'Vendors',
+      icon: BriefcaseIcon,
+      tabbed: true,
+    },
+    { to: '/admin-dashboard?tab=users', label: 'Users', shortLabel: 'Users', icon: UsersIcon, tabbed: true },
+    {
+      to: '/admin-dashboard?tab=activity',
+      label: 'Activity',
+      shortLabel: 'Activity',
+      icon: ActivityIcon,
+      tabbed: true,
+    },
+    { to: '/marketplace', label: 'Marketplace', shortLabel: 'Market', icon: StoreIcon },
+    { to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: UserIcon, menuOnly: true },
+  ];
+}
+
+/** Whether a tabbed entry is the page on screen: same path, same ?tab (none for the first tab). */
+function isCurrentTab(entry: NavEntry, location: Location): boolean {
+  const target = new URL(entry.to, 'http://app.invalid');
+  const tab = new URLSearchParams(location.search).get('tab');
+  return location.pathname === target.pathname && (target.searchParams.get('tab') ?? null) === tab;
+}
+
+/**
+ * The link of an entry: NavLink for a page (current on its own path); a plain link for a tab,
+ * marked current by its ?tab. Takes the props Chakra's `asChild` passes down.
+ */
+export function EntryLink({ entry, children, ...rest }: { entry: NavEntry; children: ReactNode }) {
+  const location = useLocation();
+  if (!entry.tabbed) {
+    return (
+      <NavLink to={entry.to} end {...rest}>
+        {children}
+      </NavLink>
+    );
+  }
+  return (
+    <RouterLink to={entry.to} aria-current={isCurrentTab(entry, location) ? 'page' : undefined} {...rest}>
+      {children}
+    </RouterLink>
+  );
 }
 
 const HOME_LABEL = { customer: 'Dashboard', vendor: 'Vendor Dashboard', admin: 'Admin Dashboard' } as const;
 
 /** The entries of spec section 2, in order; Messages only for customers. */
 export function navEntriesFor(user: UserDto): NavEntry[] {
+  if (user.role === 'admin') return adminEntries();
   const entries: NavEntry[] = [
     { to: homePathFor(user.role), label: HOME_LABEL[user.role], shortLabel: 'Home', icon: HomeIcon },
     { to: '/events', label: 'My Events', shortLabel: 'Events', icon: EventsIcon },
@@ -63,7 +143,7 @@ export function SideNavLink({
   unreadCount: number;
   onNavigate?: () => void;
 }) {
-  const Icon = entry.icon;
+  const EntryIcon = entry.icon;
   return (
     <Button
       asChild
@@ -79,8 +159,8 @@ export function SideNavLink({
       focusRingColor="gold.300"
       onClick={onNavigate}
     >
-      <NavLink to={entry.to} end>
-        <Icon boxSize="5" />
+      <EntryLink entry={entry}>
+        <EntryIcon boxSize="5" />
         <Box as="span" flex="1">
           {entry.label}
         </Box>
@@ -95,7 +175,7 @@ export function SideNavLink({
             {unreadCount}
           </Badge>
         ) : null}
-      </NavLink>
+      </EntryLink>
     </Button>
   );
 }

@@ -7,6 +7,8 @@ import { cardStyle } from './profile-styles';
 
 /** The way into the vendor side: a vendor account, or claiming a listing that already exists. */
 export function VendorAccountCard({ role }: { role: Role }) {
+  // Admins cannot claim listings (the server refuses) and never become vendors from here.
+  if (role === 'admin') return null;
   return (
     <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="vendor-heading">
       <CardHeading id="vendor-heading" icon={BriefcaseIcon}>

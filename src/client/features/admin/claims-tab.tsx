@@ -1,0 +1,312 @@
+import { Badge, Box, Button, chakra, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Check, Eye, Undo2, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  type AdminClaimDto,
+  CLAIM_STATUSES,
+  type ClaimStatusValue,
+  claimBadgePalette,
+} from '../../../shared/schemas/claims';
+import { EmptyPanel } from '../../components/empty-panel';
+import { ClipboardIcon } from '../../components/icons';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useDialogTarget } from '../events/use-dialog-target';
+import { attempt, useAdminRefresh } from './actions';
+import { type ClaimDecisions, useClaimDecisions } from './claim-decisions';
+import { ClaimReviewDialog } from './claim-review-dialog';
+import { formatDate, statusLabel } from './format';
+import { FilterBar, ListSkeleton, LoadError, Panel, RowCard, SelectField, useTableLayout } from './parts';
+import { ReasonDialog } from './reason-dialog';
+
+type StatusFilter = 'all' | ClaimStatusValue;
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All claims' },
+  ...CLAIM_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+];
+
+/**
+ * The Claims tab (spec section 2): every claim with business name, submitter e-mail, date, status
+ * badge and business e-mail; Review opens the dialog, pending claims also decide in one click, and
+ * approved ones can be revoked with a reason.
+ */
+export function ClaimsTab() {
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const claims = trpc.admin.claims.list.useQuery(status === 'all' ? undefined : { status }, {
+    placeholderData: (previous) => previous,
+  });
+  const decisions = useClaimDecisions();
+  const review = useDialogTarget<AdminClaimDto>();
+  const revoke = useDialogTarget<AdminClaimDto>();
+  const table = useTableLayout();
+  const headingId = useId();
+
+  const rows = claims.data ?? [];
+  const actions = (claim: AdminClaimDto) => (
+    <ClaimActions
+      claim={claim}
+      decisions={decisions}
+      onReview={() => review.show(claim)}
+      onRevoke={() => revoke.show(claim)}
+    />
+  );
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="5">
+      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" wrap="wrap">
+        <Box>
+          <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
+            Vendor claims
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Check each claim's proof and evidence against the listing before you decide.
+          </Text>
+        </Box>
+        <FilterBar label="Filter claims">
+          <SelectField
+            label="Status"
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={setStatus}
+            testId="claims-status-filter"
+          />
+        </FilterBar>
+      </Flex>
+
+      {claims.isPending ? (
+        <ListSkeleton label="Loading claims" />
+      ) : claims.isError ? (
+        <LoadError what="the claims" error={claims.error} onRetry={() => void claims.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyPanel
+          icon={<ClipboardIcon boxSize="8" />}
+          title={status === 'pending' || status === 'all' ? 'No claims to review' : `No ${status} claims`}
+          description="Vendor ownership claims appear here with their business details as they come in."
+        />
+      ) : table ? (
+        <Panel overflow="hidden" aria-busy={claims.isPlaceholderData}>
+          <Table.ScrollArea>
+            <Table.Root size="sm" whiteSpace="normal" interactive data-testid="claims-table">
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader>Business</Table.ColumnHeader>
+                  <Table.ColumnHeader>Submitted by</Table.ColumnHeader>
+                  <Table.ColumnHeader>Business email</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((claim) => (
+                  <Table.Row key={claim.id} data-testid="claim-row" data-id={claim.id}>
+                    <Table.Cell maxW="16rem">
+                      <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+                        {claim.businessName}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {claimKind(claim)}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell maxW="16rem">
+                      <Text overflowWrap="anywhere">{claim.userEmail}</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        <chakra.time dateTime={claim.submittedAt.toISOString()}>
+                          {formatDate(claim.submittedAt)}
+                        </chakra.time>
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell maxW="16rem">
+                      <Text overflowWrap="anywhere">{claim.businessEmail}</Text>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={claim.status} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Flex gap="2" justify="flex-end" wrap="nowrap">
+                        {actions(claim)}
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Panel>
+      ) : (
+        <Stack
+          as="ul"
+          gap="3"
+          listStyleType="none"
+          aria-label="Vendor claims"
+          aria-busy={claims.isPlaceholderData}
+        >
+          {rows.map((claim) => (
+            <RowCard
+              key={claim.id}
+              testId="claim-row"
+              dataId={claim.id}
+              title={claim.businessName}
+              badges={<StatusBadge status={claim.status} />}
+              actions={actions(claim)}
+            >
+              <Text>{claimKind(claim)}</Text>
+              <Text overflowWrap="anywhere">
+                By{' '}
+                <Text as="span" color="fg">
+                  {claim.userEmail}
+                </Text>{' '}
+                on{' '}
+                <chakra.time dateTime={claim.submittedAt.toISOString()}>
+                  {formatDate(claim.submittedAt)}
+                </chakra.time>
+              </Text>
+              <Text overflowWrap="anywhere">
+                Business email:{' '}
+                <Text as="span" color="fg">
+                  {claim.businessEmail}
+                </Text>
+              </Text>
+            </RowCard>
+          ))}
+        </Stack>
+      )}
+
+      <ClaimReviewDialog
+        claim={review.target}
+        open={review.open}
+        onClose={review.close}
+        decisions={decisions}
+      />
+      <RevokeDialog claim={revoke.target} open={revoke.open} onClose={revoke.close} />
+    </Stack>
+  );
+}
+
+function claimKind(claim: AdminClaimDto): string {
+  if (!claim.listing) return 'New business';
+  return claim.listing.businessName === claim.businessName
+    ? 'Existing listing'
+    : `Listing: ${claim.listing.businessName}`;
+}
+
+function StatusBadge({ status }: { status: ClaimStatusValue }) {
+  return (
+    <Badge
+      colorPalette={claimBadgePalette(status)}
+      variant="subtle"
+      rounded="full"
+      px="2.5"
+      data-testid="claim-status"
+    >
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+function ClaimActions({
+  claim,
+  decisions,
+  onReview,
+  onRevoke,
+}: {
+  claim: AdminClaimDto;
+  decisions: ClaimDecisions;
+  onReview: () => void;
+  onRevoke: () => void;
+}) {
+  const busy = decisions.busyWith(claim.id);
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={onReview}
+        aria-label={`Review claim for ${claim.businessName}`}
+      >
+        <Eye aria-hidden />
+        Review
+      </Button>
+      {claim.status === 'pending' ? (
+        <>
+          <Button
+            size="xs"
+            colorPalette="green"
+            loading={busy === 'approve'}
+            disabled={busy !== null}
+            onClick={() => void decisions.decide(claim, 'approve', null)}
+            aria-label={`Quick approve claim for ${claim.businessName}`}
+          >
+            <Check aria-hidden />
+            Quick Approve
+          </Button>
+          <Button
+            size="xs"
+            colorPalette="red"
+            variant="outline"
+            loading={busy === 'reject'}
+            disabled={busy !== null}
+            onClick={() => void decisions.decide(claim, 'reject', null)}
+            aria-label={`Quick reject claim for ${claim.businessName}`}
+          >
+            <X aria-hidden />
+            Quick Reject
+          </Button>
+        </>
+      ) : null}
+      {claim.status === 'approved' ? (
+        <Button
+          size="xs"
+          colorPalette="red"
+          variant="ghost"
+          onClick={onRevoke}
+          aria-label={`Revoke claim for ${claim.businessName}`}
+        >
+          <Undo2 aria-hidden />
+          Revoke
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** Revoke an approved claim: the listing goes back to unclaimed; a reason is required. */
+function RevokeDialog({
+  claim,
+  open,
+  onClose,
+}: {
+  claim: AdminClaimDto | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const revoke = trpc.admin.claims.revoke.useMutation();
+  const refresh = useAdminRefresh();
+  return (
+    <ReasonDialog
+      open={open}
+      onClose={onClose}
+      title={`Revoke the claim for ${claim?.businessName ?? 'this listing'}?`}
+      description={
+        claim
+          ? `${claim.userEmail} loses the listing, which becomes unclaimed again. They are told, with your reason.`
+          : undefined
+      }
+      required
+      placeholder="Why the claim no longer stands"
+      submitLabel="Revoke claim"
+      pendingLabel="Revoking..."
+      pending={revoke.isPending}
+      testId="revoke-dialog"
+      onSubmit={async (reason) => {
+        if (!claim) return { ok: true };
+        const outcome = await attempt(() => revoke.mutateAsync({ claimId: claim.id, notes: reason ?? '' }));
+        if (outcome.ok) {
+          toast.success('Claim Revoked', `${claim.businessName} is unclaimed again.`);
+          onClose();
+        }
+        refresh();
+        return outcome;
+      }}
+    />
+  );
+}

@@ -1,0 +1,260 @@
+import {
+  Box,
+  type BoxProps,
+  Button,
+  Field,
+  Flex,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
+import { EmptyPanel } from '../../components/empty-panel';
+import { AlertIcon, SearchIcon } from '../../components/icons';
+import { serverMessage } from '../../lib/errors';
+import { rangeText } from './format';
+
+/**
+ * Whether lists show as tables: from the lg breakpoint, where the side panel appears and a row has
+ * room for its columns. Below it every row is a card, so a phone never scrolls sideways.
+ */
+export function useTableLayout(): boolean {
+  return useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+}
+
+/** The row of filters above a list: side by side when there is room, stacked on a phone. */
+export function FilterBar({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <Flex
+      role="group"
+      aria-label={label}
+      w={{ base: 'full', md: 'auto' }}
+      flexGrow={{ md: '1' }}
+      justify={{ md: 'flex-end' }}
+      direction={{ base: 'column', md: 'row' }}
+      gap="3"
+      align={{ base: 'stretch', md: 'flex-end' }}
+      wrap="wrap"
+    >
+      {children}
+    </Flex>
+  );
+}
+
+interface SearchFieldProps {
+  label: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+  testId?: string;
+  /** A line under the box, e.g. what it needs before it searches. */
+  hint?: string;
+}
+
+/** A labelled search box of a filter bar. */
+export function SearchField({ label, value, placeholder, onChange, testId, hint }: SearchFieldProps) {
+  return (
+    <Field.Root flex={{ md: '2' }} minW={{ md: '14rem' }}>
+      <Field.Label>{label}</Field.Label>
+      <InputGroup w="full" startElement={<SearchIcon boxSize="4" color="fg.muted" />}>
+        <Input
+          type="search"
+          bg="bg"
+          value={value}
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={200}
+          data-testid={testId}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </InputGroup>
+      {hint ? <Field.HelperText>{hint}</Field.HelperText> : null}
+    </Field.Root>
+  );
+}
+
+interface SelectFieldProps<T extends string> {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  testId?: string;
+}
+
+/** A labelled native select of a filter bar. */
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: SelectFieldProps<T>) {
+  return (
+    <Field.Root flex={{ md: '1' }} minW={{ md: '10rem' }} maxW={{ md: '16rem' }}>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          bg="bg"
+          value={value}
+          data-testid={testId}
+          onChange={(e) => {
+            const next = options.find((o) => o.value === e.target.value);
+            if (next) onChange(next.value);
+          }}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+interface PagerProps {
+  page: number;
+  total: number;
+  /** What the list holds, for the buttons' names ('accounts'), and one of it ('account'). */
+  noun: string;
+  one: string;
+  onPage: (page: number) => void;
+  pageSize?: number;
+}
+
+/** Previous and next under a paged list, with where this page is. */
+export function Pager({ page, total, noun, one, onPage, pageSize = ADMIN_PAGE_SIZE }: PagerProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total <= pageSize && page === 1) {
+    return (
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {total === 0 ? '' : `${total} ${total === 1 ? one : noun}`}
+      </Text>
+    );
+  }
+  return (
+    <Flex as="nav" aria-label={`Pages of ${noun}`} justify="space-between" align="center" gap="3" wrap="wrap">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {rangeText(page, pageSize, total)} {noun}
+      </Text>
+      <HStack gap="2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label={`Previous page of ${noun}`}
+        >
+          <ChevronLeft aria-hidden />
+          Previous
+        </Button>
+        <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+          Page {page} of {pages}
+        </Text>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+          aria-label={`Next page of ${noun}`}
+        >
+          Next
+          <ChevronRight aria-hidden />
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
+
+export function ListSkeleton({ label, rows = 4 }: { label: string; rows?: number }) {
+  return (
+    <Stack gap="3" aria-busy="true" aria-label={label}>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+        <Skeleton key={i} h="16" rounded="xl" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A list that could not be read, and the way to try again. */
+export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  return (
+    <EmptyPanel
+      icon={<AlertIcon boxSize="8" />}
+      title={`Could not load ${what}`}
+      description={serverMessage(error) ?? 'Check your connection and try again.'}
+    >
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </EmptyPanel>
+  );
+}
+
+/** The white panel a list or a card sits on. */
+export function Panel(props: BoxProps) {
+  return <Box bg="bg" borderWidth="1px" borderColor="border" rounded="2xl" {...props} />;
+}
+
+/** One row of a list on a phone: a card whose title line, details and actions stack. */
+export function RowCard({
+  title,
+  badges,
+  children,
+  actions,
+  testId,
+  dataId,
+}: {
+  title: ReactNode;
+  badges?: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+  /** The row's record id, for tests and tools that find a row by what it is rather than its text. */
+  dataId?: string;
+}) {
+  return (
+    <Box
+      as="li"
+      data-id={dataId}
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="xl"
+      p="4"
+      data-testid={testId}
+      minW="0"
+    >
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Box minW="0" fontWeight="semibold" color="brand.950" wordBreak="break-word">
+          {title}
+        </Box>
+        {badges ? (
+          <HStack gap="1.5" flexShrink="0" wrap="wrap" justify="flex-end">
+            {badges}
+          </HStack>
+        ) : null}
+      </Flex>
+      {children ? (
+        <Stack gap="1" mt="2" fontSize="sm" color="fg.muted" minW="0">
+          {children}
+        </Stack>
+      ) : null}
+      {actions ? (
+        <Flex gap="2" mt="3" wrap="wrap">
+          {actions}
+        </Flex>
+      ) : null}
+    </Box>
+  );
+}

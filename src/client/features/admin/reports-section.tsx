@@ -1,0 +1,319 @@
+import { Badge, Box, Button, Collapsible, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Ban, ChevronDown, Flag, MessagesSquare, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { type AdminReportDto, REPORT_STATUSES } from '../../../shared/schemas/admin';
+import { EmptyPanel } from '../../components/empty-panel';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useDialogTarget } from '../events/use-dialog-target';
+import { attempt, useAdminRefresh } from './actions';
+import { formatDateTime, statusLabel } from './format';
+import { FilterBar, ListSkeleton, LoadError, Pager, SelectField } from './parts';
+import { ReasonDialog } from './reason-dialog';
+
+type StatusFilter = 'all' | (typeof REPORT_STATUSES)[number];
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  ...REPORT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+  { value: 'all', label: 'All reports' },
+];
+
+type Action = { kind: 'dismiss' | 'suspend'; report: AdminReportDto };
+
+/**
+ * Conversations reported from messaging: who reported whom and why, the thread's latest messages,
+ * and the two ways to close a report (dismiss it, or suspend the reported sender).
+ */
+export function ReportsSection() {
+  const [status, setStatus] = useState<StatusFilter>('open');
+  const [paging, setPaging] = useState({ status, page: 1 });
+  const page = paging.status === status ? paging.page : 1;
+  const list = trpc.admin.reports.list.useQuery(
+    { status: status === 'all' ? undefined : status, page },
+    // Read afresh each time the view opens: the Overview may have cached the open reports earlier.
+    { placeholderData: (previous) => previous, staleTime: 0 },
+  );
+  const action = useDialogTarget<Action>();
+  const headingId = useId();
+  const rows = list.data?.items ?? [];
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="5">
+      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" wrap="wrap">
+        <Box>
+          <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
+            Reported conversations
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Read the conversation before you decide. Suspending the sender also closes the report.
+          </Text>
+        </Box>
+        <FilterBar label="Filter reports">
+          <SelectField
+            label="Status"
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={setStatus}
+            testId="reports-status-filter"
+          />
+        </FilterBar>
+      </Flex>
+      {list.isPending ? (
+        <ListSkeleton label="Loading reports" rows={3} />
+      ) : list.isError ? (
+        <LoadError what="the reports" error={list.error} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyPanel
+          icon={<Flag size={32} aria-hidden />}
+          title={status === 'open' ? 'No open reports' : 'No reports'}
+          description="When someone reports a conversation in their messages, it appears here."
+        />
+      ) : (
+        <Stack as="ul" gap="4" listStyleType="none" aria-label="Reports" aria-busy={list.isPlaceholderData}>
+          {rows.map((report) => (
+            <ReportCard key={report.id} report={report} onAction={(kind) => action.show({ kind, report })} />
+          ))}
+        </Stack>
+      )}
+      {list.data ? (
+        <Pager
+          page={list.data.page}
+          total={list.data.total}
+          noun="reports"
+          one="report"
+          onPage={(next) => setPaging({ status, page: next })}
+        />
+      ) : null}
+      <ReportActionDialog action={action.target} open={action.open} onClose={action.close} />
+    </Stack>
+  );
+}
+
+const REPORT_PALETTE = { open: 'yellow', resolved: 'green', dismissed: 'gray' } as const;
+
+function ReportCard({
+  report,
+  onAction,
+}: {
+  report: AdminReportDto;
+  onAction: (kind: Action['kind']) => void;
+}) {
+  const titleId = useId();
+  const reported = report.reported;
+  return (
+    <Box
+      as="li"
+      aria-labelledby={titleId}
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="2xl"
+      p={{ base: '4', md: '5' }}
+      data-testid="report-item"
+    >
+      <Flex justify="space-between" align="flex-start" gap="3">
+        <Box minW="0">
+          <Heading id={titleId} as="h3" fontSize="md" color="brand.950" wordBreak="break-word">
+            {report.subject}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            Reported{' '}
+            <chakra.time dateTime={report.createdAt.toISOString()}>
+              {formatDateTime(report.createdAt)}
+            </chakra.time>
+            {report.resolvedAt ? ` · closed ${formatDateTime(report.resolvedAt)}` : ''}
+          </Text>
+        </Box>
+        <Badge
+          colorPalette={REPORT_PALETTE[report.status]}
+          variant="subtle"
+          rounded="full"
+          px="2.5"
+          flexShrink="0"
+        >
+          {statusLabel(report.status)}
+        </Badge>
+      </Flex>
+      <Stack
+        as="dl"
+        mt="3"
+        gap="2"
+        fontSize="sm"
+        direction={{ base: 'column', md: 'row' }}
+        css={{ '& > div': { flex: '1', minWidth: 0 } }}
+      >
+        <Box>
+          <Text as="dt" color="fg.muted">
+            Reported by
+          </Text>
+          <Text as="dd" wordBreak="break-word">
+            {report.reporter.name} · {report.reporter.email}
+          </Text>
+        </Box>
+        <Box>
+          <Text as="dt" color="fg.muted">
+            About
+          </Text>
+          <Box as="dd" wordBreak="break-word">
+            {reported ? (
+              <>
+                {reported.name} · {reported.email}
+                {reported.suspended ? (
+                  <Badge colorPalette="red" variant="solid" size="sm" ms="2" rounded="full">
+                    Suspended
+                  </Badge>
+                ) : null}
+              </>
+            ) : (
+              'An account that no longer exists'
+            )}
+          </Box>
+        </Box>
+      </Stack>
+      <Box mt="3" bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm">
+        <Text fontWeight="semibold">Reason</Text>
+        <Text whiteSpace="pre-line" wordBreak="break-word">
+          {report.reason}
+        </Text>
+      </Box>
+      <Flex mt="3" gap="2" wrap="wrap" justify="space-between" align="flex-start">
+        <Thread report={report} />
+        {report.status === 'open' ? (
+          <Flex gap="2" wrap="wrap">
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onAction('dismiss')}
+              aria-label={`Dismiss report: ${report.subject}`}
+            >
+              <X aria-hidden />
+              Dismiss
+            </Button>
+            <Button
+              size="sm"
+              colorPalette="red"
+              disabled={!reported || reported.suspended}
+              onClick={() => onAction('suspend')}
+              aria-label={`Suspend ${reported?.email ?? 'the sender'}`}
+            >
+              <Ban aria-hidden />
+              Suspend sender
+            </Button>
+          </Flex>
+        ) : null}
+      </Flex>
+    </Box>
+  );
+}
+
+/** The conversation's latest messages, folded away until asked for. */
+function Thread({ report }: { report: AdminReportDto }) {
+  const count = report.messages.length;
+  if (count === 0) {
+    return (
+      <Text fontSize="sm" color="fg.muted" py="1.5">
+        The conversation has no messages.
+      </Text>
+    );
+  }
+  return (
+    <Collapsible.Root flex="1" minW={{ base: 'full', md: '20rem' }}>
+      <Collapsible.Trigger asChild>
+        <Button
+          size="sm"
+          variant="ghost"
+          ms="-2"
+          css={{ '&[data-state=open] .chevron': { transform: 'rotate(180deg)' } }}
+        >
+          <MessagesSquare aria-hidden />
+          Conversation ({count} message{count === 1 ? '' : 's'})
+          <ChevronDown className="chevron" aria-hidden />
+        </Button>
+      </Collapsible.Trigger>
+      <Collapsible.Content>
+        <Stack as="ol" gap="2" mt="2" listStyleType="none" data-testid="report-thread">
+          {report.messages.map((m) => {
+            const fromReported = report.reported !== null && m.senderId === report.reported.id;
+            return (
+              <Box
+                as="li"
+                key={m.id}
+                bg={fromReported ? 'red.subtle' : 'bg.muted'}
+                rounded="lg"
+                px="3"
+                py="2"
+                fontSize="sm"
+              >
+                <Flex justify="space-between" gap="2" wrap="wrap">
+                  <Text fontWeight="semibold">{m.senderName}</Text>
+                  <Text color="fg.muted" fontSize="xs">
+                    <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
+                  </Text>
+                </Flex>
+                <Text whiteSpace="pre-line" wordBreak="break-word">
+                  {m.text}
+                </Text>
+              </Box>
+            );
+          })}
+        </Stack>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+function ReportActionDialog({
+  action,
+  open,
+  onClose,
+}: {
+  action: Action | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const dismiss = trpc.admin.reports.dismiss.useMutation();
+  const suspend = trpc.admin.reports.suspendSender.useMutation();
+  const refresh = useAdminRefresh();
+  const report = action?.report;
+  const kind = action?.kind ?? 'dismiss';
+  const reported = report?.reported;
+  return (
+    // Each kind its own form: whether a reason is required is fixed for a form's life.
+    <ReasonDialog
+      key={kind}
+      open={open}
+      onClose={onClose}
+      title={kind === 'dismiss' ? 'Dismiss this report?' : `Suspend ${reported?.name ?? 'the sender'}?`}
+      description={
+        kind === 'dismiss'
+          ? 'The report is closed without action against anyone.'
+          : `${reported?.email ?? 'The sender'} is signed out everywhere at once and cannot sign in until reinstated. The report is closed as resolved.`
+      }
+      required={kind === 'suspend'}
+      label={kind === 'dismiss' ? 'Notes' : 'Reason'}
+      placeholder={kind === 'dismiss' ? 'Optional: why no action is needed' : 'Why the account is suspended'}
+      submitLabel={kind === 'dismiss' ? 'Dismiss report' : 'Suspend sender'}
+      pendingLabel={kind === 'dismiss' ? 'Dismissing...' : 'Suspending...'}
+      pending={dismiss.isPending || suspend.isPending}
+      testId={`report-${kind}-dialog`}
+      onSubmit={async (reason) => {
+        if (!report) return { ok: true };
+        const outcome = await attempt(() =>
+          kind === 'dismiss'
+            ? dismiss.mutateAsync({ id: report.id, reason })
+            : suspend.mutateAsync({ id: report.id, reason: reason ?? '' }),
+        );
+        if (outcome.ok) {
+          if (kind === 'dismiss') toast.success('Report dismissed');
+          else
+            toast.success(
+              'Sender suspended',
+              `${reported?.name ?? 'The sender'} has been signed out and cannot sign in.`,
+            );
+          onClose();
+        }
+        refresh();
+        return outcome;
+      }}
+    />
+  );
+}

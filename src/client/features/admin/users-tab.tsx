@@ -1,0 +1,447 @@
+import {
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Flex,
+  Heading,
+  SegmentGroup,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { Ban, Repeat, RotateCcw } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
+import { EmptyPanel } from '../../components/empty-panel';
+import { UsersIcon } from '../../components/icons';
+import { useCurrentUser } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useDialogTarget } from '../events/use-dialog-target';
+import { attempt, useAdminRefresh } from './actions';
+import { type UsersView, usersViewOf } from './admin-tabs';
+import { formatDate, statusLabel, timeAgo } from './format';
+import {
+  FilterBar,
+  ListSkeleton,
+  LoadError,
+  Pager,
+  Panel,
+  RowCard,
+  SearchField,
+  SelectField,
+  useTableLayout,
+} from './parts';
+import { ReasonDialog } from './reason-dialog';
+import { ReportsSection } from './reports-section';
+import { usePagedFilters } from './use-paged-filters';
+
+/**
+ * The Users tab: the accounts (search, suspend, reinstate, customer <-> vendor) and the reported
+ * conversations, one at a time; which one is in the address (?view=reports), so the Overview's
+ * open reports lead straight to them.
+ */
+export function UsersTab() {
+  const [params, setParams] = useSearchParams();
+  const view = usersViewOf(params.get('view'));
+  const utils = trpc.useUtils();
+  const openReports = trpc.admin.overview.stats.useQuery(undefined, { staleTime: 30_000 }).data?.openReports;
+  const select = (next: UsersView) => {
+    // The open count on the Reports switch is read again with the view it leads to.
+    void utils.admin.overview.stats.invalidate();
+    const changed = new URLSearchParams(params);
+    if (next === 'reports') changed.set('view', 'reports');
+    else changed.delete('view');
+    setParams(changed);
+  };
+  return (
+    <Stack gap="5">
+      <SegmentGroup.Root
+        value={view}
+        onValueChange={(details) => select(details.value === 'reports' ? 'reports' : 'accounts')}
+        size="sm"
+        aria-label="Show"
+        alignSelf="flex-start"
+        data-testid="users-view"
+      >
+        <SegmentGroup.Indicator bg="bg" shadow="sm" />
+        <SegmentGroup.Items
+          items={[
+            { value: 'accounts', label: 'Accounts' },
+            {
+              value: 'reports',
+              label: openReports ? `Reports (${openReports} open)` : 'Reports',
+            },
+          ]}
+          px="3"
+        />
+      </SegmentGroup.Root>
+      {view === 'reports' ? <ReportsSection /> : <AccountsSection />}
+    </Stack>
+  );
+}
+
+type RoleFilter = 'all' | (typeof ADMIN_USER_ROLES)[number];
+type StatusFilter = (typeof ADMIN_USER_STATUSES)[number];
+const ROLE_OPTIONS: { value: RoleFilter; label: string }[] = [
+  { value: 'all', label: 'All roles' },
+  { value: 'customer', label: 'Customers' },
+  { value: 'vendor', label: 'Vendors' },
+  { value: 'admin', label: 'Admins' },
+];
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All accounts' },
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+];
+
+type Action = { kind: 'suspend' | 'reinstate' | 'role'; user: AdminUserDto };
+
+function AccountsSection() {
+  const { user: me } = useCurrentUser();
+  const [role, setRole] = useState<RoleFilter>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const filters = usePagedFilters(`${role}/${status}`);
+  const list = trpc.admin.users.list.useQuery(
+    {
+      search: filters.search,
+      role: role === 'all' ? undefined : role,
+      status: status === 'all' ? undefined : status,
+      page: filters.page,
+    },
+    // Read afresh each time the view opens (it unmounts while the reports are shown).
+    { placeholderData: (previous) => previous, staleTime: 0 },
+  );
+  const action = useDialogTarget<Action>();
+  const table = useTableLayout();
+  const headingId = useId();
+  const rows = list.data?.items ?? [];
+
+  const actions = (user: AdminUserDto) => (
+    <UserActions user={user} isMe={user.id === me?.id} onAction={(kind) => action.show({ kind, user })} />
+  );
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="5">
+      <Box>
+        <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
+          Accounts
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Customers, vendors and admins. A suspended account is signed out at once and cannot sign in.
+        </Text>
+      </Box>
+      <FilterBar label="Filter accounts">
+        <SearchField
+          label="Search"
+          value={filters.text}
+          placeholder="Name or e-mail"
+          onChange={filters.setText}
+          testId="users-search"
+        />
+        <SelectField
+          label="Role"
+          value={role}
+          options={ROLE_OPTIONS}
+          onChange={setRole}
+          testId="users-role-filter"
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={setStatus}
+          testId="users-status-filter"
+        />
+      </FilterBar>
+
+      {list.isPending ? (
+        <ListSkeleton label="Loading accounts" />
+      ) : list.isError ? (
+        <LoadError what="the accounts" error={list.error} onRetry={() => void list.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyPanel
+          icon={<UsersIcon boxSize="8" />}
+          title="No accounts found"
+          description="No account matches this search and these filters."
+        />
+      ) : table ? (
+        <Panel overflow="hidden" aria-busy={list.isPlaceholderData}>
+          <Table.ScrollArea>
+            <Table.Root size="sm" whiteSpace="normal" interactive data-testid="users-table">
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>Role</Table.ColumnHeader>
+                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Listings</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Open reports</Table.ColumnHeader>
+                  <Table.ColumnHeader>Last seen</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((user) => (
+                  <Table.Row key={user.id} data-testid="user-row" data-id={user.id}>
+                    <Table.Cell maxW="18rem">
+                      <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+                        {user.name}
+                        {user.id === me?.id ? (
+                          <Text as="span" fontWeight="normal" color="fg.muted">
+                            {' '}
+                            (you)
+                          </Text>
+                        ) : null}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                        {user.email}
+                      </Text>
+                      <Suspension user={user} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <RoleBadge role={user.role} />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDate(user.createdAt)}</Table.Cell>
+                    <Table.Cell textAlign="end">{user.listings}</Table.Cell>
+                    <Table.Cell textAlign="end">
+                      <ReportCount count={user.openReports} />
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      <LastSeen at={user.lastSeenAt} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Flex gap="2" justify="flex-end" wrap="nowrap">
+                        {actions(user)}
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Panel>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label="Accounts" aria-busy={list.isPlaceholderData}>
+          {rows.map((user) => (
+            <RowCard
+              key={user.id}
+              testId="user-row"
+              dataId={user.id}
+              title={
+                <>
+                  {user.name}
+                  {user.id === me?.id ? (
+                    <Text as="span" fontWeight="normal" color="fg.muted">
+                      {' '}
+                      (you)
+                    </Text>
+                  ) : null}
+                </>
+              }
+              badges={<RoleBadge role={user.role} />}
+              actions={actions(user)}
+            >
+              <Text overflowWrap="anywhere">{user.email}</Text>
+              <Text>
+                Joined {formatDate(user.createdAt)} · Last seen <LastSeen at={user.lastSeenAt} />
+              </Text>
+              <Text>
+                {user.listings} listing{user.listings === 1 ? '' : 's'} ·{' '}
+                <ReportCount count={user.openReports} /> open report{user.openReports === 1 ? '' : 's'}
+              </Text>
+              <Suspension user={user} />
+            </RowCard>
+          ))}
+        </Stack>
+      )}
+      {list.data ? (
+        <Pager
+          page={list.data.page}
+          total={list.data.total}
+          noun="accounts"
+          one="account"
+          onPage={filters.setPage}
+        />
+      ) : null}
+      <UserActionDialog action={action.target} open={action.open} onClose={action.close} />
+    </Stack>
+  );
+}
+
+function RoleBadge({ role }: { role: AdminUserDto['role'] }) {
+  const palette = role === 'admin' ? 'purple' : role === 'vendor' ? 'blue' : 'gray';
+  return (
+    <Badge colorPalette={palette} variant="subtle" rounded="full" px="2.5">
+      {statusLabel(role)}
+    </Badge>
+  );
+}
+
+function ReportCount({ count }: { count: number }) {
+  return count > 0 ? (
+    <Badge colorPalette="red" variant="solid" rounded="full" aria-label={`${count} open reports`}>
+      {count}
+    </Badge>
+  ) : (
+    <Text as="span">0</Text>
+  );
+}
+
+function LastSeen({ at }: { at: Date | null }) {
+  if (!at) return <Text as="span">never</Text>;
+  return (
+    <chakra.time dateTime={at.toISOString()} title={at.toLocaleString()}>
+      {timeAgo(at)}
+    </chakra.time>
+  );
+}
+
+function Suspension({ user }: { user: AdminUserDto }) {
+  if (!user.suspendedAt) return null;
+  return (
+    <Flex gap="1.5" mt="1" align="baseline" wrap="wrap" data-testid="suspended">
+      <Badge colorPalette="red" variant="solid" rounded="full" px="2">
+        Suspended
+      </Badge>
+      <Text fontSize="xs" color="fg.muted" wordBreak="break-word">
+        {formatDate(user.suspendedAt)}
+        {user.suspendedReason ? `: ${user.suspendedReason}` : ''}
+      </Text>
+    </Flex>
+  );
+}
+
+function UserActions({
+  user,
+  isMe,
+  onAction,
+}: {
+  user: AdminUserDto;
+  isMe: boolean;
+  onAction: (kind: Action['kind']) => void;
+}) {
+  return (
+    <>
+      {user.suspendedAt ? (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="green"
+          onClick={() => onAction('reinstate')}
+          aria-label={`Reinstate ${user.email}`}
+        >
+          <RotateCcw aria-hidden />
+          Reinstate
+        </Button>
+      ) : isMe ? null : (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => onAction('suspend')}
+          aria-label={`Suspend ${user.email}`}
+        >
+          <Ban aria-hidden />
+          Suspend
+        </Button>
+      )}
+      {user.role === 'admin' ? null : (
+        <Button
+          size="xs"
+          variant="outline"
+          onClick={() => onAction('role')}
+          aria-label={`Make ${user.email} a ${user.role === 'vendor' ? 'customer' : 'vendor'}`}
+        >
+          <Repeat aria-hidden />
+          {user.role === 'vendor' ? 'Make customer' : 'Make vendor'}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The dialog of each account action: its question, its reason, and its call. */
+function UserActionDialog({
+  action,
+  open,
+  onClose,
+}: {
+  action: Action | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const suspend = trpc.admin.users.suspend.useMutation();
+  const reinstate = trpc.admin.users.reinstate.useMutation();
+  const setRole = trpc.admin.users.setRole.useMutation();
+  const refresh = useAdminRefresh();
+  const user = action?.user;
+  const kind = action?.kind ?? 'suspend';
+  const newRole = user?.role === 'vendor' ? 'customer' : 'vendor';
+  const who = user ? `${user.name} (${user.email})` : 'this account';
+
+  const texts = {
+    suspend: {
+      title: `Suspend ${user?.name ?? 'this account'}?`,
+      description: `${who} is signed out everywhere at once and cannot sign in until reinstated. Their events, messages and listings are kept.`,
+      submit: 'Suspend account',
+      pending: 'Suspending...',
+      placeholder: 'Why the account is suspended (the person is not shown this text)',
+    },
+    reinstate: {
+      title: `Reinstate ${user?.name ?? 'this account'}?`,
+      description: `${who} can sign in again.`,
+      submit: 'Reinstate account',
+      pending: 'Reinstating...',
+      placeholder: 'Why the suspension ends',
+    },
+    role: {
+      title: `Make ${user?.name ?? 'this account'} a ${newRole}?`,
+      description:
+        newRole === 'vendor'
+          ? `${who} gets the vendor dashboard and signs in with the vendor login.`
+          : `${who} goes back to the customer side. A vendor who still owns listings cannot be changed.`,
+      submit: `Make ${newRole}`,
+      pending: 'Changing...',
+      placeholder: 'Optional: why the role changes',
+    },
+  }[kind];
+
+  return (
+    // Each kind its own form: whether a reason is required is fixed for a form's life.
+    <ReasonDialog
+      key={kind}
+      open={open}
+      onClose={onClose}
+      title={texts.title}
+      description={texts.description}
+      required={kind !== 'role'}
+      placeholder={texts.placeholder}
+      submitLabel={texts.submit}
+      pendingLabel={texts.pending}
+      pending={suspend.isPending || reinstate.isPending || setRole.isPending}
+      testId={`user-${kind}-dialog`}
+      onSubmit={async (reason) => {
+        if (!user) return { ok: true };
+        const outcome = await attempt(() =>
+          kind === 'suspend'
+            ? suspend.mutateAsync({ id: user.id, reason: reason ?? '' })
+            : kind === 'reinstate'
+              ? reinstate.mutateAsync({ id: user.id, reason: reason ?? '' })
+              : setRole.mutateAsync({ id: user.id, role: newRole, reason }),
+        );
+        if (outcome.ok) {
+          if (kind === 'suspend')
+            toast.success('Account suspended', `${user.name} has been signed out and cannot sign in.`);
+          else if (kind === 'reinstate')
+            toast.success('Account reinstated', `${user.name} can sign in again.`);
+          else toast.success('Role changed', `${user.name} is now a ${newRole}.`);
+          onClose();
+        }
+        refresh();
+        return outcome;
+      }}
+    />
+  );
+}
