@@ -9,7 +9,7 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
-export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
+export const SCREENSHOT_DIR = path.resolve('tests/e2e/.tmp/screenshots');
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -54,7 +54,7 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   // Let entrance animations settle so the picture shows the page at rest.
   await page.waitForTimeout(400);
-  // JPEG keeps the committed pictures small enough to refresh with every change.
+  // Pictures are for looking at after a run, never committed: a full run rewrites about 20 MB of them.
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.jpg`),
     fullPage: true,
