@@ -55,12 +55,7 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   // Let entrance animations settle so the picture shows the page at rest.
   await page.waitForTimeout(400);
   // Pictures are for looking at after a run, never committed: a full run rewrites about 20 MB of them.
-  await page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.jpg`),
-    fullPage: true,
-    type: 'jpeg',
-    quality: 70,
-  });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
 }
 
 export async function signIn(page: Page, loginPath: string, email: string, password: string): Promise<void> {
