@@ -55,6 +55,7 @@ const scenarios: { name: string; path: string }[] = [
     path: `/api/vendors?category=Caterers&sort=popular&lat=${NYC.lat}&lng=${NYC.lng}&radius_km=50&page=1&page_size=24`,
   },
   { name: 'typo search, popular', path: '/api/vendors?search=photgrapher&sort=popular&page=1&page_size=24' },
+  { name: 'swapped letters, popular', path: '/api/vendors?search=goldbreg&sort=popular&page=1&page_size=24' },
   { name: 'name search, popular', path: '/api/vendors?search=goldberg&sort=popular&page=1&page_size=24' },
   {
     name: 'search, page 10',

@@ -66,20 +66,66 @@ export function toTsquery(search: ResolvedSearch): string {
     .join(' & ');
 }
 
+/** Typed words this long are matched one edit away through search_word_forms (decision 005). */
+const SLIP_MIN_LENGTH = 4;
+const SLIP_MAX_LENGTH = 30;
+/** Most listing words a typed word one edit away from several can stand for. */
+const MAX_SLIP_MATCHES = 5;
+
+/**
+ * The forms of typed words as search_word_forms stores a listing word's: each word itself (position
+ * 0) and with each letter taken out (its position, from 1), for words of 4 to 30 letters. `owner` is
+ * the typed word's place (from 1) in the search.
+ */
+export function typedWordForms(words: string[]): { form: string[]; pos: number[]; owner: number[] } {
+  const out = { form: [] as string[], pos: [] as number[], owner: [] as number[] };
+  words.forEach((word, index) => {
+    const letters = Array.from(word);
+    if (letters.length < SLIP_MIN_LENGTH || letters.length > SLIP_MAX_LENGTH) return;
+    const add = (form: string, pos: number) => {
+      out.form.push(form);
+      out.pos.push(pos);
+      out.owner.push(index + 1);
+    };
+    add(word, 0);
+    for (let i = 0; i < letters.length; i++)
+      add([...letters.slice(0, i), ...letters.slice(i + 1)].join(''), i + 1);
+  });
+  return out;
+}
+
 /**
  * Turns typed text into listing words (search_words). A word that begins some listing words stands
- * for them ('phot' finds 'photographers'); any other word stands for its nearest listing words by
- * trigram similarity, so 'photgrapher' still finds photographers. Undefined when nothing was typed;
- * null when a word resembles nothing, so nothing can match.
+ * for them ('phot' finds 'photographers'). Any other word stands for the listing words one edit away
+ * as Damerau counts them ('sicmha', 'simxha', 'simmcha' and 'smcha' all find 'simcha'), found by
+ * shared forms: two words share a form when each loses one letter; they are one edit apart when one
+ * of them lost none (a letter missing or added), both lost the same position (a wrong letter), or
+ * both lost the same letter at neighbouring positions (two letters swapped). Failing that, a word
+ * stands for its nearest listing words by trigram similarity, so 'photgrapher' still finds
+ * photographers. Undefined when nothing was typed; null when a word resembles nothing, so nothing
+ * can match. One statement.
  */
 export async function resolveSearch(db: Db, search: string): Promise<ResolvedSearch | null | undefined> {
   const words = wordsOf(search);
   if (words.length === 0) return undefined;
+  const typed = typedWordForms(words);
   const { rows } = await sql<{ word: string; completions: string[]; similar: string[] | null }>`
+    with typed_forms as (
+      select * from unnest(${typed.form}::text[], ${typed.pos}::int[], ${typed.owner}::int[]) as t(form, pos, owner)
+    )
     select w.word, c.completions,
-      case when cardinality(c.completions) = 0 then
+      case when cardinality(c.completions) = 0 then coalesce(
+        nullif(array(
+          select distinct f.word from typed_forms t
+          join search_word_forms f on f.form = t.form
+          where t.owner = w.n and (
+            t.pos = 0 or f.pos = 0 or t.pos = f.pos
+            or (abs(t.pos - f.pos) = 1 and substr(f.word, f.pos, 1) = substr(w.word, t.pos, 1))
+          )
+          order by f.word limit ${MAX_SLIP_MATCHES}
+        ), '{}'),
         array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit 3)
-      end as similar
+      ) end as similar
     from unnest(${words}::text[]) with ordinality as w(word, n)
     cross join lateral (
       select array(

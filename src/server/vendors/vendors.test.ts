@@ -28,6 +28,11 @@ beforeAll(async () => {
     reviewCount: 3,
     rating: '4.10',
   });
+  await createVendor(h.db, {
+    businessName: 'Simcha Beats DJ Rosen',
+    category: 'Musicians',
+    city: 'Riverdale',
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -159,6 +164,45 @@ describe('search', () => {
     const result = await h.anonymous().caller.vendors.list({ search, page_size: 50 });
     expect(result.total).toBeGreaterThanOrEqual(60);
     expect(result.items.every((v) => v.category === category)).toBe(true);
+  });
+
+  it.each([
+    ['sicmha', 'two letters swapped'],
+    ['smcha', 'a letter missing'],
+    ['simmcha', 'a letter doubled'],
+    ['simxha', 'one wrong letter'],
+  ])('finds a name typed with a slip: %s (%s)', async (search) => {
+    const result = await h.anonymous().caller.vendors.list({ search: `${search} beats`, page_size: 50 });
+    expect(result.items.map((v) => v.businessName)).toContain('Simcha Beats DJ Rosen');
+    const suggestions = await h.anonymous().caller.vendors.suggestions({ q: `${search} beats` });
+    expect(suggestions.vendor_names).toContain('Simcha Beats DJ Rosen');
+  });
+
+  it.each([
+    ['catreers', 'Caterers'],
+    ['catrers', 'Caterers'],
+    ['catterers', 'Caterers'],
+    ['caterars', 'Caterers'],
+    ['muiscians', 'Musicians'],
+  ])('finds a category typed with a slip: %s', async (search, category) => {
+    const result = await h.anonymous().caller.vendors.list({ search, page_size: 50 });
+    expect(result.total).toBeGreaterThan(10);
+    expect(result.items.every((v) => v.category === category)).toBe(true);
+  });
+
+  it.each(['taeneck', 'teanek', 'teanneck', 'teaneak'])(
+    'finds a place typed with a slip: %s',
+    async (search) => {
+      const result = await h.anonymous().caller.vendors.list({ search, page_size: 100 });
+      expect(result.total).toBeGreaterThan(10);
+      expect(result.items.every((v) => v.city === 'Teaneck')).toBe(true);
+    },
+  );
+
+  it('finds words added after the first search through the same forms', async () => {
+    await createVendor(h.db, { businessName: 'Qwertzuiop Catering', category: 'Caterers' });
+    const result = await h.anonymous().caller.vendors.list({ search: 'qwetrzuiop' });
+    expect(result.items.map((v) => v.businessName)).toEqual(['Qwertzuiop Catering']);
   });
 
   it('matches places and description words', async () => {
