@@ -50,6 +50,7 @@ describe('migrations', () => {
       'platform_daily_counters',
       'quick_replies',
       'rate_limits',
+      'search_word_forms',
       'search_words',
       'server_error_minutes',
       'sessions',
