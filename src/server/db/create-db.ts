@@ -143,7 +143,71 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
   };
 }
 
-export async function createPgliteDb(dataDir: string | null, loadDataDir?: Blob): Promise<DbHandle> {
+export interface PgliteOptions {
+  /** Requests that may wait for the one connection; beyond it a request is refused at once (503). */
+  queueMax?: number;
+  /** How long a request may wait for the connection before it is refused (503). */
+  waitMs?: number;
+}
+
+/** What kysely-pglite-dialect's driver keeps: the connection in use and the resolvers waiting for it. */
+interface PgliteDriverState {
+  connection: unknown;
+  queue: ((connection: unknown) => void)[];
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<void>;
+}
+
+/**
+ * PGlite has one connection, and its driver queues every other request for it without bound or
+ * time limit: under a burst of searches the queue grew until every answer took seconds. The same
+ * rules as the PostgreSQL pool apply instead: a full queue refuses at once, and a request that waited
+ * longer than `waitMs` is refused, both as 503 'busy', so the requests that are served stay fast.
+ */
+class BoundedPgliteDialect extends PGliteDialect {
+  constructor(
+    pglite: PGlite,
+    private readonly queueMax: number,
+    private readonly waitMs: number,
+  ) {
+    super(pglite);
+  }
+
+  override createDriver() {
+    const driver = super.createDriver();
+    const state = driver as unknown as PgliteDriverState;
+    const acquire = state.acquireConnection.bind(driver);
+    const { queueMax, waitMs } = this;
+    state.acquireConnection = async () => {
+      if (state.connection === undefined) return acquire();
+      if (state.queue.length >= queueMax) {
+        throw new DatabaseUnavailableError('busy', 'Too many requests are waiting for the database');
+      }
+      return new Promise((resolve, reject) => {
+        let waiting = true;
+        const timer = setTimeout(() => {
+          waiting = false;
+          reject(
+            new DatabaseUnavailableError('busy', `The database did not become free within ${waitMs} ms`),
+          );
+        }, waitMs);
+        state.queue.push((connection) => {
+          clearTimeout(timer);
+          // Handed over after this request gave up: pass it straight on to the next in line.
+          if (waiting) resolve(connection);
+          else void state.releaseConnection(connection);
+        });
+      });
+    };
+    return driver;
+  }
+}
+
+export async function createPgliteDb(
+  dataDir: string | null,
+  loadDataDir?: Blob,
+  options: PgliteOptions = {},
+): Promise<DbHandle> {
   let pgDir: string | undefined;
   if (dataDir) {
     pgDir = path.resolve(dataDir, 'pgdata');
@@ -155,7 +219,7 @@ export async function createPgliteDb(dataDir: string | null, loadDataDir?: Blob)
     extensions: pgliteExtensions,
   });
   return {
-    db: kyselyFor(new PGliteDialect(pglite)),
+    db: kyselyFor(new BoundedPgliteDialect(pglite, options.queueMax ?? 100, options.waitMs ?? 2000)),
     kind: 'pglite',
     pglite,
     describe: pgDir ? `embedded PGlite at ${pgDir}` : 'embedded PGlite in memory',
@@ -180,5 +244,8 @@ export async function createDb(
 ): Promise<DbHandle> {
   return config.databaseUrl
     ? createPostgresDb(config.databaseUrl, { ...postgresOptions(config.database), ...extra })
-    : createPgliteDb(config.dataDir);
+    : createPgliteDb(config.dataDir, undefined, {
+        queueMax: config.database.poolQueueMax,
+        waitMs: config.database.poolWaitMs,
+      });
 }
