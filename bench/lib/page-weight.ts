@@ -91,6 +91,8 @@ export interface BudgetPage {
   path: string;
   routeModules: string[];
   maxJsGzipKB: number;
+  /** The goal, where it sets one (maxJsGzipKB may be a ratchet above it). */
+  targetJsGzipKB?: number;
 }
 
 export function readBudgets(file = 'bench/budgets.json'): Record<string, BudgetPage> {
