@@ -1,11 +1,30 @@
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The client's manifest (which chunks each module needs, read by the page budgets in
+ * bench/budgets.ts) is moved out of dist/client after the build, so the server never hands it out.
+ */
+function manifestBesideClient(): Plugin {
+  return {
+    name: 'manifest-beside-client',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    closeBundle() {
+      const from = path.resolve('dist/client/.vite/manifest.json');
+      mkdirSync(path.resolve('dist'), { recursive: true });
+      renameSync(from, path.resolve('dist/client-manifest.json'));
+      rmSync(path.resolve('dist/client/.vite'), { recursive: true, force: true });
+    },
+  };
+}
 
 const apiPort = Number(process.env.PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), manifestBesideClient()],
   // `vite build` builds both environments below in one process: `npm start` runs it as the
   // script's only command (exec), so a stop signal during the build reaches the build itself.
   builder: {},
@@ -16,6 +35,8 @@ export default defineConfig({
         emptyOutDir: true,
         // Maps are written for error reports but no page links them, and the server does not serve them.
         sourcemap: 'hidden',
+        // Moved to dist/client-manifest.json by manifestBesideClient above.
+        manifest: true,
       },
     },
     /**

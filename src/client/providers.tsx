@@ -1,10 +1,34 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from './components/toaster';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { system } from './theme';
+
+/**
+ * The toast region's code (Chakra's toast machine, about 8 KB gzip) stays out of the first chunk:
+ * it loads once the page is idle. Toasts raised before that wait in the toaster's store and show
+ * when it mounts.
+ */
+const Toaster = lazy(async () => ({ default: (await import('./components/toaster')).Toaster }));
+
+function DeferredToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setReady(true), 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 /** Theme, tRPC and React Query, and the one toast region. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -15,7 +39,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           {children}
-          <Toaster />
+          <DeferredToaster />
         </QueryClientProvider>
       </trpc.Provider>
     </ChakraProvider>

@@ -1,21 +1,21 @@
 import {
   Box,
   Button,
-  CloseButton,
   Container,
-  Drawer,
   Flex,
   HStack,
   IconButton,
-  Portal,
   Stack,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import { MenuIcon } from './icons';
 import { Logo } from './logo';
+
+const loadMenu = () => import('./public-menu');
+const PublicMenu = lazy(async () => ({ default: (await loadMenu()).PublicMenu }));
 
 const PAGE_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -26,9 +26,18 @@ const PAGE_LINKS = [
 export function PublicHeader() {
   const { user, isLoading } = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first press on, so that closing still plays the drawer's exit.
+  const [menuUsed, setMenuUsed] = useState(false);
   const close = () => setMenuOpen(false);
   // One set of links in the document at a time: the bar on wide screens, the menu on phones.
   const isWide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The drawer's code loads once the page is idle, so the menu opens at once when pressed.
+  useEffect(() => {
+    if (isWide) return;
+    const id = window.setTimeout(() => void loadMenu(), 1500);
+    return () => window.clearTimeout(id);
+  }, [isWide]);
 
   const accountButtons = (stacked: boolean) => {
     if (isLoading) return null;
@@ -75,43 +84,36 @@ export function PublicHeader() {
               <HStack gap="3">{accountButtons(false)}</HStack>
             </>
           ) : (
-            <Drawer.Root
-              open={menuOpen}
-              onOpenChange={(e) => setMenuOpen(e.open)}
-              placement="end"
-              size="xs"
-              lazyMount
-              unmountOnExit
-            >
-              <Drawer.Trigger asChild>
-                <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
-                  <MenuIcon boxSize="6" />
-                </IconButton>
-              </Drawer.Trigger>
-              <Portal>
-                <Drawer.Backdrop />
-                <Drawer.Positioner>
-                  <Drawer.Content>
-                    <Drawer.Header>
-                      <Drawer.Title>Menu</Drawer.Title>
-                    </Drawer.Header>
-                    <Drawer.Body>
-                      <Stack as="nav" aria-label="Main" gap="1">
-                        {PAGE_LINKS.map((link) => (
-                          <HeaderLink key={link.to} {...link} onClick={close} block />
-                        ))}
-                      </Stack>
-                      <Stack gap="3" mt="6">
-                        {accountButtons(true)}
-                      </Stack>
-                    </Drawer.Body>
-                    <Drawer.CloseTrigger asChild>
-                      <CloseButton aria-label="Close menu" size="sm" />
-                    </Drawer.CloseTrigger>
-                  </Drawer.Content>
-                </Drawer.Positioner>
-              </Portal>
-            </Drawer.Root>
+            <>
+              <IconButton
+                ref={menuButton}
+                aria-label="Open menu"
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                variant="ghost"
+                color="brand.900"
+                onClick={() => {
+                  setMenuUsed(true);
+                  setMenuOpen(true);
+                }}
+              >
+                <MenuIcon boxSize="6" />
+              </IconButton>
+              {menuUsed ? (
+                <Suspense fallback={null}>
+                  <PublicMenu open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton}>
+                    <Stack as="nav" aria-label="Main" gap="1">
+                      {PAGE_LINKS.map((link) => (
+                        <HeaderLink key={link.to} {...link} onClick={close} block />
+                      ))}
+                    </Stack>
+                    <Stack gap="3" mt="6">
+                      {accountButtons(true)}
+                    </Stack>
+                  </PublicMenu>
+                </Suspense>
+              ) : null}
+            </>
           )}
         </Flex>
       </Container>

@@ -5,18 +5,27 @@ import { PageSpinner } from './full-screen-spinner';
 import { PublicHeader } from './public-header';
 import { SiteFooter } from './site-footer';
 
-/** Public pages: header, the page, footer. */
+/**
+ * Public pages: header, the page, footer. The footer waits with the page: shown below a spinner it
+ * would be pushed down the screen when the page's code arrives (a layout shift of the whole footer).
+ */
 export function PublicLayout() {
   return (
     <Flex direction="column" minH="100dvh" bg="bg">
       <SkipLink />
       <PublicHeader />
-      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
-        <Suspense fallback={<PageSpinner />}>
+      <Suspense
+        fallback={
+          <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+            <PageSpinner />
+          </Box>
+        }
+      >
+        <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
           <Outlet />
-        </Suspense>
-      </Box>
-      <SiteFooter />
+        </Box>
+        <SiteFooter />
+      </Suspense>
     </Flex>
   );
 }

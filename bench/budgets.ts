@@ -1,0 +1,39 @@
+/**
+ * Page budgets, checked in CI after `vite build`: for each page of bench/budgets.json, the gzip size
+ * of the JavaScript it needs before its first paint (entry chunk, its static imports, the page's
+ * route modules and theirs; see lib/page-weight.ts), against the page's budget. Exits 1 when a page
+ * is over. Deterministic: it reads the build, not a browser.
+ *
+ *   npx vite build && npm run bench:budgets
+ *   BUDGETS_VERBOSE=1 lists each page's files.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pageWeight, readBudgets, readManifest } from './lib/page-weight';
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+const manifest = readManifest();
+const budgets = readBudgets();
+let over = 0;
+console.log('page             JS before paint (gzip KB)   budget   target   raw KB   files');
+for (const [name, page] of Object.entries(budgets)) {
+  const weight = pageWeight(manifest, page.routeModules);
+  const ok = weight.jsGzipBytes <= page.maxJsGzipKB * 1000;
+  if (!ok) over++;
+  console.log(
+    `${name.padEnd(16)} ${kb(weight.jsGzipBytes).padStart(8)} ${ok ? '  ok  ' : ' OVER '}${' '.repeat(13)}${String(page.maxJsGzipKB).padStart(6)}   ${String(page.targetJsGzipKB ?? '-').padStart(6)}   ${kb(weight.jsBytes).padStart(6)}   ${weight.files.length}`,
+  );
+  if (process.env.BUDGETS_VERBOSE) {
+    for (const file of weight.files) {
+      const bytes = readFileSync(path.join('dist/client', file));
+      console.log(`    ${kb(gzipSync(bytes).length).padStart(6)}  ${file}`);
+    }
+  }
+}
+if (over > 0) {
+  console.error(`\n${over} page(s) over budget (bench/budgets.json).`);
+  process.exit(1);
+}
+console.log('\nEvery page within its budget.');
