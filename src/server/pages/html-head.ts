@@ -77,7 +77,7 @@ export class HtmlTemplate {
   readonly #after: string;
 
   constructor(html: string) {
-    const title = /[ \t]*<title>[\s\S]*?<\/title>\s*/i.exec(html);
+    const title = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i.exec(html);
     let rest = html;
     let at: number;
     if (title) {
@@ -88,13 +88,15 @@ export class HtmlTemplate {
       // A page without a head element: its tags still go before the body, after any doctype.
       if (at < 0) at = /^\s*<!doctype[^>]*>\s*/i.exec(rest)?.[0].length ?? 0;
     }
-    const before = rest.slice(0, at).replace(/[ \t]*<meta\s+name=["']description["'][^>]*>\s*/i, '');
-    const after = rest.slice(at).replace(/[ \t]*<meta\s+name=["']description["'][^>]*>\s*/i, '');
+    const description = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
+    const before = rest.slice(0, at).replace(description, '');
+    const after = rest.slice(at).replace(description, '');
     this.#before = before;
     this.#after = after;
   }
 
   render(head: PageHead): string {
-    return `${this.#before}    ${headTags(head)}\n  ${this.#after}`;
+    const indent = /\n$/.test(this.#before) ? '    ' : '';
+    return `${this.#before}${indent}${headTags(head)}\n${this.#after}`;
   }
 }

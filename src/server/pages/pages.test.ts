@@ -57,7 +57,7 @@ function metaOf(html: string): Record<string, string> {
   return out;
 }
 
-function unescape(text: string): string {
+function unescapeHtml(text: string): string {
   return text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -74,7 +74,7 @@ async function page(url: string, server = app) {
   const html = res.body;
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
   const canonical = /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
-  return { html, title: title && unescape(title), canonical, meta: metaOf(html) };
+  return { html, title: title && unescapeHtml(title), canonical, meta: metaOf(html) };
 }
 
 describe('link previews of a listing', () => {
@@ -133,8 +133,10 @@ describe('link previews of a listing', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(title).toBe(`${name} · Caterer in <b>Brooklyn</b> | SimchaHub`);
     expect(html).toContain(escapeHtml(name));
-    expect(unescape(meta['og:title'] ?? '')).toBe(title);
-    expect(unescape(meta['og:image'] ?? '')).toBe(`https://img.example/a.jpg?x="><script>alert(2)</script>`);
+    expect(unescapeHtml(meta['og:title'] ?? '')).toBe(title);
+    expect(unescapeHtml(meta['og:image'] ?? '')).toBe(
+      `https://img.example/a.jpg?x="><script>alert(2)</script>`,
+    );
   });
 
   it('tells nothing of a hidden listing or an unknown id', async () => {
