@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, HStack, Link, List, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons';
@@ -52,6 +52,8 @@ export function AuthShell({
   panel = DEFAULT_PANEL,
 }: AuthShellProps) {
   useDocumentTitle(title);
+  // The brand panel shows on wide screens only: phones do not ask for figures they would not show.
+  const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   return (
     <Flex minH="100dvh" bg="canvas">
       <Flex
@@ -83,7 +85,7 @@ export function AuthShell({
             ))}
           </List.Root>
         </Stack>
-        <TrustedBy />
+        {wide ? <TrustedBy /> : null}
       </Flex>
 
       <Flex
