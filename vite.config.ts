@@ -1,5 +1,8 @@
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -20,11 +23,60 @@ function manifestBesideClient(): Plugin {
   };
 }
 
+/** Files worth compressing; pictures and fonts in the build are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than the request's own headers weigh. */
+const MIN_BYTES = 1024;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes a .br (brotli at its best quality, too slow to run per request) and a .gz copy beside every
+ * compressible file of the web app's build, public/ included; the server sends them as they are
+ * (src/server/http/static.ts, preCompressed). A copy that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'simchahub:precompress',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(options) {
+      if (!options.dir) return;
+      const files = (await filesUnder(options.dir)).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < MIN_BYTES) return;
+          const data = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(data, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gz(data, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < data.length) await writeFile(`${file}.br`, br);
+          if (gzipped.length < data.length) await writeFile(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
 const apiPort = Number(process.env.PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
-  plugins: [react(), manifestBesideClient()],
+  plugins: [react(), manifestBesideClient(), precompress()],
   // `vite build` builds both environments below in one process: `npm start` runs it as the
   // script's only command (exec), so a stop signal during the build reaches the build itself.
   builder: {},

@@ -5,6 +5,7 @@ import { recordServerError } from './admin/server-errors';
 import { attachmentRoutes } from './attachments/attachments.routes';
 import { asServiceUnavailable, ServiceUnavailableError } from './db/db-errors';
 import { clientErrorOf } from './http/client-errors';
+import { compressionPlugin } from './http/compression';
 import { errorBody } from './http/errors';
 import { contextFromRequest } from './http/request-context';
 import { checkHealth, Lifecycle, resiliencePlugin } from './http/resilience';
@@ -12,6 +13,7 @@ import { securityPlugin } from './http/security';
 import { staticAndFallback } from './http/static';
 import { retryAfterOf } from './limits/rate-limit';
 import { liveEventRoutes } from './live/events.routes';
+import { sitemapRoutes } from './pages/sitemap';
 import { buildOpenApiDocument } from './rest/openapi';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './trpc/app-router';
@@ -50,6 +52,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => lifecycle.beginDrain());
   await app.register(cookie);
   await app.register(securityPlugin, { config: deps.config });
+  // Before any route: it joins each route as the route is added.
+  await app.register(compressionPlugin);
 
   // Every 5xx this process sends is counted in the database for the admin's health card. Never
   // awaited and never thrown from: when the database is what failed, the count is lost, not the answer.
@@ -117,7 +121,8 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { deps });
   await app.register(attachmentRoutes, { deps });
   await app.register(liveEventRoutes, { deps, lifecycle });
-  await app.register(staticAndFallback, { clientDir: deps.config.clientDir });
+  await app.register(sitemapRoutes, { deps });
+  await app.register(staticAndFallback, { clientDir: deps.config.clientDir, deps });
 
   return app;
 }

@@ -151,6 +151,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Base of links in mails, without a trailing slash. */
   appUrl: string;
+  /**
+   * APP_URL when it is set, without a trailing slash: the origin of canonical links, link previews,
+   * the sitemap and robots.txt. Null: those use the origin each request was addressed to.
+   */
+  publicUrl: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   mailDir: string;
@@ -212,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     marketplaceCache: e.MARKETPLACE_CACHE === 'on',
     trustProxy: e.TRUST_PROXY,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, '') : null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     mailDir: path.join(dataDir, 'mail'),

@@ -128,7 +128,8 @@ export async function attachmentRoutes(app: FastifyInstance, opts: { deps: AppDe
     return reply.code(201).send(outcome);
   });
 
-  app.get<{ Params: { id: string } }>('/api/attachments/:id', async (req, reply) => {
+  // Images and PDFs are compressed already.
+  app.get<{ Params: { id: string } }>('/api/attachments/:id', { compress: false }, async (req, reply) => {
     const { user } = await contextFromRequest(deps, req, reply);
     if (!user) return reply.code(401).send(errorBody('UNAUTHORIZED', MESSAGES.notSignedIn));
     // Someone else's file answers exactly as a missing one: its existence is not told.

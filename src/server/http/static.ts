@@ -1,7 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unavailabilityOf } from '../db/db-errors';
+import { HtmlTemplate } from '../pages/html-head';
+import { pageHeadFor, publicOrigin, siteHead } from '../pages/page-heads';
+import type { AppDeps } from '../trpc/context';
 import { errorBody } from './errors';
 
 const API_PREFIXES = ['/api/', '/api', '/trpc/', '/uploads/'];
@@ -17,11 +21,24 @@ function isAssetPath(url: string): boolean {
   return pathname.startsWith('/assets/') || pathname.endsWith('.map');
 }
 
+function notFound(req: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+}
+
 /**
  * Serves the built SPA (when present) and answers every unknown path: JSON 404 under /api and /trpc,
  * index.html for other GETs so the client router can render the page or its own 404.
+ *
+ * The built files are served as written at build time, with the .br or .gz copy vite.config.ts
+ * writes beside each when the browser takes it (preCompressed). index.html is answered by a route of
+ * its own rather than the not-found handler, so that its head can carry the page's title, canonical
+ * link and link-preview tags (pages/page-heads.ts), and so that it is compressed like any other
+ * answer.
  */
-export async function staticAndFallback(app: FastifyInstance, opts: { clientDir: string }): Promise<void> {
+export async function staticAndFallback(
+  app: FastifyInstance,
+  opts: { clientDir: string; deps: AppDeps },
+): Promise<void> {
   const indexHtml = path.join(opts.clientDir, 'index.html');
   const hasClient = existsSync(indexHtml);
   if (hasClient) {
@@ -29,10 +46,11 @@ export async function staticAndFallback(app: FastifyInstance, opts: { clientDir:
       root: opts.clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Source maps stay on the build machine for error reports; visitors never get them.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        // Vite fingerprints everything under assets/; other files must always be revalidated.
         res.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
@@ -41,17 +59,29 @@ export async function staticAndFallback(app: FastifyInstance, opts: { clientDir:
         );
       },
     });
+
+    // Read once: every page answer is this template with its own head.
+    const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'));
+    const { db, config } = opts.deps;
+
+    app.get('/*', async (req, reply) => {
+      if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
+      const origin = publicOrigin(config, req);
+      const pathname = req.url.split('?')[0] ?? '/';
+      let head = siteHead(origin);
+      try {
+        head = await pageHeadFor(db, origin, pathname);
+      } catch (error) {
+        // The page still works without its own head: the app shows what it can read itself.
+        if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
+        else req.log.error({ err: error }, 'page head failed');
+      }
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(template.render(head));
+    });
   }
 
-  app.setNotFoundHandler((req, reply) => {
-    if (
-      isApiPath(req.url) ||
-      isAssetPath(req.url) ||
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      !hasClient
-    ) {
-      return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  app.setNotFoundHandler((req, reply) => notFound(req, reply));
 }

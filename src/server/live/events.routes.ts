@@ -87,8 +87,9 @@ export async function liveEventRoutes(
   // app.close() waits for open requests: streams end first, whether or not a drain began.
   const closing = new AbortController();
   app.addHook('preClose', async () => closing.abort());
-  // A HEAD would open a stream whose body is thrown away.
-  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (req, reply) => {
+  // A HEAD would open a stream whose body is thrown away. Never compressed: a compressor holds events
+  // back until its block fills (http/compression.ts leaves event streams alone as well).
+  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false, compress: false }, async (req, reply) => {
     const ctx = await contextFromRequest(deps, req, reply);
     const { user, session } = ctx;
     if (!user || !session) return reply.code(401).send(errorBody('UNAUTHORIZED', MESSAGES.notSignedIn));
@@ -110,7 +111,7 @@ export async function liveEventRoutes(
       sessionCheckMs: deps.config.liveSessionCheckMs,
     });
     void pump(events, out, left.signal, req.log);
-    // no-transform: a proxy must not compress or rewrite it (no compression is registered here).
+    // no-transform: a proxy must not compress or rewrite it either.
     return reply
       .code(200)
       .header('content-type', 'text/event-stream; charset=utf-8')

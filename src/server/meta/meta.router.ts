@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { siteFiguresDto } from '../../shared/schemas/site';
 import { publicProcedure, router } from '../trpc/init';
+import { siteFigures } from './site-figures';
 
 export const clientConfigDto = z.object({ reverseGeocodeUrl: z.string().nullable() });
 
@@ -8,4 +10,6 @@ export const metaRouter = router({
   clientConfig: publicProcedure
     .output(clientConfigDto)
     .query(({ ctx }) => ({ reverseGeocodeUrl: ctx.config.reverseGeocodeUrl })),
+  /** Counted families, listings per category and the average review, as of the last few minutes. */
+  siteFigures: publicProcedure.output(siteFiguresDto).query(({ ctx }) => siteFigures(ctx.db, ctx.now())),
 });

@@ -91,7 +91,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     return reply.code(201).send(outcome);
   });
 
-  app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
+  // Stored images are compressed already.
+  app.get<{ Params: { name: string } }>('/uploads/:name', { compress: false }, async (req, reply) => {
     const stored = parseStoredName(req.params.name);
     if (!stored) return reply.code(404).send(errorBody('NOT_FOUND', 'No such file'));
     let file = path.join(deps.config.uploadsDir, req.params.name);

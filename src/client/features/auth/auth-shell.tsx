@@ -1,10 +1,11 @@
-import { Box, Flex, Heading, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, HStack, Link, List, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons';
 import { Logo, StarOfDavid } from '../../components/logo';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { counted, useSiteFigures } from '../../lib/site-figures';
 
 interface AuthShellProps {
   title: string;
@@ -27,6 +28,20 @@ const DEFAULT_PANEL = {
   ],
 };
 
+/** "Trusted by 1,204 families and 312 vendors.", from counted figures; nothing while there are none. */
+function TrustedBy() {
+  const figures = useSiteFigures();
+  const parts = [
+    counted(figures?.families, 'family', 'families'),
+    counted(figures?.vendors, 'vendor', 'vendors'),
+  ].filter((p): p is string => p !== null);
+  return (
+    <Text fontSize="sm" color="whiteAlpha.700" minH="1.25rem">
+      {parts.length > 0 ? `Trusted by ${parts.join(' and ')}.` : null}
+    </Text>
+  );
+}
+
 /** The frame of the sign-in and sign-up screens: a brand panel and the form card. */
 export function AuthShell({
   title,
@@ -37,6 +52,8 @@ export function AuthShell({
   panel = DEFAULT_PANEL,
 }: AuthShellProps) {
   useDocumentTitle(title);
+  // The brand panel shows on wide screens only: phones do not ask for figures they would not show.
+  const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   return (
     <Flex minH="100dvh" bg="canvas">
       <Flex
@@ -68,9 +85,7 @@ export function AuthShell({
             ))}
           </List.Root>
         </Stack>
-        <Text fontSize="sm" color="whiteAlpha.700">
-          Trusted by 5,000+ families and 500+ vendors.
-        </Text>
+        {wide ? <TrustedBy /> : null}
       </Flex>
 
       <Flex

@@ -34,30 +34,28 @@ import { StarOfDavid } from '../../components/logo';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { homePathFor, useCurrentUser } from '../../lib/session';
+import { counted, countText, ratingText, useSiteFigures } from '../../lib/site-figures';
 import { useCelebrationConfetti } from './use-celebration-confetti';
 
 type IconComponent = ComponentType<{ boxSize?: string }>;
 
 const CATEGORIES: {
   name: MarketplaceCategory;
-  count: string;
   blurb: string;
   icon: IconComponent;
   tint: string;
 }[] = [
-  { name: 'Venues', count: '150+', blurb: 'Halls, gardens and shul spaces', icon: VenueIcon, tint: 'brand' },
-  { name: 'Caterers', count: '80+', blurb: 'Kosher menus for every crowd', icon: CatererIcon, tint: 'gold' },
+  { name: 'Venues', blurb: 'Halls, gardens and shul spaces', icon: VenueIcon, tint: 'brand' },
+  { name: 'Caterers', blurb: 'Kosher menus for every crowd', icon: CatererIcon, tint: 'gold' },
   {
     name: 'Photographers',
-    count: '120+',
     blurb: 'Every dance and every blessing',
     icon: CameraIcon,
     tint: 'brand',
   },
-  { name: 'Musicians', count: '90+', blurb: 'Bands, DJs and simcha dancing', icon: MusicIcon, tint: 'gold' },
+  { name: 'Musicians', blurb: 'Bands, DJs and simcha dancing', icon: MusicIcon, tint: 'gold' },
   {
     name: 'Florists',
-    count: '60+',
     blurb: 'Chuppahs, centrepieces, bouquets',
     icon: FlowerIcon,
     tint: 'brand',
@@ -108,12 +106,6 @@ const TESTIMONIALS = [
   },
 ];
 
-const STATS = [
-  { value: '5,000+', label: 'Families' },
-  { value: '500+', label: 'Vendors' },
-  { value: '4.9/5', label: 'Average rating' },
-];
-
 /** '/': the landing page for visitors; a signed-in user goes to their home instead. */
 export function LandingPage() {
   const { user } = useCurrentUser();
@@ -132,6 +124,38 @@ function Landing() {
       <Testimonials />
       <VendorInvitation />
     </>
+  );
+}
+
+/** The hero's figures, counted; one that is zero or unknown is left out rather than guessed. */
+function HeroFigures() {
+  const figures = useSiteFigures();
+  const stats = [
+    { value: countText(figures?.families), label: 'Families' },
+    { value: countText(figures?.vendors), label: 'Vendors' },
+    { value: ratingText(figures?.rating), label: 'Average rating' },
+  ].filter((s): s is { value: string; label: string } => s.value !== null);
+  // The room they take is kept while they load, so the page does not move when they arrive.
+  if (stats.length === 0) return figures ? null : <Box minH={{ base: '3.75rem', md: '4.5rem' }} pt="2" />;
+  return (
+    <SimpleGrid columns={stats.length} gap="4" pt="2" maxW="lg">
+      {stats.map((stat) => (
+        <Box key={stat.label} borderStartWidth="2px" borderColor="gold.400" ps="3">
+          <Text
+            fontSize={{ base: 'xl', sm: '2xl', md: '3xl' }}
+            fontWeight="bold"
+            fontFamily="heading"
+            lineHeight="1.2"
+            whiteSpace="nowrap"
+          >
+            {stat.value}
+          </Text>
+          <Text fontSize="sm" color="whiteAlpha.800">
+            {stat.label}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
   );
 }
 
@@ -195,24 +219,7 @@ function Hero() {
                 <RouterLink to="/marketplace">Browse Vendors</RouterLink>
               </Button>
             </Flex>
-            <SimpleGrid columns={3} gap="4" pt="2" maxW="lg">
-              {STATS.map((stat) => (
-                <Box key={stat.label} borderStartWidth="2px" borderColor="gold.400" ps="3">
-                  <Text
-                    fontSize={{ base: 'xl', sm: '2xl', md: '3xl' }}
-                    fontWeight="bold"
-                    fontFamily="heading"
-                    lineHeight="1.2"
-                    whiteSpace="nowrap"
-                  >
-                    {stat.value}
-                  </Text>
-                  <Text fontSize="sm" color="whiteAlpha.800">
-                    {stat.label}
-                  </Text>
-                </Box>
-              ))}
-            </SimpleGrid>
+            <HeroFigures />
           </Stack>
           <PlanPreview />
         </Flex>
@@ -342,6 +349,7 @@ function SectionHeading({
 }
 
 function Categories() {
+  const figures = useSiteFigures();
   return (
     <Box as="section" aria-labelledby="categories-title" py={{ base: '16', md: '24' }} bg="bg">
       <Container maxW="7xl" px={{ base: '4', md: '8' }}>
@@ -407,7 +415,9 @@ function Categories() {
                     fontWeight="semibold"
                     fontSize="sm"
                   >
-                    <Text>{category.count} vendors</Text>
+                    <Text>
+                      {counted(figures?.categories[category.name], 'vendor', 'vendors') ?? 'Browse'}
+                    </Text>
                     <ArrowRightIcon boxSize="4" />
                   </HStack>
                 </Box>
@@ -468,12 +478,18 @@ function Features() {
 }
 
 function Testimonials() {
+  const rating = useSiteFigures()?.rating;
+  const rated = ratingText(rating);
   return (
     <Box as="section" aria-labelledby="testimonials-title" py={{ base: '16', md: '24' }} bg="bg">
       <Container maxW="7xl" px={{ base: '4', md: '8' }}>
         <SectionHeading
           id="testimonials-title"
-          eyebrow="Rated 4.9/5 by our families"
+          eyebrow={
+            rated && rating
+              ? `Vendors rated ${rated} in ${counted(rating.reviews, 'review', 'reviews')}`
+              : 'From our families'
+          }
           title="Simchas planned with SimchaHub"
           text="Families and vendors on what changed when they planned together."
         />
