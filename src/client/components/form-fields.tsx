@@ -127,14 +127,14 @@ export function FormPasswordField(props: Omit<InputFieldProps, 'type'>) {
 export const NEW_PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters.`;
 
 /** What a field bound to a form needs: the form and the field's name in it. */
-interface Bound<T extends FieldValues> {
+export interface Bound<T extends FieldValues> {
   // biome-ignore lint/suspicious/noExplicitAny: a field does not care what the form's schema outputs.
   form: ZodForm<T, any>;
   name: Path<T>;
 }
 
 /** The message the form holds for one field, read so that only this field re-renders when it changes. */
-function useFieldError<T extends FieldValues>({ form, name }: Bound<T>): string | undefined {
+export function useFieldError<T extends FieldValues>({ form, name }: Bound<T>): string | undefined {
   const { errors } = useFormState({ control: form.control, name });
   const error: { message?: unknown } | undefined = get(errors, name);
   const message = error?.message;
@@ -142,7 +142,7 @@ function useFieldError<T extends FieldValues>({ form, name }: Bound<T>): string 
 }
 
 type BoundInputProps<T extends FieldValues> = Bound<T> &
-  Omit<InputFieldProps, 'name' | 'error' | 'ref' | 'onChange' | 'onBlur' | 'value'> & {
+  Omit<InputFieldProps, 'form' | 'name' | 'error' | 'ref' | 'onChange' | 'onBlur' | 'value'> & {
     kind?: 'text' | 'email' | 'password';
   };
 
@@ -166,7 +166,7 @@ export function FormInput<T extends FieldValues>({
 
 type BoundTextareaProps<T extends FieldValues> = Bound<T> &
   FieldFrameProps &
-  Omit<TextareaProps, keyof FieldFrameProps | 'name' | 'onChange' | 'onBlur' | 'value'>;
+  Omit<TextareaProps, keyof FieldFrameProps | 'form' | 'name' | 'onChange' | 'onBlur' | 'value'>;
 
 /** A textarea bound to a form field, with its message under it. */
 export function FormTextarea<T extends FieldValues>({
@@ -196,7 +196,7 @@ export function FormTextarea<T extends FieldValues>({
 
 type BoundSelectProps<T extends FieldValues> = Bound<T> &
   FieldFrameProps &
-  Omit<NativeSelectFieldProps, keyof FieldFrameProps | 'name' | 'onBlur' | 'value' | 'children'> & {
+  Omit<NativeSelectFieldProps, keyof FieldFrameProps | 'form' | 'name' | 'onBlur' | 'value' | 'children'> & {
     /** The choices; a placeholder option with an empty value goes first when given. */
     options: readonly (string | { value: string; label: string })[];
     placeholder?: string;

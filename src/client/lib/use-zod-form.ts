@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TRPCClientError } from '@trpc/client';
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -10,7 +10,7 @@ import {
   type UseFormReturn,
   useForm,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { useFocusWhenIdle } from './use-focus-when-idle';
 
 export interface FieldIssue<Name extends string = string> {
@@ -105,4 +105,32 @@ export function useZodForm<Input extends FieldValues, Output>(
 
   // useForm hands back the same object every render with a fresh formState on it: copied, not memoised.
   return { ...form, pending, applyServerErrors };
+}
+
+/**
+ * Runs `fill` each time a dialog opens, before it paints: every opening starts from the row as it
+ * is now (or a blank form), never from what was typed and cancelled last time.
+ */
+export function useWhenOpened(open: boolean, fill: () => void): void {
+  const latest = useRef(fill);
+  latest.current = fill;
+  useLayoutEffect(() => {
+    if (open) latest.current();
+  }, [open]);
+}
+
+/**
+ * Checks the form's values, once turned into the wire's shape, with the procedure's own schema, and
+ * puts each refusal on the field it names. (A zod pipe would too, but its types want the wire's
+ * input to be exactly what the form makes, where the wire takes more: a Date or an ISO string.)
+ */
+export function thenWire<W extends z.ZodType>(wire: W) {
+  return <T>(value: T, ctx: z.RefinementCtx<T>): z.output<W> => {
+    const parsed = wire.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+    return z.NEVER;
+  };
 }
