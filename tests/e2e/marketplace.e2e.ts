@@ -4,6 +4,7 @@ import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/j
 import {
   baseUrl,
   DEMO,
+  fieldMessage,
   launchBrowser,
   openSession,
   type Session,
@@ -198,7 +199,18 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
       .poll(() => dialog.getByRole('heading', { name: 'Request Availability' }).isVisible())
       .toBe(true);
     const send = dialog.getByRole('button', { name: 'Send Request' });
-    expect(await send.isDisabled()).toBe(true);
+    // Sent empty: the spec's toast, and a message under each of the three required fields.
+    await send.click();
+    await expect
+      .poll(() => page.getByText('Missing required fields', { exact: true }).isVisible())
+      .toBe(true);
+    const missing = 'Please fill in event type, date, and message';
+    await expect.poll(() => fieldMessage(dialog, 'Event type')).toBe(missing);
+    expect(await fieldMessage(dialog, 'Event date')).toBe(missing);
+    expect(await fieldMessage(dialog, 'Message')).toBe(missing);
+    expect(await fieldMessage(dialog, 'Guest count')).toBe('');
+    await screenshot(page, 'request-empty', viewport);
+    await dismissToast(page);
     await dialog.getByLabel('Event type').selectOption('Wedding');
     await dialog.getByLabel('Event date').fill(dateAhead(6, true));
     await expect
