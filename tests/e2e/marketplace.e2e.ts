@@ -210,7 +210,6 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     expect(await fieldMessage(dialog, 'Message')).toBe(missing);
     expect(await fieldMessage(dialog, 'Guest count')).toBe('');
     await screenshot(page, 'request-empty', viewport);
-    await dismissToast(page);
     await dialog.getByLabel('Event type').selectOption('Wedding');
     await dialog.getByLabel('Event date').fill(dateAhead(6, true));
     await expect
@@ -260,7 +259,13 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
       .poll(() => form.getByRole('heading', { name: 'Create Vendor Profile' }).isVisible())
       .toBe(true);
     await form.getByRole('button', { name: 'Create Profile' }).click();
-    await expect.poll(() => page.getByText('Please fill in required fields').isVisible()).toBe(true);
+    // The toast, and a message under each required field.
+    await expect
+      .poll(() => page.getByRole('status').getByText('Please fill in required fields').isVisible())
+      .toBe(true);
+    await expect.poll(() => fieldMessage(form, 'Business name')).toBe('Please fill in required fields');
+    expect(await fieldMessage(form, 'Contact email')).toBe('Please fill in required fields');
+    expect(await fieldMessage(form, 'Category')).toBe('Please choose a category from the list');
     const businessName = `Simcha Sweets ${viewport} ${Date.now()}`;
     await form.getByLabel('Business name').fill(businessName);
     await form.getByLabel('Category').selectOption('Shops');
