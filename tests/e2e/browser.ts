@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const VIEWPORTS = {
@@ -70,3 +70,28 @@ export const DEMO = {
   vendor: { email: 'vendor@simchahub.com', password: 'simcha123' },
   admin: { email: 'admin@simchahub.com', password: 'simcha123' },
 } as const;
+
+/**
+ * The message a form shows for the field with this label: '' while the field is valid. The field
+ * must be marked invalid, point at the message (aria-errormessage), and the message must sit under
+ * the field, within its width, as a person would look for it.
+ */
+export async function fieldMessage(scope: Page | Locator, label: string | RegExp): Promise<string> {
+  const page = 'page' in scope ? scope.page() : scope;
+  const field = scope.getByLabel(label).first();
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return '';
+  const id = await field.getAttribute('aria-errormessage');
+  if (!id) return '';
+  const message = page.locator(`[id="${id}"]`);
+  const [box, under] = await Promise.all([field.boundingBox(), message.boundingBox()]);
+  if (!box || !under) return '';
+  const below = under.y >= box.y + box.height - 1;
+  const aligned = under.x >= box.x - 1 && under.x < box.x + box.width;
+  if (!below || !aligned) return `(not under the field) ${await message.textContent()}`;
+  return (await message.textContent()) ?? '';
+}
+
+/** The name attribute of the focused element. */
+export async function focusedName(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+}

@@ -7,7 +7,18 @@ import {
   holidaysOn,
   toCivilDate,
 } from '../../src/shared/jewish-calendar';
-import { baseUrl, DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+import { ACCOUNT_MESSAGES } from '../../src/shared/schemas/auth';
+import {
+  baseUrl,
+  DEMO,
+  fieldMessage,
+  focusedName,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signIn,
+  type ViewportName,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -424,6 +435,15 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     await eventually(() => page.getByText('Password must be at least 6 characters').first().isVisible()).toBe(
       true,
     );
+    expect(await fieldMessage(page, /^Password/)).toBe('Password must be at least 6 characters');
+    // A password only the server refuses (a common one): its message lands under the password,
+    // which takes the focus, as well as in the failure toast.
+    await page.locator('input[name="password"]').fill('simcha123');
+    await submit.click();
+    await eventually(() => fieldMessage(page, /^Password/)).toBe(ACCOUNT_MESSAGES.passwordTooCommon);
+    await eventually(() => focusedName(page)).toBe('password');
+    expect(await fieldMessage(page, /^Full name/)).toBe('');
+    await screenshot(page, 'invite-common-password', viewport);
     await page.getByRole('button', { name: 'Show characters' }).click();
     expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('text');
     await page.locator('input[name="password"]').fill('hamotzi613');
@@ -496,7 +516,10 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
       returning.page.getByText('This invite link is invalid or has expired').isVisible(),
     ).toBe(true);
 
-    for (const session of [{ errors, context }, member, founder, returning]) {
+    // The common password the server refused is the visitor's one expected failed request.
+    expect(errors.filter((e) => /status of 400/.test(e))).toHaveLength(1);
+    const visitor = { errors: errors.filter((e) => !/status of 400/.test(e)), context };
+    for (const session of [visitor, member, founder, returning]) {
       expect(session.errors).toEqual([]);
       await session.context.close();
     }

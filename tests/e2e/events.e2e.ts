@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
-import { baseUrl, DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+import {
+  baseUrl,
+  DEMO,
+  fieldMessage,
+  focusedName,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signIn,
+  type ViewportName,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -209,6 +219,14 @@ describe.each(viewports)('events journeys at %s width', (viewport) => {
     await expect.poll(() => createDialog.isVisible()).toBe(true);
     await createDialog.getByRole('button', { name: 'Create Event' }).click();
     await toast(page, 'Please fill in required fields');
+    // The toast, and the messages under the two fields that are missing, with the focus on the first.
+    await expect
+      .poll(() => fieldMessage(createDialog, /^Event title/))
+      .toBe('Please fill in required fields');
+    expect(await fieldMessage(createDialog, /^Date/)).toBe('Please fill in required fields');
+    expect(await fieldMessage(createDialog, 'Venue')).toBe('');
+    expect(await focusedName(page)).toBe('title');
+    await screenshot(page, 'events-create-empty', viewport);
     await createDialog.getByRole('textbox', { name: /^Event title/ }).fill(eventTitle);
     await createDialog.getByRole('combobox', { name: 'Event type' }).selectOption('Sweet 16');
     await createDialog.locator('input[name="date"]').fill(saturday);

@@ -4,6 +4,7 @@ import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/j
 import {
   baseUrl,
   DEMO,
+  fieldMessage,
   launchBrowser,
   openSession,
   type Session,
@@ -198,7 +199,17 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
       .poll(() => dialog.getByRole('heading', { name: 'Request Availability' }).isVisible())
       .toBe(true);
     const send = dialog.getByRole('button', { name: 'Send Request' });
-    expect(await send.isDisabled()).toBe(true);
+    // Sent empty: the spec's toast, and a message under each of the three required fields.
+    await send.click();
+    await expect
+      .poll(() => page.getByText('Missing required fields', { exact: true }).isVisible())
+      .toBe(true);
+    const missing = 'Please fill in event type, date, and message';
+    await expect.poll(() => fieldMessage(dialog, 'Event type')).toBe(missing);
+    expect(await fieldMessage(dialog, 'Event date')).toBe(missing);
+    expect(await fieldMessage(dialog, 'Message')).toBe(missing);
+    expect(await fieldMessage(dialog, 'Guest count')).toBe('');
+    await screenshot(page, 'request-empty', viewport);
     await dialog.getByLabel('Event type').selectOption('Wedding');
     await dialog.getByLabel('Event date').fill(dateAhead(6, true));
     await expect
@@ -248,7 +259,13 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
       .poll(() => form.getByRole('heading', { name: 'Create Vendor Profile' }).isVisible())
       .toBe(true);
     await form.getByRole('button', { name: 'Create Profile' }).click();
-    await expect.poll(() => page.getByText('Please fill in required fields').isVisible()).toBe(true);
+    // The toast, and a message under each required field.
+    await expect
+      .poll(() => page.getByRole('status').getByText('Please fill in required fields').isVisible())
+      .toBe(true);
+    await expect.poll(() => fieldMessage(form, 'Business name')).toBe('Please fill in required fields');
+    expect(await fieldMessage(form, 'Contact email')).toBe('Please fill in required fields');
+    expect(await fieldMessage(form, 'Category')).toBe('Please choose a category from the list');
     const businessName = `Simcha Sweets ${viewport} ${Date.now()}`;
     await form.getByLabel('Business name').fill(businessName);
     await form.getByLabel('Category').selectOption('Shops');

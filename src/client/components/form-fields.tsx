@@ -1,6 +1,16 @@
-import { Field, Input, type InputProps } from '@chakra-ui/react';
+import {
+  Field,
+  Input,
+  type InputProps,
+  NativeSelect,
+  type NativeSelectFieldProps,
+  Textarea,
+  type TextareaProps,
+} from '@chakra-ui/react';
 import type { ReactNode, Ref } from 'react';
+import { type FieldValues, get, type Path, useFormState } from 'react-hook-form';
 import { LIMITS } from '../../shared/constants';
+import type { ZodForm } from '../lib/use-zod-form';
 import { PasswordInput } from './password-input';
 
 interface FieldFrameProps {
@@ -22,16 +32,19 @@ type InputFieldProps = FieldFrameProps &
     ref?: Ref<HTMLInputElement>;
   };
 
-function LabelledInput({
-  password,
+/**
+ * A label, any control, and the message under it: the frame of every form field. While there is an
+ * error the field is invalid, so the control carries aria-invalid and points at the message.
+ */
+export function FieldFrame({
   label,
   required,
   disabled,
   error,
   hint,
   rootProps,
-  ...input
-}: InputFieldProps & { password: boolean }) {
+  children,
+}: FieldFrameProps & { children: ReactNode }) {
   return (
     <Field.Root required={required} invalid={Boolean(error)} disabled={disabled} {...rootProps}>
       <Field.Label>
@@ -43,18 +56,42 @@ function LabelledInput({
           </>
         ) : null}
       </Field.Label>
-      {password ? (
-        // The show/hide toggle reads `disabled` from its own props, not from the field.
-        <PasswordInput {...input} disabled={disabled} />
-      ) : (
-        <Input {...input} />
-      )}
+      {children}
       {error ? (
         <Field.ErrorText>{error}</Field.ErrorText>
       ) : hint ? (
         <Field.HelperText>{hint}</Field.HelperText>
       ) : null}
     </Field.Root>
+  );
+}
+
+function LabelledInput({
+  password,
+  label,
+  required,
+  disabled,
+  error,
+  hint,
+  rootProps,
+  ...input
+}: InputFieldProps & { password: boolean }) {
+  return (
+    <FieldFrame
+      label={label}
+      required={required}
+      disabled={disabled}
+      error={error}
+      hint={hint}
+      rootProps={rootProps}
+    >
+      {password ? (
+        // The show/hide toggle reads `disabled` from its own props, not from the field.
+        <PasswordInput {...input} disabled={disabled} />
+      ) : (
+        <Input {...input} />
+      )}
+    </FieldFrame>
   );
 }
 
@@ -88,3 +125,133 @@ export function FormPasswordField(props: Omit<InputFieldProps, 'type'>) {
 
 /** The hint under a field where a new password is chosen. */
 export const NEW_PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters.`;
+
+/** What a field bound to a form needs: the form and the field's name in it. */
+export interface Bound<T extends FieldValues> {
+  // biome-ignore lint/suspicious/noExplicitAny: a field does not care what the form's schema outputs.
+  form: ZodForm<T, any>;
+  name: Path<T>;
+}
+
+/** The message the form holds for one field, read so that only this field re-renders when it changes. */
+export function useFieldError<T extends FieldValues>({ form, name }: Bound<T>): string | undefined {
+  const { errors } = useFormState({ control: form.control, name });
+  const error: { message?: unknown } | undefined = get(errors, name);
+  const message = error?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+type BoundInputProps<T extends FieldValues> = Bound<T> &
+  Omit<InputFieldProps, 'form' | 'name' | 'error' | 'ref' | 'onChange' | 'onBlur' | 'value'> & {
+    kind?: 'text' | 'email' | 'password';
+  };
+
+/**
+ * An input bound to a form field: registered with the form, its message under it, disabled while
+ * the form saves. `kind` picks the email or password variant.
+ */
+export function FormInput<T extends FieldValues>({
+  form,
+  name,
+  kind = 'text',
+  disabled,
+  ...props
+}: BoundInputProps<T>) {
+  const error = useFieldError({ form, name });
+  const shared = { ...props, error, disabled: disabled ?? form.pending, ...form.register(name) };
+  if (kind === 'email') return <FormEmailField {...shared} />;
+  if (kind === 'password') return <FormPasswordField {...shared} />;
+  return <FormTextField {...shared} />;
+}
+
+type BoundTextareaProps<T extends FieldValues> = Bound<T> &
+  FieldFrameProps &
+  Omit<TextareaProps, keyof FieldFrameProps | 'form' | 'name' | 'onChange' | 'onBlur' | 'value'>;
+
+/** A textarea bound to a form field, with its message under it. */
+export function FormTextarea<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  disabled,
+  hint,
+  rootProps,
+  ...textarea
+}: BoundTextareaProps<T>) {
+  const error = useFieldError({ form, name });
+  return (
+    <FieldFrame
+      label={label}
+      required={required}
+      disabled={disabled ?? form.pending}
+      error={error}
+      hint={hint}
+      rootProps={rootProps}
+    >
+      <Textarea {...textarea} {...form.register(name)} />
+    </FieldFrame>
+  );
+}
+
+type BoundSelectProps<T extends FieldValues> = Bound<T> &
+  FieldFrameProps &
+  Omit<NativeSelectFieldProps, keyof FieldFrameProps | 'form' | 'name' | 'onBlur' | 'value' | 'children'> & {
+    /** The choices; a placeholder option with an empty value goes first when given. */
+    options: readonly (string | { value: string; label: string })[];
+    placeholder?: string;
+  };
+
+/**
+ * A native select bound to a form field, with its message under it. An `onChange` given here runs
+ * after the form has taken the new value (a linked event that fills in other fields).
+ */
+export function FormSelect<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  disabled,
+  hint,
+  rootProps,
+  options,
+  placeholder,
+  onChange,
+  ...select
+}: BoundSelectProps<T>) {
+  const error = useFieldError({ form, name });
+  const registered = form.register(name);
+  return (
+    <FieldFrame
+      label={label}
+      required={required}
+      disabled={disabled ?? form.pending}
+      error={error}
+      hint={hint}
+      rootProps={rootProps}
+    >
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          {...select}
+          {...registered}
+          onChange={(event) => {
+            void registered.onChange(event);
+            onChange?.(event);
+          }}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => {
+            const { value, label: text } =
+              typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FieldFrame>
+  );
+}

@@ -1,83 +1,63 @@
+import type { z } from 'zod';
 import { LIMITS } from '../../shared/constants';
-import { FormEmailField, FormPasswordField, FormTextField, NEW_PASSWORD_HINT } from './form-fields';
+import { registerInput } from '../../shared/schemas/auth';
+import type { ZodForm } from '../lib/use-zod-form';
+import { FormInput, NEW_PASSWORD_HINT } from './form-fields';
 
-/** What a person types to create an account; the phone is optional. */
-export interface NewAccount {
-  name: string;
-  email: string;
-  password: string;
-  phone: string;
-}
+/** What a sign-up form asks, checked by the register procedure's own rules; role and invite token are added when it is sent. */
+export const signUpForm = registerInput.pick({
+  name: true,
+  email: true,
+  password: true,
+  phone: true,
+  familyLabel: true,
+});
+export type SignUpValues = z.input<typeof signUpForm>;
 
-export const EMPTY_ACCOUNT: NewAccount = { name: '', email: '', password: '', phone: '' };
+/** The order a refused sign-up's toast reads the messages in: missing fields first, then the password (spec section 5). */
+export const SIGN_UP_ORDER = ['name', 'email', 'password', 'phone', 'familyLabel'] as const;
+
+export const EMPTY_SIGN_UP: SignUpValues = { name: '', email: '', password: '', phone: '', familyLabel: '' };
 
 interface NewAccountFieldsProps {
-  values: NewAccount;
-  /** Takes an update of the values, as a state setter does. */
-  onChange: (update: (current: NewAccount) => NewAccount) => void;
-  disabled: boolean;
+  form: ZodForm<SignUpValues, unknown>;
   /** Extra words under the name field, e.g. that a vendor gives the business owner's name. */
   nameHint?: string;
   phoneLabel?: string;
 }
 
 /** Name, email, password and phone of a new account, on the sign-up pages and the invite page alike. */
-export function NewAccountFields({
-  values,
-  onChange,
-  disabled,
-  nameHint,
-  phoneLabel = 'Phone',
-}: NewAccountFieldsProps) {
-  const set = (field: keyof NewAccount, value: string) =>
-    onChange((current) => ({ ...current, [field]: value }));
+export function NewAccountFields({ form, nameHint, phoneLabel = 'Phone' }: NewAccountFieldsProps) {
   return (
     <>
-      <FormTextField
+      <FormInput
+        form={form}
+        name="name"
         label="Full name"
         required
-        disabled={disabled}
         hint={nameHint}
-        name="name"
         autoComplete="name"
-        value={values.name}
-        onChange={(e) => set('name', e.target.value)}
         maxLength={LIMITS.nameMax}
       />
-      <FormEmailField
-        label="Email"
-        required
-        disabled={disabled}
-        name="email"
-        value={values.email}
-        onChange={(e) => set('email', e.target.value)}
-      />
-      <FormPasswordField
+      <FormInput form={form} name="email" kind="email" label="Email" required />
+      <FormInput
+        form={form}
+        name="password"
+        kind="password"
         label="Password"
         required
-        disabled={disabled}
         hint={NEW_PASSWORD_HINT}
-        name="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={(e) => set('password', e.target.value)}
       />
-      <FormTextField
-        label={phoneLabel}
-        disabled={disabled}
-        hint="Optional."
+      <FormInput
+        form={form}
         name="phone"
+        label={phoneLabel}
+        hint="Optional."
         type="tel"
         autoComplete="tel"
-        value={values.phone}
-        onChange={(e) => set('phone', e.target.value)}
         maxLength={LIMITS.phoneMax}
       />
     </>
   );
-}
-
-/** The account's part of a sign-up request: an empty phone is no phone. */
-export function accountInput({ name, email, password, phone }: NewAccount) {
-  return { name, email, password, phone: phone.trim() || null };
 }

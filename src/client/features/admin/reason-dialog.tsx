@@ -1,12 +1,13 @@
-import { Box, Field, Stack, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Box, Stack } from '@chakra-ui/react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
-import { serverFieldError } from '../../lib/errors';
+import { FormTextarea } from '../../components/form-fields';
+import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { type Outcome, refusal } from './actions';
-import { REASON_MAX, type ReasonValues, reasonForm } from './schemas';
+import { REASON_MAX, reasonForm } from './schemas';
+
+const NOTES_IS_REASON = { notes: 'reason' } as const;
 
 interface ReasonDialogProps {
   open: boolean;
@@ -47,31 +48,21 @@ export function ReasonDialog({
 }: ReasonDialogProps) {
   const schema = useMemo(() => reasonForm(required), [required]);
   const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ReasonValues>({ resolver: zodResolver(schema), defaultValues: { reason: '' } });
+  // Review actions call their note `notes` on the wire; here it is always the reason.
+  const form = useZodForm(schema, { defaultValues: { reason: '' }, pending, aliases: NOTES_IS_REASON });
+  const { reset } = form;
 
   // Every opening starts blank: a reason written for one account never carries over to the next.
-  useEffect(() => {
-    if (!open) return;
+  useWhenOpened(open, () => {
     reset({ reason: '' });
     setProblem(null);
-  }, [open, reset]);
+  });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     const outcome = await onSubmit(values.reason || null);
     if (outcome.ok) return;
-    const field = serverFieldError(outcome.error);
-    if (field?.field === 'reason' || field?.field === 'notes') {
-      setError('reason', { message: field.message }, { shouldFocus: true });
-    } else {
-      setProblem(refusal(outcome.error));
-    }
+    if (!form.applyServerErrors(outcome.error)) setProblem(refusal(outcome.error));
   });
 
   return (
@@ -95,33 +86,21 @@ export function ReasonDialog({
       <Stack gap="4" data-testid={testId}>
         {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
         {children}
-        <Field.Root required={required} invalid={Boolean(errors.reason)} disabled={pending}>
-          <Field.Label>
-            {label}
-            {required ? (
-              <>
-                {' '}
-                <Field.RequiredIndicator />
-              </>
-            ) : null}
-          </Field.Label>
-          <Textarea
-            rows={4}
-            maxLength={REASON_MAX}
-            placeholder={placeholder}
-            data-autofocus
-            {...register('reason')}
-          />
-          {errors.reason ? (
-            <Field.ErrorText>{errors.reason.message}</Field.ErrorText>
-          ) : (
-            <Field.HelperText>
-              {required
-                ? 'Recorded in the audit log with your name.'
-                : 'Optional. Recorded in the audit log with your name.'}
-            </Field.HelperText>
-          )}
-        </Field.Root>
+        <FormTextarea
+          form={form}
+          name="reason"
+          label={label}
+          required={required}
+          rows={4}
+          maxLength={REASON_MAX}
+          placeholder={placeholder}
+          data-autofocus
+          hint={
+            required
+              ? 'Recorded in the audit log with your name.'
+              : 'Optional. Recorded in the audit log with your name.'
+          }
+        />
       </Stack>
     </FormDialog>
   );

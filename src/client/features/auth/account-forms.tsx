@@ -1,5 +1,4 @@
 import { Button, Field, HStack, Link, Stack } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import {
@@ -7,14 +6,19 @@ import {
   loginInput,
   MESSAGES,
   type RegisterInput,
-  signUpProblem,
   type UserDto,
 } from '../../../shared/schemas/auth';
-import { FormEmailField, FormTextField } from '../../components/form-fields';
-import { accountInput, EMPTY_ACCOUNT, NewAccountFields } from '../../components/new-account-fields';
+import { FormInput, useFieldError } from '../../components/form-fields';
+import {
+  EMPTY_SIGN_UP,
+  NewAccountFields,
+  SIGN_UP_ORDER,
+  signUpForm,
+} from '../../components/new-account-fields';
 import { PasswordInput } from '../../components/password-input';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
+import { firstErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { useSignIn, useSignUp } from './use-account';
 
 export interface Credentials {
@@ -29,63 +33,57 @@ interface SignInFormProps {
   onSignedIn: (user: UserDto) => void;
 }
 
+/** Email and password, the sign-in page being the page's own. */
+const signInForm = loginInput.pick({ email: true, password: true });
+
 /** Email and password; the checks and failure toasts of spec sections 5 and 8. */
 export function SignInForm({ portal, initial, onSignedIn }: SignInFormProps) {
-  const [email, setEmail] = useState(initial?.email ?? '');
-  const [password, setPassword] = useState(initial?.password ?? '');
   const signIn = useSignIn();
+  const form = useZodForm(signInForm, {
+    defaultValues: { email: initial?.email ?? '', password: initial?.password ?? '' },
+    pending: signIn.isPending,
+  });
   const pending = signIn.isPending;
+  const error = useFieldError({ form, name: 'password' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      toast.error(MESSAGES.requiredSignUp);
-      return;
-    }
-    const parsed = loginInput.safeParse({ email, password, portal });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? MESSAGES.requiredSignUp);
-      return;
-    }
-    signIn.mutate(
-      { email, password, portal },
-      {
-        onSuccess: ({ user }) => onSignedIn(user),
-        onError: (error) => {
-          const message = serverMessage(error);
-          // Wrong sign-in page: the server made no session and says which page to use.
-          if (errorCode(error) === 'FORBIDDEN' && message) toast.error('Access denied', message);
-          else toast.error('Login failed', message ?? 'Please check your credentials');
+  const submit = form.handleSubmit(
+    ({ email, password }) => {
+      signIn.mutate(
+        { email, password, portal },
+        {
+          onSuccess: ({ user }) => onSignedIn(user),
+          onError: (error) => {
+            const message = serverMessage(error);
+            // Wrong sign-in page: the server made no session and says which page to use.
+            if (errorCode(error) === 'FORBIDDEN' && message) toast.error('Access denied', message);
+            else {
+              form.applyServerErrors(error);
+              toast.error('Login failed', message ?? 'Please check your credentials');
+            }
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    (errors) => {
+      if (errors.email?.message === MESSAGES.requiredSignIn || errors.password) {
+        toast.error(MESSAGES.requiredSignUp);
+      }
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending}>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
       <Stack gap="5">
-        <FormEmailField
-          label="Email"
-          required
-          disabled={pending}
-          name="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Field.Root required disabled={pending}>
+        <FormInput form={form} name="email" kind="email" label="Email" required />
+        <Field.Root required disabled={pending} invalid={Boolean(error)}>
           <HStack justify="space-between" align="baseline" w="full" gap="3">
             <Field.Label>
               Password <Field.RequiredIndicator />
             </Field.Label>
-            <ForgotPasswordLink email={email} />
+            <ForgotPasswordLink email={form.watch('email')} />
           </HStack>
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={pending}
-          />
+          <PasswordInput autoComplete="current-password" disabled={pending} {...form.register('password')} />
+          {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
         </Field.Root>
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
           Sign In
@@ -133,49 +131,43 @@ export function SignUpForm({
   withFamilyLabel,
   onSignedUp,
 }: SignUpFormProps) {
-  const [account, setAccount] = useState(EMPTY_ACCOUNT);
-  const [familyLabel, setFamilyLabel] = useState('');
   const signUp = useSignUp();
   const pending = signUp.isPending;
+  const form = useZodForm(signUpForm, { defaultValues: EMPTY_SIGN_UP, pending });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input: RegisterInput = {
-      ...accountInput(account),
-      familyLabel: withFamilyLabel ? familyLabel.trim() || null : null,
-      role: accountRole,
-    };
-    const problem = signUpProblem(input);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    signUp.mutate(input, {
-      onSuccess: ({ user }) => onSignedUp(user),
-      onError: (error) => toast.error(failureTitle, serverMessage(error) ?? 'Failed to create account'),
-    });
-  };
+  const submit = form.handleSubmit(
+    (values) => {
+      const input: RegisterInput = {
+        ...values,
+        familyLabel: withFamilyLabel ? values.familyLabel : null,
+        role: accountRole,
+      };
+      signUp.mutate(input, {
+        onSuccess: ({ user }) => onSignedUp(user),
+        onError: (error) => {
+          form.applyServerErrors(error);
+          toast.error(failureTitle, serverMessage(error) ?? 'Failed to create account');
+        },
+      });
+    },
+    (errors) => {
+      const message = firstErrorMessage(errors, SIGN_UP_ORDER);
+      if (message) toast.error(message);
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending}>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
       <Stack gap="5">
-        <NewAccountFields
-          values={account}
-          onChange={setAccount}
-          disabled={pending}
-          nameHint={nameHint}
-          phoneLabel={phoneLabel}
-        />
+        <NewAccountFields form={form} nameHint={nameHint} phoneLabel={phoneLabel} />
         {withFamilyLabel ? (
-          <FormTextField
-            label="Family label"
-            disabled={pending}
-            hint="Optional. The first person to use a label starts its circle; others join when a member approves them."
+          <FormInput
+            form={form}
             name="familyLabel"
+            label="Family label"
+            hint="Optional. The first person to use a label starts its circle; others join when a member approves them."
             autoComplete="off"
             placeholder="e.g. The Cohen Family"
-            value={familyLabel}
-            onChange={(e) => setFamilyLabel(e.target.value)}
             maxLength={LIMITS.familyLabelMax}
           />
         ) : null}

@@ -1,20 +1,18 @@
-import { Badge, Box, Button, Checkbox, Field, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
-import {
-  type DepositDto,
-  depositCreateInput,
-  EVENT_MESSAGES,
-  type EventDto,
-} from '../../../shared/schemas/events';
+import { toCivilDate } from '../../../shared/jewish-calendar';
+import { type DepositDto, EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
+import { FieldFrame, FormInput, useFieldError } from '../../components/form-fields';
 import { WalletIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
+import { useWhenOpened, useZodForm, type ZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
+import { type DepositFormValues, depositForm } from './forms';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
-import { formatAmount, formatCents, normalizeAmountInput, toCents } from './money';
+import { formatAmount, formatCents, toCents } from './money';
 import { useDialogTarget } from './use-dialog-target';
 import { type DepositUpdate, useDepositMutations, useDeposits } from './use-events';
 
@@ -172,10 +170,9 @@ interface DepositDialogProps {
 }
 
 function DepositDialog({ eventId, deposit, open, onClose, create, update }: DepositDialogProps) {
-  const [vendorName, setVendorName] = useState('');
-  const [amount, setAmount] = useState('');
-  const [dueDate, setDueDate] = useState('');
-  const [paid, setPaid] = useState(false);
+  // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
+  const pending = create.isPending || (update.isPending && update.variables?.paid === undefined);
+  const form = useZodForm(depositForm, { defaultValues: valuesOf(null), pending });
   // The deposit as the form was filled from: its version goes with the save.
   const [base, setBase] = useState<DepositDto | null>(null);
   // The current deposit, when a save was refused because it changed elsewhere.
@@ -183,64 +180,56 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
   const fill = (from: DepositDto | null) => {
     setBase(from);
     setStale(null);
-    setVendorName(from?.vendorName ?? '');
-    setAmount(from ? from.amount : '');
-    setDueDate(from ? toCivilDate(from.dueDate) : '');
-    setPaid(from?.paid ?? false);
+    form.reset(valuesOf(from));
   };
-  const [wasOpen, setWasOpen] = useState(false);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) fill(deposit);
-  }
-  // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
-  const pending = create.isPending || (update.isPending && update.variables?.paid === undefined);
+  useWhenOpened(open, () => fill(deposit));
+  const paid = form.watch('paid') ?? false;
 
-  const submit = () => {
-    const cleanAmount = normalizeAmountInput(amount);
-    if (!vendorName.trim() || !cleanAmount || !dueDate) {
-      toast.error(EVENT_MESSAGES.required);
-      return;
-    }
-    const fields = { vendorName, amount: cleanAmount, dueDate: fromCivilDate(dueDate) };
-    const parsed = depositCreateInput.safeParse({ id: eventId, ...fields, paid });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
-      return;
-    }
-    if (base) {
-      // Send only what changed, so that the event's sums refresh only when the amount moved.
-      const patch: DepositUpdate = { id: base.id, version: base.version };
-      if (parsed.data.vendorName !== base.vendorName) patch.vendorName = parsed.data.vendorName;
-      if (toCents(parsed.data.amount) !== toCents(base.amount)) patch.amount = parsed.data.amount;
-      if (dueDate !== toCivilDate(base.dueDate)) patch.dueDate = fields.dueDate;
-      if (Object.keys(patch).length === 2) {
-        onClose();
-        return;
-      }
-      update.mutate(patch, {
-        onSuccess: () => {
-          toast.success('Deposit updated');
+  const submit = form.handleSubmit(
+    (fields) => {
+      if (base) {
+        // Send only what changed, so that the event's sums refresh only when the amount moved.
+        const patch: DepositUpdate = { id: base.id, version: base.version };
+        if (fields.vendorName !== base.vendorName) patch.vendorName = fields.vendorName;
+        if (toCents(fields.amount) !== toCents(base.amount)) patch.amount = fields.amount;
+        if (toCivilDate(fields.dueDate) !== toCivilDate(base.dueDate)) patch.dueDate = fields.dueDate;
+        if (Object.keys(patch).length === 2) {
           onClose();
-        },
-        onError: (error) => {
-          setStale(staleCurrent<DepositDto>(error));
-          toast.failed('Failed to update deposit', error);
-        },
-      });
-    } else {
-      create.mutate(
-        { id: eventId, ...fields, paid },
-        {
+          return;
+        }
+        update.mutate(patch, {
           onSuccess: () => {
-            toast.success('Deposit added');
+            toast.success('Deposit updated');
             onClose();
           },
-          onError: (error) => toast.failed('Failed to add deposit', error),
-        },
-      );
-    }
-  };
+          onError: (error) => {
+            setStale(staleCurrent<DepositDto>(error));
+            form.applyServerErrors(error);
+            toast.failed('Failed to update deposit', error);
+          },
+        });
+      } else {
+        create.mutate(
+          { id: eventId, ...fields, paid: fields.paid ?? false },
+          {
+            onSuccess: () => {
+              toast.success('Deposit added');
+              onClose();
+            },
+            onError: (error) => {
+              form.applyServerErrors(error);
+              toast.failed('Failed to add deposit', error);
+            },
+          },
+        );
+      }
+    },
+    (errors) => {
+      if (errors.vendorName || errors.amount?.message === EVENT_MESSAGES.required || errors.dueDate) {
+        toast.error(EVENT_MESSAGES.required);
+      }
+    },
+  );
 
   return (
     <FormDialog
@@ -250,54 +239,25 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
       submitLabel={deposit ? 'Save Deposit' : 'Add Deposit'}
       pendingLabel="Saving..."
       pending={pending}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <Stack gap="5">
         {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Vendor name <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="vendorName"
-            value={vendorName}
-            onChange={(e) => setVendorName(e.target.value)}
-            maxLength={200}
-            placeholder="e.g. Shalom Table Catering"
-            autoComplete="off"
-          />
-        </Field.Root>
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Amount (USD) <Field.RequiredIndicator />
-          </Field.Label>
-          <InputGroup startElement="$">
-            <Input
-              name="amount"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              placeholder="1200.00"
-              autoComplete="off"
-            />
-          </InputGroup>
-        </Field.Root>
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Due date <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="dueDate"
-            type="date"
-            value={dueDate}
-            onChange={(e) => setDueDate(e.target.value)}
-            max="9999-12-31"
-          />
-        </Field.Root>
+        <FormInput
+          form={form}
+          name="vendorName"
+          label="Vendor name"
+          required
+          maxLength={200}
+          placeholder="e.g. Shalom Table Catering"
+          autoComplete="off"
+        />
+        <AmountField form={form} />
+        <FormInput form={form} name="dueDate" label="Due date" required type="date" max="9999-12-31" />
         {deposit ? null : (
           <Checkbox.Root
             checked={paid}
-            onCheckedChange={(d) => setPaid(d.checked === true)}
+            onCheckedChange={(d) => form.setValue('paid', d.checked === true, { shouldDirty: true })}
             disabled={pending}
           >
             <Checkbox.HiddenInput />
@@ -308,4 +268,25 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
       </Stack>
     </FormDialog>
   );
+}
+
+/** The amount with its dollar sign inside the box; what is typed ('$1,200') is cleaned by the form's schema. */
+function AmountField({ form }: { form: ZodForm<DepositFormValues, unknown> }) {
+  const error = useFieldError({ form, name: 'amount' });
+  return (
+    <FieldFrame label="Amount (USD)" required disabled={form.pending} error={error}>
+      <InputGroup startElement="$">
+        <Input inputMode="decimal" placeholder="1200.00" autoComplete="off" {...form.register('amount')} />
+      </InputGroup>
+    </FieldFrame>
+  );
+}
+
+function valuesOf(deposit: DepositDto | null): DepositFormValues {
+  return {
+    vendorName: deposit?.vendorName ?? '',
+    amount: deposit?.amount ?? '',
+    dueDate: deposit ? toCivilDate(deposit.dueDate) : '',
+    paid: deposit?.paid ?? false,
+  };
 }

@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Field,
-  Flex,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { conflictFor, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
-import { EVENT_MESSAGES, type EventDto, eventCreateInput } from '../../../shared/schemas/events';
+import { EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
 import { FormDialog } from '../../components/form-dialog';
+import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { ImageIcon, TrashIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
@@ -24,22 +13,14 @@ import { useCurrentUser } from '../../lib/session';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
+import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
+import { type EventFormValues, eventForm } from './forms';
 import { useCreateEvent, useUpdateEvent } from './use-events';
 
 export const CONFLICT_TEXT =
   'Scheduling Conflict: This date conflicts with Shabbat or a Jewish holiday. Consider adjusting the time or date.';
 
-interface Values {
-  title: string;
-  type: EventType;
-  date: string;
-  time: string;
-  venue: string;
-  notes: string;
-  imageUrl: string | null;
-}
-
-function valuesOf(event: EventDto | null): Values {
+function valuesOf(event: EventDto | null): EventFormValues {
   return {
     title: event?.title ?? '',
     type: (EVENT_TYPES as readonly string[]).includes(event?.type ?? '')
@@ -88,7 +69,9 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
   const { enabled: hebrew } = useHebrewDates();
   const create = useCreateEvent();
   const update = useUpdateEvent();
-  const [values, setValues] = useState<Values>(() => valuesOf(event));
+  const pending = create.isPending || update.isPending;
+  const form = useZodForm(eventForm, { defaultValues: valuesOf(event), pending });
+  const { reset, setValue, watch, handleSubmit } = form;
   // The event as the form was filled from: its version goes with the save.
   const [base, setBase] = useState<EventDto | null>(event);
   // The current event, when a save was refused because it changed elsewhere.
@@ -98,25 +81,15 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
   const fill = (from: EventDto | null) => {
     setBase(from);
     setStale(null);
-    setValues(valuesOf(from));
+    reset(valuesOf(from));
   };
-
   // Each opening starts from the event as it is now (or from a blank form).
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) fill(event);
-  }
+  useWhenOpened(open, () => fill(event));
 
   const editing = event !== null;
-  const pending = create.isPending || update.isPending;
-  const set =
-    <K extends keyof Values>(key: K) =>
-    (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      setValues((v) => ({ ...v, [key]: e.target.value }));
-
-  const conflict = user?.shabbatWarningsEnabled ? conflictOf(values.date, values.time) : null;
-  const hebrewDate = hebrew ? hebrewDateOf(values.date) : null;
+  const [date, time, imageUrl] = watch(['date', 'time', 'imageUrl']);
+  const conflict = user?.shabbatWarningsEnabled ? conflictOf(date, time ?? '') : null;
+  const hebrewDate = hebrew ? hebrewDateOf(date) : null;
 
   const chooseImage = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -125,55 +98,46 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
     setUploading(true);
     const url = await uploadImageWithToasts(file);
     setUploading(false);
-    if (url) setValues((v) => ({ ...v, imageUrl: url }));
+    if (url) setValue('imageUrl', url, { shouldDirty: true });
   };
 
-  const submit = () => {
-    if (!values.title.trim() || !values.date) {
-      toast.error(EVENT_MESSAGES.required);
-      return;
-    }
-    const input = {
-      title: values.title,
-      type: values.type,
-      // Local date and time, sent as the ISO timestamp it stands for (midnight without a time).
-      date: new Date(`${values.date}T${values.time || '00:00'}`),
-      time: values.time || null,
-      venue: values.venue,
-      notes: values.notes,
-      imageUrl: values.imageUrl,
-    };
-    const parsed = eventCreateInput.safeParse(input);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
-      return;
-    }
-    if (base) {
-      update.mutate(
-        { id: base.id, version: base.version, ...input },
-        {
-          onSuccess: () => {
-            toast.success('Event updated successfully');
+  const submit = handleSubmit(
+    (input) => {
+      if (base) {
+        update.mutate(
+          { id: base.id, version: base.version, ...input },
+          {
+            onSuccess: () => {
+              toast.success('Event updated successfully');
+              onClose();
+            },
+            onError: (error) => {
+              setStale(staleCurrent<EventDto>(error));
+              form.applyServerErrors(error);
+              toast.failed('Failed to update event', error);
+            },
+          },
+        );
+      } else {
+        create.mutate(input, {
+          onSuccess: (created) => {
+            toast.success('Event created successfully');
+            reset(valuesOf(null));
             onClose();
+            onCreated?.(created);
           },
           onError: (error) => {
-            setStale(staleCurrent<EventDto>(error));
-            toast.failed('Failed to update event', error);
+            form.applyServerErrors(error);
+            toast.failed('Failed to create event', error);
           },
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: (created) => {
-          toast.success('Event created successfully');
-          setValues(valuesOf(null));
-          onClose();
-          onCreated?.(created);
-        },
-        onError: (error) => toast.failed('Failed to create event', error),
-      });
-    }
-  };
+        });
+      }
+    },
+    // A missing title or date also says so in a toast (spec section 5); the messages stay under the fields.
+    (errors) => {
+      if (errors.title || errors.date) toast.error(EVENT_MESSAGES.required);
+    },
+  );
 
   return (
     <FormDialog
@@ -187,48 +151,37 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
       pendingLabel={editing ? 'Saving...' : 'Creating...'}
       pending={pending}
       submitDisabled={uploading}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <Stack gap="5">
         {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Event title <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="title"
-            value={values.title}
-            onChange={set('title')}
-            placeholder="e.g. Ari's Bar Mitzvah"
-            maxLength={200}
-            autoComplete="off"
-          />
-        </Field.Root>
-        <Field.Root disabled={pending}>
-          <Field.Label>Event type</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="type" value={values.type} onChange={set('type')}>
-              {EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <FormInput
+          form={form}
+          name="title"
+          label="Event title"
+          required
+          placeholder="e.g. Ari's Bar Mitzvah"
+          maxLength={200}
+          autoComplete="off"
+        />
+        <FormSelect form={form} name="type" label="Event type" options={EVENT_TYPES} />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <Field.Root required disabled={pending}>
-            <Field.Label>
-              Date <Field.RequiredIndicator />
-            </Field.Label>
-            <Input name="date" type="date" value={values.date} onChange={set('date')} max="9999-12-31" />
-            {hebrewDate ? <Field.HelperText color="gold.fg">{hebrewDate}</Field.HelperText> : null}
-          </Field.Root>
-          <Field.Root disabled={pending}>
-            <Field.Label>Time</Field.Label>
-            <Input name="time" type="time" value={values.time} onChange={set('time')} />
-          </Field.Root>
+          <FormInput
+            form={form}
+            name="date"
+            label="Date"
+            required
+            type="date"
+            max="9999-12-31"
+            hint={
+              hebrewDate ? (
+                <Text as="span" color="gold.fg">
+                  {hebrewDate}
+                </Text>
+              ) : undefined
+            }
+          />
+          <FormInput form={form} name="time" label="Time" type="time" />
         </SimpleGrid>
         {conflict ? (
           <Alert.Root status="warning" rounded="lg">
@@ -240,35 +193,29 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
             </Alert.Content>
           </Alert.Root>
         ) : null}
-        <Field.Root disabled={pending}>
-          <Field.Label>Venue</Field.Label>
-          <Input
-            name="venue"
-            value={values.venue}
-            onChange={set('venue')}
-            placeholder="e.g. Shalom Gardens, Great Neck"
-            maxLength={300}
-          />
-        </Field.Root>
-        <Field.Root disabled={pending}>
-          <Field.Label>Notes</Field.Label>
-          <Textarea
-            name="notes"
-            value={values.notes}
-            onChange={set('notes')}
-            rows={3}
-            maxLength={5000}
-            placeholder="Guests, timings, anything to remember"
-          />
-        </Field.Root>
+        <FormInput
+          form={form}
+          name="venue"
+          label="Venue"
+          placeholder="e.g. Shalom Gardens, Great Neck"
+          maxLength={300}
+        />
+        <FormTextarea
+          form={form}
+          name="notes"
+          label="Notes"
+          rows={3}
+          maxLength={5000}
+          placeholder="Guests, timings, anything to remember"
+        />
         <Box>
           <Text fontWeight="medium" fontSize="sm" mb="1.5" id="event-image-label">
             Image
           </Text>
-          {values.imageUrl ? (
+          {imageUrl ? (
             <Box position="relative" rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border">
               <UploadedImage
-                src={values.imageUrl}
+                src={imageUrl}
                 sizes={DIALOG_IMAGE_SIZES}
                 alt="Event image preview"
                 w="full"
@@ -276,7 +223,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
               />
             </Box>
           ) : null}
-          <Flex gap="3" mt={values.imageUrl ? '3' : '0'} wrap="wrap">
+          <Flex gap="3" mt={imageUrl ? '3' : '0'} wrap="wrap">
             <input
               ref={fileInput}
               type="file"
@@ -296,14 +243,14 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
               disabled={pending}
             >
               <ImageIcon />
-              {values.imageUrl ? 'Replace image' : 'Upload image'}
+              {imageUrl ? 'Replace image' : 'Upload image'}
             </Button>
-            {values.imageUrl ? (
+            {imageUrl ? (
               <Button
                 variant="ghost"
                 size="sm"
                 colorPalette="red"
-                onClick={() => setValues((v) => ({ ...v, imageUrl: null }))}
+                onClick={() => setValue('imageUrl', null, { shouldDirty: true })}
                 disabled={pending || uploading}
               >
                 <TrashIcon />

@@ -1,12 +1,15 @@
-import { Box, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { EVENT_MESSAGES, type EventDto, type MemoDto, memoCreateInput } from '../../../shared/schemas/events';
+import { EVENT_MESSAGES, type EventDto, type MemoDto } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
+import { FormInput, FormTextarea } from '../../components/form-fields';
 import { NoteIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
+import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { formatShortDay } from './format';
+import { type MemoFormValues, memoForm } from './forms';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';
 import { useMemoMutations, useMemos } from './use-events';
@@ -124,8 +127,8 @@ interface MemoDialogProps {
 }
 
 function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialogProps) {
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
+  const pending = create.isPending || update.isPending;
+  const form = useZodForm(memoForm, { defaultValues: valuesOf(null), pending });
   // The memo as the form was filled from: its version goes with the save.
   const [base, setBase] = useState<MemoDto | null>(null);
   // The current memo, when a save was refused because it changed elsewhere.
@@ -133,53 +136,47 @@ function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialog
   const fill = (from: MemoDto | null) => {
     setBase(from);
     setStale(null);
-    setTitle(from?.title ?? '');
-    setContent(from?.content ?? '');
+    form.reset(valuesOf(from));
   };
-  const [wasOpen, setWasOpen] = useState(false);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) fill(memo);
-  }
-  const pending = create.isPending || update.isPending;
+  useWhenOpened(open, () => fill(memo));
 
-  const submit = () => {
-    if (!title.trim()) {
-      toast.error(EVENT_MESSAGES.required);
-      return;
-    }
-    const parsed = memoCreateInput.safeParse({ id: eventId, title, content });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
-      return;
-    }
-    if (base) {
-      update.mutate(
-        { id: base.id, version: base.version, title, content },
-        {
-          onSuccess: () => {
-            toast.success('Memo updated');
-            onClose();
+  const submit = form.handleSubmit(
+    (fields) => {
+      if (base) {
+        update.mutate(
+          { id: base.id, version: base.version, ...fields },
+          {
+            onSuccess: () => {
+              toast.success('Memo updated');
+              onClose();
+            },
+            onError: (error) => {
+              setStale(staleCurrent<MemoDto>(error));
+              form.applyServerErrors(error);
+              toast.failed('Failed to update memo', error);
+            },
           },
-          onError: (error) => {
-            setStale(staleCurrent<MemoDto>(error));
-            toast.failed('Failed to update memo', error);
+        );
+      } else {
+        create.mutate(
+          { id: eventId, ...fields },
+          {
+            onSuccess: () => {
+              toast.success('Memo added');
+              onClose();
+            },
+            onError: (error) => {
+              form.applyServerErrors(error);
+              toast.failed('Failed to add memo', error);
+            },
           },
-        },
-      );
-    } else {
-      create.mutate(
-        { id: eventId, title, content },
-        {
-          onSuccess: () => {
-            toast.success('Memo added');
-            onClose();
-          },
-          onError: (error) => toast.failed('Failed to add memo', error),
-        },
-      );
-    }
-  };
+        );
+      }
+    },
+    (errors) => {
+      if (errors.title) toast.error(EVENT_MESSAGES.required);
+    },
+  );
 
   return (
     <FormDialog
@@ -189,34 +186,25 @@ function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialog
       submitLabel={memo ? 'Save Memo' : 'Add Memo'}
       pendingLabel="Saving..."
       pending={pending}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <Stack gap="5">
         {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Title <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="title"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            maxLength={200}
-            placeholder="e.g. Seating ideas"
-            autoComplete="off"
-          />
-        </Field.Root>
-        <Field.Root disabled={pending}>
-          <Field.Label>Memo</Field.Label>
-          <Textarea
-            name="content"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            rows={6}
-            maxLength={10_000}
-          />
-        </Field.Root>
+        <FormInput
+          form={form}
+          name="title"
+          label="Title"
+          required
+          maxLength={200}
+          placeholder="e.g. Seating ideas"
+          autoComplete="off"
+        />
+        <FormTextarea form={form} name="content" label="Memo" rows={6} maxLength={10_000} />
       </Stack>
     </FormDialog>
   );
+}
+
+function valuesOf(memo: MemoDto | null): MemoFormValues {
+  return { title: memo?.title ?? '', content: memo?.content ?? '' };
 }

@@ -1,13 +1,16 @@
-import { Badge, Box, Checkbox, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
-import { EVENT_MESSAGES, type EventDto, type TaskDto, taskCreateInput } from '../../../shared/schemas/events';
+import { toCivilDate } from '../../../shared/jewish-calendar';
+import { EVENT_MESSAGES, type EventDto, type TaskDto } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
+import { FormInput, FormTextarea } from '../../components/form-fields';
 import { CheckIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
+import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
+import { type TaskFormValues, taskForm } from './forms';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';
 import { useTaskMutations, useTasks } from './use-events';
@@ -170,9 +173,8 @@ interface TaskDialogProps {
 }
 
 function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialogProps) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [dueDate, setDueDate] = useState('');
+  const pending = create.isPending || update.isPending;
+  const form = useZodForm(taskForm, { defaultValues: valuesOf(null), pending });
   // The task as the form was filled from: its version goes with the save.
   const [base, setBase] = useState<TaskDto | null>(null);
   // The current task, when a save was refused because it changed elsewhere.
@@ -180,55 +182,48 @@ function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialog
   const fill = (from: TaskDto | null) => {
     setBase(from);
     setStale(null);
-    setTitle(from?.title ?? '');
-    setDescription(from?.description ?? '');
-    setDueDate(from?.dueDate ? toCivilDate(from.dueDate) : '');
+    form.reset(valuesOf(from));
   };
-  const [wasOpen, setWasOpen] = useState(false);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) fill(task);
-  }
-  const pending = create.isPending || update.isPending;
+  useWhenOpened(open, () => fill(task));
 
-  const submit = () => {
-    if (!title.trim()) {
-      toast.error(EVENT_MESSAGES.required);
-      return;
-    }
-    const fields = { title, description, dueDate: dueDate ? fromCivilDate(dueDate) : null };
-    const parsed = taskCreateInput.safeParse({ id: eventId, ...fields });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? EVENT_MESSAGES.required);
-      return;
-    }
-    if (base) {
-      update.mutate(
-        { id: base.id, version: base.version, ...fields },
-        {
-          onSuccess: () => {
-            toast.success('Task updated');
-            onClose();
+  const submit = form.handleSubmit(
+    ({ title, description, dueDate }) => {
+      const fields = { title, description, dueDate };
+      if (base) {
+        update.mutate(
+          { id: base.id, version: base.version, ...fields },
+          {
+            onSuccess: () => {
+              toast.success('Task updated');
+              onClose();
+            },
+            onError: (error) => {
+              setStale(staleCurrent<TaskDto>(error));
+              form.applyServerErrors(error);
+              toast.failed('Failed to update task', error);
+            },
           },
-          onError: (error) => {
-            setStale(staleCurrent<TaskDto>(error));
-            toast.failed('Failed to update task', error);
+        );
+      } else {
+        create.mutate(
+          { id: eventId, ...fields },
+          {
+            onSuccess: () => {
+              toast.success('Task added');
+              onClose();
+            },
+            onError: (error) => {
+              form.applyServerErrors(error);
+              toast.failed('Failed to add task', error);
+            },
           },
-        },
-      );
-    } else {
-      create.mutate(
-        { id: eventId, ...fields },
-        {
-          onSuccess: () => {
-            toast.success('Task added');
-            onClose();
-          },
-          onError: (error) => toast.failed('Failed to add task', error),
-        },
-      );
-    }
-  };
+        );
+      }
+    },
+    (errors) => {
+      if (errors.title) toast.error(EVENT_MESSAGES.required);
+    },
+  );
 
   return (
     <FormDialog
@@ -238,44 +233,30 @@ function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialog
       submitLabel={task ? 'Save Task' : 'Add Task'}
       pendingLabel="Saving..."
       pending={pending}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <Stack gap="5">
         {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Task <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="title"
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            maxLength={200}
-            placeholder="e.g. Book the photographer"
-            autoComplete="off"
-          />
-        </Field.Root>
-        <Field.Root disabled={pending}>
-          <Field.Label>Description</Field.Label>
-          <Textarea
-            name="description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            rows={3}
-            maxLength={2000}
-          />
-        </Field.Root>
-        <Field.Root disabled={pending}>
-          <Field.Label>Due date</Field.Label>
-          <Input
-            name="dueDate"
-            type="date"
-            value={dueDate}
-            onChange={(e) => setDueDate(e.target.value)}
-            max="9999-12-31"
-          />
-        </Field.Root>
+        <FormInput
+          form={form}
+          name="title"
+          label="Task"
+          required
+          maxLength={200}
+          placeholder="e.g. Book the photographer"
+          autoComplete="off"
+        />
+        <FormTextarea form={form} name="description" label="Description" rows={3} maxLength={2000} />
+        <FormInput form={form} name="dueDate" label="Due date" type="date" max="9999-12-31" />
       </Stack>
     </FormDialog>
   );
+}
+
+function valuesOf(task: TaskDto | null): TaskFormValues {
+  return {
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    dueDate: task?.dueDate ? toCivilDate(task.dueDate) : '',
+  };
 }

@@ -1,12 +1,17 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { type FormEvent, useState } from 'react';
-import { type RegisterInput, signUpProblem, type UserDto } from '../../../shared/schemas/auth';
-import { FormTextField } from '../../components/form-fields';
-import { accountInput, EMPTY_ACCOUNT, NewAccountFields } from '../../components/new-account-fields';
+import type { RegisterInput, UserDto } from '../../../shared/schemas/auth';
+import { FormInput } from '../../components/form-fields';
+import {
+  EMPTY_SIGN_UP,
+  NewAccountFields,
+  SIGN_UP_ORDER,
+  signUpForm,
+} from '../../components/new-account-fields';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { firstErrorMessage, useZodForm } from '../../lib/use-zod-form';
 
 interface InviteSignUpFormProps {
   /** The invitation's family label: filled in and read-only. */
@@ -19,7 +24,6 @@ interface InviteSignUpFormProps {
 
 /** A customer account already in the invited circle; the checks of spec section 5. */
 export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormProps) {
-  const [account, setAccount] = useState(EMPTY_ACCOUNT);
   const adopt = useAdoptSignedInUser();
   // Sign-up signs the new user in, and the page then shows the signed-in state instead of this form:
   // the next step is taken here, not in a callback of `mutate`, which an unmounted form never gets.
@@ -30,36 +34,40 @@ export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormP
     },
   });
   const pending = signUp.isPending;
+  const form = useZodForm(signUpForm, { defaultValues: { ...EMPTY_SIGN_UP, familyLabel: label }, pending });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const input: RegisterInput = {
-      ...accountInput(account),
-      familyLabel: label,
-      role: 'customer',
-      inviteToken: token,
-    };
-    const problem = signUpProblem(input);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    signUp.mutate(input, {
-      onError: (error) => toast.error('Sign up failed', serverMessage(error) ?? 'Failed to create account'),
-    });
-  };
+  const submit = form.handleSubmit(
+    (values) => {
+      if (pending) return;
+      const input: RegisterInput = { ...values, familyLabel: label, role: 'customer', inviteToken: token };
+      signUp.mutate(input, {
+        onError: (error) => {
+          form.applyServerErrors(error);
+          toast.error('Sign up failed', serverMessage(error) ?? 'Failed to create account');
+        },
+      });
+    },
+    (errors) => {
+      const message = firstErrorMessage(errors, SIGN_UP_ORDER);
+      if (message) toast.error(message);
+    },
+  );
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending} aria-label="Sign up and join the family circle">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={pending}
+      aria-label="Sign up and join the family circle"
+    >
       <Stack gap="5">
-        <NewAccountFields values={account} onChange={setAccount} disabled={pending} />
-        <FormTextField
+        <NewAccountFields form={form} />
+        <FormInput
+          form={form}
+          name="familyLabel"
           label="Family label"
           rootProps={{ readOnly: true }}
           hint="From your invitation: you join this circle when your account is created."
-          name="familyLabel"
-          value={label}
           readOnly
           bg="bg.muted"
           cursor="default"

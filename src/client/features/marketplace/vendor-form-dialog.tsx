@@ -1,24 +1,10 @@
-import {
-  Box,
-  Button,
-  Field,
-  Flex,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
-import {
-  VENDOR_MESSAGES,
-  type VendorDto,
-  vendorCreateInput,
-  vendorUpdateInput,
-} from '../../../shared/schemas/vendors';
+import { VENDOR_MESSAGES, type VendorDto, vendorCreateInput } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
+import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { ImageIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
@@ -28,22 +14,32 @@ import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
+import { thenWire, useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { useRefreshVendorLists } from './use-marketplace';
 
-interface Values {
-  businessName: string;
-  category: string;
-  description: string;
-  contactPhone: string;
-  contactEmail: string;
-  website: string;
-  address: string;
-  city: string;
-  state: string;
-  neighborhood: string;
-  logoUrl: string | null;
-  imageUrl: string | null;
-}
+/**
+ * The marketplace's vendor profile form: its boxes as strings, checked by the create procedure's own
+ * schema (business name, category and contact email required, spec section 5). An edit is checked
+ * the same way and then sends only what changed.
+ */
+const vendorForm = z
+  .object({
+    businessName: z.string(),
+    category: z.string(),
+    description: z.string(),
+    contactPhone: z.string(),
+    contactEmail: z.string(),
+    website: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    neighborhood: z.string(),
+    logoUrl: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  })
+  .transform(thenWire(vendorCreateInput));
+type Values = z.input<typeof vendorForm>;
+type Field = keyof Values;
 
 const EMPTY: Values = {
   businessName: '',
@@ -105,100 +101,92 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
   const utils = trpc.useUtils();
   const refreshLists = useRefreshVendorLists();
   const [base, setBase] = useState<VendorDto | null>(vendor);
-  const [values, setValues] = useState<Values>(vendor ? valuesOf(vendor) : EMPTY);
   const [stale, setStale] = useState<VendorDto | null>(null);
   const [uploading, setUploading] = useState<'logoUrl' | 'imageUrl' | null>(null);
   const pending = create.isPending || update.isPending;
+  const form = useZodForm(vendorForm, { defaultValues: vendor ? valuesOf(vendor) : EMPTY, pending });
+  const { reset, setValue, watch } = form;
   const editing = vendor !== null;
   const { user } = useCurrentUser();
 
   const fill = (from: VendorDto | null) => {
     setBase(from);
     setStale(null);
-    setValues(from ? valuesOf(from) : EMPTY);
+    reset(from ? valuesOf(from) : EMPTY);
   };
 
   // Each opening for an edit starts from the listing as it is now.
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open && vendor) fill(vendor);
-  }
+  useWhenOpened(open, () => {
+    if (vendor) fill(vendor);
+  });
   const categories = categoryOptions(base?.category);
-
-  const set =
-    (key: Exclude<keyof Values, 'logoUrl' | 'imageUrl'>) =>
-    (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      setValues((v) => ({ ...v, [key]: e.target.value }));
+  const [logoUrl, imageUrl, neighborhood] = watch(['logoUrl', 'imageUrl', 'neighborhood']);
 
   const upload = async (key: 'logoUrl' | 'imageUrl', file: File) => {
     setUploading(key);
     const url = await uploadImageWithToasts(file);
     setUploading(null);
-    if (url) setValues((v) => ({ ...v, [key]: url }));
+    if (url) setValue(key, url, { shouldDirty: true });
   };
 
-  const submit = () => {
-    if (!values.businessName.trim() || !values.category || !values.contactEmail.trim()) {
-      toast.error(VENDOR_MESSAGES.required);
-      return;
-    }
-    if (base) {
-      saveEdit(base);
-      return;
-    }
-    const parsed = vendorCreateInput.safeParse({ ...values, neighborhood: values.neighborhood || null });
-    if (!parsed.success) {
-      toast.error('Failed to create vendor profile', parsed.error.issues[0]?.message);
-      return;
-    }
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Vendor profile created successfully');
-        setValues(EMPTY);
-        onClose();
-        void refreshLists();
-        // Creating a listing makes a customer account a vendor account: the navigation follows the role.
-        void utils.auth.session.invalidate();
-        void utils.vendors.mine.invalidate();
-      },
-      onError: (error) => toast.failed('Failed to create vendor profile', error),
-    });
-  };
+  const submit = form.handleSubmit(
+    (parsed) => {
+      if (base) {
+        saveEdit(base, parsed);
+        return;
+      }
+      create.mutate(parsed, {
+        onSuccess: () => {
+          toast.success('Vendor profile created successfully');
+          reset(EMPTY);
+          onClose();
+          void refreshLists();
+          // Creating a listing makes a customer account a vendor account: the navigation follows the role.
+          void utils.auth.session.invalidate();
+          void utils.vendors.mine.invalidate();
+        },
+        onError: (error) => {
+          form.applyServerErrors(error);
+          toast.failed('Failed to create vendor profile', error);
+        },
+      });
+    },
+    (errors) => {
+      if (errors.businessName || errors.category || errors.contactEmail)
+        toast.error(VENDOR_MESSAGES.required);
+    },
+  );
 
-  const saveEdit = (from: VendorDto) => {
+  const saveEdit = (from: VendorDto, parsed: z.output<typeof vendorForm>) => {
     const before = valuesOf(from);
-    const changes = Object.fromEntries(
-      (Object.keys(values) as (keyof Values)[])
-        .filter((key) => values[key] !== before[key])
-        .map((key) => [key, key === 'neighborhood' ? values[key] || null : values[key]]),
-    );
-    if (Object.keys(changes).length === 0) {
+    const now = form.getValues();
+    const changed = (Object.keys(now) as Field[]).filter((key) => now[key] !== before[key]);
+    if (changed.length === 0) {
       onClose();
       return;
     }
-    const parsed = vendorUpdateInput.safeParse({ id: from.id, version: from.version, ...changes });
-    if (!parsed.success) {
-      toast.error('Failed to update vendor profile', parsed.error.issues[0]?.message);
-      return;
-    }
-    update.mutate(parsed.data, {
-      onSuccess: (updated) => {
-        toast.success('Vendor profile updated successfully');
-        // The edit's answer has no responsiveness (profile pages only): the page keeps what it showed.
-        utils.vendors.byId.setData({ id: updated.id }, (old) => ({
-          ...updated,
-          responsiveness: old?.responsiveness ?? null,
-        }));
-        fill(updated);
-        onClose();
-        void refreshLists();
+    const changes = Object.fromEntries(changed.map((key) => [key, parsed[key]]));
+    update.mutate(
+      { id: from.id, version: from.version, ...changes },
+      {
+        onSuccess: (updated) => {
+          toast.success('Vendor profile updated successfully');
+          // The edit's answer has no responsiveness (profile pages only): the page keeps what it showed.
+          utils.vendors.byId.setData({ id: updated.id }, (old) => ({
+            ...updated,
+            responsiveness: old?.responsiveness ?? null,
+          }));
+          fill(updated);
+          onClose();
+          void refreshLists();
+        },
+        onError: (error) => {
+          setStale(staleCurrent<VendorDto>(error));
+          form.applyServerErrors(error);
+          toast.failed('Failed to update vendor profile', error);
+        },
       },
-      onError: (error) => {
-        setStale(staleCurrent<VendorDto>(error));
-        toast.failed('Failed to update vendor profile', error);
-      },
-    });
+    );
   };
 
   return (
@@ -217,140 +205,85 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
       pendingLabel={editing ? 'Saving...' : 'Creating...'}
       pending={pending}
       submitDisabled={uploading !== null}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <Stack gap="5">
         {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <Field.Root required disabled={pending}>
-          <Field.Label>
-            Business name <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            name="businessName"
-            value={values.businessName}
-            onChange={set('businessName')}
-            maxLength={200}
-            placeholder="e.g. Shalom Table Catering"
-            autoComplete="organization"
-          />
-        </Field.Root>
+        <FormInput
+          form={form}
+          name="businessName"
+          label="Business name"
+          required
+          maxLength={200}
+          placeholder="e.g. Shalom Table Catering"
+          autoComplete="organization"
+        />
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <Field.Root required disabled={pending}>
-            <Field.Label>
-              Category <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="category" value={values.category} onChange={set('category')}>
-                <option value="" disabled>
-                  Select a category
-                </option>
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <Field.Root required disabled={pending}>
-            <Field.Label>
-              Contact email <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              name="contactEmail"
-              type="email"
-              value={values.contactEmail}
-              onChange={set('contactEmail')}
-              maxLength={254}
-              autoComplete="email"
-            />
-          </Field.Root>
-        </SimpleGrid>
-        <Field.Root disabled={pending}>
-          <Field.Label>Description</Field.Label>
-          <Textarea
-            name="description"
-            value={values.description}
-            onChange={set('description')}
-            rows={3}
-            maxLength={5000}
-            placeholder="What you offer, your style, the events you love to work"
+          <FormSelect
+            form={form}
+            name="category"
+            label="Category"
+            required
+            placeholder="Select a category"
+            options={categories}
           />
-        </Field.Root>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <Field.Root disabled={pending}>
-            <Field.Label>Phone</Field.Label>
-            <Input
-              name="contactPhone"
-              type="tel"
-              value={values.contactPhone}
-              onChange={set('contactPhone')}
-              maxLength={40}
-              autoComplete="tel"
-            />
-          </Field.Root>
-          <Field.Root disabled={pending}>
-            <Field.Label>Website</Field.Label>
-            <Input
-              name="website"
-              type="url"
-              value={values.website}
-              onChange={set('website')}
-              maxLength={500}
-              placeholder="https://"
-              autoComplete="url"
-            />
-          </Field.Root>
+          <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
         </SimpleGrid>
-        <Field.Root disabled={pending}>
-          <Field.Label>Address</Field.Label>
-          <Input name="address" value={values.address} onChange={set('address')} maxLength={300} />
-        </Field.Root>
+        <FormTextarea
+          form={form}
+          name="description"
+          label="Description"
+          rows={3}
+          maxLength={5000}
+          placeholder="What you offer, your style, the events you love to work"
+        />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <FormInput
+            form={form}
+            name="contactPhone"
+            label="Phone"
+            type="tel"
+            maxLength={40}
+            autoComplete="tel"
+          />
+          <FormInput
+            form={form}
+            name="website"
+            label="Website"
+            type="url"
+            maxLength={500}
+            placeholder="https://"
+            autoComplete="url"
+          />
+        </SimpleGrid>
+        <FormInput form={form} name="address" label="Address" maxLength={300} />
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
-          <Field.Root disabled={pending}>
-            <Field.Label>City</Field.Label>
-            <Input name="city" value={values.city} onChange={set('city')} maxLength={100} />
-          </Field.Root>
-          <Field.Root disabled={pending}>
-            <Field.Label>State</Field.Label>
-            <Input name="state" value={values.state} onChange={set('state')} maxLength={100} />
-          </Field.Root>
-          <Field.Root disabled={pending}>
-            <Field.Label>Neighborhood</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                name="neighborhood"
-                value={values.neighborhood}
-                onChange={set('neighborhood')}
-              >
-                <option value="">None</option>
-                {neighborhoodOptions(values.neighborhood).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <FormInput form={form} name="city" label="City" maxLength={100} />
+          <FormInput form={form} name="state" label="State" maxLength={100} />
+          <FormSelect
+            form={form}
+            name="neighborhood"
+            label="Neighborhood"
+            placeholder="None"
+            options={neighborhoodOptions(neighborhood)}
+          />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           <ImageField
             label="Logo"
-            url={values.logoUrl}
+            url={logoUrl}
             uploading={uploading === 'logoUrl'}
             disabled={pending || uploading !== null}
             onFile={(file) => void upload('logoUrl', file)}
-            onRemove={() => setValues((v) => ({ ...v, logoUrl: null }))}
+            onRemove={() => setValue('logoUrl', null, { shouldDirty: true })}
           />
           <ImageField
             label="Cover image"
-            url={values.imageUrl}
+            url={imageUrl}
             uploading={uploading === 'imageUrl'}
             disabled={pending || uploading !== null}
             onFile={(file) => void upload('imageUrl', file)}
-            onRemove={() => setValues((v) => ({ ...v, imageUrl: null }))}
+            onRemove={() => setValue('imageUrl', null, { shouldDirty: true })}
           />
         </SimpleGrid>
         <Text fontSize="xs" color="fg.muted" mt="-2">

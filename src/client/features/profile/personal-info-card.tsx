@@ -1,27 +1,24 @@
 import { Badge, Box, Button, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useRef } from 'react';
+import type { FormEvent } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
-import { FormEmailField, FormPasswordField, FormTextField } from '../../components/form-fields';
+import { FormInput } from '../../components/form-fields';
 import { PencilIcon } from '../../components/icons';
+import type { ZodForm } from '../../lib/use-zod-form';
 import { cardStyle } from './profile-styles';
 import { emailNeedsPassword, type ProfileDraft } from './use-profile';
 
 const ROLE_LABEL = { customer: 'Customer', vendor: 'Vendor', admin: 'Administrator' } as const;
 
 export type DraftField = 'name' | 'email' | 'currentPassword' | 'phone' | 'familyLabel';
-export type FieldErrors = Partial<Record<DraftField, string>>;
 
 interface PersonalInfoCardProps {
   user: UserDto;
-  /** The form's values while editing; null shows the saved values. */
-  draft: ProfileDraft | null;
-  errors: FieldErrors;
-  saving: boolean;
+  /** The form while editing; null shows the saved values. */
+  form: ZodForm<ProfileDraft, unknown> | null;
   /** The field to focus when the form opens (e.g. the family label from the Family Circle card). */
   focusField: DraftField;
   onEdit: () => void;
-  onChange: (field: DraftField, value: string) => void;
   onCancel: () => void;
   onSave: () => void;
 }
@@ -29,36 +26,19 @@ interface PersonalInfoCardProps {
 /** Name, email, phone and family label: read-only until Edit, then a form with Save and Cancel. */
 export function PersonalInfoCard({
   user,
-  draft,
-  errors,
-  saving,
+  form,
   focusField,
   onEdit,
-  onChange,
   onCancel,
   onSave,
 }: PersonalInfoCardProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!saving) onSave();
+    if (!form?.pending) onSave();
   };
-  const formRef = useRef<HTMLFormElement>(null);
-  const shownErrors = useRef<FieldErrors>({});
-  const focusPending = useRef(false);
-  // When a save is refused, the first field with a message gets the focus (once the fields are
-  // enabled again), so it is read out and fixed; clearing one message while typing leaves it alone.
-  useEffect(() => {
-    const fresh = Object.entries(errors).some(
-      ([field, message]) => message && !shownErrors.current[field as DraftField],
-    );
-    shownErrors.current = errors;
-    if (fresh) focusPending.current = true;
-    if (focusPending.current && !saving) {
-      focusPending.current = false;
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [errors, saving]);
-  const emailChanged = draft !== null && emailNeedsPassword(user, draft);
+  const email = form?.watch('email');
+  const emailChanged = email !== undefined && emailNeedsPassword(user, { email });
+  const saving = form?.pending ?? false;
   const rows = [
     { label: 'Full name', value: user.name },
     { label: 'Email', value: user.email },
@@ -83,7 +63,7 @@ export function PersonalInfoCard({
             {ROLE_LABEL[user.role]}
           </Badge>
         </Heading>
-        {draft ? null : (
+        {form ? null : (
           <Button variant="outline" size="sm" onClick={onEdit}>
             <PencilIcon boxSize="4" />
             Edit
@@ -91,75 +71,50 @@ export function PersonalInfoCard({
         )}
       </Flex>
 
-      {draft ? (
-        <form
-          ref={formRef}
-          onSubmit={submit}
-          noValidate
-          aria-busy={saving}
-          aria-label="Edit personal information"
-        >
+      {form ? (
+        <form onSubmit={submit} noValidate aria-busy={saving} aria-label="Edit personal information">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" mt="6">
-            <FormTextField
+            <FormInput
+              form={form}
+              name="name"
               label="Full name"
               required
-              disabled={saving}
-              error={errors.name}
-              name="name"
               autoComplete="name"
-              value={draft.name}
               maxLength={LIMITS.nameMax}
               autoFocus={focusField === 'name'}
-              onChange={(e) => onChange('name', e.target.value)}
             />
-            <FormEmailField
-              label="Email"
-              required
-              disabled={saving}
-              error={errors.email}
-              name="email"
-              value={draft.email}
-              onChange={(e) => onChange('email', e.target.value)}
-            />
+            <FormInput form={form} name="email" kind="email" label="Email" required />
             {emailChanged ? (
-              <FormPasswordField
+              <FormInput
+                form={form}
+                name="currentPassword"
+                kind="password"
                 label="Current password"
                 required
-                disabled={saving}
-                error={errors.currentPassword}
                 hint="To change your email, confirm it is you."
                 rootProps={{ gridColumn: { md: '1 / -1' }, maxW: { md: 'calc(50% - 0.625rem)' } }}
-                name="currentPassword"
                 autoComplete="current-password"
-                value={draft.currentPassword}
                 maxLength={LIMITS.passwordMax}
-                onChange={(e) => onChange('currentPassword', e.target.value)}
               />
             ) : null}
-            <FormTextField
-              label="Phone"
-              disabled={saving}
-              error={errors.phone}
-              hint="Optional."
+            <FormInput
+              form={form}
               name="phone"
+              label="Phone"
+              hint="Optional."
               type="tel"
               autoComplete="tel"
-              value={draft.phone}
               maxLength={LIMITS.phoneMax}
-              onChange={(e) => onChange('phone', e.target.value)}
             />
-            <FormTextField
-              label="Family label"
-              disabled={saving}
-              error={errors.familyLabel}
-              hint="Everyone with exactly the same label shares a family circle. Leave it empty to leave your circle."
+            <FormInput
+              form={form}
               name="familyLabel"
+              label="Family label"
+              hint="Everyone with exactly the same label shares a family circle. Leave it empty to leave your circle."
               autoComplete="off"
               placeholder="e.g. The Cohen Family"
-              value={draft.familyLabel}
               maxLength={LIMITS.familyLabelMax}
               autoFocus={focusField === 'familyLabel'}
-              onChange={(e) => onChange('familyLabel', e.target.value)}
             />
           </SimpleGrid>
           <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" mt="6">

@@ -1,25 +1,19 @@
 import { Grid, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
-import { ACCOUNT_MESSAGES, profileUpdateInput, type UserDto } from '../../../shared/schemas/auth';
+import { useMemo, useState } from 'react';
+import type { UserDto } from '../../../shared/schemas/auth';
 import { PageFrame } from '../../components/page-frame';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
-import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
+import { errorCode, serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
 import { FamilyCircleCard } from './family-circle-card';
-import { type DraftField, type FieldErrors, PersonalInfoCard } from './personal-info-card';
+import { type DraftField, PersonalInfoCard } from './personal-info-card';
 import { PreferencesCard } from './preferences-card';
 import { SecurityCard } from './security-card';
-import {
-  changesOf,
-  draftOf,
-  emailNeedsPassword,
-  type PreferenceKey,
-  type ProfileDraft,
-  useUpdateProfile,
-} from './use-profile';
+import { changesOf, draftOf, type PreferenceKey, profileForm, useUpdateProfile } from './use-profile';
 import { VendorAccountCard } from './vendor-account-card';
 
 /** /profile: personal information, family circle, vendor account and preferences. */
@@ -29,84 +23,63 @@ export function ProfilePage() {
   return <ProfileSettings user={user} />;
 }
 
-const DRAFT_FIELDS: readonly DraftField[] = ['name', 'email', 'currentPassword', 'phone', 'familyLabel'];
-
-function isDraftField(value: unknown): value is DraftField {
-  return DRAFT_FIELDS.some((field) => field === value);
-}
-
 function ProfileSettings({ user }: { user: UserDto }) {
   const utils = trpc.useUtils();
   const update = useUpdateProfile();
-  const [draft, setDraft] = useState<ProfileDraft | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [editing, setEditing] = useState(false);
   const [focusField, setFocusField] = useState<DraftField>('name');
   const [savingPreference, setSavingPreference] = useState(false);
   // A save was refused because the profile changed elsewhere since the draft was made.
   const [stale, setStale] = useState(false);
+  const savingForm = update.isPending && !savingPreference;
+  const schema = useMemo(() => profileForm(user), [user]);
+  const form = useZodForm(schema, { defaultValues: draftOf(user), pending: savingForm });
 
   const startEdit = (field: DraftField = 'name') => {
     setFocusField(field);
-    setErrors({});
     setStale(false);
-    setDraft(draftOf(user));
+    form.reset(draftOf(user));
+    setEditing(true);
   };
 
   const cancel = () => {
-    setDraft(null);
-    setErrors({});
+    setEditing(false);
     setStale(false);
   };
 
   /** The draft starts again from the profile as it is now (the refused save brought it). */
   const reload = () => {
-    setErrors({});
     setStale(false);
-    setDraft(draftOf(user));
+    form.reset(draftOf(user));
   };
 
-  const save = () => {
-    if (!draft) return;
+  const save = form.handleSubmit((draft) => {
     const input = changesOf(user, draft);
     if (!input) {
       cancel();
       return;
     }
-    const parsed = profileUpdateInput.safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isDraftField(field) && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    if (emailNeedsPassword(user, draft) && !draft.currentPassword) {
-      setErrors({ currentPassword: ACCOUNT_MESSAGES.currentPasswordForEmail });
-      return;
-    }
-    setErrors({});
     update.mutate(input, {
       onSuccess: () => {
         toast.success('Profile updated successfully');
-        setDraft(null);
+        setEditing(false);
       },
       onError: (error) => {
         const message = serverMessage(error);
-        const field = serverFieldError(error);
         if (staleCurrent(error)) setStale(true);
-        else if (errorCode(error) === 'CONFLICT' && message) setErrors({ email: message });
-        else if (field && isDraftField(field.field)) setErrors({ [field.field]: field.message });
+        else if (errorCode(error) === 'CONFLICT' && message) {
+          form.setError('email', { type: 'server', message }, { shouldFocus: false });
+          form.applyServerErrors(error);
+        } else form.applyServerErrors(error);
         toast.error('Failed to update profile', message ?? 'Please try again.');
       },
     });
-  };
+  });
 
   /** Outside edit mode a switch saves at once, shown straight away and put back if the save fails. */
   const changePreference = (key: PreferenceKey, checked: boolean) => {
-    if (draft) {
-      setDraft({ ...draft, [key]: checked });
+    if (editing) {
+      form.setValue(key, checked, { shouldDirty: true });
       return;
     }
     const previous = utils.auth.session.getData();
@@ -126,8 +99,18 @@ function ProfileSettings({ user }: { user: UserDto }) {
     );
   };
 
-  const preferences = draft ?? user;
-  const savingForm = update.isPending && !savingPreference;
+  const draftPreferences = form.watch([
+    'hebrewDatesEnabled',
+    'shabbatWarningsEnabled',
+    'emailNotificationsEnabled',
+  ]);
+  const preferences = editing
+    ? {
+        hebrewDatesEnabled: draftPreferences[0],
+        shabbatWarningsEnabled: draftPreferences[1],
+        emailNotificationsEnabled: draftPreferences[2],
+      }
+    : user;
 
   return (
     <PageFrame
@@ -140,20 +123,14 @@ function ProfileSettings({ user }: { user: UserDto }) {
         alignItems="start"
       >
         <Stack gap="6">
-          {stale && draft ? <StaleWriteAlert onReload={reload} /> : null}
+          {stale && editing ? <StaleWriteAlert onReload={reload} /> : null}
           <PersonalInfoCard
             user={user}
-            draft={draft}
-            errors={errors}
-            saving={savingForm}
+            form={editing ? form : null}
             focusField={focusField}
             onEdit={() => startEdit()}
-            onChange={(field, value) => {
-              if (draft) setDraft({ ...draft, [field]: value });
-              if (errors[field]) setErrors({ ...errors, [field]: undefined });
-            }}
             onCancel={cancel}
-            onSave={save}
+            onSave={() => void save()}
           />
           <PreferencesCard
             values={{
@@ -161,7 +138,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
               shabbatWarningsEnabled: preferences.shabbatWarningsEnabled,
               emailNotificationsEnabled: preferences.emailNotificationsEnabled,
             }}
-            editing={draft !== null}
+            editing={editing}
             saving={update.isPending}
             onChange={changePreference}
           />

@@ -1,4 +1,10 @@
-import type { ProfileUpdateInput, UserDto } from '../../../shared/schemas/auth';
+import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  type ProfileUpdateInput,
+  profileUpdateInput,
+  type UserDto,
+} from '../../../shared/schemas/auth';
 import { staleCurrent } from '../../lib/stale-write';
 import { trpc } from '../../lib/trpc';
 
@@ -62,7 +68,7 @@ export function draftOf(user: UserDto): ProfileDraft {
 const blankToNull = (value: string) => value.trim() || null;
 
 /** A different address (not just other capitals) needs the current password, as the server checks. */
-export function emailNeedsPassword(user: UserDto, draft: ProfileDraft): boolean {
+export function emailNeedsPassword(user: UserDto, draft: Pick<ProfileDraft, 'email'>): boolean {
   return draft.email.trim().toLowerCase() !== user.email.toLowerCase();
 }
 
@@ -81,4 +87,44 @@ export function changesOf(user: UserDto, draft: ProfileDraft): ProfileUpdateInpu
     if (draft[key] !== user[key]) input[key] = draft[key];
   }
   return Object.keys(input).length > 1 ? input : null;
+}
+
+/**
+ * The personal information form: what it holds, checked by the profile procedure's own schema, and
+ * the current password asked for when the email changes to another address (the server checks the
+ * same). Every message goes under its field at once.
+ */
+export function profileForm(user: UserDto) {
+  return z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      familyLabel: z.string(),
+      currentPassword: z.string(),
+      hebrewDatesEnabled: z.boolean(),
+      shabbatWarningsEnabled: z.boolean(),
+      emailNotificationsEnabled: z.boolean(),
+      version: z.number(),
+    })
+    .transform((draft, ctx) => {
+      const needsPassword = emailNeedsPassword(user, draft);
+      if (needsPassword && !draft.currentPassword) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['currentPassword'],
+          message: ACCOUNT_MESSAGES.currentPasswordForEmail,
+        });
+      }
+      const parsed = profileUpdateInput.safeParse({
+        ...draft,
+        currentPassword: needsPassword ? draft.currentPassword : undefined,
+      });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        }
+      }
+      return draft;
+    });
 }
