@@ -5,6 +5,7 @@ import {
   Drawer,
   Flex,
   HStack,
+  Icon,
   IconButton,
   Portal,
   Stack,
@@ -12,6 +13,7 @@ import {
   useBreakpointValue,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { Menu } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
@@ -27,7 +29,6 @@ import {
 } from './app-navigation';
 import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
-import { MenuIcon } from './icons';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
 import { NotificationBell } from './notification-bell';
@@ -93,7 +94,9 @@ function SignedInShell({ user }: { user: UserDto }) {
               >
                 <Drawer.Trigger asChild>
                   <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
-                    <MenuIcon boxSize="6" />
+                    <Icon boxSize="6">
+                      <Menu />
+                    </Icon>
                   </IconButton>
                 </Drawer.Trigger>
                 <Portal>
@@ -215,7 +218,7 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
         {entries
           .filter((entry) => !entry.menuOnly)
           .map((entry) => {
-            const Icon = entry.icon;
+            const EntryIcon = entry.icon;
             return (
               <Flex
                 key={entry.to}
@@ -236,7 +239,9 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
                 }}
               >
                 <EntryLink entry={entry}>
-                  <Icon boxSize="5" />
+                  <Icon boxSize="5">
+                    <EntryIcon />
+                  </Icon>
                   <Text as="span" fontSize="2xs" lineHeight="1" truncate maxW="full" px="0.5">
                     {entry.shortLabel}
                   </Text>

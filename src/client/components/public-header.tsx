@@ -6,15 +6,16 @@ import {
   Drawer,
   Flex,
   HStack,
+  Icon,
   IconButton,
   Portal,
   Stack,
   useBreakpointValue,
 } from '@chakra-ui/react';
+import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { homePathFor, useCurrentUser } from '../lib/session';
-import { MenuIcon } from './icons';
 import { Logo } from './logo';
 
 const PAGE_LINKS = [
@@ -85,7 +86,9 @@ export function PublicHeader() {
             >
               <Drawer.Trigger asChild>
                 <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
-                  <MenuIcon boxSize="6" />
+                  <Icon boxSize="6">
+                    <Menu />
+                  </Icon>
                 </IconButton>
               </Drawer.Trigger>
               <Portal>

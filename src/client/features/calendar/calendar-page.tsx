@@ -6,6 +6,7 @@ import {
   Grid,
   Heading,
   HStack,
+  Icon,
   IconButton,
   SegmentGroup,
   Spinner,
@@ -13,9 +14,9 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { useCurrentUser } from '../../lib/session';
 import { CalendarGuide } from './calendar-guide';
@@ -106,7 +107,9 @@ export function CalendarPage() {
                   size={{ base: 'sm', md: 'md' }}
                   onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, -1) }))}
                 >
-                  <ChevronLeftIcon boxSize="5" />
+                  <Icon boxSize="5">
+                    <ChevronLeft />
+                  </Icon>
                 </IconButton>
                 <Button
                   variant="outline"
@@ -122,7 +125,9 @@ export function CalendarPage() {
                   size={{ base: 'sm', md: 'md' }}
                   onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, 1) }))}
                 >
-                  <ChevronRightIcon boxSize="5" />
+                  <Icon boxSize="5">
+                    <ChevronRight />
+                  </Icon>
                 </IconButton>
               </HStack>
               <SegmentGroup.Root

@@ -1,4 +1,17 @@
-import { Badge, Box, Button, Checkbox, Field, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Field,
+  Flex,
+  Icon,
+  Input,
+  InputGroup,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
 import {
@@ -8,7 +21,6 @@ import {
   type EventDto,
 } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
-import { WalletIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
@@ -74,7 +86,11 @@ export function DepositsTab({ event }: { event: EventDto }) {
         <ListError what="deposits" onRetry={() => void deposits.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty
-          icon={<WalletIcon boxSize="6" />}
+          icon={
+            <Icon boxSize="6">
+              <Wallet />
+            </Icon>
+          }
           title="No deposits yet"
           text="Record what you owe each vendor and when it is due, and mark it paid when it is."
         />

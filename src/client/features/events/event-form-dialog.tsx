@@ -11,13 +11,13 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { ImageIcon, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { conflictFor, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, eventCreateInput } from '../../../shared/schemas/events';
 import { FormDialog } from '../../components/form-dialog';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import { ImageIcon, TrashIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
@@ -306,7 +306,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
                 onClick={() => setValues((v) => ({ ...v, imageUrl: null }))}
                 disabled={pending || uploading}
               >
-                <TrashIcon />
+                <Trash2 />
                 Remove image
               </Button>
             ) : null}

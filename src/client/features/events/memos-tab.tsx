@@ -1,8 +1,8 @@
-import { Box, Field, Flex, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Field, Flex, Icon, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { EVENT_MESSAGES, type EventDto, type MemoDto, memoCreateInput } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
-import { NoteIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
@@ -48,7 +48,11 @@ export function MemosTab({ event }: { event: EventDto }) {
         <ListError what="memos" onRetry={() => void memos.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty
-          icon={<NoteIcon boxSize="6" />}
+          icon={
+            <Icon boxSize="6">
+              <FileText />
+            </Icon>
+          }
           title="No memos yet"
           text="Keep guest-list notes, menu ideas and anything else worth remembering here."
         />

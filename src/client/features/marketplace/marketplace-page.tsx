@@ -5,30 +5,32 @@ import {
   Flex,
   Heading,
   HStack,
+  Icon,
   NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import {
+  Camera,
+  Flower2,
+  Globe,
+  Landmark,
+  MapPin,
+  Music,
+  Plus,
+  Search,
+  Sparkles,
+  Store,
+  UtensilsCrossed,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
 import { VENDOR_SORTS, type VendorSort, type VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
-import {
-  CameraIcon,
-  CatererIcon,
-  FlowerIcon,
-  GlobeIcon,
-  MapPinIcon,
-  MusicIcon,
-  PlusIcon,
-  SearchIcon,
-  SparklesIcon,
-  StoreIcon,
-  VenueIcon,
-} from '../../components/icons';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
 import { LocationDialog } from './location-dialog';
@@ -47,15 +49,12 @@ const SORT_LABELS: Record<VendorSort, string> = {
   newest: 'Newest',
 };
 
-const CATEGORY_TILES: Record<
-  MarketplaceCategory,
-  { icon: ComponentType<{ boxSize?: string }>; blurb: string }
-> = {
-  Venues: { icon: VenueIcon, blurb: 'Halls, gardens and shul spaces' },
-  Caterers: { icon: CatererIcon, blurb: 'Kosher menus for every crowd' },
-  Photographers: { icon: CameraIcon, blurb: 'Photo and video for the day' },
-  Musicians: { icon: MusicIcon, blurb: 'Bands, DJs and simcha dancing' },
-  Florists: { icon: FlowerIcon, blurb: 'Chuppah flowers and centrepieces' },
+const CATEGORY_TILES: Record<MarketplaceCategory, { icon: LucideIcon; blurb: string }> = {
+  Venues: { icon: Landmark, blurb: 'Halls, gardens and shul spaces' },
+  Caterers: { icon: UtensilsCrossed, blurb: 'Kosher menus for every crowd' },
+  Photographers: { icon: Camera, blurb: 'Photo and video for the day' },
+  Musicians: { icon: Music, blurb: 'Bands, DJs and simcha dancing' },
+  Florists: { icon: Flower2, blurb: 'Chuppah flowers and centrepieces' },
 };
 
 /** The category query parameter counts only for the five marketplace categories (spec section 5). */
@@ -146,7 +145,7 @@ export function MarketplacePage() {
                 alignSelf={{ base: 'flex-start', md: 'auto' }}
                 onClick={() => setDialog(user ? { kind: 'create' } : { kind: 'list-business' })}
               >
-                <PlusIcon />
+                <Plus />
                 List Your Business
               </Button>
             </Flex>
@@ -162,7 +161,7 @@ export function MarketplacePage() {
                 onClick={() => setDialog({ kind: 'location' })}
                 aria-label={`Location: ${location.label}. Change location`}
               >
-                {location.position || location.source === 'detecting' ? <MapPinIcon /> : <GlobeIcon />}
+                {location.position || location.source === 'detecting' ? <MapPin /> : <Globe />}
                 <Text as="span" aria-live="polite">
                   {location.label}
                 </Text>
@@ -357,7 +356,7 @@ function DiscoverySections({
         <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4">
           {MARKETPLACE_CATEGORIES.map((c) => {
             const tile = CATEGORY_TILES[c];
-            const Icon = tile.icon;
+            const TileIcon = tile.icon;
             return (
               <Button
                 key={c}
@@ -376,7 +375,9 @@ function DiscoverySections({
                 aria-label={`Browse ${c}`}
               >
                 <Box bg="brand.subtle" color="brand.fg" rounded="xl" p="2.5">
-                  <Icon boxSize="6" />
+                  <Icon boxSize="6">
+                    <TileIcon />
+                  </Icon>
                 </Box>
                 <Box>
                   <Text fontWeight="semibold" color="brand.950">
@@ -396,7 +397,11 @@ function DiscoverySections({
         <ShortList
           id="trending-heading"
           title="Trending This Month"
-          icon={<SparklesIcon boxSize="5" />}
+          icon={
+            <Icon boxSize="5">
+              <Sparkles />
+            </Icon>
+          }
           vendors={trending}
           loading={loading}
           ranked
@@ -404,7 +409,11 @@ function DiscoverySections({
         <ShortList
           id="new-heading"
           title="New Vendors"
-          icon={<StoreIcon boxSize="5" />}
+          icon={
+            <Icon boxSize="5">
+              <Store />
+            </Icon>
+          }
           vendors={fresh}
           loading={loading}
         />
@@ -547,7 +556,11 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
         </CardGrid>
       ) : list.isError ? (
         <EmptyPanel
-          icon={<StoreIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <Store />
+            </Icon>
+          }
           title="Vendors could not be loaded"
           description="Please check your connection and try again."
         >
@@ -555,7 +568,11 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
         </EmptyPanel>
       ) : vendors.length === 0 ? (
         <EmptyPanel
-          icon={<SearchIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <Search />
+            </Icon>
+          }
           title="No vendors found"
           description={
             position

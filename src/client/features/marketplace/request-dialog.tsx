@@ -10,13 +10,13 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { Paperclip } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
 import { availabilityRequestInput, REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
-import { PaperclipIcon } from '../../components/icons';
 import { PickedFiles } from '../../components/picked-files';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
@@ -325,7 +325,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             onClick={() => fileInput.current?.click()}
             disabled={pending || uploads.full}
           >
-            <PaperclipIcon />
+            <Paperclip />
             Attach files
           </Button>
           <Text fontSize="xs" color="fg.muted" mt="1.5">

@@ -4,6 +4,7 @@ import {
   Button,
   Flex,
   HStack,
+  Icon,
   LinkBox,
   LinkOverlay,
   Skeleton,
@@ -11,9 +12,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { MapPinIcon, StarIcon, VerifiedIcon } from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 
@@ -29,7 +30,9 @@ export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
       fontWeight="semibold"
       flexShrink="0"
     >
-      <VerifiedIcon boxSize={size === 'sm' ? '4' : '5'} aria-hidden />
+      <Icon boxSize={size === 'sm' ? '4' : '5'} aria-hidden>
+        <BadgeCheck />
+      </Icon>
       <Text>Verified</Text>
     </HStack>
   );
@@ -44,7 +47,9 @@ export function RatingLine({ vendor }: { vendor: VendorView }) {
       fontSize="sm"
       aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${vendor.reviewCount} reviews`}
     >
-      <StarIcon boxSize="4" color="gold.500" fill="gold.400" aria-hidden />
+      <Icon boxSize="4" color="gold.500" fill="gold.400" aria-hidden>
+        <Star />
+      </Icon>
       <Text fontWeight="semibold" color="fg">
         {rating.toFixed(1)}
       </Text>
@@ -116,7 +121,9 @@ export function VendorCard({ vendor, action }: { vendor: VendorView; action: Car
         </Flex>
         {place ? (
           <HStack gap="1.5" color="fg.muted" fontSize="sm">
-            <MapPinIcon boxSize="4" flexShrink="0" aria-hidden />
+            <Icon boxSize="4" flexShrink="0" aria-hidden>
+              <MapPin />
+            </Icon>
             <Text lineClamp={1}>{place}</Text>
           </HStack>
         ) : null}
@@ -172,7 +179,11 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
               </Text>
             </RouterLink>
           </LinkOverlay>
-          {vendor.verified ? <VerifiedIcon boxSize="4" color="green.fg" aria-label="Verified" /> : null}
+          {vendor.verified ? (
+            <Icon boxSize="4" color="green.fg" aria-label="Verified">
+              <BadgeCheck />
+            </Icon>
+          ) : null}
         </HStack>
         <Text fontSize="sm" color="fg.muted" lineClamp={1}>
           {[vendor.category, place].filter(Boolean).join(' · ')}

@@ -10,6 +10,7 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
+import { ImageIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
 import {
@@ -19,7 +20,6 @@ import {
   vendorUpdateInput,
 } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useIdempotentCreate } from '../../lib/idempotency';

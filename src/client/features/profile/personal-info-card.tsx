@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { FormEmailField, FormPasswordField, FormTextField } from '../../components/form-fields';
-import { PencilIcon } from '../../components/icons';
 import { cardStyle } from './profile-styles';
 import { emailNeedsPassword, type ProfileDraft } from './use-profile';
 
@@ -85,7 +85,9 @@ export function PersonalInfoCard({
         </Heading>
         {draft ? null : (
           <Button variant="outline" size="sm" onClick={onEdit}>
-            <PencilIcon boxSize="4" />
+            <Icon boxSize="4">
+              <Pencil />
+            </Icon>
             Edit
           </Button>
         )}
