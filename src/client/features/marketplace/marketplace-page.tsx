@@ -220,6 +220,7 @@ export function MarketplacePage() {
             sort={sort}
             position={location.position}
             action={cardAction}
+            firstOnScreen={filtering}
             onClear={() =>
               setParams(
                 (current) => {
@@ -341,10 +342,11 @@ function DiscoverySections({
           <Text color="fg.muted">No featured vendors near this location yet.</Text>
         ) : (
           <FeaturedStrip>
-            {vendors.map((vendor) => (
+            {vendors.map((vendor, i) => (
               <Box key={vendor.id} w={{ base: '72', md: '80' }} flexShrink="0" display="flex" role="listitem">
                 <Box flex="1" display="flex" flexDirection="column" css={{ '& > *': { flex: 1 } }}>
-                  <VendorCard vendor={vendor} action={action} />
+                  {/* The strip is the first row on screen: its first cards' covers are fetched at once. */}
+                  <VendorCard vendor={vendor} action={action} sizes={STRIP_CARD_SIZES} priority={i < 4} />
                 </Box>
               </Box>
             ))}
@@ -422,6 +424,9 @@ function DiscoverySections({
   );
 }
 
+/** Width of a card of the featured strip (w 72, md 80). */
+const STRIP_CARD_SIZES = '(min-width: 48em) 320px, 288px';
+
 function FeaturedStrip({ children }: { children: ReactNode }) {
   return (
     <Flex
@@ -498,9 +503,11 @@ interface ResultsProps {
   position: { lat: number; lng: number } | null;
   action: CardAction;
   onClear: () => void;
+  /** No featured strip above: the results' first row is the first thing on screen. */
+  firstOnScreen: boolean;
 }
 
-function VendorResults({ search, category, sort, position, action, onClear }: ResultsProps) {
+function VendorResults({ search, category, sort, position, action, onClear, firstOnScreen }: ResultsProps) {
   const list = useVendorList({ search, category, sort, position });
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -585,8 +592,8 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
       ) : (
         <>
           <CardGrid>
-            {vendors.map((vendor) => (
-              <VendorCard key={vendor.id} vendor={vendor} action={action} />
+            {vendors.map((vendor, i) => (
+              <VendorCard key={vendor.id} vendor={vendor} action={action} priority={firstOnScreen && i < 4} />
             ))}
             {isFetchingNextPage ? [0, 1, 2, 3].map((i) => <VendorCardSkeleton key={`more-${i}`} />) : null}
           </CardGrid>

@@ -15,8 +15,8 @@ import {
 import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { UploadedImage } from '../../components/uploaded-image';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
+import { VendorCover } from './vendor-cover';
 
 /** What a card's button does for the person looking: ask for availability, or sign in first. */
 export type CardAction = { label: string; onClick: (vendor: VendorView) => void } | null;
@@ -60,11 +60,21 @@ export function RatingLine({ vendor }: { vendor: VendorView }) {
   );
 }
 
-/** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
 /** The marketplace grid: one card a row on phones, up to four on wide screens. */
-const CARD_IMAGE_SIZES = '(min-width: 80em) 25vw, (min-width: 64em) 33vw, (min-width: 30em) 50vw, 100vw';
+export const GRID_CARD_SIZES =
+  '(min-width: 80em) 25vw, (min-width: 64em) 33vw, (min-width: 30em) 50vw, 100vw';
 
-export function VendorCard({ vendor, action }: { vendor: VendorView; action: CardAction }) {
+interface VendorCardProps {
+  vendor: VendorView;
+  action: CardAction;
+  /** How wide the card is shown (the grid's widths unless told). */
+  sizes?: string;
+  /** One of the first cards on screen: its cover is fetched at once instead of lazily. */
+  priority?: boolean;
+}
+
+/** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
+export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority = false }: VendorCardProps) {
   const place = placeText(vendor);
   const distance = distanceText(vendor);
   return (
@@ -82,15 +92,9 @@ export function VendorCard({ vendor, action }: { vendor: VendorView; action: Car
       _hover={{ shadow: 'md', transform: 'translateY(-2px)' }}
       _focusWithin={{ shadow: 'md' }}
     >
-      <Box position="relative" bg="brand.subtle" aspectRatio={16 / 10}>
-        <UploadedImage
-          src={vendor.imageUrl}
-          sizes={CARD_IMAGE_SIZES}
-          alt=""
-          w="full"
-          h="full"
-          loading="lazy"
-        />
+      <Box position="relative" aspectRatio={16 / 10}>
+        {/* The name under the picture says whose it is: the cover is decorative here. */}
+        <VendorCover vendor={vendor} sizes={sizes} alt="" priority={priority} w="full" h="full" />
         <Badge
           position="absolute"
           top="3"
@@ -167,9 +171,16 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
           {rank}
         </Text>
       ) : null}
-      <Box boxSize="14" rounded="lg" overflow="hidden" bg="brand.subtle" flexShrink="0">
-        <UploadedImage src={vendor.imageUrl} sizes="56px" alt="" w="full" h="full" />
-      </Box>
+      <VendorCover
+        vendor={vendor}
+        sizes="56px"
+        alt=""
+        iconSize="5"
+        ringPadding="1.5"
+        boxSize="14"
+        rounded="lg"
+        flexShrink="0"
+      />
       <Stack gap="0.5" minW="0" flex="1">
         <HStack gap="2" minW="0">
           <LinkOverlay asChild>

@@ -42,6 +42,7 @@ import { LoginToContactDialog } from './prompt-dialogs';
 import { RequestAvailabilityDialog } from './request-dialog';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
+import { VendorCover } from './vendor-cover';
 import { VendorFormDialog } from './vendor-form-dialog';
 
 // Part of the messages feature's chunk, loaded when a customer first opens it.
@@ -107,23 +108,20 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
       </Button>
 
       <Box>
-        <Box
-          position="relative"
+        {/* The hero is the page's first picture: fetched at once. The category art keeps its
+            drawing whole and centred in the wide box, where a cropped illustration would show a fragment. */}
+        <VendorCover
+          vendor={vendor}
+          sizes="(min-width: 72em) 1088px, 100vw"
+          alt={`Cover photo of ${vendor.businessName}`}
+          priority
+          iconSize={{ base: '14', md: '20' }}
+          ringPadding={{ base: '5', md: '7' }}
           rounded="2xl"
-          overflow="hidden"
-          bg="brand.subtle"
           h={{ base: '48', md: '72' }}
           borderWidth="1px"
           borderColor="border"
-        >
-          <UploadedImage
-            src={vendor.imageUrl}
-            sizes="100vw"
-            alt={`${vendor.businessName}`}
-            w="full"
-            h="full"
-          />
-        </Box>
+        />
         <Flex
           direction={{ base: 'column', md: 'row' }}
           gap={{ base: '3', md: '6' }}
