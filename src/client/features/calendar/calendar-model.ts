@@ -46,10 +46,6 @@ function parts(date: string): [number, number, number] {
   return [y, m, d];
 }
 
-function monthLength(year: number, month: number): number {
-  return new Date(year, month, 0).getDate();
-}
-
 function civil(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -73,15 +69,18 @@ export function visibleRange(view: CalendarView, anchor: string): { start: strin
   return { start: anchor, count: 1 };
 }
 
-/** Moves the selected day by one month, week or day; a month step keeps the day where it exists. */
-export function shiftAnchor(view: CalendarView, anchor: string, step: 1 | -1): string {
+/**
+ * Moves the selected day by one month, week or day. A month step selects today when it reaches
+ * today's month and the 1st of any other month: keeping the day number (the 27th of every month)
+ * drew the selection ring on that number in every month, where it read as a mark of today.
+ */
+export function shiftAnchor(view: CalendarView, anchor: string, step: 1 | -1, today: string): string {
   if (view === 'week') return addDays(anchor, 7 * step);
   if (view === 'day') return addDays(anchor, step);
-  const [y, m, d] = parts(anchor);
+  const [y, m] = parts(anchor);
   const index = y * 12 + (m - 1) + step;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return civil(year, month, Math.min(d, monthLength(year, month)));
+  const first = civil(Math.floor(index / 12), (index % 12) + 1, 1);
+  return sameMonth(first, today) ? today : first;
 }
 
 export function sameMonth(a: string, b: string): boolean {

@@ -105,7 +105,7 @@ export function CalendarPage() {
                   aria-label={`Previous ${noun}`}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
-                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, -1) }))}
+                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, -1, today) }))}
                 >
                   <Icon boxSize="5">
                     <ChevronLeft />
@@ -123,7 +123,7 @@ export function CalendarPage() {
                   aria-label={`Next ${noun}`}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
-                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, 1) }))}
+                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, 1, today) }))}
                 >
                   <Icon boxSize="5">
                     <ChevronRight />
