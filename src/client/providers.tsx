@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { SignedInHint } from './components/session-frame';
 import { Toaster } from './components/toaster';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
@@ -16,6 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           {children}
           <Toaster />
+          <SignedInHint />
         </QueryClientProvider>
       </trpc.Provider>
     </ChakraProvider>

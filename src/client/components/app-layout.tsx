@@ -15,7 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import {
@@ -61,6 +61,13 @@ function SignedInShell({ user }: { user: UserDto }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // One navigation in the document at a time, so that its links and labels are never duplicated.
   const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+  // The marketplace and vendor pages lay out their own full-width bands and containers.
+  const fullBleed = useMatches().some(
+    (match) => (match.handle as { fullBleed?: boolean } | undefined)?.fullBleed,
+  );
+  const pagePadding = fullBleed
+    ? { pb: isDesktop ? '0' : '20' }
+    : { px: { base: '4', md: '8', xl: '12' }, pt: { base: '6', md: '10' }, pb: isDesktop ? '12' : '28' };
 
   return (
     <Flex minH="100dvh" bg="canvas">
@@ -128,21 +135,16 @@ function SignedInShell({ user }: { user: UserDto }) {
           </Box>
         )}
 
-        <Box
-          as="main"
-          id="main"
-          tabIndex={-1}
-          _focus={{ outline: 'none' }}
-          flex="1"
-          px={{ base: '4', md: '8', xl: '12' }}
-          pt={{ base: '6', md: '10' }}
-          pb={isDesktop ? '12' : '28'}
-        >
-          <Container maxW="6xl" px="0">
-            <Suspense fallback={<PageSpinner />}>
+        <Box as="main" id="main" tabIndex={-1} _focus={{ outline: 'none' }} flex="1" {...pagePadding}>
+          <Suspense fallback={<PageSpinner />}>
+            {fullBleed ? (
               <Outlet />
-            </Suspense>
-          </Container>
+            ) : (
+              <Container maxW="6xl" px="0">
+                <Outlet />
+              </Container>
+            )}
+          </Suspense>
         </Box>
       </Flex>
 
