@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
 import { EmptyPanel } from '../../components/empty-panel';
+import { dateFormat } from '../../lib/intl';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -296,7 +297,10 @@ function ReportCount({ count }: { count: number }) {
 function LastSeen({ at }: { at: Date | null }) {
   if (!at) return <Text as="span">never</Text>;
   return (
-    <chakra.time dateTime={at.toISOString()} title={at.toLocaleString()}>
+    <chakra.time
+      dateTime={at.toISOString()}
+      title={dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(at)}
+    >
       {timeAgo(at)}
     </chakra.time>
   );

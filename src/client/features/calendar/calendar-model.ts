@@ -13,6 +13,7 @@ import {
   toCivilDate,
   toHebrewDate,
 } from '../../../shared/jewish-calendar';
+import { dateFormat } from '../../lib/intl';
 
 /** The Month/Week/Day selector; the month grid is the default. */
 export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
@@ -253,28 +254,23 @@ function local(date: string): Date {
 }
 
 export function formatMonthYear(date: string): string {
-  return local(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  return dateFormat({ month: 'long', year: 'numeric' }).format(local(date));
 }
 
 export function formatLongDate(date: string): string {
-  return local(date).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  return dateFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(local(date));
 }
 
 export function formatShortDate(date: string): string {
-  return local(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+  return dateFormat({ weekday: 'short', month: 'short', day: 'numeric' }).format(local(date));
 }
 
 export function formatWeekday(date: string, width: 'short' | 'long' = 'short'): string {
-  return local(date).toLocaleDateString('en-US', { weekday: width });
+  return dateFormat({ weekday: width }).format(local(date));
 }
 
 export function formatMonthShort(date: string): string {
-  return local(date).toLocaleDateString('en-US', { month: 'short' });
+  return dateFormat({ month: 'short' }).format(local(date));
 }
 
 /** 'April 18 – 24, 2027', 'April 25 – May 1, 2027' or 'December 26, 2027 – January 1, 2028'. */
@@ -282,7 +278,7 @@ export function formatWeekRange(start: string): string {
   const end = addDays(start, 6);
   const [sy, sm, sd] = parts(start);
   const [ey, em, ed] = parts(end);
-  const month = (date: string) => local(date).toLocaleDateString('en-US', { month: 'long' });
+  const month = (date: string) => dateFormat({ month: 'long' }).format(local(date));
   if (sy !== ey) return `${month(start)} ${sd}, ${sy} – ${month(end)} ${ed}, ${ey}`;
   if (sm !== em) return `${month(start)} ${sd} – ${month(end)} ${ed}, ${ey}`;
   return `${month(start)} ${sd} – ${ed}, ${ey}`;
@@ -291,9 +287,7 @@ export function formatWeekRange(start: string): string {
 /** '18:30' as '6:30 PM'. */
 export function formatTime(time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  const suffix = h >= 12 ? 'PM' : 'AM';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+  return dateFormat({ hour: 'numeric', minute: '2-digit' }).format(new Date(2000, 0, 1, h, m));
 }
 
 function hebrewSpan(first: HebrewDate, last: HebrewDate, hebrew: boolean): string {

@@ -32,6 +32,7 @@ import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../share
 import { VENDOR_SORTS, type VendorSort, type VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { formatCount } from '../../lib/intl';
 import { useCurrentUser } from '../../lib/session';
 import { LocationDialog } from './location-dialog';
 import { ListYourBusinessDialog, LoginToContactDialog } from './prompt-dialogs';
@@ -528,8 +529,7 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
 
   const vendors = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const totalText =
-    list.data?.pages[0]?.total_exact === false ? `${total.toLocaleString('en-US')}+` : String(total);
+  const totalText = list.data?.pages[0]?.total_exact === false ? `${formatCount(total)}+` : String(total);
   const title = search ? `Search Results for “${search}”` : category ? category : 'All Vendors';
 
   return (

@@ -171,7 +171,9 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
                 {hebrew.formatted}
               </Text>
               <Text color="fg.muted" fontSize="sm">
-                <bdi lang="he">{hebrew.formattedHebrew}</bdi>
+                <bdi lang="he" dir="rtl">
+                  {hebrew.formattedHebrew}
+                </bdi>
               </Text>
             </Box>
           </Flex>
