@@ -89,6 +89,25 @@ export default defineConfig({
         sourcemap: 'hidden',
         // Moved to dist/client-manifest.json by manifestBesideClient above.
         manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Icons used by more than one page share one chunk: left alone, every shared icon
+              // becomes a chunk of its own, each one more request and one more name in the
+              // entry's preload lists.
+              // Only the drawings are grouped: lucide's own base (and React under it) stay where the
+              // bundler puts them, or React would move out of the entry into this chunk.
+              groups: [
+                {
+                  name: 'lucide-icons',
+                  test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+                  minShareCount: 2,
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
       },
     },
     /**

@@ -4,6 +4,7 @@ import type { UserDto } from '../shared/schemas/auth';
 import { RequireRole, RequireSignedIn } from './components/guards';
 import { RootLayout } from './components/root-layout';
 import { RouteError } from './components/route-error';
+import { SessionFrame } from './components/session-frame';
 
 /** Every page is its own chunk: the first load carries only providers, router and guards. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -74,8 +75,6 @@ export const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'marketplace', element: <MarketplacePage /> },
-          { path: 'vendor/:id', element: <VendorProfilePage /> },
           { path: 'share/:shareId', element: <SharedEventPage /> },
           { path: 'invite/:familyLabel', element: <InvitePage /> },
           { path: 'about', element: <AboutPage /> },
@@ -86,6 +85,16 @@ export const router = createBrowserRouter([
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // Open to everyone, in the frame of whoever looks: the app's navigation for a signed-in user.
+        element: <SessionFrame visitor={<PublicLayout />} member={<AppLayout />} />,
+        // The pages draw their own full-width bands and containers in either frame.
+        handle: { fullBleed: true },
+        children: [
+          { path: 'marketplace', element: <MarketplacePage /> },
+          { path: 'vendor/:id', element: <VendorProfilePage /> },
         ],
       },
       { path: 'login-customer', element: <CustomerLoginPage /> },

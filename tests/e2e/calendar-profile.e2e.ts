@@ -143,6 +143,11 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     await page.getByRole('button', { name: 'Previous month' }).evaluate(clickTwice);
     await expect.poll(() => headingText(page)).toBe('April 2027');
     expect(await page.locator('[data-calendar-cell]').count()).toBe(42);
+    // Paging selects the 1st of the month, not today's day number; the mark of today stays on today.
+    expect(await page.locator('[data-calendar-cell][data-selected="true"]').getAttribute('data-date')).toBe(
+      '2027-04-01',
+    );
+    expect(await page.locator('[aria-current="date"]').count()).toBe(0);
     expect(await page.getByTestId('calendar-hebrew-heading').textContent()).toBe(
       hebrewMonthYear(PASSOVER_DAY_1),
     );

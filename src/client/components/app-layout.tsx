@@ -5,6 +5,7 @@ import {
   Drawer,
   Flex,
   HStack,
+  Icon,
   IconButton,
   Portal,
   Stack,
@@ -12,8 +13,9 @@ import {
   useBreakpointValue,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { Menu } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import {
@@ -27,7 +29,6 @@ import {
 } from './app-navigation';
 import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
-import { MenuIcon } from './icons';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
 import { NotificationBell } from './notification-bell';
@@ -60,6 +61,13 @@ function SignedInShell({ user }: { user: UserDto }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // One navigation in the document at a time, so that its links and labels are never duplicated.
   const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+  // The marketplace and vendor pages lay out their own full-width bands and containers.
+  const fullBleed = useMatches().some(
+    (match) => (match.handle as { fullBleed?: boolean } | undefined)?.fullBleed,
+  );
+  const pagePadding = fullBleed
+    ? { pb: isDesktop ? '0' : '20' }
+    : { px: { base: '4', md: '8', xl: '12' }, pt: { base: '6', md: '10' }, pb: isDesktop ? '12' : '28' };
 
   return (
     <Flex minH="100dvh" bg="canvas">
@@ -93,7 +101,9 @@ function SignedInShell({ user }: { user: UserDto }) {
               >
                 <Drawer.Trigger asChild>
                   <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
-                    <MenuIcon boxSize="6" />
+                    <Icon boxSize="6">
+                      <Menu />
+                    </Icon>
                   </IconButton>
                 </Drawer.Trigger>
                 <Portal>
@@ -125,21 +135,16 @@ function SignedInShell({ user }: { user: UserDto }) {
           </Box>
         )}
 
-        <Box
-          as="main"
-          id="main"
-          tabIndex={-1}
-          _focus={{ outline: 'none' }}
-          flex="1"
-          px={{ base: '4', md: '8', xl: '12' }}
-          pt={{ base: '6', md: '10' }}
-          pb={isDesktop ? '12' : '28'}
-        >
-          <Container maxW="6xl" px="0">
-            <Suspense fallback={<PageSpinner />}>
+        <Box as="main" id="main" tabIndex={-1} _focus={{ outline: 'none' }} flex="1" {...pagePadding}>
+          <Suspense fallback={<PageSpinner />}>
+            {fullBleed ? (
               <Outlet />
-            </Suspense>
-          </Container>
+            ) : (
+              <Container maxW="6xl" px="0">
+                <Outlet />
+              </Container>
+            )}
+          </Suspense>
         </Box>
       </Flex>
 
@@ -215,7 +220,7 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
         {entries
           .filter((entry) => !entry.menuOnly)
           .map((entry) => {
-            const Icon = entry.icon;
+            const EntryIcon = entry.icon;
             return (
               <Flex
                 key={entry.to}
@@ -236,7 +241,9 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
                 }}
               >
                 <EntryLink entry={entry}>
-                  <Icon boxSize="5" />
+                  <Icon boxSize="5">
+                    <EntryIcon />
+                  </Icon>
                   <Text as="span" fontSize="2xs" lineHeight="1" truncate maxW="full" px="0.5">
                     {entry.shortLabel}
                   </Text>

@@ -1,34 +1,33 @@
 import { Avatar, Badge, Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
-import { History } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import {
+  Briefcase,
+  Calendar,
+  CalendarCheck,
+  ClipboardList,
+  History,
+  House,
+  LogOut,
+  MessageCircle,
+  Moon,
+  Store,
+  User,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { type Location, NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { copyInviteLink, useCreateInviteLink, useFamilyCircle } from '../lib/family';
 import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
 import { useHebrewDates } from './hebrew-dates';
-import {
-  BriefcaseIcon,
-  CalendarIcon,
-  ClipboardIcon,
-  EventsIcon,
-  HomeIcon,
-  LogOutIcon,
-  MessageIcon,
-  MoonIcon,
-  StoreIcon,
-  UserIcon,
-  UsersIcon,
-} from './icons';
-
-type IconComponent = ComponentType<{ boxSize?: string }>;
 
 export interface NavEntry {
   to: string;
   label: string;
   /** Label of the phone's bottom bar, where room is short. */
   shortLabel: string;
-  icon: IconComponent;
+  icon: LucideIcon;
   /** Shows the unread badge. */
   unread?: boolean;
   /**
@@ -40,45 +39,37 @@ export interface NavEntry {
   menuOnly?: boolean;
 }
 
-function ActivityIcon({ boxSize }: { boxSize?: string }) {
-  return (
-    <Icon boxSize={boxSize} asChild>
-      <History />
-    </Icon>
-  );
-}
-
 /**
  * An admin plans no events: the side panel leads to the dashboard's tabs and the marketplace
  * instead of the customer's planning pages, and Profile waits in the phone's menu.
  */
 function adminEntries(): NavEntry[] {
   return [
-    { to: '/admin-dashboard', label: 'Overview', shortLabel: 'Overview', icon: HomeIcon, tabbed: true },
+    { to: '/admin-dashboard', label: 'Overview', shortLabel: 'Overview', icon: House, tabbed: true },
     {
       to: '/admin-dashboard?tab=claims',
       label: 'Claims',
       shortLabel: 'Claims',
-      icon: ClipboardIcon,
+      icon: ClipboardList,
       tabbed: true,
     },
     {
       to: '/admin-dashboard?tab=vendors',
       label: 'Vendors',
       shortLabel: 'Vendors',
-      icon: BriefcaseIcon,
+      icon: Briefcase,
       tabbed: true,
     },
-    { to: '/admin-dashboard?tab=users', label: 'Users', shortLabel: 'Users', icon: UsersIcon, tabbed: true },
+    { to: '/admin-dashboard?tab=users', label: 'Users', shortLabel: 'Users', icon: Users, tabbed: true },
     {
       to: '/admin-dashboard?tab=activity',
       label: 'Activity',
       shortLabel: 'Activity',
-      icon: ActivityIcon,
+      icon: History,
       tabbed: true,
     },
-    { to: '/marketplace', label: 'Marketplace', shortLabel: 'Market', icon: StoreIcon },
-    { to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: UserIcon, menuOnly: true },
+    { to: '/marketplace', label: 'Marketplace', shortLabel: 'Market', icon: Store },
+    { to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: User, menuOnly: true },
   ];
 }
 
@@ -115,21 +106,21 @@ const HOME_LABEL = { customer: 'Dashboard', vendor: 'Vendor Dashboard', admin: '
 export function navEntriesFor(user: UserDto): NavEntry[] {
   if (user.role === 'admin') return adminEntries();
   const entries: NavEntry[] = [
-    { to: homePathFor(user.role), label: HOME_LABEL[user.role], shortLabel: 'Home', icon: HomeIcon },
-    { to: '/events', label: 'My Events', shortLabel: 'Events', icon: EventsIcon },
-    { to: '/marketplace', label: 'Marketplace', shortLabel: 'Vendors', icon: StoreIcon },
-    { to: '/calendar', label: 'Calendar', shortLabel: 'Calendar', icon: CalendarIcon },
+    { to: homePathFor(user.role), label: HOME_LABEL[user.role], shortLabel: 'Home', icon: House },
+    { to: '/events', label: 'My Events', shortLabel: 'Events', icon: CalendarCheck },
+    { to: '/marketplace', label: 'Marketplace', shortLabel: 'Vendors', icon: Store },
+    { to: '/calendar', label: 'Calendar', shortLabel: 'Calendar', icon: Calendar },
   ];
   if (user.role === 'customer') {
     entries.push({
       to: '/messages',
       label: 'Messages',
       shortLabel: 'Messages',
-      icon: MessageIcon,
+      icon: MessageCircle,
       unread: true,
     });
   }
-  entries.push({ to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: UserIcon });
+  entries.push({ to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: User });
   return entries;
 }
 
@@ -160,7 +151,9 @@ export function SideNavLink({
       onClick={onNavigate}
     >
       <EntryLink entry={entry}>
-        <EntryIcon boxSize="5" />
+        <Icon boxSize="5">
+          <EntryIcon />
+        </Icon>
         <Box as="span" flex="1">
           {entry.label}
         </Box>
@@ -198,7 +191,9 @@ export function FamilyCircleBox({ label }: { label: string }) {
   return (
     <Box bg="whiteAlpha.100" borderWidth="1px" borderColor="whiteAlpha.200" rounded="xl" p="4">
       <HStack gap="2" color="gold.300">
-        <UsersIcon boxSize="4" />
+        <Icon boxSize="4">
+          <Users />
+        </Icon>
         <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
           Family Circle
         </Text>
@@ -247,7 +242,9 @@ export function HebrewDatesSwitch() {
       _hover={{ bg: 'whiteAlpha.100' }}
     >
       <Switch.Label color="whiteAlpha.900" fontWeight="medium" display="flex" alignItems="center" gap="3">
-        <MoonIcon boxSize="5" />
+        <Icon boxSize="5">
+          <Moon />
+        </Icon>
         Hebrew dates
       </Switch.Label>
       <Switch.HiddenInput />
@@ -287,7 +284,9 @@ export function AccountBox({ user }: { user: UserDto }) {
         loadingText="Signing out..."
         onClick={signOut}
       >
-        <LogOutIcon boxSize="4" />
+        <Icon boxSize="4">
+          <LogOut />
+        </Icon>
         Sign Out
       </Button>
     </Stack>

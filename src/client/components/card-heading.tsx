@@ -1,10 +1,11 @@
-import { Heading, type IconProps } from '@chakra-ui/react';
-import type { ComponentType, ReactNode } from 'react';
+import { Heading, Icon } from '@chakra-ui/react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 interface CardHeadingProps {
   /** The id the card's section names itself by (`aria-labelledby`). */
   id: string;
-  icon: ComponentType<IconProps>;
+  icon: LucideIcon;
   iconColor?: string;
   children: ReactNode;
 }
@@ -13,7 +14,9 @@ interface CardHeadingProps {
 export function CardHeading({ id, icon: CardIcon, iconColor = 'brand.fg', children }: CardHeadingProps) {
   return (
     <Heading id={id} as="h2" fontSize="lg" color="brand.950" display="flex" alignItems="center" gap="2">
-      <CardIcon boxSize="5" color={iconColor} />
+      <Icon boxSize="5" color={iconColor}>
+        <CardIcon />
+      </Icon>
       {children}
     </Heading>
   );

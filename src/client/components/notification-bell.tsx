@@ -4,6 +4,7 @@ import {
   Button,
   Float,
   HStack,
+  Icon,
   IconButton,
   Popover,
   Portal,
@@ -12,6 +13,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TIMINGS } from '../../shared/constants';
@@ -21,7 +23,6 @@ import type { NotificationDto } from '../../shared/schemas/messages';
 import { timeAgo } from '../features/profile/relative-time';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
-import { BellIcon } from './icons';
 import { useLiveConnected } from './live-events';
 
 /** Where a person reads all of their conversations, if their role has any. */
@@ -97,7 +98,9 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
             _hover={{ bg: dark ? 'whiteAlpha.200' : 'brand.subtle' }}
             focusRingColor={dark ? 'gold.300' : undefined}
           >
-            <BellIcon boxSize="5" />
+            <Icon boxSize="5">
+              <Bell />
+            </Icon>
           </IconButton>
         </Popover.Trigger>
         {unread > 0 ? (
@@ -163,7 +166,9 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
                 </Stack>
               ) : items.length === 0 ? (
                 <Stack gap="1" px="4" py="8" textAlign="center" align="center">
-                  <BellIcon boxSize="6" color="fg.subtle" />
+                  <Icon boxSize="6" color="fg.subtle">
+                    <Bell />
+                  </Icon>
                   <Text fontWeight="medium" color="brand.950">
                     No notifications yet
                   </Text>

@@ -1,6 +1,6 @@
-import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { Icon, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
+import { Eye, EyeOff } from 'lucide-react';
 import { type Ref, useState } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons';
 
 /**
  * A password field with a show/hide toggle; use inside a Field.Root so that the label points at it.
@@ -23,7 +23,15 @@ export function PasswordInput({ ref, ...props }: Omit<InputProps, 'type'> & { re
           onClick={() => setVisible((v) => !v)}
           color="fg.muted"
         >
-          {visible ? <EyeOffIcon boxSize="5" /> : <EyeIcon boxSize="5" />}
+          {visible ? (
+            <Icon boxSize="5">
+              <EyeOff />
+            </Icon>
+          ) : (
+            <Icon boxSize="5">
+              <Eye />
+            </Icon>
+          )}
         </IconButton>
       }
     >

@@ -1,6 +1,6 @@
-import { Box, Button, CloseButton, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react';
+import { FileIcon, ImageIcon } from 'lucide-react';
 import { fileSizeText, type PickedFile } from '../lib/attachments';
-import { FileIcon, ImageIcon } from './icons';
 
 interface PickedFilesProps {
   files: PickedFile[];
@@ -37,7 +37,7 @@ export function PickedFiles({
     >
       {files.map(({ key, file, state }) => {
         const failed = state.status === 'failed';
-        const Icon = file.type.startsWith('image/') ? ImageIcon : FileIcon;
+        const KindIcon = file.type.startsWith('image/') ? ImageIcon : FileIcon;
         return (
           <Box
             as="li"
@@ -52,7 +52,9 @@ export function PickedFiles({
             rounded="lg"
           >
             <HStack gap="2">
-              <Icon boxSize="4" color="fg.muted" aria-hidden />
+              <Icon boxSize="4" color="fg.muted" aria-hidden>
+                <KindIcon />
+              </Icon>
               <Text fontSize="sm" flex="1" minW="0" truncate title={file.name}>
                 {file.name}
               </Text>

@@ -4,14 +4,15 @@ import {
   Container,
   Flex,
   HStack,
+  Icon,
   IconButton,
   Stack,
   useBreakpointValue,
 } from '@chakra-ui/react';
+import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
 import { homePathFor, useCurrentUser } from '../lib/session';
-import { MenuIcon } from './icons';
 import { Logo } from './logo';
 
 const loadMenu = () => import('./public-menu');
@@ -97,7 +98,9 @@ export function PublicHeader() {
                   setMenuOpen(true);
                 }}
               >
-                <MenuIcon boxSize="6" />
+                <Icon boxSize="6">
+                  <Menu />
+                </Icon>
               </IconButton>
               {menuUsed ? (
                 <Suspense fallback={null}>

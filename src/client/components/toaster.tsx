@@ -18,7 +18,13 @@ const SWIPE_START_PX = 6;
 export function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      {/* Below the large breakpoint the signed-in frame has a 3.5rem top bar (menu, bell) and the
+          public header is 4rem (4.5rem from md): toasts start under it, never over the bell. */}
+      <ChakraToaster
+        toaster={toaster}
+        insetInline={{ mdDown: '4' }}
+        css={{ '--toast-offset-top': { base: '4.5rem', md: '5rem', lg: '1rem' } }}
+      >
         {(item) => <SwipeableToast item={item} />}
       </ChakraToaster>
     </Portal>

@@ -12,5 +12,7 @@ interface UploadedImageProps extends Omit<ImageProps, 'src' | 'srcSet' | 'sizes'
 /** An uploaded image covering its box, offering the stored smaller copies where the upload has them. */
 export function UploadedImage({ src, sizes, ...props }: UploadedImageProps) {
   if (!src) return null;
-  return <Image src={src} {...uploadedImageProps(src, sizes)} objectFit="cover" {...props} />;
+  return (
+    <Image src={src} {...uploadedImageProps(src, sizes)} objectFit="cover" decoding="async" {...props} />
+  );
 }

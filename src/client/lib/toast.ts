@@ -13,7 +13,8 @@ export const toaster = createToaster({
   max: 1,
   duration: TIMINGS.toastMs,
   hotkey: ['F8'],
-  offsets: '1rem',
+  // The top offset is a CSS variable so the Toaster can lower toasts below the phone's top bar.
+  offsets: { top: 'var(--toast-offset-top, 1rem)', right: '1rem', bottom: '1rem', left: '1rem' },
   pauseOnPageIdle: true,
 });
 

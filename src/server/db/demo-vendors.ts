@@ -214,14 +214,6 @@ const DESCRIPTIONS: Record<MarketplaceCategory, string[]> = {
   ],
 };
 
-export const CATEGORY_IMAGES: Record<MarketplaceCategory, string> = {
-  Venues: '/images/categories/venues.svg',
-  Caterers: '/images/categories/caterers.svg',
-  Photographers: '/images/categories/photographers.svg',
-  Musicians: '/images/categories/musicians.svg',
-  Florists: '/images/categories/florists.svg',
-};
-
 function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)] as T;
 }
@@ -273,7 +265,8 @@ export function generateDemoVendors(count: number, seed = 5786): NewVendor[] {
       neighborhood: place.neighborhood,
       description,
       website: `https://${domain}`,
-      imageUrl: CATEGORY_IMAGES[category],
+      // No cover photo: the pages draw the category's art for a listing without one.
+      imageUrl: null,
       verified: rand() < 0.45,
       rating: reviewCount === 0 ? 0 : rating,
       reviewCount,

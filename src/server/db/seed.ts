@@ -115,7 +115,6 @@ export async function seedDemoData(
         'Twenty years of weddings, bar and bat mitzvahs on the Upper West Side. Candid coverage of every hora, ' +
         'family portraits the grandparents will frame, and albums delivered within six weeks.',
       website: 'https://levysimcha.example.com',
-      imageUrl: '/images/categories/photographers.svg',
       verified: true,
       claimed: true,
       ownerId: david.id,

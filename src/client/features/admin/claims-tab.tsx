@@ -1,5 +1,5 @@
-import { Badge, Box, Button, chakra, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { Check, Eye, Undo2, X } from 'lucide-react';
+import { Badge, Box, Button, chakra, Flex, Heading, Icon, Stack, Table, Text } from '@chakra-ui/react';
+import { Check, ClipboardList, Eye, Undo2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   type AdminClaimDto,
@@ -8,7 +8,6 @@ import {
   claimBadgePalette,
 } from '../../../shared/schemas/claims';
 import { EmptyPanel } from '../../components/empty-panel';
-import { ClipboardIcon } from '../../components/icons';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -79,7 +78,11 @@ export function ClaimsTab() {
         <LoadError what="the claims" error={claims.error} onRetry={() => void claims.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel
-          icon={<ClipboardIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <ClipboardList />
+            </Icon>
+          }
           title={status === 'pending' || status === 'all' ? 'No claims to review' : `No ${status} claims`}
           description="Vendor ownership claims appear here with their business details as they come in."
         />

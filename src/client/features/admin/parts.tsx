@@ -5,6 +5,7 @@ import {
   Field,
   Flex,
   HStack,
+  Icon,
   Input,
   InputGroup,
   NativeSelect,
@@ -13,11 +14,10 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Search, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { EmptyPanel } from '../../components/empty-panel';
-import { AlertIcon, SearchIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { rangeText } from './format';
 
@@ -63,7 +63,14 @@ export function SearchField({ label, value, placeholder, onChange, testId, hint 
   return (
     <Field.Root flex={{ md: '2' }} minW={{ md: '14rem' }}>
       <Field.Label>{label}</Field.Label>
-      <InputGroup w="full" startElement={<SearchIcon boxSize="4" color="fg.muted" />}>
+      <InputGroup
+        w="full"
+        startElement={
+          <Icon boxSize="4" color="fg.muted">
+            <Search />
+          </Icon>
+        }
+      >
         <Input
           type="search"
           bg="bg"
@@ -190,7 +197,11 @@ export function ListSkeleton({ label, rows = 4 }: { label: string; rows?: number
 export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (
     <EmptyPanel
-      icon={<AlertIcon boxSize="8" />}
+      icon={
+        <Icon boxSize="8">
+          <TriangleAlert />
+        </Icon>
+      }
       title={`Could not load ${what}`}
       description={serverMessage(error) ?? 'Check your connection and try again.'}
     >

@@ -5,17 +5,18 @@ import {
   chakra,
   Flex,
   Heading,
+  Icon,
   SegmentGroup,
   Stack,
   Table,
   Text,
 } from '@chakra-ui/react';
-import { Ban, Repeat, RotateCcw } from 'lucide-react';
+import { Ban, Repeat, RotateCcw, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
 import { EmptyPanel } from '../../components/empty-panel';
-import { UsersIcon } from '../../components/icons';
+import { dateFormat } from '../../lib/intl';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -163,7 +164,11 @@ function AccountsSection() {
         <LoadError what="the accounts" error={list.error} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel
-          icon={<UsersIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <Users />
+            </Icon>
+          }
           title="No accounts found"
           description="No account matches this search and these filters."
         />
@@ -292,7 +297,10 @@ function ReportCount({ count }: { count: number }) {
 function LastSeen({ at }: { at: Date | null }) {
   if (!at) return <Text as="span">never</Text>;
   return (
-    <chakra.time dateTime={at.toISOString()} title={at.toLocaleString()}>
+    <chakra.time
+      dateTime={at.toISOString()}
+      title={dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(at)}
+    >
       {timeAgo(at)}
     </chakra.time>
   );

@@ -1,11 +1,10 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { BadgeCheck, BadgeX, ExternalLink, Eye, EyeOff, Pencil } from 'lucide-react';
+import { Badge, Box, Button, Flex, Heading, HStack, Icon, Stack, Table, Text } from '@chakra-ui/react';
+import { BadgeCheck, BadgeX, ExternalLink, Eye, EyeOff, Pencil, Store } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ADMIN_VENDOR_STATUSES, type AdminVendorDto } from '../../../shared/schemas/admin';
 import type { VendorDto } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
-import { StoreIcon } from '../../components/icons';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -172,7 +171,11 @@ export function VendorsTab() {
         <LoadError what="the listings" error={list.error} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel
-          icon={<StoreIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <Store />
+            </Icon>
+          }
           title="No listings found"
           description={
             filters.search || status !== 'all'

@@ -1,7 +1,7 @@
-import { Alert, Box, Button, HStack, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Icon, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { CheckIcon } from '../../components/icons';
 import type { Credentials } from './account-forms';
 
 export type AuthMode = 'signIn' | 'signUp';
@@ -114,7 +114,9 @@ export function VendorBenefits() {
           (item) => (
             <List.Item key={item} alignItems="center">
               <List.Indicator asChild color="gold.fg">
-                <CheckIcon boxSize="4" />
+                <Icon boxSize="4">
+                  <Check />
+                </Icon>
               </List.Indicator>
               {item}
             </List.Item>

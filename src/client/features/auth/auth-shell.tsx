@@ -1,7 +1,18 @@
-import { Box, Flex, Heading, HStack, Link, List, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import {
+  Box,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  Link,
+  List,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { ArrowLeft, Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowLeftIcon, CheckIcon } from '../../components/icons';
 import { Logo, StarOfDavid } from '../../components/logo';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -78,7 +89,9 @@ export function AuthShell({
             {panel.points.map((point) => (
               <List.Item key={point} alignItems="center" color="whiteAlpha.900">
                 <List.Indicator asChild color="gold.300">
-                  <CheckIcon boxSize="5" />
+                  <Icon boxSize="5">
+                    <Check />
+                  </Icon>
                 </List.Indicator>
                 {point}
               </List.Item>
@@ -99,7 +112,9 @@ export function AuthShell({
           <HStack justify="space-between" mb={{ base: '6', md: '8' }}>
             <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm">
               <RouterLink to="/">
-                <ArrowLeftIcon boxSize="4" />
+                <Icon boxSize="4">
+                  <ArrowLeft />
+                </Icon>
                 Back to home
               </RouterLink>
             </Link>

@@ -1,11 +1,11 @@
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormEmailField } from '../../components/form-fields';
-import { MailIcon } from '../../components/icons';
 import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFocusWhenIdle } from '../../lib/use-focus-when-idle';
@@ -134,7 +134,9 @@ function SentConfirmation({
           gap="2"
           outline="none"
         >
-          <MailIcon boxSize="5" color="brand.fg" />
+          <Icon boxSize="5" color="brand.fg">
+            <Mail />
+          </Icon>
           Reset link sent
         </Heading>
         <Text mt="2" color="fg" role="status">

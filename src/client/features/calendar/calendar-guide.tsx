@@ -1,7 +1,7 @@
 import { Box, List, Text } from '@chakra-ui/react';
+import { Info } from 'lucide-react';
 import { EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
 import { CardHeading } from '../../components/card-heading';
-import { InfoIcon } from '../../components/icons';
 import { formatTime } from './calendar-model';
 import { cardStyle } from './calendar-styles';
 
@@ -10,7 +10,7 @@ export function CalendarGuide() {
   const cutoff = formatTime(EVENING_CONFLICT_CUTOFF);
   return (
     <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="calendar-guide-heading">
-      <CardHeading id="calendar-guide-heading" icon={InfoIcon}>
+      <CardHeading id="calendar-guide-heading" icon={Info}>
         About these dates
       </CardHeading>
       <List.Root mt="4" gap="2.5" fontSize="sm" color="fg.muted" ps="4">

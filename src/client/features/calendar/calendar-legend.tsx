@@ -1,6 +1,6 @@
-import { Box, Flex, HStack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Icon, Text } from '@chakra-ui/react';
+import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { AlertIcon } from '../../components/icons';
 import { HOLIDAY_TYPE_ORDER } from './calendar-model';
 import {
   CONFLICT_PALETTE,
@@ -39,7 +39,9 @@ export function CalendarLegend() {
         </LegendItem>
       ))}
       <LegendItem label="Event conflicts">
-        <AlertIcon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} />
+        <Icon boxSize="4" color={`${CONFLICT_PALETTE}.fg`}>
+          <TriangleAlert />
+        </Icon>
       </LegendItem>
     </Flex>
   );

@@ -13,6 +13,7 @@ import {
   toCivilDate,
   toHebrewDate,
 } from '../../../shared/jewish-calendar';
+import { dateFormat } from '../../lib/intl';
 
 /** The Month/Week/Day selector; the month grid is the default. */
 export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
@@ -46,10 +47,6 @@ function parts(date: string): [number, number, number] {
   return [y, m, d];
 }
 
-function monthLength(year: number, month: number): number {
-  return new Date(year, month, 0).getDate();
-}
-
 function civil(year: number, month: number, day: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
@@ -73,15 +70,18 @@ export function visibleRange(view: CalendarView, anchor: string): { start: strin
   return { start: anchor, count: 1 };
 }
 
-/** Moves the selected day by one month, week or day; a month step keeps the day where it exists. */
-export function shiftAnchor(view: CalendarView, anchor: string, step: 1 | -1): string {
+/**
+ * Moves the selected day by one month, week or day. A month step selects today when it reaches
+ * today's month and the 1st of any other month: keeping the day number (the 27th of every month)
+ * drew the selection ring on that number in every month, where it read as a mark of today.
+ */
+export function shiftAnchor(view: CalendarView, anchor: string, step: 1 | -1, today: string): string {
   if (view === 'week') return addDays(anchor, 7 * step);
   if (view === 'day') return addDays(anchor, step);
-  const [y, m, d] = parts(anchor);
+  const [y, m] = parts(anchor);
   const index = y * 12 + (m - 1) + step;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return civil(year, month, Math.min(d, monthLength(year, month)));
+  const first = civil(Math.floor(index / 12), (index % 12) + 1, 1);
+  return sameMonth(first, today) ? today : first;
 }
 
 export function sameMonth(a: string, b: string): boolean {
@@ -254,28 +254,23 @@ function local(date: string): Date {
 }
 
 export function formatMonthYear(date: string): string {
-  return local(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  return dateFormat({ month: 'long', year: 'numeric' }).format(local(date));
 }
 
 export function formatLongDate(date: string): string {
-  return local(date).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  return dateFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(local(date));
 }
 
 export function formatShortDate(date: string): string {
-  return local(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+  return dateFormat({ weekday: 'short', month: 'short', day: 'numeric' }).format(local(date));
 }
 
 export function formatWeekday(date: string, width: 'short' | 'long' = 'short'): string {
-  return local(date).toLocaleDateString('en-US', { weekday: width });
+  return dateFormat({ weekday: width }).format(local(date));
 }
 
 export function formatMonthShort(date: string): string {
-  return local(date).toLocaleDateString('en-US', { month: 'short' });
+  return dateFormat({ month: 'short' }).format(local(date));
 }
 
 /** 'April 18 – 24, 2027', 'April 25 – May 1, 2027' or 'December 26, 2027 – January 1, 2028'. */
@@ -283,7 +278,7 @@ export function formatWeekRange(start: string): string {
   const end = addDays(start, 6);
   const [sy, sm, sd] = parts(start);
   const [ey, em, ed] = parts(end);
-  const month = (date: string) => local(date).toLocaleDateString('en-US', { month: 'long' });
+  const month = (date: string) => dateFormat({ month: 'long' }).format(local(date));
   if (sy !== ey) return `${month(start)} ${sd}, ${sy} – ${month(end)} ${ed}, ${ey}`;
   if (sm !== em) return `${month(start)} ${sd} – ${month(end)} ${ed}, ${ey}`;
   return `${month(start)} ${sd} – ${ed}, ${ey}`;
@@ -292,9 +287,7 @@ export function formatWeekRange(start: string): string {
 /** '18:30' as '6:30 PM'. */
 export function formatTime(time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  const suffix = h >= 12 ? 'PM' : 'AM';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
+  return dateFormat({ hour: 'numeric', minute: '2-digit' }).format(new Date(2000, 0, 1, h, m));
 }
 
 function hebrewSpan(first: HebrewDate, last: HebrewDate, hebrew: boolean): string {

@@ -6,6 +6,7 @@ import {
   Grid,
   Heading,
   HStack,
+  Icon,
   IconButton,
   SegmentGroup,
   Spinner,
@@ -13,9 +14,9 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { useCurrentUser } from '../../lib/session';
 import { CalendarGuide } from './calendar-guide';
@@ -104,9 +105,11 @@ export function CalendarPage() {
                   aria-label={`Previous ${noun}`}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
-                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, -1) }))}
+                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, -1, today) }))}
                 >
-                  <ChevronLeftIcon boxSize="5" />
+                  <Icon boxSize="5">
+                    <ChevronLeft />
+                  </Icon>
                 </IconButton>
                 <Button
                   variant="outline"
@@ -120,9 +123,11 @@ export function CalendarPage() {
                   aria-label={`Next ${noun}`}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
-                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, 1) }))}
+                  onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, 1, today) }))}
                 >
-                  <ChevronRightIcon boxSize="5" />
+                  <Icon boxSize="5">
+                    <ChevronRight />
+                  </Icon>
                 </IconButton>
               </HStack>
               <SegmentGroup.Root

@@ -1,8 +1,8 @@
-import { Badge, Box, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Clock, Flame, MapPin, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { dayOfWeek, EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
-import { AlertIcon, CandlesIcon, ClockIcon, MapPinIcon } from '../../components/icons';
 import type { CalendarDay, CalendarEvent, FamilyCalendarEvent } from './calendar-model';
 import { formatTime } from './calendar-model';
 import {
@@ -36,7 +36,9 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
     <Stack gap={full ? '3' : '2'}>
       {day.isShabbat ? (
         <Notice bg={SHABBAT_BG} borderColor={SHABBAT_BORDER} color="gold.fg" full={full}>
-          <CandlesIcon boxSize="4" flexShrink="0" />
+          <Icon boxSize="4" flexShrink="0">
+            <Flame />
+          </Icon>
           {full ? 'Shabbat: events on this day conflict.' : 'Shabbat'}
         </Notice>
       ) : null}
@@ -142,13 +144,17 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
         <Stack gap="0.5" mt="1" fontSize={full ? 'sm' : 'xs'} color="fg.muted">
           {event.time ? (
             <HStack gap="1.5">
-              <ClockIcon boxSize="3.5" flexShrink="0" />
+              <Icon boxSize="3.5" flexShrink="0">
+                <Clock />
+              </Icon>
               {formatTime(event.time)}
             </HStack>
           ) : null}
           {full && event.venue ? (
             <HStack gap="1.5">
-              <MapPinIcon boxSize="3.5" flexShrink="0" />
+              <Icon boxSize="3.5" flexShrink="0">
+                <MapPin />
+              </Icon>
               <Text as="span" truncate>
                 {event.venue}
               </Text>
@@ -157,7 +163,9 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
         </Stack>
         {conflict ? (
           <HStack gap="1.5" mt="1.5" color={`${CONFLICT_PALETTE}.fg`} fontSize={full ? 'sm' : 'xs'}>
-            <AlertIcon boxSize="3.5" flexShrink="0" />
+            <Icon boxSize="3.5" flexShrink="0">
+              <TriangleAlert />
+            </Icon>
             <Text as="span" fontWeight="medium">
               Conflicts with {event.conflict.reason}
             </Text>

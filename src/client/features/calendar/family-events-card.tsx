@@ -1,7 +1,19 @@
-import { Badge, Box, Button, chakra, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Flex,
+  Heading,
+  HStack,
+  Icon,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
-import { UsersIcon } from '../../components/icons';
 import { useFamilyCircle } from '../../lib/family';
 import {
   type FamilyCalendarEvent,
@@ -37,7 +49,9 @@ export function FamilyEventsCard({
   return (
     <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="family-events-heading">
       <HStack gap="2" color="gold.fg">
-        <UsersIcon boxSize="4" />
+        <Icon boxSize="4">
+          <Users />
+        </Icon>
         <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
           {familyLabel}
         </Text>

@@ -1,6 +1,6 @@
-import { Box, chakra, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Grid, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { TriangleAlert } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AlertIcon } from '../../components/icons';
 import { type CalendarDay, describeDay } from './calendar-model';
 import { CONFLICT_PALETTE, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { eventHref } from './day-items';
@@ -167,7 +167,9 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
         <HStack gap="1">
           <DayNumber day={day} size="md" />
           {day.hasConflict ? (
-            <AlertIcon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="" />
+            <Icon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="">
+              <TriangleAlert />
+            </Icon>
           ) : null}
         </HStack>
         {hebrewDates ? <HebrewDay day={day} size="xs" /> : null}
@@ -252,7 +254,9 @@ function CompactCell({ day, hebrewDates, onSelect }: CellProps) {
             <Box boxSize="1.5" rounded="full" bg="brand.solid" />
           ) : null}
           {day.hasConflict ? (
-            <AlertIcon boxSize="3" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="" />
+            <Icon boxSize="3" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="">
+              <TriangleAlert />
+            </Icon>
           ) : null}
         </HStack>
       </Stack>

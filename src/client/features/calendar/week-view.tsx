@@ -1,5 +1,5 @@
-import { Box, chakra, Flex, Grid, HStack, Text } from '@chakra-ui/react';
-import { AlertIcon } from '../../components/icons';
+import { Box, chakra, Flex, Grid, HStack, Icon, Text } from '@chakra-ui/react';
+import { TriangleAlert } from 'lucide-react';
 import { type CalendarDay, describeDay, formatMonthShort, formatWeekday } from './calendar-model';
 import { CONFLICT_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { DayItems } from './day-items';
@@ -74,7 +74,9 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                   {formatMonthShort(day.date)}
                 </Text>
                 {day.hasConflict ? (
-                  <AlertIcon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="" />
+                  <Icon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="">
+                    <TriangleAlert />
+                  </Icon>
                 ) : null}
               </HStack>
               {hebrewDates ? (

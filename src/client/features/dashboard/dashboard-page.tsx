@@ -5,6 +5,7 @@ import {
   Button,
   Flex,
   Heading,
+  Icon,
   Link,
   LinkBox,
   LinkOverlay,
@@ -14,21 +15,14 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { ComponentType, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { ArrowRight, Calendar, CalendarCheck, Check, Landmark, Store, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EmptyPanel } from '../../components/empty-panel';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import {
-  ArrowRightIcon,
-  CalendarIcon,
-  CheckIcon,
-  EventsIcon,
-  StoreIcon,
-  UsersIcon,
-  VenueIcon,
-} from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
@@ -42,12 +36,12 @@ const QUICK_ACTIONS: {
   to: string;
   label: string;
   text: string;
-  icon: ComponentType<{ boxSize?: string }>;
+  icon: LucideIcon;
 }[] = [
-  { to: '/events?new=1', label: 'New Event', text: 'Start planning a celebration', icon: EventsIcon },
-  { to: '/marketplace', label: 'Find Vendors', text: 'Venues, caterers and more', icon: StoreIcon },
-  { to: '/calendar', label: 'View Calendar', text: 'Dates, Shabbat and holidays', icon: CalendarIcon },
-  { to: '/profile', label: 'Family Circle', text: 'Plan together with family', icon: UsersIcon },
+  { to: '/events?new=1', label: 'New Event', text: 'Start planning a celebration', icon: CalendarCheck },
+  { to: '/marketplace', label: 'Find Vendors', text: 'Venues, caterers and more', icon: Store },
+  { to: '/calendar', label: 'View Calendar', text: 'Dates, Shabbat and holidays', icon: Calendar },
+  { to: '/profile', label: 'Family Circle', text: 'Plan together with family', icon: Users },
 ];
 
 /** What the first upcoming events run into: Shabbat first (the spec's alert), else a holiday's name. */
@@ -82,12 +76,20 @@ export function DashboardPage() {
         <Figure
           label="Upcoming events"
           value={events.data ? upcoming.length : null}
-          icon={<EventsIcon boxSize="5" />}
+          icon={
+            <Icon boxSize="5">
+              <CalendarCheck />
+            </Icon>
+          }
         />
         <Figure
           label="Pending tasks"
           value={events.data ? pendingTasks : null}
-          icon={<CheckIcon boxSize="5" />}
+          icon={
+            <Icon boxSize="5">
+              <Check />
+            </Icon>
+          }
         />
       </SimpleGrid>
 
@@ -114,7 +116,9 @@ export function DashboardPage() {
                 align="center"
                 justify="center"
               >
-                <ActionIcon boxSize="5" />
+                <Icon boxSize="5">
+                  <ActionIcon />
+                </Icon>
               </Flex>
               <Heading as="h2" fontSize="md" mt="3" color="brand.950">
                 <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
@@ -137,7 +141,10 @@ export function DashboardPage() {
           {upcoming.length > 0 ? (
             <Link asChild color="brand.fg" fontSize="sm" fontWeight="medium">
               <RouterLink to="/events">
-                All events <ArrowRightIcon boxSize="4" />
+                All events{' '}
+                <Icon boxSize="4">
+                  <ArrowRight />
+                </Icon>
               </RouterLink>
             </Link>
           ) : null}
@@ -149,7 +156,11 @@ export function DashboardPage() {
           </SimpleGrid>
         ) : events.isError ? (
           <EmptyPanel
-            icon={<EventsIcon boxSize="8" />}
+            icon={
+              <Icon boxSize="8">
+                <CalendarCheck />
+              </Icon>
+            }
             title="Could not load your events"
             description={serverMessage(events.error) ?? 'Check your connection and try again.'}
           >
@@ -159,7 +170,11 @@ export function DashboardPage() {
           </EmptyPanel>
         ) : shown.length === 0 ? (
           <EmptyPanel
-            icon={<EventsIcon boxSize="8" />}
+            icon={
+              <Icon boxSize="8">
+                <CalendarCheck />
+              </Icon>
+            }
             title="No upcoming events"
             description="Create an event to keep its tasks, vendor deposits and memos in one place."
           >
@@ -252,7 +267,9 @@ function EventCard({ event }: { event: EventDto }) {
       </Flex>
       <Stack gap="1.5" mt="3" fontSize="sm">
         <Flex gap="2" align="flex-start">
-          <CalendarIcon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0" />
+          <Icon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0">
+            <Calendar />
+          </Icon>
           <Box>
             <Text>
               {formatDay(event.date)}
@@ -267,7 +284,9 @@ function EventCard({ event }: { event: EventDto }) {
         </Flex>
         {event.venue ? (
           <Flex gap="2" align="flex-start">
-            <VenueIcon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0" />
+            <Icon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0">
+              <Landmark />
+            </Icon>
             <Text wordBreak="break-word">{event.venue}</Text>
           </Flex>
         ) : null}

@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Flex, Skeleton, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Icon, Skeleton, Text } from '@chakra-ui/react';
+import { MessageCircle } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
-import { MessageIcon } from '../../components/icons';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -48,7 +48,9 @@ export function VendorResponseCard() {
         justify="center"
         flexShrink="0"
       >
-        <MessageIcon boxSize="5" />
+        <Icon boxSize="5">
+          <MessageCircle />
+        </Icon>
       </Flex>
       {latest ? (
         <Box flex="1" minW="0">

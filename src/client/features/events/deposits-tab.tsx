@@ -1,10 +1,10 @@
-import { Badge, Box, Button, Checkbox, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Icon, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { type DepositDto, EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { FieldFrame, FormInput, useFieldError } from '../../components/form-fields';
-import { WalletIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
@@ -72,7 +72,11 @@ export function DepositsTab({ event }: { event: EventDto }) {
         <ListError what="deposits" onRetry={() => void deposits.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty
-          icon={<WalletIcon boxSize="6" />}
+          icon={
+            <Icon boxSize="6">
+              <Wallet />
+            </Icon>
+          }
           title="No deposits yet"
           text="Record what you owe each vendor and when it is due, and mark it paid when it is."
         />

@@ -5,6 +5,7 @@ import {
   Button,
   Flex,
   Heading,
+  Icon,
   IconButton,
   Menu,
   Portal,
@@ -12,18 +13,10 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
+import { ArrowLeft, Calendar, Clock, Ellipsis, MapPin, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import {
-  ArrowLeftIcon,
-  CalendarIcon,
-  ClockIcon,
-  MapPinIcon,
-  MoreIcon,
-  PencilIcon,
-  TrashIcon,
-} from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
@@ -51,7 +44,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
     <Stack gap="4">
       {onBack ? (
         <Button variant="ghost" size="sm" alignSelf="flex-start" ms="-2" onClick={onBack}>
-          <ArrowLeftIcon />
+          <ArrowLeft />
           All events
         </Button>
       ) : null}
@@ -74,7 +67,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                 onClick={onEdit}
                 display={{ base: 'none', md: 'inline-flex' }}
               >
-                <PencilIcon />
+                <Pencil />
                 Edit
               </Button>
               <Menu.Root
@@ -83,14 +76,16 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
               >
                 <Menu.Trigger asChild>
                   <IconButton aria-label="Event actions" size="sm" variant="outline">
-                    <MoreIcon />
+                    <Ellipsis />
                   </IconButton>
                 </Menu.Trigger>
                 <Portal>
                   <Menu.Positioner>
                     <Menu.Content minW="44">
                       <Menu.Item value="edit">
-                        <PencilIcon boxSize="4" />
+                        <Icon boxSize="4">
+                          <Pencil />
+                        </Icon>
                         Edit event
                       </Menu.Item>
                       <Menu.Item
@@ -98,7 +93,9 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                         color="fg.error"
                         _hover={{ bg: 'bg.error', color: 'fg.error' }}
                       >
-                        <TrashIcon boxSize="4" />
+                        <Icon boxSize="4">
+                          <Trash2 />
+                        </Icon>
                         Delete event
                       </Menu.Item>
                     </Menu.Content>
@@ -108,7 +105,13 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
             </Flex>
           </Flex>
           <Stack gap="2" mt="4">
-            <Fact icon={<CalendarIcon boxSize="4" />}>
+            <Fact
+              icon={
+                <Icon boxSize="4">
+                  <Calendar />
+                </Icon>
+              }
+            >
               {formatDay(event.date)}
               {hebrew ? (
                 <Text as="span" color="gold.fg" fontWeight="medium">
@@ -117,8 +120,28 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                 </Text>
               ) : null}
             </Fact>
-            {event.time ? <Fact icon={<ClockIcon boxSize="4" />}>{formatTime(event.time)}</Fact> : null}
-            {event.venue ? <Fact icon={<MapPinIcon boxSize="4" />}>{event.venue}</Fact> : null}
+            {event.time ? (
+              <Fact
+                icon={
+                  <Icon boxSize="4">
+                    <Clock />
+                  </Icon>
+                }
+              >
+                {formatTime(event.time)}
+              </Fact>
+            ) : null}
+            {event.venue ? (
+              <Fact
+                icon={
+                  <Icon boxSize="4">
+                    <MapPin />
+                  </Icon>
+                }
+              >
+                {event.venue}
+              </Fact>
+            ) : null}
           </Stack>
           {event.notes ? (
             <Text mt="4" fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word">

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ImageIcon, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { conflictFor, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
@@ -6,7 +7,6 @@ import { EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { useHebrewDates } from '../../components/hebrew-dates';
-import { ImageIcon, TrashIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
@@ -253,7 +253,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
                 onClick={() => setValue('imageUrl', null, { shouldDirty: true })}
                 disabled={pending || uploading}
               >
-                <TrashIcon />
+                <Trash2 />
                 Remove image
               </Button>
             ) : null}

@@ -1,10 +1,10 @@
-import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, Grid, Icon, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { CalendarCheck, Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EmptyPanel } from '../../components/empty-panel';
 import { ConfirmDialog } from '../../components/form-dialog';
-import { EventsIcon, PlusIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -66,7 +66,7 @@ export function EventsPage() {
 
   const createButton = (
     <Button onClick={openCreate}>
-      <PlusIcon />
+      <Plus />
       Create Event
     </Button>
   );
@@ -82,7 +82,11 @@ export function EventsPage() {
   } else if (events.isError) {
     body = (
       <EmptyPanel
-        icon={<EventsIcon boxSize="8" />}
+        icon={
+          <Icon boxSize="8">
+            <CalendarCheck />
+          </Icon>
+        }
         title="Could not load your events"
         description={serverMessage(events.error) ?? 'Check your connection and try again.'}
       >
@@ -94,7 +98,11 @@ export function EventsPage() {
   } else if (events.data.length === 0) {
     body = (
       <EmptyPanel
-        icon={<EventsIcon boxSize="8" />}
+        icon={
+          <Icon boxSize="8">
+            <CalendarCheck />
+          </Icon>
+        }
         title="No events yet"
         description="Create an event to keep its tasks, vendor deposits and memos in one place."
       >
@@ -132,7 +140,11 @@ export function EventsPage() {
         <Box as="section" aria-label="Event details" minW="0">
           {detail ?? (
             <EmptyPanel
-              icon={<EventsIcon boxSize="8" />}
+              icon={
+                <Icon boxSize="8">
+                  <CalendarCheck />
+                </Icon>
+              }
               title="Select an event"
               description="Choose an event on the left to see its overview, tasks, deposits and memos."
             />

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
 
 /** Edit and delete buttons of one row; their labels name the item, so a screen reader knows which. */
 export function ItemActions({
@@ -17,7 +17,7 @@ export function ItemActions({
   return (
     <HStack gap="1" flexShrink="0">
       <IconButton aria-label={`Edit ${noun} ${name}`} variant="ghost" size="sm" onClick={onEdit}>
-        <PencilIcon />
+        <Pencil />
       </IconButton>
       <IconButton
         aria-label={`Delete ${noun} ${name}`}
@@ -26,7 +26,7 @@ export function ItemActions({
         colorPalette="red"
         onClick={onDelete}
       >
-        <TrashIcon />
+        <Trash2 />
       </IconButton>
     </HStack>
   );
@@ -48,7 +48,7 @@ export function TabHeader({
         {summary}
       </Text>
       <Button size="sm" onClick={onAdd}>
-        <PlusIcon />
+        <Plus />
         {addLabel}
       </Button>
     </Flex>

@@ -1,9 +1,9 @@
-import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
+import { FileText } from 'lucide-react';
 import { useState } from 'react';
 import { EVENT_MESSAGES, type EventDto, type MemoDto } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
-import { NoteIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
@@ -51,7 +51,11 @@ export function MemosTab({ event }: { event: EventDto }) {
         <ListError what="memos" onRetry={() => void memos.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty
-          icon={<NoteIcon boxSize="6" />}
+          icon={
+            <Icon boxSize="6">
+              <FileText />
+            </Icon>
+          }
           title="No memos yet"
           text="Keep guest-list notes, menu ideas and anything else worth remembering here."
         />

@@ -3,8 +3,9 @@
  * cents, so that $0.10 + $0.20 is $0.30 and not a float near it.
  */
 
+import { formatUsdCents } from '../../lib/intl';
+
 const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
-const dollarsFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Whole cents of a decimal string; 0 for anything that is not one (never thrown at a screen). */
 export function toCents(amount: string): number {
@@ -17,11 +18,7 @@ export function toCents(amount: string): number {
 
 /** '$1,200.50' from whole cents. */
 export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100);
-  const rest = abs % 100;
-  return `${sign}$${dollarsFormat.format(dollars)}.${String(rest).padStart(2, '0')}`;
+  return formatUsdCents(cents);
 }
 
 /** '$1,200.00' from a decimal string. */

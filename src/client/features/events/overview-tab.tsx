@@ -1,9 +1,9 @@
-import { Box, Flex, Heading, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Icon, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Check, Clock, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/events';
-import { CheckIcon, ClockIcon, WalletIcon } from '../../components/icons';
 import { formatShortDay, todayCivil } from './format';
 import { formatAmount, formatCents, percentOf, toCents } from './money';
 import { ShareCard } from './share-card';
@@ -56,7 +56,14 @@ export function OverviewTab({ event }: { event: EventDto }) {
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <Panel title="Task progress" icon={<CheckIcon boxSize="4" />}>
+        <Panel
+          title="Task progress"
+          icon={
+            <Icon boxSize="4">
+              <Check />
+            </Icon>
+          }
+        >
           <Text fontSize="2xl" fontWeight="bold" color="brand.900">
             {event.completedTasks} / {event.totalTasks}
           </Text>
@@ -67,7 +74,14 @@ export function OverviewTab({ event }: { event: EventDto }) {
           </Text>
           <Bar label="Task progress" value={taskPercent} palette="brand" />
         </Panel>
-        <Panel title="Budget used" icon={<WalletIcon boxSize="4" />}>
+        <Panel
+          title="Budget used"
+          icon={
+            <Icon boxSize="4">
+              <Wallet />
+            </Icon>
+          }
+        >
           <Text fontSize="2xl" fontWeight="bold" color="brand.900">
             {formatCents(paidCents)}
           </Text>
@@ -78,7 +92,14 @@ export function OverviewTab({ event }: { event: EventDto }) {
           </Text>
           <Bar label="Budget used" value={budgetPercent} palette="green" />
         </Panel>
-        <Panel title="Recent activity" icon={<ClockIcon boxSize="4" />}>
+        <Panel
+          title="Recent activity"
+          icon={
+            <Icon boxSize="4">
+              <Clock />
+            </Icon>
+          }
+        >
           <Stack as="ul" gap="3" listStyleType="none">
             {tasks.isPending ? (
               <Skeleton as="li" h="10" rounded="md" />
@@ -91,7 +112,14 @@ export function OverviewTab({ event }: { event: EventDto }) {
             <ActivityItem text="Event created" detail={formatShortDay(event.createdAt)} />
           </Stack>
         </Panel>
-        <Panel title="Upcoming deadlines" icon={<WalletIcon boxSize="4" />}>
+        <Panel
+          title="Upcoming deadlines"
+          icon={
+            <Icon boxSize="4">
+              <Wallet />
+            </Icon>
+          }
+        >
           {deposits.isPending ? (
             <Skeleton h="16" rounded="md" />
           ) : deadlines.length === 0 ? (

@@ -5,15 +5,16 @@ import {
   Dialog,
   Flex,
   Heading,
+  Icon,
   Portal,
   Stack,
   Switch,
   Text,
 } from '@chakra-ui/react';
+import { Copy, Download, LinkIcon, QrCode } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef, useState } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
-import { CopyIcon, DownloadIcon, LinkIcon, QrIcon } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { useUpdateEvent } from './use-events';
@@ -56,7 +57,9 @@ export function ShareCard({ event }: { event: EventDto }) {
     <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p={{ base: '4', md: '5' }}>
       <Flex justify="space-between" align="center" gap="4">
         <Heading as="h3" fontSize="md" color="brand.950" display="flex" alignItems="center" gap="2">
-          <LinkIcon boxSize="4" color="brand.fg" />
+          <Icon boxSize="4" color="brand.fg">
+            <LinkIcon />
+          </Icon>
           Share this event
         </Heading>
         <Switch.Root
@@ -94,11 +97,11 @@ export function ShareCard({ event }: { event: EventDto }) {
       </Text>
       <Flex gap="3" mt="3" wrap="wrap">
         <Button size="sm" onClick={() => void copy()} disabled={update.isPending}>
-          <CopyIcon />
+          <Copy />
           Copy Link
         </Button>
         <Button size="sm" variant="outline" onClick={() => void openQr()} disabled={update.isPending}>
-          <QrIcon />
+          <QrCode />
           QR Code
         </Button>
       </Flex>
@@ -178,7 +181,7 @@ function QrDialog({
                 <Button variant="outline">Close</Button>
               </Dialog.ActionTrigger>
               <Button onClick={download}>
-                <DownloadIcon />
+                <Download />
                 Download PNG
               </Button>
             </Dialog.Footer>

@@ -1,10 +1,10 @@
-import { Badge, Box, Checkbox, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Flex, Icon, Stack, Text } from '@chakra-ui/react';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, type TaskDto } from '../../../shared/schemas/events';
 import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
-import { CheckIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
@@ -68,7 +68,11 @@ export function TasksTab({ event }: { event: EventDto }) {
         <ListError what="tasks" onRetry={() => void tasks.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty
-          icon={<CheckIcon boxSize="6" />}
+          icon={
+            <Icon boxSize="6">
+              <Check />
+            </Icon>
+          }
           title="No tasks yet"
           text="Add what needs doing before the day: bookings, invitations, fittings."
         />

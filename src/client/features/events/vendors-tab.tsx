@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Flex, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Store } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
-import { StoreIcon } from '../../components/icons';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { formatDay, formatTime } from './format';
@@ -20,7 +20,11 @@ export function VendorsTab({ eventId }: { eventId: string }) {
   if (forEvent.length === 0) {
     return (
       <ListEmpty
-        icon={<StoreIcon boxSize="6" />}
+        icon={
+          <Icon boxSize="6">
+            <Store />
+          </Icon>
+        }
         title="No vendor requests for this event yet"
         text="Ask venues, caterers, photographers and musicians whether they are free on your date; their answers appear here."
       >

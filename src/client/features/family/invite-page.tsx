@@ -7,6 +7,7 @@ import {
   Grid,
   Heading,
   HStack,
+  Icon,
   List,
   Skeleton,
   Spinner,
@@ -14,13 +15,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { Calendar, Check, Lock, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { FAMILY_INVITE_VALID_DAYS, inviteTokenFromHash } from '../../../shared/schemas/family';
 import { EmptyPanel } from '../../components/empty-panel';
-import { CalendarIcon, CheckIcon, LockIcon, UsersIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { useFamilyCircle } from '../../lib/family';
@@ -55,7 +56,11 @@ export function InvitePage() {
       <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '14' }}>
         {!valid ? (
           <EmptyPanel
-            icon={<UsersIcon boxSize="8" />}
+            icon={
+              <Icon boxSize="8">
+                <Users />
+              </Icon>
+            }
             title="This invitation has no family label"
             description="Ask the relative who invited you to copy the invite link again."
           >
@@ -67,7 +72,11 @@ export function InvitePage() {
           <CheckedInvitation label={label} token={token} />
         ) : (
           <EmptyPanel
-            icon={<LockIcon boxSize="8" />}
+            icon={
+              <Icon boxSize="8">
+                <Lock />
+              </Icon>
+            }
             title="This invite link is incomplete"
             description={`The link to the ${label} family circle is missing its invitation code. Ask the relative who invited you to copy the invite link again; it works for ${FAMILY_INVITE_VALID_DAYS} days. You can also sign up with this family label and wait for a member to approve you.`}
           >
@@ -102,7 +111,11 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
   if (check.isError || !check.data.valid) {
     return (
       <EmptyPanel
-        icon={<LockIcon boxSize="8" />}
+        icon={
+          <Icon boxSize="8">
+            <Lock />
+          </Icon>
+        }
         title={
           check.isError ? 'The invitation could not be checked' : 'This invite link is invalid or has expired'
         }
@@ -139,19 +152,21 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
 function Invitation({ label, invitedBy }: { label: string; invitedBy: string | null }) {
   const shares = [
     {
-      icon: CalendarIcon,
+      icon: Calendar,
       text: "Everyone's upcoming events (title, date, time and venue) in the family list on each member's calendar.",
     },
-    { icon: UsersIcon, text: "Who is in the circle, on each member's Profile Settings." },
+    { icon: Users, text: "Who is in the circle, on each member's Profile Settings." },
     {
-      icon: LockIcon,
+      icon: Lock,
       text: 'Tasks, deposits, memos and messages with vendors stay private to each member.',
     },
   ];
   return (
     <Stack gap="6">
       <HStack gap="2" color="gold.fg">
-        <UsersIcon boxSize="5" />
+        <Icon boxSize="5">
+          <Users />
+        </Icon>
         <Text fontSize="sm" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
           Family circle invitation
         </Text>
@@ -180,7 +195,7 @@ function Invitation({ label, invitedBy }: { label: string; invitedBy: string | n
           What the circle shares
         </Heading>
         <List.Root variant="plain" gap="3" mt="4">
-          {shares.map(({ icon: Icon, text }) => (
+          {shares.map(({ icon: ShareIcon, text }) => (
             <List.Item key={text} alignItems="flex-start" gap="3" color="fg.muted">
               <Flex
                 boxSize="8"
@@ -191,7 +206,9 @@ function Invitation({ label, invitedBy }: { label: string; invitedBy: string | n
                 align="center"
                 justify="center"
               >
-                <Icon boxSize="4" />
+                <Icon boxSize="4">
+                  <ShareIcon />
+                </Icon>
               </Flex>
               <Text pt="1">{text}</Text>
             </List.Item>
@@ -318,7 +335,9 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
     return (
       <Stack gap="4" data-testid="invite-member">
         <Flex boxSize="12" rounded="full" bg="green.subtle" color="green.fg" align="center" justify="center">
-          <CheckIcon boxSize="6" />
+          <Icon boxSize="6">
+            <Check />
+          </Icon>
         </Flex>
         <Heading id="invite-action-heading" as="h2" fontSize="xl" color="brand.950">
           You are already in this circle

@@ -1,5 +1,5 @@
-import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
-import { BriefcaseIcon, LockIcon, MailIcon } from '../../components/icons';
+import { Box, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
+import { Briefcase, Lock, Mail } from 'lucide-react';
 import { InfoPage, InfoSection, MailLink, Paragraph, TextLink } from './info-page';
 
 const CHANNELS = [
@@ -7,19 +7,19 @@ const CHANNELS = [
     title: 'Families',
     text: 'Questions about planning, your account or the marketplace.',
     address: 'hello@simchahub.com',
-    icon: MailIcon,
+    icon: Mail,
   },
   {
     title: 'Vendors',
     text: 'Listings, vendor claims and your vendor dashboard.',
     address: 'vendors@simchahub.com',
-    icon: BriefcaseIcon,
+    icon: Briefcase,
   },
   {
     title: 'Privacy',
     text: 'Your data, or deleting your account.',
     address: 'privacy@simchahub.com',
-    icon: LockIcon,
+    icon: Lock,
   },
 ] as const;
 
@@ -32,7 +32,9 @@ export function ContactPage() {
           return (
             <Box key={channel.title} p="6" rounded="2xl" borderWidth="1px" borderColor="border.muted" bg="bg">
               <Box color="brand.fg">
-                <ChannelIcon boxSize="6" />
+                <Icon boxSize="6">
+                  <ChannelIcon />
+                </Icon>
               </Box>
               <Heading as="h2" fontSize="lg" mt="4" color="brand.950">
                 {channel.title}

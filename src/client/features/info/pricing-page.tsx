@@ -1,6 +1,6 @@
-import { Badge, Box, Button, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, Icon, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Check } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CheckIcon } from '../../components/icons';
 import { InfoPage, InfoSection, Paragraph } from './info-page';
 
 const PLANS = [
@@ -66,7 +66,9 @@ export function PricingPage() {
               {plan.features.map((feature) => (
                 <List.Item key={feature} alignItems="flex-start">
                   <List.Indicator asChild color="green.fg" mt="1">
-                    <CheckIcon boxSize="4" />
+                    <Icon boxSize="4">
+                      <Check />
+                    </Icon>
                   </List.Indicator>
                   {feature}
                 </List.Item>

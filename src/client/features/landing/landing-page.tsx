@@ -6,30 +6,31 @@ import {
   Flex,
   Heading,
   HStack,
+  Icon,
   LinkBox,
   LinkOverlay,
   SimpleGrid,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { ComponentType } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  Calendar,
+  Camera,
+  Check,
+  Flower2,
+  Heart,
+  Landmark,
+  Moon,
+  Music,
+  ShieldCheck,
+  Star,
+  Users,
+  UtensilsCrossed,
+} from 'lucide-react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import type { MarketplaceCategory } from '../../../shared/constants';
-import {
-  ArrowRightIcon,
-  CalendarIcon,
-  CameraIcon,
-  CatererIcon,
-  CheckIcon,
-  FlowerIcon,
-  HeartIcon,
-  MoonIcon,
-  MusicIcon,
-  ShieldIcon,
-  StarIcon,
-  UsersIcon,
-  VenueIcon,
-} from '../../components/icons';
 import { StarOfDavid } from '../../components/logo';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -37,51 +38,49 @@ import { homePathFor, useCurrentUser } from '../../lib/session';
 import { counted, countText, ratingText, useSiteFigures } from '../../lib/site-figures';
 import { useCelebrationConfetti } from './use-celebration-confetti';
 
-type IconComponent = ComponentType<{ boxSize?: string }>;
-
 const CATEGORIES: {
   name: MarketplaceCategory;
   blurb: string;
-  icon: IconComponent;
+  icon: LucideIcon;
   tint: string;
 }[] = [
-  { name: 'Venues', blurb: 'Halls, gardens and shul spaces', icon: VenueIcon, tint: 'brand' },
-  { name: 'Caterers', blurb: 'Kosher menus for every crowd', icon: CatererIcon, tint: 'gold' },
+  { name: 'Venues', blurb: 'Halls, gardens and shul spaces', icon: Landmark, tint: 'brand' },
+  { name: 'Caterers', blurb: 'Kosher menus for every crowd', icon: UtensilsCrossed, tint: 'gold' },
   {
     name: 'Photographers',
     blurb: 'Every dance and every blessing',
-    icon: CameraIcon,
+    icon: Camera,
     tint: 'brand',
   },
-  { name: 'Musicians', blurb: 'Bands, DJs and simcha dancing', icon: MusicIcon, tint: 'gold' },
+  { name: 'Musicians', blurb: 'Bands, DJs and simcha dancing', icon: Music, tint: 'gold' },
   {
     name: 'Florists',
     blurb: 'Chuppahs, centrepieces, bouquets',
-    icon: FlowerIcon,
+    icon: Flower2,
     tint: 'brand',
   },
 ];
 
-const FEATURES: { title: string; text: string; icon: IconComponent }[] = [
+const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   {
     title: 'Plan every detail',
     text: 'Keep tasks, vendor deposits and memos for each event together, and see what is still open at a glance.',
-    icon: CalendarIcon,
+    icon: Calendar,
   },
   {
     title: 'Hebrew dates and Shabbat',
     text: 'See Hebrew dates beside your plans and get a warning when a date falls on Shabbat or a Jewish holiday.',
-    icon: MoonIcon,
+    icon: Moon,
   },
   {
     title: 'Plan together as a family',
     text: 'Everyone who enters the same family label joins one family circle and shares the planning.',
-    icon: UsersIcon,
+    icon: Users,
   },
   {
     title: 'Trusted vendors',
     text: 'Browse vendors who serve the Jewish community, ask about availability and message them directly.',
-    icon: ShieldIcon,
+    icon: ShieldCheck,
   },
 ];
 
@@ -204,7 +203,9 @@ function Hero() {
               <Button asChild size="xl" colorPalette="gold" fontWeight="semibold">
                 <RouterLink to="/login-customer?mode=signup">
                   Start planning for free
-                  <ArrowRightIcon boxSize="5" />
+                  <Icon boxSize="5">
+                    <ArrowRight />
+                  </Icon>
                 </RouterLink>
               </Button>
               <Button
@@ -296,7 +297,11 @@ function PlanPreview() {
                 borderColor="border.emphasized"
                 color="white"
               >
-                {task.done ? <CheckIcon boxSize="3" /> : null}
+                {task.done ? (
+                  <Icon boxSize="3">
+                    <Check />
+                  </Icon>
+                ) : null}
               </Flex>
               <Text
                 color={task.done ? 'fg.muted' : 'fg'}
@@ -308,7 +313,9 @@ function PlanPreview() {
           ))}
         </Stack>
         <HStack mt="5" p="3" rounded="lg" bg="green.subtle" color="green.fg" fontSize="sm" gap="2">
-          <ShieldIcon boxSize="4" />
+          <Icon boxSize="4">
+            <ShieldCheck />
+          </Icon>
           <Text fontWeight="medium">No Shabbat or holiday conflict</Text>
         </HStack>
       </Box>
@@ -392,7 +399,9 @@ function Categories() {
                   bg={`${category.tint}.subtle`}
                   color={`${category.tint}.fg`}
                 >
-                  <CategoryIcon boxSize="7" />
+                  <Icon boxSize="7">
+                    <CategoryIcon />
+                  </Icon>
                 </Flex>
                 <Box flex="1" minW="0">
                   <Heading
@@ -418,7 +427,9 @@ function Categories() {
                     <Text>
                       {counted(figures?.categories[category.name], 'vendor', 'vendors') ?? 'Browse'}
                     </Text>
-                    <ArrowRightIcon boxSize="4" />
+                    <Icon boxSize="4">
+                      <ArrowRight />
+                    </Icon>
                   </HStack>
                 </Box>
               </LinkBox>
@@ -460,7 +471,9 @@ function Features() {
                   align="center"
                   justify="center"
                 >
-                  <FeatureIcon boxSize="6" />
+                  <Icon boxSize="6">
+                    <FeatureIcon />
+                  </Icon>
                 </Flex>
                 <Heading as="h3" fontSize="lg" mt="5" color="brand.950">
                   {feature.title}
@@ -507,7 +520,9 @@ function Testimonials() {
               <Box>
                 <HStack gap="1" color="gold.400" aria-label="5 out of 5 stars" role="img">
                   {[1, 2, 3, 4, 5].map((n) => (
-                    <StarIcon key={n} boxSize="4" fill="currentColor" />
+                    <Icon key={n} boxSize="4" fill="currentColor">
+                      <Star />
+                    </Icon>
                   ))}
                 </HStack>
                 <Text as="blockquote" mt="4" color="brand.950" fontSize="md" lineHeight="tall">
@@ -523,7 +538,9 @@ function Testimonials() {
                   align="center"
                   justify="center"
                 >
-                  <HeartIcon boxSize="5" />
+                  <Icon boxSize="5">
+                    <Heart />
+                  </Icon>
                 </Flex>
                 <Box>
                   <Text fontWeight="semibold" color="brand.950">

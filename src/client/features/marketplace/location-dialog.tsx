@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Globe, LocateFixed, MapPin } from 'lucide-react';
 import { PRESET_CITIES } from '../../../shared/constants';
 import { InfoDialog } from '../../components/form-dialog';
-import { CrosshairIcon, GlobeIcon, MapPinIcon } from '../../components/icons';
 import type { MarketplaceLocation } from './use-location';
 import type { Position } from './use-marketplace';
 
@@ -39,7 +39,7 @@ export function LocationDialog({
             onClose();
           }}
         >
-          <CrosshairIcon />
+          <LocateFixed />
           Use my current location
         </Button>
         <Text fontSize="sm" fontWeight="semibold" color="fg.muted">
@@ -59,7 +59,7 @@ export function LocationDialog({
                   onClose();
                 }}
               >
-                <MapPinIcon />
+                <MapPin />
                 {city.name}
               </Button>
             );
@@ -73,7 +73,7 @@ export function LocationDialog({
               onClose();
             }}
           >
-            <GlobeIcon />
+            <Globe />
             Global
           </Button>
         </SimpleGrid>

@@ -5,31 +5,34 @@ import {
   Flex,
   Heading,
   HStack,
+  Icon,
   NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import {
+  Camera,
+  Flower2,
+  Globe,
+  Landmark,
+  MapPin,
+  Music,
+  Plus,
+  Search,
+  Sparkles,
+  Store,
+  UtensilsCrossed,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
 import { VENDOR_SORTS, type VendorSort, type VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
-import {
-  CameraIcon,
-  CatererIcon,
-  FlowerIcon,
-  GlobeIcon,
-  MapPinIcon,
-  MusicIcon,
-  PlusIcon,
-  SearchIcon,
-  SparklesIcon,
-  StoreIcon,
-  VenueIcon,
-} from '../../components/icons';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { formatCount } from '../../lib/intl';
 import { useCurrentUser } from '../../lib/session';
 import { LocationDialog } from './location-dialog';
 import { ListYourBusinessDialog, LoginToContactDialog } from './prompt-dialogs';
@@ -47,15 +50,12 @@ const SORT_LABELS: Record<VendorSort, string> = {
   newest: 'Newest',
 };
 
-const CATEGORY_TILES: Record<
-  MarketplaceCategory,
-  { icon: ComponentType<{ boxSize?: string }>; blurb: string }
-> = {
-  Venues: { icon: VenueIcon, blurb: 'Halls, gardens and shul spaces' },
-  Caterers: { icon: CatererIcon, blurb: 'Kosher menus for every crowd' },
-  Photographers: { icon: CameraIcon, blurb: 'Photo and video for the day' },
-  Musicians: { icon: MusicIcon, blurb: 'Bands, DJs and simcha dancing' },
-  Florists: { icon: FlowerIcon, blurb: 'Chuppah flowers and centrepieces' },
+const CATEGORY_TILES: Record<MarketplaceCategory, { icon: LucideIcon; blurb: string }> = {
+  Venues: { icon: Landmark, blurb: 'Halls, gardens and shul spaces' },
+  Caterers: { icon: UtensilsCrossed, blurb: 'Kosher menus for every crowd' },
+  Photographers: { icon: Camera, blurb: 'Photo and video for the day' },
+  Musicians: { icon: Music, blurb: 'Bands, DJs and simcha dancing' },
+  Florists: { icon: Flower2, blurb: 'Chuppah flowers and centrepieces' },
 };
 
 /** The category query parameter counts only for the five marketplace categories (spec section 5). */
@@ -146,7 +146,7 @@ export function MarketplacePage() {
                 alignSelf={{ base: 'flex-start', md: 'auto' }}
                 onClick={() => setDialog(user ? { kind: 'create' } : { kind: 'list-business' })}
               >
-                <PlusIcon />
+                <Plus />
                 List Your Business
               </Button>
             </Flex>
@@ -162,7 +162,7 @@ export function MarketplacePage() {
                 onClick={() => setDialog({ kind: 'location' })}
                 aria-label={`Location: ${location.label}. Change location`}
               >
-                {location.position || location.source === 'detecting' ? <MapPinIcon /> : <GlobeIcon />}
+                {location.position || location.source === 'detecting' ? <MapPin /> : <Globe />}
                 <Text as="span" aria-live="polite">
                   {location.label}
                 </Text>
@@ -221,6 +221,7 @@ export function MarketplacePage() {
             sort={sort}
             position={location.position}
             action={cardAction}
+            firstOnScreen={filtering}
             onClear={() =>
               setParams(
                 (current) => {
@@ -342,10 +343,11 @@ function DiscoverySections({
           <Text color="fg.muted">No featured vendors near this location yet.</Text>
         ) : (
           <FeaturedStrip>
-            {vendors.map((vendor) => (
+            {vendors.map((vendor, i) => (
               <Box key={vendor.id} w={{ base: '72', md: '80' }} flexShrink="0" display="flex" role="listitem">
                 <Box flex="1" display="flex" flexDirection="column" css={{ '& > *': { flex: 1 } }}>
-                  <VendorCard vendor={vendor} action={action} />
+                  {/* The strip is the first row on screen: its first cards' covers are fetched at once. */}
+                  <VendorCard vendor={vendor} action={action} sizes={STRIP_CARD_SIZES} priority={i < 4} />
                 </Box>
               </Box>
             ))}
@@ -357,7 +359,7 @@ function DiscoverySections({
         <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4">
           {MARKETPLACE_CATEGORIES.map((c) => {
             const tile = CATEGORY_TILES[c];
-            const Icon = tile.icon;
+            const TileIcon = tile.icon;
             return (
               <Button
                 key={c}
@@ -376,7 +378,9 @@ function DiscoverySections({
                 aria-label={`Browse ${c}`}
               >
                 <Box bg="brand.subtle" color="brand.fg" rounded="xl" p="2.5">
-                  <Icon boxSize="6" />
+                  <Icon boxSize="6">
+                    <TileIcon />
+                  </Icon>
                 </Box>
                 <Box>
                   <Text fontWeight="semibold" color="brand.950">
@@ -396,7 +400,11 @@ function DiscoverySections({
         <ShortList
           id="trending-heading"
           title="Trending This Month"
-          icon={<SparklesIcon boxSize="5" />}
+          icon={
+            <Icon boxSize="5">
+              <Sparkles />
+            </Icon>
+          }
           vendors={trending}
           loading={loading}
           ranked
@@ -404,7 +412,11 @@ function DiscoverySections({
         <ShortList
           id="new-heading"
           title="New Vendors"
-          icon={<StoreIcon boxSize="5" />}
+          icon={
+            <Icon boxSize="5">
+              <Store />
+            </Icon>
+          }
           vendors={fresh}
           loading={loading}
         />
@@ -412,6 +424,9 @@ function DiscoverySections({
     </>
   );
 }
+
+/** Width of a card of the featured strip (w 72, md 80). */
+const STRIP_CARD_SIZES = '(min-width: 48em) 320px, 288px';
 
 function FeaturedStrip({ children }: { children: ReactNode }) {
   return (
@@ -489,9 +504,11 @@ interface ResultsProps {
   position: { lat: number; lng: number } | null;
   action: CardAction;
   onClear: () => void;
+  /** No featured strip above: the results' first row is the first thing on screen. */
+  firstOnScreen: boolean;
 }
 
-function VendorResults({ search, category, sort, position, action, onClear }: ResultsProps) {
+function VendorResults({ search, category, sort, position, action, onClear, firstOnScreen }: ResultsProps) {
   const list = useVendorList({ search, category, sort, position });
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -512,8 +529,7 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
 
   const vendors = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const totalText =
-    list.data?.pages[0]?.total_exact === false ? `${total.toLocaleString('en-US')}+` : String(total);
+  const totalText = list.data?.pages[0]?.total_exact === false ? `${formatCount(total)}+` : String(total);
   const title = search ? `Search Results for “${search}”` : category ? category : 'All Vendors';
 
   return (
@@ -547,7 +563,11 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
         </CardGrid>
       ) : list.isError ? (
         <EmptyPanel
-          icon={<StoreIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <Store />
+            </Icon>
+          }
           title="Vendors could not be loaded"
           description="Please check your connection and try again."
         >
@@ -555,7 +575,11 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
         </EmptyPanel>
       ) : vendors.length === 0 ? (
         <EmptyPanel
-          icon={<SearchIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <Search />
+            </Icon>
+          }
           title="No vendors found"
           description={
             position
@@ -568,8 +592,8 @@ function VendorResults({ search, category, sort, position, action, onClear }: Re
       ) : (
         <>
           <CardGrid>
-            {vendors.map((vendor) => (
-              <VendorCard key={vendor.id} vendor={vendor} action={action} />
+            {vendors.map((vendor, i) => (
+              <VendorCard key={vendor.id} vendor={vendor} action={action} priority={firstOnScreen && i < 4} />
             ))}
             {isFetchingNextPage ? [0, 1, 2, 3].map((i) => <VendorCardSkeleton key={`more-${i}`} />) : null}
           </CardGrid>

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Paperclip } from 'lucide-react';
 import { type ChangeEvent, useMemo, useRef, useState } from 'react';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
@@ -6,7 +7,6 @@ import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
-import { PaperclipIcon } from '../../components/icons';
 import { PickedFiles } from '../../components/picked-files';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
@@ -236,7 +236,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             onClick={() => fileInput.current?.click()}
             disabled={pending || uploads.full}
           >
-            <PaperclipIcon />
+            <Paperclip />
             Attach files
           </Button>
           <Text fontSize="xs" color="fg.muted" mt="1.5">

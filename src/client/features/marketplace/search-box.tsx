@@ -1,7 +1,7 @@
-import { Box, Button, CloseButton, Flex, Input, InputGroup, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Flex, Icon, Input, InputGroup, Text } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory, TIMINGS } from '../../../shared/constants';
-import { SearchIcon } from '../../components/icons';
 import { useSuggestions } from './use-marketplace';
 
 type SuggestionKind = 'vendor' | 'service' | 'location';
@@ -107,7 +107,11 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
       <Flex gap="2">
         <InputGroup
           flex="1"
-          startElement={<SearchIcon boxSize="5" color="fg.muted" />}
+          startElement={
+            <Icon boxSize="5" color="fg.muted">
+              <Search />
+            </Icon>
+          }
           endElement={
             text ? (
               <CloseButton

@@ -4,6 +4,7 @@ import {
   Button,
   Flex,
   HStack,
+  Icon,
   LinkBox,
   LinkOverlay,
   Skeleton,
@@ -11,11 +12,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { MapPinIcon, StarIcon, VerifiedIcon } from '../../components/icons';
-import { UploadedImage } from '../../components/uploaded-image';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
+import { VendorCover } from './vendor-cover';
 
 /** What a card's button does for the person looking: ask for availability, or sign in first. */
 export type CardAction = { label: string; onClick: (vendor: VendorView) => void } | null;
@@ -29,7 +30,9 @@ export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
       fontWeight="semibold"
       flexShrink="0"
     >
-      <VerifiedIcon boxSize={size === 'sm' ? '4' : '5'} aria-hidden />
+      <Icon boxSize={size === 'sm' ? '4' : '5'} aria-hidden>
+        <BadgeCheck />
+      </Icon>
       <Text>Verified</Text>
     </HStack>
   );
@@ -44,7 +47,9 @@ export function RatingLine({ vendor }: { vendor: VendorView }) {
       fontSize="sm"
       aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${vendor.reviewCount} reviews`}
     >
-      <StarIcon boxSize="4" color="gold.500" fill="gold.400" aria-hidden />
+      <Icon boxSize="4" color="gold.500" fill="gold.400" aria-hidden>
+        <Star />
+      </Icon>
       <Text fontWeight="semibold" color="fg">
         {rating.toFixed(1)}
       </Text>
@@ -55,11 +60,21 @@ export function RatingLine({ vendor }: { vendor: VendorView }) {
   );
 }
 
-/** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
 /** The marketplace grid: one card a row on phones, up to four on wide screens. */
-const CARD_IMAGE_SIZES = '(min-width: 80em) 25vw, (min-width: 64em) 33vw, (min-width: 30em) 50vw, 100vw';
+export const GRID_CARD_SIZES =
+  '(min-width: 80em) 25vw, (min-width: 64em) 33vw, (min-width: 30em) 50vw, 100vw';
 
-export function VendorCard({ vendor, action }: { vendor: VendorView; action: CardAction }) {
+interface VendorCardProps {
+  vendor: VendorView;
+  action: CardAction;
+  /** How wide the card is shown (the grid's widths unless told). */
+  sizes?: string;
+  /** One of the first cards on screen: its cover is fetched at once instead of lazily. */
+  priority?: boolean;
+}
+
+/** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
+export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority = false }: VendorCardProps) {
   const place = placeText(vendor);
   const distance = distanceText(vendor);
   return (
@@ -77,15 +92,9 @@ export function VendorCard({ vendor, action }: { vendor: VendorView; action: Car
       _hover={{ shadow: 'md', transform: 'translateY(-2px)' }}
       _focusWithin={{ shadow: 'md' }}
     >
-      <Box position="relative" bg="brand.subtle" aspectRatio={16 / 10}>
-        <UploadedImage
-          src={vendor.imageUrl}
-          sizes={CARD_IMAGE_SIZES}
-          alt=""
-          w="full"
-          h="full"
-          loading="lazy"
-        />
+      <Box position="relative" aspectRatio={16 / 10}>
+        {/* The name under the picture says whose it is: the cover is decorative here. */}
+        <VendorCover vendor={vendor} sizes={sizes} alt="" priority={priority} w="full" h="full" />
         <Badge
           position="absolute"
           top="3"
@@ -116,7 +125,9 @@ export function VendorCard({ vendor, action }: { vendor: VendorView; action: Car
         </Flex>
         {place ? (
           <HStack gap="1.5" color="fg.muted" fontSize="sm">
-            <MapPinIcon boxSize="4" flexShrink="0" aria-hidden />
+            <Icon boxSize="4" flexShrink="0" aria-hidden>
+              <MapPin />
+            </Icon>
             <Text lineClamp={1}>{place}</Text>
           </HStack>
         ) : null}
@@ -160,9 +171,16 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
           {rank}
         </Text>
       ) : null}
-      <Box boxSize="14" rounded="lg" overflow="hidden" bg="brand.subtle" flexShrink="0">
-        <UploadedImage src={vendor.imageUrl} sizes="56px" alt="" w="full" h="full" />
-      </Box>
+      <VendorCover
+        vendor={vendor}
+        sizes="56px"
+        alt=""
+        iconSize="5"
+        ringPadding="1.5"
+        boxSize="14"
+        rounded="lg"
+        flexShrink="0"
+      />
       <Stack gap="0.5" minW="0" flex="1">
         <HStack gap="2" minW="0">
           <LinkOverlay asChild>
@@ -172,7 +190,11 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
               </Text>
             </RouterLink>
           </LinkOverlay>
-          {vendor.verified ? <VerifiedIcon boxSize="4" color="green.fg" aria-label="Verified" /> : null}
+          {vendor.verified ? (
+            <Icon boxSize="4" color="green.fg" aria-label="Verified">
+              <BadgeCheck />
+            </Icon>
+          ) : null}
         </HStack>
         <Text fontSize="sm" color="fg.muted" lineClamp={1}>
           {[vendor.category, place].filter(Boolean).join(' · ')}

@@ -1,11 +1,11 @@
 import { Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ImageIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
 import { VENDOR_MESSAGES, type VendorDto, vendorCreateInput } from '../../../shared/schemas/vendors';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
-import { ImageIcon } from '../../components/icons';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useIdempotentCreate } from '../../lib/idempotency';

@@ -9,30 +9,31 @@ import {
   Grid,
   Heading,
   HStack,
+  Icon,
   SimpleGrid,
   Skeleton,
   SkeletonText,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import {
+  ArrowLeft,
+  Clock,
+  ExternalLink,
+  Lock,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Pencil,
+  Phone,
+  Store,
+} from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { type ResponsivenessDto, responseTimeText } from '../../../shared/schemas/analytics';
 import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
-import {
-  ArrowLeftIcon,
-  ClockIcon,
-  GlobeLinkIcon,
-  LockIcon,
-  MailIcon,
-  MapPinIcon,
-  MessageIcon,
-  PencilIcon,
-  PhoneIcon,
-  StoreIcon,
-} from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useCurrentUser } from '../../lib/session';
@@ -41,6 +42,7 @@ import { LoginToContactDialog } from './prompt-dialogs';
 import { RequestAvailabilityDialog } from './request-dialog';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
+import { VendorCover } from './vendor-cover';
 import { VendorFormDialog } from './vendor-form-dialog';
 
 // Part of the messages feature's chunk, loaded when a customer first opens it.
@@ -61,7 +63,11 @@ export function VendorProfilePage() {
       ) : vendor.isError ? (
         <Box py={{ base: '4', md: '6' }}>
           <EmptyPanel
-            icon={<StoreIcon boxSize="8" />}
+            icon={
+              <Icon boxSize="8">
+                <Store />
+              </Icon>
+            }
             title="Vendor Not Found"
             description="The vendor profile you are looking for does not exist or is no longer listed."
           >
@@ -96,29 +102,26 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
     <Stack gap={{ base: '6', md: '8' }}>
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
         <RouterLink to="/marketplace">
-          <ArrowLeftIcon />
+          <ArrowLeft />
           Back to Marketplace
         </RouterLink>
       </Button>
 
       <Box>
-        <Box
-          position="relative"
+        {/* The hero is the page's first picture: fetched at once. The category art keeps its
+            drawing whole and centred in the wide box, where a cropped illustration would show a fragment. */}
+        <VendorCover
+          vendor={vendor}
+          sizes="(min-width: 72em) 1088px, 100vw"
+          alt={`Cover photo of ${vendor.businessName}`}
+          priority
+          iconSize={{ base: '14', md: '20' }}
+          ringPadding={{ base: '5', md: '7' }}
           rounded="2xl"
-          overflow="hidden"
-          bg="brand.subtle"
           h={{ base: '48', md: '72' }}
           borderWidth="1px"
           borderColor="border"
-        >
-          <UploadedImage
-            src={vendor.imageUrl}
-            sizes="100vw"
-            alt={`${vendor.businessName}`}
-            w="full"
-            h="full"
-          />
-        </Box>
+        />
         <Flex
           direction={{ base: 'column', md: 'row' }}
           gap={{ base: '3', md: '6' }}
@@ -147,7 +150,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               />
             ) : (
               <Flex w="full" h="full" align="center" justify="center" bg="brand.subtle" color="brand.fg">
-                <StoreIcon boxSize="10" />
+                <Icon boxSize="10">
+                  <Store />
+                </Icon>
               </Flex>
             )}
           </Box>
@@ -161,7 +166,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               </Badge>
               {vendor.neighborhood ? (
                 <HStack gap="1" color="fg.muted" fontSize="sm">
-                  <MapPinIcon boxSize="4" aria-hidden />
+                  <Icon boxSize="4" aria-hidden>
+                    <MapPin />
+                  </Icon>
                   <Text>{vendor.neighborhood}</Text>
                 </HStack>
               ) : null}
@@ -172,7 +179,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           {ownerVendor ? (
             <Button asChild variant="outline" bg="bg" flexShrink="0" data-testid="edit-listing">
               <RouterLink to={`/vendor-dashboard?listing=${vendor.id}`}>
-                <PencilIcon />
+                <Pencil />
                 Edit listing
               </RouterLink>
             </Button>
@@ -184,7 +191,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               onClick={() => setDialog('edit')}
               data-testid="edit-listing"
             >
-              <PencilIcon />
+              <Pencil />
               Edit listing
             </Button>
           ) : null}
@@ -262,7 +269,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                       setDialog('message');
                     }}
                   >
-                    <MessageIcon />
+                    <MessageCircle />
                     Message
                   </Button>
                   {vendor.claimed ? null : (
@@ -285,7 +292,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           {location.length > 0 ? (
             <InfoCard title="Location">
               <HStack gap="3" align="flex-start">
-                <MapPinIcon boxSize="5" color="brand.fg" mt="0.5" aria-hidden />
+                <Icon boxSize="5" color="brand.fg" mt="0.5" aria-hidden>
+                  <MapPin />
+                </Icon>
                 <Stack gap="0.5" fontSize="sm">
                   {vendor.address ? <Text>{vendor.address}</Text> : null}
                   {vendor.city || vendor.state ? (
@@ -337,7 +346,9 @@ function Responsiveness({ figures }: { figures: ResponsivenessDto }) {
       fontSize="sm"
       data-testid="vendor-responsiveness"
     >
-      <ClockIcon boxSize="4" mt="0.5" flexShrink="0" aria-hidden />
+      <Icon boxSize="4" mt="0.5" flexShrink="0" aria-hidden>
+        <Clock />
+      </Icon>
       <Stack gap="0">
         {typical ? <Text fontWeight="semibold">Usually responds {typical}</Text> : null}
         <Text>{percentFormat.format(figures.responseRate)} response rate</Text>
@@ -362,7 +373,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
             kind: 'phone' as const,
             detail: vendor.contactPhone,
             href: `tel:${vendor.contactPhone.replace(/[^\d+]/g, '')}`,
-            icon: <PhoneIcon />,
+            icon: <Phone />,
           }
         : null,
       {
@@ -370,7 +381,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
         kind: 'email' as const,
         detail: vendor.contactEmail,
         href: `mailto:${vendor.contactEmail}`,
-        icon: <MailIcon />,
+        icon: <Mail />,
       },
       vendor.website
         ? {
@@ -378,7 +389,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
             kind: 'website' as const,
             detail: vendor.website,
             href: vendor.website,
-            icon: <GlobeLinkIcon />,
+            icon: <ExternalLink />,
           }
         : null,
     ].filter((l) => l !== null);
@@ -410,16 +421,16 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
   }
 
   const hidden = [
-    vendor.hasPhone ? { label: 'Call', detail: 'Login to view phone number', icon: <PhoneIcon /> } : null,
-    vendor.hasEmail ? { label: 'Email', detail: 'Login to view email address', icon: <MailIcon /> } : null,
-    vendor.hasWebsite
-      ? { label: 'Website', detail: 'Login to visit website', icon: <GlobeLinkIcon /> }
-      : null,
+    vendor.hasPhone ? { label: 'Call', detail: 'Login to view phone number', icon: <Phone /> } : null,
+    vendor.hasEmail ? { label: 'Email', detail: 'Login to view email address', icon: <Mail /> } : null,
+    vendor.hasWebsite ? { label: 'Website', detail: 'Login to visit website', icon: <ExternalLink /> } : null,
   ].filter((l) => l !== null);
   return (
     <Stack gap="2">
       <HStack gap="2" bg="bg.muted" rounded="lg" px="3" py="2.5" fontSize="sm" color="fg.muted">
-        <LockIcon boxSize="4" flexShrink="0" aria-hidden />
+        <Icon boxSize="4" flexShrink="0" aria-hidden>
+          <Lock />
+        </Icon>
         <Text>Contact information is available to registered users</Text>
       </HStack>
       {hidden.map((item) => (

@@ -6,6 +6,7 @@ import {
   Flex,
   Heading,
   HStack,
+  Icon,
   IconButton,
   Menu,
   Portal,
@@ -13,12 +14,20 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Ban, Flag, ShieldOff } from 'lucide-react';
+import {
+  ArrowLeft,
+  Ban,
+  Calendar,
+  Ellipsis,
+  Flag,
+  MessageCircle,
+  ShieldOff,
+  TriangleAlert,
+} from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import { ConfirmDialog } from '../../components/form-dialog';
-import { AlertIcon, ArrowLeftIcon, CalendarIcon, MessageIcon, MoreIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
@@ -72,7 +81,7 @@ export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
       onClick={onBack}
       aria-label="Back to conversations"
     >
-      <ArrowLeftIcon />
+      <ArrowLeft />
     </IconButton>
   ) : null;
 
@@ -94,7 +103,9 @@ export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
         <Stack p="4" gap="4" flex="1">
           {back}
           <Stack flex="1" align="center" justify="center" textAlign="center" gap="3" px="4">
-            <AlertIcon boxSize="8" color="fg.error" />
+            <Icon boxSize="8" color="fg.error">
+              <TriangleAlert />
+            </Icon>
             <Text fontWeight="semibold" color="brand.950">
               {MESSAGING_MESSAGES.loadFailed}
             </Text>
@@ -281,7 +292,7 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
         >
           <Menu.Trigger asChild>
             <IconButton aria-label="Conversation options" variant="ghost" size="sm" flexShrink="0">
-              <MoreIcon />
+              <Ellipsis />
             </IconButton>
           </Menu.Trigger>
           <Portal>
@@ -373,7 +384,9 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
       py="2"
     >
       <HStack gap="1.5" color="gold.fg">
-        <CalendarIcon boxSize="3.5" aria-hidden />
+        <Icon boxSize="3.5" aria-hidden>
+          <Calendar />
+        </Icon>
         <Text fontSize="2xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
           Availability request
         </Text>
@@ -404,7 +417,9 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
       </Flex>
       {request.hasConflict ? (
         <HStack gap="1.5" mt="0.5" fontSize={{ base: 'xs', md: 'sm' }} color="orange.fg" align="flex-start">
-          <AlertIcon boxSize="3.5" flexShrink="0" mt="0.5" aria-hidden />
+          <Icon boxSize="3.5" flexShrink="0" mt="0.5" aria-hidden>
+            <TriangleAlert />
+          </Icon>
           <Text>
             This date overlaps {request.conflictReason ?? 'Shabbat or a Jewish holiday'} - consider choosing
             another date.
@@ -423,7 +438,7 @@ function CannotReply({ thread }: { thread: Thread }) {
   return (
     <Box borderTopWidth="1px" borderColor="border.muted" px={{ base: '3', md: '4' }} py="3" bg="bg">
       <Alert.Root status={blocked ? 'warning' : 'info'} variant="subtle" rounded="lg">
-        <Alert.Indicator>{blocked ? <Ban size={18} aria-hidden /> : <MessageIcon />}</Alert.Indicator>
+        <Alert.Indicator>{blocked ? <Ban size={18} aria-hidden /> : <MessageCircle />}</Alert.Indicator>
         <Alert.Content>
           {blocked ? <Alert.Title>{who} blocked this conversation</Alert.Title> : null}
           <Alert.Description>

@@ -1,9 +1,9 @@
-import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, Grid, Icon, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { EmptyPanel } from '../../components/empty-panel';
-import { MessageIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { ConversationPane } from './conversation-pane';
 import { ThreadList } from './thread-list';
@@ -67,7 +67,11 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
   if (threads.isError && !selectedId) {
     return (
       <EmptyPanel
-        icon={<MessageIcon boxSize="8" />}
+        icon={
+          <Icon boxSize="8">
+            <MessageCircle />
+          </Icon>
+        }
         title="Could not load your conversations"
         description={serverMessage(threads.error) ?? 'Check your connection and try again.'}
       >
@@ -128,7 +132,11 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
         <Box h="var(--conversation-height)" minH="24rem" display="flex">
           <Box flex="1" alignSelf="stretch" display="flex" flexDirection="column" justifyContent="center">
             <EmptyPanel
-              icon={<MessageIcon boxSize="8" />}
+              icon={
+                <Icon boxSize="8">
+                  <MessageCircle />
+                </Icon>
+              }
               title="Select a conversation to view messages"
               description="Pick a conversation on the left to read it and reply."
             />

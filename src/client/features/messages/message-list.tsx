@@ -1,8 +1,7 @@
-import { Box, Button, Flex, HStack, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { CheckCheck } from 'lucide-react';
+import { Box, Button, Flex, HStack, Icon, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { CheckCheck, FileIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { AttachmentDto, MessageDto, ThreadSide } from '../../../shared/schemas/messages';
-import { FileIcon } from '../../components/icons';
 import { fileSizeText } from '../../lib/attachments';
 import { fullTime, messageTime } from './format';
 import { otherPartyLabel } from './use-messages';
@@ -284,7 +283,9 @@ function Attachments({
           _hover={{ bg: mine ? 'whiteAlpha.300' : 'bg.emphasized' }}
           aria-label={`${file.name}, PDF, ${fileSizeText(file.bytes)}`}
         >
-          <FileIcon boxSize="4" flexShrink="0" aria-hidden />
+          <Icon boxSize="4" flexShrink="0" aria-hidden>
+            <FileIcon />
+          </Icon>
           <Text as="span" fontSize="sm" truncate minW="0" flex="1">
             {file.name}
           </Text>

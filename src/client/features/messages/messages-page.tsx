@@ -1,7 +1,7 @@
-import { Badge, Button, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Button, Icon, useBreakpointValue } from '@chakra-ui/react';
+import { MessageCircle } from 'lucide-react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyPanel } from '../../components/empty-panel';
-import { MessageIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { ConversationsView } from './conversations-view';
@@ -37,7 +37,11 @@ export function MessagesPage() {
         height={{ base: 'calc(100dvh - 15.75rem)', md: 'min(42rem, calc(100dvh - 15rem))' }}
         empty={
           <EmptyPanel
-            icon={<MessageIcon boxSize="8" />}
+            icon={
+              <Icon boxSize="8">
+                <MessageCircle />
+              </Icon>
+            }
             title="No messages yet"
             description="Find a vendor in the marketplace and send an availability request or a message; the conversation continues here."
           >

@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Zap } from 'lucide-react';
+import { Pencil, Plus, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -25,7 +25,6 @@ import {
   quickReplyCreateInput,
 } from '../../../shared/schemas/messages';
 import { FormTextField } from '../../components/form-fields';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../components/icons';
 import { errorCode, serverFieldError } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
@@ -255,7 +254,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                           variant="ghost"
                           onClick={() => startEdit(q)}
                         >
-                          <PencilIcon />
+                          <Pencil />
                         </IconButton>
                         <IconButton
                           aria-label={`Delete ${q.title}`}
@@ -265,7 +264,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                           loading={remove.isPending && remove.variables?.id === q.id}
                           onClick={() => del(q)}
                         >
-                          <TrashIcon />
+                          <Trash2 />
                         </IconButton>
                       </HStack>
                     ))}
@@ -319,7 +318,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                 ) : list.isSuccess ? (
                   <Box>
                     <Button variant="outline" size="sm" onClick={startAdd}>
-                      <PlusIcon />
+                      <Plus />
                       New quick reply
                     </Button>
                   </Box>

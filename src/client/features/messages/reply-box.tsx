@@ -1,8 +1,7 @@
 import { Box, Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { Send } from 'lucide-react';
+import { Paperclip, Send } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
-import { PaperclipIcon } from '../../components/icons';
 import { PickedFiles } from '../../components/picked-files';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { useCurrentUser } from '../../lib/session';
@@ -149,7 +148,7 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
               disabled={pending || uploads.full}
               title="Attach up to 5 JPG, PNG, GIF or PDF files, 10MB each"
             >
-              <PaperclipIcon />
+              <Paperclip />
             </IconButton>
             {side === 'vendor' && user?.role === 'vendor' ? <QuickRepliesMenu onInsert={insert} /> : null}
             {uploads.failed ? (

@@ -1,6 +1,6 @@
-import { Button } from '@chakra-ui/react';
+import { Button, Icon } from '@chakra-ui/react';
+import { MessageCircle } from 'lucide-react';
 import { EmptyPanel } from '../../components/empty-panel';
-import { MessageIcon } from '../../components/icons';
 import { ConversationsView } from './conversations-view';
 
 /** The vendor dashboard's Messages tab: the conversations with families about the vendor's listings. */
@@ -10,7 +10,11 @@ export function VendorMessages({ onOpenProfile }: { onOpenProfile: () => void })
       height={{ base: 'calc(100dvh - 21rem)', md: 'min(42rem, calc(100dvh - 18rem))' }}
       empty={
         <EmptyPanel
-          icon={<MessageIcon boxSize="8" />}
+          icon={
+            <Icon boxSize="8">
+              <MessageCircle />
+            </Icon>
+          }
           title="No messages yet"
           description="Complete your listing profile so that families find you and send you requests and messages."
         >

@@ -1,6 +1,6 @@
-import { Box, Button, Container, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, Icon, Text } from '@chakra-ui/react';
+import { Compass } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CompassIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 /** Any path the route table does not know. */
@@ -17,7 +17,9 @@ export function NotFoundPage() {
         align="center"
         justify="center"
       >
-        <CompassIcon boxSize="10" />
+        <Icon boxSize="10">
+          <Compass />
+        </Icon>
       </Flex>
       <Text mt="6" fontWeight="bold" color="gold.fg" letterSpacing="widest" fontSize="sm">
         ERROR 404

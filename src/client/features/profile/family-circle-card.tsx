@@ -12,12 +12,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { Hourglass, LogOut } from 'lucide-react';
+import { Hourglass, LogOut, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { FamilyCircleDto } from '../../../shared/schemas/family';
 import { CardHeading } from '../../components/card-heading';
 import { ConfirmDialog } from '../../components/form-dialog';
-import { UsersIcon } from '../../components/icons';
 import { useFamilyCircle } from '../../lib/family';
 import { toast } from '../../lib/toast';
 import { FamilyInvites } from './family-invites';
@@ -49,7 +48,7 @@ export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardPr
       aria-labelledby="family-heading"
       data-testid="family-circle-card"
     >
-      <CardHeading id="family-heading" icon={UsersIcon} iconColor="gold.fg">
+      <CardHeading id="family-heading" icon={Users} iconColor="gold.fg">
         Family Circle
       </CardHeading>
       {familyLabel ? (

@@ -1,7 +1,7 @@
-import { Box, Button, Field, Flex, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, HStack, Icon, Input, Stack, Text } from '@chakra-ui/react';
+import { Copy, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { FAMILY_INVITE_VALID_DAYS, type FamilyInviteDto } from '../../../shared/schemas/family';
-import { CopyIcon, QrIcon } from '../../components/icons';
 import { type CreatedInviteLink, copyInviteLink, useCreateInviteLink } from '../../lib/family';
 import { toast } from '../../lib/toast';
 import { InviteQrDialog } from './invite-qr-dialog';
@@ -63,7 +63,9 @@ export function FamilyInvites({ label }: { label: string }) {
             void ensureLink().then((invite) => (invite ? copyInviteLink(invite.link) : undefined));
           }}
         >
-          <CopyIcon boxSize="4" />
+          <Icon boxSize="4">
+            <Copy />
+          </Icon>
           Copy invite link
         </Button>
         <Button
@@ -75,7 +77,9 @@ export function FamilyInvites({ label }: { label: string }) {
             });
           }}
         >
-          <QrIcon boxSize="4" />
+          <Icon boxSize="4">
+            <QrCode />
+          </Icon>
           Show QR code
         </Button>
       </Flex>

@@ -1,7 +1,7 @@
-import { Box, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Icon, Portal, Text } from '@chakra-ui/react';
+import { Download } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { DownloadIcon } from '../../components/icons';
 import { toast } from '../../lib/toast';
 
 interface InviteQrDialogProps {
@@ -81,7 +81,9 @@ export function InviteQrDialog({ open, onClose, label, link }: InviteQrDialogPro
                 <Button variant="outline">Close</Button>
               </Dialog.ActionTrigger>
               <Button onClick={download}>
-                <DownloadIcon boxSize="4" />
+                <Icon boxSize="4">
+                  <Download />
+                </Icon>
                 Download PNG
               </Button>
             </Dialog.Footer>

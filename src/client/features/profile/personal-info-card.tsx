@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Flex, Grid, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Pencil } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { FormInput } from '../../components/form-fields';
-import { PencilIcon } from '../../components/icons';
 import type { ZodForm } from '../../lib/use-zod-form';
 import { cardStyle } from './profile-styles';
 import { emailNeedsPassword, type ProfileDraft } from './use-profile';
@@ -65,7 +65,9 @@ export function PersonalInfoCard({
         </Heading>
         {form ? null : (
           <Button variant="outline" size="sm" onClick={onEdit}>
-            <PencilIcon boxSize="4" />
+            <Icon boxSize="4">
+              <Pencil />
+            </Icon>
             Edit
           </Button>
         )}

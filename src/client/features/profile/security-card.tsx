@@ -1,5 +1,6 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import { changePasswordInput } from '../../../shared/schemas/auth';
 import { CardHeading } from '../../components/card-heading';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormPasswordField } from '../../components/form-fields';
-import { LockIcon } from '../../components/icons';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { serverFieldError, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -36,7 +36,7 @@ export function SecurityCard({ email }: { email: string }) {
   const [changing, setChanging] = useState(false);
   return (
     <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="security-heading">
-      <CardHeading id="security-heading" icon={LockIcon}>
+      <CardHeading id="security-heading" icon={Lock}>
         Password &amp; security
       </CardHeading>
 

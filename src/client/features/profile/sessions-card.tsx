@@ -3,6 +3,7 @@ import { LaptopMinimal, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import type { AccountSessionDto } from '../../../shared/schemas/auth';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { LoadFailed } from './load-failed';
@@ -107,7 +108,9 @@ export function ActiveSessions() {
                   {session.current ? null : (
                     <time
                       dateTime={session.lastSeenAt.toISOString()}
-                      title={session.lastSeenAt.toLocaleString()}
+                      title={dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(
+                        session.lastSeenAt,
+                      )}
                     >
                       {timeAgo(session.lastSeenAt, now)}
                     </time>
@@ -116,11 +119,7 @@ export function ActiveSessions() {
                 </Text>
                 <Text fontSize="xs" color="fg.subtle">
                   Signed in{' '}
-                  {session.createdAt.toLocaleDateString('en-US', {
-                    month: 'short',
-                    day: 'numeric',
-                    year: 'numeric',
-                  })}
+                  {dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(session.createdAt)}
                 </Text>
               </Box>
             </List.Item>

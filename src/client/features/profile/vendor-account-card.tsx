@@ -1,8 +1,8 @@
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Icon, Text } from '@chakra-ui/react';
+import { Briefcase, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Role } from '../../../shared/constants';
 import { CardHeading } from '../../components/card-heading';
-import { BriefcaseIcon, SearchIcon } from '../../components/icons';
 import { cardStyle } from './profile-styles';
 
 /** The way into the vendor side: a vendor account, or claiming a listing that already exists. */
@@ -11,7 +11,7 @@ export function VendorAccountCard({ role }: { role: Role }) {
   if (role === 'admin') return null;
   return (
     <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="vendor-heading">
-      <CardHeading id="vendor-heading" icon={BriefcaseIcon}>
+      <CardHeading id="vendor-heading" icon={Briefcase}>
         Vendor Account
       </CardHeading>
       <Text mt="2" color="fg.muted" fontSize="sm">
@@ -26,14 +26,18 @@ export function VendorAccountCard({ role }: { role: Role }) {
         ) : (
           <Button asChild>
             <RouterLink to="/login-vendor?mode=signup">
-              <BriefcaseIcon boxSize="4" />
+              <Icon boxSize="4">
+                <Briefcase />
+              </Icon>
               Become a Vendor
             </RouterLink>
           </Button>
         )}
         <Button asChild variant="outline">
           <RouterLink to="/vendor-dashboard?tab=claims">
-            <SearchIcon boxSize="4" />
+            <Icon boxSize="4">
+              <Search />
+            </Icon>
             Search &amp; Claim Listing
           </RouterLink>
         </Button>

@@ -5,18 +5,19 @@ import {
   Container,
   Flex,
   Heading,
+  Icon,
   Link,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { Calendar, Landmark, LinkIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { type SharedEventDto, shareIdInput } from '../../../shared/schemas/events';
 import { EmptyPanel } from '../../components/empty-panel';
-import { CalendarIcon, LinkIcon, VenueIcon } from '../../components/icons';
 import { starPattern } from '../../components/star-pattern';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -61,7 +62,11 @@ export function SharedEventPage() {
   } else if (query.isError) {
     body = (
       <EmptyPanel
-        icon={<LinkIcon boxSize="8" />}
+        icon={
+          <Icon boxSize="8">
+            <LinkIcon />
+          </Icon>
+        }
         title="Could not load this event"
         description="Check your connection and try again."
       >
@@ -91,7 +96,11 @@ export function SharedEventPage() {
 function NotShared() {
   return (
     <EmptyPanel
-      icon={<LinkIcon boxSize="8" />}
+      icon={
+        <Icon boxSize="8">
+          <LinkIcon />
+        </Icon>
+      }
       title="This event is not shared"
       description="The link may be incomplete, or the family may have stopped sharing the event. Ask them to send the link again."
     >
@@ -150,7 +159,9 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
         </Box>
         <Stack gap="4" px={{ base: '5', md: '10' }} py={{ base: '6', md: '8' }}>
           <Flex gap="3" align="flex-start">
-            <CalendarIcon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0" />
+            <Icon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0">
+              <Calendar />
+            </Icon>
             <Box>
               <Text fontWeight="semibold" color="brand.950">
                 {dayFormat.format(event.date)}
@@ -160,13 +171,17 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
                 {hebrew.formatted}
               </Text>
               <Text color="fg.muted" fontSize="sm">
-                <bdi lang="he">{hebrew.formattedHebrew}</bdi>
+                <bdi lang="he" dir="rtl">
+                  {hebrew.formattedHebrew}
+                </bdi>
               </Text>
             </Box>
           </Flex>
           {event.venue ? (
             <Flex gap="3" align="flex-start">
-              <VenueIcon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0" />
+              <Icon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0">
+                <Landmark />
+              </Icon>
               <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
                 {event.venue}
               </Text>

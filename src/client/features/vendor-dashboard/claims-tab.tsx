@@ -8,15 +8,15 @@ import {
   Grid,
   Heading,
   HStack,
+  Icon,
   Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { ChevronDown, History } from 'lucide-react';
+import { ChevronDown, ClipboardList, History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
 import { ConfirmDialog } from '../../components/form-dialog';
-import { ClipboardIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -62,7 +62,9 @@ export function ClaimsTab() {
             bg="bg"
             textAlign="center"
           >
-            <ClipboardIcon boxSize="8" color="brand.fg" aria-hidden />
+            <Icon boxSize="8" color="brand.fg" aria-hidden>
+              <ClipboardList />
+            </Icon>
             <Text color="fg.muted" data-testid="no-claims">
               No vendor claims submitted yet.
             </Text>

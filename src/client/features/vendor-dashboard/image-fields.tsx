@@ -3,16 +3,16 @@ import {
   Button,
   Flex,
   HStack,
+  Icon,
   IconButton,
   SimpleGrid,
   Stack,
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, ImageIcon, ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
-import { ImageIcon } from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
 import { toast } from '../../lib/toast';
 import { uploadImageWithToasts } from '../../lib/upload-image';
@@ -89,7 +89,9 @@ export function SingleImageField({
           <UploadedImage src={url} sizes={sizes} alt={`${label} preview`} w="full" h="full" />
         ) : (
           <Stack align="center" gap="1" color="fg.muted" fontSize="xs">
-            <ImageIcon boxSize="6" aria-hidden />
+            <Icon boxSize="6" aria-hidden>
+              <ImageIcon />
+            </Icon>
             <Text>No {noun} yet</Text>
           </Stack>
         )}

@@ -1,9 +1,8 @@
-import { Badge, Button, Field, HStack, NativeSelect } from '@chakra-ui/react';
-import { FileCheck } from 'lucide-react';
+import { Badge, Button, Field, HStack, Icon, NativeSelect } from '@chakra-ui/react';
+import { BadgeCheck, Briefcase, FileCheck, TriangleAlert } from 'lucide-react';
 import { dashboardLabelOf } from '../../../shared/categories';
 import { VENDOR_MESSAGES } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
-import { AlertIcon, BriefcaseIcon, VerifiedIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/errors';
 import type { ListingSelection } from './use-listings';
 
@@ -18,7 +17,9 @@ export function ListingPicker({ selection }: { selection: ListingSelection }) {
     return selected.verified ? (
       <HStack gap="2">
         <Badge colorPalette="green" variant="subtle" rounded="full" px="2.5">
-          <VerifiedIcon boxSize="3.5" />
+          <Icon boxSize="3.5">
+            <BadgeCheck />
+          </Icon>
           Verified
         </Badge>
       </HStack>
@@ -60,7 +61,11 @@ export function NoListingPanel({
 }) {
   return (
     <EmptyPanel
-      icon={<BriefcaseIcon boxSize="8" />}
+      icon={
+        <Icon boxSize="8">
+          <Briefcase />
+        </Icon>
+      }
       title="No listing connected to your account"
       description={`${VENDOR_MESSAGES.noProfile}. Search for your business and claim it, or describe a new one; once an administrator approves the claim, your listing appears here.`}
     >
@@ -76,7 +81,11 @@ export function NoListingPanel({
 export function ListingLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <EmptyPanel
-      icon={<AlertIcon boxSize="8" />}
+      icon={
+        <Icon boxSize="8">
+          <TriangleAlert />
+        </Icon>
+      }
       title="Could not load your listing"
       description={serverMessage(error) ?? 'Check your connection and try again.'}
     >

@@ -1,8 +1,8 @@
-import { Badge, Box, Field, HStack, Input, InputGroup, Text } from '@chakra-ui/react';
+import { Badge, Box, Field, HStack, Icon, Input, InputGroup, Text } from '@chakra-ui/react';
+import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { SearchIcon } from '../../components/icons';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from './use-listings';
 
@@ -95,7 +95,14 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
     <Field.Root disabled={disabled}>
       <Field.Label>Find your business listing</Field.Label>
       <Box position="relative" w="full">
-        <InputGroup w="full" startElement={<SearchIcon boxSize="5" color="fg.muted" />}>
+        <InputGroup
+          w="full"
+          startElement={
+            <Icon boxSize="5" color="fg.muted">
+              <Search />
+            </Icon>
+          }
+        >
           <Input
             type="search"
             value={text}

@@ -1,8 +1,7 @@
-import { Badge, Skeleton, Stack, Tabs, useBreakpointValue } from '@chakra-ui/react';
-import { ChartColumn } from 'lucide-react';
+import { Badge, Icon, Skeleton, Stack, Tabs, useBreakpointValue } from '@chakra-ui/react';
+import { Briefcase, ChartColumn, ClipboardList, MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { BriefcaseIcon, ClipboardIcon, MessageIcon } from '../../components/icons';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { AnalyticsTab } from './analytics-tab';
@@ -53,11 +52,15 @@ export function VendorDashboardPage() {
       <Tabs.Root value={tab} onValueChange={(details) => select(details.value)} lazyMount>
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="profile" data-testid="tab-profile" flexShrink="0" whiteSpace="nowrap">
-            <BriefcaseIcon boxSize="4" />
+            <Icon boxSize="4">
+              <Briefcase />
+            </Icon>
             Listing Profile
           </Tabs.Trigger>
           <Tabs.Trigger value="messages" data-testid="tab-messages" flexShrink="0" whiteSpace="nowrap">
-            <MessageIcon boxSize="4" />
+            <Icon boxSize="4">
+              <MessageCircle />
+            </Icon>
             Messages
             {unread > 0 ? (
               <Badge
@@ -73,7 +76,9 @@ export function VendorDashboardPage() {
             ) : null}
           </Tabs.Trigger>
           <Tabs.Trigger value="claims" data-testid="tab-claims" flexShrink="0" whiteSpace="nowrap">
-            <ClipboardIcon boxSize="4" />
+            <Icon boxSize="4">
+              <ClipboardList />
+            </Icon>
             Claims
           </Tabs.Trigger>
           <Tabs.Trigger value="analytics" data-testid="tab-analytics" flexShrink="0" whiteSpace="nowrap">
