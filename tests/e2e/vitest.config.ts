@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
+    // A page waits on the server and on code loaded when first used; one second (vitest's default)
+    // is shorter than a sign-in takes on a busy two-core machine, and a browser test's usual wait is longer.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // One browser and one server are shared; journeys run one file at a time.
     fileParallelism: false,
