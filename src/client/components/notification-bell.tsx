@@ -155,7 +155,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
                   <Skeleton h="12" rounded="md" />
                   <Skeleton h="12" rounded="md" />
                 </Stack>
-              ) : list.isError ? (
+              ) : list.isLoadingError ? (
                 <Stack gap="3" p="4" align="flex-start">
                   <Text fontSize="sm" color="fg.muted">
                     Could not load your notifications.

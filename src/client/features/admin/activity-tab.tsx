@@ -99,7 +99,7 @@ export function ActivityTab() {
 
       {audit.isPending ? (
         <ListSkeleton label="Loading the audit log" />
-      ) : audit.isError ? (
+      ) : audit.isLoadingError ? (
         <LoadError what="the audit log" error={audit.error} onRetry={() => void audit.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel

@@ -74,7 +74,7 @@ export function ClaimsTab() {
 
       {claims.isPending ? (
         <ListSkeleton label="Loading claims" />
-      ) : claims.isError ? (
+      ) : claims.isLoadingError ? (
         <LoadError what="the claims" error={claims.error} onRetry={() => void claims.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel

@@ -243,7 +243,7 @@ function HealthCard() {
           <Skeleton h="10" />
           <Skeleton h="10" />
         </Stack>
-      ) : health.isError ? (
+      ) : health.isLoadingError ? (
         <Text color="fg.muted">
           {serverMessage(health.error) ??
             'The health checks could not be read: the server may be unreachable.'}
@@ -364,7 +364,7 @@ function ActivityFeed() {
             <Skeleton key={k} h="12" />
           ))}
         </Stack>
-      ) : feed.isError ? (
+      ) : feed.isLoadingError ? (
         <Text color="fg.muted">{serverMessage(feed.error) ?? 'The activity could not be loaded.'}</Text>
       ) : feed.data.length === 0 ? (
         <Text color="fg.muted">Nothing has happened yet.</Text>
@@ -439,7 +439,7 @@ function OpenReports({ count }: { count: number | undefined }) {
     >
       {reports.isPending ? (
         <Skeleton h="12" />
-      ) : reports.isError ? (
+      ) : reports.isLoadingError ? (
         <Text color="fg.muted">{serverMessage(reports.error) ?? 'The reports could not be loaded.'}</Text>
       ) : shown.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">

@@ -59,7 +59,7 @@ export function ReportsSection() {
       </Flex>
       {list.isPending ? (
         <ListSkeleton label="Loading reports" rows={3} />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <LoadError what="the reports" error={list.error} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel

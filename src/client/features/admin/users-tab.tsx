@@ -160,7 +160,7 @@ function AccountsSection() {
 
       {list.isPending ? (
         <ListSkeleton label="Loading accounts" />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <LoadError what="the accounts" error={list.error} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel

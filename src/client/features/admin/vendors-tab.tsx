@@ -167,7 +167,7 @@ export function VendorsTab() {
 
       {list.isPending ? (
         <ListSkeleton label="Loading listings" />
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <LoadError what="the listings" error={list.error} onRetry={() => void list.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyPanel

@@ -14,7 +14,7 @@ import {
 export function useCalendarEvents() {
   const query = trpc.events.list.useQuery();
   const events = useMemo(() => toCalendarEvents(query.data ?? []), [query.data]);
-  return { events, isPending: query.isPending, isError: query.isError, refetch: query.refetch };
+  return { events, isPending: query.isPending, isError: query.isLoadingError, refetch: query.refetch };
 }
 
 /** The family circle's events; asked for only when the user has a family label (spec section 6). */
@@ -27,7 +27,7 @@ export function useFamilyCalendarEvents(familyLabel: string | null) {
   return {
     events,
     isPending: Boolean(familyLabel) && query.isPending,
-    isError: query.isError,
+    isError: query.isLoadingError,
     refetch: query.refetch,
   };
 }

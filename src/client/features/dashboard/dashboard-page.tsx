@@ -154,7 +154,7 @@ export function DashboardPage() {
             <Skeleton h="52" rounded="xl" />
             <Skeleton h="52" rounded="xl" />
           </SimpleGrid>
-        ) : events.isError ? (
+        ) : events.isLoadingError ? (
           <EmptyPanel
             icon={
               <Icon boxSize="8">

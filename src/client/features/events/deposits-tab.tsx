@@ -68,7 +68,7 @@ export function DepositsTab({ event }: { event: EventDto }) {
       />
       {deposits.isPending ? (
         <ListSkeleton />
-      ) : deposits.isError ? (
+      ) : deposits.isLoadingError ? (
         <ListError what="deposits" onRetry={() => void deposits.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty

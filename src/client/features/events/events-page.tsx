@@ -79,7 +79,7 @@ export function EventsPage() {
         <Skeleton h="24" rounded="xl" />
       </Stack>
     );
-  } else if (events.isError) {
+  } else if (events.isLoadingError) {
     body = (
       <EmptyPanel
         icon={

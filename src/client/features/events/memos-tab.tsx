@@ -47,7 +47,7 @@ export function MemosTab({ event }: { event: EventDto }) {
       />
       {memos.isPending ? (
         <ListSkeleton rows={2} />
-      ) : memos.isError ? (
+      ) : memos.isLoadingError ? (
         <ListError what="memos" onRetry={() => void memos.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty

@@ -64,7 +64,7 @@ export function TasksTab({ event }: { event: EventDto }) {
       />
       {tasks.isPending ? (
         <ListSkeleton />
-      ) : tasks.isError ? (
+      ) : tasks.isLoadingError ? (
         <ListError what="tasks" onRetry={() => void tasks.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty

@@ -561,7 +561,7 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
             <VendorCardSkeleton key={i} />
           ))}
         </CardGrid>
-      ) : list.isError ? (
+      ) : list.isLoadingError ? (
         <EmptyPanel
           icon={
             <Icon boxSize="8">

@@ -60,7 +60,7 @@ export function VendorProfilePage() {
     <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }}>
       {vendor.isPending ? (
         <ProfileSkeleton />
-      ) : vendor.isError ? (
+      ) : vendor.isLoadingError ? (
         <Box py={{ base: '4', md: '6' }}>
           <EmptyPanel
             icon={

@@ -97,7 +97,7 @@ export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
       </PaneFrame>
     );
   }
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <PaneFrame label="Conversation">
         <Stack p="4" gap="4" flex="1">

@@ -64,7 +64,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
       </Stack>,
     );
   }
-  if (threads.isError && !selectedId) {
+  if (threads.isLoadingError && !selectedId) {
     return (
       <EmptyPanel
         icon={

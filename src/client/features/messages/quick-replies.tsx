@@ -65,7 +65,7 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
                   <Menu.Item value="__loading" disabled>
                     Loading...
                   </Menu.Item>
-                ) : list.isError ? (
+                ) : list.isLoadingError ? (
                   <Menu.Item value="__error" disabled>
                     Could not load your quick replies
                   </Menu.Item>

@@ -79,7 +79,7 @@ function CircleOfLabel({ label, onSetLabel }: { label: string; onSetLabel: () =>
           <Skeleton h="5" w="70%" />
           <Skeleton h="10" rounded="lg" />
         </Stack>
-      ) : circle.isError ? (
+      ) : circle.isLoadingError ? (
         <LoadFailed
           mt="3"
           message="The family circle could not be loaded."
@@ -115,7 +115,7 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
           <Skeleton h="10" rounded="lg" />
           <Skeleton h="10" rounded="lg" />
         </Stack>
-      ) : members.isError ? (
+      ) : members.isLoadingError ? (
         <LoadFailed message="The members could not be loaded." onRetry={() => void members.refetch()} />
       ) : (
         <List.Root variant="plain" gap="3" data-testid="family-members">

@@ -63,7 +63,7 @@ export function ActiveSessions() {
           <Skeleton h="14" rounded="lg" />
           <Skeleton h="14" rounded="lg" />
         </Stack>
-      ) : sessions.isError ? (
+      ) : sessions.isLoadingError ? (
         <LoadFailed message="Your sessions could not be loaded." onRetry={() => void sessions.refetch()} />
       ) : (
         <List.Root variant="plain" gap="0" aria-labelledby="sessions-heading" data-testid="sessions">

@@ -59,7 +59,7 @@ export function SharedEventPage() {
   let body: ReactNode;
   if (!valid || errorCode(query.error) === 'NOT_FOUND') {
     body = <NotShared />;
-  } else if (query.isError) {
+  } else if (query.isLoadingError) {
     body = (
       <EmptyPanel
         icon={

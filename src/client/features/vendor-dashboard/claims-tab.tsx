@@ -39,7 +39,7 @@ export function ClaimsTab() {
             <Skeleton h="32" rounded="2xl" />
             <Skeleton h="32" rounded="2xl" />
           </Stack>
-        ) : claims.isError ? (
+        ) : claims.isLoadingError ? (
           <Box borderWidth="1px" borderColor="border" rounded="2xl" p="6" bg="bg">
             <Text color="fg.muted">
               {serverMessage(claims.error) ?? 'Your claims could not be loaded. Check your connection.'}

@@ -14,6 +14,7 @@ export interface ListingSelection {
   /** The listings the vendor owns, oldest first; undefined while loading. */
   listings: OwnListingDto[] | undefined;
   isPending: boolean;
+  /** The first load failed: a failed refetch keeps the listings on screen. */
   isError: boolean;
   error: unknown;
   refetch: () => void;
@@ -42,7 +43,7 @@ export function useListingSelection(): ListingSelection {
   return {
     listings,
     isPending: mine.isPending,
-    isError: mine.isError,
+    isError: mine.isLoadingError,
     error: mine.error,
     refetch: () => void mine.refetch(),
     selected,
