@@ -15,10 +15,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { MapPinIcon, StarIcon, VerifiedIcon } from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
+import { preloadOn } from '../../lib/lazy-dialog';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 
 /** What a card's button does for the person looking: ask for availability, or sign in first. */
-export type CardAction = { label: string; onClick: (vendor: VendorView) => void } | null;
+export type CardAction = {
+  label: string;
+  onClick: (vendor: VendorView) => void;
+  /** Starts loading what the press opens, as the pointer or the focus reaches the button. */
+  preload?: () => Promise<unknown>;
+} | null;
 
 export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   return (
@@ -130,6 +136,7 @@ export function VendorCard({ vendor, action }: { vendor: VendorView; action: Car
               position="relative"
               zIndex="1"
               onClick={() => action.onClick(vendor)}
+              {...preloadOn(action)}
               aria-label={`${action.label}: ${vendor.businessName}`}
             >
               {action.label}
