@@ -13,8 +13,13 @@ import {
 } from '@chakra-ui/react';
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
-import { VENDOR_SORTS, type VendorSort, type VendorView } from '../../../shared/schemas/vendors';
+import {
+  MARKETPLACE_CATEGORIES,
+  type MarketplaceCategory,
+  VENDOR_SORTS,
+  type VendorSort,
+} from '../../../shared/constants';
+import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import {
   CameraIcon,

@@ -17,8 +17,9 @@ import {
 } from '@chakra-ui/react';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { type ResponsivenessDto, responseTimeText } from '../../../shared/schemas/analytics';
-import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import { MESSAGING_MESSAGES } from '../../../shared/messaging';
+import { responseTimeText } from '../../../shared/responsiveness';
+import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import {
