@@ -35,7 +35,7 @@ import {
   VenueIcon,
 } from '../../components/icons';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-dialog';
+import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { SearchBox } from './search-box';
 import { useMarketplaceLocation } from './use-location';

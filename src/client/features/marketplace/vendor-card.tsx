@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { MapPinIcon, StarIcon, VerifiedIcon } from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
-import { preloadOn } from '../../lib/lazy-dialog';
+import { preloadOn } from '../../lib/lazy-with-preload';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 
 /** What a card's button does for the person looking: ask for availability, or sign in first. */

@@ -36,7 +36,7 @@ import {
 } from '../../components/icons';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-dialog';
+import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { hasContactDetails } from './use-marketplace';

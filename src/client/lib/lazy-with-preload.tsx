@@ -13,9 +13,9 @@ export type Preloadable<P> = LazyExoticComponent<ComponentType<P>> & {
 };
 
 /**
- * A component whose code loads when it is first needed (a dialog, from its first opening), or
- * earlier through `preload`: on the pointer entering or the focus reaching the button that opens it,
- * so that the code is usually there by the time of the press.
+ * A component whose code loads when it is first rendered, or earlier through `preload`: a screen's
+ * as soon as the router knows the location needs it (router.tsx), a dialog's as the pointer enters
+ * or the focus reaches the button that opens it, so that the code is usually there by the press.
  */
 export function lazyWithPreload<M, P>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
