@@ -1,18 +1,19 @@
-import { type ComponentType, lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { type ComponentType, isValidElement, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { UserDto } from '../shared/schemas/auth';
 import { RequireRole, RequireSignedIn } from './components/guards';
 import { RootLayout } from './components/root-layout';
 import { RouteError } from './components/route-error';
 import { SessionFrame } from './components/session-frame';
+import { lazyWithPreload } from './lib/lazy-with-preload';
 
 /** Every page is its own chunk: the first load carries only providers, router and guards. */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazyWithPreload(load, (module) => module[name] as ComponentType);
 }
 
 function pageWithUser<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<{ user: UserDto | null }> }));
+  return lazyWithPreload(load, (module) => module[name] as ComponentType<{ user: UserDto | null }>);
 }
 
 // The layouts load with the first page that needs them, keeping menus and drawers out of the first chunk.
@@ -66,7 +67,7 @@ const ContactPage = page(() => import('./features/info/contact-page'), 'ContactP
 const NotFoundPage = page(() => import('./features/not-found/not-found-page'), 'NotFoundPage');
 
 /** The route table of spec section 2. */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -141,4 +142,21 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/**
+ * The code of every lazily loaded screen a location needs (its layout and its page), started at
+ * once: rendered in turn, the page's code would only be asked for once the layout's had arrived,
+ * one round trip after the other.
+ */
+function preloadScreens(elements: ReactNode[]) {
+  for (const element of elements) {
+    if (!isValidElement(element)) continue;
+    const type = element.type as { preload?: () => Promise<unknown> };
+    if (typeof type.preload === 'function') type.preload().catch(() => undefined);
+  }
+}
+
+export const router = createBrowserRouter(routes);
+preloadScreens(router.state.matches.map((match) => match.route.element));
+router.subscribe((state) => preloadScreens(state.matches.map((match) => match.route.element)));

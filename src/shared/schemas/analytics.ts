@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { responseTimeText } from '../responsiveness';
 import { queryNumber } from './common';
 
 export const ANALYTICS_WINDOWS = [30, 90] as const;
@@ -66,12 +67,4 @@ export const contactRevealInput = z
   })
   .strict();
 
-/** "Usually responds within an hour", from median business minutes. */
-export function responseTimeText(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  if (minutes <= 60) return 'within an hour';
-  if (minutes <= 3 * 60) return 'within a few hours';
-  if (minutes <= 24 * 60) return 'within a day';
-  if (minutes <= 3 * 24 * 60) return 'within a few days';
-  return 'in more than a few days';
-}
+export { responseTimeText };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories';
-import { DASHBOARD_CATEGORIES, LIMITS, MARKETPLACE_CATEGORIES } from '../constants';
+import {
+  DASHBOARD_CATEGORIES,
+  LIMITS,
+  MARKETPLACE_CATEGORIES,
+  VENDOR_SORTS,
+  type VendorSort,
+} from '../constants';
 import { responsivenessDto } from './analytics';
 import {
   distinctName,
@@ -29,8 +35,7 @@ export const VENDOR_MESSAGES = {
   tooManySuggestions: 'Too many searches in a short time.',
 } as const;
 
-export const VENDOR_SORTS = ['popular', 'rating', 'near', 'newest'] as const;
-export type VendorSort = (typeof VENDOR_SORTS)[number];
+export { VENDOR_SORTS, type VendorSort };
 
 /** The vendor dashboard form's category values (spec section 3). */
 export const DASHBOARD_CATEGORY_VALUES = DASHBOARD_CATEGORIES.map((c) => c.value) as [string, ...string[]];

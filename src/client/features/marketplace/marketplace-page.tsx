@@ -28,20 +28,45 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
-import { VENDOR_SORTS, type VendorSort, type VendorView } from '../../../shared/schemas/vendors';
+import {
+  MARKETPLACE_CATEGORIES,
+  type MarketplaceCategory,
+  VENDOR_SORTS,
+  type VendorSort,
+} from '../../../shared/constants';
+import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/intl';
+import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
-import { LocationDialog } from './location-dialog';
-import { ListYourBusinessDialog, LoginToContactDialog } from './prompt-dialogs';
-import { RequestAvailabilityDialog } from './request-dialog';
 import { SearchBox } from './search-box';
 import { useMarketplaceLocation } from './use-location';
 import { useFeaturedVendors, useVendorList } from './use-marketplace';
 import { type CardAction, VendorCard, VendorCardSkeleton, VendorRow } from './vendor-card';
-import { VendorFormDialog } from './vendor-form-dialog';
+
+// Each dialog's code (and the form schemas it validates with) loads when it is first opened, or
+// when the pointer or the focus reaches a button that opens it.
+const RequestAvailabilityDialog = lazyWithPreload(
+  () => import('./request-dialog'),
+  (m) => m.RequestAvailabilityDialog,
+);
+const LoginToContactDialog = lazyWithPreload(
+  () => import('./prompt-dialogs'),
+  (m) => m.LoginToContactDialog,
+);
+const ListYourBusinessDialog = lazyWithPreload(
+  () => import('./prompt-dialogs'),
+  (m) => m.ListYourBusinessDialog,
+);
+const VendorFormDialog = lazyWithPreload(
+  () => import('./vendor-form-dialog'),
+  (m) => m.VendorFormDialog,
+);
+const LocationDialog = lazyWithPreload(
+  () => import('./location-dialog'),
+  (m) => m.LocationDialog,
+);
 
 const SORT_LABELS: Record<VendorSort, string> = {
   popular: 'Most Popular',
@@ -102,9 +127,17 @@ export function MarketplacePage() {
   };
 
   const cardAction: CardAction = !user
-    ? { label: 'Login to Contact', onClick: (vendor) => setDialog({ kind: 'login', vendor }) }
+    ? {
+        label: 'Login to Contact',
+        onClick: (vendor) => setDialog({ kind: 'login', vendor }),
+        preload: LoginToContactDialog.preload,
+      }
     : user.role === 'customer'
-      ? { label: 'Request Availability', onClick: (vendor) => setDialog({ kind: 'request', vendor }) }
+      ? {
+          label: 'Request Availability',
+          onClick: (vendor) => setDialog({ kind: 'request', vendor }),
+          preload: RequestAvailabilityDialog.preload,
+        }
       : null;
 
   const filtering = search !== '' || category !== null;
@@ -145,6 +178,7 @@ export function MarketplacePage() {
                 flexShrink="0"
                 alignSelf={{ base: 'flex-start', md: 'auto' }}
                 onClick={() => setDialog(user ? { kind: 'create' } : { kind: 'list-business' })}
+                {...preloadOn(user ? VendorFormDialog : ListYourBusinessDialog)}
               >
                 <Plus />
                 List Your Business
@@ -160,6 +194,7 @@ export function MarketplacePage() {
                 variant="outline"
                 bg="bg"
                 onClick={() => setDialog({ kind: 'location' })}
+                {...preloadOn(LocationDialog)}
                 aria-label={`Location: ${location.label}. Change location`}
               >
                 {location.position || location.source === 'detecting' ? <MapPin /> : <Globe />}
@@ -237,26 +272,38 @@ export function MarketplacePage() {
         </Stack>
       </Container>
 
-      <RequestAvailabilityDialog
-        open={dialog?.kind === 'request'}
-        onClose={close}
-        vendor={dialog?.kind === 'request' ? dialog.vendor : null}
-      />
-      <LoginToContactDialog
-        open={dialog?.kind === 'login'}
-        onClose={close}
-        vendorName={dialog?.kind === 'login' ? dialog.vendor.businessName : undefined}
-      />
-      {user ? <VendorFormDialog open={dialog?.kind === 'create'} onClose={close} /> : null}
-      <ListYourBusinessDialog open={dialog?.kind === 'list-business'} onClose={close} />
-      <LocationDialog
-        open={dialog?.kind === 'location'}
-        onClose={close}
-        location={location}
-        onDetect={detect}
-        onPreset={choosePreset}
-        onGlobal={chooseGlobal}
-      />
+      <WhenOpened open={dialog?.kind === 'request'}>
+        <RequestAvailabilityDialog
+          open={dialog?.kind === 'request'}
+          onClose={close}
+          vendor={dialog?.kind === 'request' ? dialog.vendor : null}
+        />
+      </WhenOpened>
+      <WhenOpened open={dialog?.kind === 'login'}>
+        <LoginToContactDialog
+          open={dialog?.kind === 'login'}
+          onClose={close}
+          vendorName={dialog?.kind === 'login' ? dialog.vendor.businessName : undefined}
+        />
+      </WhenOpened>
+      {user ? (
+        <WhenOpened open={dialog?.kind === 'create'}>
+          <VendorFormDialog open={dialog?.kind === 'create'} onClose={close} />
+        </WhenOpened>
+      ) : null}
+      <WhenOpened open={dialog?.kind === 'list-business'}>
+        <ListYourBusinessDialog open={dialog?.kind === 'list-business'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened open={dialog?.kind === 'location'}>
+        <LocationDialog
+          open={dialog?.kind === 'location'}
+          onClose={close}
+          location={location}
+          onDetect={detect}
+          onPreset={choosePreset}
+          onGlobal={chooseGlobal}
+        />
+      </WhenOpened>
     </Box>
   );
 }

@@ -15,11 +15,17 @@ import {
 import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import { preloadOn } from '../../lib/lazy-with-preload';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 import { VendorCover } from './vendor-cover';
 
 /** What a card's button does for the person looking: ask for availability, or sign in first. */
-export type CardAction = { label: string; onClick: (vendor: VendorView) => void } | null;
+export type CardAction = {
+  label: string;
+  onClick: (vendor: VendorView) => void;
+  /** Starts loading what the press opens, as the pointer or the focus reaches the button. */
+  preload?: () => Promise<unknown>;
+} | null;
 
 export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   return (
@@ -141,6 +147,7 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
               position="relative"
               zIndex="1"
               onClick={() => action.onClick(vendor)}
+              {...preloadOn(action)}
               aria-label={`${action.label}: ${vendor.businessName}`}
             >
               {action.label}

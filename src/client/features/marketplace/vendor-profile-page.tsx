@@ -28,27 +28,40 @@ import {
   Phone,
   Store,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { type ResponsivenessDto, responseTimeText } from '../../../shared/schemas/analytics';
-import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import { MESSAGING_MESSAGES } from '../../../shared/messaging';
+import { responseTimeText } from '../../../shared/responsiveness';
+import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { LoginToContactDialog } from './prompt-dialogs';
-import { RequestAvailabilityDialog } from './request-dialog';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
 import { VendorCover } from './vendor-cover';
-import { VendorFormDialog } from './vendor-form-dialog';
 
-// Part of the messages feature's chunk, loaded when a customer first opens it.
-const StartThreadDialog = lazy(async () => ({
-  default: (await import('../messages/start-thread-dialog')).StartThreadDialog,
-}));
+// Each dialog's code loads when it is first opened, or when the pointer or the focus reaches a
+// button that opens it. The message dialog is part of the messages feature's chunk.
+const StartThreadDialog = lazyWithPreload(
+  () => import('../messages/start-thread-dialog'),
+  (m) => m.StartThreadDialog,
+);
+const RequestAvailabilityDialog = lazyWithPreload(
+  () => import('./request-dialog'),
+  (m) => m.RequestAvailabilityDialog,
+);
+const LoginToContactDialog = lazyWithPreload(
+  () => import('./prompt-dialogs'),
+  (m) => m.LoginToContactDialog,
+);
+const VendorFormDialog = lazyWithPreload(
+  () => import('./vendor-form-dialog'),
+  (m) => m.VendorFormDialog,
+);
 
 /** /vendor/:id: loading, the profile, or 'Vendor Not Found' (spec section 4). */
 export function VendorProfilePage() {
@@ -90,8 +103,6 @@ const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximum
 function VendorProfile({ vendor }: { vendor: VendorView }) {
   const { user } = useCurrentUser();
   const [dialog, setDialog] = useState<Dialog>(null);
-  // Mounted from the first opening on, so that it can animate closed.
-  const [messageOpened, setMessageOpened] = useState(false);
   const location = [vendor.address, vendor.city, vendor.state].filter(Boolean);
   const full = hasContactDetails(vendor) ? vendor : null;
   // The owner edits on their dashboard; an admin edits any listing in place.
@@ -189,6 +200,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               bg="bg"
               flexShrink="0"
               onClick={() => setDialog('edit')}
+              {...preloadOn(VendorFormDialog)}
               data-testid="edit-listing"
             >
               <Pencil />
@@ -253,21 +265,23 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             <Stack gap="3">
               {vendor.responsiveness ? <Responsiveness figures={vendor.responsiveness} /> : null}
               {!user ? (
-                <Button size="lg" onClick={() => setDialog('login')}>
+                <Button size="lg" onClick={() => setDialog('login')} {...preloadOn(LoginToContactDialog)}>
                   Request Availability
                 </Button>
               ) : user.role === 'customer' ? (
                 <>
-                  <Button size="lg" onClick={() => setDialog('request')}>
+                  <Button
+                    size="lg"
+                    onClick={() => setDialog('request')}
+                    {...preloadOn(RequestAvailabilityDialog)}
+                  >
                     Request Availability
                   </Button>
                   <Button
                     size="lg"
                     variant="outline"
-                    onClick={() => {
-                      setMessageOpened(true);
-                      setDialog('message');
-                    }}
+                    onClick={() => setDialog('message')}
+                    {...preloadOn(StartThreadDialog)}
                   >
                     <MessageCircle />
                     Message
@@ -308,25 +322,31 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
       </Grid>
 
       {adminEdit && full ? (
-        <VendorFormDialog open={dialog === 'edit'} onClose={() => setDialog(null)} vendor={full} />
-      ) : null}
-      {user?.role === 'customer' && messageOpened ? (
-        <Suspense fallback={null}>
-          <StartThreadDialog open={dialog === 'message'} onClose={() => setDialog(null)} vendor={vendor} />
-        </Suspense>
+        <WhenOpened open={dialog === 'edit'}>
+          <VendorFormDialog open={dialog === 'edit'} onClose={() => setDialog(null)} vendor={full} />
+        </WhenOpened>
       ) : null}
       {user?.role === 'customer' ? (
-        <RequestAvailabilityDialog
-          open={dialog === 'request'}
-          onClose={() => setDialog(null)}
-          vendor={vendor}
-        />
+        <WhenOpened open={dialog === 'message'}>
+          <StartThreadDialog open={dialog === 'message'} onClose={() => setDialog(null)} vendor={vendor} />
+        </WhenOpened>
       ) : null}
-      <LoginToContactDialog
-        open={dialog === 'login'}
-        onClose={() => setDialog(null)}
-        vendorName={vendor.businessName}
-      />
+      {user?.role === 'customer' ? (
+        <WhenOpened open={dialog === 'request'}>
+          <RequestAvailabilityDialog
+            open={dialog === 'request'}
+            onClose={() => setDialog(null)}
+            vendor={vendor}
+          />
+        </WhenOpened>
+      ) : null}
+      <WhenOpened open={dialog === 'login'}>
+        <LoginToContactDialog
+          open={dialog === 'login'}
+          onClose={() => setDialog(null)}
+          vendorName={vendor.businessName}
+        />
+      </WhenOpened>
     </Stack>
   );
 }
@@ -441,6 +461,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
           py="2.5"
           justifyContent="flex-start"
           onClick={onLogin}
+          {...preloadOn(LoginToContactDialog)}
         >
           {item.icon}
           <Stack gap="0" align="flex-start">
