@@ -31,7 +31,7 @@ import { MenuIcon } from './icons';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
 import { NotificationBell } from './notification-bell';
-import { SkipLink } from './public-layout';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useUnreadCount } from './use-unread-count';
 
 const PANEL_WIDTH = '72';
@@ -127,7 +127,7 @@ function SignedInShell({ user }: { user: UserDto }) {
 
         <Box
           as="main"
-          id="main"
+          id={MAIN_CONTENT_ID}
           tabIndex={-1}
           _focus={{ outline: 'none' }}
           flex="1"

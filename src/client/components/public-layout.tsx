@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { PageSpinner } from './full-screen-spinner';
 import { PublicHeader } from './public-header';
 import { SiteFooter } from './site-footer';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /** Public pages: header, the page, footer. */
 export function PublicLayout() {
@@ -11,33 +12,12 @@ export function PublicLayout() {
     <Flex direction="column" minH="100dvh" bg="bg">
       <SkipLink />
       <PublicHeader />
-      <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+      <Box as="main" id={MAIN_CONTENT_ID} flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </Box>
       <SiteFooter />
     </Flex>
-  );
-}
-
-/** First tab stop: jump past the navigation. */
-export function SkipLink() {
-  return (
-    <Box
-      asChild
-      position="absolute"
-      left="4"
-      top="-20"
-      zIndex="skipNav"
-      bg="brand.solid"
-      color="brand.contrast"
-      px="4"
-      py="2"
-      rounded="md"
-      _focus={{ top: '4' }}
-    >
-      <a href="#main">Skip to content</a>
-    </Box>
   );
 }

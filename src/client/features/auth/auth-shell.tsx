@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons';
 import { Logo, StarOfDavid } from '../../components/logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
 
@@ -39,6 +40,7 @@ export function AuthShell({
   useDocumentTitle(title);
   return (
     <Flex minH="100dvh" bg="canvas">
+      <SkipLink />
       <Flex
         display={{ base: 'none', lg: 'flex' }}
         w="44%"
@@ -94,6 +96,9 @@ export function AuthShell({
           </HStack>
           <Box
             as="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            _focus={{ outline: 'none' }}
             bg="bg"
             rounded="2xl"
             borderWidth="1px"
