@@ -20,6 +20,20 @@ const config = defineConfig({
     // Toasts clear the phone's bottom navigation bar while it is shown.
   },
   theme: {
+    recipes: {
+      input: {
+        base: {
+          // Tab reaches a date or time field's calendar and clock buttons inside the field, where the
+          // field matches only :focus-within, so the recipe's focus ring went away there.
+          '&:is([type="date"], [type="time"]):focus-within': {
+            outlineWidth: '1px',
+            outlineStyle: 'solid',
+            outlineColor: 'colorPalette.focusRing',
+            borderColor: 'colorPalette.focusRing',
+          },
+        },
+      },
+    },
     tokens: {
       colors: {
         brand: {

@@ -74,22 +74,41 @@ interface AxeFinding {
  * WCAG 2.x A/AA, naming each rule, what it asks for and the elements that break it. The source is
  * evaluated through the DevTools protocol rather than added as a script element, so the app's
  * Content-Security-Policy stays fully on during the journeys.
+ *
+ * A toast on screen is checked on its own, then hidden while the rest of the page is checked: it is
+ * transient and dismissible, and the controls it happens to lie over for a few seconds (a dialog's
+ * close button on a phone) would otherwise count as too small a target.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(await loadAxeSource());
   const findings = await page.evaluate(async (tags: string[]): Promise<AxeFinding[]> => {
+    interface AxeResult {
+      id: string;
+      impact?: string;
+      help: string;
+      nodes: { target: unknown[] }[];
+    }
     // biome-ignore lint/suspicious/noExplicitAny: axe-core is evaluated into the page, not imported.
     const axe = (window as any).axe;
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return results.violations
-      .filter((v: { impact?: string }) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }) => ({
+    const options = { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] };
+    const run = async (context: unknown): Promise<AxeResult[]> =>
+      (await axe.run(context, options)).violations;
+    const toasts = [
+      ...document.querySelectorAll<HTMLElement>('[data-scope="toast"][data-part="group"]'),
+    ].filter((group) => group.childElementCount > 0);
+    const violations = toasts.length > 0 ? await run({ include: toasts }) : [];
+    for (const group of toasts) group.style.visibility = 'hidden';
+    try {
+      violations.push(...(await run(document)));
+    } finally {
+      for (const group of toasts) group.style.visibility = '';
+    }
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
         id: v.id,
-        impact: v.impact,
+        impact: v.impact ?? '',
         help: v.help,
         targets: v.nodes.map((n) => n.target.map(String).join(' ')),
       }));
