@@ -114,7 +114,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           <UploadedImage
             src={vendor.imageUrl}
             sizes="100vw"
-            alt={`${vendor.businessName}`}
+            alt={`Cover photo of ${vendor.businessName}`}
             w="full"
             h="full"
           />
