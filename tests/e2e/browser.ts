@@ -80,6 +80,20 @@ interface AxeFinding {
  * close button on a phone) would otherwise count as too small a target.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // At rest means no fade or slide still running (on a busy machine 400 ms is not always enough): a
+  // colour read halfway through a fade-in is not the colour a user reads.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter(
+        (a) =>
+          a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+      );
+    await Promise.race([
+      Promise.allSettled(finite.map((a) => a.finished)),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]);
+  });
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(await loadAxeSource());
   const findings = await page.evaluate(async (tags: string[]): Promise<AxeFinding[]> => {
@@ -87,7 +101,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       id: string;
       impact?: string;
       help: string;
-      nodes: { target: unknown[] }[];
+      nodes: { target: unknown[]; html: string; failureSummary?: string }[];
     }
     // biome-ignore lint/suspicious/noExplicitAny: axe-core is evaluated into the page, not imported.
     const axe = (window as any).axe;
@@ -110,7 +124,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
         id: v.id,
         impact: v.impact ?? '',
         help: v.help,
-        targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+        targets: v.nodes.map(
+          (n) =>
+            `${n.target.map(String).join(' ')}: ${n.html.slice(0, 160)} (${n.failureSummary?.split('\n')[1]?.trim() ?? ''})`,
+        ),
       }));
   }, WCAG_AA_TAGS);
   if (findings.length === 0) return;

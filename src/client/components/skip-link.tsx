@@ -27,13 +27,23 @@ export function SkipLink() {
       bg="brand.solid"
       color="brand.contrast"
       fontWeight="semibold"
-      px="4"
-      py="2"
       rounded="md"
       shadow="lg"
-      transform="translateY(-200%)"
+      whiteSpace="nowrap"
+      // Clipped to nothing rather than moved off screen: a moved link still showed where a dialog's
+      // scroll lock or a full-page picture changed what "off screen" meant.
+      overflow="hidden"
+      clipPath="inset(50%)"
+      w="1px"
+      h="1px"
+      p="0"
       _focusVisible={{
-        transform: 'none',
+        clipPath: 'none',
+        w: 'auto',
+        h: 'auto',
+        px: '4',
+        py: '2',
+        overflow: 'visible',
         outline: '3px solid',
         outlineColor: 'gold.300',
         outlineOffset: '2px',
