@@ -134,6 +134,32 @@ const config = defineConfig({
     // Toasts clear the phone's bottom navigation bar while it is shown.
   },
   theme: {
+    recipes: {
+      button: {
+        variants: {
+          variant: {
+            // Chakra lightens a solid button under the pointer (its colour at 90%), which took white
+            // on red to 4.3:1; darkening keeps every palette's contrast at rest or above it.
+            solid: {
+              _hover: { bg: 'colorPalette.solid', filter: 'brightness(0.9)' },
+              _expanded: { bg: 'colorPalette.solid', filter: 'brightness(0.9)' },
+            },
+          },
+        },
+      },
+      input: {
+        base: {
+          // Tab reaches a date or time field's calendar and clock buttons inside the field, where the
+          // field matches only :focus-within, so the recipe's focus ring went away there.
+          '&:is([type="date"], [type="time"]):focus-within': {
+            outlineWidth: '1px',
+            outlineStyle: 'solid',
+            outlineColor: 'colorPalette.focusRing',
+            borderColor: 'colorPalette.focusRing',
+          },
+        },
+      },
+    },
     tokens: {
       colors: {
         brand: {
@@ -195,6 +221,20 @@ const config = defineConfig({
           focusRing: { value: '{colors.gold.500}' },
         },
         canvas: { value: { _light: '#f6f8fc', _dark: '{colors.gray.950}' } },
+        // Chakra's defaults put several text and solid colours under WCAG AA's 4.5:1 (gray.400 text
+        // is 2.6:1 on white, white on green.600 3.3:1). These keep each hue and reach at least
+        // 4.5:1 on white, the canvas and bg.muted, so small text and solid badges stay readable.
+        fg: {
+          subtle: { value: { _light: '#63636b', _dark: '{colors.gray.400}' } },
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '#c2410c', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '#15803d', _dark: '{colors.green.300}' } },
+        },
+        green: { solid: { value: '#15803d' } },
+        orange: { solid: { value: { _light: '#c2410c', _dark: '{colors.orange.500}' } } },
+        teal: { solid: { value: '#0f766e' } },
+        cyan: { solid: { value: '#0e7490' } },
+        pink: { solid: { value: '#be185d' } },
       },
     },
   },

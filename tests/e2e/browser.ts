@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -50,12 +51,103 @@ export async function openSession(browser: Browser, viewport: ViewportName = 'de
   return { context, page, errors };
 }
 
+/** The WCAG 2.0, 2.1 and 2.2 success criteria at levels A and AA, as axe-core tags its rules. */
+const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+let axeSource: Promise<string> | undefined;
+
+function loadAxeSource(): Promise<string> {
+  const entry = createRequire(import.meta.url).resolve('axe-core');
+  axeSource ??= readFile(path.join(path.dirname(entry), 'axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core against the page as it stands and throws on any serious or critical violation of
+ * WCAG 2.x A/AA, naming each rule, what it asks for and the elements that break it. The source is
+ * evaluated through the DevTools protocol rather than added as a script element, so the app's
+ * Content-Security-Policy stays fully on during the journeys.
+ *
+ * A toast on screen is checked on its own, then hidden while the rest of the page is checked: it is
+ * transient and dismissible, and the controls it happens to lie over for a few seconds (a dialog's
+ * close button on a phone) would otherwise count as too small a target.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // At rest means no fade or slide still running (on a busy machine 400 ms is not always enough): a
+  // colour read halfway through a fade-in is not the colour a user reads.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter(
+        (a) =>
+          a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+      );
+    await Promise.race([
+      Promise.allSettled(finite.map((a) => a.finished)),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]);
+  });
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(await loadAxeSource());
+  const findings = await page.evaluate(async (tags: string[]): Promise<AxeFinding[]> => {
+    interface AxeResult {
+      id: string;
+      impact?: string;
+      help: string;
+      nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: axe-core is evaluated into the page, not imported.
+    const axe = (window as any).axe;
+    const options = { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] };
+    const run = async (context: unknown): Promise<AxeResult[]> =>
+      (await axe.run(context, options)).violations;
+    const toasts = [
+      ...document.querySelectorAll<HTMLElement>('[data-scope="toast"][data-part="group"]'),
+    ].filter((group) => group.childElementCount > 0);
+    const violations = toasts.length > 0 ? await run({ include: toasts }) : [];
+    for (const group of toasts) group.style.visibility = 'hidden';
+    try {
+      violations.push(...(await run(document)));
+    } finally {
+      for (const group of toasts) group.style.visibility = '';
+    }
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        targets: v.nodes.map(
+          (n) =>
+            `${n.target.map(String).join(' ')}: ${n.html.slice(0, 160)} (${n.failureSummary?.split('\n')[1]?.trim() ?? ''})`,
+        ),
+      }));
+  }, WCAG_AA_TAGS);
+  if (findings.length === 0) return;
+  const lines = findings.map(
+    (f) => `  ${f.id} (${f.impact}): ${f.help}\n${f.targets.map((t) => `    - ${t}`).join('\n')}`,
+  );
+  throw new Error(`Accessibility violations on ${label}:\n${lines.join('\n')}`);
+}
+
+/**
+ * A picture of the page at rest, and an accessibility check of the same state: every journey's
+ * screenshot points are the pages and dialogs a user sees, so each of them is checked with axe-core.
+ */
 export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   // Let entrance animations settle so the picture shows the page at rest.
   await page.waitForTimeout(400);
   // Pictures are for looking at after a run, never committed: a full run rewrites about 20 MB of them.
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`), fullPage: true });
+  await expectAccessible(page, `${name} at ${viewport} width`);
 }
 
 export async function signIn(page: Page, loginPath: string, email: string, password: string): Promise<void> {

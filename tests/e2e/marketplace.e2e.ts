@@ -48,7 +48,11 @@ function dateAhead(weekday: number, conflicting: boolean): string {
 
 /** A toast sits over the footer of a full-screen dialog on a phone: close it before pressing buttons there. */
 async function dismissToast(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  // The toast may go by itself first: the checks at a screenshot point can outlast it.
+  await page
+    .getByRole('button', { name: 'Dismiss notification' })
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await expect.poll(() => page.getByRole('button', { name: 'Dismiss notification' }).count()).toBe(0);
 }
 

@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
-    testTimeout: 60_000,
+    // Each page at rest is also checked with axe-core: 0.5 to 2.5 s a page on this machine.
+    testTimeout: 150_000,
     // A page waits on the server and on code loaded when first used; one second (vitest's default)
     // is shorter than a sign-in takes on a busy two-core machine, and a browser test's usual wait is longer.
     expect: { poll: { timeout: 10_000 } },

@@ -32,7 +32,7 @@ import { HebrewDatesProvider } from './hebrew-dates';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
 import { NotificationBell } from './notification-bell';
-import { SkipLink } from './public-layout';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useUnreadCount } from './use-unread-count';
 
 const PANEL_WIDTH = '72';
@@ -135,7 +135,14 @@ function SignedInShell({ user }: { user: UserDto }) {
           </Box>
         )}
 
-        <Box as="main" id="main" tabIndex={-1} _focus={{ outline: 'none' }} flex="1" {...pagePadding}>
+        <Box
+          as="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          _focus={{ outline: 'none' }}
+          flex="1"
+          {...pagePadding}
+        >
           <Suspense fallback={<PageSpinner />}>
             {fullBleed ? (
               <Outlet />

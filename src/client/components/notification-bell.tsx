@@ -151,7 +151,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
             </HStack>
             <Box maxH="min(26rem, 65dvh)" overflowY="auto">
               {list.isPending ? (
-                <Stack gap="3" p="4" aria-busy="true" aria-label="Loading notifications">
+                <Stack gap="3" p="4" role="status" aria-busy="true" aria-label="Loading notifications">
                   <Skeleton h="12" rounded="md" />
                   <Skeleton h="12" rounded="md" />
                 </Stack>

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { PageSpinner } from './full-screen-spinner';
 import { PublicHeader } from './public-header';
 import { SiteFooter } from './site-footer';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /**
  * Public pages: header, the page, footer. The footer waits with the page: shown below a spinner it
@@ -16,37 +17,16 @@ export function PublicLayout() {
       <PublicHeader />
       <Suspense
         fallback={
-          <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+          <Box as="main" id={MAIN_CONTENT_ID} flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
             <PageSpinner />
           </Box>
         }
       >
-        <Box as="main" id="main" flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
+        <Box as="main" id={MAIN_CONTENT_ID} flex="1" tabIndex={-1} _focus={{ outline: 'none' }}>
           <Outlet />
         </Box>
         <SiteFooter />
       </Suspense>
     </Flex>
-  );
-}
-
-/** First tab stop: jump past the navigation. */
-export function SkipLink() {
-  return (
-    <Box
-      asChild
-      position="absolute"
-      left="4"
-      top="-20"
-      zIndex="skipNav"
-      bg="brand.solid"
-      color="brand.contrast"
-      px="4"
-      py="2"
-      rounded="md"
-      _focus={{ top: '4' }}
-    >
-      <a href="#main">Skip to content</a>
-    </Box>
   );
 }

@@ -238,7 +238,7 @@ function HealthCard() {
       }
     >
       {health.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label="Checking platform health">
+        <Stack gap="2" role="status" aria-busy="true" aria-label="Checking platform health">
           <Skeleton h="10" />
           <Skeleton h="10" />
           <Skeleton h="10" />
@@ -263,7 +263,8 @@ function HealthChecks({ health }: { health: AdminHealthDto }) {
         as="ul"
         gap="0"
         listStyleType="none"
-        separator={<Box borderTopWidth="1px" borderColor="border" />}
+        // Rules between the items, not separator elements: a list holds only its items.
+        css={{ '& > li + li': { borderTopWidth: '1px', borderColor: 'border' } }}
       >
         <Check
           icon={<Database size={18} aria-hidden />}
@@ -359,7 +360,7 @@ function ActivityFeed() {
       }
     >
       {feed.isPending ? (
-        <Stack gap="2" aria-busy="true" aria-label="Loading recent activity">
+        <Stack gap="2" role="status" aria-busy="true" aria-label="Loading recent activity">
           {['a', 'b', 'c', 'd'].map((k) => (
             <Skeleton key={k} h="12" />
           ))}

@@ -184,7 +184,7 @@ export function Pager({ page, total, noun, one, onPage, pageSize = ADMIN_PAGE_SI
 
 export function ListSkeleton({ label, rows = 4 }: { label: string; rows?: number }) {
   return (
-    <Stack gap="3" aria-busy="true" aria-label={label}>
+    <Stack gap="3" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
         <Skeleton key={i} h="16" rounded="xl" />

@@ -14,6 +14,7 @@ import { ArrowLeft, Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Logo, StarOfDavid } from '../../components/logo';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { counted, useSiteFigures } from '../../lib/site-figures';
@@ -67,6 +68,7 @@ export function AuthShell({
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   return (
     <Flex minH="100dvh" bg="canvas">
+      <SkipLink />
       <Flex
         display={{ base: 'none', lg: 'flex' }}
         w="44%"
@@ -124,6 +126,9 @@ export function AuthShell({
           </HStack>
           <Box
             as="main"
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            _focus={{ outline: 'none' }}
             bg="bg"
             rounded="2xl"
             borderWidth="1px"

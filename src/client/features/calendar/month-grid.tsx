@@ -206,7 +206,8 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
               fontWeight="semibold"
               lineHeight="1.4"
               px="1.5"
-              py="0.5"
+              // 24 px tall at least: the smallest target WCAG 2.2 allows (2.5.8).
+              py="1"
               rounded="sm"
               bg={conflict ? `${CONFLICT_PALETTE}.solid` : 'brand.solid'}
               color="white"

@@ -150,7 +150,13 @@ export function DashboardPage() {
           ) : null}
         </Flex>
         {events.isPending ? (
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" aria-busy="true" aria-label="Loading your events">
+          <SimpleGrid
+            columns={{ base: 1, md: 2 }}
+            gap="4"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading your events"
+          >
             <Skeleton h="52" rounded="xl" />
             <Skeleton h="52" rounded="xl" />
           </SimpleGrid>

@@ -74,7 +74,7 @@ export function EventsPage() {
   let body: ReactNode;
   if (events.isPending) {
     body = (
-      <Stack gap="3" aria-busy="true" aria-label="Loading your events">
+      <Stack gap="3" role="status" aria-busy="true" aria-label="Loading your events">
         <Skeleton h="24" rounded="xl" />
         <Skeleton h="24" rounded="xl" />
       </Stack>

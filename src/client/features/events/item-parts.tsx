@@ -58,7 +58,7 @@ export function TabHeader({
 /** A tab's list is loading. */
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <Stack gap="3" aria-busy="true" aria-label="Loading">
+    <Stack gap="3" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} h="16" rounded="xl" />

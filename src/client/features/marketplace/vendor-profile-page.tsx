@@ -491,7 +491,7 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
 
 function ProfileSkeleton() {
   return (
-    <Stack gap="8" aria-busy="true" aria-label="Loading vendor profile">
+    <Stack gap="8" role="status" aria-busy="true" aria-label="Loading vendor profile">
       <Skeleton h="5" w="40" />
       <Skeleton h={{ base: '48', md: '72' }} rounded="2xl" />
       <HStack gap="6" px={{ base: '2', md: '6' }}>

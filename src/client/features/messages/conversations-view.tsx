@@ -57,7 +57,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
 
   if (threads.isPending && !selectedId) {
     return frame(
-      <Stack gap="2" aria-busy="true" aria-label="Loading conversations" maxW={{ md: '20rem' }}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label="Loading conversations" maxW={{ md: '20rem' }}>
         <Skeleton h="20" rounded="xl" />
         <Skeleton h="20" rounded="xl" />
         <Skeleton h="20" rounded="xl" />
@@ -84,7 +84,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
   if (threads.isSuccess && list.length === 0 && !selectedId) return <>{empty}</>;
 
   const listPanel = threads.isPending ? (
-    <Stack gap="2" aria-busy="true" aria-label="Loading conversations">
+    <Stack gap="2" role="status" aria-busy="true" aria-label="Loading conversations">
       <Skeleton h="20" rounded="xl" />
       <Skeleton h="20" rounded="xl" />
     </Stack>

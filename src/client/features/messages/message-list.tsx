@@ -91,6 +91,11 @@ export function MessageList({
       onScroll={onScroll}
       bg="bg.subtle"
       data-thread-id={threadId}
+      // A keyboard scrolls the conversation once it has the focus (WCAG 2.1.1).
+      tabIndex={0}
+      role="region"
+      aria-label="Messages in this conversation"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
     >
       {hasMoreBefore ? (
         <Flex justify="center" mb="4">

@@ -219,7 +219,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
             <Dialog.Body>
               <Stack gap="4">
                 {list.isPending ? (
-                  <Stack gap="2" aria-busy="true" aria-label="Loading quick replies">
+                  <Stack gap="2" role="status" aria-busy="true" aria-label="Loading quick replies">
                     <Skeleton h="14" rounded="lg" />
                     <Skeleton h="14" rounded="lg" />
                   </Stack>

@@ -77,7 +77,7 @@ export function SharedEventPage() {
     );
   } else if (query.isPending) {
     body = (
-      <Stack gap="4" aria-busy="true" aria-label="Loading the event">
+      <Stack gap="4" role="status" aria-busy="true" aria-label="Loading the event">
         <Skeleton h="64" rounded="2xl" />
         <Skeleton h="24" rounded="2xl" />
       </Stack>

@@ -219,7 +219,7 @@ function Figure({
 
 function AnalyticsSkeleton() {
   return (
-    <Stack gap="4" aria-busy="true" aria-label="Loading analytics">
+    <Stack gap="4" role="status" aria-busy="true" aria-label="Loading analytics">
       <SimpleGrid columns={{ base: 2, md: 3, '2xl': 6 }} gap="3">
         {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
           <Skeleton key={k} h="24" rounded="xl" />

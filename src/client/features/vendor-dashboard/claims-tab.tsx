@@ -35,7 +35,7 @@ export function ClaimsTab() {
           Your Vendor Claims
         </Heading>
         {claims.isPending ? (
-          <Stack gap="3" aria-busy="true" aria-label="Loading your claims">
+          <Stack gap="3" role="status" aria-busy="true" aria-label="Loading your claims">
             <Skeleton h="32" rounded="2xl" />
             <Skeleton h="32" rounded="2xl" />
           </Stack>

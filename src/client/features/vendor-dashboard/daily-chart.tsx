@@ -89,37 +89,35 @@ export function DailyChart<K extends string>({
   const hovered = hover === null ? null : days[hover];
 
   const table = (
-    <Table.ScrollArea borderWidth="1px" rounded="lg" maxH="72">
-      <Table.Root size="sm" stickyHeader>
-        <Table.Caption captionSide="top" textAlign="start" mb="1">
-          {title}
-        </Table.Caption>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Day</Table.ColumnHeader>
+    <Table.Root size="sm" stickyHeader>
+      <Table.Caption captionSide="top" textAlign="start" mb="1">
+        {title}
+      </Table.Caption>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Day</Table.ColumnHeader>
+          {series.map((s) => (
+            <Table.ColumnHeader key={s.key} textAlign="end">
+              {s.label}
+            </Table.ColumnHeader>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {days.map((d) => (
+          <Table.Row key={d.day}>
+            <Table.Cell>
+              <time dateTime={d.day}>{formatLongDay(d.day)}</time>
+            </Table.Cell>
             {series.map((s) => (
-              <Table.ColumnHeader key={s.key} textAlign="end">
-                {s.label}
-              </Table.ColumnHeader>
+              <Table.Cell key={s.key} textAlign="end">
+                {formatCount(d[s.key])}
+              </Table.Cell>
             ))}
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {days.map((d) => (
-            <Table.Row key={d.day}>
-              <Table.Cell>
-                <time dateTime={d.day}>{formatLongDay(d.day)}</time>
-              </Table.Cell>
-              {series.map((s) => (
-                <Table.Cell key={s.key} textAlign="end">
-                  {formatCount(d[s.key])}
-                </Table.Cell>
-              ))}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 
   return (
@@ -166,7 +164,22 @@ export function DailyChart<K extends string>({
       </Flex>
 
       <Box mt="3" id={tableId}>
-        {asTable ? table : <VisuallyHidden>{table}</VisuallyHidden>}
+        {asTable ? (
+          // A scrolling box takes the focus so that a keyboard can scroll it (WCAG 2.1.1).
+          <Table.ScrollArea
+            borderWidth="1px"
+            rounded="lg"
+            maxH="72"
+            tabIndex={0}
+            role="region"
+            aria-label={title}
+            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+          >
+            {table}
+          </Table.ScrollArea>
+        ) : (
+          <VisuallyHidden>{table}</VisuallyHidden>
+        )}
       </Box>
 
       <Box ref={ref} position="relative" mt="2" hidden={asTable} h={`${HEIGHT}px`}>

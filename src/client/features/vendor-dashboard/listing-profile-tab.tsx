@@ -72,7 +72,7 @@ export function ListingProfileTab({ selection, onOpenClaims }: ListingProfileTab
 
 function FormSkeleton() {
   return (
-    <Stack gap="4" aria-busy="true" aria-label="Loading your listing">
+    <Stack gap="4" role="status" aria-busy="true" aria-label="Loading your listing">
       <Skeleton h="10" w={{ base: 'full', md: 'sm' }} rounded="lg" />
       <Skeleton h="64" rounded="2xl" />
       <Skeleton h="48" rounded="2xl" />

@@ -94,7 +94,13 @@ export function VendorDashboardPage() {
           {tab === 'messages' ? (
             <Suspense
               fallback={
-                <Stack gap="2" aria-busy="true" aria-label="Loading conversations" maxW={{ md: '20rem' }}>
+                <Stack
+                  gap="2"
+                  role="status"
+                  aria-busy="true"
+                  aria-label="Loading conversations"
+                  maxW={{ md: '20rem' }}
+                >
                   <Skeleton h="20" rounded="xl" />
                   <Skeleton h="20" rounded="xl" />
                 </Stack>
