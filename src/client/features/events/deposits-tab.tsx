@@ -1,16 +1,14 @@
 import { Badge, Box, Button, Checkbox, Flex, Icon, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Wallet } from 'lucide-react';
-import { useState } from 'react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { type DepositDto, EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
-import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
+import { ConfirmDialog } from '../../components/form-dialog';
 import { FieldFrame, FormInput, useFieldError } from '../../components/form-fields';
-import { StaleWriteAlert } from '../../components/stale-write-alert';
-import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
-import { useWhenOpened, useZodForm, type ZodForm } from '../../lib/use-zod-form';
+import { useZodForm, type ZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
 import { type DepositFormValues, depositForm } from './forms';
+import { useItemEditor } from './item-editor';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { formatAmount, formatCents, toCents } from './money';
 import { useDialogTarget } from './use-dialog-target';
@@ -177,100 +175,57 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
   // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
   const pending = create.isPending || (update.isPending && update.variables?.paid === undefined);
   const form = useZodForm(depositForm, { defaultValues: valuesOf(null), pending });
-  // The deposit as the form was filled from: its version goes with the save.
-  const [base, setBase] = useState<DepositDto | null>(null);
-  // The current deposit, when a save was refused because it changed elsewhere.
-  const [stale, setStale] = useState<DepositDto | null>(null);
-  const fill = (from: DepositDto | null) => {
-    setBase(from);
-    setStale(null);
-    form.reset(valuesOf(from));
-  };
-  useWhenOpened(open, () => fill(deposit));
   const paid = form.watch('paid') ?? false;
-
-  const submit = form.handleSubmit(
-    (fields) => {
-      if (base) {
-        // Send only what changed, so that the event's sums refresh only when the amount moved.
-        const patch: DepositUpdate = { id: base.id, version: base.version };
-        if (fields.vendorName !== base.vendorName) patch.vendorName = fields.vendorName;
-        if (toCents(fields.amount) !== toCents(base.amount)) patch.amount = fields.amount;
-        if (toCivilDate(fields.dueDate) !== toCivilDate(base.dueDate)) patch.dueDate = fields.dueDate;
-        if (Object.keys(patch).length === 2) {
-          onClose();
-          return;
-        }
-        update.mutate(patch, {
-          onSuccess: () => {
-            toast.success('Deposit updated');
-            onClose();
-          },
-          onError: (error) => {
-            setStale(staleCurrent<DepositDto>(error));
-            form.applyServerErrors(error);
-            toast.failed('Failed to update deposit', error);
-          },
-        });
-      } else {
-        create.mutate(
-          { id: eventId, ...fields, paid: fields.paid ?? false },
-          {
-            onSuccess: () => {
-              toast.success('Deposit added');
-              onClose();
-            },
-            onError: (error) => {
-              form.applyServerErrors(error);
-              toast.failed('Failed to add deposit', error);
-            },
-          },
-        );
-      }
+  const { dialog } = useItemEditor({
+    noun: 'Deposit',
+    item: deposit,
+    open,
+    onClose,
+    form,
+    valuesOf,
+    create: (fields, callbacks) =>
+      create.mutate({ id: eventId, ...fields, paid: fields.paid ?? false }, callbacks),
+    update: (base, fields, callbacks) => {
+      // Send only what changed, so that the event's sums refresh only when the amount moved.
+      const patch: DepositUpdate = { id: base.id, version: base.version };
+      if (fields.vendorName !== base.vendorName) patch.vendorName = fields.vendorName;
+      if (toCents(fields.amount) !== toCents(base.amount)) patch.amount = fields.amount;
+      if (toCivilDate(fields.dueDate) !== toCivilDate(base.dueDate)) patch.dueDate = fields.dueDate;
+      if (Object.keys(patch).length === 2) return false;
+      update.mutate(patch, callbacks);
+      return true;
     },
-    (errors) => {
+    onInvalid: (errors) => {
       if (errors.vendorName || errors.amount?.message === EVENT_MESSAGES.required || errors.dueDate) {
         toast.error(EVENT_MESSAGES.required);
       }
     },
-  );
-
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={deposit ? 'Edit Deposit' : 'Add Deposit'}
-      submitLabel={deposit ? 'Save Deposit' : 'Add Deposit'}
-      pendingLabel="Saving..."
-      pending={pending}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="5">
-        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <FormInput
-          form={form}
-          name="vendorName"
-          label="Vendor name"
-          required
-          maxLength={200}
-          placeholder="e.g. Shalom Table Catering"
-          autoComplete="off"
-        />
-        <AmountField form={form} />
-        <FormInput form={form} name="dueDate" label="Due date" required type="date" max="9999-12-31" />
-        {deposit ? null : (
-          <Checkbox.Root
-            checked={paid}
-            onCheckedChange={(d) => form.setValue('paid', d.checked === true, { shouldDirty: true })}
-            disabled={pending}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Already paid</Checkbox.Label>
-          </Checkbox.Root>
-        )}
-      </Stack>
-    </FormDialog>
+  });
+  return dialog(
+    <>
+      <FormInput
+        form={form}
+        name="vendorName"
+        label="Vendor name"
+        required
+        maxLength={200}
+        placeholder="e.g. Shalom Table Catering"
+        autoComplete="off"
+      />
+      <AmountField form={form} />
+      <FormInput form={form} name="dueDate" label="Due date" required type="date" max="9999-12-31" />
+      {deposit ? null : (
+        <Checkbox.Root
+          checked={paid}
+          onCheckedChange={(d) => form.setValue('paid', d.checked === true, { shouldDirty: true })}
+          disabled={pending}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Already paid</Checkbox.Label>
+        </Checkbox.Root>
+      )}
+    </>,
   );
 }
 

@@ -1,15 +1,13 @@
 import { Box, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
-import { useState } from 'react';
 import { EVENT_MESSAGES, type EventDto, type MemoDto } from '../../../shared/schemas/events';
-import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
+import { ConfirmDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
-import { StaleWriteAlert } from '../../components/stale-write-alert';
-import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
-import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { formatShortDay } from './format';
 import { type MemoFormValues, memoForm } from './forms';
+import { useItemEditor } from './item-editor';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';
 import { useMemoMutations, useMemos } from './use-events';
@@ -131,81 +129,39 @@ interface MemoDialogProps {
 }
 
 function MemoDialog({ eventId, memo, open, onClose, create, update }: MemoDialogProps) {
-  const pending = create.isPending || update.isPending;
-  const form = useZodForm(memoForm, { defaultValues: valuesOf(null), pending });
-  // The memo as the form was filled from: its version goes with the save.
-  const [base, setBase] = useState<MemoDto | null>(null);
-  // The current memo, when a save was refused because it changed elsewhere.
-  const [stale, setStale] = useState<MemoDto | null>(null);
-  const fill = (from: MemoDto | null) => {
-    setBase(from);
-    setStale(null);
-    form.reset(valuesOf(from));
-  };
-  useWhenOpened(open, () => fill(memo));
-
-  const submit = form.handleSubmit(
-    (fields) => {
-      if (base) {
-        update.mutate(
-          { id: base.id, version: base.version, ...fields },
-          {
-            onSuccess: () => {
-              toast.success('Memo updated');
-              onClose();
-            },
-            onError: (error) => {
-              setStale(staleCurrent<MemoDto>(error));
-              form.applyServerErrors(error);
-              toast.failed('Failed to update memo', error);
-            },
-          },
-        );
-      } else {
-        create.mutate(
-          { id: eventId, ...fields },
-          {
-            onSuccess: () => {
-              toast.success('Memo added');
-              onClose();
-            },
-            onError: (error) => {
-              form.applyServerErrors(error);
-              toast.failed('Failed to add memo', error);
-            },
-          },
-        );
-      }
+  const form = useZodForm(memoForm, {
+    defaultValues: valuesOf(null),
+    pending: create.isPending || update.isPending,
+  });
+  const { dialog } = useItemEditor({
+    noun: 'Memo',
+    item: memo,
+    open,
+    onClose,
+    form,
+    valuesOf,
+    create: (fields, callbacks) => create.mutate({ id: eventId, ...fields }, callbacks),
+    update: (base, fields, callbacks) => {
+      update.mutate({ id: base.id, version: base.version, ...fields }, callbacks);
+      return true;
     },
-    (errors) => {
+    onInvalid: (errors) => {
       if (errors.title) toast.error(EVENT_MESSAGES.required);
     },
-  );
-
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={memo ? 'Edit Memo' : 'Add Memo'}
-      submitLabel={memo ? 'Save Memo' : 'Add Memo'}
-      pendingLabel="Saving..."
-      pending={pending}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="5">
-        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <FormInput
-          form={form}
-          name="title"
-          label="Title"
-          required
-          maxLength={200}
-          placeholder="e.g. Seating ideas"
-          autoComplete="off"
-        />
-        <FormTextarea form={form} name="content" label="Memo" rows={6} maxLength={10_000} />
-      </Stack>
-    </FormDialog>
+  });
+  return dialog(
+    <>
+      <FormInput
+        form={form}
+        name="title"
+        label="Title"
+        required
+        maxLength={200}
+        placeholder="e.g. Seating ideas"
+        autoComplete="off"
+      />
+      <FormTextarea form={form} name="content" label="Memo" rows={6} maxLength={10_000} />
+    </>,
   );
 }
 

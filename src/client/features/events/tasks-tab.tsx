@@ -1,16 +1,14 @@
 import { Badge, Box, Checkbox, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
-import { useState } from 'react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto, type TaskDto } from '../../../shared/schemas/events';
-import { ConfirmDialog, FormDialog } from '../../components/form-dialog';
+import { ConfirmDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
-import { StaleWriteAlert } from '../../components/stale-write-alert';
-import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
-import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
 import { type TaskFormValues, taskForm } from './forms';
+import { useItemEditor } from './item-editor';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';
 import { useTaskMutations, useTasks } from './use-events';
@@ -177,83 +175,41 @@ interface TaskDialogProps {
 }
 
 function TaskDialog({ eventId, task, open, onClose, create, update }: TaskDialogProps) {
-  const pending = create.isPending || update.isPending;
-  const form = useZodForm(taskForm, { defaultValues: valuesOf(null), pending });
-  // The task as the form was filled from: its version goes with the save.
-  const [base, setBase] = useState<TaskDto | null>(null);
-  // The current task, when a save was refused because it changed elsewhere.
-  const [stale, setStale] = useState<TaskDto | null>(null);
-  const fill = (from: TaskDto | null) => {
-    setBase(from);
-    setStale(null);
-    form.reset(valuesOf(from));
-  };
-  useWhenOpened(open, () => fill(task));
-
-  const submit = form.handleSubmit(
-    ({ title, description, dueDate }) => {
-      const fields = { title, description, dueDate };
-      if (base) {
-        update.mutate(
-          { id: base.id, version: base.version, ...fields },
-          {
-            onSuccess: () => {
-              toast.success('Task updated');
-              onClose();
-            },
-            onError: (error) => {
-              setStale(staleCurrent<TaskDto>(error));
-              form.applyServerErrors(error);
-              toast.failed('Failed to update task', error);
-            },
-          },
-        );
-      } else {
-        create.mutate(
-          { id: eventId, ...fields },
-          {
-            onSuccess: () => {
-              toast.success('Task added');
-              onClose();
-            },
-            onError: (error) => {
-              form.applyServerErrors(error);
-              toast.failed('Failed to add task', error);
-            },
-          },
-        );
-      }
+  const form = useZodForm(taskForm, {
+    defaultValues: valuesOf(null),
+    pending: create.isPending || update.isPending,
+  });
+  const { dialog } = useItemEditor({
+    noun: 'Task',
+    item: task,
+    open,
+    onClose,
+    form,
+    valuesOf,
+    create: ({ title, description, dueDate }, callbacks) =>
+      create.mutate({ id: eventId, title, description, dueDate }, callbacks),
+    update: (base, { title, description, dueDate }, callbacks) => {
+      update.mutate({ id: base.id, version: base.version, title, description, dueDate }, callbacks);
+      return true;
     },
-    (errors) => {
+    onInvalid: (errors) => {
       if (errors.title) toast.error(EVENT_MESSAGES.required);
     },
-  );
-
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={task ? 'Edit Task' : 'Add Task'}
-      submitLabel={task ? 'Save Task' : 'Add Task'}
-      pendingLabel="Saving..."
-      pending={pending}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="5">
-        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
-        <FormInput
-          form={form}
-          name="title"
-          label="Task"
-          required
-          maxLength={200}
-          placeholder="e.g. Book the photographer"
-          autoComplete="off"
-        />
-        <FormTextarea form={form} name="description" label="Description" rows={3} maxLength={2000} />
-        <FormInput form={form} name="dueDate" label="Due date" type="date" max="9999-12-31" />
-      </Stack>
-    </FormDialog>
+  });
+  return dialog(
+    <>
+      <FormInput
+        form={form}
+        name="title"
+        label="Task"
+        required
+        maxLength={200}
+        placeholder="e.g. Book the photographer"
+        autoComplete="off"
+      />
+      <FormTextarea form={form} name="description" label="Description" rows={3} maxLength={2000} />
+      <FormInput form={form} name="dueDate" label="Due date" type="date" max="9999-12-31" />
+    </>,
   );
 }
 
