@@ -38,35 +38,19 @@ import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/intl';
-import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
+import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
+import {
+  ListYourBusinessDialog,
+  LocationDialog,
+  LoginToContactDialog,
+  RequestAvailabilityDialog,
+  VendorFormDialog,
+} from './lazy-dialogs';
 import { SearchBox } from './search-box';
 import { useMarketplaceLocation } from './use-location';
 import { useFeaturedVendors, useVendorList } from './use-marketplace';
 import { type CardAction, VendorCard, VendorCardSkeleton, VendorRow } from './vendor-card';
-
-// Each dialog's code (and the form schemas it validates with) loads when it is first opened, or
-// when the pointer or the focus reaches a button that opens it.
-const RequestAvailabilityDialog = lazyWithPreload(
-  () => import('./request-dialog'),
-  (m) => m.RequestAvailabilityDialog,
-);
-const LoginToContactDialog = lazyWithPreload(
-  () => import('./prompt-dialogs'),
-  (m) => m.LoginToContactDialog,
-);
-const ListYourBusinessDialog = lazyWithPreload(
-  () => import('./prompt-dialogs'),
-  (m) => m.ListYourBusinessDialog,
-);
-const VendorFormDialog = lazyWithPreload(
-  () => import('./vendor-form-dialog'),
-  (m) => m.VendorFormDialog,
-);
-const LocationDialog = lazyWithPreload(
-  () => import('./location-dialog'),
-  (m) => m.LocationDialog,
-);
 
 const SORT_LABELS: Record<VendorSort, string> = {
   popular: 'Most Popular',

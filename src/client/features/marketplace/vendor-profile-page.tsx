@@ -37,31 +37,18 @@ import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
+import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import {
+  LoginToContactDialog,
+  RequestAvailabilityDialog,
+  StartThreadDialog,
+  VendorFormDialog,
+} from './lazy-dialogs';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
 import { VendorCover } from './vendor-cover';
-
-// Each dialog's code loads when it is first opened, or when the pointer or the focus reaches a
-// button that opens it. The message dialog is part of the messages feature's chunk.
-const StartThreadDialog = lazyWithPreload(
-  () => import('../messages/start-thread-dialog'),
-  (m) => m.StartThreadDialog,
-);
-const RequestAvailabilityDialog = lazyWithPreload(
-  () => import('./request-dialog'),
-  (m) => m.RequestAvailabilityDialog,
-);
-const LoginToContactDialog = lazyWithPreload(
-  () => import('./prompt-dialogs'),
-  (m) => m.LoginToContactDialog,
-);
-const VendorFormDialog = lazyWithPreload(
-  () => import('./vendor-form-dialog'),
-  (m) => m.VendorFormDialog,
-);
 
 /** /vendor/:id: loading, the profile, or 'Vendor Not Found' (spec section 4). */
 export function VendorProfilePage() {
