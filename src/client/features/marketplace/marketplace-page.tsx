@@ -174,15 +174,20 @@ export function MarketplacePage() {
               onCategory={(c) => setParam('category', c)}
             />
             <Flex gap="3" wrap="wrap" align="center">
+              {/* On a phone the button takes the room beside the sort control and shortens its label
+                  there, so the row does not wrap differently once the location is known (a shift). */}
               <Button
                 variant="outline"
                 bg="bg"
+                flex={{ base: '1 1 8rem', md: '0 1 auto' }}
+                minW="0"
+                justifyContent="flex-start"
                 onClick={() => setDialog({ kind: 'location' })}
                 {...preloadOn(LocationDialog)}
                 aria-label={`Location: ${location.label}. Change location`}
               >
                 {location.position || location.source === 'detecting' ? <MapPin /> : <Globe />}
-                <Text as="span" aria-live="polite">
+                <Text as="span" aria-live="polite" truncate>
                   {location.label}
                 </Text>
               </Button>
