@@ -91,6 +91,11 @@ export interface BudgetPage {
   path: string;
   routeModules: string[];
   maxJsGzipKB: number;
+  /**
+   * Drawn by the server (src/server/pages/landing-prerender.ts): the page paints from its HTML before
+   * any script; its JavaScript (still held to maxJsGzipKB) only makes it interactive.
+   */
+  prerendered?: boolean;
   /** The goal, where it sets one (maxJsGzipKB may be a ratchet above it). */
   targetJsGzipKB?: number;
 }

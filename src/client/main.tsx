@@ -1,16 +1,29 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import superjson from 'superjson';
+import { PRERENDERED_STATE_ID } from '../shared/constants';
+import { createQueryClient } from './lib/query-client';
 import { Providers } from './providers';
 import { router } from './router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// A page the server drew ahead (the landing page for visitors) comes with the data it was drawn from:
+// the client starts from the same, so that its first render matches the markup it takes over.
+const queryClient = createQueryClient();
+const prerenderedState = document.getElementById(PRERENDERED_STATE_ID)?.textContent;
+if (prerenderedState) hydrate(queryClient, superjson.parse(prerenderedState));
+
+const app = (
   <StrictMode>
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (prerenderedState && root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

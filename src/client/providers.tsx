@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SignedInHint } from './components/session-frame';
 import { createQueryClient } from './lib/query-client';
@@ -32,8 +32,14 @@ function DeferredToaster() {
 }
 
 /** Theme, tRPC and React Query, and the one toast region. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(createTrpcClient);
   return (
     <ChakraProvider value={system}>

@@ -13,6 +13,7 @@ import { securityPlugin } from './http/security';
 import { staticAndFallback } from './http/static';
 import { retryAfterOf } from './limits/rate-limit';
 import { liveEventRoutes } from './live/events.routes';
+import type { LandingPrerender } from './pages/landing-prerender';
 import { sitemapRoutes } from './pages/sitemap';
 import { buildOpenApiDocument } from './rest/openapi';
 import { restPlugin } from './rest/plugin';
@@ -28,7 +29,11 @@ function trustProxyOption(setting: boolean | number | string[]) {
 }
 
 /** Builds the whole HTTP server without listening: main.ts listens, tests use inject(). */
-export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildServer(
+  deps: AppDeps,
+  /** The landing page drawn for visitors (the production server's; tests opt in). */
+  options: { landing?: LandingPrerender } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -122,7 +127,11 @@ export async function buildServer(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attachmentRoutes, { deps });
   await app.register(liveEventRoutes, { deps, lifecycle });
   await app.register(sitemapRoutes, { deps });
-  await app.register(staticAndFallback, { clientDir: deps.config.clientDir, deps });
+  await app.register(staticAndFallback, {
+    clientDir: deps.config.clientDir,
+    deps,
+    landing: options.landing,
+  });
 
   return app;
 }

@@ -9,6 +9,7 @@ import { Lifecycle } from './http/resilience';
 import { startMaintenance } from './jobs/maintenance';
 import { LiveHub, liveSourceFor } from './live/hub';
 import { startMailWorker } from './mail/worker';
+import { LandingPrerender } from './pages/landing-prerender';
 import { startUploadSweeper } from './uploads/sweeper';
 import { MarketplaceCache } from './vendors/marketplace-cache';
 
@@ -75,14 +76,17 @@ async function main(): Promise<void> {
       config.database.connectTimeoutMs,
     ),
   );
-  const app = await buildServer({
-    db: handle.db,
-    config,
-    marketplace: new MarketplaceCache({ enabled: config.marketplaceCache }),
-    now: () => new Date(),
-    lifecycle,
-    live,
-  });
+  const app = await buildServer(
+    {
+      db: handle.db,
+      config,
+      marketplace: new MarketplaceCache({ enabled: config.marketplaceCache }),
+      now: () => new Date(),
+      lifecycle,
+      live,
+    },
+    { landing: new LandingPrerender(handle.db) },
+  );
   log = app.log;
   await live.start();
 

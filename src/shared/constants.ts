@@ -119,3 +119,6 @@ export const PRESET_CITIES = [
   { name: 'Miami', lat: 25.7617, lng: -80.1918 },
   { name: 'Atlanta', lat: 33.749, lng: -84.388 },
 ] as const;
+
+/** The id of the script element that carries a page drawn by the server's data (JSON, superjson). */
+export const PRERENDERED_STATE_ID = 'prerendered-state';

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+import {
+  baseUrl,
+  DEMO,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signIn,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,6 +53,32 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
       await screenshot(page, path.slice(1), viewport);
     }
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('paints the landing page from its HTML, before and without any script', async () => {
+    // The server draws the landing page for visitors: with scripts off, the whole page is there.
+    const context = await browser.newContext({
+      viewport: VIEWPORTS[viewport],
+      baseURL: baseUrl(),
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Every simcha, beautifully planned',
+    );
+    expect(
+      await page
+        .getByRole('link', { name: /Venues/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/marketplace?category=Venues');
+    expect(await page.getByRole('link', { name: 'Customer Login' }).first().isVisible()).toBe(
+      viewport === 'desktop',
+    );
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(viewport === 'phone');
+    await screenshot(page, 'landing-without-scripts', viewport);
     await context.close();
   });
 

@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Container,
-  Flex,
-  HStack,
-  Icon,
-  IconButton,
-  Stack,
-  useBreakpointValue,
-} from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, Icon, IconButton, Stack } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
@@ -17,6 +7,9 @@ import { Logo } from './logo';
 
 const loadMenu = () => import('./public-menu');
 const PublicMenu = lazy(async () => ({ default: (await loadMenu()).PublicMenu }));
+
+/** Where the header shows its bar instead of the menu button (Chakra's md breakpoint). */
+const WIDE_QUERY = '(min-width: 48rem)';
 
 const PAGE_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -30,15 +23,13 @@ export function PublicHeader() {
   // Mounted from the first press on, so that closing still plays the drawer's exit.
   const [menuUsed, setMenuUsed] = useState(false);
   const close = () => setMenuOpen(false);
-  // One set of links in the document at a time: the bar on wide screens, the menu on phones.
-  const isWide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
   const menuButton = useRef<HTMLButtonElement>(null);
-  // The drawer's code loads once the page is idle, so the menu opens at once when pressed.
+  // The drawer's code loads once the page is idle on a phone, so the menu opens at once when pressed.
   useEffect(() => {
-    if (isWide) return;
+    if (window.matchMedia(WIDE_QUERY).matches) return;
     const id = window.setTimeout(() => void loadMenu(), 1500);
     return () => window.clearTimeout(id);
-  }, [isWide]);
+  }, []);
 
   const accountButtons = (stacked: boolean) => {
     if (isLoading) return null;
@@ -75,49 +66,49 @@ export function PublicHeader() {
       <Container maxW="7xl" px={{ base: '4', md: '8' }}>
         <Flex h={{ base: '16', md: '18' }} align="center" justify="space-between" gap="6">
           <Logo />
-          {isWide ? (
-            <>
-              <HStack as="nav" aria-label="Main" gap="1" flex="1" ms="6">
-                {PAGE_LINKS.map((link) => (
-                  <HeaderLink key={link.to} {...link} />
-                ))}
-              </HStack>
-              <HStack gap="3">{accountButtons(false)}</HStack>
-            </>
-          ) : (
-            <>
-              <IconButton
-                ref={menuButton}
-                aria-label="Open menu"
-                aria-haspopup="dialog"
-                aria-expanded={menuOpen}
-                variant="ghost"
-                color="brand.900"
-                onClick={() => {
-                  setMenuUsed(true);
-                  setMenuOpen(true);
-                }}
-              >
-                <Icon boxSize="6">
-                  <Menu />
-                </Icon>
-              </IconButton>
-              {menuUsed ? (
-                <Suspense fallback={null}>
-                  <PublicMenu open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton}>
-                    <Stack as="nav" aria-label="Main" gap="1">
-                      {PAGE_LINKS.map((link) => (
-                        <HeaderLink key={link.to} {...link} onClick={close} block />
-                      ))}
-                    </Stack>
-                    <Stack gap="3" mt="6">
-                      {accountButtons(true)}
-                    </Stack>
-                  </PublicMenu>
-                </Suspense>
-              ) : null}
-            </>
-          )}
+          {/* The bar on wide screens, the menu button on phones: both drawn, one shown by the
+              stylesheet, so that the page can be drawn before any script runs (display: none also
+              keeps the other out of the accessibility tree and the tab order). */}
+          <Flex hideBelow="md" align="center" gap="6" flex="1">
+            <HStack as="nav" aria-label="Main" gap="1" flex="1" ms="6">
+              {PAGE_LINKS.map((link) => (
+                <HeaderLink key={link.to} {...link} />
+              ))}
+            </HStack>
+            <HStack gap="3">{accountButtons(false)}</HStack>
+          </Flex>
+          <Box hideFrom="md">
+            <IconButton
+              ref={menuButton}
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              variant="ghost"
+              color="brand.900"
+              onClick={() => {
+                setMenuUsed(true);
+                setMenuOpen(true);
+              }}
+            >
+              <Icon boxSize="6">
+                <Menu />
+              </Icon>
+            </IconButton>
+            {menuUsed ? (
+              <Suspense fallback={null}>
+                <PublicMenu open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton}>
+                  <Stack as="nav" aria-label="Main" gap="1">
+                    {PAGE_LINKS.map((link) => (
+                      <HeaderLink key={link.to} {...link} onClick={close} block />
+                    ))}
+                  </Stack>
+                  <Stack gap="3" mt="6">
+                    {accountButtons(true)}
+                  </Stack>
+                </PublicMenu>
+              </Suspense>
+            ) : null}
+          </Box>
         </Flex>
       </Container>
     </Box>

@@ -2,8 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions';
 import { unavailabilityOf } from '../db/db-errors';
 import { HtmlTemplate } from '../pages/html-head';
+import type { LandingPrerender, PrerenderedPage } from '../pages/landing-prerender';
 import { pageHeadFor, publicOrigin, siteHead } from '../pages/page-heads';
 import type { AppDeps } from '../trpc/context';
 import { errorBody } from './errors';
@@ -37,7 +39,7 @@ function notFound(req: FastifyRequest, reply: FastifyReply) {
  */
 export async function staticAndFallback(
   app: FastifyInstance,
-  opts: { clientDir: string; deps: AppDeps },
+  opts: { clientDir: string; deps: AppDeps; landing?: LandingPrerender },
 ): Promise<void> {
   const indexHtml = path.join(opts.clientDir, 'index.html');
   const hasClient = existsSync(indexHtml);
@@ -63,6 +65,9 @@ export async function staticAndFallback(
     // Read once: every page answer is this template with its own head.
     const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'));
     const { db, config } = opts.deps;
+    const { landing } = opts;
+    // The renderer loads once the server listens, so the first visitor already gets the drawn page.
+    if (landing) app.addHook('onListen', async () => void landing.warm(app.log));
 
     app.get('/*', async (req, reply) => {
       if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
@@ -76,10 +81,19 @@ export async function staticAndFallback(
         if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
         else req.log.error({ err: error }, 'page head failed');
       }
+      // A visitor's landing page comes drawn; anyone with a session cookie gets the page the app fills.
+      let prerendered: PrerenderedPage | null = null;
+      if (landing && pathname === '/' && !req.cookies[SESSION_COOKIE]) {
+        prerendered = await landing.page(origin, req.log).catch((error: unknown) => {
+          req.log.warn(`landing page drawn without figures: ${(error as Error).message}`);
+          return null;
+        });
+      }
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(template.render(head));
+        .header('vary', 'cookie')
+        .send(template.render(head, prerendered ?? undefined));
     });
   }
 

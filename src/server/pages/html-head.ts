@@ -1,3 +1,5 @@
+import { PRERENDERED_STATE_ID } from '../../shared/constants';
+
 /** What a page's <head> tells search engines and link previews. Every value is plain text. */
 export interface PageHead {
   /** The whole <title>, "SimchaHub" included. */
@@ -68,6 +70,8 @@ export function headTags(head: PageHead): string {
   return tags.join('\n    ');
 }
 
+const ROOT_ELEMENT = '<div id="root"></div>';
+
 /**
  * The built index.html split around its head's page-specific part: its own <title> and description
  * are taken out, and each answer puts its tags where the title was. Parsed once per server start.
@@ -95,8 +99,21 @@ export class HtmlTemplate {
     this.#after = after;
   }
 
-  render(head: PageHead): string {
+  /**
+   * The page with `head`'s tags; with `prerendered`, its markup inside the root element and, before
+   * it, the data that markup was drawn from (JSON, with '<' escaped so it cannot end the script).
+   */
+  render(head: PageHead, prerendered?: { html: string; state: string }): string {
     const indent = /\n$/.test(this.#before) ? '    ' : '';
-    return `${this.#before}${indent}${headTags(head)}\n${this.#after}`;
+    let after = this.#after;
+    if (prerendered) {
+      const state = prerendered.state.replace(/</g, '\\u003c');
+      after = after.replace(
+        ROOT_ELEMENT,
+        () =>
+          `<script type="application/json" id="${PRERENDERED_STATE_ID}">${state}</script>\n    <div id="root">${prerendered.html}</div>`,
+      );
+    }
+    return `${this.#before}${indent}${headTags(head)}\n${after}`;
   }
 }

@@ -1,0 +1,49 @@
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import superjson from 'superjson';
+import type { SiteFiguresDto } from '../shared/schemas/site';
+import { createQueryClient } from './lib/query-client';
+import { trpc } from './lib/trpc';
+import { Providers } from './providers';
+import { routes } from './routes';
+
+async function drawOnce(origin: string, queryClient: QueryClient): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`${origin}/`));
+  if (context instanceof Response) throw new Error(`the landing route answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>,
+    // Never split out a finished part to be put in place by an inline script (see below).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
+
+/**
+ * The landing page as a visitor first sees it (no session; the site's counted figures), drawn by the
+ * same components as in the browser, with the data it read. The browser hydrates it
+ * (src/client/main.tsx) from that same data, so its first render matches.
+ *
+ * The markup must be whole: React moves a large finished part of a page (and any part still waiting)
+ * out of place, to be put back by an inline script, and the site's Content-Security-Policy allows no
+ * inline script. Prerendering waits for every part; chunks of unlimited size keep each in place, and
+ * a drawing that still has a script is refused.
+ */
+export async function prerenderLanding(origin: string, figures: SiteFiguresDto) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user: null });
+  queryClient.setQueryData(getQueryKey(trpc.meta.siteFigures, undefined, 'query'), figures);
+  const html = await drawOnce(origin, queryClient);
+  if (/<script[\s>]/i.test(html)) throw new Error('the drawn landing page needs an inline script');
+  return { html, state: superjson.stringify(dehydrate(queryClient)) };
+}
