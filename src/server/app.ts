@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { recordServerError } from './admin/server-errors';
 import { attachmentRoutes } from './attachments/attachments.routes';
@@ -19,6 +19,7 @@ import { buildOpenApiDocument } from './rest/openapi';
 import { restPlugin } from './rest/plugin';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import type { AppDeps } from './trpc/context';
+import { trpcPlugin } from './trpc/fastify-adapter';
 import { uploadRoutes } from './uploads/upload.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -91,7 +92,8 @@ export async function buildServer(
       .send(errorBody('INTERNAL_SERVER_ERROR', 'Something went wrong. Please try again.'));
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  // tRPC's Fastify adapter, sending finished JSON answers as text (trpc/fastify-adapter.ts).
+  await app.register(trpcPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/create-db';
+import { prepared } from '../db/prepared';
 import { newSecretToken, sha256Hex } from './tokens';
 
 export const SESSION_COOKIE = 'simchahub_session';
@@ -54,14 +55,9 @@ export const userColumns = [
   'users.version',
 ] as const;
 
-/**
- * Finds the live session of a token with its user. Records when it was last seen (at most once a
- * minute) and extends the expiry when it was last extended over an hour ago; returns whether it
- * extended it so the caller can refresh the cookie. A suspended account has no live session, even
- * should one of its rows outlast the suspension that deletes them.
- */
-export async function resolveSession(db: Db, token: string, ttlMs: number, now: Date) {
-  const row = await db
+/** The session of a token hash with its user, if live; read on every signed-in request, so prepared. */
+const liveSessionOf = prepared(2, (db: Db, tokenHash: string, now: Date) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
@@ -70,10 +66,19 @@ export async function resolveSession(db: Db, token: string, ttlMs: number, now: 
       'sessions.expiresAt as sessionExpiresAt',
       'sessions.lastUsedAt as sessionLastUsedAt',
     ])
-    .where('sessions.tokenHash', '=', hashSessionToken(token))
+    .where('sessions.tokenHash', '=', tokenHash)
     .where('sessions.expiresAt', '>', now)
-    .where('users.suspendedAt', 'is', null)
-    .executeTakeFirst();
+    .where('users.suspendedAt', 'is', null),
+);
+
+/**
+ * Finds the live session of a token with its user. Records when it was last seen (at most once a
+ * minute) and extends the expiry when it was last extended over an hour ago; returns whether it
+ * extended it so the caller can refresh the cookie. A suspended account has no live session, even
+ * should one of its rows outlast the suspension that deletes them.
+ */
+export async function resolveSession(db: Db, token: string, ttlMs: number, now: Date) {
+  const [row] = await liveSessionOf(db, hashSessionToken(token), now);
   if (!row) return null;
   const { sessionId, sessionExpiresAt, sessionLastUsedAt, ...user } = row;
   const lastRenewedAt = sessionExpiresAt.getTime() - ttlMs;

@@ -5,10 +5,11 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DatabaseSettings } from '../env';
+import { RowCamelCasePlugin } from './camel-case';
 import { DatabaseUnavailableError, unavailabilityOf } from './db-errors';
 import type { Database } from './types';
 
@@ -31,7 +32,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 export const pgliteExtensions = { pg_trgm, cube, earthdistance, btree_gist };
 
 export function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
-  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({ dialect, plugins: [new RowCamelCasePlugin()] });
 }
 
 export interface PostgresOptions {

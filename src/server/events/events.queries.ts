@@ -1,5 +1,6 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/create-db';
+import { prepared } from '../db/prepared';
 import type { EventsTable } from '../db/types';
 
 const eventColumns = [
@@ -35,13 +36,10 @@ function eventsWithProgress(db: Db) {
   return db.selectFrom('events').select(eventColumns).select(progressColumns);
 }
 
-export async function listEventsOfUser(db: Db, userId: string) {
-  return eventsWithProgress(db)
-    .where('events.userId', '=', userId)
-    .orderBy('events.date')
-    .orderBy('events.id')
-    .execute();
-}
+/** The events of a user, soonest first: the planner's first read, so prepared. */
+export const listEventsOfUser = prepared(1, (db: Db, userId: string) =>
+  eventsWithProgress(db).where('events.userId', '=', userId).orderBy('events.date').orderBy('events.id'),
+);
 
 /** The event if the user owns it; someone else's event is indistinguishable from a missing one. */
 export async function findOwnEvent(db: Db, eventId: string, userId: string) {

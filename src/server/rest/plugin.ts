@@ -4,7 +4,7 @@ import { restError } from '../http/errors';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { contextFromRequest } from '../http/request-context';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, isIdempotent } from '../idempotency/idempotency';
-import { appRouter, createCaller } from '../trpc/app-router';
+import { appRouter } from '../trpc/app-router';
 import type { AppDeps } from '../trpc/context';
 import { type RestRoute, restRoutes } from './routes';
 
@@ -67,7 +67,6 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
     }
     const params = pathParams(route);
     const hasInput = procedure._def.inputs.length > 0;
-    const segments = route.procedure.split('.');
     // Procedures checked with checkedOnce hand out kept answers again, unchanged: serialize each once.
     const keptAnswers = typeof (procedure._def as { output?: unknown }).output === 'function';
     // Elsewhere the header is ignored, as a client may send one with every POST.
@@ -90,9 +89,17 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
           if (nestsDeeperThan(input)) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_DEEP_MESSAGE });
           if (takesIdempotencyKey) input = withIdempotencyKey(input, req.headers[IDEMPOTENCY_KEY_HEADER]);
           const ctx = await contextFromRequest(opts.deps, req, reply);
-          let target: unknown = createCaller(ctx);
-          for (const segment of segments) target = (target as Record<string, unknown>)[segment];
-          const result = await (target as (input: unknown) => Promise<unknown>)(input);
+          // What a caller from createCaller(ctx) does, without building the caller and its path proxies
+          // on every request: the procedure (middlewares, input and output checks) called with the context.
+          const rawInput = input;
+          const result = await procedure({
+            path: route.procedure,
+            getRawInput: async () => rawInput,
+            ctx,
+            type,
+            signal: undefined,
+            batchIndex: 0,
+          });
           reply.code(route.status ?? 200);
           if (keptAnswers && typeof result === 'object' && result !== null) {
             return reply.type('application/json; charset=utf-8').send(serializedOnce(result));
