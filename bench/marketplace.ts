@@ -9,6 +9,7 @@
  *
  *   npm run bench:marketplace            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/simchahub_bench)
  *   BENCH_DATABASE=pglite npm run bench:marketplace   (embedded PGlite in BENCH_PGLITE_DIR, seeded once)
+ *   BENCH_CACHE_MEMORY=off leaves out weighing the cache (500 pages through the server in process).
  *
  * Besides latency, each run records the server process's CPU time per request (from /proc, over
  * the measured seconds) and how many statements a computed request sends.
@@ -207,7 +208,13 @@ async function main() {
   const serverVersion = `${(await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v}${embedded ? ' (PGlite)' : ''}`;
 
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir() }),
+    ...loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: os.tmpdir(),
+      // The in-process copy explains statements, one request at a time: a cold first query on
+      // PGlite (which runs on the event loop) must not be shed as load.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    }),
     logLevel: 'silent' as const,
     secureCookies: false,
   };
@@ -271,7 +278,10 @@ async function main() {
     }[]
   > = { computed: [], remembered: [] };
   // The memory a full cache holds, weighed in this process before the database is handed over.
-  const memory = await cacheMemory(db, config).catch((error: Error) => {
+  const memory = await (process.env.BENCH_CACHE_MEMORY === 'off'
+    ? Promise.resolve(null)
+    : cacheMemory(db, config)
+  ).catch((error: Error) => {
     console.log(`cache memory not measured: ${error.message}`);
     return null;
   });
@@ -413,7 +423,8 @@ async function startServer(port: number, remember: boolean): Promise<ChildProces
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // PGlite opens its data directory (500 MB at 100,000 vendors) before listening: give it longer.
+  for (let attempt = 0; attempt < (embedded ? 900 : 100); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
