@@ -8,17 +8,28 @@
  * through an in-process copy of the server and explained.
  *
  *   npm run bench:marketplace            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/simchahub_bench)
+ *   BENCH_DATABASE=pglite npm run bench:marketplace   (embedded PGlite in BENCH_PGLITE_DIR, seeded once)
+ *   BENCH_CACHE_MEMORY=off leaves out weighing the cache (500 pages through the server in process).
  *
- * Writes bench/results/marketplace.json and prints a summary table.
+ * Besides latency, each run records the server process's CPU time per request (from /proc, over
+ * the measured seconds) and how many statements a computed request sends.
+ *
+ * Writes bench/results/marketplace.json (marketplace-pglite.json on PGlite) and prints a summary
+ * table.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { buildServer } from '../src/server/app';
+import { pgliteExtensions } from '../src/server/db/create-db';
 import { generateDemoVendors } from '../src/server/db/demo-vendors';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { Database } from '../src/server/db/types';
@@ -30,6 +41,59 @@ const VENDORS = Number(process.env.BENCH_VENDORS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/simchahub_bench');
+const embedded = process.env.BENCH_DATABASE === 'pglite';
+const pgliteDir = process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), 'simchahub-bench-pglite');
+const resultsFile = embedded ? 'bench/results/marketplace-pglite.json' : 'bench/results/marketplace.json';
+
+/** The database the benchmark seeds and explains on: a statement runner either way. */
+interface BenchDatabase {
+  db: Kysely<Database>;
+  /** Runs one statement on one connection kept for a scenario's replay. */
+  session<T>(
+    run: (
+      query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>,
+    ) => Promise<T>,
+  ): Promise<T>;
+  close(): Promise<void>;
+}
+
+function openDatabase(log: (query: CompiledQuery) => void): BenchDatabase {
+  const plugins = [new CamelCasePlugin()];
+  const onLog = (event: { level: string; query: CompiledQuery }) => {
+    if (event.level === 'query') log(event.query);
+  };
+  if (embedded) {
+    mkdirSync(pgliteDir, { recursive: true });
+    const pglite = new PGlite({ dataDir: path.join(pgliteDir, 'pgdata'), extensions: pgliteExtensions });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log: onLog });
+    return {
+      db,
+      session: (run) => run((text, params) => pglite.query(text, params)),
+      close: () => db.destroy(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: onLog });
+  return {
+    db,
+    session: async (run) => {
+      const client = await pool.connect();
+      try {
+        return await run((text, params) => client.query(text, params));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
 
 const NYC = { lat: 40.7128, lng: -74.006 };
 const scenarios: { name: string; path: string }[] = [
@@ -87,6 +151,12 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+interface ExplainedPlan {
+  'Execution Time': number;
+  'Planning Time': number;
+  Plan: PlanNode;
+}
+
 function scansVendorsSequentially(node: PlanNode): boolean {
   if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'vendors') return true;
   return (node.Plans ?? []).some(scansVendorsSequentially);
@@ -111,17 +181,13 @@ function machine() {
 }
 
 async function main() {
-  await ensureDatabase();
+  if (!embedded) await ensureDatabase();
   const captured: CompiledQuery[] = [];
   let capturing = false;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
-    log: (event) => {
-      if (capturing && event.level === 'query') captured.push(event.query);
-    },
+  const database = openDatabase((query) => {
+    if (capturing) captured.push(query);
   });
+  const db = database.db;
   await migrateToLatest(db);
 
   const { count } = await db
@@ -139,10 +205,16 @@ async function main() {
   }
   // Fresh statistics, as autovacuum would keep them, including columns a migration just added.
   await sql`VACUUM ANALYZE vendors`.execute(db);
-  const serverVersion = (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v;
+  const serverVersion = `${(await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v}${embedded ? ' (PGlite)' : ''}`;
 
   const config = {
-    ...loadConfig({ NODE_ENV: 'production', DATA_DIR: os.tmpdir() }),
+    ...loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: os.tmpdir(),
+      // The in-process copy explains statements, one request at a time: a cold first query on
+      // PGlite (which runs on the event loop) must not be shed as load.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+    }),
     logLevel: 'silent' as const,
     secureCookies: false,
   };
@@ -152,41 +224,44 @@ async function main() {
   // Each statement of a scenario's first request, nothing remembered yet: the median of three runs.
   const explained: { sql: string; executionMs: number; planningMs: number; seqScanOnVendors: boolean }[][] =
     [];
+  const statements: number[] = [];
   for (const scenario of scenarios) {
     captured.length = 0;
     capturing = true;
     const probe = await probeApp.inject({ method: 'GET', url: scenario.path });
     capturing = false;
     if (probe.statusCode !== 200) throw new Error(`${scenario.name}: HTTP ${probe.statusCode} ${probe.body}`);
+    statements.push(captured.filter((q) => !/^\s*(begin|commit|rollback)/i.test(q.sql)).length);
     // Replayed on one connection, so planner settings a transaction makes apply to its statements.
-    const client = await pool.connect();
-    const plans = [];
-    try {
-      for (const query of captured) {
-        if (/^\s*(begin|commit|rollback|select set_config)/i.test(query.sql)) {
-          await client.query(query.sql, query.parameters as unknown[]);
+    const plans = await database.session(async (query) => {
+      const out = [];
+      for (const compiled of captured) {
+        if (/^\s*(begin|commit|rollback|select set_config)/i.test(compiled.sql)) {
+          await query(compiled.sql, compiled.parameters as unknown[]);
           continue;
         }
-        const runs = [];
+        const runs: ExplainedPlan[] = [];
         for (let i = 0; i < 3; i++) {
-          const explain = await client.query(
-            `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.sql}`,
-            query.parameters as unknown[],
+          const explain = await query(
+            `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${compiled.sql}`,
+            compiled.parameters as unknown[],
           );
-          runs.push(explain.rows[0]['QUERY PLAN'][0]);
+          const plan = explain.rows[0]?.['QUERY PLAN'];
+          runs.push(
+            (typeof plan === 'string' ? JSON.parse(plan) : (plan as ExplainedPlan[]))[0] as ExplainedPlan,
+          );
         }
         runs.sort((x, y) => x['Execution Time'] - y['Execution Time']);
-        const plan = runs[1];
-        plans.push({
-          sql: query.sql.replace(/\s+/g, ' ').slice(0, 300),
+        const plan = runs[1] as ExplainedPlan;
+        out.push({
+          sql: compiled.sql.replace(/\s+/g, ' ').slice(0, 300),
           executionMs: plan['Execution Time'],
           planningMs: plan['Planning Time'],
           seqScanOnVendors: scansVendorsSequentially(plan.Plan),
         });
       }
-    } finally {
-      client.release();
-    }
+      return out;
+    });
     explained.push(plans);
   }
   await probeApp.close();
@@ -194,8 +269,24 @@ async function main() {
   // The same paths against the server computing every answer, then remembering answers.
   const runs: Record<
     'computed' | 'remembered',
-    { requestsPerSecond: number; latencyMs: object; errors: number }[]
+    {
+      requestsPerSecond: number;
+      latencyMs: object;
+      errors: number;
+      statusCodes: Record<string, number>;
+      serverCpuMsPerRequest: number;
+    }[]
   > = { computed: [], remembered: [] };
+  // The memory a full cache holds, weighed in this process before the database is handed over.
+  const memory = await (process.env.BENCH_CACHE_MEMORY === 'off'
+    ? Promise.resolve(null)
+    : cacheMemory(db, config)
+  ).catch((error: Error) => {
+    console.log(`cache memory not measured: ${error.message}`);
+    return null;
+  });
+  // PGlite's data directory is one process's at a time: the server's, from here on.
+  if (embedded) await database.close();
   for (const mode of ['computed', 'remembered'] as const) {
     const port = await freePort();
     const server = await startServer(port, mode === 'remembered');
@@ -206,31 +297,38 @@ async function main() {
       duration: 3,
     });
     for (const scenario of scenarios) {
+      const cpuBefore = cpuMsOf(server.pid as number);
       const run = await autocannon({
         url: `http://127.0.0.1:${port}${scenario.path}`,
         connections: CONNECTIONS,
         duration: DURATION_S,
       });
+      const cpuMs = cpuMsOf(server.pid as number) - cpuBefore;
+      const serverCpuMsPerRequest = Math.round((cpuMs / Math.max(1, run.requests.total)) * 100) / 100;
       runs[mode].push({
         requestsPerSecond: run.requests.average,
         latencyMs: { p50: run.latency.p50, p90: run.latency.p90, p99: run.latency.p99, max: run.latency.max },
         errors: run.errors + run.non2xx,
+        // Which answers: 503s are the server shedding load or refusing a wait (the reason is logged).
+        statusCodes: Object.fromEntries(
+          Object.entries(run.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+        ),
+        serverCpuMsPerRequest,
       });
       console.log(
-        `${mode.padEnd(10)} ${scenario.name.padEnd(34)} ${run.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(run.latency.p50).padStart(4)} ms  p99 ${String(run.latency.p99).padStart(4)} ms`,
+        `${mode.padEnd(10)} ${scenario.name.padEnd(34)} ${run.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(run.latency.p50).padStart(4)} ms  p99 ${String(run.latency.p99).padStart(4)} ms  server CPU ${serverCpuMsPerRequest.toFixed(2)} ms/req  errors ${run.errors + run.non2xx}`,
       );
     }
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
 
-  const memory = await cacheMemory(db, config);
-
   const results = scenarios.map((scenario, i) => ({
     name: scenario.name,
     path: scenario.path,
     computed: runs.computed[i],
     remembered: runs.remembered[i],
+    statementsPerComputedRequest: statements[i],
     database: explained[i],
   }));
   for (const [i, scenario] of scenarios.entries()) {
@@ -239,9 +337,11 @@ async function main() {
       `${scenario.name.padEnd(34)} db ${plans.map((p) => p.executionMs.toFixed(2)).join(' + ')} ms${plans.some((p) => p.seqScanOnVendors) ? '  SEQ SCAN' : ''}`,
     );
   }
-  await db.destroy();
+  if (!embedded) await database.close();
   const report = {
     date: new Date().toISOString(),
+    database: embedded ? 'pglite' : 'postgres',
+    loadAverageAtEnd: readFileSync('/proc/loadavg', 'utf8').trim(),
     vendors: Math.max(count, VENDORS),
     connections: CONNECTIONS,
     durationSeconds: DURATION_S,
@@ -249,8 +349,8 @@ async function main() {
     machine: { ...machine(), serverVersion },
     results,
   };
-  await writeFile('bench/results/marketplace.json', `${JSON.stringify(report, null, 2)}\n`);
-  console.log('Wrote bench/results/marketplace.json');
+  await writeFile(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Wrote ${resultsFile}`);
 }
 
 /** The server inside this process, for explaining statements and weighing the cache. */
@@ -305,11 +405,13 @@ function freePort(): Promise<number> {
 
 /** The server as production runs it, in its own process, against the benchmark database. */
 async function startServer(port: number, remember: boolean): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
-      ...process.env,
+      ...env,
       NODE_ENV: 'production',
-      DATABASE_URL: url.toString(),
+      ...(embedded ? { DATA_DIR: pgliteDir } : { DATABASE_URL: url.toString() }),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
@@ -321,7 +423,8 @@ async function startServer(port: number, remember: boolean): Promise<ChildProces
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // PGlite opens its data directory (500 MB at 100,000 vendors) before listening: give it longer.
+  for (let attempt = 0; attempt < (embedded ? 900 : 100); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;

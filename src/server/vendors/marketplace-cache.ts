@@ -11,8 +11,11 @@ export class MarketplaceCache {
   readonly totals: VersionedCache<number>;
   readonly featured: VersionedCache<VendorView[]>;
   readonly suggestions: VersionedCache<SuggestionsDto>;
+  /** Off, nothing is kept, and no request reads the vendors table's version. */
+  readonly enabled: boolean;
 
   constructor({ enabled = true }: { enabled?: boolean } = {}) {
+    this.enabled = enabled;
     const size = (entries: number) => (enabled ? entries : 0);
     this.pages = new VersionedCache(size(500));
     this.totals = new VersionedCache(size(2000));

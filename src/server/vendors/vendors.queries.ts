@@ -1,7 +1,7 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { VendorSort } from '../../shared/schemas/vendors';
 import type { Db } from '../db/create-db';
-import type { NewVendor, VendorUpdate } from '../db/types';
+import type { NewVendor, VendorRow, VendorUpdate } from '../db/types';
 
 export const vendorColumns = [
   'vendors.id',
@@ -47,25 +47,6 @@ export function wordsOf(search: string): string[] {
 /** A prefix matching more listing words than this stays a prefix query instead of a list of words. */
 const MAX_COMPLETIONS = 40;
 
-/**
- * Typed text resolved against the listings' vocabulary: for each word, the listing words it stands
- * for. Exact words (not prefixes) give the planner real statistics to choose between walking an
- * order's index and collecting the matches from the text index.
- */
-export interface ResolvedSearch {
-  /** Each word's alternatives: a listing must contain one alternative of every word. */
-  terms: ({ anyOf: string[] } | { prefix: string })[];
-}
-
-const quote = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;
-
-/** The text-search query of a resolved search. */
-export function toTsquery(search: ResolvedSearch): string {
-  return search.terms
-    .map((t) => ('prefix' in t ? `${quote(t.prefix)}:*` : `(${t.anyOf.map(quote).join(' | ')})`))
-    .join(' & ');
-}
-
 /** Typed words this long are matched one edit away through search_word_forms (decision 005). */
 const SLIP_MIN_LENGTH = 4;
 const SLIP_MAX_LENGTH = 30;
@@ -94,26 +75,29 @@ export function typedWordForms(words: string[]): { form: string[]; pos: number[]
   return out;
 }
 
+/** A lexeme quoted for to_tsquery, in SQL: 'it''s' for it's. */
+const tsLexeme = (column: string) => `'''' || replace(${column}, '''', '''''') || ''''`;
+
 /**
- * Turns typed text into listing words (search_words). A word that begins some listing words stands
- * for them ('phot' finds 'photographers'). Any other word stands for the listing words one edit away
- * as Damerau counts them ('sicmha', 'simxha', 'simmcha' and 'smcha' all find 'simcha'), found by
- * shared forms: two words share a form when each loses one letter; they are one edit apart when one
- * of them lost none (a letter missing or added), both lost the same position (a wrong letter), or
- * both lost the same letter at neighbouring positions (two letters swapped). Failing that, a word
- * stands for its nearest listing words by trigram similarity, so 'photgrapher' still finds
- * photographers. Undefined when nothing was typed; null when a word resembles nothing, so nothing
- * can match. One statement.
+ * The typed words resolved against the listings' vocabulary (search_words), as the common table
+ * expressions `words` and `q` (q.tsq: the text-search query, null when a word resembles nothing, so
+ * nothing can match). A word that begins some listing words stands for them ('phot' finds
+ * 'photographers'; beyond 40 of them it stays a prefix query). Any other word stands for the listing
+ * words one edit away as Damerau counts them ('sicmha', 'simxha', 'simmcha' and 'smcha' all find
+ * 'simcha'), found by shared forms: two words share a form when each loses one letter; they are one
+ * edit apart when one of them lost none (a letter missing or added), both lost the same position (a
+ * wrong letter), or both lost the same letter at neighbouring positions (two letters swapped).
+ * Failing that, a word stands for its nearest listing words by trigram similarity, so 'photgrapher'
+ * still finds photographers. The words are resolved inside the statement that uses them: the page,
+ * the total and the suggestions need no statement of their own for it (decision 020).
  */
-export async function resolveSearch(db: Db, search: string): Promise<ResolvedSearch | null | undefined> {
-  const words = wordsOf(search);
-  if (words.length === 0) return undefined;
+function resolvedWords(words: string[]) {
   const typed = typedWordForms(words);
-  const { rows } = await sql<{ word: string; completions: string[]; similar: string[] | null }>`
-    with typed_forms as (
-      select * from unnest(${typed.form}::text[], ${typed.pos}::int[], ${typed.owner}::int[]) as t(form, pos, owner)
-    )
-    select w.word, c.completions,
+  return sql`typed_forms as (
+    select * from unnest(${typed.form}::text[], ${typed.pos}::int[], ${typed.owner}::int[]) as t(form, pos, owner)
+  ),
+  words as materialized (
+    select w.word, w.n, c.completions,
       case when cardinality(c.completions) = 0 then coalesce(
         nullif(array(
           select distinct f.word from typed_forms t
@@ -122,50 +106,49 @@ export async function resolveSearch(db: Db, search: string): Promise<ResolvedSea
             t.pos = 0 or f.pos = 0 or t.pos = f.pos
             or (abs(t.pos - f.pos) = 1 and substr(f.word, f.pos, 1) = substr(w.word, t.pos, 1))
           )
-          order by f.word limit ${MAX_SLIP_MATCHES}
+          order by f.word limit ${sql.lit(MAX_SLIP_MATCHES)}
         ), '{}'),
         array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit 3)
-      ) end as similar
+      ) end as slips
     from unnest(${words}::text[]) with ordinality as w(word, n)
     cross join lateral (
       select array(
         select s.word from search_words s
         where s.word >= w.word and s.word < w.word || chr(1114111)
-        order by s.word limit ${MAX_COMPLETIONS + 1}
-      ) as completions
+        order by s.word limit ${sql.lit(MAX_COMPLETIONS + 1)}
+      ) as completions offset 0
     ) c
-    order by w.n`.execute(db);
-  const terms: ResolvedSearch['terms'] = [];
-  for (const row of rows) {
-    if (row.completions.length > MAX_COMPLETIONS) terms.push({ prefix: row.word });
-    else if (row.completions.length > 0) terms.push({ anyOf: row.completions });
-    else if (row.similar && row.similar.length > 0) terms.push({ anyOf: row.similar });
-    else return null;
-  }
-  return { terms };
+  ),
+  q as (
+    select case when bool_and(cardinality(completions) > 0 or cardinality(slips) > 0) then
+      to_tsquery('simple', string_agg(
+        case when cardinality(completions) > ${sql.lit(MAX_COMPLETIONS)} then ${sql.raw(tsLexeme('word'))} || ':*'
+        else '(' || array_to_string(array(
+          select ${sql.raw(tsLexeme('a'))}
+          from unnest(case when cardinality(completions) > 0 then completions else slips end) as a
+        ), ' | ') || ')' end,
+        ' & ' order by n))
+    end as tsq
+    from words
+  )`;
 }
 
 const point = (p: Position) => sql`ll_to_earth(${p.lat}, ${p.lng})`;
-const vendorPoint = sql`vendors.location`;
 
 /**
  * Within the radius; with the bounding box the location index can answer when asked. The box is
  * left out where an order's index or the text index supplies the rows: the planner has no
  * statistics for it and would read the whole box (66,000 vendors around New York).
  */
-function withinRadius(p: Position, radiusKm: number, box: boolean): Expression<SqlBool> {
+function withinRadius(p: Position, radiusKm: number, box: boolean) {
   const meters = radiusKm * 1000;
-  const distance = sql<SqlBool>`earth_distance(${point(p)}, ${vendorPoint}) <= ${meters}`;
-  return box ? sql<SqlBool>`(earth_box(${point(p)}, ${meters}) @> ${vendorPoint} and ${distance})` : distance;
+  const distance = sql`earth_distance(${point(p)}, v.location) <= ${meters}`;
+  return box ? sql`(earth_box(${point(p)}, ${meters}) @> v.location and ${distance})` : distance;
 }
 
-const textMatches = (tsquery: string) =>
-  sql<SqlBool>`vendors.search_vector @@ to_tsquery('simple', ${tsquery})`;
-const nameMatches = (tsquery: string) =>
-  sql<SqlBool>`vendors.name_vector @@ to_tsquery('simple', ${tsquery})`;
-
 export interface VendorSearch {
-  search?: ResolvedSearch | undefined;
+  /** The typed words (wordsOf); none or absent: no text search. */
+  words?: string[] | undefined;
   categories?: string[] | undefined;
   position?: Position | undefined;
   radiusKm: number;
@@ -178,190 +161,203 @@ export interface VendorSearch {
    * leave it out, letting the location index hand over the nearest rows without sorting them all.
    */
   pageable?: boolean;
+  /** Count the total (up to `totalCap`) when the page does not tell it; false when it is known. */
+  countTotal?: boolean;
+  totalCap?: number;
 }
 
 /**
- * The vendors the filters allow, before any text search. Only a count without a text search takes
- * the radius's bounding box: pages walk an order's index, and text matches come from the text index.
- * Listings an admin hid are never among them (list, search, counts and featured all start here).
+ * The vendors the filters allow (alias v), before any text search. Only a count without a text
+ * search takes the radius's bounding box: pages walk an order's index, and text matches come from
+ * the text index. Listings an admin hid are never among them (list, search, counts and featured all
+ * start here).
  */
-function filtered(db: Db, s: VendorSearch, box = false) {
-  let q = db.selectFrom('vendors').where('vendors.hidden', '=', false);
-  if (s.categories && s.categories.length > 0) q = q.where('vendors.category', 'in', s.categories);
-  if (s.verifiedOnly) q = q.where('vendors.verified', '=', true);
-  if (s.position) q = q.where(withinRadius(s.position, s.radiusKm, box));
-  return q;
+function filters(s: VendorSearch, box = false) {
+  const conditions = [sql`v.hidden = false`];
+  // One category as an equality, so the planner sees that a category's index yields its order.
+  if (s.categories?.length === 1) conditions.push(sql`v.category = ${s.categories[0]}`);
+  else if (s.categories && s.categories.length > 1)
+    conditions.push(sql`v.category = any(${s.categories}::text[])`);
+  if (s.verifiedOnly) conditions.push(sql`v.verified`);
+  if (s.position) conditions.push(withinRadius(s.position, s.radiusKm, box));
+  return sql.join(conditions, sql` and `);
 }
 
-type Filtered = ReturnType<typeof filtered>;
+const nearest = (s: VendorSearch) => (s.sort === 'near' ? s.position : undefined);
+
+/** The columns the chosen order reads, carried by a walk or a collection of matches. */
+function keyColumns(s: VendorSearch) {
+  const position = nearest(s);
+  return position
+    ? sql`v.id, ${sql`v.location <-> ${point(position)}`} as knn`
+    : sql`v.id, v.review_count, v.rating, v.created_at`;
+}
 
 /**
- * The filtered vendors with every column, and for nearest-first order the distance key as a column
- * of its own (knn), so a query over a window of them sees the window's order and can finish the
- * id tie-break a few rows at a time instead of sorting the whole window.
+ * The chosen order's keys, ending with the id so pages never repeat or skip. `window`: the order an
+ * index walk reads directly (nearest first straight from the location index, without the id).
  */
-function candidates(db: Db, s: VendorSearch) {
-  const position = s.sort === 'near' ? s.position : undefined;
-  return filtered(db, s)
-    .selectAll('vendors')
-    .$if(position !== undefined, (q) =>
-      q.select(sql<number>`${vendorPoint} <-> ${point(position as Position)}`.as('knn')),
-    );
-}
-
-/** The vendors a page is read from: all candidates, or a window of them in the page's order. */
-const from = (db: Db, source: ReturnType<typeof candidates>) => db.selectFrom(source.as('vendors'));
-
-/** The chosen order's keys over the candidates; ending with the id so pages never repeat or skip. */
-function orderKeys(s: VendorSearch, window = false) {
+function orderKeys(s: VendorSearch, alias: string, window = false) {
+  const a = sql.raw(alias);
   const keys = [];
-  switch (s.sort) {
-    case 'near':
-      // The location index yields nearest first; only a window's own order reads it directly.
-      if (s.position) keys.push(window ? sql`${vendorPoint} <-> ${point(s.position)}` : sql`vendors.knn`);
-      break;
-    case 'rating':
-      keys.push(sql`vendors.rating desc`, sql`vendors.review_count desc`);
-      break;
-    case 'newest':
-      keys.push(sql`vendors.created_at desc`);
-      break;
-    default:
-      keys.push(sql`vendors.review_count desc`, sql`vendors.rating desc`);
-  }
-  if (s.pageable !== false && !(window && s.sort === 'near')) keys.push(sql`vendors.id`);
-  if (keys.length === 0) keys.push(sql`vendors.id`);
+  const position = nearest(s);
+  if (position) keys.push(window ? sql`${a}.location <-> ${point(position)}` : sql`${a}.knn`);
+  else if (s.sort === 'rating') keys.push(sql`${a}.rating desc`, sql`${a}.review_count desc`);
+  else if (s.sort === 'newest') keys.push(sql`${a}.created_at desc`);
+  else if (s.sort !== 'near') keys.push(sql`${a}.review_count desc`, sql`${a}.rating desc`);
+  if (s.pageable !== false && !(window && position)) keys.push(sql`${a}.id`);
+  if (keys.length === 0) keys.push(sql`${a}.id`);
   return sql.join(keys);
 }
 
-/** Rows offset to offset + limit of the chosen order among the rows the source holds. */
-function pageOf(
-  source: ReturnType<typeof from>,
-  s: VendorSearch,
-  match: Expression<SqlBool> | undefined,
-  offset: number,
-  limit: number,
-) {
-  let q = source.select(vendorColumns);
-  if (s.position) {
-    q = q.select(
-      sql<
-        number | null
-      >`round((earth_distance(${point(s.position)}, ${vendorPoint}) / 1000)::numeric, 1)::float8`.as(
-        'distanceKm',
-      ),
-    );
-  }
-  if (match) q = q.where(match);
-  return q.orderBy(orderKeys(s)).limit(limit).offset(offset).execute();
-}
-
-/** The first rows of the candidates in the page's order, read lazily from the order's index. */
-const windowOf = (db: Db, s: VendorSearch, rows: number) =>
-  candidates(db, s).orderBy(orderKeys(s, true)).limit(rows);
+/** The search's text-search query (the CTE q of resolvedWords). */
+const tsq = sql`(select tsq from q)`;
 
 /** A walk reads no more than this many rows per vendor the page needs: 1 match in 40 or more. */
 const WALK_ROWS_PER_MATCH = 40;
 const WALK_ROWS_MAX = 4000;
 const NEAR_WALK_ROWS_PER_MATCH = 10;
 
+/** The first rows of the filtered vendors in the page's order, read lazily from the order's index. */
+function window(s: VendorSearch, rows: number, extra = sql``) {
+  return sql`select ${keyColumns(s)}${extra} from vendors v where ${filters(s)}
+    order by ${orderKeys(s, 'v', true)} limit ${rows}`;
+}
+
 /**
- * Rows offset to offset + limit of the matches, in the chosen order. Walking the order's index and
- * stopping after a page is fastest when matches are common; collecting every match from the text
- * index and sorting them is fastest when they are rare. The planner cannot tell the two apart when
- * words and categories go together ('kosher' is common, but not among photographers), so the page
- * first walks a bounded window of the order, and only when the window holds too few matches
- * collects them, with the planner told not to walk.
+ * One group of matches (`name`), all of them in the chosen order, without reading them all when the
+ * page needs only the first. Walking the order's index and stopping after a page is fastest when
+ * matches are common; collecting every match from the text index and sorting them is fastest when
+ * they are rare. The planner cannot tell the two apart when words and categories go together
+ * ('kosher' is common, but not among photographers), so the group first walks a bounded window of
+ * the order (`name_walk`), and only when the page needs more rows than the window held are the
+ * others collected (`name_all`, past the ones the walk found: in the same order, the walk's matches
+ * are the first of them). Both are materialized, so the collection is planned to read every match
+ * (the text index and a sort, never an index walk over the whole order) and runs only when read.
+ * `walkIf`: a condition for walking at all.
  */
-async function pageOfMatches(
-  db: Db,
+function matchGroup(
+  name: string,
   s: VendorSearch,
-  match: Expression<SqlBool>,
-  offset: number,
-  limit: number,
+  match: (alias: string) => ReturnType<typeof sql>,
+  need: number,
+  walkIf?: ReturnType<typeof sql>,
 ) {
-  // Nearest-first walks cost several times more per row (the location index, rows in no order).
   const rowsPerMatch = s.sort === 'near' ? NEAR_WALK_ROWS_PER_MATCH : WALK_ROWS_PER_MATCH;
-  const windowRows = Math.min(WALK_ROWS_MAX, (offset + limit) * rowsPerMatch);
-  const walked = await pageOf(from(db, windowOf(db, s, windowRows)), s, match, offset, limit);
-  if (walked.length === limit) return walked;
-  return withPlannerOff(db, ['enable_indexscan', 'enable_seqscan'], (trx) =>
-    pageOf(from(trx, candidates(trx, s)), s, match, offset, limit),
-  );
+  const walkRows = Math.min(WALK_ROWS_MAX, need * rowsPerMatch);
+  const walk = sql.raw(`${name}_walk`);
+  const all = sql.raw(`${name}_all`);
+  const cte = sql`${walk} as materialized (
+    select x.* from (${window(s, walkRows, sql`, v.name_vector, v.search_vector`)}) x
+    where ${match('x')} and ${tsq} is not null${walkIf ? sql` and ${walkIf}` : sql``}
+    order by ${orderKeys(s, 'x')} limit ${need}
+  ),
+  ${all} as materialized (
+    select ${keyColumns(s)} from vendors v where ${filters(s)} and ${match('v')}
+  )`;
+  const rows = sql`select id from ${walk}
+    union all
+    (select id from ${all} x order by ${orderKeys(s, 'x')} offset (select count(*) from ${walk}))`;
+  return { cte, rows };
 }
 
-/** Runs one statement with some of the planner's plan kinds switched off, for its transaction only. */
-function withPlannerOff<T>(
-  db: Db,
-  settings: ('enable_indexscan' | 'enable_seqscan')[],
-  run: (trx: Db) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select ${sql.join(settings.map((name) => sql`set_config(${name}, 'off', true)`))}`.execute(trx);
-    return run(trx);
-  });
-}
+const nameMatch = (alias: string) => sql`${sql.raw(alias)}.name_vector @@ ${tsq}`;
+const textMatch = (alias: string) =>
+  sql`(${sql.raw(alias)}.search_vector @@ ${tsq} and not ${sql.raw(alias)}.name_vector @@ ${tsq})`;
 
-/**
- * How many rows match, counting no further than the cap. Without a sequential scan: it would stop
- * at the cap when matches are common, but read the whole table when the planner only guessed so.
- */
-async function countUpTo(db: Db, matches: (db: Db) => Filtered, cap: number): Promise<number> {
-  return withPlannerOff(db, ['enable_seqscan'], async (trx) => {
-    const { total } = await trx
-      .selectFrom(matches(trx).select(sql`1`.as('one')).limit(cap).as('matches'))
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow();
-    return total;
-  });
-}
+/** The vendor columns of an answer, named as the rest of the server names them. */
+const answerColumns = sql.raw(
+  vendorColumns
+    .map((c) => c.slice('vendors.'.length))
+    .map((name) => `v.${name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)} as "${name}"`)
+    .join(', '),
+);
+
+type AnswerColumn = (typeof vendorColumns)[number] extends `vendors.${infer C}` ? C : never;
+type AnswerRow = Pick<VendorRow, AnswerColumn>;
 
 /**
- * One page of vendors, and whether more follow. With a search, the vendors whose name matches come
- * first and every other match after them, each group in the chosen order: the best matches lead,
- * and neither group needs every match ranked.
+ * One page of vendors, whether more follow, and the total when asked for and the page does not tell
+ * it: one statement, the typed words resolved inside it. With a search, the vendors whose name
+ * matches come first and every other match after them, each group in the chosen order: the best
+ * matches lead, and neither group needs every match ranked. The groups are read one after the
+ * other and only as far as the page needs (a union whose later parts run only when the earlier
+ * ones ran out). The total counts matches up to the cap, only when the page is full (more follow)
+ * or empty past the first page.
  */
 export async function searchVendors(db: Db, s: VendorSearch) {
   const wanted = s.limit + 1;
-  if (!s.search) {
+  const need = s.offset + wanted;
+  const words = s.words ?? [];
+  const ctes = [];
+  let matches: ReturnType<typeof sql>;
+  let counted: ReturnType<typeof sql>;
+  if (words.length === 0) {
     // Without a search every candidate matches: the window holds the page.
-    const rows = await pageOf(from(db, windowOf(db, s, s.offset + wanted)), s, undefined, s.offset, wanted);
-    return { items: rows.slice(0, s.limit), hasMore: rows.length > s.limit };
+    ctes.push(sql`matches as (select x.id from (${window(s, need)}) x order by ${orderKeys(s, 'x')})`);
+    matches = sql`select id from matches`;
+    // Counted in an order's index unless within a radius (the location index): asked for up to
+    // 1,000 rows, the planner would otherwise read the table until it has them (a category's
+    // vendors are one in seven).
+    counted = s.position
+      ? sql`select 1 from vendors v where ${filters(s, true)}`
+      : sql`select 1 from vendors v where ${filters(s)} order by v.review_count desc, v.rating desc, v.id`;
+  } else {
+    ctes.push(resolvedWords(words));
+    // Nearest first, past the first page: how many names match (counted no further than this page)
+    // tells whether the page holds any of them, as a walk of the location index that finds none
+    // costs more than counting them (about 15 us a row against 1 us in an order's btree).
+    let walkNames: ReturnType<typeof sql> | undefined;
+    if (s.sort === 'near' && s.offset > 0) {
+      ctes.push(sql`name_count as (
+        select count(*) as n from (select 1 from vendors v where ${filters(s)} and ${nameMatch('v')} limit ${need}) c
+      )`);
+      walkNames = sql`(select n from name_count) > ${s.offset}`;
+    }
+    const names = matchGroup('names', s, nameMatch, need, walkNames);
+    const others = matchGroup('others', s, textMatch, need);
+    ctes.push(names.cte, others.cte);
+    matches = sql`${names.rows} union all ${others.rows}`;
+    counted = sql`select 1 from vendors v where ${filters(s)} and v.search_vector @@ ${tsq}`;
   }
-  const tsquery = toTsquery(s.search);
-  const byName = nameMatches(tsquery);
-  const countNames = (cap: number) => countUpTo(db, (d) => filtered(d, s).where(byName), cap);
-  // Nearest first, past the first page: how many names match (counted no further than this page)
-  // tells whether the page holds any of them, as a walk of the location index that finds none
-  // costs more than counting them (about 15 us a row against 1 us in an order's btree).
-  const names = s.offset === 0 || s.sort !== 'near' ? undefined : await countNames(s.offset + wanted);
-  let rows: Awaited<ReturnType<typeof pageOf>> = [];
-  if (names === undefined || names > s.offset) rows = await pageOfMatches(db, s, byName, s.offset, wanted);
-  if (rows.length < wanted) {
-    // The page reaches past the names that match: the other matches follow them, from where the
-    // names ended.
-    const namesBefore =
-      rows.length > 0 || s.offset === 0 ? s.offset : (names ?? (await countNames(s.offset)));
-    const othersOffset = s.offset - namesBefore;
-    const others = sql<SqlBool>`(${textMatches(tsquery)} and not ${byName})`;
-    rows = [...rows, ...(await pageOfMatches(db, s, others, othersOffset, wanted - rows.length))];
-  }
-  return { items: rows.slice(0, s.limit), hasMore: rows.length > s.limit };
+  const countTotal = s.countTotal !== false;
+  const { rows } = await sql<AnswerRow & { distanceKm?: number | null; total: number | null }>`
+    with ${sql.join(ctes)},
+    page as (
+      select id, row_number() over () as ord from (${matches} offset ${s.offset} limit ${wanted}) p
+    ),
+    total as (
+      select case when ${countTotal}::boolean and ((select count(*) from page) = ${wanted}
+        or ((select count(*) from page) = 0 and ${s.offset}::int > 0))
+      then (select count(*)::int from (${counted} limit ${s.totalCap ?? 0}) c) end as total
+    )
+    select ${answerColumns}${
+      s.position
+        ? sql`, round((earth_distance(${point(s.position)}, v.location) / 1000)::numeric, 1)::float8 as "distanceKm"`
+        : sql``
+    }, t.total
+    from total t left join (page p join vendors v on v.id = p.id) on true
+    order by p.ord`.execute(db);
+  const total = rows[0]?.total ?? null;
+  const found = rows[0]?.id === null || rows[0]?.id === undefined ? [] : rows;
+  const items = found.slice(0, s.limit).map(({ total: _, ...row }) => row);
+  return { items, hasMore: found.length > s.limit, total };
 }
 
-/** How many vendors match the search and filters, counting no further than the cap. */
-export function countVendors(db: Db, s: Omit<VendorSearch, 'sort' | 'limit' | 'offset'>, cap: number) {
-  const tsquery = s.search && toTsquery(s.search);
-  return countUpTo(
+/** Business names matching the typed words, the most reviewed first; never a hidden listing's. One statement. */
+export async function suggestVendorNames(db: Db, words: string[], limit: number): Promise<string[]> {
+  if (words.length === 0) return [];
+  const need = limit * 4;
+  const s: VendorSearch = { sort: 'popular', radiusKm: 0, limit: need, offset: 0 };
+  const names = matchGroup('names', s, nameMatch, need);
+  const { rows } = await sql<{ businessName: string }>`
+    with ${resolvedWords(words)}, ${names.cte},
+    page as (select id, row_number() over () as ord from (${names.rows} limit ${need}) p)
+    select v.business_name as "businessName" from page p join vendors v on v.id = p.id order by p.ord`.execute(
     db,
-    (d) => {
-      const base = filtered(d, { ...s, sort: 'popular', limit: 0, offset: 0 }, !tsquery);
-      return tsquery ? base.where(textMatches(tsquery)) : base;
-    },
-    cap,
   );
+  return [...new Set(rows.map((r) => r.businessName))].slice(0, limit);
 }
-
 /** Any listing, hidden ones too: for its owner's and the admins' edits, never for a public read. */
 export async function findVendorById(db: Db, id: string) {
   return db.selectFrom('vendors').select(vendorColumns).where('id', '=', id).executeTakeFirst();
@@ -400,21 +396,6 @@ export async function findListingsOwnedBy(db: Db, userId: string) {
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
-}
-
-/** Business names matching a resolved search, the most reviewed first; never a hidden listing's. */
-export async function suggestVendorNames(db: Db, search: ResolvedSearch, limit: number) {
-  const rows = await db
-    .selectFrom('vendors')
-    .select('businessName')
-    .where(nameMatches(toTsquery(search)))
-    .where('hidden', '=', false)
-    .orderBy('reviewCount', 'desc')
-    .orderBy('rating', 'desc')
-    .orderBy('id')
-    .limit(limit * 4)
-    .execute();
-  return [...new Set(rows.map((r) => r.businessName))].slice(0, limit);
 }
 
 /** The listing's name as people type it: case, inner spacing and surrounding blanks ignored. */

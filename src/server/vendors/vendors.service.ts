@@ -27,7 +27,6 @@ import type { VendorUpdate } from '../db/types';
 import type { Context } from '../trpc/context';
 import type { MarketplaceCache } from './marketplace-cache';
 import {
-  countVendors,
   findListingsOwnedBy,
   findOwnedListingRef,
   findVendorById,
@@ -36,12 +35,13 @@ import {
   insertVendor,
   lockAndFindListingNamed,
   makeVendorAccount,
-  resolveSearch,
   searchVendors,
   suggestVendorNames,
   updateVendorAt,
   vendorsVersion,
+  wordsOf,
 } from './vendors.queries';
+import type { VersionedCache } from './versioned-cache';
 
 type VendorRow = NonNullable<Awaited<ReturnType<typeof findVendorById>>> & { distanceKm?: number | null };
 
@@ -122,20 +122,20 @@ export function sanitizeDescription(html: string | null | undefined): string | n
 /** Who sees what: visitors never get contact details, so they never share an answer with members. */
 const audience = (viewer: UserDto | null) => (viewer ? 'member' : 'visitor');
 
-/** The total of a filter, counted up to the cap, or remembered while the listings are unchanged. */
-async function totalOf(
+/**
+ * A marketplace answer: computed, or remembered while the vendors table keeps its version. With the
+ * cache off no version is read, so a computed answer costs only its own statement.
+ */
+async function answer<V>(
   db: Db,
   cache: MarketplaceCache,
-  version: string,
-  filters: Parameters<typeof countVendors>[1],
-): Promise<number> {
-  const key = JSON.stringify([
-    filters.search?.terms,
-    [...(filters.categories ?? [])].sort(),
-    filters.position,
-    filters.position ? filters.radiusKm : null,
-  ]);
-  return cache.totals.getOrCompute(key, version, () => countVendors(db, filters, LIMITS.marketplaceTotalCap));
+  kept: VersionedCache<V>,
+  key: string,
+  compute: (version: string | undefined) => Promise<V>,
+): Promise<V> {
+  if (!cache.enabled) return compute(undefined);
+  const version = await vendorsVersion(db);
+  return kept.getOrCompute(key, version, () => compute(version));
 }
 
 const positionOf = (input: { lat?: number | undefined; lng?: number | undefined }) =>
@@ -151,43 +151,54 @@ export async function listVendors(
   viewer: UserDto | null,
   input: z.output<typeof vendorListInput>,
 ): Promise<VendorPageDto> {
-  const version = await vendorsVersion(db);
-  return cache.pages.getOrCompute(JSON.stringify([audience(viewer), input]), version, () =>
+  return answer(db, cache, cache.pages, JSON.stringify([audience(viewer), input]), (version) =>
     computeVendorPage(db, cache, version, viewer, input),
   );
 }
 
+/**
+ * A page in one statement: the words resolved, the page read and, when the page does not tell it
+ * and no total of the same filters is remembered, the total counted up to the cap.
+ */
 async function computeVendorPage(
   db: Db,
   cache: MarketplaceCache,
-  version: string,
+  version: string | undefined,
   viewer: UserDto | null,
   input: z.output<typeof vendorListInput>,
 ): Promise<VendorPageDto> {
   const offset = (input.page - 1) * input.page_size;
-  const search = input.search ? await resolveSearch(db, input.search) : undefined;
-  if (search === null) return { items: [], total: 0, total_exact: true, has_more: false };
+  const cap = LIMITS.marketplaceTotalCap;
   const filters = {
-    search,
+    words: input.search ? wordsOf(input.search) : [],
     categories: input.category,
     position: positionOf(input),
     radiusKm: input.radius_km,
   };
-  const { items, hasMore } = await searchVendors(db, {
+  const totalKey = JSON.stringify([
+    filters.words,
+    [...(filters.categories ?? [])].sort(),
+    filters.position,
+    filters.position ? filters.radiusKm : null,
+  ]);
+  const known = version === undefined ? undefined : cache.totals.get(totalKey, version);
+  const { items, hasMore, total } = await searchVendors(db, {
     ...filters,
     sort: input.sort,
     limit: input.page_size,
     offset,
+    countTotal: known === undefined,
+    totalCap: cap,
   });
+  if (total !== null && version !== undefined) cache.totals.set(totalKey, version, total);
   const seen = offset + items.length;
   // The last page tells the total without counting, unless it lies past the end.
   const counted = hasMore || (items.length === 0 && offset > 0);
-  const total = counted ? Math.max(await totalOf(db, cache, version, filters), hasMore ? seen + 1 : 0) : seen;
-  const cap = LIMITS.marketplaceTotalCap;
+  const all = counted ? Math.max(known ?? total ?? 0, hasMore ? seen + 1 : 0) : seen;
   return {
     items: items.map((row) => vendorForViewer(row, viewer)),
-    total: counted ? Math.min(total, cap) : total,
-    total_exact: !counted || total < cap,
+    total: counted ? Math.min(all, cap) : all,
+    total_exact: !counted || all < cap,
     has_more: hasMore,
   };
 }
@@ -198,10 +209,11 @@ export async function featuredVendors(
   viewer: UserDto | null,
   input: z.output<typeof featuredInput>,
 ): Promise<VendorView[]> {
-  const version = await vendorsVersion(db);
-  return cache.featured.getOrCompute(
+  return answer(
+    db,
+    cache,
+    cache.featured,
     JSON.stringify([audience(viewer), input.lat, input.lng]),
-    version,
     async () => {
       const position = positionOf(input);
       // Near a position, the nearest verified vendors: the location index yields them in order.
@@ -213,6 +225,7 @@ export async function featuredVendors(
         limit: LIMITS.featuredMax,
         offset: 0,
         pageable: false,
+        countTotal: false,
       });
       return items.map((row) => vendorForViewer(row, viewer));
     },
@@ -231,15 +244,11 @@ function startsOrContains(list: readonly string[], q: string, limit: number): st
 /** At most 3 business names, 3 services and 2 locations for text of 2 characters or more. */
 export async function vendorSuggestions(db: Db, cache: MarketplaceCache, q: string): Promise<SuggestionsDto> {
   if (q.length < 2) return { vendor_names: [], services: [], locations: [] };
-  const version = await vendorsVersion(db);
-  return cache.suggestions.getOrCompute(q.toLowerCase(), version, async () => {
-    const search = await resolveSearch(db, q);
-    return {
-      vendor_names: search ? await suggestVendorNames(db, search, 3) : [],
-      services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
-      locations: startsOrContains(LOCATIONS, q, 2),
-    };
-  });
+  return answer(db, cache, cache.suggestions, q.toLowerCase(), async () => ({
+    vendor_names: await suggestVendorNames(db, wordsOf(q), 3),
+    services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
+    locations: startsOrContains(LOCATIONS, q, 2),
+  }));
 }
 
 /**
