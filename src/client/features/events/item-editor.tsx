@@ -2,16 +2,26 @@ import { Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
-import { useWhenOpened, type ZodForm } from '../../lib/use-zod-form';
+import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 
 /** What a save is told to do when the server answers. */
 export interface SaveCallbacks {
   onSuccess: () => void;
   onError: (error: unknown) => void;
+}
+
+/** What the add/edit dialog of a tab is given: the item (null for a new one) and the tab's mutations. */
+export interface ItemDialogProps<Row, Mutations> {
+  eventId: string;
+  item: Row | null;
+  open: boolean;
+  onClose: () => void;
+  mutations: Mutations;
 }
 
 interface ItemEditorOptions<Row extends { id: string; version: number }, Values extends FieldValues, Out> {
@@ -20,7 +30,10 @@ interface ItemEditorOptions<Row extends { id: string; version: number }, Values 
   item: Row | null;
   open: boolean;
   onClose: () => void;
-  form: ZodForm<Values, Out>;
+  /** The form's schema (src/client/features/events/forms.ts). */
+  schema: z.ZodType<Out, Values>;
+  /** Whether the dialog's own save is under way. */
+  pending: boolean;
   /** The form's values for a row, or for a new item. */
   valuesOf: (row: Row | null) => Values;
   create: (fields: Out, callbacks: SaveCallbacks) => void;
@@ -41,12 +54,14 @@ export function useItemEditor<Row extends { id: string; version: number }, Value
   item,
   open,
   onClose,
-  form,
+  schema,
+  pending,
   valuesOf,
   create,
   update,
   onInvalid,
 }: ItemEditorOptions<Row, Values, Out>) {
+  const form = useZodForm(schema, { defaultValues: valuesOf(null), pending });
   // The item as the form was filled from: its version goes with the save.
   const [base, setBase] = useState<Row | null>(null);
   // The current item, when a save was refused because it changed elsewhere.
@@ -103,5 +118,5 @@ export function useItemEditor<Row extends { id: string; version: number }, Value
       </Stack>
     </FormDialog>
   );
-  return { dialog };
+  return { form, dialog };
 }
