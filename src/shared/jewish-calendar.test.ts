@@ -16,6 +16,7 @@ import {
   isShabbat,
   toCivilDate,
   toHebrewDate,
+  typedDateConflict,
 } from './jewish-calendar';
 import moduleSource from './jewish-calendar.ts?raw';
 
@@ -345,6 +346,20 @@ describe('holidays', () => {
     holidaysOn('2027-03-23').pop();
     expect(on('2027-03-23')).toEqual(['Purim']);
     expect(holidaysOn('2027-03-23')[0]?.nameHebrew).toBe('פורים');
+  });
+});
+
+describe('typedDateConflict', () => {
+  it('names the Shabbat or holiday of a whole date, with or without a time', () => {
+    expect(typedDateConflict('2026-11-21', '')).toBe('Shabbat');
+    expect(typedDateConflict('2026-11-20', '21:00')).toBe('Shabbat');
+    expect(typedDateConflict('2026-11-20', '10:00')).toBeNull();
+  });
+
+  it('is null, not an error, while the date is blank or half typed', () => {
+    expect(typedDateConflict('', '')).toBeNull();
+    expect(typedDateConflict('2026-13-40', '')).toBeNull();
+    expect(typedDateConflict('20', '12:00')).toBeNull();
   });
 });
 

@@ -800,3 +800,17 @@ export function conflictFor(date: string, time?: string | null, options: Calenda
   if (first) return { hasConflict: true, reason: first.name };
   return { hasConflict: false, reason: null };
 }
+
+/**
+ * The Shabbat or holiday a date being typed into a form (and its time, '' when none) runs into, or
+ * null; null too while the date is incomplete, where conflictFor would throw.
+ */
+export function typedDateConflict(date: string, time: string): string | null {
+  if (!date) return null;
+  try {
+    const conflict = conflictFor(date, time || null);
+    return conflict.hasConflict ? (conflict.reason ?? 'Shabbat') : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 
-interface FormDialogProps {
+export interface FormDialogProps {
   open: boolean;
   onClose: () => void;
   title: string;

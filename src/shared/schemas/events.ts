@@ -81,13 +81,18 @@ export type EventUpdateInput = z.input<typeof eventUpdateInput>;
 export const idInput = z.object({ id }).strict();
 export const eventIdInput = z.object({ id }).strict();
 
-export const eventDto = z.object({
-  id: z.uuid(),
+/** What every view of an event shows, the public share page's included. */
+const eventHeadline = {
   title: z.string(),
   type: z.string(),
   date: z.date(),
   time: z.string().nullable(),
   venue: z.string().nullable(),
+};
+
+export const eventDto = z.object({
+  id: z.uuid(),
+  ...eventHeadline,
   notes: z.string().nullable(),
   imageUrl: z.string().nullable(),
   isPublic: z.boolean(),
@@ -119,15 +124,23 @@ export const taskCreateInput = taskFields
   })
   .strict();
 export const taskUpdateInput = taskFields.partial().extend({ id, version: versionField }).strict();
-export const taskDto = z.object({
-  id: z.uuid(),
-  eventId: z.uuid(),
+
+/** A task, deposit or memo as the client sees it: its own fields between its event and its version. */
+function eventItemDto<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z.object({
+    id: z.uuid(),
+    eventId: z.uuid(),
+    ...fields,
+    createdAt: z.date(),
+    version: z.number().int(),
+  });
+}
+
+export const taskDto = eventItemDto({
   title: z.string(),
   description: z.string().nullable(),
   dueDate: z.date().nullable(),
   completed: z.boolean(),
-  createdAt: z.date(),
-  version: z.number().int(),
 });
 export type TaskDto = z.infer<typeof taskDto>;
 
@@ -141,52 +154,30 @@ export const depositCreateInput = depositFields
   .extend({ id, paid: z.boolean().optional(), idempotencyKey: idempotencyKeyField })
   .strict();
 export const depositUpdateInput = depositFields.partial().extend({ id, version: versionField }).strict();
-export const depositDto = z.object({
-  id: z.uuid(),
-  eventId: z.uuid(),
+export const depositDto = eventItemDto({
   vendorName: z.string(),
   amount: z.string(),
   dueDate: z.date(),
   paid: z.boolean(),
   paidDate: z.date().nullable(),
-  createdAt: z.date(),
-  version: z.number().int(),
 });
 export type DepositDto = z.infer<typeof depositDto>;
 
 const memoFields = z.object({ title: requiredText(200, 'Title'), content: optionalText(10_000, 'Content') });
 export const memoCreateInput = memoFields.extend({ id, idempotencyKey: idempotencyKeyField }).strict();
 export const memoUpdateInput = memoFields.partial().extend({ id, version: versionField }).strict();
-export const memoDto = z.object({
-  id: z.uuid(),
-  eventId: z.uuid(),
-  title: z.string(),
-  content: z.string().nullable(),
-  createdAt: z.date(),
-  version: z.number().int(),
-});
+export const memoDto = eventItemDto({ title: z.string(), content: z.string().nullable() });
 export type MemoDto = z.infer<typeof memoDto>;
 
 /** What a public share link shows: no tasks, deposits, memos or owner details. */
-export const sharedEventDto = z.object({
-  title: z.string(),
-  type: z.string(),
-  date: z.date(),
-  time: z.string().nullable(),
-  venue: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-});
+export const sharedEventDto = z.object({ ...eventHeadline, imageUrl: z.string().nullable() });
 export type SharedEventDto = z.infer<typeof sharedEventDto>;
 export const shareIdInput = z.object({ shareId: z.uuid({ error: 'Not a valid share link' }) }).strict();
 
 export const familyMemberDto = z.object({ id: z.uuid(), name: z.string(), isYou: z.boolean() });
 export const familyEventDto = z.object({
   id: z.uuid(),
-  title: z.string(),
-  type: z.string(),
-  date: z.date(),
-  time: z.string().nullable(),
-  venue: z.string().nullable(),
+  ...eventHeadline,
   ownerName: z.string(),
   isYours: z.boolean(),
 });

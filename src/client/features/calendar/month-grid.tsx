@@ -5,15 +5,11 @@ import { type CalendarDay, describeDay } from './calendar-model';
 import { CONFLICT_PALETTE, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { eventHref } from './day-items';
 
-const WEEKDAYS = [
-  { short: 'Sun', narrow: 'S' },
-  { short: 'Mon', narrow: 'M' },
-  { short: 'Tue', narrow: 'T' },
-  { short: 'Wed', narrow: 'W' },
-  { short: 'Thu', narrow: 'T' },
-  { short: 'Fri', narrow: 'F' },
-  { short: 'Sat', narrow: 'S' },
-];
+/** The weekday headings: 'Sun' from a tablet up, 'S' on a phone. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((short) => ({
+  short,
+  narrow: short.charAt(0),
+}));
 
 /** Chips a desktop cell shows before '+N more'. */
 const MAX_CHIPS = 3;

@@ -21,10 +21,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/events';
-import { EmptyPanel } from '../../components/empty-panel';
+import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { PageFrame } from '../../components/page-frame';
-import { serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { formatAmount, formatDay, formatTime, hebrewDateOf } from './dashboard-format';
 import { useHomeSummary } from './use-home-summary';
@@ -161,33 +160,16 @@ export function DashboardPage() {
             <Skeleton h="52" rounded="xl" />
           </SimpleGrid>
         ) : events.isLoadingError ? (
-          <EmptyPanel
-            icon={
-              <Icon boxSize="8">
-                <CalendarCheck />
-              </Icon>
-            }
-            title="Could not load your events"
-            description={serverMessage(events.error) ?? 'Check your connection and try again.'}
-          >
-            <Button variant="outline" onClick={() => void events.refetch()}>
-              Try again
-            </Button>
-          </EmptyPanel>
+          <EventsLoadFailed error={events.error} onRetry={() => void events.refetch()} />
         ) : shown.length === 0 ? (
-          <EmptyPanel
-            icon={
-              <Icon boxSize="8">
-                <CalendarCheck />
-              </Icon>
-            }
+          <EventsEmpty
             title="No upcoming events"
             description="Create an event to keep its tasks, vendor deposits and memos in one place."
           >
             <Button asChild>
               <RouterLink to="/events?new=1">Create your first event</RouterLink>
             </Button>
-          </EmptyPanel>
+          </EventsEmpty>
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {shown.map((event) => (

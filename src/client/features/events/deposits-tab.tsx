@@ -1,25 +1,22 @@
-import { Badge, Box, Button, Checkbox, Flex, Icon, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, Input, InputGroup, Text } from '@chakra-ui/react';
 import { Wallet } from 'lucide-react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { type DepositDto, EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
-import { ConfirmDialog } from '../../components/form-dialog';
 import { FieldFrame, FormInput, useFieldError } from '../../components/form-fields';
 import { toast } from '../../lib/toast';
-import { useZodForm, type ZodForm } from '../../lib/use-zod-form';
+import type { ZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
 import { type DepositFormValues, depositForm } from './forms';
-import { useItemEditor } from './item-editor';
-import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
+import { type ItemDialogProps, useItemEditor } from './item-editor';
+import { ItemCard, ItemList } from './item-list';
 import { formatAmount, formatCents, toCents } from './money';
-import { useDialogTarget } from './use-dialog-target';
 import { type DepositUpdate, useDepositMutations, useDeposits } from './use-events';
 
 /** The Deposits tab: what each vendor is owed and when; mark paid or unpaid; add, edit, delete. */
 export function DepositsTab({ event }: { event: EventDto }) {
   const deposits = useDeposits(event.id);
-  const { create, update, remove } = useDepositMutations(event.id);
-  const editing = useDialogTarget<DepositDto | 'new'>();
-  const deleting = useDialogTarget<DepositDto>();
+  const mutations = useDepositMutations(event.id);
+  const { update } = mutations;
 
   const setPaid = (deposit: DepositDto, paid: boolean) => {
     update.mutate(
@@ -31,157 +28,91 @@ export function DepositsTab({ event }: { event: EventDto }) {
     );
   };
 
-  const confirmDelete = () => {
-    const deposit = deleting.target;
-    if (!deposit) return;
-    remove.mutate(
-      { id: deposit.id },
-      {
-        onSuccess: () => {
-          toast.success('Deposit deleted');
-          deleting.close();
-        },
-        onError: (error) => toast.failed('Failed to delete deposit', error),
-      },
-    );
-  };
-
-  const list = deposits.data ?? [];
-  const totalCents = list.reduce((sum, d) => sum + toCents(d.amount), 0);
-  const paidCents = list.reduce((sum, d) => sum + (d.paid ? toCents(d.amount) : 0), 0);
   const today = todayCivil();
   // Which row's paid button is waiting for the server.
   const togglingId = update.isPending ? update.variables?.id : undefined;
 
   return (
-    <Stack gap="4">
-      <TabHeader
-        summary={
-          deposits.data
-            ? `${formatCents(paidCents)} paid of ${formatCents(totalCents)} in deposits`
-            : 'Deposits'
-        }
-        addLabel="Add Deposit"
-        onAdd={() => editing.show('new')}
-      />
-      {deposits.isPending ? (
-        <ListSkeleton />
-      ) : deposits.isLoadingError ? (
-        <ListError what="deposits" onRetry={() => void deposits.refetch()} />
-      ) : list.length === 0 ? (
-        <ListEmpty
-          icon={
-            <Icon boxSize="6">
-              <Wallet />
-            </Icon>
-          }
-          title="No deposits yet"
-          text="Record what you owe each vendor and when it is due, and mark it paid when it is."
-        />
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Deposits">
-          {list.map((deposit) => {
-            const overdue = !deposit.paid && toCivilDate(deposit.dueDate) < today;
-            return (
-              <Flex
-                as="li"
-                key={deposit.id}
-                gap="3"
-                direction={{ base: 'column', sm: 'row' }}
-                align={{ base: 'stretch', sm: 'center' }}
-                bg="bg"
-                borderWidth="1px"
-                borderColor="border.muted"
-                rounded="xl"
-                p={{ base: '3', md: '4' }}
-              >
-                <Box flex="1" minW="0">
-                  <Flex gap="2" align="center" wrap="wrap">
-                    <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-                      {deposit.vendorName}
-                    </Text>
-                    <Badge colorPalette={deposit.paid ? 'green' : 'orange'} variant="subtle">
-                      {deposit.paid ? 'Paid' : 'Pending'}
-                    </Badge>
-                  </Flex>
-                  <Text fontSize="lg" fontWeight="bold" color="brand.900" mt="1">
-                    {formatAmount(deposit.amount)}
-                  </Text>
-                  <Text fontSize="xs" color={overdue ? 'fg.error' : 'fg.muted'}>
-                    {overdue ? 'Overdue: due ' : 'Due '}
-                    {formatShortDay(deposit.dueDate)}
-                    {deposit.paid && deposit.paidDate ? ` · Paid ${formatShortDay(deposit.paidDate)}` : ''}
-                  </Text>
-                </Box>
-                <Flex gap="2" align="center" justify={{ base: 'space-between', sm: 'flex-end' }}>
-                  <Button
-                    size="sm"
-                    variant={deposit.paid ? 'outline' : 'subtle'}
-                    colorPalette={deposit.paid ? 'gray' : 'green'}
-                    onClick={() => setPaid(deposit, !deposit.paid)}
-                    loading={togglingId === deposit.id}
-                    aria-label={`${deposit.paid ? 'Mark unpaid' : 'Mark paid'}: ${deposit.vendorName}`}
-                  >
-                    {deposit.paid ? 'Mark unpaid' : 'Mark paid'}
-                  </Button>
-                  <ItemActions
-                    noun="deposit"
-                    name={deposit.vendorName}
-                    onEdit={() => editing.show(deposit)}
-                    onDelete={() => deleting.show(deposit)}
-                  />
-                </Flex>
+    <ItemList
+      eventId={event.id}
+      noun="Deposit"
+      plural="Deposits"
+      query={deposits}
+      mutations={mutations}
+      summary={(list) => {
+        const totalCents = list.reduce((sum, d) => sum + toCents(d.amount), 0);
+        const paidCents = list.reduce((sum, d) => sum + (d.paid ? toCents(d.amount) : 0), 0);
+        return `${formatCents(paidCents)} paid of ${formatCents(totalCents)} in deposits`;
+      }}
+      empty={{
+        icon: <Wallet />,
+        title: 'No deposits yet',
+        text: 'Record what you owe each vendor and when it is due, and mark it paid when it is.',
+      }}
+      nameOf={(deposit) => deposit.vendorName}
+      deleteText={(deposit) =>
+        `The ${deposit ? formatAmount(deposit.amount) : ''} deposit for “${deposit?.vendorName}” will be removed. This cannot be undone.`
+      }
+      Dialog={DepositDialog}
+      renderRow={(deposit, actions) => {
+        const overdue = !deposit.paid && toCivilDate(deposit.dueDate) < today;
+        return (
+          <ItemCard
+            key={deposit.id}
+            direction={{ base: 'column', sm: 'row' }}
+            align={{ base: 'stretch', sm: 'center' }}
+          >
+            <Box flex="1" minW="0">
+              <Flex gap="2" align="center" wrap="wrap">
+                <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+                  {deposit.vendorName}
+                </Text>
+                <Badge colorPalette={deposit.paid ? 'green' : 'orange'} variant="subtle">
+                  {deposit.paid ? 'Paid' : 'Pending'}
+                </Badge>
               </Flex>
-            );
-          })}
-        </Stack>
-      )}
-      <DepositDialog
-        eventId={event.id}
-        deposit={editing.target === 'new' ? null : editing.target}
-        open={editing.open}
-        onClose={editing.close}
-        create={create}
-        update={update}
-      />
-      <ConfirmDialog
-        open={deleting.open}
-        onClose={deleting.close}
-        title="Delete this deposit?"
-        confirmLabel="Delete Deposit"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      >
-        The {deleting.target ? formatAmount(deleting.target.amount) : ''} deposit for “
-        {deleting.target?.vendorName}” will be removed. This cannot be undone.
-      </ConfirmDialog>
-    </Stack>
+              <Text fontSize="lg" fontWeight="bold" color="brand.900" mt="1">
+                {formatAmount(deposit.amount)}
+              </Text>
+              <Text fontSize="xs" color={overdue ? 'fg.error' : 'fg.muted'}>
+                {overdue ? 'Overdue: due ' : 'Due '}
+                {formatShortDay(deposit.dueDate)}
+                {deposit.paid && deposit.paidDate ? ` · Paid ${formatShortDay(deposit.paidDate)}` : ''}
+              </Text>
+            </Box>
+            <Flex gap="2" align="center" justify={{ base: 'space-between', sm: 'flex-end' }}>
+              <Button
+                size="sm"
+                variant={deposit.paid ? 'outline' : 'subtle'}
+                colorPalette={deposit.paid ? 'gray' : 'green'}
+                onClick={() => setPaid(deposit, !deposit.paid)}
+                loading={togglingId === deposit.id}
+                aria-label={`${deposit.paid ? 'Mark unpaid' : 'Mark paid'}: ${deposit.vendorName}`}
+              >
+                {deposit.paid ? 'Mark unpaid' : 'Mark paid'}
+              </Button>
+              {actions}
+            </Flex>
+          </ItemCard>
+        );
+      }}
+    />
   );
 }
 
-type Mutations = ReturnType<typeof useDepositMutations>;
-
-interface DepositDialogProps {
-  eventId: string;
-  deposit: DepositDto | null;
-  open: boolean;
-  onClose: () => void;
-  create: Mutations['create'];
-  update: Mutations['update'];
-}
-
-function DepositDialog({ eventId, deposit, open, onClose, create, update }: DepositDialogProps) {
+function DepositDialog({
+  eventId,
+  mutations: { create, update },
+  ...target
+}: ItemDialogProps<DepositDto, ReturnType<typeof useDepositMutations>>) {
+  const deposit = target.item;
   // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
   const pending = create.isPending || (update.isPending && update.variables?.paid === undefined);
-  const form = useZodForm(depositForm, { defaultValues: valuesOf(null), pending });
-  const paid = form.watch('paid') ?? false;
-  const { dialog } = useItemEditor({
+  const { form, dialog } = useItemEditor({
+    ...target,
     noun: 'Deposit',
-    item: deposit,
-    open,
-    onClose,
-    form,
+    schema: depositForm,
+    pending,
     valuesOf,
     create: (fields, callbacks) =>
       create.mutate({ id: eventId, ...fields, paid: fields.paid ?? false }, callbacks),
@@ -201,6 +132,7 @@ function DepositDialog({ eventId, deposit, open, onClose, create, update }: Depo
       }
     },
   });
+  const paid = form.watch('paid') ?? false;
   return dialog(
     <>
       <FormInput

@@ -1,12 +1,11 @@
-import { Box, Button, Grid, Icon, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
-import { CalendarCheck, Plus } from 'lucide-react';
+import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { EventDto } from '../../../shared/schemas/events';
-import { EmptyPanel } from '../../components/empty-panel';
+import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { PageFrame } from '../../components/page-frame';
-import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { EventDetail } from './event-detail';
 import { EventFormDialog } from './event-form-dialog';
@@ -80,34 +79,15 @@ export function EventsPage() {
       </Stack>
     );
   } else if (events.isLoadingError) {
-    body = (
-      <EmptyPanel
-        icon={
-          <Icon boxSize="8">
-            <CalendarCheck />
-          </Icon>
-        }
-        title="Could not load your events"
-        description={serverMessage(events.error) ?? 'Check your connection and try again.'}
-      >
-        <Button variant="outline" onClick={() => void events.refetch()}>
-          Try again
-        </Button>
-      </EmptyPanel>
-    );
+    body = <EventsLoadFailed error={events.error} onRetry={() => void events.refetch()} />;
   } else if (events.data.length === 0) {
     body = (
-      <EmptyPanel
-        icon={
-          <Icon boxSize="8">
-            <CalendarCheck />
-          </Icon>
-        }
+      <EventsEmpty
         title="No events yet"
         description="Create an event to keep its tasks, vendor deposits and memos in one place."
       >
         {createButton}
-      </EmptyPanel>
+      </EventsEmpty>
     );
   } else {
     const detail = selected ? (
@@ -139,12 +119,7 @@ export function EventsPage() {
         </Box>
         <Box as="section" aria-label="Event details" minW="0">
           {detail ?? (
-            <EmptyPanel
-              icon={
-                <Icon boxSize="8">
-                  <CalendarCheck />
-                </Icon>
-              }
+            <EventsEmpty
               title="Select an event"
               description="Choose an event on the left to see its overview, tasks, deposits and memos."
             />

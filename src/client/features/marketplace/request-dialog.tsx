@@ -1,10 +1,11 @@
-import { Alert, Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
-import { type ChangeEvent, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
-import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
+import { toCivilDate, typedDateConflict } from '../../../shared/jewish-calendar';
 import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import { FileField } from '../../components/file-field';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { PickedFiles } from '../../components/picked-files';
@@ -28,17 +29,6 @@ const EMPTY: RequestFormValues = {
   eventId: '',
 };
 
-/** The Shabbat or holiday a date (and time) runs into; never throws on a half-typed date. */
-function conflictOf(date: string, time: string): string | null {
-  if (!date) return null;
-  try {
-    const conflict = conflictFor(date, time || null);
-    return conflict.hasConflict ? (conflict.reason ?? 'Shabbat') : null;
-  } catch {
-    return null;
-  }
-}
-
 interface RequestDialogProps {
   open: boolean;
   onClose: () => void;
@@ -61,10 +51,9 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   const { getValues, setValue, watch, reset } = form;
   // Files upload as soon as they are picked; the request carries the uploaded files' ids.
   const uploads = useAttachmentUploads();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const [date, time] = watch(['date', 'time']);
-  const conflict = conflictOf(date, time);
+  const conflict = typedDateConflict(date, time);
 
   const chooseEvent = () => {
     const event = events.data?.find((ev) => ev.id === getValues('eventId'));
@@ -77,12 +66,6 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
     if ((REQUEST_EVENT_TYPES as readonly string[]).includes(event.type)) fillIn('eventType', event.type);
     fillIn('date', toCivilDate(event.date));
     fillIn('time', event.time ?? '');
-  };
-
-  const addFiles = (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = Array.from(e.target.files ?? []);
-    e.target.value = '';
-    uploads.pick(chosen);
   };
 
   const close = () => {
@@ -208,42 +191,33 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           maxLength={5000}
           placeholder="Tell the vendor about your celebration and what you need"
         />
-        <Box>
-          <Text fontWeight="medium" fontSize="sm" mb="1.5" id="request-attachments-label">
-            Attachments
-          </Text>
-          <Box mb={uploads.files.length > 0 ? '3' : '0'}>
-            <PickedFiles
-              files={uploads.files}
-              onRemove={uploads.remove}
-              onRetry={uploads.retry}
-              disabled={pending}
-              labelledBy="request-attachments-label"
-            />
-          </Box>
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            accept={ATTACHMENT_ACCEPT}
-            aria-labelledby="request-attachments-label"
-            hidden
-            onChange={addFiles}
-          />
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => fileInput.current?.click()}
-            disabled={pending || uploads.full}
-          >
-            <Paperclip />
-            Attach files
-          </Button>
-          <Text fontSize="xs" color="fg.muted" mt="1.5">
-            Up to {LIMITS.attachmentsMax} JPG, PNG, GIF or PDF files, 10MB each.
-            {uploads.failed ? ' Remove or retry the files that did not upload before sending.' : ''}
-          </Text>
-        </Box>
+        <FileField
+          label="Attachments"
+          hint={`Up to ${LIMITS.attachmentsMax} JPG, PNG, GIF or PDF files, 10MB each.${
+            uploads.failed ? ' Remove or retry the files that did not upload before sending.' : ''
+          }`}
+          accept={ATTACHMENT_ACCEPT}
+          multiple
+          onFiles={uploads.pick}
+        >
+          {(choose, labelId) => (
+            <>
+              <Box mb={uploads.files.length > 0 ? '3' : '0'}>
+                <PickedFiles
+                  files={uploads.files}
+                  onRemove={uploads.remove}
+                  onRetry={uploads.retry}
+                  disabled={pending}
+                  labelledBy={labelId}
+                />
+              </Box>
+              <Button variant="outline" size="sm" onClick={choose} disabled={pending || uploads.full}>
+                <Paperclip />
+                Attach files
+              </Button>
+            </>
+          )}
+        </FileField>
       </Stack>
     </FormDialog>
   );

@@ -1,20 +1,18 @@
-import { Box, Button, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { ImageIcon } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
 import { VENDOR_MESSAGES, type VendorDto, vendorCreateInput } from '../../../shared/schemas/vendors';
-import { FormDialog } from '../../components/form-dialog';
+import { editToasts, useEditDialog } from '../../components/edit-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
-import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { useCurrentUser } from '../../lib/session';
-import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
-import { thenWire, useWhenOpened, useZodForm } from '../../lib/use-zod-form';
+import { thenWire } from '../../lib/use-zod-form';
 import { useRefreshVendorLists } from './use-marketplace';
 
 /**
@@ -56,7 +54,8 @@ const EMPTY: Values = {
   imageUrl: null,
 };
 
-function valuesOf(vendor: VendorDto): Values {
+function valuesOf(vendor: VendorDto | null): Values {
+  if (!vendor) return EMPTY;
   return {
     businessName: vendor.businessName,
     category: vendor.category,
@@ -100,25 +99,62 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
   const update = trpc.vendors.update.useMutation();
   const utils = trpc.useUtils();
   const refreshLists = useRefreshVendorLists();
-  const [base, setBase] = useState<VendorDto | null>(vendor);
-  const [stale, setStale] = useState<VendorDto | null>(null);
   const [uploading, setUploading] = useState<'logoUrl' | 'imageUrl' | null>(null);
-  const pending = create.isPending || update.isPending;
-  const form = useZodForm(vendorForm, { defaultValues: vendor ? valuesOf(vendor) : EMPTY, pending });
-  const { reset, setValue, watch } = form;
-  const editing = vendor !== null;
   const { user } = useCurrentUser();
-
-  const fill = (from: VendorDto | null) => {
-    setBase(from);
-    setStale(null);
-    reset(from ? valuesOf(from) : EMPTY);
-  };
-
-  // Each opening for an edit starts from the listing as it is now.
-  useWhenOpened(open, () => {
-    if (vendor) fill(vendor);
+  const { form, base, fill, dialog } = useEditDialog({
+    item: vendor,
+    open,
+    onClose,
+    schema: vendorForm,
+    pending: create.isPending || update.isPending,
+    valuesOf,
+    // Each opening for an edit starts from the listing as it is now; one to create keeps its draft.
+    keepDraft: true,
+    create: (parsed, done) =>
+      create.mutate(parsed, {
+        ...done,
+        onSuccess: () => {
+          done.onSuccess();
+          void refreshLists();
+          // Creating a listing makes a customer account a vendor account: the navigation follows the role.
+          void utils.auth.session.invalidate();
+          void utils.vendors.mine.invalidate();
+        },
+      }),
+    update: (from, parsed, done) => {
+      // Only what changed is sent.
+      const before = valuesOf(from);
+      const now = form.getValues();
+      const changed = (Object.keys(now) as Field[]).filter((key) => now[key] !== before[key]);
+      if (changed.length === 0) return false;
+      const changes = Object.fromEntries(changed.map((key) => [key, parsed[key]]));
+      update.mutate(
+        { id: from.id, version: from.version, ...changes },
+        {
+          ...done,
+          onSuccess: (updated) => {
+            // The edit's answer has no responsiveness (profile pages only): the page keeps what it showed.
+            utils.vendors.byId.setData({ id: updated.id }, (old) => ({
+              ...updated,
+              responsiveness: old?.responsiveness ?? null,
+            }));
+            fill(updated);
+            done.onSuccess();
+            void refreshLists();
+          },
+        },
+      );
+      return true;
+    },
+    onInvalid: (errors) => {
+      if (errors.businessName || errors.category || errors.contactEmail)
+        toast.error(VENDOR_MESSAGES.required);
+    },
+    toasts: editToasts('Vendor profile'),
   });
+  const { setValue, watch } = form;
+  const pending = form.pending;
+  const editing = vendor !== null;
   const categories = categoryOptions(base?.category);
   const [logoUrl, imageUrl, neighborhood] = watch(['logoUrl', 'imageUrl', 'neighborhood']);
 
@@ -129,168 +165,100 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
     if (url) setValue(key, url, { shouldDirty: true });
   };
 
-  const submit = form.handleSubmit(
-    (parsed) => {
-      if (base) {
-        saveEdit(base, parsed);
-        return;
-      }
-      create.mutate(parsed, {
-        onSuccess: () => {
-          toast.success('Vendor profile created successfully');
-          reset(EMPTY);
-          onClose();
-          void refreshLists();
-          // Creating a listing makes a customer account a vendor account: the navigation follows the role.
-          void utils.auth.session.invalidate();
-          void utils.vendors.mine.invalidate();
-        },
-        onError: (error) => {
-          form.applyServerErrors(error);
-          toast.failed('Failed to create vendor profile', error);
-        },
-      });
+  return dialog(
+    {
+      title: editing ? 'Edit Vendor Profile' : 'Create Vendor Profile',
+      description: editing
+        ? 'Change the details families see on this listing.'
+        : user?.role === 'customer'
+          ? 'List your business so families planning a simcha can find you. Your account becomes a vendor account: you run the listing from the Vendor Dashboard and sign in with the vendor login.'
+          : 'List your business so families planning a simcha can find you.',
+      submitLabel: editing ? 'Save Changes' : 'Create Profile',
+      pendingLabel: editing ? 'Saving...' : 'Creating...',
+      submitDisabled: uploading !== null,
     },
-    (errors) => {
-      if (errors.businessName || errors.category || errors.contactEmail)
-        toast.error(VENDOR_MESSAGES.required);
-    },
-  );
-
-  const saveEdit = (from: VendorDto, parsed: z.output<typeof vendorForm>) => {
-    const before = valuesOf(from);
-    const now = form.getValues();
-    const changed = (Object.keys(now) as Field[]).filter((key) => now[key] !== before[key]);
-    if (changed.length === 0) {
-      onClose();
-      return;
-    }
-    const changes = Object.fromEntries(changed.map((key) => [key, parsed[key]]));
-    update.mutate(
-      { id: from.id, version: from.version, ...changes },
-      {
-        onSuccess: (updated) => {
-          toast.success('Vendor profile updated successfully');
-          // The edit's answer has no responsiveness (profile pages only): the page keeps what it showed.
-          utils.vendors.byId.setData({ id: updated.id }, (old) => ({
-            ...updated,
-            responsiveness: old?.responsiveness ?? null,
-          }));
-          fill(updated);
-          onClose();
-          void refreshLists();
-        },
-        onError: (error) => {
-          setStale(staleCurrent<VendorDto>(error));
-          form.applyServerErrors(error);
-          toast.failed('Failed to update vendor profile', error);
-        },
-      },
-    );
-  };
-
-  return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={editing ? 'Edit Vendor Profile' : 'Create Vendor Profile'}
-      description={
-        editing
-          ? 'Change the details families see on this listing.'
-          : user?.role === 'customer'
-            ? 'List your business so families planning a simcha can find you. Your account becomes a vendor account: you run the listing from the Vendor Dashboard and sign in with the vendor login.'
-            : 'List your business so families planning a simcha can find you.'
-      }
-      submitLabel={editing ? 'Save Changes' : 'Create Profile'}
-      pendingLabel={editing ? 'Saving...' : 'Creating...'}
-      pending={pending}
-      submitDisabled={uploading !== null}
-      onSubmit={() => void submit()}
-    >
-      <Stack gap="5">
-        {stale ? <StaleWriteAlert onReload={() => fill(stale)} /> : null}
+    <>
+      <FormInput
+        form={form}
+        name="businessName"
+        label="Business name"
+        required
+        maxLength={200}
+        placeholder="e.g. Shalom Table Catering"
+        autoComplete="organization"
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+        <FormSelect
+          form={form}
+          name="category"
+          label="Category"
+          required
+          placeholder="Select a category"
+          options={categories}
+        />
+        <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
+      </SimpleGrid>
+      <FormTextarea
+        form={form}
+        name="description"
+        label="Description"
+        rows={3}
+        maxLength={5000}
+        placeholder="What you offer, your style, the events you love to work"
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
         <FormInput
           form={form}
-          name="businessName"
-          label="Business name"
-          required
-          maxLength={200}
-          placeholder="e.g. Shalom Table Catering"
-          autoComplete="organization"
+          name="contactPhone"
+          label="Phone"
+          type="tel"
+          maxLength={40}
+          autoComplete="tel"
         />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <FormSelect
-            form={form}
-            name="category"
-            label="Category"
-            required
-            placeholder="Select a category"
-            options={categories}
-          />
-          <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
-        </SimpleGrid>
-        <FormTextarea
+        <FormInput
           form={form}
-          name="description"
-          label="Description"
-          rows={3}
-          maxLength={5000}
-          placeholder="What you offer, your style, the events you love to work"
+          name="website"
+          label="Website"
+          type="url"
+          maxLength={500}
+          placeholder="https://"
+          autoComplete="url"
         />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <FormInput
-            form={form}
-            name="contactPhone"
-            label="Phone"
-            type="tel"
-            maxLength={40}
-            autoComplete="tel"
-          />
-          <FormInput
-            form={form}
-            name="website"
-            label="Website"
-            type="url"
-            maxLength={500}
-            placeholder="https://"
-            autoComplete="url"
-          />
-        </SimpleGrid>
-        <FormInput form={form} name="address" label="Address" maxLength={300} />
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
-          <FormInput form={form} name="city" label="City" maxLength={100} />
-          <FormInput form={form} name="state" label="State" maxLength={100} />
-          <FormSelect
-            form={form}
-            name="neighborhood"
-            label="Neighborhood"
-            placeholder="None"
-            options={neighborhoodOptions(neighborhood)}
-          />
-        </SimpleGrid>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <ImageField
-            label="Logo"
-            url={logoUrl}
-            uploading={uploading === 'logoUrl'}
-            disabled={pending || uploading !== null}
-            onFile={(file) => void upload('logoUrl', file)}
-            onRemove={() => setValue('logoUrl', null, { shouldDirty: true })}
-          />
-          <ImageField
-            label="Cover image"
-            url={imageUrl}
-            uploading={uploading === 'imageUrl'}
-            disabled={pending || uploading !== null}
-            onFile={(file) => void upload('imageUrl', file)}
-            onRemove={() => setValue('imageUrl', null, { shouldDirty: true })}
-          />
-        </SimpleGrid>
-        <Text fontSize="xs" color="fg.muted" mt="-2">
-          Images: JPG, PNG, GIF or WebP, smaller than 5MB.
-        </Text>
-      </Stack>
-    </FormDialog>
+      </SimpleGrid>
+      <FormInput form={form} name="address" label="Address" maxLength={300} />
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
+        <FormInput form={form} name="city" label="City" maxLength={100} />
+        <FormInput form={form} name="state" label="State" maxLength={100} />
+        <FormSelect
+          form={form}
+          name="neighborhood"
+          label="Neighborhood"
+          placeholder="None"
+          options={neighborhoodOptions(neighborhood)}
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+        <ImageField
+          label="Logo"
+          url={logoUrl}
+          uploading={uploading === 'logoUrl'}
+          disabled={pending || uploading !== null}
+          onFile={(file) => void upload('logoUrl', file)}
+          onRemove={() => setValue('logoUrl', null, { shouldDirty: true })}
+        />
+        <ImageField
+          label="Cover image"
+          url={imageUrl}
+          uploading={uploading === 'imageUrl'}
+          disabled={pending || uploading !== null}
+          onFile={(file) => void upload('imageUrl', file)}
+          onRemove={() => setValue('imageUrl', null, { shouldDirty: true })}
+        />
+      </SimpleGrid>
+      <Text fontSize="xs" color="fg.muted" mt="-2">
+        Images: JPG, PNG, GIF or WebP, smaller than 5MB.
+      </Text>
+    </>,
   );
 }
 

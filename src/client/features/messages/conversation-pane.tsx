@@ -1,6 +1,5 @@
 import {
   Alert,
-  Avatar,
   Box,
   Button,
   Flex,
@@ -35,6 +34,7 @@ import { formatAmount } from '../events/money';
 import { MessageList } from './message-list';
 import { ReplyBox } from './reply-box';
 import { ReportDialog } from './report-dialog';
+import { ThreadAvatar } from './thread-avatar';
 import {
   otherPartyLabel,
   otherPartyName,
@@ -264,17 +264,7 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
     <Box borderBottomWidth="1px" borderColor="border.muted" px={{ base: '3', md: '5' }} py="3">
       <HStack gap={{ base: '2', md: '3' }} align="center">
         {back}
-        <Avatar.Root
-          size="sm"
-          colorPalette={thread.side === 'customer' ? 'brand' : 'gold'}
-          flexShrink="0"
-          aria-hidden
-        >
-          {thread.side === 'customer' && thread.vendor.logoUrl ? (
-            <Avatar.Image src={thread.vendor.logoUrl} alt="" />
-          ) : null}
-          <Avatar.Fallback name={other} />
-        </Avatar.Root>
+        <ThreadAvatar thread={thread} name={other} />
         <Box flex="1" minW="0">
           <Heading as="h2" fontSize="md" color="brand.950" truncate>
             {other}

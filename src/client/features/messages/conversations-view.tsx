@@ -10,8 +10,8 @@ import { ThreadList } from './thread-list';
 import { useThreads } from './use-messages';
 
 interface ConversationsViewProps {
-  /** What to show when there is no conversation at all. */
-  empty: ReactNode;
+  /** When there is no conversation at all: what would start one, and the button that leads there. */
+  empty: { description: string; action: ReactNode };
   /** The conversation box's fixed height on a phone and from tablets up (CSS lengths). */
   height: { base: string; md: string };
 }
@@ -81,7 +81,21 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
       </EmptyPanel>
     );
   }
-  if (threads.isSuccess && list.length === 0 && !selectedId) return <>{empty}</>;
+  if (threads.isSuccess && list.length === 0 && !selectedId) {
+    return (
+      <EmptyPanel
+        icon={
+          <Icon boxSize="8">
+            <MessageCircle />
+          </Icon>
+        }
+        title="No messages yet"
+        description={empty.description}
+      >
+        {empty.action}
+      </EmptyPanel>
+    );
+  }
 
   const listPanel = threads.isPending ? (
     <Stack gap="2" role="status" aria-busy="true" aria-label="Loading conversations">

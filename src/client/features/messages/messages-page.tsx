@@ -1,7 +1,5 @@
-import { Badge, Button, Icon, useBreakpointValue } from '@chakra-ui/react';
-import { MessageCircle } from 'lucide-react';
+import { Badge, Button, useBreakpointValue } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { EmptyPanel } from '../../components/empty-panel';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { ConversationsView } from './conversations-view';
@@ -35,21 +33,15 @@ export function MessagesPage() {
     >
       <ConversationsView
         height={{ base: 'calc(100dvh - 15.75rem)', md: 'min(42rem, calc(100dvh - 15rem))' }}
-        empty={
-          <EmptyPanel
-            icon={
-              <Icon boxSize="8">
-                <MessageCircle />
-              </Icon>
-            }
-            title="No messages yet"
-            description="Find a vendor in the marketplace and send an availability request or a message; the conversation continues here."
-          >
+        empty={{
+          description:
+            'Find a vendor in the marketplace and send an availability request or a message; the conversation continues here.',
+          action: (
             <Button asChild>
               <RouterLink to="/marketplace">Browse the marketplace</RouterLink>
             </Button>
-          </EmptyPanel>
-        }
+          ),
+        }}
       />
     </PageFrame>
   );

@@ -1,9 +1,10 @@
-import { Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGING_LIMITS, reportInput } from '../../../shared/schemas/messages';
 import { FormDialog } from '../../components/form-dialog';
+import { FieldFrame } from '../../components/form-fields';
 import { serverFieldError } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -55,18 +56,14 @@ export function ReportDialog({ open, onClose, threadId, otherParty }: ReportDial
       onSubmit={() => void submit()}
     >
       <Stack gap="2">
-        <Field.Root required invalid={Boolean(errors.reason)} disabled={report.isPending}>
-          <Field.Label>
-            Reason <Field.RequiredIndicator />
-          </Field.Label>
+        <FieldFrame label="Reason" required disabled={report.isPending} error={errors.reason?.message}>
           <Textarea
             rows={5}
             maxLength={MESSAGING_LIMITS.reportReasonMax}
             placeholder="For example: spam, abusive language, a request for payment outside SimchaHub"
             {...register('reason')}
           />
-          {errors.reason ? <Field.ErrorText>{errors.reason.message}</Field.ErrorText> : null}
-        </Field.Root>
+        </FieldFrame>
         {errors.threadId ? (
           <Text fontSize="sm" color="fg.error">
             {errors.threadId.message}

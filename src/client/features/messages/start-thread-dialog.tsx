@@ -1,4 +1,4 @@
-import { Alert, Field, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Stack, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -9,7 +9,7 @@ import {
   startThreadInput,
 } from '../../../shared/schemas/messages';
 import { FormDialog } from '../../components/form-dialog';
-import { FormTextField } from '../../components/form-fields';
+import { FieldFrame, FormTextField } from '../../components/form-fields';
 import { serverFieldError } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
@@ -92,18 +92,14 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
           placeholder="e.g. Questions about our wedding in June"
           {...register('subject')}
         />
-        <Field.Root required invalid={Boolean(errors.messageText)} disabled={pending}>
-          <Field.Label>
-            Message <Field.RequiredIndicator />
-          </Field.Label>
+        <FieldFrame label="Message" required disabled={pending} error={errors.messageText?.message}>
           <Textarea
             rows={5}
             maxLength={MESSAGING_LIMITS.replyMax}
             placeholder="Tell the vendor about your celebration and what you would like to know"
             {...register('messageText')}
           />
-          {errors.messageText ? <Field.ErrorText>{errors.messageText.message}</Field.ErrorText> : null}
-        </Field.Root>
+        </FieldFrame>
       </Stack>
     </FormDialog>
   );

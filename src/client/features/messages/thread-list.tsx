@@ -1,7 +1,8 @@
-import { Avatar, Badge, Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { fullTime, threadTime } from './format';
+import { ThreadAvatar } from './thread-avatar';
 import { otherPartyName } from './use-messages';
 
 interface ThreadListProps {
@@ -87,17 +88,7 @@ function ThreadItem({
           data-unread={unread > 0 ? String(unread) : undefined}
         >
           <HStack gap="3" align="flex-start">
-            <Avatar.Root
-              size="sm"
-              colorPalette={thread.side === 'customer' ? 'brand' : 'gold'}
-              flexShrink="0"
-              aria-hidden
-            >
-              {thread.side === 'customer' && thread.vendor.logoUrl ? (
-                <Avatar.Image src={thread.vendor.logoUrl} alt="" />
-              ) : null}
-              <Avatar.Fallback name={other} />
-            </Avatar.Root>
+            <ThreadAvatar thread={thread} name={other} />
             <Box flex="1" minW="0">
               <Flex justify="space-between" align="baseline" gap="2">
                 <Text

@@ -1,0 +1,147 @@
+import { Flex, type FlexProps, Icon, Stack } from '@chakra-ui/react';
+import type { ComponentType, ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/form-dialog';
+import { toast } from '../../lib/toast';
+import type { ItemDialogProps, SaveCallbacks } from './item-editor';
+import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
+import { useDialogTarget } from './use-dialog-target';
+
+interface ListQuery<Row> {
+  data: Row[] | undefined;
+  isPending: boolean;
+  isLoadingError: boolean;
+  refetch: () => unknown;
+}
+
+interface RemoveMutation {
+  isPending: boolean;
+  mutate(input: { id: string }, callbacks: SaveCallbacks): void;
+}
+
+interface ItemListProps<Row extends { id: string }, Mutations extends { remove: RemoveMutation }> {
+  eventId: string;
+  /** 'Task', 'Deposit', 'Memo': the add button, the delete dialog and the toasts name it. */
+  noun: string;
+  /** 'Tasks': the list's accessible name; in lower case, what could not load. */
+  plural: string;
+  query: ListQuery<Row>;
+  mutations: Mutations;
+  /** The line above the list once it has loaded. */
+  summary: (list: Row[]) => string;
+  skeletonRows?: number;
+  empty: { icon: ReactNode; title: string; text: string };
+  /** How a row names its item to a screen reader and in the delete dialog. */
+  nameOf: (row: Row) => string;
+  /** One row (an ItemCard), with the row's edit and delete buttons placed where it wants them. */
+  renderRow: (row: Row, actions: ReactNode) => ReactNode;
+  /** The delete dialog's text about the item. */
+  deleteText: (row: Row | null) => ReactNode;
+  Dialog: ComponentType<ItemDialogProps<Row, Mutations>>;
+}
+
+/**
+ * One tab of an event's items (tasks, deposits, memos): the summary and add button, the list with
+ * its loading, failed and empty states, each row's edit and delete, the add/edit dialog and the
+ * delete confirmation with its toasts.
+ */
+export function ItemList<Row extends { id: string }, Mutations extends { remove: RemoveMutation }>({
+  eventId,
+  noun,
+  plural,
+  query,
+  mutations,
+  summary,
+  skeletonRows,
+  empty,
+  nameOf,
+  renderRow,
+  deleteText,
+  Dialog,
+}: ItemListProps<Row, Mutations>) {
+  const editing = useDialogTarget<Row | 'new'>();
+  const deleting = useDialogTarget<Row>();
+  const { remove } = mutations;
+  const lower = noun.toLowerCase();
+
+  const confirmDelete = () => {
+    const row = deleting.target;
+    if (!row) return;
+    remove.mutate(
+      { id: row.id },
+      {
+        onSuccess: () => {
+          toast.success(`${noun} deleted`);
+          deleting.close();
+        },
+        onError: (error) => toast.failed(`Failed to delete ${lower}`, error),
+      },
+    );
+  };
+
+  const list = query.data ?? [];
+
+  return (
+    <Stack gap="4">
+      <TabHeader
+        summary={query.data ? summary(list) : plural}
+        addLabel={`Add ${noun}`}
+        onAdd={() => editing.show('new')}
+      />
+      {query.isPending ? (
+        <ListSkeleton rows={skeletonRows} />
+      ) : query.isLoadingError ? (
+        <ListError what={plural.toLowerCase()} onRetry={() => void query.refetch()} />
+      ) : list.length === 0 ? (
+        <ListEmpty icon={<Icon boxSize="6">{empty.icon}</Icon>} title={empty.title} text={empty.text} />
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" aria-label={plural}>
+          {list.map((row) =>
+            renderRow(
+              row,
+              <ItemActions
+                noun={lower}
+                name={nameOf(row)}
+                onEdit={() => editing.show(row)}
+                onDelete={() => deleting.show(row)}
+              />,
+            ),
+          )}
+        </Stack>
+      )}
+      <Dialog
+        eventId={eventId}
+        item={editing.target === 'new' ? null : editing.target}
+        open={editing.open}
+        onClose={editing.close}
+        mutations={mutations}
+      />
+      <ConfirmDialog
+        open={deleting.open}
+        onClose={deleting.close}
+        title={`Delete this ${lower}?`}
+        confirmLabel={`Delete ${noun}`}
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        {deleteText(deleting.target)}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** The card of one item in a tab's list. */
+export function ItemCard(props: FlexProps) {
+  return (
+    <Flex
+      as="li"
+      gap="3"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border.muted"
+      rounded="xl"
+      p={{ base: '3', md: '4' }}
+      {...props}
+    />
+  );
+}
