@@ -26,7 +26,9 @@ for (const [name, page] of Object.entries(budgets)) {
   if (!ok) over++;
   // A page the server draws paints before any script: its JavaScript is what makes it interactive.
   const beforePaint = page.prerendered ? '0.0' : kb(weight.jsGzipBytes);
-  const note = page.prerendered ? `   (drawn by the server; ${kb(weight.jsGzipBytes)} KB to interactive)` : '';
+  const note = page.prerendered
+    ? `   (drawn by the server; ${kb(weight.jsGzipBytes)} KB to interactive)`
+    : '';
   console.log(
     `${name.padEnd(16)} ${beforePaint.padStart(8)} ${ok ? '  ok  ' : ' OVER '}${' '.repeat(13)}${String(page.maxJsGzipKB).padStart(6)}   ${String(page.targetJsGzipKB ?? '-').padStart(6)}   ${kb(weight.jsBytes).padStart(6)}   ${weight.files.length}${note}`,
   );
