@@ -2,13 +2,12 @@ import { Badge, Box, Button, Collapsible, chakra, Flex, Heading, Stack, Text } f
 import { Ban, ChevronDown, Flag, MessagesSquare, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type AdminReportDto, REPORT_STATUSES } from '../../../shared/schemas/admin';
-import { EmptyPanel } from '../../components/empty-panel';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { attempt, useAdminRefresh } from './actions';
+import { AdminList } from './admin-list';
 import { formatDateTime, statusLabel } from './format';
-import { FilterBar, ListSkeleton, LoadError, Pager, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 
 type StatusFilter = 'all' | (typeof REPORT_STATUSES)[number];
@@ -33,58 +32,39 @@ export function ReportsSection() {
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
   const action = useDialogTarget<Action>();
-  const headingId = useId();
-  const rows = list.data?.items ?? [];
 
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="5">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" wrap="wrap">
-        <Box>
-          <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
-            Reported conversations
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            Read the conversation before you decide. Suspending the sender also closes the report.
-          </Text>
-        </Box>
-        <FilterBar label="Filter reports">
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={setStatus}
-            testId="reports-status-filter"
-          />
-        </FilterBar>
-      </Flex>
-      {list.isPending ? (
-        <ListSkeleton label="Loading reports" rows={3} />
-      ) : list.isLoadingError ? (
-        <LoadError what="the reports" error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyPanel
-          icon={<Flag size={32} aria-hidden />}
-          title={status === 'open' ? 'No open reports' : 'No reports'}
-          description="When someone reports a conversation in their messages, it appears here."
-        />
-      ) : (
-        <Stack as="ul" gap="4" listStyleType="none" aria-label="Reports" aria-busy={list.isPlaceholderData}>
-          {rows.map((report) => (
-            <ReportCard key={report.id} report={report} onAction={(kind) => action.show({ kind, report })} />
-          ))}
-        </Stack>
-      )}
-      {list.data ? (
-        <Pager
-          page={list.data.page}
-          total={list.data.total}
-          noun="reports"
-          one="report"
-          onPage={(next) => setPaging({ status, page: next })}
-        />
-      ) : null}
+    <AdminList
+      title="Reported conversations"
+      description="Read the conversation before you decide. Suspending the sender also closes the report."
+      filterLabel="Filter reports"
+      statusFilter={{
+        value: status,
+        options: STATUS_OPTIONS,
+        onChange: setStatus,
+        testId: 'reports-status-filter',
+      }}
+      query={list}
+      rows={list.data?.items ?? []}
+      loadingLabel="Loading reports"
+      skeletonRows={3}
+      what="the reports"
+      listLabel="Reports"
+      empty={{
+        icon: Flag,
+        title: status === 'open' ? 'No open reports' : 'No reports',
+        description: 'When someone reports a conversation in their messages, it appears here.',
+      }}
+      rowTestId="report-item"
+      item={(report) => <ReportCard report={report} onAction={(kind) => action.show({ kind, report })} />}
+      listGap="4"
+      paging={list.data}
+      noun="reports"
+      one="report"
+      onPage={(next) => setPaging({ status, page: next })}
+    >
       <ReportActionDialog action={action.target} open={action.open} onClose={action.close} />
-    </Stack>
+    </AdminList>
   );
 }
 
