@@ -51,8 +51,9 @@ export function ClaimForm() {
     setTarget({ kind: 'listing', listing });
     setValue('vendorId', listing.id);
     setValue('category', null);
+    // Read from the form as it is now: this component does not re-render for its fields' messages.
     setValue('businessName', listing.businessName, {
-      shouldValidate: Boolean(form.formState.errors.businessName),
+      shouldValidate: form.getFieldState('businessName').invalid,
     });
     const address = [listing.address, listing.city, listing.state].filter(Boolean).join(', ');
     if (address && !getValues('businessAddress')) setValue('businessAddress', address);
