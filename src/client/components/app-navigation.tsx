@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import {
   Briefcase,
@@ -20,6 +20,7 @@ import type { UserDto } from '../../shared/schemas/auth';
 import { copyInviteLink, useCreateInviteLink, useFamilyCircle } from '../lib/family';
 import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
+import { CountBadge } from './count-badge';
 import { useHebrewDates } from './hebrew-dates';
 
 export interface NavEntry {
@@ -157,16 +158,8 @@ export function SideNavLink({
         <Box as="span" flex="1">
           {entry.label}
         </Box>
-        {entry.unread && unreadCount > 0 ? (
-          <Badge
-            colorPalette="red"
-            variant="solid"
-            rounded="full"
-            aria-label={`${unreadCount} unread`}
-            data-testid="messages-unread-badge"
-          >
-            {unreadCount}
-          </Badge>
+        {entry.unread ? (
+          <CountBadge count={unreadCount} noun="unread" testId="messages-unread-badge" />
         ) : null}
       </EntryLink>
     </Button>

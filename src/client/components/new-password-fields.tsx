@@ -1,41 +1,50 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { LIMITS } from '../../shared/constants';
-import { FormPasswordField, NEW_PASSWORD_HINT } from './form-fields';
+import type { ZodForm } from '../lib/use-zod-form';
+import { FormInput, NEW_PASSWORD_HINT } from './form-fields';
 
-type NewPasswordField = 'newPassword' | 'confirmPassword';
+interface NewPasswordValues {
+  newPassword: string;
+  confirmPassword: string;
+}
 
-interface NewPasswordFieldsProps {
-  /** The form's `register`; the form's schema checks that the two match. */
-  register: (name: NewPasswordField) => UseFormRegisterReturn;
-  errors: Partial<Record<NewPasswordField, { message?: string }>>;
-  disabled: boolean;
+/** A refusal of the new password may name it as the wire does ('password'): it goes under the new password. */
+export const NEW_PASSWORD_ALIASES = { password: 'newPassword' } as const;
+
+interface NewPasswordFieldsProps<T extends NewPasswordValues> {
+  /** The form; its schema checks that the two match. */
+  // biome-ignore lint/suspicious/noExplicitAny: the fields do not care what the form's schema outputs.
+  form: ZodForm<T, any>;
   /** Focus the new password when the form opens (when it is the form's first field). */
   autoFocus?: boolean;
 }
 
 /** "New password" and "Confirm new password", for a reset link and for a signed-in change alike. */
-export function NewPasswordFields({ register, errors, disabled, autoFocus }: NewPasswordFieldsProps) {
+export function NewPasswordFields<T extends NewPasswordValues>({
+  form,
+  autoFocus,
+}: NewPasswordFieldsProps<T>) {
   return (
     <>
-      <FormPasswordField
+      <FormInput
+        form={form}
+        name={'newPassword' as Path<T>}
+        kind="password"
         label="New password"
         required
-        disabled={disabled}
-        error={errors.newPassword?.message}
         hint={NEW_PASSWORD_HINT}
         autoComplete="new-password"
         maxLength={LIMITS.passwordMax}
         autoFocus={autoFocus}
-        {...register('newPassword')}
       />
-      <FormPasswordField
+      <FormInput
+        form={form}
+        name={'confirmPassword' as Path<T>}
+        kind="password"
         label="Confirm new password"
         required
-        disabled={disabled}
-        error={errors.confirmPassword?.message}
         autoComplete="new-password"
         maxLength={LIMITS.passwordMax}
-        {...register('confirmPassword')}
       />
     </>
   );

@@ -1,11 +1,11 @@
-import { Badge, Box, chakra, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { History } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
-import { EmptyPanel } from '../../components/empty-panel';
 import { trpc } from '../../lib/trpc';
 import { useDebounced } from '../marketplace/use-marketplace';
+import { type AdminColumn, AdminList } from './admin-list';
 import {
   AUDIT_ACTION_LABELS,
   auditActionLabel,
@@ -14,16 +14,7 @@ import {
   formatDateTime,
   statusLabel,
 } from './format';
-import {
-  FilterBar,
-  ListSkeleton,
-  LoadError,
-  Pager,
-  Panel,
-  SearchField,
-  SelectField,
-  useTableLayout,
-} from './parts';
+import { SearchField, SelectField } from './parts';
 import { usePagedFilters } from './use-paged-filters';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,158 +45,123 @@ export function ActivityTab() {
     },
     { placeholderData: (previous) => previous },
   );
-  const table = useTableLayout();
-  const headingId = useId();
-  const rows = audit.data?.items ?? [];
 
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="5">
-      <Box>
-        <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
-          Audit log
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Every admin action, newest first. Entries can never be changed or removed.
-        </Text>
-      </Box>
-      <FilterBar label="Filter the audit log">
-        <SelectField
-          label="Action"
-          value={action}
-          options={ACTION_OPTIONS}
-          onChange={setAction}
-          testId="audit-action-filter"
-        />
-        <SearchField
-          label="Admin"
-          value={actor.text}
-          placeholder="The admin’s whole e-mail"
-          onChange={actor.setText}
-          testId="audit-actor-filter"
-        />
-        <SearchField
-          label="Target"
-          value={targetText}
-          placeholder="Listing, user, claim or report id"
-          onChange={setTargetText}
-          testId="audit-target-filter"
-          hint={
-            targetText.trim() && !UUID.test(targetText.trim())
-              ? 'Paste a whole id, as shown under each target.'
-              : undefined
-          }
-        />
-      </FilterBar>
+    <AdminList
+      title="Audit log"
+      description="Every admin action, newest first. Entries can never be changed or removed."
+      filterLabel="Filter the audit log"
+      filters={
+        <>
+          <SelectField
+            label="Action"
+            value={action}
+            options={ACTION_OPTIONS}
+            onChange={setAction}
+            testId="audit-action-filter"
+          />
+          <SearchField
+            label="Admin"
+            value={actor.text}
+            placeholder="The admin’s whole e-mail"
+            onChange={actor.setText}
+            testId="audit-actor-filter"
+          />
+          <SearchField
+            label="Target"
+            value={targetText}
+            placeholder="Listing, user, claim or report id"
+            onChange={setTargetText}
+            testId="audit-target-filter"
+            hint={
+              targetText.trim() && !UUID.test(targetText.trim())
+                ? 'Paste a whole id, as shown under each target.'
+                : undefined
+            }
+          />
+        </>
+      }
+      query={audit}
+      rows={audit.data?.items ?? []}
+      loadingLabel="Loading the audit log"
+      what="the audit log"
+      listLabel="Audit log"
+      empty={{
+        icon: History,
+        title: 'No admin actions yet',
+        description:
+          action !== 'all' || actor.search || target
+            ? 'No entry matches these filters.'
+            : 'Approvals, hidden listings, suspensions and every other admin action are recorded here.',
+      }}
+      table={{ testId: 'audit-table', columns: AUDIT_COLUMNS, alignTop: true }}
+      rowTestId="audit-row"
+      item={(entry) => <EntryCard entry={entry} />}
+      paging={audit.data}
+      noun="entries"
+      one="entry"
+      onPage={actor.setPage}
+    />
+  );
+}
 
-      {audit.isPending ? (
-        <ListSkeleton label="Loading the audit log" />
-      ) : audit.isLoadingError ? (
-        <LoadError what="the audit log" error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyPanel
-          icon={<History size={32} aria-hidden />}
-          title="No admin actions yet"
-          description={
-            action !== 'all' || actor.search || target
-              ? 'No entry matches these filters.'
-              : 'Approvals, hidden listings, suspensions and every other admin action are recorded here.'
-          }
-        />
-      ) : table ? (
-        <Panel overflow="hidden" aria-busy={audit.isPlaceholderData}>
-          <Table.ScrollArea>
-            <Table.Root size="sm" whiteSpace="normal" data-testid="audit-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader>Time</Table.ColumnHeader>
-                  <Table.ColumnHeader>Admin</Table.ColumnHeader>
-                  <Table.ColumnHeader>Action</Table.ColumnHeader>
-                  <Table.ColumnHeader>Target</Table.ColumnHeader>
-                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
-                  <Table.ColumnHeader>Changes</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((entry) => (
-                  <Table.Row key={entry.id} data-testid="audit-row" verticalAlign="top">
-                    <Table.Cell minW="7rem">
-                      <When entry={entry} />
-                    </Table.Cell>
-                    <Table.Cell minW="11rem" maxW="14rem">
-                      <Text overflowWrap="anywhere">{entry.actorEmail ?? '—'}</Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ActionBadge action={entry.action} />
-                    </Table.Cell>
-                    <Table.Cell minW="12rem" maxW="16rem">
-                      <Target entry={entry} />
-                    </Table.Cell>
-                    <Table.Cell minW="9rem" maxW="16rem">
-                      <Text wordBreak="break-word" whiteSpace="pre-line">
-                        {entry.reason ?? '—'}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell minW="14rem">
-                      <Changes entry={entry} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Panel>
-      ) : (
-        <Stack
-          as="ul"
-          gap="3"
-          listStyleType="none"
-          aria-label="Audit log"
-          aria-busy={audit.isPlaceholderData}
-        >
-          {rows.map((entry) => (
-            <Box
-              as="li"
-              key={entry.id}
-              bg="bg"
-              borderWidth="1px"
-              borderColor="border"
-              rounded="xl"
-              p="4"
-              minW="0"
-              data-testid="audit-row"
-            >
-              <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-                <ActionBadge action={entry.action} />
-                <Text fontSize="xs" color="fg.muted">
-                  <When entry={entry} />
-                </Text>
-              </Flex>
-              <Box mt="2">
-                <Target entry={entry} />
-              </Box>
-              <Stack gap="1" mt="2" fontSize="sm" color="fg.muted">
-                <Text overflowWrap="anywhere">By {entry.actorEmail ?? 'an admin no longer known'}</Text>
-                {entry.reason ? (
-                  <Text color="fg" overflowWrap="anywhere">
-                    Reason: {entry.reason}
-                  </Text>
-                ) : null}
-                <Changes entry={entry} />
-              </Stack>
-            </Box>
-          ))}
-        </Stack>
-      )}
-      {audit.data ? (
-        <Pager
-          page={audit.data.page}
-          total={audit.data.total}
-          noun="entries"
-          one="entry"
-          onPage={actor.setPage}
-        />
-      ) : null}
-    </Stack>
+const AUDIT_COLUMNS: AdminColumn<AuditEntryDto>[] = [
+  { header: 'Time', cellProps: { minW: '7rem' }, cell: (entry) => <When entry={entry} /> },
+  {
+    header: 'Admin',
+    cellProps: { minW: '11rem', maxW: '14rem' },
+    cell: (entry) => <Text overflowWrap="anywhere">{entry.actorEmail ?? '—'}</Text>,
+  },
+  { header: 'Action', cell: (entry) => <ActionBadge action={entry.action} /> },
+  {
+    header: 'Target',
+    cellProps: { minW: '12rem', maxW: '16rem' },
+    cell: (entry) => <Target entry={entry} />,
+  },
+  {
+    header: 'Reason',
+    cellProps: { minW: '9rem', maxW: '16rem' },
+    cell: (entry) => (
+      <Text wordBreak="break-word" whiteSpace="pre-line">
+        {entry.reason ?? '—'}
+      </Text>
+    ),
+  },
+  { header: 'Changes', cellProps: { minW: '14rem' }, cell: (entry) => <Changes entry={entry} /> },
+];
+
+/** An entry as a card, on a phone. */
+function EntryCard({ entry }: { entry: AuditEntryDto }) {
+  return (
+    <Box
+      as="li"
+      bg="bg"
+      borderWidth="1px"
+      borderColor="border"
+      rounded="xl"
+      p="4"
+      minW="0"
+      data-testid="audit-row"
+    >
+      <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+        <ActionBadge action={entry.action} />
+        <Text fontSize="xs" color="fg.muted">
+          <When entry={entry} />
+        </Text>
+      </Flex>
+      <Box mt="2">
+        <Target entry={entry} />
+      </Box>
+      <Stack gap="1" mt="2" fontSize="sm" color="fg.muted">
+        <Text overflowWrap="anywhere">By {entry.actorEmail ?? 'an admin no longer known'}</Text>
+        {entry.reason ? (
+          <Text color="fg" overflowWrap="anywhere">
+            Reason: {entry.reason}
+          </Text>
+        ) : null}
+        <Changes entry={entry} />
+      </Stack>
+    </Box>
   );
 }
 

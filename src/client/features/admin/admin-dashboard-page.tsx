@@ -1,11 +1,12 @@
-import { Badge, Tabs } from '@chakra-ui/react';
 import { FileCheck, History, LayoutDashboard, Store, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CountBadge } from '../../components/count-badge';
+import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { trpc } from '../../lib/trpc';
 import { ActivityTab } from './activity-tab';
-import { type AdminTab, adminTabOf } from './admin-tabs';
+import { adminTabOf } from './admin-tabs';
 import { ClaimsTab } from './claims-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
@@ -44,60 +45,36 @@ export function AdminDashboardPage() {
     setParams(next);
   };
 
-  const trigger = (value: AdminTab, label: string, icon: ReactNode, badge?: ReactNode) => (
-    <Tabs.Trigger value={value} data-testid={`tab-${value}`} flexShrink="0" whiteSpace="nowrap">
-      {icon}
-      {label}
-      {badge}
-    </Tabs.Trigger>
-  );
-
   return (
     <PageFrame
       title="Admin Dashboard"
       description="Review vendor claims, look after listings and accounts, and keep an eye on the platform."
     >
-      {/* Opened tabs stay mounted, so their filters and pages survive a look at another tab. */}
-      <Tabs.Root value={tab} onValueChange={(details) => select(details.value)} lazyMount>
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {trigger('overview', 'Overview', <LayoutDashboard size={16} aria-hidden />)}
-          {trigger(
-            'claims',
-            'Claims',
-            <FileCheck size={16} aria-hidden />,
-            pending > 0 ? (
-              <Badge
-                colorPalette="gold"
-                variant="solid"
-                rounded="full"
+      <DashboardTabs
+        value={tab}
+        onSelect={select}
+        tabs={[
+          { value: 'overview', label: 'Overview', icon: LayoutDashboard, content: <OverviewTab /> },
+          {
+            value: 'claims',
+            label: 'Claims',
+            icon: FileCheck,
+            badge: (
+              <CountBadge
+                count={pending}
+                noun="pending"
+                testId="pending-claims-badge"
+                palette="gold"
                 size="sm"
-                aria-label={`${pending} pending`}
-                data-testid="pending-claims-badge"
-              >
-                {pending}
-              </Badge>
-            ) : null,
-          )}
-          {trigger('vendors', 'Vendors', <Store size={16} aria-hidden />)}
-          {trigger('users', 'Users', <Users size={16} aria-hidden />)}
-          {trigger('activity', 'Activity', <History size={16} aria-hidden />)}
-        </Tabs.List>
-        <Tabs.Content value="overview" pt="6">
-          <OverviewTab />
-        </Tabs.Content>
-        <Tabs.Content value="claims" pt="6">
-          <ClaimsTab />
-        </Tabs.Content>
-        <Tabs.Content value="vendors" pt="6">
-          <VendorsTab />
-        </Tabs.Content>
-        <Tabs.Content value="users" pt="6">
-          <UsersTab />
-        </Tabs.Content>
-        <Tabs.Content value="activity" pt="6">
-          <ActivityTab />
-        </Tabs.Content>
-      </Tabs.Root>
+              />
+            ),
+            content: <ClaimsTab />,
+          },
+          { value: 'vendors', label: 'Vendors', icon: Store, content: <VendorsTab /> },
+          { value: 'users', label: 'Users', icon: Users, content: <UsersTab /> },
+          { value: 'activity', label: 'Activity', icon: History, content: <ActivityTab /> },
+        ]}
+      />
     </PageFrame>
   );
 }

@@ -22,7 +22,9 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { type AdminClaimDto, claimBadgePalette } from '../../../shared/schemas/claims';
 import { ErrorAlert } from '../../components/error-alert';
+import { NoteBox } from '../../components/record-card';
 import { serverFieldError } from '../../lib/errors';
+import { ClaimHistoryList } from '../vendor-dashboard/claim-history';
 import { refusal } from './actions';
 import type { ClaimDecision, ClaimDecisions } from './claim-decisions';
 import { ClaimComparison, ClaimEvidence } from './claim-evidence';
@@ -278,35 +280,8 @@ function Decided({ claim }: { claim: AdminClaimDto }) {
         {statusLabel(claim.status)}
         {claim.reviewedAt ? ` on ${formatDateTime(claim.reviewedAt)}` : ''}.
       </Text>
-      {claim.reviewNotes ? (
-        <Box bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm">
-          <Text fontWeight="semibold">Review notes</Text>
-          <Text whiteSpace="pre-line" wordBreak="break-word">
-            {claim.reviewNotes}
-          </Text>
-        </Box>
-      ) : null}
-      {claim.history.length > 0 ? (
-        <Stack as="ol" gap="2" ps="3" borderStartWidth="2px" borderColor="border" listStyleType="none">
-          {claim.history.map((entry) => (
-            <Box as="li" key={`${entry.at.getTime()}-${entry.toStatus}`} fontSize="sm">
-              <HStack gap="2" wrap="wrap">
-                <Badge colorPalette={claimBadgePalette(entry.toStatus)} variant="subtle" size="sm">
-                  {statusLabel(entry.toStatus)}
-                </Badge>
-                <Text color="fg.muted">
-                  {entry.actor}, <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
-                </Text>
-              </HStack>
-              {entry.note ? (
-                <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
-                  {entry.note}
-                </Text>
-              ) : null}
-            </Box>
-          ))}
-        </Stack>
-      ) : null}
+      {claim.reviewNotes ? <NoteBox title="Review notes" text={claim.reviewNotes} /> : null}
+      {claim.history.length > 0 ? <ClaimHistoryList history={claim.history} gap="2" /> : null}
     </Section>
   );
 }

@@ -1,21 +1,20 @@
-import { Badge, Box, Button, chakra, Flex, Heading, Icon, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, chakra, Text } from '@chakra-ui/react';
 import { Check, ClipboardList, Eye, Undo2, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   type AdminClaimDto,
   CLAIM_STATUSES,
   type ClaimStatusValue,
   claimBadgePalette,
 } from '../../../shared/schemas/claims';
-import { EmptyPanel } from '../../components/empty-panel';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { attempt, useAdminRefresh } from './actions';
+import { type AdminColumn, AdminList } from './admin-list';
 import { type ClaimDecisions, useClaimDecisions } from './claim-decisions';
 import { ClaimReviewDialog } from './claim-review-dialog';
 import { formatDate, statusLabel } from './format';
-import { FilterBar, ListSkeleton, LoadError, Panel, RowCard, SelectField, useTableLayout } from './parts';
 import { ReasonDialog } from './reason-dialog';
 
 type StatusFilter = 'all' | ClaimStatusValue;
@@ -37,143 +36,64 @@ export function ClaimsTab() {
   const decisions = useClaimDecisions();
   const review = useDialogTarget<AdminClaimDto>();
   const revoke = useDialogTarget<AdminClaimDto>();
-  const table = useTableLayout();
-  const headingId = useId();
-
-  const rows = claims.data ?? [];
-  const actions = (claim: AdminClaimDto) => (
-    <ClaimActions
-      claim={claim}
-      decisions={decisions}
-      onReview={() => review.show(claim)}
-      onRevoke={() => revoke.show(claim)}
-    />
-  );
 
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="5">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" wrap="wrap">
-        <Box>
-          <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
-            Vendor claims
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            Check each claim's proof and evidence against the listing before you decide.
-          </Text>
-        </Box>
-        <FilterBar label="Filter claims">
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={setStatus}
-            testId="claims-status-filter"
-          />
-        </FilterBar>
-      </Flex>
-
-      {claims.isPending ? (
-        <ListSkeleton label="Loading claims" />
-      ) : claims.isLoadingError ? (
-        <LoadError what="the claims" error={claims.error} onRetry={() => void claims.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyPanel
-          icon={
-            <Icon boxSize="8">
-              <ClipboardList />
-            </Icon>
-          }
-          title={status === 'pending' || status === 'all' ? 'No claims to review' : `No ${status} claims`}
-          description="Vendor ownership claims appear here with their business details as they come in."
+    <AdminList
+      title="Vendor claims"
+      description="Check each claim's proof and evidence against the listing before you decide."
+      filterLabel="Filter claims"
+      statusFilter={{
+        value: status,
+        options: STATUS_OPTIONS,
+        onChange: setStatus,
+        testId: 'claims-status-filter',
+      }}
+      query={claims}
+      rows={claims.data ?? []}
+      loadingLabel="Loading claims"
+      what="the claims"
+      listLabel="Vendor claims"
+      empty={{
+        icon: ClipboardList,
+        title: status === 'pending' || status === 'all' ? 'No claims to review' : `No ${status} claims`,
+        description: 'Vendor ownership claims appear here with their business details as they come in.',
+      }}
+      table={{ testId: 'claims-table', columns: CLAIM_COLUMNS, interactive: true }}
+      rowTestId="claim-row"
+      withDataId
+      actions={(claim) => (
+        <ClaimActions
+          claim={claim}
+          decisions={decisions}
+          onReview={() => review.show(claim)}
+          onRevoke={() => revoke.show(claim)}
         />
-      ) : table ? (
-        <Panel overflow="hidden" aria-busy={claims.isPlaceholderData}>
-          <Table.ScrollArea>
-            <Table.Root size="sm" whiteSpace="normal" interactive data-testid="claims-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader>Business</Table.ColumnHeader>
-                  <Table.ColumnHeader>Submitted by</Table.ColumnHeader>
-                  <Table.ColumnHeader>Business email</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((claim) => (
-                  <Table.Row key={claim.id} data-testid="claim-row" data-id={claim.id}>
-                    <Table.Cell maxW="16rem">
-                      <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-                        {claim.businessName}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {claimKind(claim)}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell maxW="16rem">
-                      <Text overflowWrap="anywhere">{claim.userEmail}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        <chakra.time dateTime={claim.submittedAt.toISOString()}>
-                          {formatDate(claim.submittedAt)}
-                        </chakra.time>
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell maxW="16rem">
-                      <Text overflowWrap="anywhere">{claim.businessEmail}</Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <StatusBadge status={claim.status} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Flex gap="2" justify="flex-end" wrap="nowrap">
-                        {actions(claim)}
-                      </Flex>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Panel>
-      ) : (
-        <Stack
-          as="ul"
-          gap="3"
-          listStyleType="none"
-          aria-label="Vendor claims"
-          aria-busy={claims.isPlaceholderData}
-        >
-          {rows.map((claim) => (
-            <RowCard
-              key={claim.id}
-              testId="claim-row"
-              dataId={claim.id}
-              title={claim.businessName}
-              badges={<StatusBadge status={claim.status} />}
-              actions={actions(claim)}
-            >
-              <Text>{claimKind(claim)}</Text>
-              <Text overflowWrap="anywhere">
-                By{' '}
-                <Text as="span" color="fg">
-                  {claim.userEmail}
-                </Text>{' '}
-                on{' '}
-                <chakra.time dateTime={claim.submittedAt.toISOString()}>
-                  {formatDate(claim.submittedAt)}
-                </chakra.time>
-              </Text>
-              <Text overflowWrap="anywhere">
-                Business email:{' '}
-                <Text as="span" color="fg">
-                  {claim.businessEmail}
-                </Text>
-              </Text>
-            </RowCard>
-          ))}
-        </Stack>
       )}
-
+      card={(claim) => ({
+        title: claim.businessName,
+        badges: <StatusBadge status={claim.status} />,
+        details: (
+          <>
+            <Text>{claimKind(claim)}</Text>
+            <Text overflowWrap="anywhere">
+              By{' '}
+              <Text as="span" color="fg">
+                {claim.userEmail}
+              </Text>{' '}
+              on <Submitted claim={claim} />
+            </Text>
+            <Text overflowWrap="anywhere">
+              Business email:{' '}
+              <Text as="span" color="fg">
+                {claim.businessEmail}
+              </Text>
+            </Text>
+          </>
+        ),
+      })}
+      noun="claims"
+      one="claim"
+    >
       <ClaimReviewDialog
         claim={review.target}
         open={review.open}
@@ -181,7 +101,48 @@ export function ClaimsTab() {
         decisions={decisions}
       />
       <RevokeDialog claim={revoke.target} open={revoke.open} onClose={revoke.close} />
-    </Stack>
+    </AdminList>
+  );
+}
+
+const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
+  {
+    header: 'Business',
+    cellProps: { maxW: '16rem' },
+    cell: (claim) => (
+      <>
+        <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+          {claim.businessName}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {claimKind(claim)}
+        </Text>
+      </>
+    ),
+  },
+  {
+    header: 'Submitted by',
+    cellProps: { maxW: '16rem' },
+    cell: (claim) => (
+      <>
+        <Text overflowWrap="anywhere">{claim.userEmail}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          <Submitted claim={claim} />
+        </Text>
+      </>
+    ),
+  },
+  {
+    header: 'Business email',
+    cellProps: { maxW: '16rem' },
+    cell: (claim) => <Text overflowWrap="anywhere">{claim.businessEmail}</Text>,
+  },
+  { header: 'Status', cell: (claim) => <StatusBadge status={claim.status} /> },
+];
+
+function Submitted({ claim }: { claim: AdminClaimDto }) {
+  return (
+    <chakra.time dateTime={claim.submittedAt.toISOString()}>{formatDate(claim.submittedAt)}</chakra.time>
   );
 }
 

@@ -87,7 +87,7 @@ export function SearchField({ label, value, placeholder, onChange, testId, hint 
   );
 }
 
-interface SelectFieldProps<T extends string> {
+export interface SelectFieldProps<T extends string> {
   label: string;
   value: T;
   options: readonly { value: T; label: string }[];

@@ -1,14 +1,14 @@
-import { Badge, Box, Button, Collapsible, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
-import { Ban, ChevronDown, Flag, MessagesSquare, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Badge, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
+import { Ban, Flag, MessagesSquare, X } from 'lucide-react';
+import { useState } from 'react';
 import { type AdminReportDto, REPORT_STATUSES } from '../../../shared/schemas/admin';
-import { EmptyPanel } from '../../components/empty-panel';
+import { Folded, NoteBox, RecordCard } from '../../components/record-card';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { attempt, useAdminRefresh } from './actions';
+import { AdminList } from './admin-list';
 import { formatDateTime, statusLabel } from './format';
-import { FilterBar, ListSkeleton, LoadError, Pager, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 
 type StatusFilter = 'all' | (typeof REPORT_STATUSES)[number];
@@ -33,58 +33,39 @@ export function ReportsSection() {
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
   const action = useDialogTarget<Action>();
-  const headingId = useId();
-  const rows = list.data?.items ?? [];
 
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="5">
-      <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" wrap="wrap">
-        <Box>
-          <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
-            Reported conversations
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            Read the conversation before you decide. Suspending the sender also closes the report.
-          </Text>
-        </Box>
-        <FilterBar label="Filter reports">
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={setStatus}
-            testId="reports-status-filter"
-          />
-        </FilterBar>
-      </Flex>
-      {list.isPending ? (
-        <ListSkeleton label="Loading reports" rows={3} />
-      ) : list.isLoadingError ? (
-        <LoadError what="the reports" error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyPanel
-          icon={<Flag size={32} aria-hidden />}
-          title={status === 'open' ? 'No open reports' : 'No reports'}
-          description="When someone reports a conversation in their messages, it appears here."
-        />
-      ) : (
-        <Stack as="ul" gap="4" listStyleType="none" aria-label="Reports" aria-busy={list.isPlaceholderData}>
-          {rows.map((report) => (
-            <ReportCard key={report.id} report={report} onAction={(kind) => action.show({ kind, report })} />
-          ))}
-        </Stack>
-      )}
-      {list.data ? (
-        <Pager
-          page={list.data.page}
-          total={list.data.total}
-          noun="reports"
-          one="report"
-          onPage={(next) => setPaging({ status, page: next })}
-        />
-      ) : null}
+    <AdminList
+      title="Reported conversations"
+      description="Read the conversation before you decide. Suspending the sender also closes the report."
+      filterLabel="Filter reports"
+      statusFilter={{
+        value: status,
+        options: STATUS_OPTIONS,
+        onChange: setStatus,
+        testId: 'reports-status-filter',
+      }}
+      query={list}
+      rows={list.data?.items ?? []}
+      loadingLabel="Loading reports"
+      skeletonRows={3}
+      what="the reports"
+      listLabel="Reports"
+      empty={{
+        icon: Flag,
+        title: status === 'open' ? 'No open reports' : 'No reports',
+        description: 'When someone reports a conversation in their messages, it appears here.',
+      }}
+      rowTestId="report-item"
+      item={(report) => <ReportCard report={report} onAction={(kind) => action.show({ kind, report })} />}
+      listGap="4"
+      paging={list.data}
+      noun="reports"
+      one="report"
+      onPage={(next) => setPaging({ status, page: next })}
+    >
       <ReportActionDialog action={action.target} open={action.open} onClose={action.close} />
-    </Stack>
+    </AdminList>
   );
 }
 
@@ -97,42 +78,22 @@ function ReportCard({
   report: AdminReportDto;
   onAction: (kind: Action['kind']) => void;
 }) {
-  const titleId = useId();
   const reported = report.reported;
   return (
-    <Box
-      as="li"
-      aria-labelledby={titleId}
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="2xl"
-      p={{ base: '4', md: '5' }}
-      data-testid="report-item"
+    <RecordCard
+      title={report.subject}
+      subtitle={
+        <>
+          Reported{' '}
+          <chakra.time dateTime={report.createdAt.toISOString()}>
+            {formatDateTime(report.createdAt)}
+          </chakra.time>
+          {report.resolvedAt ? ` · closed ${formatDateTime(report.resolvedAt)}` : ''}
+        </>
+      }
+      status={{ label: statusLabel(report.status), palette: REPORT_PALETTE[report.status] }}
+      testId="report-item"
     >
-      <Flex justify="space-between" align="flex-start" gap="3">
-        <Box minW="0">
-          <Heading id={titleId} as="h3" fontSize="md" color="brand.950" wordBreak="break-word">
-            {report.subject}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            Reported{' '}
-            <chakra.time dateTime={report.createdAt.toISOString()}>
-              {formatDateTime(report.createdAt)}
-            </chakra.time>
-            {report.resolvedAt ? ` · closed ${formatDateTime(report.resolvedAt)}` : ''}
-          </Text>
-        </Box>
-        <Badge
-          colorPalette={REPORT_PALETTE[report.status]}
-          variant="subtle"
-          rounded="full"
-          px="2.5"
-          flexShrink="0"
-        >
-          {statusLabel(report.status)}
-        </Badge>
-      </Flex>
       <Stack
         as="dl"
         mt="3"
@@ -169,12 +130,7 @@ function ReportCard({
           </Box>
         </Box>
       </Stack>
-      <Box mt="3" bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm">
-        <Text fontWeight="semibold">Reason</Text>
-        <Text whiteSpace="pre-line" wordBreak="break-word">
-          {report.reason}
-        </Text>
-      </Box>
+      <NoteBox mt="3" title="Reason" text={report.reason} />
       <Flex mt="3" gap="2" wrap="wrap" justify="space-between" align="flex-start">
         <Thread report={report} />
         {report.status === 'open' ? (
@@ -201,7 +157,7 @@ function ReportCard({
           </Flex>
         ) : null}
       </Flex>
-    </Box>
+    </RecordCard>
   );
 }
 
@@ -216,48 +172,38 @@ function Thread({ report }: { report: AdminReportDto }) {
     );
   }
   return (
-    <Collapsible.Root flex="1" minW={{ base: 'full', md: '20rem' }}>
-      <Collapsible.Trigger asChild>
-        <Button
-          size="sm"
-          variant="ghost"
-          ms="-2"
-          css={{ '&[data-state=open] .chevron': { transform: 'rotate(180deg)' } }}
-        >
-          <MessagesSquare aria-hidden />
-          Conversation ({count} message{count === 1 ? '' : 's'})
-          <ChevronDown className="chevron" aria-hidden />
-        </Button>
-      </Collapsible.Trigger>
-      <Collapsible.Content>
-        <Stack as="ol" gap="2" mt="2" listStyleType="none" data-testid="report-thread">
-          {report.messages.map((m) => {
-            const fromReported = report.reported !== null && m.senderId === report.reported.id;
-            return (
-              <Box
-                as="li"
-                key={m.id}
-                bg={fromReported ? 'red.subtle' : 'bg.muted'}
-                rounded="lg"
-                px="3"
-                py="2"
-                fontSize="sm"
-              >
-                <Flex justify="space-between" gap="2" wrap="wrap">
-                  <Text fontWeight="semibold">{m.senderName}</Text>
-                  <Text color="fg.muted" fontSize="xs">
-                    <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
-                  </Text>
-                </Flex>
-                <Text whiteSpace="pre-line" wordBreak="break-word">
-                  {m.text}
+    <Folded
+      icon={MessagesSquare}
+      label={`Conversation (${count} message${count === 1 ? '' : 's'})`}
+      minW={{ base: 'full', md: '20rem' }}
+    >
+      <Stack as="ol" gap="2" mt="2" listStyleType="none" data-testid="report-thread">
+        {report.messages.map((m) => {
+          const fromReported = report.reported !== null && m.senderId === report.reported.id;
+          return (
+            <Box
+              as="li"
+              key={m.id}
+              bg={fromReported ? 'red.subtle' : 'bg.muted'}
+              rounded="lg"
+              px="3"
+              py="2"
+              fontSize="sm"
+            >
+              <Flex justify="space-between" gap="2" wrap="wrap">
+                <Text fontWeight="semibold">{m.senderName}</Text>
+                <Text color="fg.muted" fontSize="xs">
+                  <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
                 </Text>
-              </Box>
-            );
-          })}
-        </Stack>
-      </Collapsible.Content>
-    </Collapsible.Root>
+              </Flex>
+              <Text whiteSpace="pre-line" wordBreak="break-word">
+                {m.text}
+              </Text>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Folded>
   );
 }
 

@@ -1,40 +1,18 @@
-import {
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Flex,
-  Heading,
-  Icon,
-  SegmentGroup,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Button, chakra, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { Ban, Repeat, RotateCcw, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
-import { EmptyPanel } from '../../components/empty-panel';
 import { dateFormat } from '../../lib/intl';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { attempt, useAdminRefresh } from './actions';
+import { type AdminColumn, AdminList } from './admin-list';
 import { type UsersView, usersViewOf } from './admin-tabs';
 import { formatDate, statusLabel, timeAgo } from './format';
-import {
-  FilterBar,
-  ListSkeleton,
-  LoadError,
-  Pager,
-  Panel,
-  RowCard,
-  SearchField,
-  SelectField,
-  useTableLayout,
-} from './parts';
+import { SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { ReportsSection } from './reports-section';
 import { usePagedFilters } from './use-paged-filters';
@@ -116,162 +94,120 @@ function AccountsSection() {
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
   const action = useDialogTarget<Action>();
-  const table = useTableLayout();
-  const headingId = useId();
-  const rows = list.data?.items ?? [];
-
-  const actions = (user: AdminUserDto) => (
-    <UserActions user={user} isMe={user.id === me?.id} onAction={(kind) => action.show({ kind, user })} />
-  );
+  const isMe = (user: AdminUserDto) => user.id === me?.id;
 
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="5">
-      <Box>
-        <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
-          Accounts
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Customers, vendors and admins. A suspended account is signed out at once and cannot sign in.
-        </Text>
-      </Box>
-      <FilterBar label="Filter accounts">
-        <SearchField
-          label="Search"
-          value={filters.text}
-          placeholder="Name or e-mail"
-          onChange={filters.setText}
-          testId="users-search"
-        />
-        <SelectField
-          label="Role"
-          value={role}
-          options={ROLE_OPTIONS}
-          onChange={setRole}
-          testId="users-role-filter"
-        />
-        <SelectField
-          label="Status"
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={setStatus}
-          testId="users-status-filter"
-        />
-      </FilterBar>
-
-      {list.isPending ? (
-        <ListSkeleton label="Loading accounts" />
-      ) : list.isLoadingError ? (
-        <LoadError what="the accounts" error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyPanel
-          icon={
-            <Icon boxSize="8">
-              <Users />
-            </Icon>
-          }
-          title="No accounts found"
-          description="No account matches this search and these filters."
-        />
-      ) : table ? (
-        <Panel overflow="hidden" aria-busy={list.isPlaceholderData}>
-          <Table.ScrollArea>
-            <Table.Root size="sm" whiteSpace="normal" interactive data-testid="users-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>Role</Table.ColumnHeader>
-                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Listings</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Open reports</Table.ColumnHeader>
-                  <Table.ColumnHeader>Last seen</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((user) => (
-                  <Table.Row key={user.id} data-testid="user-row" data-id={user.id}>
-                    <Table.Cell maxW="18rem">
-                      <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-                        {user.name}
-                        {user.id === me?.id ? (
-                          <Text as="span" fontWeight="normal" color="fg.muted">
-                            {' '}
-                            (you)
-                          </Text>
-                        ) : null}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
-                        {user.email}
-                      </Text>
-                      <Suspension user={user} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <RoleBadge role={user.role} />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(user.createdAt)}</Table.Cell>
-                    <Table.Cell textAlign="end">{user.listings}</Table.Cell>
-                    <Table.Cell textAlign="end">
-                      <ReportCount count={user.openReports} />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">
-                      <LastSeen at={user.lastSeenAt} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Flex gap="2" justify="flex-end" wrap="nowrap">
-                        {actions(user)}
-                      </Flex>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Panel>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Accounts" aria-busy={list.isPlaceholderData}>
-          {rows.map((user) => (
-            <RowCard
-              key={user.id}
-              testId="user-row"
-              dataId={user.id}
-              title={
-                <>
-                  {user.name}
-                  {user.id === me?.id ? (
-                    <Text as="span" fontWeight="normal" color="fg.muted">
-                      {' '}
-                      (you)
-                    </Text>
-                  ) : null}
-                </>
-              }
-              badges={<RoleBadge role={user.role} />}
-              actions={actions(user)}
-            >
-              <Text overflowWrap="anywhere">{user.email}</Text>
-              <Text>
-                Joined {formatDate(user.createdAt)} · Last seen <LastSeen at={user.lastSeenAt} />
-              </Text>
-              <Text>
-                {user.listings} listing{user.listings === 1 ? '' : 's'} ·{' '}
-                <ReportCount count={user.openReports} /> open report{user.openReports === 1 ? '' : 's'}
-              </Text>
-              <Suspension user={user} />
-            </RowCard>
-          ))}
-        </Stack>
+    <AdminList
+      title="Accounts"
+      description="Customers, vendors and admins. A suspended account is signed out at once and cannot sign in."
+      filterLabel="Filter accounts"
+      filters={
+        <>
+          <SearchField
+            label="Search"
+            value={filters.text}
+            placeholder="Name or e-mail"
+            onChange={filters.setText}
+            testId="users-search"
+          />
+          <SelectField
+            label="Role"
+            value={role}
+            options={ROLE_OPTIONS}
+            onChange={setRole}
+            testId="users-role-filter"
+          />
+          <SelectField
+            label="Status"
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={setStatus}
+            testId="users-status-filter"
+          />
+        </>
+      }
+      query={list}
+      rows={list.data?.items ?? []}
+      loadingLabel="Loading accounts"
+      what="the accounts"
+      listLabel="Accounts"
+      empty={{
+        icon: Users,
+        title: 'No accounts found',
+        description: 'No account matches this search and these filters.',
+      }}
+      table={{ testId: 'users-table', columns: USER_COLUMNS(isMe), interactive: true }}
+      rowTestId="user-row"
+      withDataId
+      actions={(user) => (
+        <UserActions user={user} isMe={isMe(user)} onAction={(kind) => action.show({ kind, user })} />
       )}
-      {list.data ? (
-        <Pager
-          page={list.data.page}
-          total={list.data.total}
-          noun="accounts"
-          one="account"
-          onPage={filters.setPage}
-        />
-      ) : null}
+      card={(user) => ({
+        title: <UserName user={user} isMe={isMe(user)} />,
+        badges: <RoleBadge role={user.role} />,
+        details: (
+          <>
+            <Text overflowWrap="anywhere">{user.email}</Text>
+            <Text>
+              Joined {formatDate(user.createdAt)} · Last seen <LastSeen at={user.lastSeenAt} />
+            </Text>
+            <Text>
+              {user.listings} listing{user.listings === 1 ? '' : 's'} ·{' '}
+              <ReportCount count={user.openReports} /> open report{user.openReports === 1 ? '' : 's'}
+            </Text>
+            <Suspension user={user} />
+          </>
+        ),
+      })}
+      paging={list.data}
+      noun="accounts"
+      one="account"
+      onPage={filters.setPage}
+    >
       <UserActionDialog action={action.target} open={action.open} onClose={action.close} />
-    </Stack>
+    </AdminList>
+  );
+}
+
+const USER_COLUMNS = (isMe: (user: AdminUserDto) => boolean): AdminColumn<AdminUserDto>[] => [
+  {
+    header: 'Name',
+    cellProps: { maxW: '18rem' },
+    cell: (user) => (
+      <>
+        <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+          <UserName user={user} isMe={isMe(user)} />
+        </Text>
+        <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+          {user.email}
+        </Text>
+        <Suspension user={user} />
+      </>
+    ),
+  },
+  { header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
+  { header: 'Joined', cellProps: { whiteSpace: 'nowrap' }, cell: (user) => formatDate(user.createdAt) },
+  { header: 'Listings', end: true, cell: (user) => user.listings },
+  { header: 'Open reports', end: true, cell: (user) => <ReportCount count={user.openReports} /> },
+  {
+    header: 'Last seen',
+    cellProps: { whiteSpace: 'nowrap' },
+    cell: (user) => <LastSeen at={user.lastSeenAt} />,
+  },
+];
+
+/** The account's name, marked '(you)' on the admin's own. */
+function UserName({ user, isMe }: { user: AdminUserDto; isMe: boolean }) {
+  return (
+    <>
+      {user.name}
+      {isMe ? (
+        <Text as="span" fontWeight="normal" color="fg.muted">
+          {' '}
+          (you)
+        </Text>
+      ) : null}
+    </>
   );
 }
 

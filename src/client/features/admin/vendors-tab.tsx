@@ -1,28 +1,18 @@
-import { Badge, Box, Button, Flex, Heading, HStack, Icon, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { BadgeCheck, BadgeX, ExternalLink, Eye, EyeOff, Pencil, Store } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ADMIN_VENDOR_STATUSES, type AdminVendorDto } from '../../../shared/schemas/admin';
 import type { VendorDto } from '../../../shared/schemas/vendors';
-import { EmptyPanel } from '../../components/empty-panel';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { hasContactDetails } from '../marketplace/use-marketplace';
 import { VendorFormDialog } from '../marketplace/vendor-form-dialog';
 import { attempt, useAdminRefresh } from './actions';
+import { type AdminColumn, AdminList } from './admin-list';
 import { formatDate } from './format';
-import {
-  FilterBar,
-  ListSkeleton,
-  LoadError,
-  Pager,
-  Panel,
-  RowCard,
-  SearchField,
-  SelectField,
-  useTableLayout,
-} from './parts';
+import { SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { usePagedFilters } from './use-paged-filters';
 
@@ -53,8 +43,6 @@ export function VendorsTab() {
   const refresh = useAdminRefresh();
   const hide = useDialogTarget<AdminVendorDto>();
   const editor = useListingEditor();
-  const table = useTableLayout();
-  const headingId = useId();
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const setVerified = async (vendor: AdminVendorDto, verified: boolean) => {
@@ -87,7 +75,6 @@ export function VendorsTab() {
     refresh();
   };
 
-  const rows = list.data?.items ?? [];
   const actions = (vendor: AdminVendorDto) => (
     <>
       <Button
@@ -139,125 +126,61 @@ export function VendorsTab() {
   );
 
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="5">
-      <Box>
-        <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
-          Listings
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          Every listing in the marketplace, hidden ones included.
-        </Text>
-      </Box>
-      <FilterBar label="Filter listings">
-        <SearchField
-          label="Search"
-          value={filters.text}
-          placeholder="Business name, city or e-mail"
-          onChange={filters.setText}
-          testId="vendors-search"
-        />
-        <SelectField
-          label="Status"
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={setStatus}
-          testId="vendors-status-filter"
-        />
-      </FilterBar>
-
-      {list.isPending ? (
-        <ListSkeleton label="Loading listings" />
-      ) : list.isLoadingError ? (
-        <LoadError what="the listings" error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyPanel
-          icon={
-            <Icon boxSize="8">
-              <Store />
-            </Icon>
-          }
-          title="No listings found"
-          description={
-            filters.search || status !== 'all'
-              ? 'No listing matches this search and filter.'
-              : 'Listings appear here once vendors create them.'
-          }
-        />
-      ) : table ? (
-        <Panel overflow="hidden" aria-busy={list.isPlaceholderData}>
-          <Table.ScrollArea>
-            <Table.Root size="sm" whiteSpace="normal" interactive data-testid="vendors-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader>Business</Table.ColumnHeader>
-                  <Table.ColumnHeader>Category</Table.ColumnHeader>
-                  <Table.ColumnHeader>City</Table.ColumnHeader>
-                  <Table.ColumnHeader>Owner</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((vendor) => (
-                  <Table.Row key={vendor.id} data-testid="vendor-row" data-id={vendor.id}>
-                    <Table.Cell maxW="16rem">
-                      <BusinessName vendor={vendor} />
-                      <Text fontSize="xs" color="fg.muted">
-                        Listed {formatDate(vendor.createdAt)}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>{vendor.category}</Table.Cell>
-                    <Table.Cell>{vendor.city ?? '—'}</Table.Cell>
-                    <Table.Cell maxW="14rem">
-                      <Text overflowWrap="anywhere">{vendor.ownerEmail ?? '—'}</Text>
-                    </Table.Cell>
-                    <Table.Cell maxW="14rem">
-                      <VendorBadges vendor={vendor} />
-                      {vendor.hidden && vendor.hiddenReason ? (
-                        <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={2} title={vendor.hiddenReason}>
-                          {vendor.hiddenReason}
-                        </Text>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Flex gap="2" justify="flex-end" wrap="nowrap">
-                        {actions(vendor)}
-                      </Flex>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Panel>
-      ) : (
-        <Stack as="ul" gap="3" listStyleType="none" aria-label="Listings" aria-busy={list.isPlaceholderData}>
-          {rows.map((vendor) => (
-            <RowCard
-              key={vendor.id}
-              testId="vendor-row"
-              dataId={vendor.id}
-              title={<BusinessName vendor={vendor} />}
-              badges={<VendorBadges vendor={vendor} />}
-              actions={actions(vendor)}
-            >
-              <Text>{[vendor.category, vendor.city].filter(Boolean).join(' · ')}</Text>
-              <Text overflowWrap="anywhere">Owner: {vendor.ownerEmail ?? 'nobody yet'}</Text>
-              {vendor.hidden && vendor.hiddenReason ? <Text>Hidden: {vendor.hiddenReason}</Text> : null}
-            </RowCard>
-          ))}
-        </Stack>
-      )}
-      {list.data ? (
-        <Pager
-          page={list.data.page}
-          total={list.data.total}
-          noun="listings"
-          one="listing"
-          onPage={filters.setPage}
-        />
-      ) : null}
-
+    <AdminList
+      title="Listings"
+      description="Every listing in the marketplace, hidden ones included."
+      filterLabel="Filter listings"
+      filters={
+        <>
+          <SearchField
+            label="Search"
+            value={filters.text}
+            placeholder="Business name, city or e-mail"
+            onChange={filters.setText}
+            testId="vendors-search"
+          />
+          <SelectField
+            label="Status"
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={setStatus}
+            testId="vendors-status-filter"
+          />
+        </>
+      }
+      query={list}
+      rows={list.data?.items ?? []}
+      loadingLabel="Loading listings"
+      what="the listings"
+      listLabel="Listings"
+      empty={{
+        icon: Store,
+        title: 'No listings found',
+        description:
+          filters.search || status !== 'all'
+            ? 'No listing matches this search and filter.'
+            : 'Listings appear here once vendors create them.',
+      }}
+      table={{ testId: 'vendors-table', columns: VENDOR_COLUMNS, interactive: true }}
+      rowTestId="vendor-row"
+      withDataId
+      actions={actions}
+      card={(vendor) => ({
+        title: <BusinessName vendor={vendor} />,
+        badges: <VendorBadges vendor={vendor} />,
+        details: (
+          <>
+            <Text>{[vendor.category, vendor.city].filter(Boolean).join(' · ')}</Text>
+            <Text overflowWrap="anywhere">Owner: {vendor.ownerEmail ?? 'nobody yet'}</Text>
+            {vendor.hidden && vendor.hiddenReason ? <Text>Hidden: {vendor.hiddenReason}</Text> : null}
+          </>
+        ),
+      })}
+      paging={list.data}
+      noun="listings"
+      one="listing"
+      onPage={filters.setPage}
+    >
       <ReasonDialog
         open={hide.open}
         onClose={hide.close}
@@ -292,9 +215,45 @@ export function VendorsTab() {
           vendor={editor.vendor}
         />
       ) : null}
-    </Stack>
+    </AdminList>
   );
 }
+
+const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
+  {
+    header: 'Business',
+    cellProps: { maxW: '16rem' },
+    cell: (vendor) => (
+      <>
+        <BusinessName vendor={vendor} />
+        <Text fontSize="xs" color="fg.muted">
+          Listed {formatDate(vendor.createdAt)}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Category', cell: (vendor) => vendor.category },
+  { header: 'City', cell: (vendor) => vendor.city ?? '—' },
+  {
+    header: 'Owner',
+    cellProps: { maxW: '14rem' },
+    cell: (vendor) => <Text overflowWrap="anywhere">{vendor.ownerEmail ?? '—'}</Text>,
+  },
+  {
+    header: 'Status',
+    cellProps: { maxW: '14rem' },
+    cell: (vendor) => (
+      <>
+        <VendorBadges vendor={vendor} />
+        {vendor.hidden && vendor.hiddenReason ? (
+          <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={2} title={vendor.hiddenReason}>
+            {vendor.hiddenReason}
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+];
 
 function BusinessName({ vendor }: { vendor: AdminVendorDto }) {
   return (

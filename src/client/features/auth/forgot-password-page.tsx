@@ -1,23 +1,16 @@
 import { Box, Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert';
-import { FormEmailField } from '../../components/form-fields';
-import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
+import { FormInput } from '../../components/form-fields';
+import { errorCode, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { useFocusWhenIdle } from '../../lib/use-focus-when-idle';
+import { useZodForm } from '../../lib/use-zod-form';
 import type { ForgotPasswordState } from './account-forms';
 import { OtherPortalLink } from './auth-extras';
 import { AuthShell } from './auth-shell';
-import {
-  type ForgotPasswordForm,
-  forgotPasswordForm,
-  RESET_LINK_VALID_MINUTES,
-  signInPathFrom,
-} from './recovery-forms';
+import { forgotPasswordForm, RESET_LINK_VALID_MINUTES, signInPathFrom } from './recovery-forms';
 
 /** /forgot-password: asks for the account's email and mails a reset link. */
 export function ForgotPasswordPage() {
@@ -50,20 +43,10 @@ export function ForgotPasswordPage() {
 function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
   const request = trpc.auth.requestPasswordReset.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<ForgotPasswordForm>({
-    resolver: zodResolver(forgotPasswordForm),
-    defaultValues: { email: initialEmail },
-  });
   const pending = request.isPending;
-  const focusWhenIdle = useFocusWhenIdle<keyof ForgotPasswordForm>(pending, setFocus);
+  const form = useZodForm(forgotPasswordForm, { defaultValues: { email: initialEmail }, pending });
 
-  const submit = handleSubmit(({ email }) => {
+  const submit = form.handleSubmit(({ email }) => {
     setFailure(null);
     const address = email.trim();
     request.mutate(
@@ -71,12 +54,7 @@ function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (
       {
         onSuccess: () => onSent(address),
         onError: (error) => {
-          const field = serverFieldError(error);
-          if (field?.field === 'email') {
-            setError('email', { message: field.message });
-            focusWhenIdle('email');
-            return;
-          }
+          if (form.applyServerErrors(error)) return;
           // Too many requests: the server says how long to wait.
           setFailure(
             serverMessage(error) ??
@@ -88,17 +66,17 @@ function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending}>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
       <Stack gap="5">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <FormEmailField
+        <FormInput
+          form={form}
+          name="email"
+          kind="email"
           label="Email"
           required
-          disabled={pending}
-          error={errors.email?.message}
           // A person arriving without a prefilled address starts typing at once.
           autoFocus={!initialEmail}
-          {...register('email')}
         />
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
           Send reset link

@@ -1,20 +1,17 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLayoutEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert';
-import { NewPasswordFields } from '../../components/new-password-fields';
-import { errorCode, serverFieldError, serverMessage } from '../../lib/errors';
+import { NEW_PASSWORD_ALIASES, NewPasswordFields } from '../../components/new-password-fields';
+import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { useFocusWhenIdle } from '../../lib/use-focus-when-idle';
+import { useZodForm } from '../../lib/use-zod-form';
 import { OtherPortalLink } from './auth-extras';
 import { AuthShell } from './auth-shell';
 import {
   RECOVERY_MESSAGES,
   RESET_LINK_VALID_MINUTES,
-  type ResetPasswordForm,
   resetPasswordForm,
   tokenFromHash,
 } from './recovery-forms';
@@ -57,20 +54,14 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   const navigate = useNavigate();
   const confirm = trpc.auth.confirmPasswordReset.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordForm),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
   const pending = confirm.isPending;
-  const focusWhenIdle = useFocusWhenIdle<keyof ResetPasswordForm>(pending, setFocus);
+  const form = useZodForm(resetPasswordForm, {
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    pending,
+    aliases: NEW_PASSWORD_ALIASES,
+  });
 
-  const submit = handleSubmit(({ newPassword }) => {
+  const submit = form.handleSubmit(({ newPassword }) => {
     setFailure(null);
     confirm.mutate(
       { token, newPassword },
@@ -80,12 +71,9 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
           navigate('/login', { replace: true });
         },
         onError: (error) => {
-          const field = serverFieldError(error);
           // A refused password (too common) names the password; anything else about the request is the link.
-          if (field && (field.field === 'newPassword' || field.field === 'password')) {
-            setError('newPassword', { message: field.message });
-            focusWhenIdle('newPassword');
-          } else if (errorCode(error) === 'BAD_REQUEST') {
+          if (form.applyServerErrors(error)) return;
+          if (errorCode(error) === 'BAD_REQUEST') {
             onInvalid(serverMessage(error) ?? RECOVERY_MESSAGES.invalidLink);
           } else {
             setFailure(serverMessage(error) ?? 'Could not reach SimchaHub. Please try again.');
@@ -96,10 +84,10 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending}>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
       <Stack gap="5">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <NewPasswordFields register={register} errors={errors} disabled={pending} autoFocus />
+        <NewPasswordFields form={form} autoFocus />
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
           Set new password
         </Button>

@@ -1,15 +1,16 @@
 import { Button, Stack } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { LIMITS } from '../../../shared/constants';
-import { type LoginInput, loginInput, type UserDto } from '../../../shared/schemas/auth';
+import { loginInput, type UserDto } from '../../../shared/schemas/auth';
 import { ErrorAlert } from '../../components/error-alert';
-import { FormEmailField, FormPasswordField } from '../../components/form-fields';
+import { FormInput } from '../../components/form-fields';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+
+const signInForm = loginInput.pick({ email: true, password: true });
 
 interface InviteSignInFormProps {
   label: string;
@@ -24,13 +25,12 @@ export function InviteSignInForm({ label, token, onJoined }: InviteSignInFormPro
   const login = trpc.auth.login.useMutation();
   const accept = trpc.family.acceptInvite.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { email: '', password: '' } });
+  const form = useZodForm(signInForm, {
+    defaultValues: { email: '', password: '' },
+    pending: login.isPending || accept.isPending,
+  });
 
-  const submit = handleSubmit(async ({ email, password }) => {
+  const submit = form.handleSubmit(async ({ email, password }) => {
     setFailure(null);
     let signedIn: UserDto;
     try {
@@ -49,27 +49,27 @@ export function InviteSignInForm({ label, token, onJoined }: InviteSignInFormPro
       await adopt(signedIn);
     }
   });
-  const pending = isSubmitting;
+  const pending = form.formState.isSubmitting;
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending} aria-label="Sign in and join the family circle">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={pending}
+      aria-label="Sign in and join the family circle"
+    >
       <Stack gap="5">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <FormEmailField
-          label="Email"
-          required
-          disabled={pending}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <FormPasswordField
+        <FormInput form={form} name="email" kind="email" label="Email" required disabled={pending} />
+        <FormInput
+          form={form}
+          name="password"
+          kind="password"
           label="Password"
           required
           disabled={pending}
-          error={errors.password?.message}
           autoComplete="current-password"
           maxLength={LIMITS.passwordMax}
-          {...register('password')}
         />
         <Button type="submit" size="lg" w="full" loading={pending} loadingText="Signing in...">
           Sign In &amp; Join

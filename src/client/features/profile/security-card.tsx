@@ -1,19 +1,17 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import { changePasswordInput } from '../../../shared/schemas/auth';
 import { CardHeading } from '../../components/card-heading';
 import { ErrorAlert } from '../../components/error-alert';
-import { FormPasswordField } from '../../components/form-fields';
-import { NewPasswordFields } from '../../components/new-password-fields';
-import { serverFieldError, serverMessage } from '../../lib/errors';
+import { FormInput } from '../../components/form-fields';
+import { NEW_PASSWORD_ALIASES, NewPasswordFields } from '../../components/new-password-fields';
+import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { useFocusWhenIdle } from '../../lib/use-focus-when-idle';
+import { useZodForm } from '../../lib/use-zod-form';
 import { cardStyle } from './profile-styles';
 import { ActiveSessions } from './sessions-card';
 
@@ -73,17 +71,14 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
     onSuccess: () => utils.auth.sessions.invalidate(),
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
   const pending = change.isPending;
-  const focusWhenIdle = useFocusWhenIdle<keyof ChangePasswordForm>(pending, setFocus);
+  const form = useZodForm(changePasswordForm, {
+    defaultValues: EMPTY,
+    pending,
+    aliases: NEW_PASSWORD_ALIASES,
+  });
 
-  const submit = handleSubmit(({ currentPassword, newPassword }) => {
+  const submit = form.handleSubmit(({ currentPassword, newPassword }) => {
     setFailure(null);
     change.mutate(
       { currentPassword, newPassword },
@@ -93,14 +88,7 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
           onDone();
         },
         onError: (error) => {
-          const field = serverFieldError(error);
-          if (field?.field === 'currentPassword') {
-            setError('currentPassword', { message: field.message });
-            focusWhenIdle('currentPassword');
-          } else if (field && (field.field === 'newPassword' || field.field === 'password')) {
-            setError('newPassword', { message: field.message });
-            focusWhenIdle('newPassword');
-          } else {
+          if (!form.applyServerErrors(error)) {
             setFailure(serverMessage(error) ?? 'Could not reach SimchaHub. Please try again.');
           }
         },
@@ -109,22 +97,22 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending} aria-label="Change password">
+    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending} aria-label="Change password">
       {/* Tells password managers which account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Stack gap="5">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <FormPasswordField
+        <FormInput
+          form={form}
+          name="currentPassword"
+          kind="password"
           label="Current password"
           required
-          disabled={pending}
-          error={errors.currentPassword?.message}
           autoComplete="current-password"
           maxLength={LIMITS.passwordMax}
           autoFocus
-          {...register('currentPassword')}
         />
-        <NewPasswordFields register={register} errors={errors} disabled={pending} />
+        <NewPasswordFields form={form} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           <Button variant="outline" onClick={onDone} disabled={pending}>
             Cancel

@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Box,
-  Flex,
-  Grid,
-  SegmentGroup,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Stat,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Grid, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { ChartColumn } from 'lucide-react';
 import { useState } from 'react';
 import { type AnalyticsDto, responseTimeText } from '../../../shared/schemas/analytics';
 import { EmptyPanel } from '../../components/empty-panel';
 import { trpc } from '../../lib/trpc';
 import { DailyChart } from './daily-chart';
-import { formatCount, formatMinutes, formatPercent, isNotFound } from './format';
-import { ListingLoadError, ListingPicker, NoListingPanel } from './listing-picker';
+import { formatCount, formatMinutes, formatPercent } from './format';
+import { ListingTab } from './listing-picker';
 import type { ListingSelection } from './use-listings';
 
 type Days = 30 | 90;
@@ -36,19 +25,14 @@ export function AnalyticsTab({ selection, onOpenClaims }: AnalyticsTabProps) {
     { enabled: selected !== null, placeholderData: (previous) => previous },
   );
 
-  if (selection.isPending) return <AnalyticsSkeleton />;
-  if (selection.isError) return <ListingLoadError error={selection.error} onRetry={selection.refetch} />;
-  if (!selected) return <NoListingPanel onOpenClaims={onOpenClaims} place="analytics" />;
-
   return (
-    <Stack gap="6">
-      <Flex
-        direction={{ base: 'column', md: 'row' }}
-        justify="space-between"
-        align={{ base: 'stretch', md: 'flex-end' }}
-        gap="4"
-      >
-        <ListingPicker selection={selection} />
+    <ListingTab
+      selection={selection}
+      onOpenClaims={onOpenClaims}
+      place="analytics"
+      skeleton={<AnalyticsSkeleton />}
+      query={analytics}
+      action={() => (
         <SegmentGroup.Root
           value={String(days)}
           onValueChange={(details) => setDays(details.value === '90' ? 90 : 30)}
@@ -66,32 +50,26 @@ export function AnalyticsTab({ selection, onOpenClaims }: AnalyticsTabProps) {
             px="3"
           />
         </SegmentGroup.Root>
-      </Flex>
-
-      {analytics.isPending ? (
-        <AnalyticsSkeleton />
-      ) : analytics.isError ? (
-        isNotFound(analytics.error) ? (
-          <NoListingPanel onOpenClaims={onOpenClaims} place="analytics" />
-        ) : (
-          <ListingLoadError error={analytics.error} onRetry={() => void analytics.refetch()} />
-        )
-      ) : (
-        <Box aria-busy={analytics.isPlaceholderData} opacity={analytics.isPlaceholderData ? 0.6 : 1}>
-          <AnalyticsFigures data={analytics.data} />
-        </Box>
       )}
-
-      <Alert.Root status="info" variant="subtle" rounded="lg">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Description>
-            Shabbat and Yom Tov hours don't count against your response time: a request that arrives on Friday
-            afternoon is timed from after Shabbat ends.
-          </Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    </Stack>
+      content={() =>
+        analytics.data && (
+          <Box aria-busy={analytics.isPlaceholderData} opacity={analytics.isPlaceholderData ? 0.6 : 1}>
+            <AnalyticsFigures data={analytics.data} />
+          </Box>
+        )
+      }
+      footer={
+        <Alert.Root status="info" variant="subtle" rounded="lg">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>
+              Shabbat and Yom Tov hours don't count against your response time: a request that arrives on
+              Friday afternoon is timed from after Shabbat ends.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      }
+    />
   );
 }
 

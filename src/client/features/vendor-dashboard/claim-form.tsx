@@ -1,47 +1,19 @@
-import {
-  Box,
-  Button,
-  chakra,
-  Field,
-  Flex,
-  Heading,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DASHBOARD_CATEGORIES } from '../../../shared/constants';
 import { claimSubmitInput } from '../../../shared/schemas/claims';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { FormEmailField, FormTextField } from '../../components/form-fields';
+import { FormInput, FormSelect, FormTextarea, useFieldError } from '../../components/form-fields';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { serverFieldErrors, specificMessage } from './format';
+import { useZodForm } from '../../lib/use-zod-form';
+import { specificMessage } from './format';
 import { ListingSearch } from './listing-search';
 
 type ClaimValues = z.input<typeof claimSubmitInput>;
-type ClaimOutput = z.output<typeof claimSubmitInput>;
-
-const FIELDS = [
-  'vendorId',
-  'businessName',
-  'businessDescription',
-  'businessAddress',
-  'businessPhone',
-  'businessEmail',
-  'businessWebsite',
-  'ownershipProof',
-  'category',
-] as const satisfies readonly (keyof ClaimValues)[];
-type ClaimField = (typeof FIELDS)[number];
-const isClaimField = (field: string): field is ClaimField => (FIELDS as readonly string[]).includes(field);
 
 const EMPTY: ClaimValues = {
   vendorId: null,
@@ -70,25 +42,19 @@ export function ClaimForm() {
   const submitClaim = useIdempotentCreate(trpc.claims.submit.useMutation());
   const headingId = useId();
   const [target, setTarget] = useState<Target>({ kind: 'search' });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useForm<ClaimValues, unknown, ClaimOutput>({
-    resolver: zodResolver(claimSubmitInput),
-    defaultValues: EMPTY,
-  });
   const pending = submitClaim.isPending;
+  const form = useZodForm(claimSubmitInput, { defaultValues: EMPTY, pending });
+  const { setValue, getValues } = form;
+  const vendorIdError = useFieldError({ form, name: 'vendorId' });
 
   const chooseListing = (listing: VendorView) => {
     setTarget({ kind: 'listing', listing });
     setValue('vendorId', listing.id);
     setValue('category', null);
-    setValue('businessName', listing.businessName, { shouldValidate: Boolean(errors.businessName) });
+    // Read from the form as it is now: this component does not re-render for its fields' messages.
+    setValue('businessName', listing.businessName, {
+      shouldValidate: form.getFieldState('businessName').invalid,
+    });
     const address = [listing.address, listing.city, listing.state].filter(Boolean).join(', ');
     if (address && !getValues('businessAddress')) setValue('businessAddress', address);
   };
@@ -105,21 +71,19 @@ export function ClaimForm() {
     setValue('category', null);
   };
 
-  const submit = handleSubmit((values) => {
+  const submit = form.handleSubmit((values) => {
     submitClaim.mutate(values, {
       onSuccess: () => {
         toast.success(
           'Claim Submitted',
           'An administrator will review your claim; follow it in Your Vendor Claims.',
         );
-        reset(EMPTY);
+        form.reset(EMPTY);
         setTarget({ kind: 'search' });
         void utils.claims.mine.invalidate();
       },
       onError: (error) => {
-        for (const { field, message } of serverFieldErrors(error)) {
-          if (isClaimField(field)) setError(field, { message }, { shouldFocus: true });
-        }
+        form.applyServerErrors(error);
         toast.error(FAILURE.title, specificMessage(error) ?? FAILURE.description);
       },
     });
@@ -181,31 +145,17 @@ export function ClaimForm() {
                     Search listings instead
                   </Button>
                 </Flex>
-                <Field.Root required invalid={Boolean(errors.category)} disabled={pending}>
-                  <Field.Label>
-                    Category <Field.RequiredIndicator />
-                  </Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field bg="bg" data-testid="claim-category" {...register('category')}>
-                      <option value="" disabled>
-                        Select a category
-                      </option>
-                      {DASHBOARD_CATEGORIES.map((c) => (
-                        <option key={c.value} value={c.value}>
-                          {c.label}
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  {errors.category ? (
-                    <Field.ErrorText>{errors.category.message}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>
-                      Your listing is created in this category once the claim is approved.
-                    </Field.HelperText>
-                  )}
-                </Field.Root>
+                <FormSelect
+                  form={form}
+                  name="category"
+                  label="Category"
+                  required
+                  placeholder="Select a category"
+                  options={DASHBOARD_CATEGORIES}
+                  hint="Your listing is created in this category once the claim is approved."
+                  bg="bg"
+                  data-testid="claim-category"
+                />
               </Stack>
             ) : (
               <Stack gap="2">
@@ -224,100 +174,85 @@ export function ClaimForm() {
                 </Button>
               </Stack>
             )}
-            {errors.vendorId ? (
+            {vendorIdError ? (
               <Text mt="2" fontSize="sm" color="fg.error" role="alert">
-                {errors.vendorId.message}
+                {vendorIdError}
               </Text>
             ) : null}
           </Box>
 
-          <FormTextField
+          <FormInput
+            form={form}
+            name="businessName"
             label="Business name"
             required
-            disabled={pending}
-            error={errors.businessName?.message}
             maxLength={200}
             autoComplete="organization"
             data-testid="claim-business-name"
-            {...register('businessName')}
           />
-          <Field.Root required invalid={Boolean(errors.businessDescription)} disabled={pending}>
-            <Field.Label>
-              Business description <Field.RequiredIndicator />
-            </Field.Label>
-            <Textarea
-              rows={3}
-              maxLength={5000}
-              placeholder="What your business offers"
-              data-testid="claim-business-description"
-              {...register('businessDescription')}
-            />
-            {errors.businessDescription ? (
-              <Field.ErrorText>{errors.businessDescription.message}</Field.ErrorText>
-            ) : null}
-          </Field.Root>
-          <FormTextField
+          <FormTextarea
+            form={form}
+            name="businessDescription"
+            label="Business description"
+            required
+            rows={3}
+            maxLength={5000}
+            placeholder="What your business offers"
+            data-testid="claim-business-description"
+          />
+          <FormInput
+            form={form}
+            name="businessAddress"
             label="Business address"
             required
-            disabled={pending}
-            error={errors.businessAddress?.message}
             maxLength={300}
             autoComplete="street-address"
             data-testid="claim-business-address"
-            {...register('businessAddress')}
           />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <FormTextField
+            <FormInput
+              form={form}
+              name="businessPhone"
               label="Business phone"
               required
               type="tel"
               autoComplete="tel"
-              disabled={pending}
-              error={errors.businessPhone?.message}
               maxLength={40}
               data-testid="claim-business-phone"
-              {...register('businessPhone')}
             />
-            <FormEmailField
+            <FormInput
+              form={form}
+              name="businessEmail"
+              kind="email"
               label="Business email"
               required
-              disabled={pending}
-              error={errors.businessEmail?.message}
               hint="An address at your business's own domain speeds up the review."
               data-testid="claim-business-email"
-              {...register('businessEmail')}
             />
           </SimpleGrid>
-          <FormTextField
+          <FormInput
+            form={form}
+            name="businessWebsite"
             label="Business website"
             type="url"
             inputMode="url"
             autoComplete="url"
             placeholder="https://"
-            disabled={pending}
-            error={errors.businessWebsite?.message}
             hint="Optional."
             maxLength={500}
             data-testid="claim-business-website"
-            {...register('businessWebsite')}
           />
-          <Field.Root required invalid={Boolean(errors.ownershipProof)} disabled={pending}>
-            <Field.Label>
-              Ownership proof <Field.RequiredIndicator />
-            </Field.Label>
-            <Textarea
-              rows={3}
-              maxLength={2000}
-              placeholder="Your role, a business registration number, or how we can confirm the business is yours"
-              data-testid="claim-ownership-proof"
-              {...register('ownershipProof')}
-            />
-            {errors.ownershipProof ? (
-              <Field.ErrorText>{errors.ownershipProof.message}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>Seen only by the SimchaHub team.</Field.HelperText>
-            )}
-          </Field.Root>
+          <FormTextarea
+            form={form}
+            name="ownershipProof"
+            label="Ownership proof"
+            required
+            rows={3}
+            maxLength={2000}
+            placeholder="Your role, a business registration number, or how we can confirm the business is yours"
+            hint="Seen only by the SimchaHub team."
+            data-testid="claim-ownership-proof"
+          />
           <Button
             type="submit"
             loading={pending}

@@ -1,27 +1,15 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Collapsible,
-  chakra,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Icon,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { ChevronDown, ClipboardList, History } from 'lucide-react';
+import { Box, Button, chakra, Flex, Grid, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ClipboardList, History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { Folded, NoteBox, RecordCard } from '../../components/record-card';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ClaimForm } from './claim-form';
-import { formatDate, formatDateTime, statusLabel } from './format';
+import { ClaimHistoryList } from './claim-history';
+import { formatDate, statusLabel } from './format';
 
 /** The Claims tab: the user's claims, then the form for a new one (spec section 2). */
 export function ClaimsTab() {
@@ -86,7 +74,6 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
   const utils = trpc.useUtils();
   const withdraw = trpc.claims.withdraw.useMutation();
   const [confirming, setConfirming] = useState(false);
-  const titleId = useId();
 
   const confirm = () =>
     withdraw.mutate(
@@ -102,40 +89,22 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
     );
 
   return (
-    <Box
-      as="li"
-      aria-labelledby={titleId}
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="2xl"
-      p={{ base: '4', md: '5' }}
-      data-testid="claim-item"
+    <RecordCard
+      title={claim.businessName}
+      subtitle={
+        claim.vendorId
+          ? claim.listingName && claim.listingName !== claim.businessName
+            ? `Claim for the listing ${claim.listingName}`
+            : 'Claim for an existing listing'
+          : 'New business'
+      }
+      status={{
+        label: statusLabel(claim.status),
+        palette: claimBadgePalette(claim.status),
+        testId: 'claim-status',
+      }}
+      testId="claim-item"
     >
-      <Flex justify="space-between" align="flex-start" gap="3">
-        <Box minW="0">
-          <Heading id={titleId} as="h3" fontSize="md" color="brand.950" wordBreak="break-word">
-            {claim.businessName}
-          </Heading>
-          <Text fontSize="sm" color="fg.muted">
-            {claim.vendorId
-              ? claim.listingName && claim.listingName !== claim.businessName
-                ? `Claim for the listing ${claim.listingName}`
-                : 'Claim for an existing listing'
-              : 'New business'}
-          </Text>
-        </Box>
-        <Badge
-          colorPalette={claimBadgePalette(claim.status)}
-          variant="subtle"
-          rounded="full"
-          px="2.5"
-          flexShrink="0"
-          data-testid="claim-status"
-        >
-          {statusLabel(claim.status)}
-        </Badge>
-      </Flex>
       <Text mt="3" fontSize="sm" whiteSpace="pre-line" lineClamp={4} wordBreak="break-word">
         {claim.businessDescription}
       </Text>
@@ -155,14 +124,7 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
           </Text>
         ) : null}
       </Flex>
-      {claim.reviewNotes ? (
-        <Box mt="3" bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm">
-          <Text fontWeight="semibold">Review notes</Text>
-          <Text whiteSpace="pre-line" wordBreak="break-word">
-            {claim.reviewNotes}
-          </Text>
-        </Box>
-      ) : null}
+      {claim.reviewNotes ? <NoteBox mt="3" title="Review notes" text={claim.reviewNotes} /> : null}
       <Flex mt="3" gap="2" wrap="wrap" justify="space-between" align="flex-start">
         {claim.history.length > 0 ? <ClaimHistory claim={claim} /> : <Box />}
         {claim.status === 'pending' ? (
@@ -188,46 +150,14 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
       >
         Your claim for {claim.businessName} will no longer be reviewed. You can submit a new claim later.
       </ConfirmDialog>
-    </Box>
+    </RecordCard>
   );
 }
 
 function ClaimHistory({ claim }: { claim: MyClaimDto }) {
   return (
-    <Collapsible.Root flex="1" minW="0">
-      <Collapsible.Trigger asChild>
-        <Button
-          size="sm"
-          variant="ghost"
-          ms="-2"
-          css={{ '&[data-state=open] .chevron': { transform: 'rotate(180deg)' } }}
-        >
-          <History aria-hidden />
-          History ({claim.history.length})
-          <ChevronDown className="chevron" aria-hidden />
-        </Button>
-      </Collapsible.Trigger>
-      <Collapsible.Content>
-        <Stack as="ol" gap="3" mt="2" ps="3" borderStartWidth="2px" borderColor="border" listStyleType="none">
-          {claim.history.map((entry) => (
-            <Box as="li" key={`${entry.at.getTime()}-${entry.toStatus}`} fontSize="sm">
-              <HStack gap="2" wrap="wrap">
-                <Badge colorPalette={claimBadgePalette(entry.toStatus)} variant="subtle" size="sm">
-                  {statusLabel(entry.toStatus)}
-                </Badge>
-                <Text color="fg.muted">
-                  {entry.actor}, <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
-                </Text>
-              </HStack>
-              {entry.note ? (
-                <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
-                  {entry.note}
-                </Text>
-              ) : null}
-            </Box>
-          ))}
-        </Stack>
-      </Collapsible.Content>
-    </Collapsible.Root>
+    <Folded icon={History} label={`History (${claim.history.length})`} minW="0">
+      <ClaimHistoryList history={claim.history} gap="3" mt="2" />
+    </Folded>
   );
 }

@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import { errorCode, serverMessage } from '../../lib/errors';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -39,25 +38,6 @@ export function formatMinutes(minutes: number): string {
 
 /** 'pending' -> 'Pending'. */
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
-/**
- * Every field a refusal names (the first element of each issue's path) with its message, so a
- * form can show them all under their fields.
- */
-export function serverFieldErrors(error: unknown): { field: string; message: string }[] {
-  if (!(error instanceof TRPCClientError)) return [];
-  const issues: unknown = error.data?.issues;
-  if (!Array.isArray(issues)) return [];
-  const found: { field: string; message: string }[] = [];
-  for (const issue of issues) {
-    const field: unknown = issue?.path?.[0];
-    const message: unknown = issue?.message;
-    if (typeof field === 'string' && typeof message === 'string' && !found.some((f) => f.field === field)) {
-      found.push({ field, message });
-    }
-  }
-  return found;
-}
 
 /**
  * The server's own sentence for a refusal ('You already have a pending claim for this listing'),

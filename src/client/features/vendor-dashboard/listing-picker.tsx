@@ -1,9 +1,12 @@
-import { Badge, Button, Field, HStack, Icon, NativeSelect } from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, HStack, Icon, NativeSelect, Stack } from '@chakra-ui/react';
 import { BadgeCheck, Briefcase, FileCheck, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { dashboardLabelOf } from '../../../shared/categories';
+import type { OwnListingDto } from '../../../shared/schemas/vendors';
 import { VENDOR_MESSAGES } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import { serverMessage } from '../../lib/errors';
+import { isNotFound } from './format';
 import type { ListingSelection } from './use-listings';
 
 /**
@@ -93,5 +96,73 @@ export function ListingLoadError({ error, onRetry }: { error: unknown; onRetry: 
         Try again
       </Button>
     </EmptyPanel>
+  );
+}
+
+interface ListingTabProps {
+  selection: ListingSelection;
+  onOpenClaims: () => void;
+  place: 'profile' | 'analytics';
+  /** What shows while the listings, then the tab's own data, load. */
+  skeleton: ReactNode;
+  /** The tab's own query for the chosen listing. */
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  /** Beside the picker: what the tab does with the listing as a whole. */
+  action: (listing: OwnListingDto) => ReactNode;
+  /** Between the picker and the content: what the vendor must know about the listing. */
+  notice?: (listing: OwnListingDto) => ReactNode;
+  /** The tab's content once its query has answered. */
+  content: () => ReactNode;
+  /** Under the content, whatever its state. */
+  footer?: ReactNode;
+}
+
+/**
+ * A tab about one of the vendor's listings (Listing Profile, Analytics): the listings loading,
+ * failed or missing (then the way to the Claims tab), else the picker and the tab's content. A
+ * listing the vendor no longer owns reads as none (the server answers NOT_FOUND).
+ */
+export function ListingTab({
+  selection,
+  onOpenClaims,
+  place,
+  skeleton,
+  query,
+  action,
+  notice,
+  content,
+  footer,
+}: ListingTabProps) {
+  const { selected } = selection;
+  const noListing = <NoListingPanel onOpenClaims={onOpenClaims} place={place} />;
+  if (selection.isPending) return skeleton;
+  if (selection.isError) return <ListingLoadError error={selection.error} onRetry={selection.refetch} />;
+  if (!selected) return noListing;
+
+  return (
+    <Stack gap="6">
+      <Flex
+        direction={{ base: 'column', md: 'row' }}
+        justify="space-between"
+        align={{ base: 'stretch', md: 'flex-end' }}
+        gap="4"
+      >
+        <ListingPicker selection={selection} />
+        {action(selected)}
+      </Flex>
+      {notice?.(selected)}
+      {query.isPending ? (
+        skeleton
+      ) : query.isError ? (
+        isNotFound(query.error) ? (
+          noListing
+        ) : (
+          <ListingLoadError error={query.error} onRetry={() => void query.refetch()} />
+        )
+      ) : (
+        content()
+      )}
+      {footer}
+    </Stack>
   );
 }

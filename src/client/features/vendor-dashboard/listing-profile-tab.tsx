@@ -1,9 +1,8 @@
-import { Alert, Button, Flex, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { trpc } from '../../lib/trpc';
-import { isNotFound } from './format';
-import { ListingLoadError, ListingPicker, NoListingPanel } from './listing-picker';
+import { ListingTab } from './listing-picker';
 import { ProfileForm } from './profile-form';
 import type { ListingSelection } from './use-listings';
 
@@ -20,53 +19,40 @@ export function ListingProfileTab({ selection, onOpenClaims }: ListingProfileTab
   const { selected } = selection;
   const profile = trpc.vendors.myProfile.useQuery({ vendorId: selected?.id }, { enabled: selected !== null });
 
-  if (selection.isPending) return <FormSkeleton />;
-  if (selection.isError) return <ListingLoadError error={selection.error} onRetry={selection.refetch} />;
-  if (!selected) return <NoListingPanel onOpenClaims={onOpenClaims} place="profile" />;
-
   return (
-    <Stack gap="6">
-      <Flex
-        direction={{ base: 'column', md: 'row' }}
-        justify="space-between"
-        align={{ base: 'stretch', md: 'flex-end' }}
-        gap="4"
-      >
-        <ListingPicker selection={selection} />
+    <ListingTab
+      selection={selection}
+      onOpenClaims={onOpenClaims}
+      place="profile"
+      skeleton={<FormSkeleton />}
+      query={profile}
+      action={(listing) => (
         <Button asChild variant="outline" size="sm" alignSelf={{ base: 'flex-start', md: 'auto' }}>
-          <RouterLink to={`/vendor/${selected.id}`} data-testid="view-public-profile">
+          <RouterLink to={`/vendor/${listing.id}`} data-testid="view-public-profile">
             <ExternalLink aria-hidden />
             View public profile
           </RouterLink>
         </Button>
-      </Flex>
-      {selected.hidden && (
-        <Alert.Root status="warning" rounded="lg" variant="subtle" data-testid="listing-hidden">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>An admin has hidden this listing</Alert.Title>
-            <Alert.Description>
-              Families cannot find it in the marketplace or open its page until it is shown again. You can
-              still edit it.
-              {selected.hiddenReason ? ` Reason: ${selected.hiddenReason}` : ''} Questions:
-              support@simchahub.com.
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
       )}
-      {profile.isPending ? (
-        <FormSkeleton />
-      ) : profile.isError ? (
-        isNotFound(profile.error) ? (
-          <NoListingPanel onOpenClaims={onOpenClaims} place="profile" />
-        ) : (
-          <ListingLoadError error={profile.error} onRetry={() => void profile.refetch()} />
+      notice={(listing) =>
+        listing.hidden && (
+          <Alert.Root status="warning" rounded="lg" variant="subtle" data-testid="listing-hidden">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>An admin has hidden this listing</Alert.Title>
+              <Alert.Description>
+                Families cannot find it in the marketplace or open its page until it is shown again. You can
+                still edit it.
+                {listing.hiddenReason ? ` Reason: ${listing.hiddenReason}` : ''} Questions:
+                support@simchahub.com.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
         )
-      ) : (
-        // A new form for each listing: one listing's draft never leaks into another's.
-        <ProfileForm key={profile.data.id} vendor={profile.data} />
-      )}
-    </Stack>
+      }
+      // A new form for each listing: one listing's draft never leaks into another's.
+      content={() => profile.data && <ProfileForm key={profile.data.id} vendor={profile.data} />}
+    />
   );
 }
 

@@ -1,36 +1,22 @@
-import {
-  Alert,
-  Box,
-  Button,
-  chakra,
-  Field,
-  Flex,
-  Heading,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { dashboardValueOf } from '../../../shared/categories';
 import { DASHBOARD_CATEGORIES, NEIGHBORHOODS } from '../../../shared/constants';
 import { type VendorDto, vendorProfileUpdateInput } from '../../../shared/schemas/vendors';
-import { FormEmailField, FormTextField } from '../../components/form-fields';
+import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { serverFieldErrors, specificMessage } from './format';
+import { useZodForm } from '../../lib/use-zod-form';
+import { specificMessage } from './format';
 import { GalleryEditor, SingleImageField } from './image-fields';
 
 type ProfileValues = z.input<typeof vendorProfileUpdateInput>;
 type ProfileOutput = z.output<typeof vendorProfileUpdateInput>;
 
-/** The fields this form edits, in the order a server complaint is looked for. */
+/** The fields this form edits: only those changed are sent. */
 const EDITABLE = [
   'businessName',
   'category',
@@ -47,8 +33,6 @@ const EDITABLE = [
   'galleryImages',
 ] as const satisfies readonly (keyof ProfileValues)[];
 type EditableField = (typeof EDITABLE)[number];
-
-const isEditable = (field: string): field is EditableField => (EDITABLE as readonly string[]).includes(field);
 
 function valuesOf(vendor: VendorDto): ProfileValues {
   return {
@@ -88,20 +72,10 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
   const [stale, setStale] = useState<VendorDto | null>(null);
   const [formProblem, setFormProblem] = useState<string | null>(null);
   const [uploads, setUploads] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setValue,
-    getValues,
-    watch,
-    formState: { errors, dirtyFields, isDirty, defaultValues },
-  } = useForm<ProfileValues, unknown, ProfileOutput>({
-    resolver: zodResolver(vendorProfileUpdateInput),
-    defaultValues: valuesOf(vendor),
-  });
   const pending = update.isPending;
+  const form = useZodForm(vendorProfileUpdateInput, { defaultValues: valuesOf(vendor), pending });
+  const { setValue, getValues, watch, reset } = form;
+  const { errors, dirtyFields, isDirty, defaultValues } = form.formState;
   const busy = pending || uploads > 0;
   const onBusy = (on: boolean) => setUploads((n) => Math.max(0, n + (on ? 1 : -1)));
 
@@ -126,7 +100,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
     setFormProblem(null);
   };
 
-  const submit = handleSubmit((values) => {
+  const submit = form.handleSubmit((values) => {
     setFormProblem(null);
     const changes: Partial<ProfileOutput> = {};
     for (const field of EDITABLE) {
@@ -149,12 +123,8 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
           const current = staleCurrent<VendorDto>(error);
           if (current) {
             setStale(current);
-          } else {
-            const fields = serverFieldErrors(error).filter((f) => isEditable(f.field));
-            for (const { field, message } of fields) {
-              if (isEditable(field)) setError(field, { message }, { shouldFocus: true });
-            }
-            if (fields.length === 0) setFormProblem(specificMessage(error));
+          } else if (!form.applyServerErrors(error)) {
+            setFormProblem(specificMessage(error));
           }
           toast.error(FAILURE.title, FAILURE.description);
         },
@@ -186,113 +156,75 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
 
         <Section title="Business details">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <FormTextField
+            <FormInput
+              form={form}
+              name="businessName"
               label="Business name"
               required
-              disabled={pending}
-              error={errors.businessName?.message}
               maxLength={200}
               autoComplete="organization"
-              {...register('businessName')}
             />
-            <Field.Root required invalid={Boolean(errors.category)} disabled={pending}>
-              <Field.Label>
-                Category <Field.RequiredIndicator />
-              </Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field data-testid="profile-category" {...register('category')}>
-                  {DASHBOARD_CATEGORIES.map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              {errors.category ? <Field.ErrorText>{errors.category.message}</Field.ErrorText> : null}
-            </Field.Root>
+            <FormSelect
+              form={form}
+              name="category"
+              label="Category"
+              required
+              options={DASHBOARD_CATEGORIES}
+              data-testid="profile-category"
+            />
           </SimpleGrid>
-          <Field.Root invalid={Boolean(errors.description)} disabled={pending}>
-            <Field.Label>Description</Field.Label>
-            <Textarea
-              rows={5}
-              maxLength={5000}
-              placeholder="What you offer, your style, the celebrations you love to work"
-              {...register('description')}
-            />
-            {errors.description ? (
-              <Field.ErrorText>{errors.description.message}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>Shown under About on your public profile.</Field.HelperText>
-            )}
-          </Field.Root>
+          <FormTextarea
+            form={form}
+            name="description"
+            label="Description"
+            rows={5}
+            maxLength={5000}
+            placeholder="What you offer, your style, the celebrations you love to work"
+            hint="Shown under About on your public profile."
+          />
         </Section>
 
         <Section title="Contact">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-            <FormTextField
+            <FormInput
+              form={form}
+              name="contactPhone"
               label="Phone"
               type="tel"
               autoComplete="tel"
-              disabled={pending}
-              error={errors.contactPhone?.message}
               maxLength={40}
-              {...register('contactPhone')}
             />
-            <FormEmailField
-              label="Contact email"
-              required
-              disabled={pending}
-              error={errors.contactEmail?.message}
-              {...register('contactEmail')}
-            />
-            <FormTextField
+            <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
+            <FormInput
+              form={form}
+              name="website"
               label="Website"
               type="url"
               inputMode="url"
               autoComplete="url"
               placeholder="https://"
-              disabled={pending}
-              error={errors.website?.message}
               maxLength={500}
-              {...register('website')}
             />
           </SimpleGrid>
         </Section>
 
         <Section title="Location">
-          <FormTextField
+          <FormInput
+            form={form}
+            name="address"
             label="Address"
             autoComplete="street-address"
-            disabled={pending}
-            error={errors.address?.message}
             maxLength={300}
-            {...register('address')}
           />
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
-            <FormTextField
-              label="City"
-              autoComplete="address-level2"
-              disabled={pending}
-              error={errors.city?.message}
-              maxLength={100}
-              {...register('city')}
-            />
-            <FormTextField
-              label="State"
-              autoComplete="address-level1"
-              disabled={pending}
-              error={errors.state?.message}
-              maxLength={100}
-              {...register('state')}
-            />
-            <FormTextField
+            <FormInput form={form} name="city" label="City" autoComplete="address-level2" maxLength={100} />
+            <FormInput form={form} name="state" label="State" autoComplete="address-level1" maxLength={100} />
+            <FormInput
+              form={form}
+              name="neighborhood"
               label="Neighborhood"
               list={neighborhoodsId}
-              disabled={pending}
-              error={errors.neighborhood?.message}
               maxLength={100}
-              {...register('neighborhood')}
             />
           </SimpleGrid>
           <datalist id={neighborhoodsId}>

@@ -1,7 +1,9 @@
-import { Badge, Icon, Skeleton, Stack, Tabs, useBreakpointValue } from '@chakra-ui/react';
+import { Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
 import { Briefcase, ChartColumn, ClipboardList, MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CountBadge } from '../../components/count-badge';
+import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { AnalyticsTab } from './analytics-tab';
@@ -45,78 +47,54 @@ export function VendorDashboardPage() {
           : 'Manage your listing, answer customers, follow your vendor claims and see how families find you.'
       }
     >
-      {/*
-        Tabs stay mounted once opened, so a half-filled form survives a look at another tab; the
-        conversations are the exception (below).
-      */}
-      <Tabs.Root value={tab} onValueChange={(details) => select(details.value)} lazyMount>
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          <Tabs.Trigger value="profile" data-testid="tab-profile" flexShrink="0" whiteSpace="nowrap">
-            <Icon boxSize="4">
-              <Briefcase />
-            </Icon>
-            Listing Profile
-          </Tabs.Trigger>
-          <Tabs.Trigger value="messages" data-testid="tab-messages" flexShrink="0" whiteSpace="nowrap">
-            <Icon boxSize="4">
-              <MessageCircle />
-            </Icon>
-            Messages
-            {unread > 0 ? (
-              <Badge
-                colorPalette="red"
-                variant="solid"
-                rounded="full"
-                size="sm"
-                aria-label={`${unread} unread`}
-                data-testid="vendor-messages-unread-badge"
-              >
-                {unread}
-              </Badge>
-            ) : null}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="claims" data-testid="tab-claims" flexShrink="0" whiteSpace="nowrap">
-            <Icon boxSize="4">
-              <ClipboardList />
-            </Icon>
-            Claims
-          </Tabs.Trigger>
-          <Tabs.Trigger value="analytics" data-testid="tab-analytics" flexShrink="0" whiteSpace="nowrap">
-            <ChartColumn size={16} aria-hidden />
-            Analytics
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="profile" pt="6">
-          <ListingProfileTab selection={selection} onOpenClaims={() => select('claims')} />
-        </Tabs.Content>
-        <Tabs.Content value="messages" pt="6">
-          {/* Unmounted when left: an open conversation that nobody sees must not mark messages as seen. */}
-          {tab === 'messages' ? (
-            <Suspense
-              fallback={
-                <Stack
-                  gap="2"
-                  role="status"
-                  aria-busy="true"
-                  aria-label="Loading conversations"
-                  maxW={{ md: '20rem' }}
+      {/* The conversations are the one tab that does not stay mounted once opened (below). */}
+      <DashboardTabs
+        value={tab}
+        onSelect={select}
+        tabs={[
+          {
+            value: 'profile',
+            label: 'Listing Profile',
+            icon: Briefcase,
+            content: <ListingProfileTab selection={selection} onOpenClaims={() => select('claims')} />,
+          },
+          {
+            value: 'messages',
+            label: 'Messages',
+            icon: MessageCircle,
+            badge: (
+              <CountBadge count={unread} noun="unread" testId="vendor-messages-unread-badge" size="sm" />
+            ),
+            // Unmounted when left: an open conversation that nobody sees must not mark messages as seen.
+            content:
+              tab === 'messages' ? (
+                <Suspense
+                  fallback={
+                    <Stack
+                      gap="2"
+                      role="status"
+                      aria-busy="true"
+                      aria-label="Loading conversations"
+                      maxW={{ md: '20rem' }}
+                    >
+                      <Skeleton h="20" rounded="xl" />
+                      <Skeleton h="20" rounded="xl" />
+                    </Stack>
+                  }
                 >
-                  <Skeleton h="20" rounded="xl" />
-                  <Skeleton h="20" rounded="xl" />
-                </Stack>
-              }
-            >
-              <VendorMessages onOpenProfile={() => select('profile')} />
-            </Suspense>
-          ) : null}
-        </Tabs.Content>
-        <Tabs.Content value="claims" pt="6">
-          <ClaimsTab />
-        </Tabs.Content>
-        <Tabs.Content value="analytics" pt="6">
-          <AnalyticsTab selection={selection} onOpenClaims={() => select('claims')} />
-        </Tabs.Content>
-      </Tabs.Root>
+                  <VendorMessages onOpenProfile={() => select('profile')} />
+                </Suspense>
+              ) : null,
+          },
+          { value: 'claims', label: 'Claims', icon: ClipboardList, content: <ClaimsTab /> },
+          {
+            value: 'analytics',
+            label: 'Analytics',
+            icon: ChartColumn,
+            content: <AnalyticsTab selection={selection} onOpenClaims={() => select('claims')} />,
+          },
+        ]}
+      />
     </PageFrame>
   );
 }
