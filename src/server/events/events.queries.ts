@@ -2,13 +2,18 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../db/create-db';
 import type { EventsTable } from '../db/types';
 
-const eventColumns = [
+/** What an event shows where it is one in a list of others (a family circle's calendar). */
+export const eventSummaryColumns = [
   'events.id',
   'events.title',
   'events.type',
   'events.date',
   'events.time',
   'events.venue',
+] as const;
+
+const eventColumns = [
+  ...eventSummaryColumns,
   'events.notes',
   'events.imageUrl',
   'events.isPublic',
