@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE } from '../../shared/schemas/admin';
 import { MESSAGES } from '../../shared/schemas/auth';
@@ -16,26 +15,18 @@ import {
   createVendor,
 } from '../db/factories';
 import type { NewVendor } from '../db/types';
-import { createHarness, type TestHarness } from '../test/harness';
+import { createHarness, harnessForFile, type Party, type TestHarness } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { SseConnection } from '../test/sse-client';
 import { MODERATION_MESSAGES, REPORT_MESSAGES_SHOWN } from './moderation.service';
 
-type Party = Awaited<ReturnType<TestHarness['signedIn']>>;
-
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile();
 let admin: Party;
 let secondAdmin: Party;
 
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
   admin = await h.signedIn('admin', { name: 'Ada Admin', email: `ada-${tag()}@simchahub.test` });
   secondAdmin = await h.signedIn('admin', { name: 'Boaz Admin', email: `boaz-${tag()}@simchahub.test` });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 /** Letters and digits that make one search word, distinct per call. */
@@ -45,22 +36,6 @@ function tag(): string {
 
 async function listing(overrides: Partial<NewVendor> = {}) {
   return createVendor(h.db, { businessName: `Simcha Hall ${tag()}`, category: 'Venues', ...overrides });
-}
-
-/** A party (a fresh session of theirs), a session cookie as a browser holds it, or nobody. */
-type Who = Party | { sessionCookie: string } | null;
-
-async function call(method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who && 'sessionCookie' in who) headers.cookie = who.sessionCookie;
-  else if (who) headers.cookie = await h.cookieFor(who.user.id);
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({
-    method,
-    url,
-    headers,
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
 }
 
 async function auditOf(targetId: string) {
@@ -105,11 +80,11 @@ describe('who may use the moderation paths', () => {
     const customer = await h.signedIn('customer');
     const vendor = await h.signedIn('vendor');
     for (const [method, url, payload] of paths) {
-      const guest = await call(method, url, null, payload);
+      const guest = await h.request(method, url, null, payload);
       expect(guest.statusCode, `${method} ${url}`).toBe(401);
       expect(guest.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: ADMIN_MESSAGES.notSignedIn });
       for (const who of [customer, vendor]) {
-        const res = await call(method, url, who, payload);
+        const res = await h.request(method, url, who, payload);
         expect(res.statusCode, `${who.user.role}: ${method} ${url}`).toBe(403);
         expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: ADMIN_MESSAGES.forbidden });
       }
@@ -204,7 +179,7 @@ describe('the Vendors tab', () => {
     expect(first.items[0]?.businessName).toBe(`Paged ${many} ${ADMIN_PAGE_SIZE + 1}`);
     expect(second.items.map((v) => v.businessName)).toEqual([`Paged ${many} 1`, `Paged ${many} 0`]);
 
-    const rest = await call('GET', `/api/admin/vendors?search=${many}&status=unclaimed&page=2`, admin);
+    const rest = await h.request('GET', `/api/admin/vendors?search=${many}&status=unclaimed&page=2`, admin);
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toMatchObject({ total: ADMIN_PAGE_SIZE + 2, page: 2, pageSize: ADMIN_PAGE_SIZE });
   });
@@ -219,7 +194,7 @@ describe('the Vendors tab', () => {
     expect(verified.verified).toBe(true);
     const again = await rejection(admin.caller.admin.vendors.update({ id: target.id, verified: true }));
     expect(again).toMatchObject({ code: 'CONFLICT', message: MODERATION_MESSAGES.alreadyVerified });
-    const res = await call('PATCH', `/api/admin/vendors/${target.id}`, secondAdmin, { verified: false });
+    const res = await h.request('PATCH', `/api/admin/vendors/${target.id}`, secondAdmin, { verified: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: target.id, verified: false });
 
@@ -261,7 +236,7 @@ describe('the Vendors tab', () => {
   });
 
   it('answers 404 for an unknown listing and 400 for a hide without a reason', async () => {
-    const missing = await call('PATCH', `/api/admin/vendors/${randomUUID()}`, admin, { verified: true });
+    const missing = await h.request('PATCH', `/api/admin/vendors/${randomUUID()}`, admin, { verified: true });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toMatchObject({
       code: 'NOT_FOUND',
@@ -269,11 +244,14 @@ describe('the Vendors tab', () => {
     });
     const target = await listing();
     for (const reason of [undefined, '   ']) {
-      const res = await call('PATCH', `/api/admin/vendors/${target.id}`, admin, { hidden: true, reason });
+      const res = await h.request('PATCH', `/api/admin/vendors/${target.id}`, admin, {
+        hidden: true,
+        reason,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(ADMIN_MESSAGES.reasonRequired);
     }
-    const nothing = await call('PATCH', `/api/admin/vendors/${target.id}`, admin, {});
+    const nothing = await h.request('PATCH', `/api/admin/vendors/${target.id}`, admin, {});
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().error.message).toBe(ADMIN_MESSAGES.nothingToChange);
     expect(await auditOf(target.id)).toHaveLength(0);
@@ -282,7 +260,7 @@ describe('the Vendors tab', () => {
   it('hides with who, when and why, tells the owner by bell and mail, and unhides', async () => {
     const owner = await h.signedIn('vendor', { name: 'Dovid Owner' });
     const target = await listing({ ownerId: owner.user.id, claimed: true });
-    const res = await call('PATCH', `/api/admin/vendors/${target.id}`, admin, {
+    const res = await h.request('PATCH', `/api/admin/vendors/${target.id}`, admin, {
       hidden: true,
       reason: 'Reported as a scam',
     });
@@ -401,7 +379,7 @@ describe('a hidden listing', () => {
   });
 
   const setHidden = async (hidden: boolean) => {
-    const res = await call('PATCH', `/api/admin/vendors/${target.id}`, admin, {
+    const res = await h.request('PATCH', `/api/admin/vendors/${target.id}`, admin, {
       hidden,
       reason: hidden ? 'Under investigation' : 'Cleared',
     });
@@ -421,7 +399,7 @@ describe('a hidden listing', () => {
         },
       );
     const searched = await anon.vendors.list({ search: word });
-    const rest = await call('GET', `/api/vendors?search=${word}`, null);
+    const rest = await h.request('GET', `/api/vendors?search=${word}`, null);
     return {
       search: has(searched.items) && searched.total === 1,
       searchSignedIn: has((await customer.caller.vendors.list({ search: word })).items),
@@ -436,7 +414,7 @@ describe('a hidden listing', () => {
       suggestions: (await anon.vendors.suggestions({ q: word })).vendor_names.includes(target.businessName),
       profile: await found(anon.vendors.byId({ id: target.id })),
       profileSignedIn: await found(customer.caller.vendors.byId({ id: target.id })),
-      profileRest: (await call('GET', `/api/vendors/${target.id}`, null)).statusCode === 200,
+      profileRest: (await h.request('GET', `/api/vendors/${target.id}`, null)).statusCode === 200,
     };
   }
 
@@ -461,7 +439,7 @@ describe('a hidden listing', () => {
     try {
       const nowhere = Object.fromEntries(Object.keys(everywhere).map((k) => [k, false]));
       expect(await publicReads()).toEqual(nowhere);
-      const profile = await call('GET', `/api/vendors/${target.id}`, customer);
+      const profile = await h.request('GET', `/api/vendors/${target.id}`, customer);
       expect(profile.statusCode).toBe(404);
       expect(profile.json().error.message).toBe(VENDOR_MESSAGES.notFound);
     } finally {
@@ -514,7 +492,7 @@ describe('a hidden listing', () => {
         code: 'NOT_FOUND',
         message: VENDOR_MESSAGES.notFound,
       });
-      const rest = await call('POST', `/api/vendors/${target.id}/contact-reveal`, customer, {
+      const rest = await h.request('POST', `/api/vendors/${target.id}/contact-reveal`, customer, {
         kind: 'email',
       });
       expect(rest.statusCode).toBe(404);
@@ -597,7 +575,11 @@ describe('the Users tab', () => {
     expect(await ids('active')).toEqual([vendor.user.id]);
     expect(await ids('all')).toHaveLength(2);
 
-    const rest = await call('GET', `/api/admin/users?search=${word}&role=customer&status=suspended`, admin);
+    const rest = await h.request(
+      'GET',
+      `/api/admin/users?search=${word}&role=customer&status=suspended`,
+      admin,
+    );
     expect(rest.statusCode).toBe(200);
     expect(rest.json().items).toHaveLength(1);
     expect(rest.body).not.toMatch(/password|argon2/i);
@@ -608,9 +590,11 @@ describe('the Users tab', () => {
     await createEvent(h.db, user.id, { title: 'Bar Mitzvah' });
     const cookie = { sessionCookie: await h.cookieFor(user.id) };
     await h.cookieFor(user.id);
-    expect((await call('GET', '/api/auth/me', cookie)).statusCode).toBe(200);
+    expect((await h.request('GET', '/api/auth/me', cookie)).statusCode).toBe(200);
 
-    const res = await call('POST', `/api/admin/users/${user.id}/suspend`, admin, { reason: 'Sends spam' });
+    const res = await h.request('POST', `/api/admin/users/${user.id}/suspend`, admin, {
+      reason: 'Sends spam',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: user.id,
@@ -626,7 +610,7 @@ describe('the Users tab', () => {
       role: 'customer',
     });
     expect(await sessionsOf(user.id)).toHaveLength(0);
-    const me = await call('GET', '/api/auth/me', cookie);
+    const me = await h.request('GET', '/api/auth/me', cookie);
     expect(me.statusCode).toBe(401);
 
     const [row, ...more] = await auditOf(user.id);
@@ -642,12 +626,15 @@ describe('the Users tab', () => {
     });
     expect(iso(row?.after?.suspendedAt)).toBe(stored.suspendedAt?.toISOString());
 
-    const login = await call('POST', '/api/auth/login', null, { email: user.email, password: user.password });
+    const login = await h.request('POST', '/api/auth/login', null, {
+      email: user.email,
+      password: user.password,
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().error).toMatchObject({ code: 'FORBIDDEN', message: ADMIN_MESSAGES.suspendedSignIn });
     expect(login.headers['set-cookie'] ?? '').not.toContain('simchahub_session=');
     // A wrong password learns nothing about the suspension.
-    const guess = await call('POST', '/api/auth/login', null, {
+    const guess = await h.request('POST', '/api/auth/login', null, {
       email: user.email,
       password: 'not-the-password',
     });
@@ -664,7 +651,7 @@ describe('the Users tab', () => {
     await admin.caller.admin.users.suspend({ id: user.id, reason: 'Abuse' });
     // Made after the suspension, as a session created by a request already under way would be.
     const late = { sessionCookie: await h.cookieFor(user.id) };
-    const me = await call('GET', '/api/auth/me', late);
+    const me = await h.request('GET', '/api/auth/me', late);
     expect(me.statusCode).toBe(401);
     expect(me.json().error.message).toBe(MESSAGES.notSignedIn);
   });
@@ -715,7 +702,7 @@ describe('the Users tab', () => {
     const user = await createUser(h.db);
     await admin.caller.admin.users.suspend({ id: user.id, reason: 'Spam' });
     const before = await userRow(user.id);
-    const res = await call('POST', `/api/admin/users/${user.id}/reinstate`, secondAdmin, {
+    const res = await h.request('POST', `/api/admin/users/${user.id}/reinstate`, secondAdmin, {
       reason: 'Mistaken identity',
     });
     expect(res.statusCode).toBe(200);
@@ -735,14 +722,19 @@ describe('the Users tab', () => {
     });
     expect(iso(rows[1]?.before?.suspendedAt)).toBe(before.suspendedAt?.toISOString());
 
-    const login = await call('POST', '/api/auth/login', null, { email: user.email, password: user.password });
+    const login = await h.request('POST', '/api/auth/login', null, {
+      email: user.email,
+      password: user.password,
+    });
     expect(login.statusCode).toBe(200);
     const cookie = String(login.headers['set-cookie']).match(/simchahub_session=[^;]+/)?.[0];
-    expect((await call('GET', '/api/auth/me', { sessionCookie: cookie ?? '' })).statusCode).toBe(200);
+    expect((await h.request('GET', '/api/auth/me', { sessionCookie: cookie ?? '' })).statusCode).toBe(200);
   });
 
   it('refuses suspending oneself, twice, or nobody; and reinstating someone not suspended', async () => {
-    const self = await call('POST', `/api/admin/users/${admin.user.id}/suspend`, admin, { reason: 'Oops' });
+    const self = await h.request('POST', `/api/admin/users/${admin.user.id}/suspend`, admin, {
+      reason: 'Oops',
+    });
     expect(self.statusCode).toBe(400);
     expect(self.json().error.message).toBe(ADMIN_MESSAGES.cannotSuspendSelf);
     expect(await userRow(admin.user.id)).toMatchObject({ suspendedAt: null });
@@ -753,16 +745,20 @@ describe('the Users tab', () => {
     expect(twice).toMatchObject({ code: 'CONFLICT', message: ADMIN_MESSAGES.alreadySuspended });
 
     const active = await createUser(h.db);
-    const notSuspended = await call('POST', `/api/admin/users/${active.id}/reinstate`, admin, {
+    const notSuspended = await h.request('POST', `/api/admin/users/${active.id}/reinstate`, admin, {
       reason: 'x',
     });
     expect(notSuspended.statusCode).toBe(409);
     expect(notSuspended.json().error.message).toBe(ADMIN_MESSAGES.notSuspended);
 
-    const nobody = await call('POST', `/api/admin/users/${randomUUID()}/suspend`, admin, { reason: 'x' });
+    const nobody = await h.request('POST', `/api/admin/users/${randomUUID()}/suspend`, admin, {
+      reason: 'x',
+    });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json().error.message).toBe(ADMIN_MESSAGES.userNotFound);
-    const noReason = await call('POST', `/api/admin/users/${active.id}/suspend`, admin, { reason: '  ' });
+    const noReason = await h.request('POST', `/api/admin/users/${active.id}/suspend`, admin, {
+      reason: '  ',
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.message).toBe(ADMIN_MESSAGES.reasonRequired);
 
@@ -772,7 +768,7 @@ describe('the Users tab', () => {
 
   it('changes a customer to a vendor and back, with an audit row, under the role rules', async () => {
     const user = await createUser(h.db, { role: 'customer' });
-    const res = await call('POST', `/api/admin/users/${user.id}/role`, admin, {
+    const res = await h.request('POST', `/api/admin/users/${user.id}/role`, admin, {
       role: 'vendor',
       reason: 'Runs a bakery',
     });
@@ -789,7 +785,7 @@ describe('the Users tab', () => {
       ['user.role', admin.user.id, null, { role: 'vendor' }, { role: 'customer' }],
     ]);
 
-    const toAdmin = await call('POST', `/api/admin/users/${user.id}/role`, admin, { role: 'admin' });
+    const toAdmin = await h.request('POST', `/api/admin/users/${user.id}/role`, admin, { role: 'admin' });
     expect(toAdmin.statusCode).toBe(400);
     expect(toAdmin.json().error.message).toBe(ADMIN_MESSAGES.adminRoleByCommand);
     const ofAdmin = await rejection(
@@ -809,7 +805,9 @@ describe('the Users tab', () => {
     expect(single).toMatchObject({ code: 'CONFLICT', message: ADMIN_MESSAGES.ownsListings(1) });
     expect(single.message).toBe('This vendor still owns 1 listing. Revoke or hand over the listing first.');
     await listing({ ownerId: vendor.user.id, claimed: true });
-    const res = await call('POST', `/api/admin/users/${vendor.user.id}/role`, admin, { role: 'customer' });
+    const res = await h.request('POST', `/api/admin/users/${vendor.user.id}/role`, admin, {
+      role: 'customer',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
       'This vendor still owns 2 listings. Revoke or hand over the listings first.',
@@ -881,7 +879,7 @@ describe('reports', () => {
 
     // A report by the listing's side names the customer.
     const back = await createThreadReport(h.db, thread.id, owner.user.id, { reason: 'Abusive customer' });
-    const rest = await call('GET', '/api/admin/reports?status=open', admin);
+    const rest = await h.request('GET', '/api/admin/reports?status=open', admin);
     expect(rest.statusCode).toBe(200);
     const item = rest.json().items.find((r: { id: string }) => r.id === back.id);
     expect(item.reported.id).toBe(customer.user.id);
@@ -894,7 +892,7 @@ describe('reports', () => {
   it('dismisses an open report once, with an audit row', async () => {
     const { customer, thread } = await conversation(2);
     const report = await createThreadReport(h.db, thread.id, customer.user.id);
-    const res = await call('POST', `/api/admin/reports/${report.id}/dismiss`, admin, {
+    const res = await h.request('POST', `/api/admin/reports/${report.id}/dismiss`, admin, {
       reason: 'Not abusive',
     });
     expect(res.statusCode).toBe(200);
@@ -915,7 +913,7 @@ describe('reports', () => {
     expect(again).toMatchObject({ code: 'CONFLICT', message: ADMIN_MESSAGES.reportNotOpen });
     const suspend = await rejection(admin.caller.admin.reports.suspendSender({ id: report.id, reason: 'x' }));
     expect(suspend).toMatchObject({ code: 'CONFLICT', message: ADMIN_MESSAGES.reportNotOpen });
-    const unknown = await call('POST', `/api/admin/reports/${randomUUID()}/dismiss`, admin, {});
+    const unknown = await h.request('POST', `/api/admin/reports/${randomUUID()}/dismiss`, admin, {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(ADMIN_MESSAGES.reportNotFound);
     expect(await auditOf(report.id)).toHaveLength(1);
@@ -925,7 +923,7 @@ describe('reports', () => {
     const { owner, customer, thread } = await conversation(3);
     const ownerCookie = { sessionCookie: await h.cookieFor(owner.user.id) };
     const report = await createThreadReport(h.db, thread.id, customer.user.id);
-    const res = await call('POST', `/api/admin/reports/${report.id}/suspend-sender`, admin, {
+    const res = await h.request('POST', `/api/admin/reports/${report.id}/suspend-sender`, admin, {
       reason: 'Threats in messages',
     });
     expect(res.statusCode).toBe(200);
@@ -937,7 +935,7 @@ describe('reports', () => {
     });
     expect(await userRow(owner.user.id)).toMatchObject({ suspendedReason: 'Threats in messages' });
     expect(await sessionsOf(owner.user.id)).toHaveLength(0);
-    expect((await call('GET', '/api/auth/me', ownerCookie)).statusCode).toBe(401);
+    expect((await h.request('GET', '/api/auth/me', ownerCookie)).statusCode).toBe(401);
 
     const [userAudit] = await auditOf(owner.user.id);
     const [reportAudit] = await auditOf(report.id);
@@ -983,7 +981,7 @@ describe('two admins acting on the same row at once', () => {
     const target = await listing();
     const results = await Promise.all(
       [admin, secondAdmin].map((who) =>
-        call('PATCH', `/api/admin/vendors/${target.id}`, who, {
+        h.request('PATCH', `/api/admin/vendors/${target.id}`, who, {
           hidden: true,
           reason: `Hidden by ${who.user.name}`,
         }),
@@ -1015,8 +1013,8 @@ describe('two admins acting on the same row at once', () => {
     const { customer, thread } = await conversation(1);
     const report = await createThreadReport(h.db, thread.id, customer.user.id);
     const results = await Promise.all([
-      call('POST', `/api/admin/reports/${report.id}/dismiss`, admin, {}),
-      call('POST', `/api/admin/reports/${report.id}/suspend-sender`, secondAdmin, { reason: 'Threats' }),
+      h.request('POST', `/api/admin/reports/${report.id}/dismiss`, admin, {}),
+      h.request('POST', `/api/admin/reports/${report.id}/suspend-sender`, secondAdmin, { reason: 'Threats' }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)?.json().error.message).toBe(

@@ -1,38 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE } from '../../shared/schemas/admin';
 import { createMessage, createThread, createThreadReport, createUser, createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { recordAudit } from './audit';
 import { HEALTHY_MAIL_WAIT_MS } from './overview.service';
 import { recordServerError, serverErrorsLastHour } from './server-errors';
 
-type Party = Awaited<ReturnType<TestHarness['signedIn']>>;
-
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile();
 let admin: Party;
 
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
   admin = await h.signedIn('admin', { email: `overview-${tag()}@simchahub.test` });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 function tag(): string {
   return randomBytes(5).toString('hex');
-}
-
-async function get(url: string, who: Party | null) {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = await h.cookieFor(who.user.id);
-  return app.inject({ method: 'GET', url, headers });
 }
 
 /** Moves an account's creation time (factories create accounts now). */
@@ -63,15 +48,15 @@ describe('who may read the Overview', () => {
     const customer = await h.signedIn('customer');
     const vendor = await h.signedIn('vendor');
     for (const path of paths) {
-      const guest = await get(path, null);
+      const guest = await h.request('GET', path, null);
       expect(guest.statusCode, path).toBe(401);
       expect(guest.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: ADMIN_MESSAGES.notSignedIn });
       for (const who of [customer, vendor]) {
-        const res = await get(path, who);
+        const res = await h.request('GET', path, who);
         expect(res.statusCode, `${who.user.role} ${path}`).toBe(403);
         expect(res.json().error).toMatchObject({ code: 'FORBIDDEN', message: ADMIN_MESSAGES.forbidden });
       }
-      expect((await get(path, admin)).statusCode, path).toBe(200);
+      expect((await h.request('GET', path, admin)).statusCode, path).toBe(200);
     }
     expect(await rejection(h.anonymous().caller.admin.overview.stats())).toMatchObject({
       code: 'UNAUTHORIZED',
@@ -137,7 +122,7 @@ describe('the platform figures', () => {
   });
 
   it('answers GET /api/admin/stats with the spec four and the Overview figures', async () => {
-    const res = await get('/api/admin/stats', admin);
+    const res = await h.request('GET', '/api/admin/stats', admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(await countedStats());
   });
@@ -183,7 +168,7 @@ describe('platform health', () => {
     // free rename and put it back.
     await sql`ALTER TABLE platform_counters RENAME TO platform_counters_away`.execute(h.db);
     try {
-      const res = await get('/api/admin/stats', admin);
+      const res = await h.request('GET', '/api/admin/stats', admin);
       expect(res.statusCode).toBe(500);
     } finally {
       await sql`ALTER TABLE platform_counters_away RENAME TO platform_counters`.execute(h.db);
@@ -286,10 +271,10 @@ describe('the activity feed', () => {
       actorEmail: admin.user.email,
       tab: 'activity',
     });
-    const rest = await get('/api/admin/activity?limit=2', admin);
+    const rest = await h.request('GET', '/api/admin/activity?limit=2', admin);
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toHaveLength(2);
-    const tooMany = await get('/api/admin/activity?limit=1000', admin);
+    const tooMany = await h.request('GET', '/api/admin/activity?limit=1000', admin);
     expect(tooMany.statusCode).toBe(400);
   });
 });
@@ -356,10 +341,10 @@ describe('the audit log', () => {
     expect(hides.total).toBe(Math.floor((ADMIN_PAGE_SIZE + 2) / 2));
     expect(hides.items[0]).toMatchObject({ before: { hidden: false }, after: { hidden: true } });
 
-    const rest = await get(`/api/admin/audit?target=${listing.id}&page=2`, admin);
+    const rest = await h.request('GET', `/api/admin/audit?target=${listing.id}&page=2`, admin);
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toMatchObject({ total: ADMIN_PAGE_SIZE + 2, page: 2, pageSize: ADMIN_PAGE_SIZE });
-    expect((await get('/api/admin/audit?action=vendor.delete', admin)).statusCode).toBe(400);
-    expect((await get('/api/admin/audit?page=0', admin)).statusCode).toBe(400);
+    expect((await h.request('GET', '/api/admin/audit?action=vendor.delete', admin)).statusCode).toBe(400);
+    expect((await h.request('GET', '/api/admin/audit?page=0', admin)).statusCode).toBe(400);
   });
 });

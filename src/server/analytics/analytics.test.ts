@@ -1,33 +1,26 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESPONSIVENESS_MIN_REQUESTS } from '../../shared/schemas/analytics';
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import { lockListing } from '../claims/claims.queries';
 import { createAvailabilityRequest, createUser, createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile, type Party, type TestHarness } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { isBot, responsivenessOf, utcDay, vendorAnalytics } from './analytics.service';
 
 /** The harness's clock: tests move it. Wednesday 3 June 2026, 12:00 in New York. */
 let clock = new Date('2026-06-03T16:00:00Z');
-let h: TestHarness;
-let app: FastifyInstance;
-let owner: Awaited<ReturnType<TestHarness['signedIn']>>;
-let customer: Awaited<ReturnType<TestHarness['signedIn']>>;
+const h = harnessForFile({ now: () => clock });
+let owner: Party;
+let customer: Party;
 
 beforeAll(async () => {
-  h = await createHarness({ now: () => clock });
-  app = await h.app();
   owner = await h.signedIn('vendor');
   customer = await h.signedIn('customer');
   // Every request here comes from few accounts; the limits are someone else's subject.
   h.deps.config.limits.availabilityRequests.max = 10_000;
   h.deps.config.limits.messages.max = 10_000;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const NEW_YORK = { latitude: 40.7788, longitude: -73.9822 };
@@ -75,7 +68,7 @@ describe('who may read analytics', () => {
     ).toBe('UNAUTHORIZED');
 
     const url = `/api/vendors/profile/analytics?days=90&vendorId=${listing.id}`;
-    const own = await app.inject({
+    const own = await h.inject({
       method: 'GET',
       url,
       headers: { cookie: await h.cookieFor(owner.user.id) },
@@ -87,11 +80,11 @@ describe('who may read analytics', () => {
       [await h.cookieFor(customer.user.id), 403],
       [undefined, 401],
     ] as const) {
-      const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      const res = await h.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
       expect(res.statusCode).toBe(status);
       expect(res.body).not.toContain('"daily"');
     }
-    const week = await app.inject({
+    const week = await h.inject({
       method: 'GET',
       url: `/api/vendors/profile/analytics?days=7&vendorId=${listing.id}`,
       headers: { cookie: await h.cookieFor(owner.user.id) },
@@ -132,7 +125,7 @@ describe('profile views', () => {
 
     // Over REST, from the request's address and User-Agent header.
     const get = (userAgent: string, remoteAddress: string) =>
-      app.inject({
+      h.inject({
         method: 'GET',
         url: `/api/vendors/${listing.id}`,
         headers: { 'user-agent': userAgent },
@@ -245,15 +238,15 @@ describe('contact reveals', () => {
 
     const cookie = await h.cookieFor(second.user.id);
     const url = `/api/vendors/${listing.id}/contact-reveal`;
-    const ok = await app.inject({ method: 'POST', url, headers: json(cookie), payload: { kind: 'website' } });
+    const ok = await h.inject({ method: 'POST', url, headers: json(cookie), payload: { kind: 'website' } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ ok: true });
-    const bad = await app.inject({ method: 'POST', url, headers: json(cookie), payload: { kind: 'fax' } });
+    const bad = await h.inject({ method: 'POST', url, headers: json(cookie), payload: { kind: 'fax' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('kind must be one of phone, email, website');
-    const guest = await app.inject({ method: 'POST', url, headers: json(), payload: { kind: 'phone' } });
+    const guest = await h.inject({ method: 'POST', url, headers: json(), payload: { kind: 'phone' } });
     expect(guest.statusCode).toBe(401);
-    const missing = await app.inject({
+    const missing = await h.inject({
       method: 'POST',
       url: `/api/vendors/${crypto.randomUUID()}/contact-reveal`,
       headers: json(cookie),
@@ -441,7 +434,7 @@ describe('the analytics figures', () => {
       responseRate: 0.8,
       medianResponseMinutes: 60,
     });
-    const rest = await app.inject({ method: 'GET', url: `/api/vendors/${listing.id}` });
+    const rest = await h.inject({ method: 'GET', url: `/api/vendors/${listing.id}` });
     expect(rest.json().responsiveness).toEqual(page.responsiveness);
     const list = await h.anonymous().caller.vendors.list({ search: 'responsive profile hall' });
     expect(list.items[0]?.id).toBe(listing.id);

@@ -1,15 +1,14 @@
 import { access, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import { REQUEST_MESSAGES } from '../../shared/schemas/requests';
 import { createUser, createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import {
   gif,
   type MultipartBody,
@@ -26,8 +25,7 @@ import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from './attachments.routes';
 import { attachmentQuotaMessage, attachmentsDir, attachmentsIncomingDir } from './attachments.service';
 import { startAttachmentSweeper, sweepOrphanAttachments } from './sweeper';
 
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile({ now: () => clock });
 let clock = new Date();
 const HOUR = 60 * 60 * 1000;
 
@@ -48,19 +46,14 @@ async function person(role: 'customer' | 'vendor' | 'admin'): Promise<Person> {
 }
 
 beforeAll(async () => {
-  h = await createHarness({ now: () => clock });
   // The limit of its own is tested below; elsewhere every upload goes through.
   h.deps.config.limits.attachments = { max: 10_000, windowMs: 60_000 };
-  app = await h.app();
   family = await person('customer');
   otherFamily = await person('customer');
   owner = await person('vendor');
   otherVendor = await person('vendor');
   admin = await person('admin');
   vendorId = (await createVendor(h.db, { ownerId: owner.id, claimed: true })).id;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const PDF = Buffer.from(
@@ -78,7 +71,7 @@ function fileForm(
 }
 
 function post(body: MultipartBody, who: Person | null = family) {
-  return app.inject({
+  return h.inject({
     method: 'POST',
     url: '/api/attachments',
     headers: { ...body.headers, ...(who ? { cookie: who.cookie } : {}) },
@@ -93,7 +86,7 @@ async function upload(content: Buffer, filename: string, who: Person = family, c
 }
 
 function download(id: string, who: Person | null) {
-  return app.inject({
+  return h.inject({
     method: 'GET',
     url: `/api/attachments/${id}`,
     headers: who ? { cookie: who.cookie } : {},
@@ -287,7 +280,7 @@ describe('POST /api/attachments: who and how', () => {
   });
 
   it('says what to send when the body is not a one-file form in the field "file"', async () => {
-    const json = await app.inject({
+    const json = await h.inject({
       method: 'POST',
       url: '/api/attachments',
       headers: { cookie: family.cookie, 'content-type': 'application/json' },
@@ -383,7 +376,7 @@ describe('POST /api/attachments: who and how', () => {
   });
 
   it('does not leak its multipart parser to other routes: JSON bodies still parse there', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'content-type': 'application/json' },

@@ -1,24 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
 import { createUser } from '../db/factories';
 import { TooManyRequestsError } from '../limits/rate-limit';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { describeDevice } from './device';
 import { ACCOUNT_BACKOFF } from './login-throttle';
 import { hashSessionToken } from './sessions';
 
-let h: TestHarness;
-let app: FastifyInstance;
-beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const json = { 'content-type': 'application/json' };
 const NEW_PASSWORD = 'Challah-braid-9';
@@ -34,7 +25,7 @@ async function sessionIdsOf(userId: string): Promise<string[]> {
 }
 
 async function restLogin(email: string, password: string, userAgent?: string) {
-  const res = await app.inject({
+  const res = await h.inject({
     method: 'POST',
     url: '/api/auth/login',
     headers: userAgent ? { ...json, 'user-agent': userAgent } : json,
@@ -69,7 +60,7 @@ describe('change password', () => {
     expect((await sessionIdsOf(someoneElse.user.id)).length).toBe(1);
     await expect(current.auth.me()).resolves.toMatchObject({ user: { id: me.user.id } });
     for (const cookie of [otherDevice, thirdDevice]) {
-      const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      const res = await h.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
       expect(res.statusCode).toBe(401);
     }
     expect((await restLogin(me.user.email, me.user.password)).res.statusCode).toBe(401);
@@ -81,7 +72,7 @@ describe('change password', () => {
     const mine = await h.cookieFor(user.id);
     const other = await h.cookieFor(user.id);
     const post = (payload: Record<string, unknown>) =>
-      app.inject({ method: 'POST', url: '/api/auth/password', headers: { ...json, cookie: mine }, payload });
+      h.inject({ method: 'POST', url: '/api/auth/password', headers: { ...json, cookie: mine }, payload });
 
     const wrong = await post({ currentPassword: 'nope-nope', newPassword: NEW_PASSWORD });
     expect(wrong.statusCode).toBe(400);
@@ -102,12 +93,12 @@ describe('change password', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ ok: true });
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: mine } })).statusCode,
+      (await h.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: mine } })).statusCode,
     ).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode,
+      (await h.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: other } })).statusCode,
     ).toBe(401);
-    const anonymous = await app.inject({
+    const anonymous = await h.inject({
       method: 'POST',
       url: '/api/auth/password',
       headers: json,
@@ -184,7 +175,7 @@ describe('changing the email', () => {
     const user = await createUser(h.db);
     const cookie = await h.cookieFor(user.id);
     const patch = (payload: Record<string, unknown>) =>
-      app.inject({ method: 'PATCH', url: '/api/profile', headers: { ...json, cookie }, payload });
+      h.inject({ method: 'PATCH', url: '/api/profile', headers: { ...json, cookie }, payload });
     const newEmail = unique();
 
     const missing = await patch({ version: user.version, email: newEmail });
@@ -216,7 +207,7 @@ describe('sessions list', () => {
     const windows = await restLogin(user.email, user.password, FIREFOX_WINDOWS);
     if (!mac.cookie || !windows.cookie) throw new Error('no session cookie');
 
-    const list = await app.inject({
+    const list = await h.inject({
       method: 'GET',
       url: '/api/auth/sessions',
       headers: { cookie: mac.cookie },
@@ -248,7 +239,7 @@ describe('sessions list', () => {
       ]);
     }
 
-    const ended = await app.inject({
+    const ended = await h.inject({
       method: 'POST',
       url: '/api/auth/sessions/sign-out-others',
       headers: { cookie: mac.cookie },
@@ -256,10 +247,10 @@ describe('sessions list', () => {
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ ended: 1 });
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: windows.cookie } }))
+      (await h.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: windows.cookie } }))
         .statusCode,
     ).toBe(401);
-    const after = await app.inject({
+    const after = await h.inject({
       method: 'GET',
       url: '/api/auth/sessions',
       headers: { cookie: mac.cookie },

@@ -1,18 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { createUser } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { hashSessionToken } from './sessions';
 
-let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 /** Not on the common-passwords list. */
 const PASSWORD = 'Kiddush-cup-7';

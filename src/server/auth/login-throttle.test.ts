@@ -1,29 +1,20 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
 import { createUser } from '../db/factories';
 import { TooManyRequestsError } from '../limits/rate-limit';
-import { createHarness, type TestHarness } from '../test/harness';
+import { createHarness, harnessForFile, type Injects } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { ACCOUNT_BACKOFF, accountKey, deleteForgottenBackoff, reserveAccountAttempt } from './login-throttle';
 import { passwordVerifications } from './password';
 
-let h: TestHarness;
-let app: FastifyInstance;
-beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const json = { 'content-type': 'application/json' };
 const unique = () => `nobody-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const MINUTE = 60_000;
 
-function restLogin(server: FastifyInstance, email: string, password: string, remoteAddress = '127.0.0.1') {
+function restLogin(server: Injects, email: string, password: string, remoteAddress = '127.0.0.1') {
   return server.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -47,7 +38,7 @@ describe('sign-in throttling under concurrency', () => {
     const user = await createUser(h.db);
     const before = passwordVerifications();
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => restLogin(app, user.email, `wrong-guess-${i}`, '10.40.0.1')),
+      Array.from({ length: 40 }, (_, i) => restLogin(h, user.email, `wrong-guess-${i}`, '10.40.0.1')),
     );
     const checks = passwordVerifications() - before;
     expect(checks).toBeLessThanOrEqual(6);
@@ -78,7 +69,7 @@ describe('sign-in throttling under concurrency', () => {
       ]),
     );
     const before = passwordVerifications();
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: `/trpc/${calls}?batch=1`,
       headers: json,
@@ -231,7 +222,7 @@ describe('unknown email and wrong password', () => {
     const users = await Promise.all(Array.from({ length: 16 }, () => createUser(h.db)));
     const timeOf = async (email: string, ip: string) => {
       const started = performance.now();
-      const res = await restLogin(app, email, 'Not-the-password-1', ip);
+      const res = await restLogin(h, email, 'Not-the-password-1', ip);
       return { ms: performance.now() - started, res };
     };
     // Warm both paths (the dummy hash is made on first use).
@@ -260,9 +251,9 @@ describe('unknown email and wrong password', () => {
   it('both count against the account key, known or not', async () => {
     const email = unique();
     for (let i = 0; i < ACCOUNT_BACKOFF.freeAttempts; i++) {
-      expect((await restLogin(app, email, 'whatever-1', '10.9.0.1')).statusCode).toBe(401);
+      expect((await restLogin(h, email, 'whatever-1', '10.9.0.1')).statusCode).toBe(401);
     }
-    expect((await restLogin(app, email, 'whatever-1', '10.9.0.1')).statusCode).toBe(429);
+    expect((await restLogin(h, email, 'whatever-1', '10.9.0.1')).statusCode).toBe(429);
   });
 });
 
@@ -360,7 +351,7 @@ describe('known browsers', () => {
 
   it('set the cookie on REST sign-in as HttpOnly and long-lived', async () => {
     const user = await createUser(h.db);
-    const res = await restLogin(app, user.email, user.password, '10.79.0.1');
+    const res = await restLogin(h, user.email, user.password, '10.79.0.1');
     expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === 'simchahub_device');
     expect(cookie?.httpOnly).toBe(true);

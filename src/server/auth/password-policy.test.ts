@@ -6,17 +6,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES, newPasswordSchema } from '../../shared/schemas/auth';
 import { DEMO_ACCOUNTS, seedDemoData } from '../db/seed';
-import { createHarness, type TestHarness } from '../test/harness';
+import { createHarness, harnessForFile } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { commonPasswordCount, DEMO_PASSWORD, isCommonPassword } from './password-policy';
 
-let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const unique = () => `${Math.random().toString(36).slice(2, 10)}@example.com`;
 const GOOD = 'Menorah-lights-8';
@@ -48,8 +42,7 @@ describe('the common-password list', () => {
 
 describe('new passwords refuse common ones', () => {
   it.each(['password123', 'simcha123', 'Simcha123', 'qwerty123'])('at sign-up: %s', async (password) => {
-    const app = await h.app();
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/register',
       headers: { 'content-type': 'application/json' },

@@ -1,23 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/auth';
 import { createUser } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { deleteDeadResetTokens, insertResetToken } from './account.queries';
 import { ACCOUNT_BACKOFF } from './login-throttle';
 
 let now = Date.parse('2026-06-01T08:00:00Z');
-let h: TestHarness;
-let app: FastifyInstance;
-beforeAll(async () => {
-  h = await createHarness({ now: () => new Date(now) });
-  app = await h.app();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ now: () => new Date(now) });
 
 const json = { 'content-type': 'application/json' };
 const NEW_PASSWORD = 'Havdalah-candle-4';
@@ -25,7 +16,7 @@ const MINUTE = 60_000;
 const unique = () => `nobody-${Math.random().toString(36).slice(2, 10)}@example.com`;
 
 function post(url: string, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') {
-  return app.inject({ method: 'POST', url, headers: json, payload, remoteAddress });
+  return h.inject({ method: 'POST', url, headers: json, payload, remoteAddress });
 }
 
 async function resetMailsTo(email: string) {
@@ -100,7 +91,7 @@ describe('password reset by mail', () => {
     expect(done.cookies.find((c) => c.name === 'simchahub_session')).toBeUndefined();
     expect(await liveSessions(user.id)).toBe(0);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: browser } })).statusCode,
+      (await h.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: browser } })).statusCode,
     ).toBe(401);
 
     const again = await post('/api/auth/password-reset/confirm', { token, newPassword: 'Another-one-77' });

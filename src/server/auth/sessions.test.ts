@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { createSession, deleteExpiredSessions, hashSessionToken, resolveSession } from './sessions';
 
-let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,6 +1,11 @@
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../db/create-db';
-import type { ClaimEvidenceRecord, ClaimStatus, VendorClaimEventsTable } from '../db/types';
+import type {
+  ClaimEvidenceRecord,
+  ClaimStatus,
+  VendorClaimEventsTable,
+  VendorClaimsTable,
+} from '../db/types';
 
 /** The claim's own columns every view of it reads (no reviewer-only data besides approvedBy). */
 const claimColumns = [
@@ -76,20 +81,20 @@ export async function countPendingClaimsOn(db: Db, vendorId: string, exceptUserI
   return row.n;
 }
 
-export interface NewClaim {
-  vendorId: string | null;
-  userId: string;
-  businessName: string;
-  businessDescription: string;
-  businessAddress: string;
-  businessPhone: string;
-  businessEmail: string;
-  businessWebsite: string | null;
-  ownershipProof: string;
-  category: string | null;
-  evidence: ClaimEvidenceRecord;
-  createdAt: Date;
-}
+/** A claim as submitted: the submitter's form, and the evidence computed for the reviewer. */
+export type NewClaim = Pick<
+  VendorClaimsTable,
+  | 'vendorId'
+  | 'userId'
+  | 'businessName'
+  | 'businessDescription'
+  | 'businessAddress'
+  | 'businessPhone'
+  | 'businessEmail'
+  | 'businessWebsite'
+  | 'ownershipProof'
+  | 'category'
+> & { evidence: ClaimEvidenceRecord; createdAt: Date };
 
 export async function insertClaim(db: Db, claim: NewClaim): Promise<string> {
   const row = await db

@@ -150,28 +150,29 @@ function toAdminClaim(row: AdminClaimRow, history: HistoryEntry[]): AdminClaimDt
   };
 }
 
-async function myClaims(db: Db, userId: string, claimId?: string): Promise<MyClaimDto[]> {
-  const rows = await myClaimRows(db, userId, claimId);
+/** Claims as `toDto` makes them, each with its history as `actor` names who acted. */
+async function withHistory<R extends { id: string }, D>(
+  db: Db,
+  rows: R[],
+  actor: (e: ClaimEventRow) => string,
+  toDto: (row: R, history: HistoryEntry[]) => D,
+): Promise<D[]> {
   const history = historyByClaim(
     await claimEventRows(
       db,
       rows.map((r) => r.id),
     ),
-    actorForSubmitter,
+    actor,
   );
-  return rows.map((r) => toMyClaim(r, history.get(r.id) ?? []));
+  return rows.map((r) => toDto(r, history.get(r.id) ?? []));
+}
+
+async function myClaims(db: Db, userId: string, claimId?: string): Promise<MyClaimDto[]> {
+  return withHistory(db, await myClaimRows(db, userId, claimId), actorForSubmitter, toMyClaim);
 }
 
 async function adminClaims(db: Db, filter: Parameters<typeof adminClaimRows>[1]): Promise<AdminClaimDto[]> {
-  const rows = await adminClaimRows(db, filter);
-  const history = historyByClaim(
-    await claimEventRows(
-      db,
-      rows.map((r) => r.id),
-    ),
-    actorForAdmin,
-  );
-  return rows.map((r) => toAdminClaim(r, history.get(r.id) ?? []));
+  return withHistory(db, await adminClaimRows(db, filter), actorForAdmin, toAdminClaim);
 }
 
 async function oneAdminClaim(db: Db, claimId: string): Promise<AdminClaimDto> {
@@ -319,6 +320,31 @@ async function tellClaimants(
   return events;
 }
 
+/** An admin's decision, in one transaction and at one moment. */
+function decide(ctx: Signed, run: (trx: Db, admin: UserDto, now: Date) => Promise<AdminClaimDto>) {
+  return inTransaction(ctx.db, (trx) => run(trx, ctx.user, ctx.now()));
+}
+
+/** The claim as admins see it after a decision on it alone, and the news of it to its claimant. */
+async function decidedAlone(
+  trx: Db,
+  ctx: Signed,
+  claim: { id: string; userId: string },
+  decision: ClaimDecision,
+  notes: string | null,
+): Promise<{ dto: AdminClaimDto; events: NewLiveEvent[] }> {
+  const dto = await oneAdminClaim(trx, claim.id);
+  const events = await tellClaimants(trx, ctx, [
+    { userId: claim.userId, listingName: dto.listingName ?? dto.businessName, decision, notes },
+  ]);
+  return { dto, events };
+}
+
+/** A reviewed claim's row: approved_by names the reviewer, whichever way they decided. */
+function reviewed(status: 'approved' | 'rejected', admin: UserDto, notes: string | null, now: Date) {
+  return { status, decidedAt: now, reviewedAt: now, approvedBy: admin.id, reviewNotes: notes };
+}
+
 /** The listing's recent threads changed sides for these users: their open tabs refresh them. */
 async function threadEvents(trx: Db, vendorId: string, userIds: (string | null)[]): Promise<NewLiveEvent[]> {
   const users = [...new Set(userIds.filter((u): u is string => u !== null))];
@@ -351,9 +377,7 @@ export async function approveClaim(
   ctx: Signed,
   input: z.output<typeof claimDecisionInput>,
 ): Promise<AdminClaimDto> {
-  const admin = ctx.user;
-  return inTransaction(ctx.db, async (trx) => {
-    const now = ctx.now();
+  return decide(ctx, async (trx, admin, now) => {
     const { claim, listing: existing } = await lockListingThenClaim(trx, input.claimId);
     // Checked first: the loser of two approvals of competing claims finds its claim rejected by
     // the winner, and this is the reason to give. A listing changes hands only after a revoke.
@@ -389,11 +413,7 @@ export async function approveClaim(
 
     try {
       await updateClaim(trx, claim.id, {
-        status: 'approved',
-        decidedAt: now,
-        reviewedAt: now,
-        approvedBy: admin.id,
-        reviewNotes: input.notes,
+        ...reviewed('approved', admin, input.notes, now),
         vendorId: listing.id,
       });
     } catch (error) {
@@ -509,30 +529,13 @@ export async function rejectClaim(
   ctx: Signed,
   input: z.output<typeof claimDecisionInput>,
 ): Promise<AdminClaimDto> {
-  const admin = ctx.user;
-  return inTransaction(ctx.db, async (trx) => {
-    const now = ctx.now();
+  return decide(ctx, async (trx, admin, now) => {
     const claim = await lockClaim(trx, input.claimId);
     if (!claim) throw notFound();
     if (claim.status !== 'pending') throw conflict(CLAIM_MESSAGES.notPending);
-    // approved_by names the reviewer, whichever way they decided.
-    await updateClaim(trx, claim.id, {
-      status: 'rejected',
-      decidedAt: now,
-      reviewedAt: now,
-      approvedBy: admin.id,
-      reviewNotes: input.notes,
-    });
+    await updateClaim(trx, claim.id, reviewed('rejected', admin, input.notes, now));
     await recordAdminDecision(trx, admin, claim.id, { from: 'pending', to: 'rejected', notes: input.notes });
-    const dto = await oneAdminClaim(trx, claim.id);
-    const events = await tellClaimants(trx, ctx, [
-      {
-        userId: claim.userId,
-        listingName: dto.listingName ?? dto.businessName,
-        decision: 'rejected',
-        notes: input.notes,
-      },
-    ]);
+    const { dto, events } = await decidedAlone(trx, ctx, claim, 'rejected', input.notes);
     await appendLiveEvents(trx, events);
     return dto;
   });
@@ -542,9 +545,7 @@ export async function revokeClaim(
   ctx: Signed,
   input: z.output<typeof claimRevokeInput>,
 ): Promise<AdminClaimDto> {
-  const admin = ctx.user;
-  return inTransaction(ctx.db, async (trx) => {
-    const now = ctx.now();
+  return decide(ctx, async (trx, admin, now) => {
     const { claim, listing } = await lockListingThenClaim(trx, input.claimId);
     if (claim.status !== 'approved') throw conflict(CLAIM_MESSAGES.notApproved);
     // reviewed_at and approved_by keep the approval's; the reason is what the claimant reads now.
@@ -560,15 +561,7 @@ export async function revokeClaim(
       before: { vendorId: claim.vendorId, ownerId: ownerBefore },
       after: { vendorId: claim.vendorId, ownerId: ownerRemoved ? null : ownerBefore },
     });
-    const dto = await oneAdminClaim(trx, claim.id);
-    const events = await tellClaimants(trx, ctx, [
-      {
-        userId: claim.userId,
-        listingName: dto.listingName ?? dto.businessName,
-        decision: 'revoked',
-        notes: input.notes,
-      },
-    ]);
+    const { dto, events } = await decidedAlone(trx, ctx, claim, 'revoked', input.notes);
     if (ownerRemoved) events.push(...(await threadEvents(trx, listing.id, [claim.userId])));
     await appendLiveEvents(trx, events);
     return dto;

@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES, type ClaimSubmitInput } from '../../shared/schemas/claims';
 import { createVendor } from '../db/factories';
 import type { NewVendor } from '../db/types';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { COMPETING_CLAIM_REJECTED } from './claims.service';
 
-type Party = Awaited<ReturnType<TestHarness['signedIn']>>;
-
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile();
 let admin: Party;
 
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
   admin = await h.signedIn('admin', { name: 'Rivka Reviewer', email: 'rivka.reviewer@simchahub.test' });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 /** A distinct business name per call: listing names must be unique. */
@@ -42,18 +33,6 @@ function form(overrides: Partial<ClaimSubmitInput> = {}): ClaimSubmitInput {
 
 async function newListing(overrides: Partial<NewVendor> = {}) {
   return createVendor(h.db, { businessName: unique('Simcha Hall'), category: 'Venues', ...overrides });
-}
-
-async function call(method: 'GET' | 'POST', url: string, who: Party | null, payload?: unknown) {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = await h.cookieFor(who.user.id);
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({
-    method,
-    url,
-    headers,
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
 }
 
 async function claimRow(id: string) {
@@ -126,7 +105,7 @@ async function adminView(claimId: string) {
 describe('submitting a claim over REST (POST /api/vendor-claims)', () => {
   it('answers 400 with each of the seven field messages of the claim form', async () => {
     const customer = await h.signedIn('customer');
-    const res = await call('POST', '/api/vendor-claims', customer, {
+    const res = await h.request('POST', '/api/vendor-claims', customer, {
       businessName: '   ',
       businessDescription: '',
       businessAddress: '',
@@ -155,7 +134,7 @@ describe('submitting a claim over REST (POST /api/vendor-claims)', () => {
 
   it('says the same for fields left out, and accepts an empty website', async () => {
     const customer = await h.signedIn('customer');
-    const missing = await call('POST', '/api/vendor-claims', customer, {});
+    const missing = await h.request('POST', '/api/vendor-claims', customer, {});
     expect(missing.statusCode).toBe(400);
     const messages = (missing.json().error.issues as { message: string }[]).map((i) => i.message);
     expect(messages).toEqual(
@@ -168,7 +147,7 @@ describe('submitting a claim over REST (POST /api/vendor-claims)', () => {
         CLAIM_MESSAGES.ownershipProof,
       ]),
     );
-    const ok = await call('POST', '/api/vendor-claims', customer, form({ businessWebsite: '' }));
+    const ok = await h.request('POST', '/api/vendor-claims', customer, form({ businessWebsite: '' }));
     expect(ok.statusCode).toBe(201);
     expect(ok.json().businessWebsite).toBeNull();
   });
@@ -176,7 +155,7 @@ describe('submitting a claim over REST (POST /api/vendor-claims)', () => {
   it('creates a pending claim (201) with its first history entry', async () => {
     const customer = await h.signedIn('customer');
     const listing = await newListing();
-    const res = await call('POST', '/api/vendor-claims', customer, form({ vendorId: listing.id }));
+    const res = await h.request('POST', '/api/vendor-claims', customer, form({ vendorId: listing.id }));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -192,18 +171,18 @@ describe('submitting a claim over REST (POST /api/vendor-claims)', () => {
   });
 
   it('refuses guests (401), admins (403), unknown listings (404) and the owner’s own listing (409)', async () => {
-    expect((await call('POST', '/api/vendor-claims', null, form())).statusCode).toBe(401);
-    const asAdmin = await call('POST', '/api/vendor-claims', admin, form());
+    expect((await h.request('POST', '/api/vendor-claims', null, form())).statusCode).toBe(401);
+    const asAdmin = await h.request('POST', '/api/vendor-claims', admin, form());
     expect(asAdmin.statusCode).toBe(403);
     expect(asAdmin.json().error.message).toBe(CLAIM_MESSAGES.adminCannotClaim);
 
     const vendor = await h.signedIn('vendor');
-    const unknown = await call('POST', '/api/vendor-claims', vendor, form({ vendorId: randomUUID() }));
+    const unknown = await h.request('POST', '/api/vendor-claims', vendor, form({ vendorId: randomUUID() }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: CLAIM_MESSAGES.listingNotFound } });
 
     const own = await newListing({ ownerId: vendor.user.id, claimed: true });
-    const mine = await call('POST', '/api/vendor-claims', vendor, form({ vendorId: own.id }));
+    const mine = await h.request('POST', '/api/vendor-claims', vendor, form({ vendorId: own.id }));
     expect(mine.statusCode).toBe(409);
     expect(mine.json().error.message).toBe(CLAIM_MESSAGES.alreadyYours);
   });
@@ -330,7 +309,7 @@ describe('my claims (GET /api/vendor-claims/my-claims)', () => {
     await other.caller.claims.submit(form());
     await admin.caller.admin.claims.reject({ claimId: older.id, notes: 'Please send the registry extract.' });
 
-    const res = await call('GET', '/api/vendor-claims/my-claims', customer);
+    const res = await h.request('GET', '/api/vendor-claims/my-claims', customer);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.map((c: { id: string }) => c.id)).toEqual([newer.id, older.id]);
@@ -356,7 +335,7 @@ describe('my claims (GET /api/vendor-claims/my-claims)', () => {
     expect(text).not.toContain(admin.user.id);
     expect(text).not.toMatch(/password/i);
 
-    expect((await call('GET', '/api/vendor-claims/my-claims', null)).statusCode).toBe(401);
+    expect((await h.request('GET', '/api/vendor-claims/my-claims', null)).statusCode).toBe(401);
     expect(await admin.caller.claims.mine()).toEqual([]);
   });
 });
@@ -367,13 +346,15 @@ describe('withdrawing a claim', () => {
     const stranger = await h.signedIn('vendor');
     const claim = await customer.caller.claims.submit(form());
 
-    const notYours = await call('POST', `/api/vendor-claims/${claim.id}/withdraw`, stranger, {});
+    const notYours = await h.request('POST', `/api/vendor-claims/${claim.id}/withdraw`, stranger, {});
     expect(notYours.statusCode).toBe(404);
     expect(notYours.json()).toEqual({ error: { code: 'NOT_FOUND', message: CLAIM_MESSAGES.notFound } });
     expect((await rejection(admin.caller.claims.withdraw({ claimId: claim.id }))).code).toBe('NOT_FOUND');
-    expect((await call('POST', `/api/vendor-claims/${claim.id}/withdraw`, null, {})).statusCode).toBe(401);
+    expect((await h.request('POST', `/api/vendor-claims/${claim.id}/withdraw`, null, {})).statusCode).toBe(
+      401,
+    );
 
-    const res = await call('POST', `/api/vendor-claims/${claim.id}/withdraw`, customer, {
+    const res = await h.request('POST', `/api/vendor-claims/${claim.id}/withdraw`, customer, {
       note: 'Sold the business',
     });
     expect(res.statusCode).toBe(200);
@@ -389,10 +370,10 @@ describe('withdrawing a claim', () => {
     expect(row.decidedAt).toBeInstanceOf(Date);
     expect(row.version).toBe(2);
 
-    const twice = await call('POST', `/api/vendor-claims/${claim.id}/withdraw`, customer, {});
+    const twice = await h.request('POST', `/api/vendor-claims/${claim.id}/withdraw`, customer, {});
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(CLAIM_MESSAGES.notPendingWithdraw);
-    const unknown = await call('POST', `/api/vendor-claims/${randomUUID()}/withdraw`, customer, {});
+    const unknown = await h.request('POST', `/api/vendor-claims/${randomUUID()}/withdraw`, customer, {});
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -431,7 +412,7 @@ describe('approving a claim for an existing listing', () => {
     const rival2Claim = await rival2.caller.claims.submit(form({ vendorId: listing.id }));
     const before = await listingRow(listing.id);
 
-    const res = await call('POST', '/api/admin/vendor-claims/approve', admin, {
+    const res = await h.request('POST', '/api/admin/vendor-claims/approve', admin, {
       claimId: claim.id,
       notes: 'Registry extract checked',
     });
@@ -466,7 +447,7 @@ describe('approving a claim for an existing listing', () => {
       .execute();
     expect(handedOver.map((m) => m.receiverId)).toEqual([claimant.user.id]);
     // The new owner reads the thread on the vendor side (a fresh session carries the new role).
-    const threads = await call('GET', '/api/messages/threads', claimant);
+    const threads = await h.request('GET', '/api/messages/threads', claimant);
     expect(threads.statusCode).toBe(200);
     expect(threads.json().threads).toEqual([expect.objectContaining({ id: threadId, side: 'vendor' })]);
 
@@ -638,7 +619,7 @@ describe('rejecting a claim', () => {
     const customer = await h.signedIn('customer');
     const listing = await newListing();
     const claim = await customer.caller.claims.submit(form({ vendorId: listing.id }));
-    const res = await call('POST', '/api/admin/vendor-claims/reject', admin, {
+    const res = await h.request('POST', '/api/admin/vendor-claims/reject', admin, {
       claimId: claim.id,
       notes: 'Proof does not show ownership',
     });
@@ -690,14 +671,14 @@ describe('revoking an approved claim', () => {
     await admin.caller.admin.claims.approve({ claimId: claim.id });
     const owned = await listingRow(listing.id);
 
-    const blank = await call('POST', '/api/admin/vendor-claims/revoke', admin, {
+    const blank = await h.request('POST', '/api/admin/vendor-claims/revoke', admin, {
       claimId: claim.id,
       notes: ' ',
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.issues).toEqual([{ path: ['notes'], message: CLAIM_MESSAGES.reasonRequired }]);
 
-    const res = await call('POST', '/api/admin/vendor-claims/revoke', admin, {
+    const res = await h.request('POST', '/api/admin/vendor-claims/revoke', admin, {
       claimId: claim.id,
       notes: 'Ownership disputed by the registry',
     });
@@ -784,7 +765,7 @@ describe('decisions only from the right state', () => {
       const error = await rejection(decide({ claimId: randomUUID() }));
       expect(error).toMatchObject({ code: 'NOT_FOUND', message: CLAIM_MESSAGES.notFound });
     }
-    const missing = await call('POST', '/api/admin/vendor-claims/approve', admin, { claimId: 'nope' });
+    const missing = await h.request('POST', '/api/admin/vendor-claims/approve', admin, { claimId: 'nope' });
     expect(missing.statusCode).toBe(400);
   });
 });
@@ -796,7 +777,7 @@ describe('the admin lists', () => {
     const first = await customer.caller.claims.submit(form({ vendorId: listing.id }));
     const second = await customer.caller.claims.submit(form());
 
-    const res = await call('GET', '/api/admin/vendor-claims', admin);
+    const res = await h.request('GET', '/api/admin/vendor-claims', admin);
     expect(res.statusCode).toBe(200);
     const all = res.json() as { id: string; submittedAt: string }[];
     const times = all.map((c) => Date.parse(c.submittedAt));
@@ -826,7 +807,7 @@ describe('the admin lists', () => {
     });
     expect(res.body).not.toMatch(/password/i);
 
-    const pending = await call('GET', '/api/admin/vendor-claims/pending', admin);
+    const pending = await h.request('GET', '/api/admin/vendor-claims/pending', admin);
     expect(pending.statusCode).toBe(200);
     const queue = pending.json() as { id: string; status: string; submittedAt: string }[];
     expect(queue.every((c) => c.status === 'pending')).toBe(true);
@@ -836,9 +817,9 @@ describe('the admin lists', () => {
       queue.findIndex((c) => c.id === second.id),
     );
 
-    const filtered = await call('GET', '/api/admin/vendor-claims?status=pending', admin);
+    const filtered = await h.request('GET', '/api/admin/vendor-claims?status=pending', admin);
     expect(filtered.json().map((c: { id: string }) => c.id)).toEqual(queue.map((c) => c.id));
-    const bad = await call('GET', '/api/admin/vendor-claims?status=bogus', admin);
+    const bad = await h.request('GET', '/api/admin/vendor-claims?status=bogus', admin);
     expect(bad.statusCode).toBe(400);
   });
 
@@ -886,9 +867,9 @@ describe('who may do what', () => {
       ['POST', '/api/admin/vendor-claims/revoke', { claimId: claim.id, notes: 'x' }],
     ];
     for (const [method, url, payload] of paths) {
-      expect((await call(method, url, null, payload)).statusCode).toBe(401);
-      expect((await call(method, url, customer, payload)).statusCode).toBe(403);
-      expect((await call(method, url, vendor, payload)).statusCode).toBe(403);
+      expect((await h.request(method, url, null, payload)).statusCode).toBe(401);
+      expect((await h.request(method, url, customer, payload)).statusCode).toBe(403);
+      expect((await h.request(method, url, vendor, payload)).statusCode).toBe(403);
     }
     expect((await claimRow(claim.id)).status).toBe('pending');
     expect((await rejection(h.anonymous().caller.claims.mine())).code).toBe('UNAUTHORIZED');

@@ -1,18 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index';
-import { createHarness, type TestHarness } from '../test/harness';
+import { createHarness, harnessForFile } from '../test/harness';
 import { createDeposit, createEvent, createMemo, createTask, createUser, createVendor } from './factories';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
-let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 describe('migrations', () => {
   it('lists every migration file, in name order', async () => {

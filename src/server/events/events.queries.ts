@@ -3,13 +3,18 @@ import type { Db } from '../db/create-db';
 import { prepared } from '../db/prepared';
 import type { EventsTable } from '../db/types';
 
-const eventColumns = [
+/** What an event shows where it is one in a list of others (a family circle's calendar). */
+export const eventSummaryColumns = [
   'events.id',
   'events.title',
   'events.type',
   'events.date',
   'events.time',
   'events.venue',
+] as const;
+
+const eventColumns = [
+  ...eventSummaryColumns,
   'events.notes',
   'events.imageUrl',
   'events.isPublic',

@@ -1,23 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATE_MESSAGES } from '../../shared/schemas/common';
 import { EVENT_MESSAGES } from '../../shared/schemas/events';
 import { createDeposit, createEvent, createMemo, createTask } from '../db/factories';
-import { createHarness, type TestCaller, type TestHarness } from '../test/harness';
+import { harnessForFile, type Party, type TestCaller } from '../test/harness';
 import { rejection } from '../test/rejection';
 
-let h: TestHarness;
-let app: FastifyInstance;
-let owner: Awaited<ReturnType<TestHarness['signedIn']>>;
-let stranger: Awaited<ReturnType<TestHarness['signedIn']>>;
+const h = harnessForFile();
+let owner: Party;
+let stranger: Party;
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
   owner = await h.signedIn('customer', { name: 'Owner' });
   stranger = await h.signedIn('customer', { name: 'Stranger' });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const date = new Date('2027-05-16T17:30:00.000Z');
@@ -296,7 +289,7 @@ describe('REST', () => {
     const strangerCookie = await h.cookieFor(stranger.user.id);
     const json = { 'content-type': 'application/json' };
 
-    const created = await app.inject({
+    const created = await h.inject({
       method: 'POST',
       url: '/api/events',
       headers: { ...json, cookie },
@@ -310,10 +303,10 @@ describe('REST', () => {
       paidAmount: '0.00',
     });
 
-    const list = await app.inject({ method: 'GET', url: '/api/events', headers: { cookie } });
+    const list = await h.inject({ method: 'GET', url: '/api/events', headers: { cookie } });
     expect(list.json().some((e: { id: string }) => e.id === event.id)).toBe(true);
 
-    const patched = await app.inject({
+    const patched = await h.inject({
       method: 'PATCH',
       url: `/api/events/${event.id}`,
       headers: { ...json, cookie },
@@ -321,14 +314,14 @@ describe('REST', () => {
     });
     expect(patched.json().isPublic).toBe(true);
 
-    const deposit = await app.inject({
+    const deposit = await h.inject({
       method: 'POST',
       url: `/api/events/${event.id}/deposits`,
       headers: { ...json, cookie },
       payload: { vendorName: 'Florist', amount: '450.00', dueDate: '2027-02-01' },
     });
     expect(deposit.statusCode).toBe(201);
-    const paid = await app.inject({
+    const paid = await h.inject({
       method: 'PATCH',
       url: `/api/deposits/${deposit.json().id}`,
       headers: { ...json, cookie },
@@ -342,32 +335,32 @@ describe('REST', () => {
       `/api/events/${event.id}/deposits`,
       `/api/events/${event.id}/memos`,
     ]) {
-      const res = await app.inject({ method: 'GET', url, headers: { cookie: strangerCookie } });
+      const res = await h.inject({ method: 'GET', url, headers: { cookie: strangerCookie } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
-    const stolen = await app.inject({
+    const stolen = await h.inject({
       method: 'DELETE',
       url: `/api/events/${event.id}`,
       headers: { cookie: strangerCookie },
     });
     expect(stolen.statusCode).toBe(404);
 
-    const shared = await app.inject({ method: 'GET', url: `/api/share/${event.shareId}` });
+    const shared = await h.inject({ method: 'GET', url: `/api/share/${event.shareId}` });
     expect(shared.statusCode).toBe(200);
     expect(Object.keys(shared.json()).sort()).toEqual(['date', 'imageUrl', 'time', 'title', 'type', 'venue']);
 
-    const removed = await app.inject({
+    const removed = await h.inject({
       method: 'DELETE',
       url: `/api/events/${event.id}`,
       headers: { cookie },
     });
     expect(removed.json()).toEqual({ ok: true });
-    expect((await app.inject({ method: 'GET', url: `/api/share/${event.shareId}` })).statusCode).toBe(404);
+    expect((await h.inject({ method: 'GET', url: `/api/share/${event.shareId}` })).statusCode).toBe(404);
   });
 
   it('documents the event paths with their path parameter and body', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await h.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const patch = doc.paths['/api/events/{id}'].patch;
     expect(patch.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { userColumns } from '../auth/sessions';
 import type { Db } from '../db/create-db';
 import type { FamilyMembershipStatus } from '../db/types';
+import { eventSummaryColumns } from '../events/events.queries';
 
 /**
  * Every statement of the family circles (decision 007). Access always checks three things at once:
@@ -221,16 +222,7 @@ export async function listCircleEvents(db: Db, circleId: string, label: string) 
     .selectFrom('events')
     .innerJoin('users as u', 'u.id', 'events.userId')
     .innerJoin('familyMemberships as m', 'm.userId', 'u.id')
-    .select([
-      'events.id',
-      'events.title',
-      'events.type',
-      'events.date',
-      'events.time',
-      'events.venue',
-      'u.name as ownerName',
-      'u.id as ownerId',
-    ])
+    .select([...eventSummaryColumns, 'u.name as ownerName', 'u.id as ownerId'])
     .where('m.circleId', '=', circleId)
     .where('m.status', '=', 'active')
     .where('u.familyLabel', '=', label)

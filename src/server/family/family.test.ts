@@ -1,25 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../migrations/index';
 import { FAMILY_MESSAGES } from '../../shared/schemas/family';
 import { createEvent, createUser } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { createHarness, harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { hashInviteToken } from './family.service';
 
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile({ now: () => new Date(Date.now() + clockOffsetMs) });
 /** The harness clock: real time unless a test moves it (invite expiry). */
 let clockOffsetMs = 0;
-beforeAll(async () => {
-  h = await createHarness({ now: () => new Date(Date.now() + clockOffsetMs) });
-  app = await h.app();
-});
-afterAll(async () => {
-  await h.close();
-});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const json = { 'content-type': 'application/json' };
@@ -30,11 +21,11 @@ const password = 'Chuppah-under-the-stars-7';
 const anonymous = () =>
   h.anonymous({ ip: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
 
-type Member = Awaited<ReturnType<TestHarness['signedIn']>>;
+type Member = Party;
 
 /** GETs a path as a user who signed up through a caller (the caller itself stays signed out). */
 async function getAs(userId: string, url: string) {
-  const res = await app.inject({ method: 'GET', url, headers: { cookie: await h.cookieFor(userId) } });
+  const res = await h.inject({ method: 'GET', url, headers: { cookie: await h.cookieFor(userId) } });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -120,10 +111,10 @@ describe('typing another family’s exact label', () => {
       '/api/family/requests',
       '/api/family/invites',
     ]) {
-      const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+      const res = await h.inject({ method: 'GET', url, headers: { cookie } });
       expect([url, res.statusCode, res.json()]).toEqual([url, 200, []]);
     }
-    const circle = await app.inject({ method: 'GET', url: '/api/family/circle', headers: { cookie } });
+    const circle = await h.inject({ method: 'GET', url: '/api/family/circle', headers: { cookie } });
     expect(circle.json()).toMatchObject({ label, status: 'pending', memberCount: 0, joinedAt: null });
     // A pending member cannot act for the circle either.
     expect((await rejection(outsider.caller.family.createInvite())).code).toBe('FORBIDDEN');
@@ -476,37 +467,37 @@ describe('REST', () => {
     const declined = await h.signedIn('customer', { name: 'Rest Declined', familyLabel: label });
     const cookie = await h.cookieFor(founder.user.id);
 
-    const requests = await app.inject({ method: 'GET', url: '/api/family/requests', headers: { cookie } });
+    const requests = await h.inject({ method: 'GET', url: '/api/family/requests', headers: { cookie } });
     expect(requests.json().map((r: { userId: string }) => r.userId)).toEqual([
       asker.user.id,
       declined.user.id,
     ]);
     expect(typeof requests.json()[0].requestedAt).toBe('string');
-    const approved = await app.inject({
+    const approved = await h.inject({
       method: 'POST',
       url: `/api/family/requests/${asker.user.id}/approve`,
       headers: { cookie },
     });
     expect([approved.statusCode, approved.json()]).toEqual([200, { ok: true }]);
-    const refused = await app.inject({
+    const refused = await h.inject({
       method: 'POST',
       url: `/api/family/requests/${declined.user.id}/decline`,
       headers: { cookie },
     });
     expect(refused.statusCode).toBe(200);
-    const gone = await app.inject({
+    const gone = await h.inject({
       method: 'POST',
       url: `/api/family/requests/${declined.user.id}/approve`,
       headers: { cookie },
     });
     expect([gone.statusCode, gone.json().error.message]).toEqual([404, FAMILY_MESSAGES.requestGone]);
 
-    const members = await app.inject({ method: 'GET', url: '/api/family/members', headers: { cookie } });
+    const members = await h.inject({ method: 'GET', url: '/api/family/members', headers: { cookie } });
     expect(members.json()).toEqual([
       { id: founder.user.id, name: 'Rest Founder', isYou: true },
       { id: asker.user.id, name: 'Rest Asker', isYou: false },
     ]);
-    const events = await app.inject({ method: 'GET', url: '/api/family/events', headers: { cookie } });
+    const events = await h.inject({ method: 'GET', url: '/api/family/events', headers: { cookie } });
     expect(events.json()[0]).toEqual({
       id: expect.any(String),
       title: expect.any(String),
@@ -518,15 +509,15 @@ describe('REST', () => {
       isYours: true,
     });
 
-    const created = await app.inject({ method: 'POST', url: '/api/family/invites', headers: { cookie } });
+    const created = await h.inject({ method: 'POST', url: '/api/family/invites', headers: { cookie } });
     expect(created.statusCode).toBe(201);
     const invite = created.json();
     expect(invite).toMatchObject({ label, token: expect.any(String), createdByName: 'Rest Founder' });
-    const listed = await app.inject({ method: 'GET', url: '/api/family/invites', headers: { cookie } });
+    const listed = await h.inject({ method: 'GET', url: '/api/family/invites', headers: { cookie } });
     expect(listed.json().map((i: { id: string }) => i.id)).toEqual([invite.id]);
     expect(JSON.stringify(listed.json())).not.toContain(invite.token);
 
-    const checked = await app.inject({
+    const checked = await h.inject({
       method: 'POST',
       url: '/api/family/invites/check',
       headers: json,
@@ -535,7 +526,7 @@ describe('REST', () => {
     expect(checked.json()).toMatchObject({ valid: true, invitedBy: 'Rest Founder' });
     const joiner = await h.signedIn('customer', { name: 'Rest Joiner' });
     const joinerCookie = await h.cookieFor(joiner.user.id);
-    const wrong = await app.inject({
+    const wrong = await h.inject({
       method: 'POST',
       url: '/api/family/join-by-invite',
       headers: { ...json, cookie: joinerCookie },
@@ -545,27 +536,27 @@ describe('REST', () => {
       400,
       { code: 'BAD_REQUEST', message: FAMILY_MESSAGES.inviteInvalid },
     ]);
-    const joined = await app.inject({
+    const joined = await h.inject({
       method: 'POST',
       url: '/api/family/join-by-invite',
       headers: { ...json, cookie: joinerCookie },
       payload: { label, token: invite.token },
     });
     expect([joined.statusCode, joined.json().user.familyLabel]).toEqual([200, label]);
-    const circle = await app.inject({
+    const circle = await h.inject({
       method: 'GET',
       url: '/api/family/circle',
       headers: { cookie: joinerCookie },
     });
     expect(circle.json()).toMatchObject({ label, status: 'active', memberCount: 3, requestedAt: null });
 
-    const revoked = await app.inject({
+    const revoked = await h.inject({
       method: 'DELETE',
       url: `/api/family/invites/${invite.id}`,
       headers: { cookie },
     });
     expect([revoked.statusCode, revoked.json()]).toEqual([200, { ok: true }]);
-    const afterRevoke = await app.inject({
+    const afterRevoke = await h.inject({
       method: 'POST',
       url: '/api/family/invites/check',
       headers: json,
@@ -573,20 +564,20 @@ describe('REST', () => {
     });
     expect(afterRevoke.json()).toEqual({ valid: false, invitedBy: null, expiresAt: null });
 
-    const left = await app.inject({
+    const left = await h.inject({
       method: 'POST',
       url: '/api/family/leave',
       headers: { cookie: joinerCookie },
     });
     expect([left.statusCode, left.json().user.familyLabel]).toEqual([200, null]);
-    const after = await app.inject({
+    const after = await h.inject({
       method: 'GET',
       url: '/api/family/events',
       headers: { cookie: joinerCookie },
     });
     expect(after.json()).toEqual([]);
 
-    const anonymousCall = await app.inject({ method: 'GET', url: '/api/family/requests' });
+    const anonymousCall = await h.inject({ method: 'GET', url: '/api/family/requests' });
     expect(anonymousCall.statusCode).toBe(401);
   });
 });

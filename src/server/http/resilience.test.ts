@@ -4,16 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { createPostgresDb, type DbHandle } from '../db/create-db';
 import { asServiceUnavailable, ServiceUnavailableError, unavailabilityOf } from '../db/db-errors';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile, type TestHarness } from '../test/harness';
 import { Lifecycle } from './resilience';
 
-let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 /** A "database" that accepts connections and never says a word: the worst kind of slow. */
 async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {

@@ -1,21 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildServer } from '../app';
 import { createPostgresDb } from '../db/create-db';
 import { createUser } from '../db/factories';
 import { loadConfig } from '../env';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { MarketplaceCache } from '../vendors/marketplace-cache';
 
-let h: TestHarness;
-let app: FastifyInstance;
-beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const login = (user: { email: string; password: string }) =>
   JSON.stringify({ email: user.email, password: user.password });
@@ -29,7 +20,7 @@ describe('cross-origin mutations', () => {
     ['/api/auth/login', { origin: 'null' }],
   ])('refuses POST %s with %j', async (url, headers) => {
     const user = await createUser(h.db);
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url,
       headers: { 'content-type': 'application/json', ...headers },
@@ -52,7 +43,7 @@ describe('cross-origin mutations', () => {
     '/not-an-api-path',
   ])('refuses a cross-origin POST to %s whatever the path looks like', async (url) => {
     const user = await createUser(h.db);
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url,
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
@@ -63,7 +54,7 @@ describe('cross-origin mutations', () => {
   });
 
   it('refuses a cross-origin form-encoded post', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/logout',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
@@ -73,7 +64,7 @@ describe('cross-origin mutations', () => {
   });
 
   it('refuses a same-origin form-encoded post as an unsupported type, not as a success', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80' },
@@ -84,7 +75,7 @@ describe('cross-origin mutations', () => {
 
   it('accepts same-origin browser calls and non-browser clients', async () => {
     const user = await createUser(h.db);
-    const sameOrigin = await app.inject({
+    const sameOrigin = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: {
@@ -96,7 +87,7 @@ describe('cross-origin mutations', () => {
       payload: login(user),
     });
     expect(sameOrigin.statusCode).toBe(200);
-    const curl = await app.inject({
+    const curl = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: { 'content-type': 'application/json' },
@@ -126,7 +117,7 @@ describe('cross-origin mutations', () => {
   });
 
   it('lets cross-origin GETs read only public data (no state change)', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'GET',
       url: '/api/health',
       headers: { origin: 'https://evil.example' },
@@ -137,7 +128,7 @@ describe('cross-origin mutations', () => {
 
 describe('security headers', () => {
   it('sends a CSP with object-src none and frame-ancestors, and the usual hardening headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await h.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -151,7 +142,7 @@ describe('security headers', () => {
 
 describe('health', () => {
   it('is 200 when the database answers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await h.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });

@@ -1,27 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
 
-let h: TestHarness;
-let app: FastifyInstance;
-let customer: Awaited<ReturnType<TestHarness['signedIn']>>;
+const h = harnessForFile();
+let customer: Party;
 let vendorId: string;
 
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
   customer = await h.signedIn('customer');
   const owner = await h.signedIn('vendor');
   vendorId = (await createVendor(h.db, { ownerId: owner.user.id, claimed: true })).id;
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const newKey = () => randomUUID();
@@ -39,7 +32,7 @@ async function rest(method: 'POST', url: string, userId: string, payload?: unkno
   const headers: Record<string, string> = { cookie: await h.cookieFor(userId) };
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (key !== undefined) headers['idempotency-key'] = key;
-  return app.inject({
+  return h.inject({
     method,
     url,
     headers,
@@ -119,7 +112,7 @@ describe('a create retried with the same Idempotency-Key', () => {
 
     const trpcKey = newKey();
     const call = async () =>
-      app.inject({
+      h.inject({
         method: 'POST',
         url: '/trpc/tasks.create',
         headers: { cookie: await h.cookieFor(customer.user.id), 'content-type': 'application/json' },
@@ -369,7 +362,7 @@ describe('concurrent calls with the same key', () => {
     const request = { eventType: 'Wedding', date: '2027-10-10', message: `Concurrent ${key}` };
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        app.inject({
+        h.inject({
           method: 'POST',
           url: `/api/vendors/${vendorId}/request-availability`,
           headers: { cookie, 'content-type': 'application/json', 'idempotency-key': key },

@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions';
 import { createUser, createVendor } from '../db/factories';
 import { consume } from '../limits/rate-limit';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { sweepExpiredRows } from './maintenance';
 
-let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 describe('maintenance sweep', () => {
   it('removes ended sessions and closed limit windows, and keeps live ones', async () => {

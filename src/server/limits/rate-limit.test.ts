@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type TestHarness } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '../test/harness';
 import { consume, deleteEndedWindows, enforce, refund, resetLimit, TooManyRequestsError } from './rate-limit';
 
-let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const rule = { max: 6, windowMs: 60_000 };
 const key = () => `test:${Math.random().toString(36).slice(2)}`;

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import { createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { familyAndBand, useUpLimit } from '../test/fixtures';
+import { harnessForFile, type Party } from '../test/harness';
 
-type Party = Awaited<ReturnType<TestHarness['signedIn']>>;
-
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile();
 let customer: Party;
 let owner: Party;
 let admin: Party;
@@ -16,42 +13,13 @@ let otherCustomer: Party;
 let vendorId: string;
 
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
-  customer = await h.signedIn('customer', { name: 'Miriam' });
-  owner = await h.signedIn('vendor');
+  ({ customer, owner, vendorId } = await familyAndBand(h));
   admin = await h.signedIn('admin');
   otherCustomer = await h.signedIn('customer');
-  vendorId = (
-    await createVendor(h.db, { businessName: 'Hora Nights', ownerId: owner.user.id, claimed: true })
-  ).id;
 });
-afterAll(async () => {
-  await h.close();
-});
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-async function call(
-  method: Method,
-  url: string,
-  who: Party | null,
-  payload?: unknown,
-  extraHeaders: Record<string, string> = {},
-) {
-  const headers: Record<string, string> = { ...extraHeaders };
-  if (who) headers.cookie = await h.cookieFor(who.user.id);
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({
-    method,
-    url,
-    headers,
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
 
 async function newThread(from: Party = customer) {
-  const res = await call('POST', `/api/vendors/${vendorId}/request-availability`, from, {
+  const res = await h.request('POST', `/api/vendors/${vendorId}/request-availability`, from, {
     eventType: 'Wedding',
     date: '2027-06-13',
     message: 'Are you free?',
@@ -63,18 +31,18 @@ async function newThread(from: Party = customer) {
 describe('the documented message paths (spec section 7)', () => {
   it('GET /api/messages/unread-count answers {unreadCount}, 401 for guests', async () => {
     await newThread();
-    const res = await call('GET', '/api/messages/unread-count', owner);
+    const res = await h.request('GET', '/api/messages/unread-count', owner);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json())).toEqual(['unreadCount']);
     expect(res.json().unreadCount).toBeGreaterThanOrEqual(1);
-    expect((await call('GET', '/api/messages/unread-count', admin)).json()).toEqual({ unreadCount: 0 });
-    const guest = await call('GET', '/api/messages/unread-count', null);
+    expect((await h.request('GET', '/api/messages/unread-count', admin)).json()).toEqual({ unreadCount: 0 });
+    const guest = await h.request('GET', '/api/messages/unread-count', null);
     expect(guest.statusCode).toBe(401);
   });
 
   it('GET /api/messages/threads lists the caller’s threads with a cursor', async () => {
     const threadId = await newThread();
-    const res = await call('GET', '/api/messages/threads?limit=1', customer);
+    const res = await h.request('GET', '/api/messages/threads?limit=1', customer);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.threads).toHaveLength(1);
@@ -85,21 +53,21 @@ describe('the documented message paths (spec section 7)', () => {
     });
     expect(typeof body.threads[0].lastMessageAt).toBe('string');
     expect(typeof body.nextCursor).toBe('string');
-    const next = await call(
+    const next = await h.request(
       'GET',
       `/api/messages/threads?limit=1&cursor=${encodeURIComponent(body.nextCursor)}`,
       customer,
     );
     expect(next.statusCode).toBe(200);
     expect(next.json().threads[0].id).not.toBe(threadId);
-    expect((await call('GET', '/api/messages/threads', admin)).statusCode).toBe(403);
-    expect((await call('GET', '/api/messages/threads', null)).statusCode).toBe(401);
-    expect((await call('GET', '/api/messages/threads?limit=0', customer)).statusCode).toBe(400);
+    expect((await h.request('GET', '/api/messages/threads', admin)).statusCode).toBe(403);
+    expect((await h.request('GET', '/api/messages/threads', null)).statusCode).toBe(401);
+    expect((await h.request('GET', '/api/messages/threads?limit=0', customer)).statusCode).toBe(400);
   });
 
   it('GET /api/messages/{threadId} answers thread and messages; 404 to others, 403 to admins', async () => {
     const threadId = await newThread();
-    const res = await call('GET', `/api/messages/${threadId}`, owner);
+    const res = await h.request('GET', `/api/messages/${threadId}`, owner);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.thread).toMatchObject({
@@ -111,20 +79,20 @@ describe('the documented message paths (spec section 7)', () => {
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0]).toMatchObject({ messageText: 'Are you free?', mine: false, status: 'sent' });
 
-    const other = await call('GET', `/api/messages/${threadId}`, otherCustomer);
+    const other = await h.request('GET', `/api/messages/${threadId}`, otherCustomer);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({
       error: { code: 'NOT_FOUND', message: MESSAGING_MESSAGES.threadNotFound },
     });
-    expect((await call('GET', `/api/messages/${threadId}`, admin)).statusCode).toBe(403);
-    expect((await call('GET', `/api/messages/${threadId}`, null)).statusCode).toBe(401);
-    const older = await call('GET', `/api/messages/${threadId}?before=${body.messages[0].id}`, owner);
+    expect((await h.request('GET', `/api/messages/${threadId}`, admin)).statusCode).toBe(403);
+    expect((await h.request('GET', `/api/messages/${threadId}`, null)).statusCode).toBe(401);
+    const older = await h.request('GET', `/api/messages/${threadId}?before=${body.messages[0].id}`, owner);
     expect(older.json()).toMatchObject({ messages: [], hasMoreBefore: false });
   });
 
   it('POST /api/messages/{threadId}/reply takes {messageText, messageType} and answers 201 with the message', async () => {
     const threadId = await newThread();
-    const res = await call('POST', `/api/messages/${threadId}/reply`, owner, {
+    const res = await h.request('POST', `/api/messages/${threadId}/reply`, owner, {
       messageText: '  We are free  ',
       messageType: 'text',
     });
@@ -135,22 +103,24 @@ describe('the documented message paths (spec section 7)', () => {
       senderSide: 'vendor',
       mine: true,
     });
-    const blank = await call('POST', `/api/messages/${threadId}/reply`, owner, { messageText: '   ' });
+    const blank = await h.request('POST', `/api/messages/${threadId}/reply`, owner, { messageText: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe(MESSAGING_MESSAGES.replyRequired);
-    const long = await call('POST', `/api/messages/${threadId}/reply`, owner, {
+    const long = await h.request('POST', `/api/messages/${threadId}/reply`, owner, {
       messageText: 'a'.repeat(5001),
     });
     expect(long.statusCode).toBe(400);
     expect(long.json().error.message).toBe(MESSAGING_MESSAGES.replyTooLong);
-    const other = await call('POST', `/api/messages/${threadId}/reply`, otherCustomer, { messageText: 'Hi' });
+    const other = await h.request('POST', `/api/messages/${threadId}/reply`, otherCustomer, {
+      messageText: 'Hi',
+    });
     expect(other.statusCode).toBe(404);
   });
 
   it('a reply retried with the same Idempotency-Key posts once', async () => {
     const threadId = await newThread();
     const key = randomUUID();
-    const first = await call(
+    const first = await h.request(
       'POST',
       `/api/messages/${threadId}/reply`,
       customer,
@@ -159,7 +129,7 @@ describe('the documented message paths (spec section 7)', () => {
         'idempotency-key': key,
       },
     );
-    const again = await call(
+    const again = await h.request(
       'POST',
       `/api/messages/${threadId}/reply`,
       customer,
@@ -183,64 +153,65 @@ describe('the documented message paths (spec section 7)', () => {
 
   it('PATCH /api/messages/{messageId}/seen with an empty body marks the receiver’s message seen', async () => {
     const threadId = await newThread();
-    const reply = await call('POST', `/api/messages/${threadId}/reply`, owner, { messageText: 'Yes!' });
+    const reply = await h.request('POST', `/api/messages/${threadId}/reply`, owner, { messageText: 'Yes!' });
     const messageId = reply.json().id as string;
-    const bySender = await call('PATCH', `/api/messages/${messageId}/seen`, owner);
+    const bySender = await h.request('PATCH', `/api/messages/${messageId}/seen`, owner);
     expect(bySender.statusCode).toBe(403);
     expect(bySender.json().error.message).toBe(MESSAGING_MESSAGES.notReceiver);
-    const before = (await call('GET', '/api/messages/unread-count', customer)).json().unreadCount as number;
-    const res = await call('PATCH', `/api/messages/${messageId}/seen`, customer);
+    const before = (await h.request('GET', '/api/messages/unread-count', customer)).json()
+      .unreadCount as number;
+    const res = await h.request('PATCH', `/api/messages/${messageId}/seen`, customer);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: { id: messageId, status: 'seen' }, unreadCount: before - 1 });
     expect(typeof res.json().message.seenAt).toBe('string');
-    expect((await call('PATCH', `/api/messages/${messageId}/seen`, otherCustomer)).statusCode).toBe(404);
+    expect((await h.request('PATCH', `/api/messages/${messageId}/seen`, otherCustomer)).statusCode).toBe(404);
   });
 
   it('POST /api/messages/{threadId}/mark-seen marks every incoming message', async () => {
     const threadId = await newThread();
-    const res = await call('POST', `/api/messages/${threadId}/mark-seen`, owner);
+    const res = await h.request('POST', `/api/messages/${threadId}/mark-seen`, owner);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ seen: 1 });
   });
 
   it('POST and DELETE /api/messages/{threadId}/block, POST .../report', async () => {
     const threadId = await newThread();
-    const blocked = await call('POST', `/api/messages/${threadId}/block`, owner);
+    const blocked = await h.request('POST', `/api/messages/${threadId}/block`, owner);
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toMatchObject({ canReply: false, blocked: { bySide: 'vendor' } });
-    const refused = await call('POST', `/api/messages/${threadId}/reply`, customer, {
+    const refused = await h.request('POST', `/api/messages/${threadId}/reply`, customer, {
       messageText: 'Hello?',
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(MESSAGING_MESSAGES.theyBlocked);
-    expect((await call('POST', `/api/messages/${threadId}/block`, customer)).statusCode).toBe(409);
-    expect((await call('DELETE', `/api/messages/${threadId}/block`, customer)).statusCode).toBe(403);
-    const unblocked = await call('DELETE', `/api/messages/${threadId}/block`, owner);
+    expect((await h.request('POST', `/api/messages/${threadId}/block`, customer)).statusCode).toBe(409);
+    expect((await h.request('DELETE', `/api/messages/${threadId}/block`, customer)).statusCode).toBe(403);
+    const unblocked = await h.request('DELETE', `/api/messages/${threadId}/block`, owner);
     expect(unblocked.statusCode).toBe(200);
     expect(unblocked.json()).toMatchObject({ canReply: true, blocked: null });
 
-    const report = await call('POST', `/api/messages/${threadId}/report`, customer, { reason: 'Pushy' });
+    const report = await h.request('POST', `/api/messages/${threadId}/report`, customer, { reason: 'Pushy' });
     expect(report.statusCode).toBe(201);
     expect(report.json()).toMatchObject({ status: 'open' });
-    const again = await call('POST', `/api/messages/${threadId}/report`, customer, { reason: 'Pushy' });
+    const again = await h.request('POST', `/api/messages/${threadId}/report`, customer, { reason: 'Pushy' });
     expect(again.statusCode).toBe(409);
   });
 
   it('POST /api/messages/threads starts a conversation (201), customers only', async () => {
-    const res = await call('POST', '/api/messages/threads', customer, {
+    const res = await h.request('POST', '/api/messages/threads', customer, {
       vendorId,
       subject: 'Small dinner',
       messageText: 'Do you play dinners?',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ thread: { subject: 'Small dinner' }, messages: [{ mine: true }] });
-    const byVendor = await call('POST', '/api/messages/threads', owner, {
+    const byVendor = await h.request('POST', '/api/messages/threads', owner, {
       vendorId,
       subject: 'x',
       messageText: 'x',
     });
     expect(byVendor.statusCode).toBe(403);
-    const missing = await call('POST', '/api/messages/threads', customer, {
+    const missing = await h.request('POST', '/api/messages/threads', customer, {
       vendorId: randomUUID(),
       subject: 'x',
       messageText: 'x',
@@ -252,16 +223,8 @@ describe('the documented message paths (spec section 7)', () => {
   it('answers 429 with Retry-After past the rate limit', async () => {
     const family = await h.signedIn('customer');
     const threadId = await newThread(family);
-    const rule = h.deps.config.limits.messages;
-    await h.db
-      .insertInto('rateLimits')
-      .values({
-        key: `messages:user:${family.user.id}`,
-        hits: rule.max,
-        windowEndsAt: new Date(Date.now() + rule.windowMs),
-      })
-      .execute();
-    const res = await call('POST', `/api/messages/${threadId}/reply`, family, { messageText: 'Hi' });
+    await useUpLimit(h.db, `messages:user:${family.user.id}`, h.deps.config.limits.messages);
+    const res = await h.request('POST', `/api/messages/${threadId}/reply`, family, { messageText: 'Hi' });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -270,30 +233,30 @@ describe('the documented message paths (spec section 7)', () => {
 describe('quick replies over REST', () => {
   it('GET, POST (201), PATCH with version, DELETE', async () => {
     const vendor = await h.signedIn('vendor');
-    const created = await call('POST', '/api/quick-replies', vendor, {
+    const created = await h.request('POST', '/api/quick-replies', vendor, {
       title: 'Thanks',
       body: 'Thank you!',
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
-    const list = await call('GET', '/api/quick-replies', vendor);
+    const list = await h.request('GET', '/api/quick-replies', vendor);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject([{ id, title: 'Thanks' }]);
-    const edited = await call('PATCH', `/api/quick-replies/${id}`, vendor, {
+    const edited = await h.request('PATCH', `/api/quick-replies/${id}`, vendor, {
       body: 'Thanks!',
       version: 1,
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ body: 'Thanks!', version: 2 });
-    const stale = await call('PATCH', `/api/quick-replies/${id}`, vendor, {
+    const stale = await h.request('PATCH', `/api/quick-replies/${id}`, vendor, {
       body: 'Old',
       version: 1,
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.current).toMatchObject({ id, version: 2, body: 'Thanks!' });
-    expect((await call('GET', '/api/quick-replies', customer)).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/quick-replies/${id}`, owner)).statusCode).toBe(404);
-    const deleted = await call('DELETE', `/api/quick-replies/${id}`, vendor);
+    expect((await h.request('GET', '/api/quick-replies', customer)).statusCode).toBe(403);
+    expect((await h.request('DELETE', `/api/quick-replies/${id}`, owner)).statusCode).toBe(404);
+    const deleted = await h.request('DELETE', `/api/quick-replies/${id}`, vendor);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ ok: true });
   });
@@ -304,14 +267,14 @@ describe('notifications over REST', () => {
     const vendor = await h.signedIn('vendor');
     const listing = await createVendor(h.db, { ownerId: vendor.user.id, claimed: true });
     for (let i = 0; i < 2; i++) {
-      const res = await call('POST', '/api/messages/threads', customer, {
+      const res = await h.request('POST', '/api/messages/threads', customer, {
         vendorId: listing.id,
         subject: `Question ${i}`,
         messageText: `Question ${i}?`,
       });
       expect(res.statusCode).toBe(201);
     }
-    const list = await call('GET', '/api/notifications', vendor);
+    const list = await h.request('GET', '/api/notifications', vendor);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ unreadCount: 2 });
     expect(list.json().items[0]).toMatchObject({
@@ -320,27 +283,27 @@ describe('notifications over REST', () => {
       readAt: null,
     });
     const first = list.json().items[0].id as string;
-    const read = await call('PATCH', `/api/notifications/${first}/read`, vendor);
+    const read = await h.request('PATCH', `/api/notifications/${first}/read`, vendor);
     expect(read.statusCode).toBe(200);
     expect(typeof read.json().readAt).toBe('string');
-    expect((await call('PATCH', `/api/notifications/${first}/read`, customer)).statusCode).toBe(404);
-    const all = await call('POST', '/api/notifications/read-all', vendor);
+    expect((await h.request('PATCH', `/api/notifications/${first}/read`, customer)).statusCode).toBe(404);
+    const all = await h.request('POST', '/api/notifications/read-all', vendor);
     expect(all.statusCode).toBe(200);
     expect(all.json()).toEqual({ updated: 1 });
-    expect((await call('GET', '/api/notifications', vendor)).json().unreadCount).toBe(0);
-    expect((await call('GET', '/api/notifications', admin)).statusCode).toBe(200);
-    expect((await call('GET', '/api/notifications', null)).statusCode).toBe(401);
+    expect((await h.request('GET', '/api/notifications', vendor)).json().unreadCount).toBe(0);
+    expect((await h.request('GET', '/api/notifications', admin)).statusCode).toBe(200);
+    expect((await h.request('GET', '/api/notifications', null)).statusCode).toBe(401);
   });
 });
 
 describe('routing', () => {
   it('static paths win over {threadId}', async () => {
     for (const path of ['/api/messages/unread-count', '/api/messages/threads']) {
-      const res = await call('GET', path, customer);
+      const res = await h.request('GET', path, customer);
       expect(res.statusCode).toBe(200);
     }
     // Not a thread id: refused by the input check with the conversation's own words.
-    const bogus = await call('GET', '/api/messages/not-a-thread', customer);
+    const bogus = await h.request('GET', '/api/messages/not-a-thread', customer);
     expect(bogus.statusCode).toBe(400);
     expect(bogus.json().error.message).toBe(MESSAGING_MESSAGES.threadNotFound);
   });

@@ -358,14 +358,32 @@ const limitThreadActions = (ctx: SignedInContext) =>
     MESSAGING_MESSAGES.tooManyThreadActions,
   );
 
-/** A vendor's block also refuses new threads from the customer to the listing (refuseWhenListingBlocked). */
-export async function blockThread(
+/**
+ * A party's change to a thread (a block, an unblock), limited as thread actions are, made under the
+ * thread's row lock, and then announced to both parties' open tabs. Answers the thread as the caller
+ * now sees it.
+ */
+async function changeThread(
   ctx: SignedInContext,
   threadId: string,
+  change: (trx: Db, thread: PartyThread) => Promise<void>,
 ): Promise<ConversationDto['thread']> {
   await limitThreadActions(ctx);
   return inTransaction(ctx.db, async (trx) => {
     const thread = await partyThread(trx, ctx.user, threadId, true);
+    await change(trx, thread);
+    const detail = await threadDetail(trx, ctx.user, thread.id);
+    await appendLiveEvents(
+      trx,
+      partiesOf(thread).map((userId) => ({ userId, kind: 'thread' as const, ref: { threadId: thread.id } })),
+    );
+    return detail;
+  });
+}
+
+/** A vendor's block also refuses new threads from the customer to the listing (refuseWhenListingBlocked). */
+export function blockThread(ctx: SignedInContext, threadId: string): Promise<ConversationDto['thread']> {
+  return changeThread(ctx, threadId, async (trx, thread) => {
     const alreadyBlocked = () =>
       new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.alreadyBlocked });
     if (thread.blockedBySide !== null) throw alreadyBlocked();
@@ -378,31 +396,11 @@ export async function blockThread(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw alreadyBlocked();
-    return threadChanged(trx, ctx.user, thread);
   });
 }
 
-/** The thread as the caller now sees it, after telling both parties' open tabs it changed (last). */
-async function threadChanged(
-  trx: Db,
-  user: UserDto,
-  thread: PartyThread,
-): Promise<ConversationDto['thread']> {
-  const detail = await threadDetail(trx, user, thread.id);
-  await appendLiveEvents(
-    trx,
-    partiesOf(thread).map((userId) => ({ userId, kind: 'thread' as const, ref: { threadId: thread.id } })),
-  );
-  return detail;
-}
-
-export async function unblockThread(
-  ctx: SignedInContext,
-  threadId: string,
-): Promise<ConversationDto['thread']> {
-  await limitThreadActions(ctx);
-  return inTransaction(ctx.db, async (trx) => {
-    const thread = await partyThread(trx, ctx.user, threadId, true);
+export function unblockThread(ctx: SignedInContext, threadId: string): Promise<ConversationDto['thread']> {
+  return changeThread(ctx, threadId, async (trx, thread) => {
     const notBlocked = () => new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.notBlocked });
     if (thread.blockedBySide === null) throw notBlocked();
     if (thread.blockedBySide !== thread.side) {
@@ -417,7 +415,6 @@ export async function unblockThread(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw notBlocked();
-    return threadChanged(trx, ctx.user, thread);
   });
 }
 

@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import { createSession } from '../auth/sessions';
 import { createVendor } from '../db/factories';
 import { StaleWriteError } from '../db/stale-write';
 import { liveStream } from '../live/stream';
-import { createHarness, type TestHarness } from '../test/harness';
+import { familyAndBand, useUpLimit } from '../test/fixtures';
+import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { unreadCountQuery } from './messages.queries';
 import { threadsPageQuery } from './messages.service';
 
-type Party = Awaited<ReturnType<TestHarness['signedIn']>>;
-
-let h: TestHarness;
+const h = harnessForFile();
 let customer: Party;
 let owner: Party;
 let otherCustomer: Party;
@@ -22,25 +21,12 @@ let admin: Party;
 let vendorId: string;
 
 beforeAll(async () => {
-  h = await createHarness();
-  customer = await h.signedIn('customer', { name: 'Miriam' });
-  owner = await h.signedIn('vendor', { name: 'David' });
+  ({ customer, owner, vendorId } = await familyAndBand(h));
   otherCustomer = await h.signedIn('customer');
   otherVendor = await h.signedIn('vendor');
   admin = await h.signedIn('admin');
-  vendorId = (
-    await createVendor(h.db, {
-      businessName: 'Hora Nights',
-      category: 'Musicians',
-      ownerId: owner.user.id,
-      claimed: true,
-    })
-  ).id;
   // Another listing for the other vendor, so they are a vendor with threads of their own.
   await createVendor(h.db, { businessName: 'Other Band', ownerId: otherVendor.user.id, claimed: true });
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const request = {
@@ -507,15 +493,7 @@ describe('replying', () => {
   it('answers 429 past the per-user rate limit', async () => {
     const family = await h.signedIn('customer');
     const { threadId } = await requestThread(family);
-    const rule = h.deps.config.limits.messages;
-    await h.db
-      .insertInto('rateLimits')
-      .values({
-        key: `messages:user:${family.user.id}`,
-        hits: rule.max,
-        windowEndsAt: new Date(Date.now() + rule.windowMs),
-      })
-      .execute();
+    await useUpLimit(h.db, `messages:user:${family.user.id}`, h.deps.config.limits.messages);
     const error = await rejection(family.caller.messages.reply({ threadId, messageText: 'Hello again' }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toContain(MESSAGING_MESSAGES.tooMany);

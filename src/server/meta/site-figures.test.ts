@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { SITE_FIGURES_TTL_MS } from './site-figures';
 
-let h: TestHarness;
+const h = harnessForFile({ now: () => clock });
 let clock = new Date('2027-01-10T12:00:00Z');
-
-beforeAll(async () => {
-  h = await createHarness({ now: () => clock });
-});
-afterAll(async () => {
-  await h.close();
-});
 
 function later(ms: number) {
   clock = new Date(clock.getTime() + ms);

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import { inTransaction } from '../db/transaction';
 import { appendLiveEvents } from '../live/live-events';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { notify } from './notifications.service';
 
-type Party = Awaited<ReturnType<TestHarness['signedIn']>>;
-
-let h: TestHarness;
+const h = harnessForFile();
 let user: Party;
 
 beforeAll(async () => {
-  h = await createHarness();
   user = await h.signedIn('customer');
-});
-afterAll(async () => {
-  await h.close();
 });
 
 /** A notification for the user, announced as the services do. */

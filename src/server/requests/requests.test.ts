@@ -1,32 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES } from '../../shared/schemas/requests';
 import { createEvent, createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { familyAndBand } from '../test/fixtures';
+import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 
-let h: TestHarness;
-let app: FastifyInstance;
-let customer: Awaited<ReturnType<TestHarness['signedIn']>>;
-let owner: Awaited<ReturnType<TestHarness['signedIn']>>;
+const h = harnessForFile();
+let customer: Party;
+let owner: Party;
 let vendorId: string;
 
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
-  customer = await h.signedIn('customer', { name: 'Miriam' });
-  owner = await h.signedIn('vendor');
-  vendorId = (
-    await createVendor(h.db, {
-      businessName: 'Hora Nights',
-      category: 'Musicians',
-      ownerId: owner.user.id,
-      claimed: true,
-    })
-  ).id;
-});
-afterAll(async () => {
-  await h.close();
+  ({ customer, owner, vendorId } = await familyAndBand(h));
 });
 
 const base = { eventType: 'Wedding' as const, date: '2027-06-13', message: 'Are you free?' };
@@ -196,7 +181,7 @@ describe('request limits', () => {
       const refused = await rejection(busy.caller.requests.send({ id: vendorId, ...base }));
       expect(refused.code).toBe('TOO_MANY_REQUESTS');
       expect(refused.message).toContain(REQUEST_MESSAGES.tooMany);
-      const res = await app.inject({
+      const res = await h.inject({
         method: 'POST',
         url: `/api/vendors/${vendorId}/request-availability`,
         headers: { 'content-type': 'application/json', cookie: await h.cookieFor(busy.user.id) },
@@ -204,7 +189,7 @@ describe('request limits', () => {
       });
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
-      const batch = await app.inject({
+      const batch = await h.inject({
         method: 'POST',
         url: '/trpc/requests.send?batch=1',
         headers: { 'content-type': 'application/json', cookie: await h.cookieFor(busy.user.id) },
@@ -250,7 +235,7 @@ describe('listing availability requests', () => {
 
   it('works through the documented REST paths', async () => {
     const cookie = await h.cookieFor(customer.user.id);
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: `/api/vendors/${vendorId}/request-availability`,
       headers: { cookie, 'content-type': 'application/json' },
@@ -265,7 +250,7 @@ describe('listing availability requests', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ eventType: 'Engagement', guestCount: 80, status: 'sent' });
-    const list = await app.inject({ method: 'GET', url: '/api/availability-requests', headers: { cookie } });
+    const list = await h.inject({ method: 'GET', url: '/api/availability-requests', headers: { cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json()[0]).toMatchObject({
       eventType: 'Engagement',

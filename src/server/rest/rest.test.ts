@@ -1,19 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { createUser } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { restRoutes } from './routes';
 
-let h: TestHarness;
-let app: FastifyInstance;
-beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const json = { 'content-type': 'application/json' };
 const unique = () => `${Math.random().toString(36).slice(2, 10)}@example.com`;
@@ -24,7 +15,7 @@ function sessionCookieOf(res: { cookies: { name: string; value: string }[] }) {
 
 describe('REST auth contract', () => {
   it('register returns 201 {user} with an HttpOnly SameSite=Lax session cookie', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/register',
       headers: json,
@@ -45,7 +36,7 @@ describe('REST auth contract', () => {
   });
 
   it('validation failures are 400 with the spec message and the issues', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/register',
       headers: json,
@@ -63,7 +54,7 @@ describe('REST auth contract', () => {
 
   it('a taken email is 409, a wrong password 401, both in the one error shape', async () => {
     const user = await createUser(h.db);
-    const taken = await app.inject({
+    const taken = await h.inject({
       method: 'POST',
       url: '/api/auth/register',
       headers: json,
@@ -72,7 +63,7 @@ describe('REST auth contract', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: { code: 'CONFLICT', message: MESSAGES.emailTaken } });
 
-    const wrong = await app.inject({
+    const wrong = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: json,
@@ -84,7 +75,7 @@ describe('REST auth contract', () => {
 
   it('login, me, profile and logout round-trip on the cookie', async () => {
     const user = await createUser(h.db);
-    const login = await app.inject({
+    const login = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: json,
@@ -95,11 +86,11 @@ describe('REST auth contract', () => {
     expect(cookie).toBeDefined();
     const cookies = { simchahub_session: cookie?.value ?? '' };
 
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', cookies });
+    const me = await h.inject({ method: 'GET', url: '/api/auth/me', cookies });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(user.id);
 
-    const patched = await app.inject({
+    const patched = await h.inject({
       method: 'PATCH',
       url: '/api/profile',
       cookies,
@@ -109,18 +100,18 @@ describe('REST auth contract', () => {
     expect(patched.statusCode).toBe(200);
     expect(patched.json().user).toMatchObject({ name: 'Renamed', familyLabel: 'Rest Family' });
 
-    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', cookies });
+    const logout = await h.inject({ method: 'POST', url: '/api/auth/logout', cookies });
     expect(logout.statusCode).toBe(200);
     expect(String(logout.headers['set-cookie'])).toMatch(/simchahub_session=;/);
 
-    const after = await app.inject({ method: 'GET', url: '/api/auth/me', cookies });
+    const after = await h.inject({ method: 'GET', url: '/api/auth/me', cookies });
     expect(after.statusCode).toBe(401);
     expect(after.json().error.code).toBe('UNAUTHORIZED');
   });
 
   it('the wrong sign-in page is 403 with the hint and sets no cookie', async () => {
     const vendor = await createUser(h.db, { role: 'vendor' });
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: json,
@@ -134,14 +125,14 @@ describe('REST auth contract', () => {
   it('throttled sign-in is 429', async () => {
     const user = await createUser(h.db);
     for (let i = 0; i < 5; i++) {
-      await app.inject({
+      await h.inject({
         method: 'POST',
         url: '/api/auth/login',
         headers: json,
         payload: { email: user.email, password: 'bad-pass' },
       });
     }
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: json,
@@ -152,7 +143,7 @@ describe('REST auth contract', () => {
   });
 
   it('a stale or forged cookie is treated as signed out and cleared', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'GET',
       url: '/api/auth/me',
       cookies: { simchahub_session: 'forged' },
@@ -167,7 +158,7 @@ describe('REST auth contract', () => {
       ['POST', '/api/auth/nothing'],
       ['GET', '/trpc-nope'],
     ] as const) {
-      const res = await app.inject({
+      const res = await h.inject({
         method,
         url,
         headers: json,
@@ -182,15 +173,15 @@ describe('REST auth contract', () => {
   it('GET never changes state: the documented mutations do not answer GET', async () => {
     const readable = new Set(restRoutes.filter((r) => r.method === 'GET').map((r) => r.path));
     for (const route of restRoutes.filter((r) => r.method !== 'GET' && !readable.has(r.path))) {
-      const res = await app.inject({ method: 'GET', url: route.path });
+      const res = await h.inject({ method: 'GET', url: route.path });
       expect(res.statusCode, `${route.path}`).toBe(404);
     }
-    const trpc = await app.inject({ method: 'GET', url: '/trpc/auth.logout' });
+    const trpc = await h.inject({ method: 'GET', url: '/trpc/auth.logout' });
     expect(trpc.statusCode).toBe(405);
   });
 
   it('refuses bodies over the limit with 413', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/auth/login',
       headers: json,
@@ -203,7 +194,7 @@ describe('REST auth contract', () => {
 
 describe('tRPC over HTTP', () => {
   it('carries validation issues and the spec message in the error data', async () => {
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/trpc/auth.register',
       headers: json,
@@ -216,7 +207,7 @@ describe('tRPC over HTTP', () => {
   });
 
   it('auth.session answers null for a visitor with a 200', async () => {
-    const res = await app.inject({ method: 'GET', url: '/trpc/auth.session' });
+    const res = await h.inject({ method: 'GET', url: '/trpc/auth.session' });
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data.json).toEqual({ user: null });
   });
@@ -224,7 +215,7 @@ describe('tRPC over HTTP', () => {
 
 describe('OpenAPI document', () => {
   it('describes every REST route with its schemas', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await h.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTask, createVendor } from '../db/factories';
 import { TOO_DEEP_MESSAGE } from '../http/input-depth';
-import { createHarness, type TestHarness } from './harness';
+import { type HttpMethod, harnessForFile, type Party } from './harness';
 import { rejection } from './rejection';
 
 /**
@@ -11,37 +10,22 @@ import { rejection } from './rejection';
  * createCaller alike; each of these answered 500 (or silently changed the data) before.
  */
 
-let h: TestHarness;
-let app: FastifyInstance;
-let customer: Awaited<ReturnType<TestHarness['signedIn']>>;
+const h = harnessForFile();
+let customer: Party;
 let eventId: string;
 let taskId: string;
 let vendorId: string;
 
 beforeAll(async () => {
-  h = await createHarness();
-  app = await h.app();
   customer = await h.signedIn('customer');
   eventId = (await createEvent(h.db, customer.user.id)).id;
   taskId = (await createTask(h.db, eventId)).id;
   vendorId = (await createVendor(h.db)).id;
 });
-afterAll(async () => {
-  await h.close();
-});
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-async function rest(method: Method, url: string, payload?: unknown, cookie?: string) {
-  const headers: Record<string, string> = { cookie: cookie ?? (await h.cookieFor(customer.user.id)) };
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return app.inject({
-    method,
-    url,
-    headers,
-    payload: payload === undefined ? undefined : JSON.stringify(payload),
-  });
-}
+/** A JSON request as the customer, or with another session cookie. */
+const rest = (method: HttpMethod, url: string, payload?: unknown, cookie?: string) =>
+  h.request(method, url, cookie === undefined ? customer : { sessionCookie: cookie }, payload);
 
 /** One tRPC call over HTTP as the browser makes it: superjson, GET for queries, POST for mutations. */
 async function trpc(type: 'query' | 'mutation', path: string, input: unknown) {
@@ -49,12 +33,12 @@ async function trpc(type: 'query' | 'mutation', path: string, input: unknown) {
   const encoded = superjson.stringify(input);
   const res =
     type === 'query'
-      ? await app.inject({
+      ? await h.inject({
           method: 'GET',
           url: `/trpc/${path}?input=${encodeURIComponent(encoded)}`,
           headers: { cookie },
         })
-      : await app.inject({
+      : await h.inject({
           method: 'POST',
           url: `/trpc/${path}`,
           headers: { cookie, 'content-type': 'application/json' },
@@ -365,7 +349,7 @@ describe('bodies the server cannot read', () => {
       [`multipart/form-data; boundary=${'b'.repeat(300)}`, `--${'b'.repeat(300)}\r\n\r\nx`],
     ];
     for (const [type, payload] of bodies) {
-      const res = await app.inject({
+      const res = await h.inject({
         method: 'POST',
         url: '/api/upload',
         headers: { cookie, 'content-type': type },
@@ -380,7 +364,7 @@ describe('bodies the server cannot read', () => {
   it('JSON that does not parse, an empty JSON body, a strange content type and a huge body keep their 4xx', async () => {
     const cookie = await h.cookieFor(customer.user.id);
     const send = (type: string, payload: string) =>
-      app.inject({ method: 'POST', url: '/api/events', headers: { cookie, 'content-type': type }, payload });
+      h.inject({ method: 'POST', url: '/api/events', headers: { cookie, 'content-type': type }, payload });
     expect400(await send('application/json', '{"title":'), 'The request body is not valid JSON');
     expect400(await send('application/json', '{"__proto__":{"x":1}}'), 'The request body is not valid JSON');
     expect400(
@@ -409,7 +393,7 @@ describe('deep nesting', () => {
       ['/trpc/events.create', deepMeta(20_000)],
       ['/trpc/events.create?batch=1', `{"0":${deepMeta(20_000)}}`],
     ] as const) {
-      const res = await app.inject({
+      const res = await h.inject({
         method: 'POST',
         url,
         headers: { cookie, 'content-type': 'application/json' },
@@ -419,7 +403,7 @@ describe('deep nesting', () => {
       expect(res.body).not.toMatch(/call stack/i);
       expect(res.body).toContain(TOO_DEEP_MESSAGE);
     }
-    const query = await app.inject({
+    const query = await h.inject({
       method: 'GET',
       url: `/trpc/vendors.list?input=${encodeURIComponent(deepMeta(5000))}`,
     });
@@ -434,7 +418,7 @@ describe('deep nesting', () => {
       { values: { title: [['custom', 'Nope']] } },
       { values: { '__proto__.polluted': ['Date'] } },
     ]) {
-      const res = await app.inject({
+      const res = await h.inject({
         method: 'POST',
         url: '/trpc/events.create',
         headers: { cookie, 'content-type': 'application/json' },
@@ -452,7 +436,7 @@ describe('deep nesting', () => {
   it('a REST body nested thousands deep is a 400 as well, and a shallow one still works', async () => {
     const deep = `{"title":"x","date":"2027-01-01","notes":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const cookie = await h.cookieFor(customer.user.id);
-    const res = await app.inject({
+    const res = await h.inject({
       method: 'POST',
       url: '/api/events',
       headers: { cookie, 'content-type': 'application/json' },

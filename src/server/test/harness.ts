@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
@@ -30,7 +30,17 @@ export interface TestCaller {
   user: UserDto | null;
 }
 
-export interface TestHarness {
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who sends a request: a user (with a fresh session of theirs), a session cookie as a browser holds it, or nobody. */
+export type Who = { user: { id: string } } | { sessionCookie: string } | null;
+
+/** What REST tests send requests through: a Fastify server, or the harness (to its own server). */
+export interface Injects {
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface TestHarness extends Injects {
   db: Db;
   deps: AppDeps;
   /** A caller with no session; userAgent defaults to 'vitest' (null: none sent). */
@@ -40,8 +50,18 @@ export interface TestHarness {
     role: Role,
     overrides?: UserOverrides,
   ): Promise<TestCaller & { user: UserDto & { password: string } }>;
-  /** The full HTTP server on the same database, for REST tests through inject(). */
+  /** A new full HTTP server on the same database, for REST tests through inject(). */
   app(): Promise<FastifyInstance>;
+  /** The harness's own HTTP server, built on first use; inject() and request() go to it. */
+  server(): Promise<FastifyInstance>;
+  /** A request to the harness's HTTP server as `who`, the payload (if any) sent as JSON. */
+  request(
+    method: HttpMethod,
+    url: string,
+    who: Who,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** Session cookie header for a user, for inject(). */
   cookieFor(userId: string): Promise<string>;
   /** A row's version as stored now, for edits made from the current row. */
@@ -50,6 +70,13 @@ export interface TestHarness {
     id: string,
   ): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A signed-in user and a caller acting as them, as TestHarness.signedIn makes them. */
+export type Party = Awaited<ReturnType<TestHarness['signedIn']>>;
+
+export interface HarnessOptions {
+  now?: () => Date;
 }
 
 async function openDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
@@ -77,7 +104,7 @@ async function openDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<v
   };
 }
 
-export async function createHarness(options: { now?: () => Date } = {}): Promise<TestHarness> {
+export async function createHarness(options: HarnessOptions = {}): Promise<TestHarness> {
   const { handle, drop } = await openDatabase();
   const db = handle.db;
   const live = new LiveHub(liveSourceFor(handle, { info: () => {}, warn: () => {} }));
@@ -101,6 +128,7 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
     live,
   };
   const apps: FastifyInstance[] = [];
+  let ownServer: Promise<FastifyInstance> | undefined;
 
   function callerFor(
     user: UserDto | null,
@@ -147,6 +175,22 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
     });
   }
 
+  async function newApp() {
+    const app = await buildServer(deps);
+    apps.push(app);
+    return app;
+  }
+
+  async function cookieFor(userId: string) {
+    const session = await sessionFor(userId);
+    return `simchahub_session=${session.token}`;
+  }
+
+  function server() {
+    ownServer ??= newApp();
+    return ownServer;
+  }
+
   return {
     db,
     deps,
@@ -158,24 +202,68 @@ export async function createHarness(options: { now?: () => Date } = {}): Promise
       const tc = callerFor(dto, { id: session.id, expiresAt: session.expiresAt });
       return { ...tc, user };
     },
-    async app() {
-      const app = await buildServer(deps);
-      apps.push(app);
-      return app;
+    app: newApp,
+    server,
+    async inject(opts) {
+      return (await server()).inject(opts);
+    },
+    async request(method, url, who, payload, extraHeaders = {}) {
+      const headers: Record<string, string> = { ...extraHeaders };
+      if (who && 'sessionCookie' in who) headers.cookie = who.sessionCookie;
+      else if (who) headers.cookie = await cookieFor(who.user.id);
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      return (await server()).inject({
+        method,
+        url,
+        headers,
+        payload: payload === undefined ? undefined : JSON.stringify(payload),
+      });
     },
     async versionOf(table, id) {
       const row = await db.selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow();
       return row.version;
     },
-    async cookieFor(userId) {
-      const session = await sessionFor(userId);
-      return `simchahub_session=${session.token}`;
-    },
+    cookieFor,
     async close() {
       for (const app of apps) await app.close();
       await live.stop();
       await drop();
       await rm(config.dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The harness of one test file: created before its first test and closed after its last (the hooks
+ * are registered here). Use it inside tests and hooks; before beforeAll has run it has nothing to give.
+ */
+export function harnessForFile(options: HarnessOptions = {}): TestHarness {
+  let opened: TestHarness | undefined;
+  beforeAll(async () => {
+    opened = await createHarness(options);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const current = (): TestHarness => {
+    if (!opened) throw new Error('The test harness opens in beforeAll: use it inside tests and hooks');
+    return opened;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get deps() {
+      return current().deps;
+    },
+    anonymous: (opts) => current().anonymous(opts),
+    signedIn: (role, overrides) => current().signedIn(role, overrides),
+    app: () => current().app(),
+    server: () => current().server(),
+    inject: (opts) => current().inject(opts),
+    request: (...args) => current().request(...args),
+    cookieFor: (userId) => current().cookieFor(userId),
+    versionOf: (table, id) => current().versionOf(table, id),
+    close: () => current().close(),
   };
 }

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Arrivals } from './arrivals';
 
 const run = promisify(execFile);
 
@@ -155,18 +156,14 @@ export interface RawResponse {
  */
 export class RawConnection {
   #buffer = Buffer.alloc(0);
-  #closed = false;
-  #wake: (() => void) | null = null;
+  readonly #arrivals = new Arrivals();
 
   private constructor(readonly socket: net.Socket) {
     socket.on('data', (chunk: Buffer) => {
       this.#buffer = Buffer.concat([this.#buffer, chunk]);
-      this.#wake?.();
+      this.#arrivals.arrived();
     });
-    const close = () => {
-      this.#closed = true;
-      this.#wake?.();
-    };
+    const close = () => this.#arrivals.end();
     socket.on('close', close);
     socket.on('error', close);
   }
@@ -186,23 +183,8 @@ export class RawConnection {
   }
 
   /** The next whole response (Content-Length bodies only), or null once the server closed first. */
-  async nextResponse(timeoutMs: number): Promise<RawResponse | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const parsed = this.#take();
-      if (parsed) return parsed;
-      if (this.#closed) return null;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no response within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
-    }
+  nextResponse(timeoutMs: number): Promise<RawResponse | null> {
+    return this.#arrivals.next(() => this.#take(), timeoutMs, 'response');
   }
 
   #take(): RawResponse | null {

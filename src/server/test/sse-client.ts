@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import http from 'node:http';
+import { Arrivals } from './arrivals';
 
 /** One server-sent event as a client parses it (comment lines and `retry:` are kept apart). */
 export interface SseFrame {
@@ -60,10 +61,9 @@ export interface SseRefusal {
 export class SseConnection {
   readonly parser = new SseParser();
   #frames: SseFrame[] = [];
-  #ended = false;
+  readonly #arrivals = new Arrivals();
   #closedByUs = false;
   #error: unknown = null;
-  #wake: (() => void) | null = null;
 
   private constructor(
     readonly request: http.ClientRequest,
@@ -72,12 +72,9 @@ export class SseConnection {
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {
       this.#frames.push(...this.parser.push(chunk));
-      this.#wake?.();
+      this.#arrivals.arrived();
     });
-    const end = () => {
-      this.#ended = true;
-      this.#wake?.();
-    };
+    const end = () => this.#arrivals.end();
     response.once('end', end);
     response.once('close', end);
     const failed = (error: Error) => {
@@ -128,7 +125,7 @@ export class SseConnection {
 
   /** Whether the server ended the stream (or the connection broke). */
   get ended(): boolean {
-    return this.#ended;
+    return this.#arrivals.ended;
   }
 
   get error(): unknown {
@@ -136,39 +133,13 @@ export class SseConnection {
   }
 
   /** The next event, or null when the stream ended first; throws after `timeoutMs`. */
-  async next(timeoutMs: number): Promise<SseFrame | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const frame = this.#frames.shift();
-      if (frame) return frame;
-      if (this.#ended) return null;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
-    }
+  next(timeoutMs: number): Promise<SseFrame | null> {
+    return this.#arrivals.next(() => this.#frames.shift(), timeoutMs, 'event');
   }
 
   /** Waits until the server ends the stream; false if it is still open after `timeoutMs`. */
-  async endedWithin(timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.#ended && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
-        this.#wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wake = null;
-    }
-    return this.#ended;
+  endedWithin(timeoutMs: number): Promise<boolean> {
+    return this.#arrivals.endedWithin(timeoutMs);
   }
 
   /** Events received and not yet taken by next(). */

@@ -1,39 +1,32 @@
 import { access, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, createVendor } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { incomingDir, uploadFileNames } from './storage';
 import { startUploadSweeper, sweepOrphanUploads } from './sweeper';
 import { imageForm, phoneJpeg, png, postUpload } from './test-support';
 import { UPLOAD_URL_COLUMNS } from './uploads.queries';
 
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile({ now: () => clock });
 let clock = new Date('2026-11-23T12:00:00Z');
 let userId: string;
 let cookie: string;
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  h = await createHarness({ now: () => clock });
   h.deps.config.limits.uploads = { max: 10_000, windowMs: 60_000 };
-  app = await h.app();
   const user = await createUser(h.db, { role: 'vendor' });
   userId = user.id;
   cookie = await h.cookieFor(user.id);
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const dir = () => h.deps.config.uploadsDir;
 const idOf = (url: string) => url.slice('/uploads/'.length, -'.webp'.length);
 
 async function uploadOne(): Promise<string> {
-  const res = await postUpload(app, imageForm(await png(120, 80)), cookie);
+  const res = await postUpload(h, imageForm(await png(120, 80)), cookie);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().url;
 }
@@ -107,7 +100,7 @@ describe('sweepOrphanUploads', () => {
       expect(await allFilesExist(kept), kept).toBe(true);
       expect(await hasRow(kept), kept).toBe(true);
     }
-    const served = await app.inject({ method: 'GET', url: onEvent });
+    const served = await h.inject({ method: 'GET', url: onEvent });
     expect(served.statusCode).toBe(200);
   });
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { UPLOAD_VARIANT_WIDTHS, uploadFileName, uploadIdOf } from '../../shared/upload-images';
+import type { Injects } from '../test/harness';
 
 /** Real images and multipart bodies for the upload tests. */
 
@@ -47,7 +47,7 @@ export function imageForm(
   return multipartBody([{ field: 'image', content, filename, contentType }]);
 }
 
-export function postUpload(app: FastifyInstance, body: MultipartBody, cookie?: string) {
+export function postUpload(app: Injects, body: MultipartBody, cookie?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/upload',

@@ -1,28 +1,18 @@
 import { access, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, createUser } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { encodeUpload } from './process-image';
 import { UPLOAD_MESSAGES } from './receive';
 import { uploadFileNames } from './storage';
 import { imageForm, png, postUpload } from './test-support';
 import { QuotaExceededError, quotaMessage, storeUpload } from './upload.service';
 
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile({ now: () => clock });
 let clock = new Date('2026-11-23T12:00:00Z');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-beforeAll(async () => {
-  h = await createHarness({ now: () => clock });
-  app = await h.app();
-});
-afterAll(async () => {
-  await h.close();
-});
 
 async function newUploader() {
   const user = await createUser(h.db);
@@ -54,10 +44,10 @@ describe('upload rate', () => {
     expect(h.deps.config.limits.uploads).toEqual({ max: 30, windowMs: MINUTE });
     const image = await png(32, 32);
     for (let i = 0; i < 30; i++) {
-      const res = await postUpload(app, imageForm(image), cookie);
+      const res = await postUpload(h, imageForm(image), cookie);
       expect(res.statusCode, `upload ${i + 1}: ${res.body}`).toBe(201);
     }
-    const refused = await postUpload(app, imageForm(image), cookie);
+    const refused = await postUpload(h, imageForm(image), cookie);
     expect(refused.statusCode).toBe(429);
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -73,10 +63,10 @@ describe('upload rate', () => {
 
     // Another user is not held back by this one.
     const other = await newUploader();
-    expect((await postUpload(app, imageForm(image), other.cookie)).statusCode).toBe(201);
+    expect((await postUpload(h, imageForm(image), other.cookie)).statusCode).toBe(201);
 
     clock = new Date(clock.getTime() + MINUTE + 1000);
-    expect((await postUpload(app, imageForm(image), cookie)).statusCode).toBe(201);
+    expect((await postUpload(h, imageForm(image), cookie)).statusCode).toBe(201);
   });
 });
 
@@ -91,7 +81,7 @@ describe('storage quota', () => {
   it('holds under concurrent uploads: exactly as many as fit are stored', async () => {
     const { id, cookie } = await newUploader();
     const image = await png(300, 200);
-    const first = await postUpload(app, imageForm(image), cookie);
+    const first = await postUpload(h, imageForm(image), cookie);
     expect(first.statusCode, first.body).toBe(201);
     const { bytes } = await h.db
       .selectFrom('uploads')
@@ -104,7 +94,7 @@ describe('storage quota', () => {
     h.deps.config.uploadQuotaBytes = Math.floor(3.5 * bytes);
     try {
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => postUpload(app, imageForm(image), cookie)),
+        Array.from({ length: 8 }, () => postUpload(h, imageForm(image), cookie)),
       );
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses).toEqual([201, 201, 413, 413, 413, 413, 413, 413]);
@@ -150,12 +140,12 @@ describe('storage quota', () => {
   it('refuses a full account before reading the body, and counts only its own uploads', async () => {
     const full = await newUploader();
     const image = await png(64, 64);
-    expect((await postUpload(app, imageForm(image), full.cookie)).statusCode).toBe(201);
+    expect((await postUpload(h, imageForm(image), full.cookie)).statusCode).toBe(201);
     const saved = h.deps.config.uploadQuotaBytes;
     h.deps.config.uploadQuotaBytes = 1;
     try {
       // Not even multipart: a full account is told so before anything is read.
-      const res = await app.inject({
+      const res = await h.inject({
         method: 'POST',
         url: '/api/upload',
         headers: { cookie: full.cookie, 'content-type': 'multipart/form-data; boundary=x' },
@@ -167,25 +157,25 @@ describe('storage quota', () => {
       h.deps.config.uploadQuotaBytes = saved;
     }
     const other = await newUploader();
-    expect((await postUpload(app, imageForm(image), other.cookie)).statusCode).toBe(201);
+    expect((await postUpload(h, imageForm(image), other.cookie)).statusCode).toBe(201);
   });
 
   it('frees images the user no longer uses, a day after upload, when the quota is reached', async () => {
     const { id, cookie } = await newUploader();
     const image = await png(300, 200);
-    const used = (await postUpload(app, imageForm(image), cookie)).json().url as string;
-    const unused = (await postUpload(app, imageForm(image), cookie)).json().url as string;
+    const used = (await postUpload(h, imageForm(image), cookie)).json().url as string;
+    const unused = (await postUpload(h, imageForm(image), cookie)).json().url as string;
     await createEvent(h.db, id, { imageUrl: used });
     const rows = await h.db.selectFrom('uploads').select('bytes').where('userId', '=', id).execute();
     const saved = h.deps.config.uploadQuotaBytes;
     h.deps.config.uploadQuotaBytes = rows.reduce((sum, r) => sum + r.bytes, 0) + 10;
     try {
       // Both are younger than a day: the unused one may still be waiting for its form to be saved.
-      const early = await postUpload(app, imageForm(image), cookie);
+      const early = await postUpload(h, imageForm(image), cookie);
       expect(early.statusCode).toBe(413);
 
       clock = new Date(clock.getTime() + DAY + MINUTE);
-      const later = await postUpload(app, imageForm(image), cookie);
+      const later = await postUpload(h, imageForm(image), cookie);
       expect(later.statusCode, later.body).toBe(201);
       const dir = h.deps.config.uploadsDir;
       for (const name of uploadFileNames(idOf(unused)))
@@ -198,7 +188,7 @@ describe('storage quota', () => {
 
   it('is not spent by refused files', async () => {
     const { id, cookie } = await newUploader();
-    const res = await postUpload(app, imageForm(Buffer.from('<html></html>')), cookie);
+    const res = await postUpload(h, imageForm(Buffer.from('<html></html>')), cookie);
     expect(res.json().error.message).toBe(UPLOAD_MESSAGES.notAnImage);
     const rows = await h.db.selectFrom('uploads').select('id').where('userId', '=', id).execute();
     expect(rows).toEqual([]);

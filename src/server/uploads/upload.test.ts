@@ -2,13 +2,12 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/constants';
 import { UPLOAD_MAIN_MAX_WIDTH, UPLOAD_VARIANT_WIDTHS, uploadSrcSet } from '../../shared/upload-images';
 import { createUser } from '../db/factories';
-import { createHarness, type TestHarness } from '../test/harness';
+import { harnessForFile } from '../test/harness';
 import { detectImageType } from './image-type';
 import { UPLOAD_MESSAGES } from './receive';
 import { incomingDir } from './storage';
@@ -28,25 +27,19 @@ import {
   withPngChunk,
 } from './test-support';
 
-let h: TestHarness;
-let app: FastifyInstance;
+const h = harnessForFile();
 let cookie: string;
 let userId: string;
 beforeAll(async () => {
-  h = await createHarness();
   // Limits of their own are tested in upload-limits.test.ts; here every upload goes through.
   h.deps.config.limits.uploads = { max: 10_000, windowMs: 60_000 };
-  app = await h.app();
   const user = await createUser(h.db);
   userId = user.id;
   cookie = await h.cookieFor(user.id);
 });
-afterAll(async () => {
-  await h.close();
-});
 
 const upload = (body: ReturnType<typeof multipartBody>, withCookie = true) =>
-  postUpload(app, body, withCookie ? cookie : undefined);
+  postUpload(h, body, withCookie ? cookie : undefined);
 
 const uploadsDir = () => h.deps.config.uploadsDir;
 
@@ -90,7 +83,7 @@ describe('a phone photo', () => {
     const main = await sharp(files.get(body.url.slice('/uploads/'.length))).metadata();
     expect([main.width, main.height]).toEqual([600, 800]);
 
-    const served = await app.inject({ method: 'GET', url: body.url });
+    const served = await h.inject({ method: 'GET', url: body.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -119,7 +112,7 @@ describe('stored sizes', () => {
     expect(sizes.get(`${id}-640.webp`)).toEqual([640, 320]);
     expect(sizes.get(`${id}-1280.webp`)).toEqual([1280, 640]);
     for (const variant of variants) {
-      const served = await app.inject({ method: 'GET', url: variant.url });
+      const served = await h.inject({ method: 'GET', url: variant.url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toContain('immutable');
@@ -441,7 +434,7 @@ describe('malformed multipart bodies', () => {
       ['no content type', { headers: {}, payload: image }, UPLOAD_MESSAGES.notMultipart],
     ];
     for (const [label, body, message] of cases) {
-      const res = await app.inject({
+      const res = await h.inject({
         method: 'POST',
         url: '/api/upload',
         headers: { ...body.headers, cookie },
@@ -459,7 +452,7 @@ describe('serving', () => {
     const legacy = '0b7c4d9e-1111-4a2b-9c3d-5e6f7a8b9c0d.jpg';
     const jpeg = await phoneJpeg(40, 30);
     await writeFile(path.join(uploadsDir(), legacy), jpeg);
-    const served = await app.inject({ method: 'GET', url: `/uploads/${legacy}` });
+    const served = await h.inject({ method: 'GET', url: `/uploads/${legacy}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -469,7 +462,7 @@ describe('serving', () => {
     // A WebP stored before variants existed: its srcset names files that were never written.
     const legacyWebp = await sharp(jpeg).webp().toBuffer();
     await writeFile(path.join(uploadsDir(), '5d2e8f0a-2222-4b3c-8d4e-6f7a8b9c0d1e.webp'), legacyWebp);
-    const variant = await app.inject({
+    const variant = await h.inject({
       method: 'GET',
       url: '/uploads/5d2e8f0a-2222-4b3c-8d4e-6f7a8b9c0d1e-640.webp',
     });
@@ -489,7 +482,7 @@ describe('serving', () => {
       // No main image to stand in for the variant.
       '/uploads/0b7c4d9e-1111-4a2b-9c3d-5e6f7a8b9c0d-640.webp',
     ]) {
-      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      expect((await h.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
 });
