@@ -141,29 +141,16 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * A picture of the page at rest, and an accessibility check of the same state: every journey's
  * screenshot points are the pages and dialogs a user sees, so each of them is checked with axe-core.
  */
-/** Chromium's own limit on a picture's side, in pixels. */
-const MAX_SCREENSHOT_SIDE = 16_384;
-
 /**
- * The whole page in one picture, taken by making the viewport as tall as the document for a moment.
- * Playwright's `fullPage` captures beyond the viewport, and Chromium does that by resizing the page
- * through a 1x1 viewport: every width breakpoint flips to the phone's and back, so the signed-in
- * layout swapped its navigation (closing an open notification panel) and pages with a phone layout
- * remounted their parts. Only the height changes here, which no breakpoint reads.
+ * What the viewport shows, as a person sees it. Neither of the ways to picture the whole page leaves
+ * it alone: Playwright's `fullPage` makes Chromium capture beyond the viewport through a 1x1
+ * viewport (every width breakpoint flipped to the phone's and back: the signed-in layout swapped its
+ * navigation, closing an open notification panel, and pages with a phone layout remounted parts),
+ * and a viewport made as tall as the page brings the marketplace's end-of-list marker into view,
+ * which loads the next page. A journey's picture must not change what it goes on to check.
  */
-async function fullPageScreenshot(page: Page, file: string): Promise<void> {
-  const size = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (!size || height <= size.height) {
-    await page.screenshot({ path: file });
-    return;
-  }
-  await page.setViewportSize({ width: size.width, height: Math.min(height, MAX_SCREENSHOT_SIDE) });
-  try {
-    await page.screenshot({ path: file });
-  } finally {
-    await page.setViewportSize(size);
-  }
+async function viewportScreenshot(page: Page, file: string): Promise<void> {
+  await page.screenshot({ path: file });
 }
 
 export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<void> {
@@ -171,7 +158,7 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   // Let entrance animations settle so the picture shows the page at rest.
   await page.waitForTimeout(400);
   // Pictures are for looking at after a run, never committed: a full run rewrites about 20 MB of them.
-  await fullPageScreenshot(page, path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`));
+  await viewportScreenshot(page, path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`));
   await expectAccessible(page, `${name} at ${viewport} width`);
 }
 
