@@ -141,24 +141,17 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * A picture of the page at rest, and an accessibility check of the same state: every journey's
  * screenshot points are the pages and dialogs a user sees, so each of them is checked with axe-core.
  */
-/**
- * What the viewport shows, as a person sees it. Neither of the ways to picture the whole page leaves
- * it alone: Playwright's `fullPage` makes Chromium capture beyond the viewport through a 1x1
- * viewport (every width breakpoint flipped to the phone's and back: the signed-in layout swapped its
- * navigation, closing an open notification panel, and pages with a phone layout remounted parts),
- * and a viewport made as tall as the page brings the marketplace's end-of-list marker into view,
- * which loads the next page. A journey's picture must not change what it goes on to check.
- */
-async function viewportScreenshot(page: Page, file: string): Promise<void> {
-  await page.screenshot({ path: file });
-}
-
 export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   // Let entrance animations settle so the picture shows the page at rest.
   await page.waitForTimeout(400);
   // Pictures are for looking at after a run, never committed: a full run rewrites about 20 MB of them.
-  await viewportScreenshot(page, path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`));
+  // What the viewport shows, as a person sees it. Neither way to picture the whole page leaves it
+  // alone: Playwright's `fullPage` captures beyond the viewport through a 1x1 viewport (every width
+  // breakpoint flipped to the phone's and back, closing an open notification panel and remounting
+  // pages with a phone layout), and a viewport as tall as the page brings the marketplace's
+  // end-of-list marker into view, loading the next page. A picture must not change what is checked next.
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`) });
   await expectAccessible(page, `${name} at ${viewport} width`);
 }
 

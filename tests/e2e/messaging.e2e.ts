@@ -368,7 +368,7 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     expect(await items.nth(0).textContent()).toContain(aboutBarMitzvah);
     expect(await panel.getByRole('button', { name: 'Mark all as read' }).isEnabled()).toBe(true);
     await screenshot(vendor.page, 'notifications-panel', viewport);
-    // Taking the picture must leave the panel as it was (it once closed: see viewportScreenshot).
+    // Taking the picture must leave the panel as it was (it once closed: see screenshot in browser.ts).
     expect(await panel.isVisible()).toBe(true);
 
     // Opening one goes to its thread, marks it read and lowers the badge by one.
