@@ -225,8 +225,25 @@ interface LighthouseRun {
   totalBytes: number;
 }
 
-/** (b): one Lighthouse run, mobile, in a Chromium of its own. */
+/**
+ * (b): one Lighthouse run, mobile, in a Chromium of its own. Lighthouse sometimes loses the start of
+ * the navigation in its trace (NO_NAVSTART, "Please run Lighthouse again"); such a run has no
+ * figures at all, so it is repeated, up to three attempts, and the retries are counted.
+ */
+let lighthouseRetries = 0;
 async function lighthouseRun(url: string, cookie: string | null): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseAttempt(url, cookie);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('NO_NAVSTART')) throw error;
+      lighthouseRetries += 1;
+      console.warn(`${url}: Lighthouse lost the navigation start, running again`);
+    }
+  }
+}
+
+async function lighthouseAttempt(url: string, cookie: string | null): Promise<LighthouseRun> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -332,6 +349,7 @@ async function main() {
         chromium: CHROMIUM,
       },
       lighthouse: 'mobile defaults: simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), Moto G Power screen',
+      lighthouseRetries,
       pages: results,
     };
     const file = process.env.OUT ?? 'bench/results/frontend.json';

@@ -22,7 +22,11 @@ export interface RawStatement {
 export type RawAnswer =
   /** The rows of one statement, as a JSON array. */
   | { kind: 'rows'; statement: number; keys: string[] }
-  /** A marketplace page: the items statement fetches one row more than the page to tell has_more. */
+  /**
+   * A marketplace page from its one statement (decision 020): one row more than the page to tell
+   * has_more, each row carrying the total (counted up to the cap, or null when not counted); no
+   * match at all is one row of nulls but the total.
+   */
   | {
       kind: 'page';
       items: number;
@@ -30,8 +34,6 @@ export type RawAnswer =
       /** Fields that tell whether any of some columns holds a value (hasPhone: contact_phone or contact_whatsapp). */
       flags: Record<string, string[]>;
       pageSize: number;
-      /** The counting statement, or null when the page told the total by itself. */
-      count: number | null;
       cap: number;
     };
 
@@ -157,15 +159,16 @@ function answer(spec: RawAnswer, results: Row[][]): string {
     const columns = columnsFor(rows[0], spec.keys);
     return JSON.stringify(rows.map((r) => shape(r, columns)));
   }
-  const rows = results[spec.items] ?? [];
+  const all = results[spec.items] ?? [];
+  const counted = (all[0]?.total as number | null | undefined) ?? null;
+  const rows = all[0]?.id == null ? [] : all;
   const hasMore = rows.length > spec.pageSize;
   const columns = columnsFor(rows[0], spec.itemKeys, spec.flags);
   const items = rows.slice(0, spec.pageSize).map((r) => shape(r, columns));
   let total = items.length;
   let exact = true;
-  if (spec.count !== null) {
-    const counted = Number((results[spec.count]?.[0] as { total?: number } | undefined)?.total ?? 0);
-    const atLeast = Math.max(counted, hasMore ? items.length + 1 : 0);
+  if (hasMore) {
+    const atLeast = Math.max(counted ?? 0, items.length + 1);
     total = Math.min(atLeast, spec.cap);
     exact = atLeast < spec.cap;
   }
