@@ -129,7 +129,12 @@ export default defineConfig({
         sourcemap: true,
         minify: false,
         rolldownOptions: {
-          input: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
+          // The embedded database's thread is loaded by file name (src/server/db/pglite-thread.ts).
+          input: {
+            main: 'src/server/main.ts',
+            cli: 'src/server/cli.ts',
+            'pglite-worker': 'src/server/db/pglite-worker.ts',
+          },
           output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
         },
       },

@@ -116,6 +116,8 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: millis(5000, 100, 3_600_000),
   /** PostgreSQL idle_in_transaction_session_timeout: a transaction left idle this long is ended. */
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100, 3_600_000),
+  /** The embedded database (no DATABASE_URL) runs in a thread of its own, beside the event loop (decision 022). */
+  DB_EMBEDDED_THREAD: z.enum(['on', 'off'], { error: 'DB_EMBEDDED_THREAD must be on or off' }).default('on'),
   /** How long start-up waits for the database (retrying with backoff) before giving up. */
   DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Total time a read (GET) may take before it is answered 503; writes are bounded by the database timeouts. */
@@ -190,6 +192,8 @@ export interface DatabaseSettings {
   statementTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
   startupWaitMs: number;
+  /** The embedded database in a thread of its own. */
+  embeddedThread: boolean;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -242,6 +246,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       startupWaitMs: e.DB_STARTUP_WAIT_SECONDS * 1000,
+      embeddedThread: e.DB_EMBEDDED_THREAD === 'on',
     },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     healthTimeoutMs: e.HEALTH_TIMEOUT_MS,

@@ -1,16 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DatabaseSettings } from '../env';
 import { RowCamelCasePlugin } from './camel-case';
 import { DatabaseUnavailableError, unavailabilityOf } from './db-errors';
+import { pgliteExtensions } from './pglite-protocol';
+import { type PgliteClient, PgliteThread } from './pglite-thread';
 import type { Database } from './types';
 
 export type Db = Kysely<Database>;
@@ -20,7 +18,9 @@ export interface DbHandle {
   kind: 'postgres' | 'pglite';
   /** Human-readable location for logs; never includes a password. */
   describe: string;
-  /** The embedded engine, when there is one (the tests snapshot it). */
+  /** The embedded database, in this thread or its own: the live hub listens on it. */
+  embedded?: PgliteClient;
+  /** The embedded engine when it runs in this thread (the tests snapshot it). */
   pglite?: PGlite;
   /** The server's address, for connections of their own (the live listener); never logged. */
   connectionString?: string;
@@ -29,7 +29,7 @@ export interface DbHandle {
 // numeric stays a decimal string (pg's default); int8 (counts) becomes a number: every count fits.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export const pgliteExtensions = { pg_trgm, cube, earthdistance, btree_gist };
+export { pgliteExtensions };
 
 export function kyselyFor(dialect: PostgresDialect | PGliteDialect): Db {
   return new Kysely<Database>({ dialect, plugins: [new RowCamelCasePlugin()] });
@@ -149,6 +149,12 @@ export interface PgliteOptions {
   queueMax?: number;
   /** How long a request may wait for the connection before it is refused (503). */
   waitMs?: number;
+  /**
+   * Run the engine in a thread of its own (pglite-thread.ts, decision 022), as the server does, so
+   * that a statement does not stop the event loop; the tests keep it in theirs (a copy of a
+   * snapshot opens in half a second).
+   */
+  thread?: boolean;
 }
 
 /** What kysely-pglite-dialect's driver keeps: the connection in use and the resolvers waiting for it. */
@@ -167,11 +173,12 @@ interface PgliteDriverState {
  */
 class BoundedPgliteDialect extends PGliteDialect {
   constructor(
-    pglite: PGlite,
+    pglite: PgliteClient,
     private readonly queueMax: number,
     private readonly waitMs: number,
   ) {
-    super(pglite);
+    // The dialect calls query() and close() only, which both kinds of client have.
+    super(pglite as PGlite);
   }
 
   override createDriver() {
@@ -214,17 +221,21 @@ export async function createPgliteDb(
     pgDir = path.resolve(dataDir, 'pgdata');
     mkdirSync(path.dirname(pgDir), { recursive: true });
   }
+  const bounded = (client: PgliteClient) =>
+    kyselyFor(new BoundedPgliteDialect(client, options.queueMax ?? 100, options.waitMs ?? 2000));
+  const describe = pgDir ? `embedded PGlite at ${pgDir}` : 'embedded PGlite in memory';
+  if (options.thread) {
+    if (loadDataDir)
+      throw new Error('A database in its own thread starts from its directory, not from a copy');
+    const thread = await PgliteThread.start(pgDir);
+    return { db: bounded(thread), kind: 'pglite', embedded: thread, describe: `${describe} (own thread)` };
+  }
   const pglite = await PGlite.create({
     ...(pgDir ? { dataDir: pgDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: pgliteExtensions,
   });
-  return {
-    db: kyselyFor(new BoundedPgliteDialect(pglite, options.queueMax ?? 100, options.waitMs ?? 2000)),
-    kind: 'pglite',
-    pglite,
-    describe: pgDir ? `embedded PGlite at ${pgDir}` : 'embedded PGlite in memory',
-  };
+  return { db: bounded(pglite), kind: 'pglite', embedded: pglite, pglite, describe };
 }
 
 /** Pool options from the settings (DB_POOL_MAX, DB_STATEMENT_TIMEOUT_MS, ...). */
@@ -248,5 +259,6 @@ export async function createDb(
     : createPgliteDb(config.dataDir, undefined, {
         queueMax: config.database.poolQueueMax,
         waitMs: config.database.poolWaitMs,
+        thread: config.database.embeddedThread,
       });
 }

@@ -35,9 +35,12 @@ async function holdConnection(h: DbHandle): Promise<{ release: () => void; done:
 
 const one = (h: DbHandle) => sql<{ n: number }>`select 1 as n`.execute(h.db).then((r) => r.rows[0]?.n);
 
-describe('the embedded database under a burst', () => {
+describe.each([
+  ["in the server's thread", false],
+  ['in its own thread', true],
+])('the embedded database under a burst, %s', (_where, thread) => {
   it('refuses at once past the queue limit, and serves the queued requests when the connection frees', async () => {
-    handle = await createPgliteDb(null, undefined, { queueMax: 3, waitMs: 10_000 });
+    handle = await createPgliteDb(null, undefined, { queueMax: 3, waitMs: 10_000, thread });
     const h = handle;
     const { release, done } = await holdConnection(h);
     const queued = [one(h), one(h), one(h)];
@@ -52,7 +55,7 @@ describe('the embedded database under a burst', () => {
   });
 
   it('refuses a request that waited longer than waitMs, and the connection goes on to the next', async () => {
-    handle = await createPgliteDb(null, undefined, { queueMax: 10, waitMs: 200 });
+    handle = await createPgliteDb(null, undefined, { queueMax: 10, waitMs: 200, thread });
     const h = handle;
     const { release, done } = await holdConnection(h);
     const started = Date.now();

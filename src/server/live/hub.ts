@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { PgliteClient } from '../db/pglite-thread';
 
 /** The channel every server process listens on; a NOTIFY's payload is a user id, nothing more. */
 export const LIVE_CHANNEL = 'simchahub_live';
@@ -158,7 +158,7 @@ export class LiveHub {
 }
 
 /** The embedded database delivers its own NOTIFYs to `listen` callbacks once a transaction commits. */
-export function pgliteSource(pglite: PGlite): NotificationSource {
+export function pgliteSource(pglite: Pick<PgliteClient, 'listen' | 'closed'>): NotificationSource {
   let unlisten: (() => Promise<void>) | null = null;
   return {
     get listening() {
@@ -326,11 +326,11 @@ export function postgresSource(options: PostgresSourceOptions): NotificationSour
 
 /** The source for a database handle: its own NOTIFYs for the embedded engine, LISTEN on the server otherwise. */
 export function liveSourceFor(
-  handle: { kind: 'postgres' | 'pglite'; pglite?: PGlite; connectionString?: string },
+  handle: { kind: 'postgres' | 'pglite'; embedded?: PgliteClient; connectionString?: string },
   log: HubLog,
   connectTimeoutMs?: number,
 ): NotificationSource {
-  if (handle.pglite) return pgliteSource(handle.pglite);
+  if (handle.embedded) return pgliteSource(handle.embedded);
   if (!handle.connectionString) throw new Error('A PostgreSQL handle without its connection string');
   return postgresSource({ connectionString: handle.connectionString, log, connectTimeoutMs });
 }
