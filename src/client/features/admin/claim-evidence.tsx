@@ -2,6 +2,7 @@ import { Badge, Box, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Check, MailCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminClaimDto, ClaimEvidenceDto } from '../../../shared/schemas/claims';
+import { Pill } from './parts';
 
 type Tone = 'green' | 'yellow' | 'red' | 'gray';
 
@@ -139,11 +140,7 @@ function EvidenceItem({
 }
 
 function ToneBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return (
-    <Badge colorPalette={tone} variant="subtle" rounded="full" px="2.5">
-      {children}
-    </Badge>
-  );
+  return <Pill palette={tone}>{children}</Pill>;
 }
 
 interface CompareRow {
