@@ -7,18 +7,17 @@ import {
   Field,
   Flex,
   HStack,
-  Icon,
   Input,
-  InputGroup,
   NativeSelect,
   Skeleton,
   Stack,
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight, type LucideIcon, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
+import { SearchInputGroup } from '../../components/search-input';
 import { rangeText } from './format';
 
 /**
@@ -63,14 +62,7 @@ export function SearchField({ label, value, placeholder, onChange, testId, hint 
   return (
     <Field.Root flex={{ md: '2' }} minW={{ md: '14rem' }}>
       <Field.Label>{label}</Field.Label>
-      <InputGroup
-        w="full"
-        startElement={
-          <Icon boxSize="4" color="fg.muted">
-            <Search />
-          </Icon>
-        }
-      >
+      <SearchInputGroup w="full" iconSize="4">
         <Input
           type="search"
           bg="bg"
@@ -81,7 +73,7 @@ export function SearchField({ label, value, placeholder, onChange, testId, hint 
           data-testid={testId}
           onChange={(e) => onChange(e.target.value)}
         />
-      </InputGroup>
+      </SearchInputGroup>
       {hint ? <Field.HelperText>{hint}</Field.HelperText> : null}
     </Field.Root>
   );

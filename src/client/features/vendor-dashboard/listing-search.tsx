@@ -1,9 +1,9 @@
-import { Badge, Box, Field, HStack, Icon, Input, InputGroup, Text } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
+import { Badge, Box, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { type KeyboardEvent, useId } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { ComboboxList, useCombobox } from '../../components/combobox';
+import { SearchInputGroup } from '../../components/search-input';
 import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
 
@@ -89,14 +89,7 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
     <Field.Root disabled={disabled}>
       <Field.Label>Find your business listing</Field.Label>
       <Box position="relative" w="full">
-        <InputGroup
-          w="full"
-          startElement={
-            <Icon boxSize="5" color="fg.muted">
-              <Search />
-            </Icon>
-          }
-        >
+        <SearchInputGroup w="full" iconSize="5">
           <Input
             type="search"
             placeholder="Business name, service or city"
@@ -105,7 +98,7 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
             {...inputProps(expanded)}
             onKeyDown={onKeyDown}
           />
-        </InputGroup>
+        </SearchInputGroup>
         <ComboboxList
           id={listId}
           aria-label="Matching listings"
