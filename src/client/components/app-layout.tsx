@@ -7,7 +7,6 @@ import {
   HStack,
   Icon,
   IconButton,
-  Portal,
   Stack,
   Text,
   useBreakpointValue,
@@ -31,6 +30,7 @@ import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
+import { MenuDrawer } from './menu-drawer';
 import { NotificationBell } from './notification-bell';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useUnreadCount } from './use-unread-count';
@@ -91,44 +91,36 @@ function SignedInShell({ user }: { user: UserDto }) {
             borderColor="border.muted"
           >
             <Flex h="14" px="3" align="center" justify="space-between" gap="2">
-              <Drawer.Root
+              <MenuDrawer
                 open={menuOpen}
-                onOpenChange={(e) => setMenuOpen(e.open)}
+                onOpenChange={setMenuOpen}
                 placement="start"
-                size="xs"
-                lazyMount
-                unmountOnExit
-              >
-                <Drawer.Trigger asChild>
+                button={
                   <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
                     <Icon boxSize="6">
                       <Menu />
                     </Icon>
                   </IconButton>
-                </Drawer.Trigger>
-                <Portal>
-                  <Drawer.Backdrop />
-                  <Drawer.Positioner>
-                    <Drawer.Content bg="transparent" shadow="none" aria-label="Menu">
-                      <Drawer.Title srOnly>Menu</Drawer.Title>
-                      <PanelContent
-                        user={user}
-                        entries={entries}
-                        unreadCount={unreadCount}
-                        onNavigate={() => setMenuOpen(false)}
-                      />
-                      <Drawer.CloseTrigger asChild top="4" insetEnd="3">
-                        <CloseButton
-                          aria-label="Close menu"
-                          size="sm"
-                          color="white"
-                          _hover={{ bg: 'whiteAlpha.200' }}
-                        />
-                      </Drawer.CloseTrigger>
-                    </Drawer.Content>
-                  </Drawer.Positioner>
-                </Portal>
-              </Drawer.Root>
+                }
+              >
+                <Drawer.Content bg="transparent" shadow="none" aria-label="Menu">
+                  <Drawer.Title srOnly>Menu</Drawer.Title>
+                  <PanelContent
+                    user={user}
+                    entries={entries}
+                    unreadCount={unreadCount}
+                    onNavigate={() => setMenuOpen(false)}
+                  />
+                  <Drawer.CloseTrigger asChild top="4" insetEnd="3">
+                    <CloseButton
+                      aria-label="Close menu"
+                      size="sm"
+                      color="white"
+                      _hover={{ bg: 'whiteAlpha.200' }}
+                    />
+                  </Drawer.CloseTrigger>
+                </Drawer.Content>
+              </MenuDrawer>
               <Logo size="sm" to={homePathFor(user.role)} />
               <NotificationBell user={user} dark={false} />
             </Flex>

@@ -1,5 +1,7 @@
-import { EmptyState, VStack } from '@chakra-ui/react';
+import { Button, EmptyState, Icon, VStack } from '@chakra-ui/react';
+import { type LucideIcon, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { serverMessage } from '../lib/errors';
 
 interface EmptyPanelProps {
   icon: ReactNode;
@@ -41,5 +43,37 @@ export function EmptyPanel({ icon, title, description, children }: EmptyPanelPro
         {children}
       </EmptyState.Content>
     </EmptyState.Root>
+  );
+}
+
+/** The large icon an empty panel shows. */
+export function PanelIcon({ icon: Glyph }: { icon: LucideIcon }) {
+  return (
+    <Icon boxSize="8">
+      <Glyph />
+    </Icon>
+  );
+}
+
+interface LoadFailedPanelProps {
+  /** What could not be loaded, after 'Could not load': 'your events'. */
+  what: string;
+  icon?: LucideIcon;
+  error: unknown;
+  onRetry: () => void;
+}
+
+/** A list that could not be loaded: why, when the server said, and another try. */
+export function LoadFailedPanel({ what, icon = TriangleAlert, error, onRetry }: LoadFailedPanelProps) {
+  return (
+    <EmptyPanel
+      icon={<PanelIcon icon={icon} />}
+      title={`Could not load ${what}`}
+      description={serverMessage(error) ?? 'Check your connection and try again.'}
+    >
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </EmptyPanel>
   );
 }

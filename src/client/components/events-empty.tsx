@@ -1,29 +1,17 @@
-import { Button, Icon } from '@chakra-ui/react';
 import { CalendarCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { serverMessage } from '../lib/errors';
-import { EmptyPanel } from './empty-panel';
+import { EmptyPanel, LoadFailedPanel, PanelIcon } from './empty-panel';
 
 /** In place of a list of events: there are none yet, or they could not be loaded. */
-export function EventsEmpty({
-  title,
-  description,
-  children,
-}: {
+interface EventsEmptyProps {
   title: string;
   description: string;
   children?: ReactNode;
-}) {
+}
+
+export function EventsEmpty({ title, description, children }: EventsEmptyProps) {
   return (
-    <EmptyPanel
-      icon={
-        <Icon boxSize="8">
-          <CalendarCheck />
-        </Icon>
-      }
-      title={title}
-      description={description}
-    >
+    <EmptyPanel icon={<PanelIcon icon={CalendarCheck} />} title={title} description={description}>
       {children}
     </EmptyPanel>
   );
@@ -31,14 +19,5 @@ export function EventsEmpty({
 
 /** The events could not be loaded: why, when the server said, and another try. */
 export function EventsLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <EventsEmpty
-      title="Could not load your events"
-      description={serverMessage(error) ?? 'Check your connection and try again.'}
-    >
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </EventsEmpty>
-  );
+  return <LoadFailedPanel what="your events" icon={CalendarCheck} error={error} onRetry={onRetry} />;
 }

@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
+import { DialogActions, DialogCloseX, DialogHeading, DialogShell } from './dialog-parts';
 
 export interface FormDialogProps {
   open: boolean;
@@ -34,50 +35,26 @@ export function FormDialog({
     if (!pending && !submitDisabled) onSubmit();
   };
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !pending) onClose();
-      }}
+      onClose={onClose}
+      pending={pending}
       size={{ mdDown: 'full', md: 'lg' }}
-      placement="center"
       scrollBehavior="inside"
-      closeOnInteractOutside={!pending}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate aria-busy={pending}>
-              <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-                <Dialog.Title color="brand.950" fontSize="xl">
-                  {title}
-                </Dialog.Title>
-                {description ? (
-                  <Dialog.Description color="fg.muted" fontSize="sm">
-                    {description}
-                  </Dialog.Description>
-                ) : null}
-              </Dialog.Header>
-              <Dialog.Body>{children}</Dialog.Body>
-              <Dialog.Footer gap="3">
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" disabled={pending}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" loading={pending} loadingText={pendingLabel} disabled={submitDisabled}>
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton aria-label="Close dialog" size="sm" disabled={pending} />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Content asChild>
+        <form onSubmit={submit} noValidate aria-busy={pending}>
+          <DialogHeading title={title} description={description} />
+          <Dialog.Body>{children}</Dialog.Body>
+          <DialogActions pending={pending}>
+            <Button type="submit" loading={pending} loadingText={pendingLabel} disabled={submitDisabled}>
+              {submitLabel}
+            </Button>
+          </DialogActions>
+          <DialogCloseX disabled={pending} />
+        </form>
+      </Dialog.Content>
+    </DialogShell>
   );
 }
 
@@ -104,40 +81,21 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !pending) onClose();
-      }}
-      placement="center"
-      size="sm"
-      closeOnInteractOutside={!pending}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title color="brand.950">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted">{children}</Text>
-            </Dialog.Body>
-            <Dialog.Footer gap="3">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={pending}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={pending} loadingText={pendingLabel} onClick={onConfirm}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell role="alertdialog" open={open} onClose={onClose} pending={pending} size="sm" inset>
+      <Dialog.Content>
+        <Dialog.Header>
+          <Dialog.Title color="brand.950">{title}</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Text color="fg.muted">{children}</Text>
+        </Dialog.Body>
+        <DialogActions pending={pending}>
+          <Button colorPalette="red" loading={pending} loadingText={pendingLabel} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </Dialog.Content>
+    </DialogShell>
   );
 }
 
@@ -152,35 +110,12 @@ interface InfoDialogProps {
 /** A small dialog without a form: prompts and pickers. */
 export function InfoDialog({ open, onClose, title, description, children }: InfoDialogProps) {
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-      placement="center"
-      size={{ base: 'xs', sm: 'sm' }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-              <Dialog.Title color="brand.950" fontSize="xl">
-                {title}
-              </Dialog.Title>
-              {description ? (
-                <Dialog.Description color="fg.muted" fontSize="sm">
-                  {description}
-                </Dialog.Description>
-              ) : null}
-            </Dialog.Header>
-            <Dialog.Body pb="6">{children}</Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton aria-label="Close dialog" size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} size={{ base: 'xs', sm: 'sm' }} inset>
+      <Dialog.Content>
+        <DialogHeading title={title} description={description} />
+        <Dialog.Body pb="6">{children}</Dialog.Body>
+        <DialogCloseX />
+      </Dialog.Content>
+    </DialogShell>
   );
 }

@@ -36,17 +36,10 @@ type InputFieldProps = FieldFrameProps &
  * A label, any control, and the message under it: the frame of every form field. While there is an
  * error the field is invalid, so the control carries aria-invalid and points at the message.
  */
-export function FieldFrame({
-  label,
-  required,
-  disabled,
-  error,
-  hint,
-  rootProps,
-  children,
-}: FieldFrameProps & { children: ReactNode }) {
+export function FieldFrame({ children, ...frame }: FieldFrameProps & { children: ReactNode }) {
+  const { label, required, error, hint } = frame;
   return (
-    <Field.Root required={required} invalid={Boolean(error)} disabled={disabled} {...rootProps}>
+    <Field.Root required={required} invalid={Boolean(error)} disabled={frame.disabled} {...frame.rootProps}>
       <Field.Label>
         {label}
         {required ? (
@@ -66,28 +59,26 @@ export function FieldFrame({
   );
 }
 
-function LabelledInput({
-  password,
+/** Parts the frame's props from the control's, so that each goes where it belongs. */
+function splitFrame<P extends FieldFrameProps>({
   label,
   required,
   disabled,
   error,
   hint,
   rootProps,
-  ...input
-}: InputFieldProps & { password: boolean }) {
+  ...control
+}: P) {
+  return { frame: { label, required, disabled, error, hint, rootProps }, control };
+}
+
+function LabelledInput({ password, ...props }: InputFieldProps & { password: boolean }) {
+  const { frame, control: input } = splitFrame(props);
   return (
-    <FieldFrame
-      label={label}
-      required={required}
-      disabled={disabled}
-      error={error}
-      hint={hint}
-      rootProps={rootProps}
-    >
+    <FieldFrame {...frame}>
       {password ? (
         // The show/hide toggle reads `disabled` from its own props, not from the field.
-        <PasswordInput {...input} disabled={disabled} />
+        <PasswordInput {...input} disabled={frame.disabled} />
       ) : (
         <Input {...input} />
       )}
@@ -101,6 +92,21 @@ function LabelledInput({
  */
 export function FormTextField(props: InputFieldProps) {
   return <LabelledInput {...props} password={false} />;
+}
+
+type TextareaFieldProps = FieldFrameProps &
+  Omit<TextareaProps, keyof FieldFrameProps> & {
+    ref?: Ref<HTMLTextAreaElement>;
+  };
+
+/** A labelled textarea with its message under it; the other props (a `register(...)`) go to the textarea. */
+export function FormTextareaField(props: TextareaFieldProps) {
+  const { frame, control: textarea } = splitFrame(props);
+  return (
+    <FieldFrame {...frame}>
+      <Textarea {...textarea} />
+    </FieldFrame>
+  );
 }
 
 /** An email address: the keyboard, autofill and length limit every email field of the app shares. */
@@ -169,27 +175,26 @@ type BoundTextareaProps<T extends FieldValues> = Bound<T> &
   Omit<TextareaProps, keyof FieldFrameProps | 'form' | 'name' | 'onChange' | 'onBlur' | 'value'>;
 
 /** A textarea bound to a form field, with its message under it. */
-export function FormTextarea<T extends FieldValues>({
+export function FormTextarea<T extends FieldValues>({ form, name, ...props }: BoundTextareaProps<T>) {
+  const { frame, control: textarea } = splitFrame(props);
+  return (
+    <BoundFrame form={form} name={name} frame={frame}>
+      <Textarea {...textarea} {...form.register(name)} />
+    </BoundFrame>
+  );
+}
+
+/** The frame of a field bound to a form: the form's message for it, disabled while the form saves. */
+function BoundFrame<T extends FieldValues>({
   form,
   name,
-  label,
-  required,
-  disabled,
-  hint,
-  rootProps,
-  ...textarea
-}: BoundTextareaProps<T>) {
+  frame,
+  children,
+}: Bound<T> & { frame: FieldFrameProps; children: ReactNode }) {
   const error = useFieldError({ form, name });
   return (
-    <FieldFrame
-      label={label}
-      required={required}
-      disabled={disabled ?? form.pending}
-      error={error}
-      hint={hint}
-      rootProps={rootProps}
-    >
-      <Textarea {...textarea} {...form.register(name)} />
+    <FieldFrame {...frame} disabled={frame.disabled ?? form.pending} error={error}>
+      {children}
     </FieldFrame>
   );
 }
@@ -209,27 +214,15 @@ type BoundSelectProps<T extends FieldValues> = Bound<T> &
 export function FormSelect<T extends FieldValues>({
   form,
   name,
-  label,
-  required,
-  disabled,
-  hint,
-  rootProps,
   options,
   placeholder,
   onChange,
-  ...select
+  ...props
 }: BoundSelectProps<T>) {
-  const error = useFieldError({ form, name });
+  const { frame, control: select } = splitFrame(props);
   const registered = form.register(name);
   return (
-    <FieldFrame
-      label={label}
-      required={required}
-      disabled={disabled ?? form.pending}
-      error={error}
-      hint={hint}
-      rootProps={rootProps}
-    >
+    <BoundFrame form={form} name={name} frame={frame}>
       <NativeSelect.Root>
         <NativeSelect.Field
           {...select}
@@ -252,6 +245,6 @@ export function FormSelect<T extends FieldValues>({
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-    </FieldFrame>
+    </BoundFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { Path } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { LIMITS } from '../../shared/constants';
 import type { ZodForm } from '../lib/use-zod-form';
 import { FormInput, NEW_PASSWORD_HINT } from './form-fields';
@@ -26,26 +26,32 @@ export function NewPasswordFields<T extends NewPasswordValues>({
 }: NewPasswordFieldsProps<T>) {
   return (
     <>
-      <FormInput
+      <AccountPasswordInput
         form={form}
         name={'newPassword' as Path<T>}
-        kind="password"
         label="New password"
-        required
         hint={NEW_PASSWORD_HINT}
         autoComplete="new-password"
-        maxLength={LIMITS.passwordMax}
         autoFocus={autoFocus}
       />
-      <FormInput
+      <AccountPasswordInput
         form={form}
         name={'confirmPassword' as Path<T>}
-        kind="password"
         label="Confirm new password"
-        required
         autoComplete="new-password"
-        maxLength={LIMITS.passwordMax}
       />
     </>
   );
+}
+
+type AccountPasswordProps<T extends FieldValues> = Omit<
+  Parameters<typeof FormInput<T>>[0],
+  'kind' | 'required'
+> & {
+  autoComplete: 'current-password' | 'new-password';
+};
+
+/** A required password of the account, with its show/hide toggle, up to the longest the app accepts. */
+export function AccountPasswordInput<T extends FieldValues>(props: AccountPasswordProps<T>) {
+  return <FormInput kind="password" required maxLength={LIMITS.passwordMax} {...props} />;
 }

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Collapsible, Flex, Heading, Text } from '@chakra-ui/react';
 import { ChevronDown, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { Panel } from './panel';
 
 interface RecordCardProps {
   title: ReactNode;
@@ -19,16 +20,7 @@ interface RecordCardProps {
 export function RecordCard({ title, subtitle, status, testId, children }: RecordCardProps) {
   const titleId = useId();
   return (
-    <Box
-      as="li"
-      aria-labelledby={titleId}
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="2xl"
-      p={{ base: '4', md: '5' }}
-      data-testid={testId}
-    >
+    <Panel as="li" aria-labelledby={titleId} p={{ base: '4', md: '5' }} data-testid={testId}>
       <Flex justify="space-between" align="flex-start" gap="3">
         <Box minW="0">
           <Heading id={titleId} as="h3" fontSize="md" color="brand.950" wordBreak="break-word">
@@ -50,7 +42,7 @@ export function RecordCard({ title, subtitle, status, testId, children }: Record
         </Badge>
       </Flex>
       {children}
-    </Box>
+    </Panel>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Alert, Button } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { STALE_WRITE_MESSAGE } from '../../shared/schemas/common';
+import { FormAlert } from './error-alert';
 
 /**
  * Shown in a form whose save was refused because the row changed elsewhere since the form opened.
@@ -7,14 +8,16 @@ import { STALE_WRITE_MESSAGE } from '../../shared/schemas/common';
  */
 export function StaleWriteAlert({ onReload }: { onReload: () => void }) {
   return (
-    <Alert.Root status="warning" rounded="lg" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Description>{STALE_WRITE_MESSAGE}</Alert.Description>
-      </Alert.Content>
-      <Button type="button" size="sm" variant="outline" flexShrink="0" onClick={onReload}>
-        Reload
-      </Button>
-    </Alert.Root>
+    <FormAlert
+      status="warning"
+      alignItems="center"
+      action={
+        <Button type="button" size="sm" variant="outline" flexShrink="0" onClick={onReload}>
+          Reload
+        </Button>
+      }
+    >
+      {STALE_WRITE_MESSAGE}
+    </FormAlert>
   );
 }

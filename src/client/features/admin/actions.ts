@@ -33,3 +33,25 @@ export function useAdminRefresh(): () => void {
     void utils.vendors.byId.invalidate();
   };
 }
+
+/**
+ * The submit of a dialog that acts on one record: nothing to act on counts as done; otherwise the call
+ * runs, on success `done` says so and closes, and the admin lists are read again either way.
+ */
+export function useRecordSubmit() {
+  const refresh = useAdminRefresh();
+  return async <T>(
+    target: T | null | undefined,
+    run: (target: T) => Promise<unknown>,
+    done: (target: T) => void,
+  ): Promise<Outcome> => {
+    if (!target) return { ok: true };
+    const outcome = await attempt(() => run(target));
+    if (outcome.ok) done(target);
+    refresh();
+    return outcome;
+  };
+}
+
+/** What a dialog opened for one record is given: the record (null while closed) and its state. */
+export type RecordDialogProps<Target> = Target & { open: boolean; onClose: () => void };

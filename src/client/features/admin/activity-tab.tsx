@@ -1,10 +1,10 @@
-import { Badge, Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
+import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
-import { useDebounced } from '../marketplace/use-marketplace';
 import { type AdminColumn, AdminList } from './admin-list';
 import {
   AUDIT_ACTION_LABELS,
@@ -14,7 +14,7 @@ import {
   formatDateTime,
   statusLabel,
 } from './format';
-import { SearchField, SelectField } from './parts';
+import { ListTile, Pill, SearchField, SelectField } from './parts';
 import { usePagedFilters } from './use-paged-filters';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,16 +133,7 @@ const AUDIT_COLUMNS: AdminColumn<AuditEntryDto>[] = [
 /** An entry as a card, on a phone. */
 function EntryCard({ entry }: { entry: AuditEntryDto }) {
   return (
-    <Box
-      as="li"
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
-      p="4"
-      minW="0"
-      data-testid="audit-row"
-    >
+    <ListTile data-testid="audit-row">
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">
         <ActionBadge action={entry.action} />
         <Text fontSize="xs" color="fg.muted">
@@ -161,7 +152,7 @@ function EntryCard({ entry }: { entry: AuditEntryDto }) {
         ) : null}
         <Changes entry={entry} />
       </Stack>
-    </Box>
+    </ListTile>
   );
 }
 
@@ -173,15 +164,9 @@ function When({ entry }: { entry: AuditEntryDto }) {
 
 function ActionBadge({ action }: { action: string }) {
   return (
-    <Badge
-      colorPalette={auditActionPalette(action)}
-      variant="subtle"
-      rounded="full"
-      px="2.5"
-      data-testid="audit-action"
-    >
+    <Pill palette={auditActionPalette(action)} testId="audit-action">
       {auditActionLabel(action)}
-    </Badge>
+    </Pill>
   );
 }
 

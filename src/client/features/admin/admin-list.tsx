@@ -1,13 +1,12 @@
-import { Box, Flex, Heading, Icon, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import { Fragment, type ReactNode, useId } from 'react';
-import { EmptyPanel } from '../../components/empty-panel';
+import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
+import { Panel } from '../../components/panel';
 import {
   FilterBar,
   ListSkeleton,
-  LoadError,
   Pager,
-  Panel,
   RowCard,
   SelectField,
   type SelectFieldProps,
@@ -147,17 +146,12 @@ function Rows<T extends { id: string }, Status extends string>({
   const wide = useTableLayout();
   if (query.isPending) return <ListSkeleton label={loadingLabel} rows={skeletonRows} />;
   if (query.isLoadingError) {
-    return <LoadError what={what} error={query.error} onRetry={() => void query.refetch()} />;
+    return <LoadFailedPanel what={what} error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (rows.length === 0) {
-    const EmptyIcon = empty.icon;
     return (
       <EmptyPanel
-        icon={
-          <Icon boxSize="8">
-            <EmptyIcon />
-          </Icon>
-        }
+        icon={<PanelIcon icon={empty.icon} />}
         title={empty.title}
         description={empty.description}
       />

@@ -1,3 +1,4 @@
+import { Check, type LucideIcon, X } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminClaimDto } from '../../../shared/schemas/claims';
 import { toast } from '../../lib/toast';
@@ -6,6 +7,15 @@ import { attempt, type Outcome, useAdminRefresh } from './actions';
 import { failureText } from './format';
 
 export type ClaimDecision = 'approve' | 'reject';
+
+/** How each decision's button looks and reads, wherever a claim is decided. */
+export const DECISION_LOOKS: Record<
+  ClaimDecision,
+  { icon: LucideIcon; palette: string; variant: 'solid' | 'outline'; word: string; pending: string }
+> = {
+  approve: { icon: Check, palette: 'green', variant: 'solid', word: 'Approve', pending: 'Approving...' },
+  reject: { icon: X, palette: 'red', variant: 'outline', word: 'Reject', pending: 'Rejecting...' },
+};
 
 /** The spec's texts (section 8): the titles and descriptions of the decision toasts. */
 const TEXTS = {

@@ -1,7 +1,9 @@
-import { Badge, Box, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Grid, type GridProps, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Check, MailCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminClaimDto, ClaimEvidenceDto } from '../../../shared/schemas/claims';
+import { CapsLabel } from '../../components/caps-label';
+import { Pill } from './parts';
 
 type Tone = 'green' | 'yellow' | 'red' | 'gray';
 
@@ -139,11 +141,7 @@ function EvidenceItem({
 }
 
 function ToneBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return (
-    <Badge colorPalette={tone} variant="subtle" rounded="full" px="2.5">
-      {children}
-    </Badge>
-  );
+  return <Pill palette={tone}>{children}</Pill>;
 }
 
 interface CompareRow {
@@ -173,36 +171,18 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
   ];
   return (
     <Box borderWidth="1px" borderColor="border" rounded="lg" overflow="hidden" data-testid="claim-comparison">
-      <Grid
-        templateColumns={{ base: '1fr', md: '8rem minmax(0, 1fr) minmax(0, 1fr)' }}
-        bg="bg.muted"
-        px="3"
-        py="2"
-        gap="3"
-        fontSize="xs"
-        fontWeight="semibold"
-        textTransform="uppercase"
-        letterSpacing="wide"
-        color="fg.muted"
-        display={{ base: 'none', md: 'grid' }}
-        aria-hidden
-      >
-        <Text>Field</Text>
-        <Text>The claim says</Text>
-        <Text>{listing ? 'The listing now' : 'No listing yet'}</Text>
-      </Grid>
+      <CompareLine bg="bg.muted" gap="3" display={{ base: 'none', md: 'grid' }} aria-hidden>
+        {['Field', 'The claim says', listing ? 'The listing now' : 'No listing yet'].map((title) => (
+          <CapsLabel key={title} color="fg.muted">
+            {title}
+          </CapsLabel>
+        ))}
+      </CompareLine>
       <Stack as="dl" gap="0" separator={<Box borderTopWidth="1px" borderColor="border" />}>
         {rows.map((row) => {
           const same = listing !== null && row.claim !== null && normal(row.claim) === normal(row.listing);
           return (
-            <Grid
-              key={row.label}
-              templateColumns={{ base: '1fr', md: '8rem minmax(0, 1fr) minmax(0, 1fr)' }}
-              px="3"
-              py="2"
-              gap={{ base: '1', md: '3' }}
-              fontSize="sm"
-            >
+            <CompareLine key={row.label} gap={{ base: '1', md: '3' }} fontSize="sm">
               <Text as="dt" fontWeight="semibold" color="brand.950">
                 {row.label}
               </Text>
@@ -246,10 +226,22 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
                   </Badge>
                 ) : null}
               </Box>
-            </Grid>
+            </CompareLine>
           );
         })}
       </Stack>
     </Box>
+  );
+}
+
+/** A line of the comparison: the field's name, then the claim's and the listing's values. */
+function CompareLine(props: GridProps) {
+  return (
+    <Grid
+      templateColumns={{ base: '1fr', md: '8rem minmax(0, 1fr) minmax(0, 1fr)' }}
+      px="3"
+      py="2"
+      {...props}
+    />
   );
 }

@@ -3,32 +3,29 @@ import {
   Badge,
   Box,
   Button,
-  CloseButton,
   chakra,
   Dialog,
-  Field,
   Flex,
   Heading,
   HStack,
-  Portal,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, ExternalLink, X } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { type AdminClaimDto, claimBadgePalette } from '../../../shared/schemas/claims';
+import { DialogCloseX, DialogShell } from '../../components/dialog-parts';
 import { ErrorAlert } from '../../components/error-alert';
+import { FormTextareaField } from '../../components/form-fields';
 import { NoteBox } from '../../components/record-card';
-import { serverFieldError } from '../../lib/errors';
+import { useCheckedForm } from '../../components/use-checked-form';
 import { ClaimHistoryList } from '../vendor-dashboard/claim-history';
 import { refusal } from './actions';
-import type { ClaimDecision, ClaimDecisions } from './claim-decisions';
+import { type ClaimDecision, type ClaimDecisions, DECISION_LOOKS } from './claim-decisions';
 import { ClaimComparison, ClaimEvidence } from './claim-evidence';
 import { formatDate, formatDateTime, statusLabel } from './format';
+import { Pill } from './parts';
 import { NOTES_MAX, type ReviewNotesValues, reviewNotesForm } from './schemas';
 
 interface ClaimReviewDialogProps {
@@ -44,13 +41,10 @@ interface ClaimReviewDialogProps {
  */
 export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimReviewDialogProps) {
   const [problem, setProblem] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ReviewNotesValues>({ resolver: zodResolver(reviewNotesForm), defaultValues: { notes: '' } });
+  const { register, handleSubmit, reset, errors, placeServerError } = useCheckedForm<ReviewNotesValues>(
+    reviewNotesForm,
+    { notes: '' },
+  );
 
   // Each claim opened starts with empty notes.
   const claimId = claim?.id;
@@ -72,192 +66,158 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
         onClose();
         return;
       }
-      const field = serverFieldError(outcome.error);
-      if (field?.field === 'notes') setError('notes', { message: field.message }, { shouldFocus: true });
-      else setProblem(refusal(outcome.error));
+      if (!placeServerError(outcome.error, ['notes'], true)) setProblem(refusal(outcome.error));
     });
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onClose();
-      }}
+      onClose={onClose}
+      pending={busy}
       size={{ mdDown: 'full', md: 'xl' }}
-      placement="center"
       scrollBehavior="inside"
-      closeOnInteractOutside={!busy}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="claim-review-dialog">
-            {claim ? (
-              <>
-                <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-                  <HStack gap="2" wrap="wrap">
-                    <Dialog.Title color="brand.950" fontSize="xl">
-                      Review claim: {claim.businessName}
-                    </Dialog.Title>
-                    <Badge
-                      colorPalette={claimBadgePalette(claim.status)}
-                      variant="subtle"
-                      rounded="full"
-                      px="2.5"
-                    >
-                      {statusLabel(claim.status)}
-                    </Badge>
-                  </HStack>
-                  <Dialog.Description color="fg.muted" fontSize="sm" overflowWrap="anywhere">
-                    Submitted by {claim.userName} ({claim.userEmail}) on{' '}
-                    <chakra.time dateTime={claim.submittedAt.toISOString()}>
-                      {formatDate(claim.submittedAt)}
-                    </chakra.time>
-                    {claim.listing
-                      ? ` for the listing ${claim.listing.businessName}.`
-                      : ' for a new business.'}
-                  </Dialog.Description>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="5">
-                    {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
-                    {pending && claim.competingClaimsNow > 0 ? (
-                      <Alert.Root status="warning" rounded="lg">
-                        <Alert.Indicator />
-                        <Alert.Content>
-                          <Alert.Description>
-                            {claim.competingClaimsNow === 1
-                              ? 'Another pending claim asks for this listing.'
-                              : `${claim.competingClaimsNow} other pending claims ask for this listing.`}{' '}
-                            Approving this one rejects the others.
-                          </Alert.Description>
-                        </Alert.Content>
-                      </Alert.Root>
-                    ) : null}
+      <Dialog.Content data-testid="claim-review-dialog">
+        {claim ? (
+          <>
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
+              <HStack gap="2" wrap="wrap">
+                <Dialog.Title color="brand.950" fontSize="xl">
+                  Review claim: {claim.businessName}
+                </Dialog.Title>
+                <Pill palette={claimBadgePalette(claim.status)}>{statusLabel(claim.status)}</Pill>
+              </HStack>
+              <Dialog.Description color="fg.muted" fontSize="sm" overflowWrap="anywhere">
+                Submitted by {claim.userName} ({claim.userEmail}) on{' '}
+                <chakra.time dateTime={claim.submittedAt.toISOString()}>
+                  {formatDate(claim.submittedAt)}
+                </chakra.time>
+                {claim.listing ? ` for the listing ${claim.listing.businessName}.` : ' for a new business.'}
+              </Dialog.Description>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="5">
+                {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+                {pending && claim.competingClaimsNow > 0 ? (
+                  <Alert.Root status="warning" rounded="lg">
+                    <Alert.Indicator />
+                    <Alert.Content>
+                      <Alert.Description>
+                        {claim.competingClaimsNow === 1
+                          ? 'Another pending claim asks for this listing.'
+                          : `${claim.competingClaimsNow} other pending claims ask for this listing.`}{' '}
+                        Approving this one rejects the others.
+                      </Alert.Description>
+                    </Alert.Content>
+                  </Alert.Root>
+                ) : null}
 
-                    <Section title="Business details">
-                      <ClaimComparison claim={claim} />
-                      {claim.listing ? (
-                        <Flex gap="2" wrap="wrap" align="center" fontSize="sm">
-                          <Text color="fg.muted">Listing now:</Text>
-                          <Badge variant="subtle" colorPalette={claim.listing.claimed ? 'orange' : 'gray'}>
-                            {claim.listing.claimed
-                              ? claim.listing.ownerId === claim.userId
-                                ? 'Owned by the claimant'
-                                : 'Owned by someone else'
-                              : 'Unclaimed'}
-                          </Badge>
-                          {claim.listing.verified ? (
-                            <Badge variant="subtle" colorPalette="green">
-                              Verified
-                            </Badge>
-                          ) : null}
-                          <Badge variant="subtle">{claim.listing.category}</Badge>
-                          <Button asChild size="xs" variant="ghost">
-                            <RouterLink to={`/vendor/${claim.listing.id}`} target="_blank" rel="noopener">
-                              <ExternalLink aria-hidden />
-                              Public profile
-                            </RouterLink>
-                          </Button>
-                        </Flex>
+                <Section title="Business details">
+                  <ClaimComparison claim={claim} />
+                  {claim.listing ? (
+                    <Flex gap="2" wrap="wrap" align="center" fontSize="sm">
+                      <Text color="fg.muted">Listing now:</Text>
+                      <Badge variant="subtle" colorPalette={claim.listing.claimed ? 'orange' : 'gray'}>
+                        {claim.listing.claimed
+                          ? claim.listing.ownerId === claim.userId
+                            ? 'Owned by the claimant'
+                            : 'Owned by someone else'
+                          : 'Unclaimed'}
+                      </Badge>
+                      {claim.listing.verified ? (
+                        <Badge variant="subtle" colorPalette="green">
+                          Verified
+                        </Badge>
                       ) : null}
-                      <Box>
-                        <Text fontWeight="semibold" fontSize="sm" color="brand.950">
-                          Description
-                        </Text>
-                        <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">
-                          {claim.businessDescription}
-                        </Text>
-                      </Box>
-                    </Section>
-
-                    <Section title="Evidence">
-                      <ClaimEvidence claim={claim} />
-                    </Section>
-
-                    <Section title="Ownership proof">
-                      <Box bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm" data-testid="claim-proof">
-                        <Text whiteSpace="pre-line" wordBreak="break-word">
-                          {claim.ownershipProof}
-                        </Text>
-                      </Box>
-                      {claim.notes ? (
-                        <Box fontSize="sm">
-                          <Text fontWeight="semibold" color="brand.950">
-                            Claim notes
-                          </Text>
-                          <Text whiteSpace="pre-line" wordBreak="break-word">
-                            {claim.notes}
-                          </Text>
-                        </Box>
-                      ) : null}
-                    </Section>
-
-                    {pending ? (
-                      <Field.Root invalid={Boolean(errors.notes)} disabled={busy}>
-                        <Field.Label>Review notes</Field.Label>
-                        <Textarea
-                          rows={3}
-                          maxLength={NOTES_MAX}
-                          placeholder="Optional: what you checked, or why the claim cannot be approved"
-                          {...register('notes')}
-                        />
-                        {errors.notes ? (
-                          <Field.ErrorText>{errors.notes.message}</Field.ErrorText>
-                        ) : (
-                          <Field.HelperText>
-                            The claimant sees these notes with your decision.
-                          </Field.HelperText>
-                        )}
-                      </Field.Root>
-                    ) : (
-                      <Decided claim={claim} />
-                    )}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer gap="3" flexWrap="wrap">
-                  <Dialog.ActionTrigger asChild>
-                    <Button variant="outline" disabled={busy} me={{ sm: 'auto' }}>
-                      {pending ? 'Cancel' : 'Close'}
-                    </Button>
-                  </Dialog.ActionTrigger>
-                  {pending ? (
-                    <>
-                      <Button
-                        colorPalette="red"
-                        variant="outline"
-                        loading={decisions.busyWith(claim.id) === 'reject'}
-                        loadingText="Rejecting..."
-                        disabled={busy}
-                        onClick={() => void decide('reject')()}
-                        aria-label={`Reject claim for ${claim.businessName}`}
-                      >
-                        <X aria-hidden />
-                        Reject
+                      <Badge variant="subtle">{claim.listing.category}</Badge>
+                      <Button asChild size="xs" variant="ghost">
+                        <RouterLink to={`/vendor/${claim.listing.id}`} target="_blank" rel="noopener">
+                          <ExternalLink aria-hidden />
+                          Public profile
+                        </RouterLink>
                       </Button>
-                      <Button
-                        colorPalette="green"
-                        loading={decisions.busyWith(claim.id) === 'approve'}
-                        loadingText="Approving..."
-                        disabled={busy}
-                        onClick={() => void decide('approve')()}
-                        aria-label={`Approve claim for ${claim.businessName}`}
-                      >
-                        <Check aria-hidden />
-                        Approve
-                      </Button>
-                    </>
+                    </Flex>
                   ) : null}
-                </Dialog.Footer>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton aria-label="Close dialog" size="sm" disabled={busy} />
-                </Dialog.CloseTrigger>
-              </>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                  <Box>
+                    <Text fontWeight="semibold" fontSize="sm" color="brand.950">
+                      Description
+                    </Text>
+                    <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">
+                      {claim.businessDescription}
+                    </Text>
+                  </Box>
+                </Section>
+
+                <Section title="Evidence">
+                  <ClaimEvidence claim={claim} />
+                </Section>
+
+                <Section title="Ownership proof">
+                  <Box bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm" data-testid="claim-proof">
+                    <Text whiteSpace="pre-line" wordBreak="break-word">
+                      {claim.ownershipProof}
+                    </Text>
+                  </Box>
+                  {claim.notes ? (
+                    <Box fontSize="sm">
+                      <Text fontWeight="semibold" color="brand.950">
+                        Claim notes
+                      </Text>
+                      <Text whiteSpace="pre-line" wordBreak="break-word">
+                        {claim.notes}
+                      </Text>
+                    </Box>
+                  ) : null}
+                </Section>
+
+                {pending ? (
+                  <FormTextareaField
+                    label="Review notes"
+                    disabled={busy}
+                    error={errors.notes?.message}
+                    hint="The claimant sees these notes with your decision."
+                    rows={3}
+                    maxLength={NOTES_MAX}
+                    placeholder="Optional: what you checked, or why the claim cannot be approved"
+                    {...register('notes')}
+                  />
+                ) : (
+                  <Decided claim={claim} />
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer gap="3" flexWrap="wrap">
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline" disabled={busy} me={{ sm: 'auto' }}>
+                  {pending ? 'Cancel' : 'Close'}
+                </Button>
+              </Dialog.ActionTrigger>
+              {pending
+                ? (['reject', 'approve'] as const).map((decision) => {
+                    const { icon: Glyph, ...look } = DECISION_LOOKS[decision];
+                    return (
+                      <Button
+                        key={decision}
+                        colorPalette={look.palette}
+                        variant={look.variant}
+                        loading={decisions.busyWith(claim.id) === decision}
+                        loadingText={look.pending}
+                        disabled={busy}
+                        onClick={() => void decide(decision)()}
+                        aria-label={`${look.word} claim for ${claim.businessName}`}
+                      >
+                        <Glyph aria-hidden />
+                        {look.word}
+                      </Button>
+                    );
+                  })
+                : null}
+            </Dialog.Footer>
+            <DialogCloseX disabled={busy} />
+          </>
+        ) : null}
+      </Dialog.Content>
+    </DialogShell>
   );
 }
 

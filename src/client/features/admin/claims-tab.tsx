@@ -1,5 +1,5 @@
-import { Badge, Button, chakra, Text } from '@chakra-ui/react';
-import { Check, ClipboardList, Eye, Undo2, X } from 'lucide-react';
+import { chakra, Text } from '@chakra-ui/react';
+import { ClipboardList, Eye, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import {
   type AdminClaimDto,
@@ -10,11 +10,12 @@ import {
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { attempt, useAdminRefresh } from './actions';
+import { type RecordDialogProps, useRecordSubmit } from './actions';
 import { type AdminColumn, AdminList } from './admin-list';
-import { type ClaimDecisions, useClaimDecisions } from './claim-decisions';
+import { type ClaimDecisions, DECISION_LOOKS, useClaimDecisions } from './claim-decisions';
 import { ClaimReviewDialog } from './claim-review-dialog';
 import { formatDate, statusLabel } from './format';
+import { Pill, RowAction } from './parts';
 import { ReasonDialog } from './reason-dialog';
 
 type StatusFilter = 'all' | ClaimStatusValue;
@@ -155,96 +156,64 @@ function claimKind(claim: AdminClaimDto): string {
 
 function StatusBadge({ status }: { status: ClaimStatusValue }) {
   return (
-    <Badge
-      colorPalette={claimBadgePalette(status)}
-      variant="subtle"
-      rounded="full"
-      px="2.5"
-      data-testid="claim-status"
-    >
+    <Pill palette={claimBadgePalette(status)} testId="claim-status">
       {statusLabel(status)}
-    </Badge>
+    </Pill>
   );
 }
 
-function ClaimActions({
-  claim,
-  decisions,
-  onReview,
-  onRevoke,
-}: {
+interface ClaimActionsProps {
   claim: AdminClaimDto;
   decisions: ClaimDecisions;
   onReview: () => void;
   onRevoke: () => void;
-}) {
+}
+
+function ClaimActions({ claim, decisions, onReview, onRevoke }: ClaimActionsProps) {
   const busy = decisions.busyWith(claim.id);
   return (
     <>
-      <Button
-        size="xs"
-        variant="outline"
-        onClick={onReview}
-        aria-label={`Review claim for ${claim.businessName}`}
-      >
-        <Eye aria-hidden />
+      <RowAction icon={Eye} onClick={onReview} aria-label={`Review claim for ${claim.businessName}`}>
         Review
-      </Button>
-      {claim.status === 'pending' ? (
-        <>
-          <Button
-            size="xs"
-            colorPalette="green"
-            loading={busy === 'approve'}
-            disabled={busy !== null}
-            onClick={() => void decisions.decide(claim, 'approve', null)}
-            aria-label={`Quick approve claim for ${claim.businessName}`}
-          >
-            <Check aria-hidden />
-            Quick Approve
-          </Button>
-          <Button
-            size="xs"
-            colorPalette="red"
-            variant="outline"
-            loading={busy === 'reject'}
-            disabled={busy !== null}
-            onClick={() => void decisions.decide(claim, 'reject', null)}
-            aria-label={`Quick reject claim for ${claim.businessName}`}
-          >
-            <X aria-hidden />
-            Quick Reject
-          </Button>
-        </>
-      ) : null}
+      </RowAction>
+      {claim.status === 'pending'
+        ? (['approve', 'reject'] as const).map((decision) => {
+            const look = DECISION_LOOKS[decision];
+            return (
+              <RowAction
+                key={decision}
+                icon={look.icon}
+                colorPalette={look.palette}
+                variant={look.variant}
+                loading={busy === decision}
+                disabled={busy !== null}
+                onClick={() => void decisions.decide(claim, decision, null)}
+                aria-label={`Quick ${decision} claim for ${claim.businessName}`}
+              >
+                Quick {look.word}
+              </RowAction>
+            );
+          })
+        : null}
       {claim.status === 'approved' ? (
-        <Button
-          size="xs"
+        <RowAction
+          icon={Undo2}
           colorPalette="red"
           variant="ghost"
           onClick={onRevoke}
           aria-label={`Revoke claim for ${claim.businessName}`}
         >
-          <Undo2 aria-hidden />
           Revoke
-        </Button>
+        </RowAction>
       ) : null}
     </>
   );
 }
 
 /** Revoke an approved claim: the listing goes back to unclaimed; a reason is required. */
-function RevokeDialog({
-  claim,
-  open,
-  onClose,
-}: {
-  claim: AdminClaimDto | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+function RevokeDialog({ claim, open, onClose }: RecordDialogProps<{ claim: AdminClaimDto | null }>) {
   const revoke = trpc.admin.claims.revoke.useMutation();
-  const refresh = useAdminRefresh();
+  const submit = useRecordSubmit();
   return (
     <ReasonDialog
       open={open}
@@ -261,16 +230,16 @@ function RevokeDialog({
       pendingLabel="Revoking..."
       pending={revoke.isPending}
       testId="revoke-dialog"
-      onSubmit={async (reason) => {
-        if (!claim) return { ok: true };
-        const outcome = await attempt(() => revoke.mutateAsync({ claimId: claim.id, notes: reason ?? '' }));
-        if (outcome.ok) {
-          toast.success('Claim Revoked', `${claim.businessName} is unclaimed again.`);
-          onClose();
-        }
-        refresh();
-        return outcome;
-      }}
+      onSubmit={(reason) =>
+        submit(
+          claim,
+          (target) => revoke.mutateAsync({ claimId: target.id, notes: reason ?? '' }),
+          (target) => {
+            toast.success('Claim Revoked', `${target.businessName} is unclaimed again.`);
+            onClose();
+          },
+        )
+      }
     />
   );
 }

@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Stat,
   Text,
 } from '@chakra-ui/react';
 import {
@@ -28,11 +27,12 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminActivityItemDto, AdminHealthDto, AdminStatsDto } from '../../../shared/schemas/admin';
+import { Panel } from '../../components/panel';
+import { StatTile } from '../../components/stat-tile';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { type AdminTab, adminTabPath } from './admin-tabs';
 import { formatCount, timeAgo } from './format';
-import { Panel } from './parts';
 
 /** The Overview's reads are kept a little while: coming back to the tab soon shows them at once. */
 const OVERVIEW_STALE_MS = 30_000;
@@ -106,30 +106,16 @@ function Figures({ stats, error }: { stats: AdminStatsDto | undefined; error: un
   return (
     <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap="3" aria-busy={!stats}>
       {figures.map((f, i) => (
-        <Stat.Root
+        <StatTile
           key={f.label}
-          bg="bg"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="xl"
-          p="4"
-          minW="0"
-          data-testid={f.testId}
+          label={f.label}
+          value={f.value === undefined ? undefined : formatCount(f.value)}
+          help={f.help}
+          testId={f.testId}
+          helpMinH="4"
           // An odd last figure fills its row on a phone.
           gridColumn={i === figures.length - 1 ? { base: 'span 2', md: 'auto' } : undefined}
-        >
-          <Stat.Label>{f.label}</Stat.Label>
-          {f.value === undefined ? (
-            <Skeleton h="8" w="16" my="0.5" />
-          ) : (
-            <Stat.ValueText color="brand.950" fontSize={{ base: 'xl', md: '2xl' }}>
-              {formatCount(f.value)}
-            </Stat.ValueText>
-          )}
-          <Stat.HelpText as="dd" fontSize="xs" color="fg.muted" minH="4">
-            {f.help}
-          </Stat.HelpText>
-        </Stat.Root>
+        />
       ))}
     </SimpleGrid>
   );

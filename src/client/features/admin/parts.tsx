@@ -1,24 +1,23 @@
 import {
+  Badge,
   Box,
   type BoxProps,
   Button,
+  type ButtonProps,
   Field,
   Flex,
   HStack,
-  Icon,
   Input,
-  InputGroup,
   NativeSelect,
   Skeleton,
   Stack,
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight, Search, TriangleAlert } from 'lucide-react';
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
-import { EmptyPanel } from '../../components/empty-panel';
-import { serverMessage } from '../../lib/errors';
+import { SearchInputGroup } from '../../components/search-input';
 import { rangeText } from './format';
 
 /**
@@ -63,14 +62,7 @@ export function SearchField({ label, value, placeholder, onChange, testId, hint 
   return (
     <Field.Root flex={{ md: '2' }} minW={{ md: '14rem' }}>
       <Field.Label>{label}</Field.Label>
-      <InputGroup
-        w="full"
-        startElement={
-          <Icon boxSize="4" color="fg.muted">
-            <Search />
-          </Icon>
-        }
-      >
+      <SearchInputGroup w="full" iconSize="4">
         <Input
           type="search"
           bg="bg"
@@ -81,7 +73,7 @@ export function SearchField({ label, value, placeholder, onChange, testId, hint 
           data-testid={testId}
           onChange={(e) => onChange(e.target.value)}
         />
-      </InputGroup>
+      </SearchInputGroup>
       {hint ? <Field.HelperText>{hint}</Field.HelperText> : null}
     </Field.Root>
   );
@@ -193,30 +185,6 @@ export function ListSkeleton({ label, rows = 4 }: { label: string; rows?: number
   );
 }
 
-/** A list that could not be read, and the way to try again. */
-export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <EmptyPanel
-      icon={
-        <Icon boxSize="8">
-          <TriangleAlert />
-        </Icon>
-      }
-      title={`Could not load ${what}`}
-      description={serverMessage(error) ?? 'Check your connection and try again.'}
-    >
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </EmptyPanel>
-  );
-}
-
-/** The white panel a list or a card sits on. */
-export function Panel(props: BoxProps) {
-  return <Box bg="bg" borderWidth="1px" borderColor="border" rounded="2xl" {...props} />;
-}
-
 /** One row of a list on a phone: a card whose title line, details and actions stack. */
 export function RowCard({
   title,
@@ -235,17 +203,7 @@ export function RowCard({
   dataId?: string;
 }) {
   return (
-    <Box
-      as="li"
-      data-id={dataId}
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
-      p="4"
-      data-testid={testId}
-      minW="0"
-    >
+    <ListTile data-id={dataId} data-testid={testId}>
       <Flex justify="space-between" align="flex-start" gap="3">
         <Box minW="0" fontWeight="semibold" color="brand.950" wordBreak="break-word">
           {title}
@@ -266,6 +224,40 @@ export function RowCard({
           {actions}
         </Flex>
       ) : null}
-    </Box>
+    </ListTile>
+  );
+}
+
+/** A rounded status label: a claim's, an audit entry's action, a piece of evidence. */
+export function Pill({
+  palette,
+  testId,
+  children,
+}: {
+  palette: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Badge colorPalette={palette} variant="subtle" rounded="full" px="2.5" data-testid={testId}>
+      {children}
+    </Badge>
+  );
+}
+
+/** A button of a row's actions: its icon, then its word; `aria-label` names the record it acts on. */
+export function RowAction({ icon: Glyph, children, ...button }: ButtonProps & { icon: LucideIcon }) {
+  return (
+    <Button size="xs" variant="outline" {...button}>
+      <Glyph aria-hidden />
+      {children}
+    </Button>
+  );
+}
+
+/** The white card a record sits on in a list on a phone. */
+export function ListTile(props: BoxProps) {
+  return (
+    <Box as="li" bg="bg" borderWidth="1px" borderColor="border" rounded="xl" p="4" minW="0" {...props} />
   );
 }

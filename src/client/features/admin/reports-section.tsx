@@ -6,7 +6,7 @@ import { Folded, NoteBox, RecordCard } from '../../components/record-card';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { attempt, useAdminRefresh } from './actions';
+import { type RecordDialogProps, useRecordSubmit } from './actions';
 import { AdminList } from './admin-list';
 import { formatDateTime, statusLabel } from './format';
 import { ReasonDialog } from './reason-dialog';
@@ -207,18 +207,10 @@ function Thread({ report }: { report: AdminReportDto }) {
   );
 }
 
-function ReportActionDialog({
-  action,
-  open,
-  onClose,
-}: {
-  action: Action | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+function ReportActionDialog({ action, open, onClose }: RecordDialogProps<{ action: Action | null }>) {
   const dismiss = trpc.admin.reports.dismiss.useMutation();
   const suspend = trpc.admin.reports.suspendSender.useMutation();
-  const refresh = useAdminRefresh();
+  const submit = useRecordSubmit();
   const report = action?.report;
   const kind = action?.kind ?? 'dismiss';
   const reported = report?.reported;
@@ -241,25 +233,24 @@ function ReportActionDialog({
       pendingLabel={kind === 'dismiss' ? 'Dismissing...' : 'Suspending...'}
       pending={dismiss.isPending || suspend.isPending}
       testId={`report-${kind}-dialog`}
-      onSubmit={async (reason) => {
-        if (!report) return { ok: true };
-        const outcome = await attempt(() =>
-          kind === 'dismiss'
-            ? dismiss.mutateAsync({ id: report.id, reason })
-            : suspend.mutateAsync({ id: report.id, reason: reason ?? '' }),
-        );
-        if (outcome.ok) {
-          if (kind === 'dismiss') toast.success('Report dismissed');
-          else
-            toast.success(
-              'Sender suspended',
-              `${reported?.name ?? 'The sender'} has been signed out and cannot sign in.`,
-            );
-          onClose();
-        }
-        refresh();
-        return outcome;
-      }}
+      onSubmit={(reason) =>
+        submit(
+          report,
+          ({ id }) =>
+            kind === 'dismiss'
+              ? dismiss.mutateAsync({ id, reason })
+              : suspend.mutateAsync({ id, reason: reason ?? '' }),
+          () => {
+            if (kind === 'dismiss') toast.success('Report dismissed');
+            else
+              toast.success(
+                'Sender suspended',
+                `${reported?.name ?? 'The sender'} has been signed out and cannot sign in.`,
+              );
+            onClose();
+          },
+        )
+      }
     />
   );
 }

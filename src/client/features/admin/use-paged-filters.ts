@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
-import { useDebounced } from '../marketplace/use-marketplace';
+import { useDebounced } from '../../components/use-debounced';
 
 /**
  * A paged list's search text (asked for after the same pause as the marketplace's search) and its

@@ -1,4 +1,4 @@
-import { Badge, Button, chakra, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { Badge, chakra, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { Ban, Repeat, RotateCcw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -8,11 +8,11 @@ import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { attempt, useAdminRefresh } from './actions';
+import { type RecordDialogProps, useRecordSubmit } from './actions';
 import { type AdminColumn, AdminList } from './admin-list';
 import { type UsersView, usersViewOf } from './admin-tabs';
 import { formatDate, statusLabel, timeAgo } from './format';
-import { SearchField, SelectField } from './parts';
+import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { ReportsSection } from './reports-section';
 import { usePagedFilters } from './use-paged-filters';
@@ -257,69 +257,52 @@ function Suspension({ user }: { user: AdminUserDto }) {
   );
 }
 
-function UserActions({
-  user,
-  isMe,
-  onAction,
-}: {
+interface UserActionsProps {
   user: AdminUserDto;
   isMe: boolean;
   onAction: (kind: Action['kind']) => void;
-}) {
+}
+
+function UserActions({ user, isMe, onAction }: UserActionsProps) {
+  // A suspended account can be reinstated; any other but one's own can be suspended.
+  const access = user.suspendedAt
+    ? ({ kind: 'reinstate', icon: RotateCcw, palette: 'green', word: 'Reinstate' } as const)
+    : isMe
+      ? null
+      : ({ kind: 'suspend', icon: Ban, palette: 'red', word: 'Suspend' } as const);
   return (
     <>
-      {user.suspendedAt ? (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="green"
-          onClick={() => onAction('reinstate')}
-          aria-label={`Reinstate ${user.email}`}
+      {access ? (
+        <RowAction
+          // Its own button per kind, as a reinstated account's Suspend is a new control.
+          key={access.kind}
+          icon={access.icon}
+          colorPalette={access.palette}
+          onClick={() => onAction(access.kind)}
+          aria-label={`${access.word} ${user.email}`}
         >
-          <RotateCcw aria-hidden />
-          Reinstate
-        </Button>
-      ) : isMe ? null : (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="red"
-          onClick={() => onAction('suspend')}
-          aria-label={`Suspend ${user.email}`}
-        >
-          <Ban aria-hidden />
-          Suspend
-        </Button>
-      )}
+          {access.word}
+        </RowAction>
+      ) : null}
       {user.role === 'admin' ? null : (
-        <Button
-          size="xs"
-          variant="outline"
+        <RowAction
+          icon={Repeat}
           onClick={() => onAction('role')}
           aria-label={`Make ${user.email} a ${user.role === 'vendor' ? 'customer' : 'vendor'}`}
         >
-          <Repeat aria-hidden />
           {user.role === 'vendor' ? 'Make customer' : 'Make vendor'}
-        </Button>
+        </RowAction>
       )}
     </>
   );
 }
 
 /** The dialog of each account action: its question, its reason, and its call. */
-function UserActionDialog({
-  action,
-  open,
-  onClose,
-}: {
-  action: Action | null;
-  open: boolean;
-  onClose: () => void;
-}) {
+function UserActionDialog({ action, open, onClose }: RecordDialogProps<{ action: Action | null }>) {
   const suspend = trpc.admin.users.suspend.useMutation();
   const reinstate = trpc.admin.users.reinstate.useMutation();
   const setRole = trpc.admin.users.setRole.useMutation();
-  const refresh = useAdminRefresh();
+  const submit = useRecordSubmit();
   const user = action?.user;
   const kind = action?.kind ?? 'suspend';
   const newRole = user?.role === 'vendor' ? 'customer' : 'vendor';
@@ -366,26 +349,24 @@ function UserActionDialog({
       pendingLabel={texts.pending}
       pending={suspend.isPending || reinstate.isPending || setRole.isPending}
       testId={`user-${kind}-dialog`}
-      onSubmit={async (reason) => {
-        if (!user) return { ok: true };
-        const outcome = await attempt(() =>
-          kind === 'suspend'
-            ? suspend.mutateAsync({ id: user.id, reason: reason ?? '' })
-            : kind === 'reinstate'
-              ? reinstate.mutateAsync({ id: user.id, reason: reason ?? '' })
-              : setRole.mutateAsync({ id: user.id, role: newRole, reason }),
-        );
-        if (outcome.ok) {
-          if (kind === 'suspend')
-            toast.success('Account suspended', `${user.name} has been signed out and cannot sign in.`);
-          else if (kind === 'reinstate')
-            toast.success('Account reinstated', `${user.name} can sign in again.`);
-          else toast.success('Role changed', `${user.name} is now a ${newRole}.`);
-          onClose();
-        }
-        refresh();
-        return outcome;
-      }}
+      onSubmit={(reason) =>
+        submit(
+          user,
+          ({ id }) =>
+            kind === 'suspend'
+              ? suspend.mutateAsync({ id, reason: reason ?? '' })
+              : kind === 'reinstate'
+                ? reinstate.mutateAsync({ id, reason: reason ?? '' })
+                : setRole.mutateAsync({ id, role: newRole, reason }),
+          ({ name }) => {
+            if (kind === 'suspend')
+              toast.success('Account suspended', `${name} has been signed out and cannot sign in.`);
+            else if (kind === 'reinstate') toast.success('Account reinstated', `${name} can sign in again.`);
+            else toast.success('Role changed', `${name} is now a ${newRole}.`);
+            onClose();
+          },
+        )
+      }
     />
   );
 }

@@ -9,10 +9,10 @@ import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { hasContactDetails } from '../marketplace/use-marketplace';
 import { VendorFormDialog } from '../marketplace/vendor-form-dialog';
-import { attempt, useAdminRefresh } from './actions';
+import { attempt, useAdminRefresh, useRecordSubmit } from './actions';
 import { type AdminColumn, AdminList } from './admin-list';
 import { formatDate } from './format';
-import { SearchField, SelectField } from './parts';
+import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { usePagedFilters } from './use-paged-filters';
 
@@ -41,6 +41,7 @@ export function VendorsTab() {
   );
   const update = trpc.admin.vendors.update.useMutation();
   const refresh = useAdminRefresh();
+  const submit = useRecordSubmit();
   const hide = useDialogTarget<AdminVendorDto>();
   const editor = useListingEditor();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -88,40 +89,25 @@ export function VendorsTab() {
         {vendor.verified ? <BadgeX aria-hidden /> : <BadgeCheck aria-hidden />}
         {vendor.verified ? 'Unverify' : 'Verify'}
       </Button>
-      {vendor.hidden ? (
-        <Button
-          size="xs"
-          variant="outline"
-          disabled={busyId === vendor.id}
-          onClick={() => void unhide(vendor)}
-          aria-label={`Unhide ${vendor.businessName}`}
-        >
-          <Eye aria-hidden />
-          Unhide
-        </Button>
-      ) : (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="red"
-          disabled={busyId === vendor.id}
-          onClick={() => hide.show(vendor)}
-          aria-label={`Hide ${vendor.businessName}`}
-        >
-          <EyeOff aria-hidden />
-          Hide
-        </Button>
-      )}
-      <Button
-        size="xs"
-        variant="outline"
+      <RowAction
+        // Hide and Unhide are two controls: the one that replaces the other is a new button.
+        key={vendor.hidden ? 'unhide' : 'hide'}
+        icon={vendor.hidden ? Eye : EyeOff}
+        colorPalette={vendor.hidden ? undefined : 'red'}
+        disabled={busyId === vendor.id}
+        onClick={() => (vendor.hidden ? void unhide(vendor) : hide.show(vendor))}
+        aria-label={`${vendor.hidden ? 'Unhide' : 'Hide'} ${vendor.businessName}`}
+      >
+        {vendor.hidden ? 'Unhide' : 'Hide'}
+      </RowAction>
+      <RowAction
+        icon={Pencil}
         loading={editor.loadingId === vendor.id}
         onClick={() => void editor.edit(vendor.id)}
         aria-label={`Edit ${vendor.businessName}`}
       >
-        <Pencil aria-hidden />
         Edit
-      </Button>
+      </RowAction>
     </>
   );
 
@@ -192,17 +178,19 @@ export function VendorsTab() {
         pendingLabel="Hiding..."
         pending={update.isPending}
         testId="hide-dialog"
-        onSubmit={async (reason) => {
-          const vendor = hide.target;
-          if (!vendor) return { ok: true };
-          const outcome = await attempt(() => update.mutateAsync({ id: vendor.id, hidden: true, reason }));
-          if (outcome.ok) {
-            toast.success('Listing hidden', `${vendor.businessName} is no longer shown in the marketplace.`);
-            hide.close();
-          }
-          refresh();
-          return outcome;
-        }}
+        onSubmit={(reason) =>
+          submit(
+            hide.target,
+            (vendor) => update.mutateAsync({ id: vendor.id, hidden: true, reason }),
+            (vendor) => {
+              toast.success(
+                'Listing hidden',
+                `${vendor.businessName} is no longer shown in the marketplace.`,
+              );
+              hide.close();
+            },
+          )
+        }
       />
       {editor.vendor ? (
         <VendorFormDialog

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import type { ZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
 import { type DepositFormValues, depositForm } from './forms';
-import { type ItemDialogProps, useItemEditor } from './item-editor';
+import { type ItemDialogProps, ItemNameInput, useItemEditor } from './item-editor';
 import { ItemCard, ItemList } from './item-list';
 import { formatAmount, formatCents, toCents } from './money';
 import { type DepositUpdate, useDepositMutations, useDeposits } from './use-events';
@@ -135,14 +135,11 @@ function DepositDialog({
   const paid = form.watch('paid') ?? false;
   return dialog(
     <>
-      <FormInput
+      <ItemNameInput
         form={form}
         name="vendorName"
         label="Vendor name"
-        required
-        maxLength={200}
         placeholder="e.g. Shalom Table Catering"
-        autoComplete="off"
       />
       <AmountField form={form} />
       <FormInput form={form} name="dueDate" label="Due date" required type="date" max="9999-12-31" />

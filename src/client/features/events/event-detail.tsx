@@ -13,7 +13,7 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, Calendar, Clock, Ellipsis, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { ArrowLeft, Calendar, Clock, Ellipsis, type LucideIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { useHebrewDates } from '../../components/hebrew-dates';
@@ -105,13 +105,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
             </Flex>
           </Flex>
           <Stack gap="2" mt="4">
-            <Fact
-              icon={
-                <Icon boxSize="4">
-                  <Calendar />
-                </Icon>
-              }
-            >
+            <Fact icon={Calendar}>
               {formatDay(event.date)}
               {hebrew ? (
                 <Text as="span" color="gold.fg" fontWeight="medium">
@@ -120,28 +114,8 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                 </Text>
               ) : null}
             </Fact>
-            {event.time ? (
-              <Fact
-                icon={
-                  <Icon boxSize="4">
-                    <Clock />
-                  </Icon>
-                }
-              >
-                {formatTime(event.time)}
-              </Fact>
-            ) : null}
-            {event.venue ? (
-              <Fact
-                icon={
-                  <Icon boxSize="4">
-                    <MapPin />
-                  </Icon>
-                }
-              >
-                {event.venue}
-              </Fact>
-            ) : null}
+            {event.time ? <Fact icon={Clock}>{formatTime(event.time)}</Fact> : null}
+            {event.venue ? <Fact icon={MapPin}>{event.venue}</Fact> : null}
           </Stack>
           {event.notes ? (
             <Text mt="4" fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word">
@@ -168,48 +142,39 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
       >
         <Box overflowX="auto" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
           <Tabs.List minW="max-content" w="full">
-            <Tabs.Trigger value="overview" px={{ base: '2.5', sm: '4' }}>
-              Overview
-            </Tabs.Trigger>
-            <Tabs.Trigger value="tasks" px={{ base: '2.5', sm: '4' }}>
-              Tasks
-            </Tabs.Trigger>
-            <Tabs.Trigger value="deposits" px={{ base: '2.5', sm: '4' }}>
-              Deposits
-            </Tabs.Trigger>
-            <Tabs.Trigger value="memos" px={{ base: '2.5', sm: '4' }}>
-              Memos
-            </Tabs.Trigger>
-            <Tabs.Trigger value="vendors" px={{ base: '2.5', sm: '4' }}>
-              Vendors
-            </Tabs.Trigger>
+            {TABS.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} px={{ base: '2.5', sm: '4' }}>
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
         </Box>
-        <Tabs.Content value="overview">
-          <OverviewTab event={event} />
-        </Tabs.Content>
-        <Tabs.Content value="tasks">
-          <TasksTab event={event} />
-        </Tabs.Content>
-        <Tabs.Content value="deposits">
-          <DepositsTab event={event} />
-        </Tabs.Content>
-        <Tabs.Content value="memos">
-          <MemosTab event={event} />
-        </Tabs.Content>
-        <Tabs.Content value="vendors">
-          <VendorsTab eventId={event.id} />
-        </Tabs.Content>
+        {TABS.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value}>
+            {tab.render(event)}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </Stack>
   );
 }
 
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+/** The event's five tabs, in order. */
+const TABS: { value: string; label: string; render: (event: EventDto) => ReactNode }[] = [
+  { value: 'overview', label: 'Overview', render: (event) => <OverviewTab event={event} /> },
+  { value: 'tasks', label: 'Tasks', render: (event) => <TasksTab event={event} /> },
+  { value: 'deposits', label: 'Deposits', render: (event) => <DepositsTab event={event} /> },
+  { value: 'memos', label: 'Memos', render: (event) => <MemosTab event={event} /> },
+  { value: 'vendors', label: 'Vendors', render: (event) => <VendorsTab eventId={event.id} /> },
+];
+
+function Fact({ icon: Glyph, children }: { icon: LucideIcon; children: ReactNode }) {
   return (
     <Flex gap="2.5" align="flex-start" fontSize="sm">
       <Box as="span" color="brand.fg" mt="0.5" display="inline-flex">
-        {icon}
+        <Icon boxSize="4">
+          <Glyph />
+        </Icon>
       </Box>
       <Text minW="0" wordBreak="break-word">
         {children}

@@ -1,7 +1,7 @@
-import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { useHebrewDates } from '../../components/hebrew-dates';
+import { SelectableCard } from '../../components/selectable-card';
 import { formatDay, formatTime, hebrewDateOf, isUpcoming } from './format';
 import { formatAmount } from './money';
 
@@ -15,42 +15,28 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
         const past = !isUpcoming(event.date);
         return (
           <li key={event.id}>
-            <Box
-              asChild
-              display="block"
-              p="4"
-              rounded="xl"
-              borderWidth="1px"
-              borderColor={selected ? 'brand.solid' : 'border.muted'}
-              bg={selected ? 'brand.subtle' : 'bg'}
-              shadow={selected ? 'sm' : undefined}
-              transition="border-color 0.15s, box-shadow 0.15s"
-              _hover={{ borderColor: 'brand.emphasized', shadow: 'sm' }}
-              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-            >
-              <RouterLink to={`?event=${event.id}`} aria-current={selected ? 'true' : undefined}>
-                <Flex justify="space-between" align="flex-start" gap="2">
-                  <Text fontWeight="semibold" color="brand.950" lineClamp={2} wordBreak="break-word">
-                    {event.title}
-                  </Text>
-                  <Badge variant="subtle" colorPalette={past ? 'gray' : 'brand'} flexShrink="0">
-                    {past ? 'Past' : event.type}
-                  </Badge>
-                </Flex>
-                <Text fontSize="sm" color="fg.muted" mt="1">
-                  {formatDay(event.date)}
-                  {event.time ? ` · ${formatTime(event.time)}` : ''}
+            <SelectableCard to={`?event=${event.id}`} selected={selected} p="4" raiseSelected>
+              <Flex justify="space-between" align="flex-start" gap="2">
+                <Text fontWeight="semibold" color="brand.950" lineClamp={2} wordBreak="break-word">
+                  {event.title}
                 </Text>
-                {hebrew ? (
-                  <Text fontSize="xs" color="gold.fg" fontWeight="medium">
-                    {hebrewDateOf(event.date)}
-                  </Text>
-                ) : null}
-                <Text fontSize="xs" color="fg.muted" mt="2">
-                  {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
+                <Badge variant="subtle" colorPalette={past ? 'gray' : 'brand'} flexShrink="0">
+                  {past ? 'Past' : event.type}
+                </Badge>
+              </Flex>
+              <Text fontSize="sm" color="fg.muted" mt="1">
+                {formatDay(event.date)}
+                {event.time ? ` · ${formatTime(event.time)}` : ''}
+              </Text>
+              {hebrew ? (
+                <Text fontSize="xs" color="gold.fg" fontWeight="medium">
+                  {hebrewDateOf(event.date)}
                 </Text>
-              </RouterLink>
-            </Box>
+              ) : null}
+              <Text fontSize="xs" color="fg.muted" mt="2">
+                {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
+              </Text>
+            </SelectableCard>
           </li>
         );
       })}

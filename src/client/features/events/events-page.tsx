@@ -4,9 +4,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
-import { ConfirmDialog } from '../../components/form-dialog';
 import { PageFrame } from '../../components/page-frame';
 import { toast } from '../../lib/toast';
+import { DeleteDialog } from './delete-dialog';
 import { EventDetail } from './event-detail';
 import { EventFormDialog } from './event-form-dialog';
 import { EventList } from './event-list';
@@ -46,22 +46,6 @@ export function EventsPage() {
     setParams(next, { replace: true });
   };
   const showList = () => setParams({});
-
-  const confirmDelete = () => {
-    const event = deleting.target;
-    if (!event) return;
-    deleteEvent.mutate(
-      { id: event.id },
-      {
-        onSuccess: () => {
-          deleting.close();
-          toast.success('Event deleted successfully');
-          if (selectedId === event.id) setParams({}, { replace: true });
-        },
-        onError: (error) => toast.failed('Failed to delete event', error),
-      },
-    );
-  };
 
   const createButton = (
     <Button onClick={openCreate}>
@@ -145,18 +129,18 @@ export function EventsPage() {
         onCreated={(created) => setParams({ event: created.id }, { replace: true })}
       />
       <EventFormDialog open={editOpen} onClose={() => setEditOpen(false)} event={editing} />
-      <ConfirmDialog
-        open={deleting.open}
-        onClose={deleting.close}
-        title="Delete this event?"
-        confirmLabel="Delete Event"
-        pendingLabel="Deleting..."
-        pending={deleteEvent.isPending}
-        onConfirm={confirmDelete}
+      <DeleteDialog
+        deleting={deleting}
+        remove={deleteEvent}
+        noun="Event"
+        onDeleted={(event) => {
+          toast.success('Event deleted successfully');
+          if (selectedId === event.id) setParams({}, { replace: true });
+        }}
       >
         “{deleting.target?.title}” will be deleted with all of its tasks, deposits and memos. This cannot be
         undone.
-      </ConfirmDialog>
+      </DeleteDialog>
     </PageFrame>
   );
 }

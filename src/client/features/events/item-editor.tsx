@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { type EditDialogOptions, useEditDialog } from '../../components/edit-dialog';
+import { type Bound, FormInput } from '../../components/form-fields';
+import { toast } from '../../lib/toast';
 
 export type { SaveCallbacks } from '../../components/edit-dialog';
 
@@ -49,4 +52,27 @@ export function useItemEditor<Row extends { id: string; version: number }, Value
         children,
       ),
   };
+}
+
+/** The dialog's answer to a missing title: the one message every required field of the tabs shares. */
+export function titleRequired(errors: { title?: unknown }) {
+  if (errors.title) toast.error(EVENT_MESSAGES.required);
+}
+
+/** The required name of an item (a task's or memo's title, a deposit's vendor), up to 200 characters. */
+export function ItemNameInput<T extends FieldValues>({
+  label,
+  placeholder,
+  ...bound
+}: Bound<T> & { label: string; placeholder: string }) {
+  return (
+    <FormInput
+      {...bound}
+      label={label}
+      required
+      maxLength={200}
+      placeholder={placeholder}
+      autoComplete="off"
+    />
+  );
 }

@@ -1,8 +1,8 @@
 import { Flex, type FlexProps, Icon, Stack } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
-import { ConfirmDialog } from '../../components/form-dialog';
 import { toast } from '../../lib/toast';
-import type { ItemDialogProps, SaveCallbacks } from './item-editor';
+import { DeleteDialog, type RemoveMutation } from './delete-dialog';
+import type { ItemDialogProps } from './item-editor';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';
 
@@ -11,11 +11,6 @@ interface ListQuery<Row> {
   isPending: boolean;
   isLoadingError: boolean;
   refetch: () => unknown;
-}
-
-interface RemoveMutation {
-  isPending: boolean;
-  mutate(input: { id: string }, callbacks: SaveCallbacks): void;
 }
 
 interface ItemListProps<Row extends { id: string }, Mutations extends { remove: RemoveMutation }> {
@@ -60,23 +55,7 @@ export function ItemList<Row extends { id: string }, Mutations extends { remove:
 }: ItemListProps<Row, Mutations>) {
   const editing = useDialogTarget<Row | 'new'>();
   const deleting = useDialogTarget<Row>();
-  const { remove } = mutations;
   const lower = noun.toLowerCase();
-
-  const confirmDelete = () => {
-    const row = deleting.target;
-    if (!row) return;
-    remove.mutate(
-      { id: row.id },
-      {
-        onSuccess: () => {
-          toast.success(`${noun} deleted`);
-          deleting.close();
-        },
-        onError: (error) => toast.failed(`Failed to delete ${lower}`, error),
-      },
-    );
-  };
 
   const list = query.data ?? [];
 
@@ -115,17 +94,14 @@ export function ItemList<Row extends { id: string }, Mutations extends { remove:
         onClose={editing.close}
         mutations={mutations}
       />
-      <ConfirmDialog
-        open={deleting.open}
-        onClose={deleting.close}
-        title={`Delete this ${lower}?`}
-        confirmLabel={`Delete ${noun}`}
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+      <DeleteDialog
+        deleting={deleting}
+        remove={mutations.remove}
+        noun={noun}
+        onDeleted={() => toast.success(`${noun} deleted`)}
       >
         {deleteText(deleting.target)}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
-import { EVENT_MESSAGES, type EventDto, type MemoDto } from '../../../shared/schemas/events';
-import { FormInput, FormTextarea } from '../../components/form-fields';
-import { toast } from '../../lib/toast';
+import type { EventDto, MemoDto } from '../../../shared/schemas/events';
+import { FormTextarea } from '../../components/form-fields';
 import { formatShortDay } from './format';
 import { type MemoFormValues, memoForm } from './forms';
-import { type ItemDialogProps, useItemEditor } from './item-editor';
+import { type ItemDialogProps, ItemNameInput, titleRequired, useItemEditor } from './item-editor';
 import { ItemCard, ItemList } from './item-list';
 import { useMemoMutations, useMemos } from './use-events';
 
@@ -70,21 +69,11 @@ function MemoDialog({
       update.mutate({ id: base.id, version: base.version, ...fields }, callbacks);
       return true;
     },
-    onInvalid: (errors) => {
-      if (errors.title) toast.error(EVENT_MESSAGES.required);
-    },
+    onInvalid: titleRequired,
   });
   return dialog(
     <>
-      <FormInput
-        form={form}
-        name="title"
-        label="Title"
-        required
-        maxLength={200}
-        placeholder="e.g. Seating ideas"
-        autoComplete="off"
-      />
+      <ItemNameInput form={form} name="title" label="Title" placeholder="e.g. Seating ideas" />
       <FormTextarea form={form} name="content" label="Memo" rows={6} maxLength={10_000} />
     </>,
   );

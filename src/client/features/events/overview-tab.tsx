@@ -1,5 +1,5 @@
 import { Box, Flex, Heading, Icon, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Check, Clock, Wallet } from 'lucide-react';
+import { Check, Clock, type LucideIcon, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { toCivilDate } from '../../../shared/jewish-calendar';
@@ -9,17 +9,48 @@ import { formatAmount, formatCents, percentOf, toCents } from './money';
 import { ShareCard } from './share-card';
 import { useDeposits, useTasks } from './use-events';
 
-function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+function Panel({ title, icon: Glyph, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
   return (
     <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p={{ base: '4', md: '5' }}>
       <Heading as="h3" fontSize="md" color="brand.950" display="flex" alignItems="center" gap="2" mb="3">
         <Box as="span" color="brand.fg" display="inline-flex">
-          {icon}
+          <Icon boxSize="4">
+            <Glyph />
+          </Icon>
         </Box>
         {title}
       </Heading>
       {children}
     </Box>
+  );
+}
+
+/** A panel of one figure, what it means, and a bar of how far along it is. */
+function ProgressPanel({
+  title,
+  icon,
+  figure,
+  caption,
+  percent,
+  palette,
+}: {
+  title: string;
+  icon: LucideIcon;
+  figure: string;
+  caption: string;
+  percent: number;
+  palette: string;
+}) {
+  return (
+    <Panel title={title} icon={icon}>
+      <Text fontSize="2xl" fontWeight="bold" color="brand.900">
+        {figure}
+      </Text>
+      <Text fontSize="sm" color="fg.muted">
+        {caption}
+      </Text>
+      <Bar label={title} value={percent} palette={palette} />
+    </Panel>
   );
 }
 
@@ -56,50 +87,31 @@ export function OverviewTab({ event }: { event: EventDto }) {
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <Panel
+        <ProgressPanel
           title="Task progress"
-          icon={
-            <Icon boxSize="4">
-              <Check />
-            </Icon>
-          }
-        >
-          <Text fontSize="2xl" fontWeight="bold" color="brand.900">
-            {event.completedTasks} / {event.totalTasks}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {event.totalTasks === 0
+          icon={Check}
+          figure={`${event.completedTasks} / ${event.totalTasks}`}
+          caption={
+            event.totalTasks === 0
               ? 'No tasks yet'
-              : `${event.completedTasks} of ${event.totalTasks} tasks completed (${taskPercent}%)`}
-          </Text>
-          <Bar label="Task progress" value={taskPercent} palette="brand" />
-        </Panel>
-        <Panel
+              : `${event.completedTasks} of ${event.totalTasks} tasks completed (${taskPercent}%)`
+          }
+          percent={taskPercent}
+          palette="brand"
+        />
+        <ProgressPanel
           title="Budget used"
-          icon={
-            <Icon boxSize="4">
-              <Wallet />
-            </Icon>
-          }
-        >
-          <Text fontSize="2xl" fontWeight="bold" color="brand.900">
-            {formatCents(paidCents)}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {totalCents === 0
+          icon={Wallet}
+          figure={formatCents(paidCents)}
+          caption={
+            totalCents === 0
               ? 'No deposits recorded yet'
-              : `paid of ${formatCents(totalCents)} in deposits (${budgetPercent}%)`}
-          </Text>
-          <Bar label="Budget used" value={budgetPercent} palette="green" />
-        </Panel>
-        <Panel
-          title="Recent activity"
-          icon={
-            <Icon boxSize="4">
-              <Clock />
-            </Icon>
+              : `paid of ${formatCents(totalCents)} in deposits (${budgetPercent}%)`
           }
-        >
+          percent={budgetPercent}
+          palette="green"
+        />
+        <Panel title="Recent activity" icon={Clock}>
           <Stack as="ul" gap="3" listStyleType="none">
             {tasks.isPending ? (
               <Skeleton as="li" h="10" rounded="md" />
@@ -112,14 +124,7 @@ export function OverviewTab({ event }: { event: EventDto }) {
             <ActivityItem text="Event created" detail={formatShortDay(event.createdAt)} />
           </Stack>
         </Panel>
-        <Panel
-          title="Upcoming deadlines"
-          icon={
-            <Icon boxSize="4">
-              <Wallet />
-            </Icon>
-          }
-        >
+        <Panel title="Upcoming deadlines" icon={Wallet}>
           {deposits.isPending ? (
             <Skeleton h="16" rounded="md" />
           ) : deadlines.length === 0 ? (

@@ -1,20 +1,9 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  Heading,
-  Icon,
-  Portal,
-  Stack,
-  Switch,
-  Text,
-} from '@chakra-ui/react';
-import { Copy, Download, LinkIcon, QrCode } from 'lucide-react';
-import { QRCodeCanvas } from 'qrcode.react';
-import { useRef, useState } from 'react';
+import { Box, Button, Dialog, Flex, Heading, Icon, Stack, Switch, Text } from '@chakra-ui/react';
+import { Copy, LinkIcon, QrCode } from 'lucide-react';
+import { useState } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
+import { DialogShell } from '../../components/dialog-parts';
+import { QrCodePicture, QrDialogFooter, useQrDownload } from '../../components/qr-code';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { useUpdateEvent } from './use-events';
@@ -129,68 +118,32 @@ function QrDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-
-  const download = () => {
-    const element = canvas.current;
-    if (!element) return;
-    const anchor = document.createElement('a');
-    anchor.href = element.toDataURL('image/png');
-    anchor.download = fileNameOf(event.title);
-    anchor.click();
-  };
+  const { canvasRef, download } = useQrDownload();
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !details.open && onClose()}
-      placement="center"
-      size="sm"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header pe="14">
-              <Dialog.Title color="brand.950">QR Code</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack align="center" gap="4">
-                <Text fontSize="sm" color="fg.muted" textAlign="center">
-                  Scanning it opens the public page of {event.title}.
-                </Text>
-                <Box p="3" bg="white" rounded="xl" borderWidth="1px" borderColor="border">
-                  <QRCodeCanvas
-                    ref={canvas}
-                    value={link}
-                    size={240}
-                    marginSize={2}
-                    level="M"
-                    fgColor="#152456"
-                    role="img"
-                    aria-label={`QR code of the share link for ${event.title}`}
-                  />
-                </Box>
-                <Text fontSize="xs" color="fg.muted" wordBreak="break-all" textAlign="center">
-                  {link}
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer gap="3">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-              <Button onClick={download}>
-                <Download />
-                Download PNG
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton aria-label="Close dialog" size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onClose={onClose} size="sm" inset>
+      <Dialog.Content>
+        <Dialog.Header pe="14">
+          <Dialog.Title color="brand.950">QR Code</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack align="center" gap="4">
+            <Text fontSize="sm" color="fg.muted" textAlign="center">
+              Scanning it opens the public page of {event.title}.
+            </Text>
+            <QrCodePicture
+              canvasRef={canvasRef}
+              link={link}
+              label={`QR code of the share link for ${event.title}`}
+              borderColor="border"
+            />
+            <Text fontSize="xs" color="fg.muted" wordBreak="break-all" textAlign="center">
+              {link}
+            </Text>
+          </Stack>
+        </Dialog.Body>
+        <QrDialogFooter onDownload={() => download(fileNameOf(event.title))} />
+      </Dialog.Content>
+    </DialogShell>
   );
 }

@@ -1,12 +1,12 @@
 import { Badge, Box, Checkbox, Flex, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
-import { EVENT_MESSAGES, type EventDto, type TaskDto } from '../../../shared/schemas/events';
+import type { EventDto, TaskDto } from '../../../shared/schemas/events';
 import { FormInput, FormTextarea } from '../../components/form-fields';
 import { toast } from '../../lib/toast';
 import { formatShortDay, todayCivil } from './format';
 import { type TaskFormValues, taskForm } from './forms';
-import { type ItemDialogProps, useItemEditor } from './item-editor';
+import { type ItemDialogProps, ItemNameInput, titleRequired, useItemEditor } from './item-editor';
 import { ItemCard, ItemList } from './item-list';
 import { useTaskMutations, useTasks } from './use-events';
 
@@ -116,21 +116,11 @@ function TaskDialog({
       update.mutate({ id: base.id, version: base.version, title, description, dueDate }, callbacks);
       return true;
     },
-    onInvalid: (errors) => {
-      if (errors.title) toast.error(EVENT_MESSAGES.required);
-    },
+    onInvalid: titleRequired,
   });
   return dialog(
     <>
-      <FormInput
-        form={form}
-        name="title"
-        label="Task"
-        required
-        maxLength={200}
-        placeholder="e.g. Book the photographer"
-        autoComplete="off"
-      />
+      <ItemNameInput form={form} name="title" label="Task" placeholder="e.g. Book the photographer" />
       <FormTextarea form={form} name="description" label="Description" rows={3} maxLength={2000} />
       <FormInput form={form} name="dueDate" label="Due date" type="date" max="9999-12-31" />
     </>,

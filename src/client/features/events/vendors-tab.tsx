@@ -3,6 +3,7 @@ import { Store } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
+import { CapsLabel } from '../../components/caps-label';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { formatDay, formatTime } from './format';
@@ -70,15 +71,7 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
       </Text>
       {request.response ? (
         <Box mt="3" p="3" rounded="lg" bg="brand.subtle">
-          <Text
-            fontSize="xs"
-            fontWeight="semibold"
-            color="brand.fg"
-            textTransform="uppercase"
-            letterSpacing="wide"
-          >
-            Vendor's answer
-          </Text>
+          <CapsLabel color="brand.fg">Vendor's answer</CapsLabel>
           <Text fontSize="sm">{request.response}</Text>
         </Box>
       ) : null}

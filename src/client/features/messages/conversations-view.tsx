@@ -1,10 +1,9 @@
-import { Box, Button, Grid, Icon, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
 import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
-import { EmptyPanel } from '../../components/empty-panel';
-import { serverMessage } from '../../lib/errors';
+import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
 import { ConversationPane } from './conversation-pane';
 import { ThreadList } from './thread-list';
 import { useThreads } from './use-messages';
@@ -66,29 +65,18 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
   }
   if (threads.isLoadingError && !selectedId) {
     return (
-      <EmptyPanel
-        icon={
-          <Icon boxSize="8">
-            <MessageCircle />
-          </Icon>
-        }
-        title="Could not load your conversations"
-        description={serverMessage(threads.error) ?? 'Check your connection and try again.'}
-      >
-        <Button variant="outline" onClick={() => void threads.refetch()}>
-          Try again
-        </Button>
-      </EmptyPanel>
+      <LoadFailedPanel
+        what="your conversations"
+        icon={MessageCircle}
+        error={threads.error}
+        onRetry={() => void threads.refetch()}
+      />
     );
   }
   if (threads.isSuccess && list.length === 0 && !selectedId) {
     return (
       <EmptyPanel
-        icon={
-          <Icon boxSize="8">
-            <MessageCircle />
-          </Icon>
-        }
+        icon={<PanelIcon icon={MessageCircle} />}
         title="No messages yet"
         description={empty.description}
       >
@@ -146,11 +134,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
         <Box h="var(--conversation-height)" minH="24rem" display="flex">
           <Box flex="1" alignSelf="stretch" display="flex" flexDirection="column" justifyContent="center">
             <EmptyPanel
-              icon={
-                <Icon boxSize="8">
-                  <MessageCircle />
-                </Icon>
-              }
+              icon={<PanelIcon icon={MessageCircle} />}
               title="Select a conversation to view messages"
               description="Pick a conversation on the left to read it and reply."
             />

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Icon, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Icon, Image, Link, type LinkProps, Stack, Text } from '@chakra-ui/react';
 import { CheckCheck, FileIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { AttachmentDto, MessageDto, ThreadSide } from '../../../shared/schemas/messages';
@@ -230,15 +230,18 @@ function MessageItem({
   );
 }
 
-function Attachments({
-  attachments,
-  mine,
-  onMediaLoad,
-}: {
+/** An attachment opens in a new tab, which gets no hold on this page. */
+function NewTabLink(props: LinkProps) {
+  return <Link target="_blank" rel="noopener noreferrer" {...props} />;
+}
+
+interface AttachmentsProps {
   attachments: AttachmentDto[];
   mine: boolean;
   onMediaLoad: () => void;
-}) {
+}
+
+function Attachments({ attachments, mine, onMediaLoad }: AttachmentsProps) {
   const images = attachments.filter((a) => a.contentType.startsWith('image/'));
   const files = attachments.filter((a) => !a.contentType.startsWith('image/'));
   return (
@@ -246,11 +249,9 @@ function Attachments({
       {images.length > 0 ? (
         <Flex gap="2" wrap="wrap">
           {images.map((image) => (
-            <Link
+            <NewTabLink
               key={image.id}
               href={image.url}
-              target="_blank"
-              rel="noopener noreferrer"
               rounded="lg"
               overflow="hidden"
               display="block"
@@ -266,16 +267,14 @@ function Attachments({
                 loading="lazy"
                 onLoad={onMediaLoad}
               />
-            </Link>
+            </NewTabLink>
           ))}
         </Flex>
       ) : null}
       {files.map((file) => (
-        <Link
+        <NewTabLink
           key={file.id}
           href={file.url}
-          target="_blank"
-          rel="noopener noreferrer"
           display="flex"
           alignItems="center"
           gap="2"
@@ -297,7 +296,7 @@ function Attachments({
           <Text as="span" fontSize="xs" opacity="0.8" flexShrink="0">
             {fileSizeText(file.bytes)}
           </Text>
-        </Link>
+        </NewTabLink>
       ))}
     </Stack>
   );

@@ -1,9 +1,7 @@
 import {
   Box,
   Button,
-  CloseButton,
   Dialog,
-  Field,
   HStack,
   IconButton,
   Menu,
@@ -11,12 +9,9 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   MESSAGING_LIMITS,
@@ -24,8 +19,10 @@ import {
   type QuickReplyDto,
   quickReplyCreateInput,
 } from '../../../shared/schemas/messages';
-import { FormTextField } from '../../components/form-fields';
-import { errorCode, serverFieldError } from '../../lib/errors';
+import { DialogCloseX, DialogDismiss, DialogHeading, DialogShell } from '../../components/dialog-parts';
+import { FormTextareaField, FormTextField } from '../../components/form-fields';
+import { useCheckedForm } from '../../components/use-checked-form';
+import { errorCode } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -113,13 +110,10 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
   const remove = trpc.messages.deleteQuickReply.useMutation({ onSuccess: refresh });
   const [editing, setEditing] = useState<QuickReplyDto | null>(null);
   const [adding, setAdding] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<QuickReplyForm>({ resolver: zodResolver(quickReplyForm), defaultValues: EMPTY });
+  const { register, handleSubmit, reset, errors, placeServerError } = useCheckedForm<QuickReplyForm>(
+    quickReplyForm,
+    EMPTY,
+  );
 
   const items = list.data ?? [];
   const full = items.length >= MESSAGING_LIMITS.quickRepliesMax;
@@ -143,11 +137,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
   };
 
   const onFailure = (title: string) => (error: unknown) => {
-    const field = serverFieldError(error);
-    if (field && (field.field === 'title' || field.field === 'body')) {
-      setError(field.field, { message: field.message });
-      return;
-    }
+    if (placeServerError(error, ['title', 'body'])) return;
     if (errorCode(error) === 'CONFLICT') void refresh();
     toast.failed(title, error);
   };
@@ -191,151 +181,141 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
     );
 
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
-      onOpenChange={(details) => {
-        if (!details.open) {
-          stopEditing();
-          onClose();
-        }
+      onClose={() => {
+        stopEditing();
+        onClose();
       }}
       size={{ mdDown: 'full', md: 'lg' }}
-      placement="center"
       scrollBehavior="inside"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
-              <Dialog.Title color="brand.950" fontSize="xl">
-                Quick replies
-              </Dialog.Title>
-              <Dialog.Description color="fg.muted" fontSize="sm">
-                Save answers you give often and insert them with one click. Up to{' '}
-                {MESSAGING_LIMITS.quickRepliesMax}.
-              </Dialog.Description>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {list.isPending ? (
-                  <Stack gap="2" role="status" aria-busy="true" aria-label="Loading quick replies">
-                    <Skeleton h="14" rounded="lg" />
-                    <Skeleton h="14" rounded="lg" />
-                  </Stack>
-                ) : items.length === 0 ? (
-                  <Text color="fg.muted" fontSize="sm">
-                    No quick replies yet.
-                  </Text>
-                ) : (
-                  <Stack as="ul" gap="2" listStyleType="none" aria-label="Saved quick replies">
-                    {items.map((q) => (
-                      <HStack
-                        as="li"
-                        key={q.id}
-                        align="flex-start"
-                        gap="2"
-                        p="3"
-                        borderWidth="1px"
-                        borderColor={editing?.id === q.id ? 'brand.solid' : 'border.muted'}
-                        rounded="lg"
-                      >
-                        <Box flex="1" minW="0">
-                          <Text fontWeight="medium" truncate>
-                            {q.title}
-                          </Text>
-                          <Text fontSize="sm" color="fg.muted" lineClamp={2} whiteSpace="pre-wrap">
-                            {q.body}
-                          </Text>
-                        </Box>
-                        <IconButton
-                          aria-label={`Edit ${q.title}`}
-                          size="xs"
-                          variant="ghost"
-                          onClick={() => startEdit(q)}
-                        >
-                          <Pencil />
-                        </IconButton>
-                        <IconButton
-                          aria-label={`Delete ${q.title}`}
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          loading={remove.isPending && remove.variables?.id === q.id}
-                          onClick={() => del(q)}
-                        >
-                          <Trash2 />
-                        </IconButton>
-                      </HStack>
-                    ))}
-                  </Stack>
-                )}
-
-                {formOpen ? (
-                  <Box asChild borderWidth="1px" borderColor="border" rounded="lg" p="4">
-                    <form
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        // The dialog sits inside the reply box's form in React's tree: this submit is not a send.
-                        e.stopPropagation();
-                        void save();
-                      }}
-                      noValidate
-                      aria-label={editing ? 'Edit quick reply' : 'New quick reply'}
-                    >
-                      <Stack gap="4">
-                        <FormTextField
-                          label="Title"
-                          required
-                          disabled={saving}
-                          error={errors.title?.message}
-                          maxLength={MESSAGING_LIMITS.quickReplyTitleMax}
-                          autoFocus
-                          {...register('title')}
-                        />
-                        <Field.Root required invalid={Boolean(errors.body)} disabled={saving}>
-                          <Field.Label>
-                            Text <Field.RequiredIndicator />
-                          </Field.Label>
-                          <Textarea rows={4} maxLength={MESSAGING_LIMITS.replyMax} {...register('body')} />
-                          {errors.body ? <Field.ErrorText>{errors.body.message}</Field.ErrorText> : null}
-                        </Field.Root>
-                        <HStack justify="flex-end" gap="2">
-                          <Button variant="outline" size="sm" onClick={stopEditing} disabled={saving}>
-                            Cancel
-                          </Button>
-                          <Button type="submit" size="sm" loading={saving} loadingText="Saving...">
-                            {editing ? 'Save changes' : 'Add quick reply'}
-                          </Button>
-                        </HStack>
-                      </Stack>
-                    </form>
-                  </Box>
-                ) : full ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {MESSAGING_MESSAGES.quickRepliesFull}
-                  </Text>
-                ) : list.isSuccess ? (
-                  <Box>
-                    <Button variant="outline" size="sm" onClick={startAdd}>
-                      <Plus />
-                      New quick reply
-                    </Button>
-                  </Box>
-                ) : null}
+      <Dialog.Content>
+        <DialogHeading
+          title="Quick replies"
+          description={
+            <>
+              Save answers you give often and insert them with one click. Up to{' '}
+              {MESSAGING_LIMITS.quickRepliesMax}.
+            </>
+          }
+        />
+        <Dialog.Body>
+          <Stack gap="4">
+            {list.isPending ? (
+              <Stack gap="2" role="status" aria-busy="true" aria-label="Loading quick replies">
+                <Skeleton h="14" rounded="lg" />
+                <Skeleton h="14" rounded="lg" />
               </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Done</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton aria-label="Close dialog" size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            ) : items.length === 0 ? (
+              <Text color="fg.muted" fontSize="sm">
+                No quick replies yet.
+              </Text>
+            ) : (
+              <Stack as="ul" gap="2" listStyleType="none" aria-label="Saved quick replies">
+                {items.map((q) => (
+                  <HStack
+                    as="li"
+                    key={q.id}
+                    align="flex-start"
+                    gap="2"
+                    p="3"
+                    borderWidth="1px"
+                    borderColor={editing?.id === q.id ? 'brand.solid' : 'border.muted'}
+                    rounded="lg"
+                  >
+                    <Box flex="1" minW="0">
+                      <Text fontWeight="medium" truncate>
+                        {q.title}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted" lineClamp={2} whiteSpace="pre-wrap">
+                        {q.body}
+                      </Text>
+                    </Box>
+                    <IconButton
+                      aria-label={`Edit ${q.title}`}
+                      size="xs"
+                      variant="ghost"
+                      onClick={() => startEdit(q)}
+                    >
+                      <Pencil />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Delete ${q.title}`}
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      loading={remove.isPending && remove.variables?.id === q.id}
+                      onClick={() => del(q)}
+                    >
+                      <Trash2 />
+                    </IconButton>
+                  </HStack>
+                ))}
+              </Stack>
+            )}
+
+            {formOpen ? (
+              <Box asChild borderWidth="1px" borderColor="border" rounded="lg" p="4">
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    // The dialog sits inside the reply box's form in React's tree: this submit is not a send.
+                    e.stopPropagation();
+                    void save();
+                  }}
+                  noValidate
+                  aria-label={editing ? 'Edit quick reply' : 'New quick reply'}
+                >
+                  <Stack gap="4">
+                    <FormTextField
+                      label="Title"
+                      required
+                      disabled={saving}
+                      error={errors.title?.message}
+                      maxLength={MESSAGING_LIMITS.quickReplyTitleMax}
+                      autoFocus
+                      {...register('title')}
+                    />
+                    <FormTextareaField
+                      label="Text"
+                      required
+                      error={errors.body?.message}
+                      disabled={saving}
+                      rows={4}
+                      maxLength={MESSAGING_LIMITS.replyMax}
+                      {...register('body')}
+                    />
+                    <HStack justify="flex-end" gap="2">
+                      <Button variant="outline" size="sm" onClick={stopEditing} disabled={saving}>
+                        Cancel
+                      </Button>
+                      <Button type="submit" size="sm" loading={saving} loadingText="Saving...">
+                        {editing ? 'Save changes' : 'Add quick reply'}
+                      </Button>
+                    </HStack>
+                  </Stack>
+                </form>
+              </Box>
+            ) : full ? (
+              <Text fontSize="sm" color="fg.muted">
+                {MESSAGING_MESSAGES.quickRepliesFull}
+              </Text>
+            ) : list.isSuccess ? (
+              <Box>
+                <Button variant="outline" size="sm" onClick={startAdd}>
+                  <Plus />
+                  New quick reply
+                </Button>
+              </Box>
+            ) : null}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <DialogDismiss>Done</DialogDismiss>
+        </Dialog.Footer>
+        <DialogCloseX />
+      </Dialog.Content>
+    </DialogShell>
   );
 }

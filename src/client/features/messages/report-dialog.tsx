@@ -1,11 +1,9 @@
-import { Stack, Text, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Stack, Text } from '@chakra-ui/react';
 import type { z } from 'zod';
 import { MESSAGING_LIMITS, reportInput } from '../../../shared/schemas/messages';
 import { FormDialog } from '../../components/form-dialog';
-import { FieldFrame } from '../../components/form-fields';
-import { serverFieldError } from '../../lib/errors';
+import { FormTextareaField } from '../../components/form-fields';
+import { useCheckedForm } from '../../components/use-checked-form';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
@@ -21,13 +19,13 @@ interface ReportDialogProps {
 /** Report a conversation to the SimchaHub team, with the reason. */
 export function ReportDialog({ open, onClose, threadId, otherParty }: ReportDialogProps) {
   const report = trpc.messages.report.useMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ReportForm>({ resolver: zodResolver(reportInput), defaultValues: { threadId, reason: '' } });
+  const { register, handleSubmit, reset, errors, placeServerError } = useCheckedForm<ReportForm>(
+    reportInput,
+    {
+      threadId,
+      reason: '',
+    },
+  );
 
   const submit = handleSubmit((values) => {
     report.mutate(values, {
@@ -37,9 +35,7 @@ export function ReportDialog({ open, onClose, threadId, otherParty }: ReportDial
         onClose();
       },
       onError: (error) => {
-        const field = serverFieldError(error);
-        if (field?.field === 'reason') setError('reason', { message: field.message });
-        else toast.failed('Failed to send report', error);
+        if (!placeServerError(error, ['reason'])) toast.failed('Failed to send report', error);
       },
     });
   });
@@ -56,14 +52,16 @@ export function ReportDialog({ open, onClose, threadId, otherParty }: ReportDial
       onSubmit={() => void submit()}
     >
       <Stack gap="2">
-        <FieldFrame label="Reason" required disabled={report.isPending} error={errors.reason?.message}>
-          <Textarea
-            rows={5}
-            maxLength={MESSAGING_LIMITS.reportReasonMax}
-            placeholder="For example: spam, abusive language, a request for payment outside SimchaHub"
-            {...register('reason')}
-          />
-        </FieldFrame>
+        <FormTextareaField
+          label="Reason"
+          required
+          disabled={report.isPending}
+          error={errors.reason?.message}
+          rows={5}
+          maxLength={MESSAGING_LIMITS.reportReasonMax}
+          placeholder="For example: spam, abusive language, a request for payment outside SimchaHub"
+          {...register('reason')}
+        />
         {errors.threadId ? (
           <Text fontSize="sm" color="fg.error">
             {errors.threadId.message}

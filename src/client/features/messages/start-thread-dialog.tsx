@@ -1,6 +1,4 @@
-import { Alert, Stack, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import {
   MESSAGING_LIMITS,
@@ -8,9 +6,10 @@ import {
   type StartThreadInput,
   startThreadInput,
 } from '../../../shared/schemas/messages';
+import { FormAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
-import { FieldFrame, FormTextField } from '../../components/form-fields';
-import { serverFieldError } from '../../lib/errors';
+import { FormTextareaField, FormTextField } from '../../components/form-fields';
+import { useCheckedForm } from '../../components/use-checked-form';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -26,16 +25,10 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const start = useIdempotentCreate(trpc.messages.startThread.useMutation());
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<StartThreadInput>({
-    resolver: zodResolver(startThreadInput),
-    defaultValues: { vendorId: vendor.id, subject: '', messageText: '' },
-  });
+  const { register, handleSubmit, reset, errors, placeServerError } = useCheckedForm<StartThreadInput>(
+    startThreadInput,
+    { vendorId: vendor.id, subject: '', messageText: '' },
+  );
   const pending = start.isPending;
 
   const submit = handleSubmit((values) => {
@@ -52,12 +45,8 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
           navigate(`/messages?thread=${threadId}`);
         },
         onError: (error) => {
-          const field = serverFieldError(error);
-          if (field && (field.field === 'subject' || field.field === 'messageText')) {
-            setError(field.field, { message: field.message });
-          } else {
+          if (!placeServerError(error, ['subject', 'messageText']))
             toast.failed('Failed to send message', error);
-          }
         },
       },
     );
@@ -76,12 +65,9 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
     >
       <Stack gap="5">
         {vendor.claimed ? null : (
-          <Alert.Root status="info" rounded="lg" variant="subtle">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{MESSAGING_MESSAGES.unclaimed}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <FormAlert status="info" variant="subtle">
+            {MESSAGING_MESSAGES.unclaimed}
+          </FormAlert>
         )}
         <FormTextField
           label="Subject"
@@ -92,14 +78,16 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
           placeholder="e.g. Questions about our wedding in June"
           {...register('subject')}
         />
-        <FieldFrame label="Message" required disabled={pending} error={errors.messageText?.message}>
-          <Textarea
-            rows={5}
-            maxLength={MESSAGING_LIMITS.replyMax}
-            placeholder="Tell the vendor about your celebration and what you would like to know"
-            {...register('messageText')}
-          />
-        </FieldFrame>
+        <FormTextareaField
+          label="Message"
+          required
+          disabled={pending}
+          error={errors.messageText?.message}
+          rows={5}
+          maxLength={MESSAGING_LIMITS.replyMax}
+          placeholder="Tell the vendor about your celebration and what you would like to know"
+          {...register('messageText')}
+        />
       </Stack>
     </FormDialog>
   );

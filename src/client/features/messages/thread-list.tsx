@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
+import { SelectableCard } from '../../components/selectable-card';
 import { fullTime, threadTime } from './format';
 import { ThreadAvatar } from './thread-avatar';
 import { otherPartyName } from './use-messages';
@@ -68,79 +68,66 @@ function ThreadItem({
     : 'No messages yet';
   return (
     <li>
-      <Box
-        asChild
-        display="block"
-        px="3"
-        py="3"
-        rounded="xl"
-        borderWidth="1px"
-        borderColor={selected ? 'brand.solid' : 'border.muted'}
-        bg={selected ? 'brand.subtle' : 'bg'}
-        transition="border-color 0.15s, box-shadow 0.15s"
-        _hover={{ borderColor: 'brand.emphasized', shadow: 'sm' }}
-        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
+      <SelectableCard
+        to={href}
+        selected={selected}
+        p="3"
+        data-thread-id={thread.id}
+        data-unread={unread > 0 ? String(unread) : undefined}
       >
-        <RouterLink
-          to={href}
-          aria-current={selected ? 'true' : undefined}
-          data-thread-id={thread.id}
-          data-unread={unread > 0 ? String(unread) : undefined}
-        >
-          <HStack gap="3" align="flex-start">
-            <ThreadAvatar thread={thread} name={other} />
-            <Box flex="1" minW="0">
-              <Flex justify="space-between" align="baseline" gap="2">
-                <Text
-                  as="span"
-                  fontWeight={unread > 0 ? 'bold' : 'semibold'}
-                  color="brand.950"
-                  truncate
-                  minW="0"
-                >
-                  {other}
-                </Text>
-                <Text as="span" fontSize="xs" color={unread > 0 ? 'brand.fg' : 'fg.subtle'} flexShrink="0">
-                  <time dateTime={at.toISOString()} title={fullTime(at)}>
-                    {threadTime(at)}
-                  </time>
-                </Text>
-              </Flex>
-              <Text as="span" display="block" fontSize="sm" color="fg" truncate>
-                {thread.subject}
+        <HStack gap="3" align="flex-start">
+          <ThreadAvatar thread={thread} name={other} />
+          <Box flex="1" minW="0">
+            <Flex justify="space-between" align="baseline" gap="2">
+              <Text
+                as="span"
+                fontWeight={unread > 0 ? 'bold' : 'semibold'}
+                color="brand.950"
+                truncate
+                minW="0"
+              >
+                {other}
               </Text>
-              <Flex justify="space-between" align="center" gap="2">
-                <Text
-                  as="span"
-                  display="block"
-                  fontSize="sm"
-                  color={unread > 0 ? 'fg' : 'fg.muted'}
-                  fontWeight={unread > 0 ? 'medium' : 'normal'}
-                  truncate
-                  minW="0"
-                >
-                  {preview}
-                </Text>
-                {unread > 0 ? (
-                  <>
-                    <Badge colorPalette="red" variant="solid" rounded="full" flexShrink="0" aria-hidden>
-                      {unread > 99 ? '99+' : unread}
-                    </Badge>
-                    <VisuallyHidden>
-                      {unread === 1 ? ', 1 unread message' : `, ${unread} unread messages`}
-                    </VisuallyHidden>
-                  </>
-                ) : null}
-              </Flex>
-              {thread.blocked ? (
-                <Text as="span" display="block" fontSize="xs" color="fg.error" mt="0.5">
-                  Blocked
-                </Text>
+              <Text as="span" fontSize="xs" color={unread > 0 ? 'brand.fg' : 'fg.subtle'} flexShrink="0">
+                <time dateTime={at.toISOString()} title={fullTime(at)}>
+                  {threadTime(at)}
+                </time>
+              </Text>
+            </Flex>
+            <Text as="span" display="block" fontSize="sm" color="fg" truncate>
+              {thread.subject}
+            </Text>
+            <Flex justify="space-between" align="center" gap="2">
+              <Text
+                as="span"
+                display="block"
+                fontSize="sm"
+                color={unread > 0 ? 'fg' : 'fg.muted'}
+                fontWeight={unread > 0 ? 'medium' : 'normal'}
+                truncate
+                minW="0"
+              >
+                {preview}
+              </Text>
+              {unread > 0 ? (
+                <>
+                  <Badge colorPalette="red" variant="solid" rounded="full" flexShrink="0" aria-hidden>
+                    {unread > 99 ? '99+' : unread}
+                  </Badge>
+                  <VisuallyHidden>
+                    {unread === 1 ? ', 1 unread message' : `, ${unread} unread messages`}
+                  </VisuallyHidden>
+                </>
               ) : null}
-            </Box>
-          </HStack>
-        </RouterLink>
-      </Box>
+            </Flex>
+            {thread.blocked ? (
+              <Text as="span" display="block" fontSize="xs" color="fg.error" mt="0.5">
+                Blocked
+              </Text>
+            ) : null}
+          </Box>
+        </HStack>
+      </SelectableCard>
     </li>
   );
 }

@@ -21,8 +21,8 @@ import { useFamilyCircle } from '../../lib/family';
 import { toast } from '../../lib/toast';
 import { FamilyInvites } from './family-invites';
 import { FamilyRequests } from './family-requests';
-import { LoadFailed } from './load-failed';
-import { cardStyle } from './profile-styles';
+import { LoadedList, LoadFailed } from './load-failed';
+import { ProfileCard } from './profile-card';
 import { useLeaveCircle } from './use-family';
 import { useFamilyMembers } from './use-profile';
 
@@ -41,13 +41,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numer
  */
 export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardProps) {
   return (
-    <Box
-      {...cardStyle}
-      p={{ base: '5', md: '8' }}
-      as="section"
-      aria-labelledby="family-heading"
-      data-testid="family-circle-card"
-    >
+    <ProfileCard headingId="family-heading" data-testid="family-circle-card">
       <CardHeading id="family-heading" icon={Users} iconColor="gold.fg">
         Family Circle
       </CardHeading>
@@ -56,7 +50,7 @@ export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardPr
       ) : (
         <NoCircle onSetLabel={onSetLabel} />
       )}
-    </Box>
+    </ProfileCard>
   );
 }
 
@@ -110,36 +104,31 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
       <Heading as="h3" fontSize="sm" color="fg.muted" mt="6" mb="3" fontWeight="semibold">
         Members
       </Heading>
-      {members.isPending ? (
-        <Stack gap="3">
-          <Skeleton h="10" rounded="lg" />
-          <Skeleton h="10" rounded="lg" />
-        </Stack>
-      ) : members.isLoadingError ? (
-        <LoadFailed message="The members could not be loaded." onRetry={() => void members.refetch()} />
-      ) : (
-        <List.Root variant="plain" gap="3" data-testid="family-members">
-          {members.data.map((member) => (
-            <List.Item key={member.id} display="flex" alignItems="center" gap="3">
-              <Avatar.Root size="sm" colorPalette={member.isYou ? 'gold' : 'brand'} variant="subtle">
-                <Avatar.Fallback name={member.name} />
-              </Avatar.Root>
-              <Text flex="1" minW="0" fontWeight="medium" truncate>
-                {member.name}
-                {member.isYou ? (
-                  <Text as="span" color="fg.muted" fontWeight="normal">
-                    {' '}
-                    (you)
-                  </Text>
-                ) : null}
-              </Text>
-              <Badge colorPalette={member.isYou ? 'gold' : 'gray'} variant="subtle" rounded="full">
-                {member.isYou ? 'Admin' : 'Member'}
-              </Badge>
-            </List.Item>
-          ))}
-        </List.Root>
-      )}
+      <LoadedList query={members} rowHeight="10" failure="The members could not be loaded.">
+        {(list) => (
+          <List.Root variant="plain" gap="3" data-testid="family-members">
+            {list.map((member) => (
+              <List.Item key={member.id} display="flex" alignItems="center" gap="3">
+                <Avatar.Root size="sm" colorPalette={member.isYou ? 'gold' : 'brand'} variant="subtle">
+                  <Avatar.Fallback name={member.name} />
+                </Avatar.Root>
+                <Text flex="1" minW="0" fontWeight="medium" truncate>
+                  {member.name}
+                  {member.isYou ? (
+                    <Text as="span" color="fg.muted" fontWeight="normal">
+                      {' '}
+                      (you)
+                    </Text>
+                  ) : null}
+                </Text>
+                <Badge colorPalette={member.isYou ? 'gold' : 'gray'} variant="subtle" rounded="full">
+                  {member.isYou ? 'Admin' : 'Member'}
+                </Badge>
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+      </LoadedList>
 
       <FamilyInvites label={label} />
       <LeaveCircle label={label} />

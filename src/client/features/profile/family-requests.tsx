@@ -45,10 +45,37 @@ export function FamilyRequests() {
   );
 }
 
+interface Callbacks {
+  onSuccess: () => void;
+  onError: (error: unknown) => void;
+}
+
 function RequestRow({ request }: { request: FamilyRequestDto }) {
   const { approve, decline } = useAnswerRequest();
   const busy = approve.isPending || decline.isPending;
   const firstName = request.name.split(' ')[0] ?? request.name;
+  const answers = [
+    {
+      word: 'Approve',
+      icon: Check,
+      variant: 'solid',
+      pending: approve.isPending,
+      send: (callbacks: Callbacks) => approve.mutate({ userId: request.userId }, callbacks),
+      done: 'Request approved',
+      detail: `${firstName} is now in your family circle.`,
+      failed: 'Could not approve the request',
+    },
+    {
+      word: 'Decline',
+      icon: X,
+      variant: 'outline',
+      pending: decline.isPending,
+      send: (callbacks: Callbacks) => decline.mutate({ userId: request.userId }, callbacks),
+      done: 'Request declined',
+      detail: `${firstName} does not see your circle.`,
+      failed: 'Could not decline the request',
+    },
+  ] as const;
   return (
     <Flex
       as="li"
@@ -77,50 +104,28 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
         </Box>
       </HStack>
       <HStack gap="2" flex="1 0 auto" justify="flex-end">
-        <Button
-          size="sm"
-          flex="1"
-          loading={approve.isPending}
-          disabled={busy}
-          aria-label={`Approve ${request.name}`}
-          onClick={() =>
-            approve.mutate(
-              { userId: request.userId },
-              {
-                onSuccess: () =>
-                  toast.success('Request approved', `${firstName} is now in your family circle.`),
-                onError: (error) => toast.failed('Could not approve the request', error),
-              },
-            )
-          }
-        >
-          <Icon boxSize="4" aria-hidden>
-            <Check />
-          </Icon>
-          Approve
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          flex="1"
-          loading={decline.isPending}
-          disabled={busy}
-          aria-label={`Decline ${request.name}`}
-          onClick={() =>
-            decline.mutate(
-              { userId: request.userId },
-              {
-                onSuccess: () => toast.success('Request declined', `${firstName} does not see your circle.`),
-                onError: (error) => toast.failed('Could not decline the request', error),
-              },
-            )
-          }
-        >
-          <Icon boxSize="4" aria-hidden>
-            <X />
-          </Icon>
-          Decline
-        </Button>
+        {answers.map(({ word, icon: Glyph, variant, pending, send, done, detail, failed }) => (
+          <Button
+            key={word}
+            size="sm"
+            variant={variant}
+            flex="1"
+            loading={pending}
+            disabled={busy}
+            aria-label={`${word} ${request.name}`}
+            onClick={() =>
+              send({
+                onSuccess: () => toast.success(done, detail),
+                onError: (error) => toast.failed(failed, error),
+              })
+            }
+          >
+            <Icon boxSize="4" aria-hidden>
+              <Glyph />
+            </Icon>
+            {word}
+          </Button>
+        ))}
       </HStack>
     </Flex>
   );

@@ -1,4 +1,5 @@
-import { Button, HStack, type StackProps, Text } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Stack, type StackProps, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 
 interface LoadFailedProps extends StackProps {
   /** What could not be loaded, as a sentence. */
@@ -18,4 +19,29 @@ export function LoadFailed({ message, onRetry, ...props }: LoadFailedProps) {
       </Button>
     </HStack>
   );
+}
+
+interface LoadedListProps<T> {
+  query: { data: T | undefined; isPending: boolean; isLoadingError: boolean; refetch: () => unknown };
+  /** The height of each of the two placeholder rows shown while the list loads. */
+  rowHeight: string;
+  /** What could not be loaded, as a sentence. */
+  failure: string;
+  children: (data: T) => ReactNode;
+}
+
+/** A list of a profile card that loads: two placeholder rows, then the list, or the failure and a retry. */
+export function LoadedList<T>({ query, rowHeight, failure, children }: LoadedListProps<T>) {
+  if (query.isPending) {
+    return (
+      <Stack gap="3">
+        <Skeleton h={rowHeight} rounded="lg" />
+        <Skeleton h={rowHeight} rounded="lg" />
+      </Stack>
+    );
+  }
+  if (query.isLoadingError || query.data === undefined) {
+    return <LoadFailed message={failure} onRetry={() => void query.refetch()} />;
+  }
+  return children(query.data);
 }

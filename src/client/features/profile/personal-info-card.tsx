@@ -1,11 +1,13 @@
-import { Badge, Box, Button, Flex, Grid, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
+import { CardHeading } from '../../components/card-heading';
 import { FormInput } from '../../components/form-fields';
+import { AccountPasswordInput } from '../../components/new-password-fields';
 import type { ZodForm } from '../../lib/use-zod-form';
-import { cardStyle } from './profile-styles';
+import { ProfileCard } from './profile-card';
 import { emailNeedsPassword, type ProfileDraft } from './use-profile';
 
 const ROLE_LABEL = { customer: 'Customer', vendor: 'Vendor', admin: 'Administrator' } as const;
@@ -47,22 +49,14 @@ export function PersonalInfoCard({
   ];
 
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="personal-heading">
+    <ProfileCard headingId="personal-heading">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading
-          id="personal-heading"
-          as="h2"
-          fontSize="lg"
-          color="brand.950"
-          display="flex"
-          alignItems="center"
-          gap="3"
-        >
+        <CardHeading id="personal-heading" gap="3">
           Personal information
           <Badge variant="subtle" rounded="full">
             {ROLE_LABEL[user.role]}
           </Badge>
-        </Heading>
+        </CardHeading>
         {form ? null : (
           <Button variant="outline" size="sm" onClick={onEdit}>
             <Icon boxSize="4">
@@ -87,16 +81,13 @@ export function PersonalInfoCard({
             />
             <FormInput form={form} name="email" kind="email" label="Email" required />
             {emailChanged ? (
-              <FormInput
+              <AccountPasswordInput
                 form={form}
                 name="currentPassword"
-                kind="password"
                 label="Current password"
-                required
                 hint="To change your email, confirm it is you."
                 rootProps={{ gridColumn: { md: '1 / -1' }, maxW: { md: 'calc(50% - 0.625rem)' } }}
                 autoComplete="current-password"
-                maxLength={LIMITS.passwordMax}
               />
             ) : null}
             <FormInput
@@ -150,6 +141,6 @@ export function PersonalInfoCard({
           ))}
         </Box>
       )}
-    </Box>
+    </ProfileCard>
   );
 }

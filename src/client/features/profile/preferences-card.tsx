@@ -1,5 +1,5 @@
 import { Box, Heading, Stack, Switch, Text } from '@chakra-ui/react';
-import { cardStyle } from './profile-styles';
+import { ProfileCard } from './profile-card';
 import type { PreferenceKey } from './use-profile';
 
 const PREFERENCES: { key: PreferenceKey; label: string; hint: string }[] = [
@@ -31,7 +31,7 @@ interface PreferencesCardProps {
 /** The three preference switches (spec section 2): saved at once unless the profile is being edited. */
 export function PreferencesCard({ values, editing, saving, onChange }: PreferencesCardProps) {
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="preferences-heading">
+    <ProfileCard headingId="preferences-heading">
       <Heading id="preferences-heading" as="h2" fontSize="lg" color="brand.950">
         Preferences
       </Heading>
@@ -70,6 +70,6 @@ export function PreferencesCard({ values, editing, saving, onChange }: Preferenc
           </Switch.Root>
         ))}
       </Stack>
-    </Box>
+    </ProfileCard>
   );
 }

@@ -2,17 +2,19 @@ import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/constants';
 import { changePasswordInput } from '../../../shared/schemas/auth';
 import { CardHeading } from '../../components/card-heading';
 import { ErrorAlert } from '../../components/error-alert';
-import { FormInput } from '../../components/form-fields';
-import { NEW_PASSWORD_ALIASES, NewPasswordFields } from '../../components/new-password-fields';
+import {
+  AccountPasswordInput,
+  NEW_PASSWORD_ALIASES,
+  NewPasswordFields,
+} from '../../components/new-password-fields';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { cardStyle } from './profile-styles';
+import { ProfileCard } from './profile-card';
 import { ActiveSessions } from './sessions-card';
 
 const changePasswordForm = changePasswordInput
@@ -33,7 +35,7 @@ const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confir
 export function SecurityCard({ email }: { email: string }) {
   const [changing, setChanging] = useState(false);
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="security-heading">
+    <ProfileCard headingId="security-heading">
       <CardHeading id="security-heading" icon={Lock}>
         Password &amp; security
       </CardHeading>
@@ -61,7 +63,7 @@ export function SecurityCard({ email }: { email: string }) {
       <Box borderTopWidth="1px" borderColor="border.muted" mt="8" pt="6">
         <ActiveSessions />
       </Box>
-    </Box>
+    </ProfileCard>
   );
 }
 
@@ -102,14 +104,11 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Stack gap="5">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <FormInput
+        <AccountPasswordInput
           form={form}
           name="currentPassword"
-          kind="password"
           label="Current password"
-          required
           autoComplete="current-password"
-          maxLength={LIMITS.passwordMax}
           autoFocus
         />
         <NewPasswordFields form={form} />

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Icon, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Icon, List, Stack, Text } from '@chakra-ui/react';
 import { LaptopMinimal, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import type { AccountSessionDto } from '../../../shared/schemas/auth';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/form-dialog';
 import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { LoadFailed } from './load-failed';
+import { LoadedList } from './load-failed';
 import { timeAgo } from './relative-time';
 
 const PHONE_SYSTEMS = /android|ios|iphone|ipad|mobile/i;
@@ -58,74 +58,71 @@ export function ActiveSessions() {
         </Text>
       </Box>
 
-      {sessions.isPending ? (
-        <Stack gap="3">
-          <Skeleton h="14" rounded="lg" />
-          <Skeleton h="14" rounded="lg" />
-        </Stack>
-      ) : sessions.isLoadingError ? (
-        <LoadFailed message="Your sessions could not be loaded." onRetry={() => void sessions.refetch()} />
-      ) : (
-        <List.Root variant="plain" gap="0" aria-labelledby="sessions-heading" data-testid="sessions">
-          {list.map((session) => (
-            <List.Item
-              key={session.id}
-              display="flex"
-              alignItems="flex-start"
-              gap="3"
-              py="3"
-              borderTopWidth="1px"
-              borderColor="border.muted"
-              _first={{ borderTopWidth: '0', pt: '0' }}
-              data-current={session.current || undefined}
-            >
-              <Flex
-                flexShrink="0"
-                boxSize="9"
-                rounded="lg"
-                align="center"
-                justify="center"
-                bg={session.current ? 'brand.subtle' : 'bg.muted'}
-                color={session.current ? 'brand.fg' : 'fg.muted'}
+      <LoadedList query={sessions} rowHeight="14" failure="Your sessions could not be loaded.">
+        {() => (
+          <List.Root variant="plain" gap="0" aria-labelledby="sessions-heading" data-testid="sessions">
+            {list.map((session) => (
+              <List.Item
+                key={session.id}
+                display="flex"
+                alignItems="flex-start"
+                gap="3"
+                py="3"
+                borderTopWidth="1px"
+                borderColor="border.muted"
+                _first={{ borderTopWidth: '0', pt: '0' }}
+                data-current={session.current || undefined}
               >
-                <Icon boxSize="5" aria-hidden>
-                  {PHONE_SYSTEMS.test(session.device) ? <Smartphone /> : <LaptopMinimal />}
-                </Icon>
-              </Flex>
-              <Box minW="0" flex="1">
-                <Flex gap="2" align="center" wrap="wrap">
-                  <Text fontWeight="medium" overflowWrap="anywhere">
-                    {session.device}
-                  </Text>
-                  {session.current ? (
-                    <Badge colorPalette="green" variant="subtle" rounded="full">
-                      This device
-                    </Badge>
-                  ) : null}
+                <Flex
+                  flexShrink="0"
+                  boxSize="9"
+                  rounded="lg"
+                  align="center"
+                  justify="center"
+                  bg={session.current ? 'brand.subtle' : 'bg.muted'}
+                  color={session.current ? 'brand.fg' : 'fg.muted'}
+                >
+                  <Icon boxSize="5" aria-hidden>
+                    {PHONE_SYSTEMS.test(session.device) ? <Smartphone /> : <LaptopMinimal />}
+                  </Icon>
                 </Flex>
-                <Text fontSize="sm" color="fg.muted">
-                  {session.current ? 'Active now' : 'Last active '}
-                  {session.current ? null : (
-                    <time
-                      dateTime={session.lastSeenAt.toISOString()}
-                      title={dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(
-                        session.lastSeenAt,
-                      )}
-                    >
-                      {timeAgo(session.lastSeenAt, now)}
-                    </time>
-                  )}
-                  {session.ipAddress ? ` · ${session.ipAddress}` : null}
-                </Text>
-                <Text fontSize="xs" color="fg.subtle">
-                  Signed in{' '}
-                  {dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(session.createdAt)}
-                </Text>
-              </Box>
-            </List.Item>
-          ))}
-        </List.Root>
-      )}
+                <Box minW="0" flex="1">
+                  <Flex gap="2" align="center" wrap="wrap">
+                    <Text fontWeight="medium" overflowWrap="anywhere">
+                      {session.device}
+                    </Text>
+                    {session.current ? (
+                      <Badge colorPalette="green" variant="subtle" rounded="full">
+                        This device
+                      </Badge>
+                    ) : null}
+                  </Flex>
+                  <Text fontSize="sm" color="fg.muted">
+                    {session.current ? 'Active now' : 'Last active '}
+                    {session.current ? null : (
+                      <time
+                        dateTime={session.lastSeenAt.toISOString()}
+                        title={dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(
+                          session.lastSeenAt,
+                        )}
+                      >
+                        {timeAgo(session.lastSeenAt, now)}
+                      </time>
+                    )}
+                    {session.ipAddress ? ` · ${session.ipAddress}` : null}
+                  </Text>
+                  <Text fontSize="xs" color="fg.subtle">
+                    Signed in{' '}
+                    {dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(
+                      session.createdAt,
+                    )}
+                  </Text>
+                </Box>
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+      </LoadedList>
 
       <Box>
         <Button

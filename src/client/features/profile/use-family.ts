@@ -1,4 +1,5 @@
 import { trpc } from '../../lib/trpc';
+import { useAdoptUser } from './use-profile';
 
 /** Pending requests to join; the server answers only active members (others get an empty list). */
 export function useFamilyRequests(enabled: boolean) {
@@ -25,11 +26,6 @@ export function useRevokeInvite() {
 
 /** Leaving clears the label on the server: the current user and everything of the circle refresh. */
 export function useLeaveCircle() {
-  const utils = trpc.useUtils();
-  return trpc.family.leave.useMutation({
-    onSuccess: async ({ user }) => {
-      utils.auth.session.setData(undefined, { user });
-      await Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
-    },
-  });
+  const adoptUser = useAdoptUser();
+  return trpc.family.leave.useMutation({ onSuccess: ({ user }) => adoptUser(user) });
 }

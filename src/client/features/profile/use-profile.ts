@@ -9,23 +9,30 @@ import { staleCurrent } from '../../lib/stale-write';
 import { trpc } from '../../lib/trpc';
 
 /**
+ * Makes a user the server sent the current user, then reads the session and the family circle
+ * again (members and events depend on the user's label).
+ */
+export function useAdoptUser() {
+  const utils = trpc.useUtils();
+  return async (user: UserDto) => {
+    utils.auth.session.setData(undefined, { user });
+    await Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
+  };
+}
+
+/**
  * The profile update of spec section 7: afterwards the current user and the family circle (members
  * and events, which depend on the label) are refreshed. An update refused as stale (the profile
  * changed elsewhere) brings the current profile, which becomes the current user.
  */
 export function useUpdateProfile() {
-  const utils = trpc.useUtils();
+  const adoptUser = useAdoptUser();
   return trpc.profile.update.useMutation({
-    onSuccess: async ({ user }) => {
-      utils.auth.session.setData(undefined, { user });
-      // A changed label can join, leave or ask to join a circle (decision 007): refresh all of it.
-      await Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
-    },
+    // A changed label can join, leave or ask to join a circle (decision 007): refresh all of it.
+    onSuccess: ({ user }) => adoptUser(user),
     onError: (error) => {
       const current = staleCurrent<UserDto>(error);
-      if (!current) return;
-      utils.auth.session.setData(undefined, { user: current });
-      void Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
+      if (current) void adoptUser(current);
     },
   });
 }

@@ -1,16 +1,16 @@
-import { Box, Button, Flex, Icon, Text } from '@chakra-ui/react';
+import { Button, Flex, Icon, Text } from '@chakra-ui/react';
 import { Briefcase, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Role } from '../../../shared/constants';
 import { CardHeading } from '../../components/card-heading';
-import { cardStyle } from './profile-styles';
+import { ProfileCard } from './profile-card';
 
 /** The way into the vendor side: a vendor account, or claiming a listing that already exists. */
 export function VendorAccountCard({ role }: { role: Role }) {
   // Admins cannot claim listings (the server refuses) and never become vendors from here.
   if (role === 'admin') return null;
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '8' }} as="section" aria-labelledby="vendor-heading">
+    <ProfileCard headingId="vendor-heading">
       <CardHeading id="vendor-heading" icon={Briefcase}>
         Vendor Account
       </CardHeading>
@@ -42,6 +42,6 @@ export function VendorAccountCard({ role }: { role: Role }) {
           </RouterLink>
         </Button>
       </Flex>
-    </Box>
+    </ProfileCard>
   );
 }

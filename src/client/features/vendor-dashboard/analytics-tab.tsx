@@ -1,8 +1,9 @@
-import { Alert, Box, Grid, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Box, Grid, SegmentGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ChartColumn } from 'lucide-react';
 import { useState } from 'react';
 import { type AnalyticsDto, responseTimeText } from '../../../shared/schemas/analytics';
 import { EmptyPanel } from '../../components/empty-panel';
+import { StatTile } from '../../components/stat-tile';
 import { trpc } from '../../lib/trpc';
 import { DailyChart } from './daily-chart';
 import { formatCount, formatMinutes, formatPercent } from './format';
@@ -90,110 +91,88 @@ function AnalyticsFigures({ data }: { data: AnalyticsDto }) {
     );
   }
 
-  const total = (key: 'views' | 'uniqueVisitors' | 'requests' | 'contactReveals') =>
-    data.daily.reduce((sum, d) => sum + d[key], 0);
-  const peak = (key: 'views' | 'requests') =>
-    data.daily.reduce((best, d) => (d[key] > best ? d[key] : best), 0);
+  const total = (key: DailyKey) => data.daily.reduce((sum, d) => sum + d[key], 0);
+  const peak = (key: DailyKey) => data.daily.reduce((best, d) => (d[key] > best ? d[key] : best), 0);
+
+  const figures = [
+    { label: 'Views', value: formatCount(data.views), help: period, testId: 'analytics-views' },
+    {
+      label: 'Unique visitors',
+      value: formatCount(data.uniqueVisitors),
+      help: period,
+      testId: 'analytics-unique-visitors',
+    },
+    {
+      label: 'Contact reveals',
+      value: formatCount(data.contactReveals),
+      help: `Phone ${formatCount(data.reveals.phone)} · Email ${formatCount(data.reveals.email)} · Website ${formatCount(data.reveals.website)}`,
+      testId: 'analytics-contact-reveals',
+    },
+    {
+      label: 'Requests',
+      value: formatCount(data.requests),
+      help: 'Availability requests',
+      testId: 'analytics-requests',
+    },
+    {
+      label: 'Response rate',
+      value: data.responseRate === null ? '—' : formatPercent(data.responseRate),
+      help: data.responseRate === null ? 'No requests to answer yet' : 'Answered within 24 business hours',
+      testId: 'analytics-response-rate',
+    },
+    {
+      label: 'Median first response',
+      value: median === null ? '—' : formatMinutes(median),
+      help: typical ? `Usually responds ${typical}` : 'No answered requests yet',
+      testId: 'analytics-median-response',
+    },
+  ];
 
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 2, md: 3, '2xl': 6 }} gap="3">
-        <Figure label="Views" value={formatCount(data.views)} help={period} testId="analytics-views" />
-        <Figure
-          label="Unique visitors"
-          value={formatCount(data.uniqueVisitors)}
-          help={period}
-          testId="analytics-unique-visitors"
-        />
-        <Figure
-          label="Contact reveals"
-          value={formatCount(data.contactReveals)}
-          help={`Phone ${formatCount(data.reveals.phone)} · Email ${formatCount(data.reveals.email)} · Website ${formatCount(data.reveals.website)}`}
-          testId="analytics-contact-reveals"
-        />
-        <Figure
-          label="Requests"
-          value={formatCount(data.requests)}
-          help="Availability requests"
-          testId="analytics-requests"
-        />
-        <Figure
-          label="Response rate"
-          value={data.responseRate === null ? '—' : formatPercent(data.responseRate)}
-          help={
-            data.responseRate === null ? 'No requests to answer yet' : 'Answered within 24 business hours'
-          }
-          testId="analytics-response-rate"
-        />
-        <Figure
-          label="Median first response"
-          value={median === null ? '—' : formatMinutes(median)}
-          help={typical ? `Usually responds ${typical}` : 'No answered requests yet'}
-          testId="analytics-median-response"
-        />
+        {figures.map((figure) => (
+          <StatTile key={figure.testId} {...figure} />
+        ))}
       </SimpleGrid>
 
       <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="4">
-        <DailyChart
-          title="Views and unique visitors per day"
-          summary={`${formatCount(total('views'))} views and ${formatCount(total('uniqueVisitors'))} unique visitors in the ${period}; the busiest day had ${plural(peak('views'), 'view')}.`}
-          days={data.daily}
-          series={[
-            { key: 'views', label: 'Views', color: 'brand.solid' },
-            { key: 'uniqueVisitors', label: 'Unique visitors', color: 'gold.fg' },
-          ]}
-          kind="line"
-          testId="analytics-views-chart"
-        />
-        <DailyChart
-          title="Requests and contact reveals per day"
-          summary={`${formatCount(total('requests'))} requests and ${formatCount(total('contactReveals'))} contact reveals in the ${period}; the busiest day had ${plural(peak('requests'), 'request')}.`}
-          days={data.daily}
-          series={[
-            { key: 'requests', label: 'Requests', color: 'brand.solid' },
-            { key: 'contactReveals', label: 'Contact reveals', color: 'gold.fg' },
-          ]}
-          kind="bar"
-          testId="analytics-requests-chart"
-        />
+        {CHARTS.map(({ main, other, kind }) => (
+          <DailyChart
+            key={main.key}
+            title={`${main.label} and ${other.label.toLowerCase()} per day`}
+            summary={`${formatCount(total(main.key))} ${main.label.toLowerCase()} and ${formatCount(total(other.key))} ${other.label.toLowerCase()} in the ${period}; the busiest day had ${plural(peak(main.key), main.noun)}.`}
+            days={data.daily}
+            series={[
+              { key: main.key, label: main.label, color: 'brand.solid' },
+              { key: other.key, label: other.label, color: 'gold.fg' },
+            ]}
+            kind={kind}
+            testId={`analytics-${main.key}-chart`}
+          />
+        ))}
       </Grid>
     </Stack>
   );
 }
 
-const plural = (n: number, noun: string) => `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
+type DailyKey = 'views' | 'uniqueVisitors' | 'requests' | 'contactReveals';
 
-function Figure({
-  label,
-  value,
-  help,
-  testId,
-}: {
-  label: string;
-  value: string;
-  help: string;
-  testId: string;
-}) {
-  return (
-    <Stat.Root
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="xl"
-      p="4"
-      minW="0"
-      data-testid={testId}
-    >
-      <Stat.Label>{label}</Stat.Label>
-      <Stat.ValueText color="brand.950" fontSize={{ base: 'xl', md: '2xl' }}>
-        {value}
-      </Stat.ValueText>
-      <Stat.HelpText as="dd" fontSize="xs" color="fg.muted">
-        {help}
-      </Stat.HelpText>
-    </Stat.Root>
-  );
-}
+/** The two charts: each draws a main count (whose busiest day the summary names) against another. */
+const CHARTS = [
+  {
+    main: { key: 'views', label: 'Views', noun: 'view' },
+    other: { key: 'uniqueVisitors', label: 'Unique visitors' },
+    kind: 'line',
+  },
+  {
+    main: { key: 'requests', label: 'Requests', noun: 'request' },
+    other: { key: 'contactReveals', label: 'Contact reveals' },
+    kind: 'bar',
+  },
+] as const;
+
+const plural = (n: number, noun: string) => `${formatCount(n)} ${n === 1 ? noun : `${noun}s`}`;
 
 function AnalyticsSkeleton() {
   return (

@@ -5,7 +5,14 @@ import type { z } from 'zod';
 import { DASHBOARD_CATEGORIES } from '../../../shared/constants';
 import { claimSubmitInput } from '../../../shared/schemas/claims';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import {
+  BusinessAddressInput,
+  BusinessNameInput,
+  BusinessPhoneInput,
+  BusinessWebsiteInput,
+} from '../../components/business-fields';
 import { FormInput, FormSelect, FormTextarea, useFieldError } from '../../components/form-fields';
+import { Panel } from '../../components/panel';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -90,17 +97,7 @@ export function ClaimForm() {
   });
 
   return (
-    <Box
-      as="section"
-      aria-labelledby={headingId}
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="2xl"
-      p={{ base: '4', md: '6' }}
-      minW="0"
-      alignSelf="start"
-    >
+    <Panel as="section" aria-labelledby={headingId} p={{ base: '4', md: '6' }} minW="0" alignSelf="start">
       <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
         Submit New Vendor Claim
       </Heading>
@@ -181,15 +178,7 @@ export function ClaimForm() {
             ) : null}
           </Box>
 
-          <FormInput
-            form={form}
-            name="businessName"
-            label="Business name"
-            required
-            maxLength={200}
-            autoComplete="organization"
-            data-testid="claim-business-name"
-          />
+          <BusinessNameInput form={form} name="businessName" data-testid="claim-business-name" />
           <FormTextarea
             form={form}
             name="businessDescription"
@@ -200,24 +189,19 @@ export function ClaimForm() {
             placeholder="What your business offers"
             data-testid="claim-business-description"
           />
-          <FormInput
+          <BusinessAddressInput
             form={form}
             name="businessAddress"
             label="Business address"
             required
-            maxLength={300}
-            autoComplete="street-address"
             data-testid="claim-business-address"
           />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <FormInput
+            <BusinessPhoneInput
               form={form}
               name="businessPhone"
               label="Business phone"
               required
-              type="tel"
-              autoComplete="tel"
-              maxLength={40}
               data-testid="claim-business-phone"
             />
             <FormInput
@@ -230,16 +214,11 @@ export function ClaimForm() {
               data-testid="claim-business-email"
             />
           </SimpleGrid>
-          <FormInput
+          <BusinessWebsiteInput
             form={form}
             name="businessWebsite"
             label="Business website"
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://"
             hint="Optional."
-            maxLength={500}
             data-testid="claim-business-website"
           />
           <FormTextarea
@@ -264,6 +243,6 @@ export function ClaimForm() {
           </Button>
         </Stack>
       </chakra.form>
-    </Box>
+    </Panel>
   );
 }

@@ -109,20 +109,8 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
         {claim.businessDescription}
       </Text>
       <Flex mt="3" gap={{ base: '1', sm: '5' }} direction={{ base: 'column', sm: 'row' }} fontSize="sm">
-        <Text color="fg.muted">
-          Submitted{' '}
-          <chakra.time color="fg" dateTime={claim.submittedAt.toISOString()}>
-            {formatDate(claim.submittedAt)}
-          </chakra.time>
-        </Text>
-        {claim.reviewedAt ? (
-          <Text color="fg.muted">
-            Reviewed{' '}
-            <chakra.time color="fg" dateTime={claim.reviewedAt.toISOString()}>
-              {formatDate(claim.reviewedAt)}
-            </chakra.time>
-          </Text>
-        ) : null}
+        <DatedLine label="Submitted" date={claim.submittedAt} />
+        {claim.reviewedAt ? <DatedLine label="Reviewed" date={claim.reviewedAt} /> : null}
       </Flex>
       {claim.reviewNotes ? <NoteBox mt="3" title="Review notes" text={claim.reviewNotes} /> : null}
       <Flex mt="3" gap="2" wrap="wrap" justify="space-between" align="flex-start">
@@ -159,5 +147,17 @@ function ClaimHistory({ claim }: { claim: MyClaimDto }) {
     <Folded icon={History} label={`History (${claim.history.length})`} minW="0">
       <ClaimHistoryList history={claim.history} gap="3" mt="2" />
     </Folded>
+  );
+}
+
+/** What happened to a claim, and on which day. */
+function DatedLine({ label, date }: { label: string; date: Date }) {
+  return (
+    <Text color="fg.muted">
+      {label}{' '}
+      <chakra.time color="fg" dateTime={date.toISOString()}>
+        {formatDate(date)}
+      </chakra.time>
+    </Text>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, HStack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Table2 } from 'lucide-react';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { Panel } from '../../components/panel';
 import { formatCount, formatDay, formatLongDay } from './format';
 
 export interface ChartSeries<K extends string> {
@@ -121,17 +122,7 @@ export function DailyChart<K extends string>({
   );
 
   return (
-    <Box
-      as="figure"
-      aria-labelledby={titleId}
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="2xl"
-      p={{ base: '4', md: '5' }}
-      minW="0"
-      data-testid={testId}
-    >
+    <Panel as="figure" aria-labelledby={titleId} p={{ base: '4', md: '5' }} minW="0" data-testid={testId}>
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <Box>
           <Text as="figcaption" id={titleId} fontWeight="semibold" color="brand.950">
@@ -316,6 +307,6 @@ export function DailyChart<K extends string>({
           </Box>
         ) : null}
       </Box>
-    </Box>
+    </Panel>
   );
 }

@@ -1,11 +1,10 @@
 import { Badge, Button, Field, Flex, HStack, Icon, NativeSelect, Stack } from '@chakra-ui/react';
-import { BadgeCheck, Briefcase, FileCheck, TriangleAlert } from 'lucide-react';
+import { BadgeCheck, Briefcase, FileCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { dashboardLabelOf } from '../../../shared/categories';
 import type { OwnListingDto } from '../../../shared/schemas/vendors';
 import { VENDOR_MESSAGES } from '../../../shared/schemas/vendors';
-import { EmptyPanel } from '../../components/empty-panel';
-import { serverMessage } from '../../lib/errors';
+import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
 import { isNotFound } from './format';
 import type { ListingSelection } from './use-listings';
 
@@ -64,11 +63,7 @@ export function NoListingPanel({
 }) {
   return (
     <EmptyPanel
-      icon={
-        <Icon boxSize="8">
-          <Briefcase />
-        </Icon>
-      }
+      icon={<PanelIcon icon={Briefcase} />}
       title="No listing connected to your account"
       description={`${VENDOR_MESSAGES.noProfile}. Search for your business and claim it, or describe a new one; once an administrator approves the claim, your listing appears here.`}
     >
@@ -82,21 +77,7 @@ export function NoListingPanel({
 
 /** The listings could not be read. */
 export function ListingLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <EmptyPanel
-      icon={
-        <Icon boxSize="8">
-          <TriangleAlert />
-        </Icon>
-      }
-      title="Could not load your listing"
-      description={serverMessage(error) ?? 'Check your connection and try again.'}
-    >
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
-    </EmptyPanel>
-  );
+  return <LoadFailedPanel what="your listing" error={error} onRetry={onRetry} />;
 }
 
 interface ListingTabProps {

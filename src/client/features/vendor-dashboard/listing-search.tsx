@@ -1,10 +1,11 @@
-import { Badge, Box, Field, HStack, Icon, Input, InputGroup, Text } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Badge, Box, Field, HStack, Input, Text } from '@chakra-ui/react';
+import { type KeyboardEvent, useId } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import { ComboboxList, useCombobox } from '../../components/combobox';
+import { SearchInputGroup } from '../../components/search-input';
+import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
-import { useDebounced } from './use-listings';
 
 const RESULTS = 6;
 
@@ -19,14 +20,9 @@ interface ListingSearchProps {
  * results, Enter takes one, Escape closes the list.
  */
 export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps) {
-  const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const blurTimer = useRef<number | undefined>(undefined);
-  const listId = useId();
+  const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
+    useCombobox();
   const statusId = useId();
-  const optionId = (i: number) => `${listId}-option-${i}`;
-  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
   const q = useDebounced(text.trim(), TIMINGS.suggestionsDebounceMs);
   const enabled = q.length >= 2;
@@ -52,8 +48,7 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
 
   const choose = (listing: VendorView) => {
     if (owned.has(listing.id)) return;
-    setOpen(false);
-    setActive(-1);
+    close();
     setText('');
     onChoose(listing);
   };
@@ -79,8 +74,7 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
     }
     if (event.key === 'Escape' && expanded) {
       event.preventDefault();
-      setOpen(false);
-      setActive(-1);
+      close();
       return;
     }
     if (event.key === 'Enter') {
@@ -95,60 +89,21 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
     <Field.Root disabled={disabled}>
       <Field.Label>Find your business listing</Field.Label>
       <Box position="relative" w="full">
-        <InputGroup
-          w="full"
-          startElement={
-            <Icon boxSize="5" color="fg.muted">
-              <Search />
-            </Icon>
-          }
-        >
+        <SearchInputGroup w="full" iconSize="5">
           <Input
             type="search"
-            value={text}
             placeholder="Business name, service or city"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
             aria-describedby={statusId}
-            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-            autoComplete="off"
             data-testid="listing-search"
-            onChange={(e) => {
-              setText(e.target.value);
-              setOpen(true);
-              setActive(-1);
-            }}
-            onFocus={() => {
-              window.clearTimeout(blurTimer.current);
-              setOpen(true);
-            }}
-            onBlur={() => {
-              blurTimer.current = window.setTimeout(() => setOpen(false), TIMINGS.suggestionsBlurCloseMs);
-            }}
+            {...inputProps(expanded)}
             onKeyDown={onKeyDown}
           />
-        </InputGroup>
-        <Box
-          as="ul"
+        </SearchInputGroup>
+        <ComboboxList
           id={listId}
-          role="listbox"
           aria-label="Matching listings"
           hidden={!expanded || items.length === 0}
-          position="absolute"
           top="calc(100% + 0.25rem)"
-          left="0"
-          right="0"
-          zIndex="dropdown"
-          bg="bg"
-          borderWidth="1px"
-          borderColor="border"
-          rounded="xl"
-          shadow="lg"
-          py="2"
-          maxH="80"
-          overflowY="auto"
         >
           {items.map((listing, i) => {
             const yours = owned.has(listing.id);
@@ -191,7 +146,7 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
               </Box>
             );
           })}
-        </Box>
+        </ComboboxList>
       </Box>
       <Field.HelperText id={statusId} aria-live="polite">
         {status || 'Search the marketplace for your business, then choose it.'}

@@ -1,10 +1,19 @@
-import { Alert, Box, Button, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod';
 import { dashboardValueOf } from '../../../shared/categories';
 import { DASHBOARD_CATEGORIES, NEIGHBORHOODS } from '../../../shared/constants';
 import { type VendorDto, vendorProfileUpdateInput } from '../../../shared/schemas/vendors';
+import {
+  BusinessAddressInput,
+  BusinessNameInput,
+  BusinessPhoneInput,
+  BusinessWebsiteInput,
+  listingDetailsOf,
+} from '../../components/business-fields';
+import { ErrorAlert } from '../../components/error-alert';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
+import { Panel } from '../../components/panel';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
@@ -40,16 +49,7 @@ function valuesOf(vendor: VendorDto): ProfileValues {
     version: vendor.version,
     businessName: vendor.businessName,
     category: dashboardValueOf(vendor.category),
-    description: vendor.description ?? '',
-    contactPhone: vendor.contactPhone ?? '',
-    contactEmail: vendor.contactEmail,
-    website: vendor.website ?? '',
-    address: vendor.address ?? '',
-    city: vendor.city ?? '',
-    state: vendor.state ?? '',
-    neighborhood: vendor.neighborhood ?? '',
-    logoUrl: vendor.logoUrl,
-    imageUrl: vendor.imageUrl,
+    ...listingDetailsOf(vendor),
     galleryImages: vendor.galleryImages,
   };
 }
@@ -57,6 +57,12 @@ function valuesOf(vendor: VendorDto): ProfileValues {
 /** The gallery as the form holds it (the schema's input also allows blanks, which it never gets here). */
 const onlyImages = (list: readonly (string | null | undefined)[] | undefined): string[] =>
   (list ?? []).filter((src): src is string => typeof src === 'string' && src !== '');
+
+/** The listing's two single pictures, in the order they are shown. */
+const SINGLE_IMAGES = [
+  { field: 'logoUrl', label: 'Logo', testId: 'logo' },
+  { field: 'imageUrl', label: 'Cover image', testId: 'cover' },
+] as const;
 
 const FAILURE = { title: 'Update Failed', description: 'Failed to update your profile. Please try again.' };
 
@@ -145,25 +151,11 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
     >
       <Stack gap="6">
         {stale ? <StaleWriteAlert onReload={() => adopt(stale)} /> : null}
-        {formProblem ? (
-          <Alert.Root status="error" rounded="lg">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{formProblem}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        {formProblem ? <ErrorAlert>{formProblem}</ErrorAlert> : null}
 
         <Section title="Business details">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <FormInput
-              form={form}
-              name="businessName"
-              label="Business name"
-              required
-              maxLength={200}
-              autoComplete="organization"
-            />
+            <BusinessNameInput form={form} name="businessName" />
             <FormSelect
               form={form}
               name="category"
@@ -186,36 +178,14 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
 
         <Section title="Contact">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
-            <FormInput
-              form={form}
-              name="contactPhone"
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={40}
-            />
+            <BusinessPhoneInput form={form} name="contactPhone" />
             <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
-            <FormInput
-              form={form}
-              name="website"
-              label="Website"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="https://"
-              maxLength={500}
-            />
+            <BusinessWebsiteInput form={form} name="website" />
           </SimpleGrid>
         </Section>
 
         <Section title="Location">
-          <FormInput
-            form={form}
-            name="address"
-            label="Address"
-            autoComplete="street-address"
-            maxLength={300}
-          />
+          <BusinessAddressInput form={form} name="address" />
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
             <FormInput form={form} name="city" label="City" autoComplete="address-level2" maxLength={100} />
             <FormInput form={form} name="state" label="State" autoComplete="address-level1" maxLength={100} />
@@ -236,28 +206,20 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
 
         <Section title="Images" description="JPG, PNG, GIF or WebP, smaller than 5MB each.">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-            <SingleImageField
-              label="Logo"
-              url={logoUrl}
-              sizes="(min-width: 30em) 20rem, 100vw"
-              previewHeight="8rem"
-              disabled={busy}
-              error={errors.logoUrl?.message}
-              testId="logo"
-              onChange={setImage('logoUrl')}
-              onBusy={onBusy}
-            />
-            <SingleImageField
-              label="Cover image"
-              url={imageUrl}
-              sizes="(min-width: 30em) 20rem, 100vw"
-              previewHeight="8rem"
-              disabled={busy}
-              error={errors.imageUrl?.message}
-              testId="cover"
-              onChange={setImage('imageUrl')}
-              onBusy={onBusy}
-            />
+            {SINGLE_IMAGES.map(({ field, label, testId }) => (
+              <SingleImageField
+                key={field}
+                label={label}
+                url={field === 'logoUrl' ? logoUrl : imageUrl}
+                sizes="(min-width: 30em) 20rem, 100vw"
+                previewHeight="8rem"
+                disabled={busy}
+                error={errors[field]?.message}
+                testId={testId}
+                onChange={setImage(field)}
+                onBusy={onBusy}
+              />
+            ))}
           </SimpleGrid>
           <GalleryEditor
             images={gallery}
@@ -328,26 +290,16 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
   );
 }
 
-function Section({
-  title,
-  description,
-  children,
-}: {
+interface SectionProps {
   title: string;
   description?: string;
   children: ReactNode;
-}) {
+}
+
+function Section({ title, description, children }: SectionProps) {
   const id = useId();
   return (
-    <Box
-      as="section"
-      aria-labelledby={id}
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      rounded="2xl"
-      p={{ base: '4', md: '6' }}
-    >
+    <Panel as="section" aria-labelledby={id} p={{ base: '4', md: '6' }}>
       <Heading id={id} as="h2" fontSize="lg" color="brand.950">
         {title}
       </Heading>
@@ -359,6 +311,6 @@ function Section({
       <Stack gap="5" mt="4">
         {children}
       </Stack>
-    </Box>
+    </Panel>
   );
 }

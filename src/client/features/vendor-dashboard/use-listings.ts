@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { OwnListingDto } from '../../../shared/schemas/vendors';
 import { trpc } from '../../lib/trpc';
@@ -49,14 +48,4 @@ export function useListingSelection(): ListingSelection {
     selected,
     select,
   };
-}
-
-/** `value`, once it has stayed the same for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }

@@ -1,0 +1,52 @@
+import type { FieldValues } from 'react-hook-form';
+import type { VendorDto } from '../../shared/schemas/vendors';
+import { FormInput } from './form-fields';
+
+type BoundInput<T extends FieldValues> = Parameters<typeof FormInput<T>>[0];
+type PresetInput<T extends FieldValues> = Omit<BoundInput<T>, 'label'> & { label?: string };
+
+/** A business's name, as autofill knows it: required, up to 200 characters. */
+export function BusinessNameInput<T extends FieldValues>(props: PresetInput<T>) {
+  return <FormInput label="Business name" required maxLength={200} autoComplete="organization" {...props} />;
+}
+
+/** A business's phone number: the phone keypad and autofill. */
+export function BusinessPhoneInput<T extends FieldValues>(props: PresetInput<T>) {
+  return <FormInput label="Phone" type="tel" autoComplete="tel" maxLength={40} {...props} />;
+}
+
+/** A business's website: the URL keyboard, autofill, and the scheme as a hint. */
+export function BusinessWebsiteInput<T extends FieldValues>(props: PresetInput<T>) {
+  return (
+    <FormInput
+      label="Website"
+      type="url"
+      inputMode="url"
+      autoComplete="url"
+      placeholder="https://"
+      maxLength={500}
+      {...props}
+    />
+  );
+}
+
+/** A business's street address, as autofill knows it. */
+export function BusinessAddressInput<T extends FieldValues>(props: PresetInput<T>) {
+  return <FormInput label="Address" autoComplete="street-address" maxLength={300} {...props} />;
+}
+
+/** A listing's details as a form's fields hold them: text fields empty rather than missing. */
+export function listingDetailsOf(vendor: VendorDto) {
+  return {
+    description: vendor.description ?? '',
+    contactPhone: vendor.contactPhone ?? '',
+    contactEmail: vendor.contactEmail,
+    website: vendor.website ?? '',
+    address: vendor.address ?? '',
+    city: vendor.city ?? '',
+    state: vendor.state ?? '',
+    neighborhood: vendor.neighborhood ?? '',
+    logoUrl: vendor.logoUrl,
+    imageUrl: vendor.imageUrl,
+  };
+}

@@ -1,0 +1,82 @@
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+type DialogShellProps = Omit<Dialog.RootProps, 'onOpenChange' | 'closeOnInteractOutside' | 'children'> & {
+  onClose: () => void;
+  /** While something saves, the dialog stays open: no closing by Escape, the backdrop or the X. */
+  pending?: boolean;
+  /** Keeps a small dialog off the screen's edges on a phone. */
+  inset?: boolean;
+  children: ReactNode;
+};
+
+/** The root, backdrop and positioner around every dialog's content; centred unless told otherwise. */
+export function DialogShell({
+  onClose,
+  pending = false,
+  inset = false,
+  children,
+  ...root
+}: DialogShellProps) {
+  return (
+    <Dialog.Root
+      onOpenChange={(details) => {
+        if (!details.open && !pending) onClose();
+      }}
+      placement="center"
+      closeOnInteractOutside={!pending}
+      {...root}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={inset ? '4' : undefined}>{children}</Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The dialog's title, with an optional line under it; room is left for the close button. */
+export function DialogHeading({ title, description }: { title: ReactNode; description?: ReactNode }) {
+  return (
+    <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
+      <Dialog.Title color="brand.950" fontSize="xl">
+        {title}
+      </Dialog.Title>
+      {description ? (
+        <Dialog.Description color="fg.muted" fontSize="sm">
+          {description}
+        </Dialog.Description>
+      ) : null}
+    </Dialog.Header>
+  );
+}
+
+/** The X in the dialog's corner. */
+export function DialogCloseX({ disabled }: { disabled?: boolean }) {
+  return (
+    <Dialog.CloseTrigger asChild>
+      <CloseButton aria-label="Close dialog" size="sm" disabled={disabled} />
+    </Dialog.CloseTrigger>
+  );
+}
+
+/** The outlined button that closes the dialog without doing anything: Cancel, Close or Done. */
+export function DialogDismiss({ children, disabled }: { children: ReactNode; disabled?: boolean }) {
+  return (
+    <Dialog.ActionTrigger asChild>
+      <Button variant="outline" disabled={disabled}>
+        {children}
+      </Button>
+    </Dialog.ActionTrigger>
+  );
+}
+
+/** The footer of a dialog that asks for something: Cancel, then the action given. */
+export function DialogActions({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <Dialog.Footer gap="3">
+      <DialogDismiss disabled={pending}>Cancel</DialogDismiss>
+      {children}
+    </Dialog.Footer>
+  );
+}
