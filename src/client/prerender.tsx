@@ -5,15 +5,16 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
 import type { SiteFiguresDto } from '../shared/schemas/site';
+import type { VendorView } from '../shared/schemas/vendors';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
 import { routes } from './routes';
 
-async function drawOnce(origin: string, queryClient: QueryClient): Promise<string> {
+async function drawOnce(origin: string, path: string, queryClient: QueryClient): Promise<string> {
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`${origin}/`));
-  if (context instanceof Response) throw new Error(`the landing route answered ${context.status}`);
+  const context = await handler.query(new Request(`${origin}${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -30,20 +31,34 @@ async function drawOnce(origin: string, queryClient: QueryClient): Promise<strin
 }
 
 /**
- * The landing page as a visitor first sees it (no session; the site's counted figures), drawn by the
- * same components as in the browser, with the data it read. The browser hydrates it
- * (src/client/main.tsx) from that same data, so its first render matches.
+ * A public page as a visitor first sees it (no session), drawn by the same components as in the
+ * browser from the data given, which the browser hydrates from (src/client/main.tsx), so that its
+ * first render matches.
  *
  * The markup must be whole: React moves a large finished part of a page (and any part still waiting)
  * out of place, to be put back by an inline script, and the site's Content-Security-Policy allows no
  * inline script. Prerendering waits for every part; chunks of unlimited size keep each in place, and
  * a drawing that still has a script is refused.
  */
-export async function prerenderLanding(origin: string, figures: SiteFiguresDto) {
+async function prerender(origin: string, path: string, fill: (queryClient: QueryClient) => void) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user: null });
-  queryClient.setQueryData(getQueryKey(trpc.meta.siteFigures, undefined, 'query'), figures);
-  const html = await drawOnce(origin, queryClient);
-  if (/<script[\s>]/i.test(html)) throw new Error('the drawn landing page needs an inline script');
+  fill(queryClient);
+  const html = await drawOnce(origin, path, queryClient);
+  if (/<script[\s>]/i.test(html)) throw new Error(`the drawn page ${path} needs an inline script`);
   return { html, state: superjson.stringify(dehydrate(queryClient)) };
+}
+
+/** The landing page, with the site's counted figures. */
+export function prerenderLanding(origin: string, figures: SiteFiguresDto) {
+  return prerender(origin, '/', (queryClient) => {
+    queryClient.setQueryData(getQueryKey(trpc.meta.siteFigures, undefined, 'query'), figures);
+  });
+}
+
+/** A vendor's profile, from the answer vendors.byId gives a visitor. */
+export function prerenderVendor(origin: string, vendor: VendorView) {
+  return prerender(origin, `/vendor/${vendor.id}`, (queryClient) => {
+    queryClient.setQueryData(getQueryKey(trpc.vendors.byId, { id: vendor.id }, 'query'), vendor);
+  });
 }

@@ -13,7 +13,7 @@ import { securityPlugin } from './http/security';
 import { staticAndFallback } from './http/static';
 import { retryAfterOf } from './limits/rate-limit';
 import { liveEventRoutes } from './live/events.routes';
-import type { LandingPrerender } from './pages/landing-prerender';
+import type { PagePrerender } from './pages/page-prerender';
 import { sitemapRoutes } from './pages/sitemap';
 import { buildOpenApiDocument } from './rest/openapi';
 import { restPlugin } from './rest/plugin';
@@ -32,8 +32,8 @@ function trustProxyOption(setting: boolean | number | string[]) {
 /** Builds the whole HTTP server without listening: main.ts listens, tests use inject(). */
 export async function buildServer(
   deps: AppDeps,
-  /** The landing page drawn for visitors (the production server's; tests opt in). */
-  options: { landing?: LandingPrerender } = {},
+  /** Public pages drawn for visitors (the production server's; tests opt in). */
+  options: { prerender?: PagePrerender } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
@@ -132,7 +132,7 @@ export async function buildServer(
   await app.register(staticAndFallback, {
     clientDir: deps.config.clientDir,
     deps,
-    landing: options.landing,
+    prerender: options.prerender,
   });
 
   return app;

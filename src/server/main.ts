@@ -9,7 +9,7 @@ import { Lifecycle } from './http/resilience';
 import { startMaintenance } from './jobs/maintenance';
 import { LiveHub, liveSourceFor } from './live/hub';
 import { startMailWorker } from './mail/worker';
-import { LandingPrerender } from './pages/landing-prerender';
+import { PagePrerender } from './pages/page-prerender';
 import { startUploadSweeper } from './uploads/sweeper';
 import { MarketplaceCache } from './vendors/marketplace-cache';
 
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
       lifecycle,
       live,
     },
-    { landing: new LandingPrerender(handle.db) },
+    { prerender: new PagePrerender(handle.db) },
   );
   log = app.log;
   await live.start();

@@ -179,6 +179,47 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     await context.close();
   });
 
+  it("paints a vendor's profile from its HTML for a visitor, and the page it becomes works", async () => {
+    const listing = await fetch(`${baseUrl()}/api/vendors?page_size=1`);
+    const [vendor] = ((await listing.json()) as { items: { id: string; businessName: string }[] }).items;
+    if (!vendor) throw new Error('no vendor listed');
+    // Scripts off: the server drew the profile (shared links open on it before any script arrives).
+    const still = await browser.newContext({
+      viewport: VIEWPORTS[viewport],
+      baseURL: baseUrl(),
+      javaScriptEnabled: false,
+    });
+    const drawn = await still.newPage();
+    await drawn.goto(`/vendor/${vendor.id}`);
+    expect(await drawn.getByRole('heading', { level: 1, name: vendor.businessName }).isVisible()).toBe(true);
+    expect(await drawn.getByRole('button', { name: 'Request Availability' }).isVisible()).toBe(true);
+    await still.close();
+
+    // Scripts on: the same markup is taken over without a mismatch, and its buttons work.
+    const { page, errors, context } = await openSession(browser, viewport);
+    await page.goto(`/vendor/${vendor.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(vendor.businessName);
+    // A press before React has taken the markup over does nothing (there is no script yet to
+    // answer it): press again until the page answers.
+    const prompt = page.getByRole('dialog').getByRole('link', { name: 'Vendor Login' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await prompt.isVisible())) {
+            await page
+              .getByRole('button', { name: 'Request Availability' })
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
+          }
+          return prompt.isVisible();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets the demo customer see contact links and request availability', async () => {
     const { page, errors, context } = await openSession(browser, viewport);
     await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);

@@ -5,10 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { unavailabilityOf } from '../db/db-errors';
 import { HtmlTemplate } from '../pages/html-head';
-import type { LandingPrerender, PrerenderedPage } from '../pages/landing-prerender';
 import { pageHeadFor, publicOrigin, siteHead } from '../pages/page-heads';
+import type { PagePrerender, PrerenderedPage } from '../pages/page-prerender';
+import { createCaller } from '../trpc/app-router';
 import type { AppDeps } from '../trpc/context';
 import { errorBody } from './errors';
+import { contextFromRequest } from './request-context';
 
 const API_PREFIXES = ['/api/', '/api', '/trpc/', '/uploads/'];
 
@@ -39,7 +41,7 @@ function notFound(req: FastifyRequest, reply: FastifyReply) {
  */
 export async function staticAndFallback(
   app: FastifyInstance,
-  opts: { clientDir: string; deps: AppDeps; landing?: LandingPrerender },
+  opts: { clientDir: string; deps: AppDeps; prerender?: PagePrerender },
 ): Promise<void> {
   const indexHtml = path.join(opts.clientDir, 'index.html');
   const hasClient = existsSync(indexHtml);
@@ -65,9 +67,23 @@ export async function staticAndFallback(
     // Read once: every page answer is this template with its own head.
     const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'));
     const { db, config } = opts.deps;
-    const { landing } = opts;
+    const { prerender } = opts;
     // The renderer loads once the server listens, so the first visitor already gets the drawn page.
-    if (landing) app.addHook('onListen', async () => void landing.warm(app.log));
+    if (prerender) app.addHook('onListen', async () => void prerender.warm(app.log));
+
+    /** The page drawn for a visitor (the landing page, a vendor's profile), or null. */
+    const drawn = async (req: FastifyRequest, reply: FastifyReply, origin: string, pathname: string) => {
+      if (!prerender || req.cookies[SESSION_COOKIE]) return null;
+      if (pathname === '/') return prerender.landing(origin, req.log);
+      const vendorId = /^\/vendor\/([^/]+)\/?$/.exec(pathname)?.[1];
+      if (!vendorId) return null;
+      // What the browser would ask for: the same procedure, its checks and its answer for a visitor
+      // (the visit is counted there, as it would be by the browser's request).
+      const vendor = await createCaller(await contextFromRequest(opts.deps, req, reply))
+        .vendors.byId({ id: decodeURIComponent(vendorId) })
+        .catch(() => null);
+      return vendor ? prerender.vendor(origin, vendor, req.log) : null;
+    };
 
     app.get('/*', async (req, reply) => {
       if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
@@ -81,14 +97,14 @@ export async function staticAndFallback(
         if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
         else req.log.error({ err: error }, 'page head failed');
       }
-      // A visitor's landing page comes drawn; anyone with a session cookie gets the page the app fills.
-      let prerendered: PrerenderedPage | null = null;
-      if (landing && pathname === '/' && !req.cookies[SESSION_COOKIE]) {
-        prerendered = await landing.page(origin, req.log).catch((error: unknown) => {
-          req.log.warn(`landing page drawn without figures: ${(error as Error).message}`);
+      // A visitor's landing page and vendor profiles come drawn; anyone with a session cookie gets
+      // the page the app fills.
+      const prerendered: PrerenderedPage | null = await drawn(req, reply, origin, pathname).catch(
+        (error: unknown) => {
+          req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
           return null;
-        });
-      }
+        },
+      );
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
