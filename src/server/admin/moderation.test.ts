@@ -15,6 +15,7 @@ import {
   createVendor,
 } from '../db/factories';
 import type { NewVendor } from '../db/types';
+import { rowsWhere } from '../test/fixtures';
 import { createHarness, harnessForFile, type Party, type TestHarness } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { SseConnection } from '../test/sse-client';
@@ -343,11 +344,7 @@ describe('the Vendors tab', () => {
     ]);
     expect(mails[0]?.textBody).toContain('Reported as a scam');
     expect(mails[0]?.textBody).toContain(`/vendor-dashboard?listing=${target.id}`);
-    const live = await h.db
-      .selectFrom('liveEvents')
-      .select('kind')
-      .where('userId', '=', owner.user.id)
-      .execute();
+    const live = await rowsWhere(h.db, 'liveEvents', { userId: owner.user.id });
     expect(live.map((e) => e.kind)).toEqual(['notification', 'notification']);
   });
 });
@@ -496,11 +493,7 @@ describe('a hidden listing', () => {
         kind: 'email',
       });
       expect(rest.statusCode).toBe(404);
-      const requests = await h.db
-        .selectFrom('availabilityRequests')
-        .select('id')
-        .where('vendorId', '=', target.id)
-        .execute();
+      const requests = await rowsWhere(h.db, 'availabilityRequests', { vendorId: target.id });
       expect(requests).toHaveLength(0);
     } finally {
       await setHidden(false);

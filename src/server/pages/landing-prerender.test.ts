@@ -1,38 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRERENDERED_STATE_ID } from '../../shared/constants';
-import { buildServer } from '../app';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { createVendor } from '../db/factories';
 import { siteFigures } from '../meta/site-figures';
-import { createHarness, type TestHarness } from '../test/harness';
+import { builtClientForFile } from '../test/client-build';
 import { HtmlTemplate } from './html-head';
-import { LandingPrerender } from './landing-prerender';
 
 const INDEX_HTML =
   '<!doctype html>\n<html lang="en">\n  <head>\n    <title>x</title>\n  </head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/assets/index-abc.js"></script>\n  </body>\n</html>\n';
 
-let h: TestHarness;
-let app: FastifyInstance;
-let clientDir: string;
-beforeAll(async () => {
-  h = await createHarness();
-  clientDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
-  await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
-  const landing = new LandingPrerender(h.deps.db);
-  app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir } }, { landing });
-  // The renderer is the client's code with React DOM's server renderer and Chakra: seconds to load.
-  await landing.warm(app.log);
-}, 120_000);
-afterAll(async () => {
-  await app.close();
-  await h.close();
-  await rm(clientDir, { recursive: true, force: true });
-});
+const client = builtClientForFile({ 'index.html': INDEX_HTML }, { landing: true });
 
 /** The root element's markup and the data beside it. */
 function parts(html: string) {
@@ -45,8 +23,8 @@ function parts(html: string) {
 
 describe('the landing page drawn for visitors', () => {
   it('comes drawn, with the counted figures and the data the browser starts from', async () => {
-    await createVendor(h.db, { businessName: 'Drawn Hall', category: 'Venues' });
-    const res = await app.inject({ method: 'GET', url: '/' });
+    await createVendor(client.h.db, { businessName: 'Drawn Hall', category: 'Venues' });
+    const res = await client.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toMatch(/cookie/i);
     const { root, state } = parts(res.body);
@@ -59,7 +37,7 @@ describe('the landing page drawn for visitors', () => {
     expect(root).toContain('<style data-emotion=');
     expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
     // The figures it shows are the counted ones, and the browser gets the same data to start from.
-    const figures = await siteFigures(h.deps.db, new Date());
+    const figures = await siteFigures(client.h.deps.db, new Date());
     expect(root).toContain(`>${figures.vendors}</`);
     const dehydrated = superjson.parse<{ queries: { queryKey: unknown; state: { data: unknown } }[] }>(
       state ?? '',
@@ -75,7 +53,7 @@ describe('the landing page drawn for visitors', () => {
       ['/marketplace', {}],
       ['/about', {}],
     ] as const) {
-      const res = await app.inject({ method: 'GET', url, cookies });
+      const res = await client.app.inject({ method: 'GET', url, cookies });
       expect(res.statusCode, url).toBe(200);
       expect(parts(res.body), url).toEqual({ root: '', state: undefined });
       expect(res.body, url).toContain('<div id="root"></div>');
