@@ -222,6 +222,13 @@ export async function updateVendorModeration(
 /** The Users tab's list: a page of accounts. */
 export const listUsers = adminUserPage;
 
+/** The user under their row lock; one that does not exist is NOT_FOUND. */
+async function lockExistingUser(trx: Db, id: string) {
+  const user = await lockUser(trx, id);
+  if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+  return user;
+}
+
 async function oneAdminUser(db: Db, id: string): Promise<AdminUserDto> {
   const row = await adminUserById(db, id);
   if (!row) throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -246,8 +253,7 @@ async function suspendInTransaction(
 ): Promise<void> {
   if (userId === admin.id) throw badRequest(ADMIN_MESSAGES.cannotSuspendSelf);
   let admins = (await peekUserRole(trx, userId)) === 'admin' ? await lockAdmins(trx) : null;
-  const user = await lockUser(trx, userId);
-  if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+  const user = await lockExistingUser(trx, userId);
   if (user.suspendedAt) throw conflict(ADMIN_MESSAGES.alreadySuspended);
   if (user.role === 'admin') {
     // Made an admin (by the command) after the peek: locked now, later than the usual order.
@@ -285,8 +291,7 @@ export async function reinstateUser(
 ): Promise<AdminUserDto> {
   return inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
-    const user = await lockUser(trx, input.id);
-    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    const user = await lockExistingUser(trx, input.id);
     if (!user.suspendedAt) throw conflict(ADMIN_MESSAGES.notSuspended);
     await setSuspension(trx, user.id, null, now);
     await recordAudit(trx, {
@@ -318,8 +323,7 @@ export async function setUserRole(
 ): Promise<AdminUserDto> {
   return inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
-    const user = await lockUser(trx, input.id);
-    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    const user = await lockExistingUser(trx, input.id);
     if (user.role === 'admin') throw badRequest(ADMIN_MESSAGES.adminRoleByCommand);
     if (user.role === input.role) throw conflict(ADMIN_MESSAGES.sameRole);
     if (input.role === 'customer') {

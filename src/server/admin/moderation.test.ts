@@ -17,7 +17,7 @@ import {
 import type { NewVendor } from '../db/types';
 import { rowsWhere } from '../test/fixtures';
 import { createHarness, harnessForFile, type Party, type TestHarness } from '../test/harness';
-import { rejection } from '../test/rejection';
+import { expectEachRejected, rejection } from '../test/rejection';
 import { SseConnection } from '../test/sse-client';
 import { MODERATION_MESSAGES, REPORT_MESSAGES_SHOWN } from './moderation.service';
 
@@ -473,22 +473,10 @@ describe('a hidden listing', () => {
       });
     await setHidden(true);
     try {
-      expect(await rejection(reveal())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: VENDOR_MESSAGES.notFound,
-      });
-      expect(await rejection(request())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: VENDOR_MESSAGES.notFound,
-      });
-      expect(await rejection(claim())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: CLAIM_MESSAGES.listingNotFound,
-      });
-      expect(await rejection(converse())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: VENDOR_MESSAGES.notFound,
-      });
+      const listingGone = { code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound } as const;
+      await expectEachRejected([reveal, request], listingGone);
+      await expectEachRejected([claim], { code: 'NOT_FOUND', message: CLAIM_MESSAGES.listingNotFound });
+      await expectEachRejected([converse], listingGone);
       const rest = await h.request('POST', `/api/vendors/${target.id}/contact-reveal`, customer, {
         kind: 'email',
       });
