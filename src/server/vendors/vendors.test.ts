@@ -351,31 +351,18 @@ describe('vendor profiles', () => {
   it('refuses a new listing under the name of an existing one and points to the claim flow', async () => {
     await createVendor(h.db, { businessName: 'Golden Chuppah Hall' });
     const user = await h.signedIn('customer');
+    const refusedCreate = (businessName: string) =>
+      rejection(user.caller.vendors.create({ businessName, category: 'Venues', contactEmail: 'a@b.co' }));
     for (const name of ['Golden Chuppah Hall', '  golden   CHUPPAH hall ']) {
-      const refused = await rejection(
-        user.caller.vendors.create({ businessName: name, category: 'Venues', contactEmail: 'a@b.co' }),
-      );
+      const refused = await refusedCreate(name);
       expect(refused.code).toBe('CONFLICT');
       expect(refused.message).toBe(VENDOR_MESSAGES.nameTaken('Golden Chuppah Hall'));
     }
     // Invisible characters and full-width look-alikes do not make a different name.
-    const hidden = await rejection(
-      user.caller.vendors.create({
-        businessName: 'Golden\u200b Chuppah Hall',
-        category: 'Venues',
-        contactEmail: 'a@b.co',
-      }),
-    );
+    const hidden = await refusedCreate('Golden\u200b Chuppah Hall');
     expect(hidden.code).toBe('BAD_REQUEST');
     expect(hidden.message).toBe('Business name contains invisible characters');
-    const wide = await rejection(
-      user.caller.vendors.create({
-        businessName: '\uff27olden Chuppah Hall',
-        category: 'Venues',
-        contactEmail: 'a@b.co',
-      }),
-    );
-    expect(wide.code).toBe('CONFLICT');
+    expect((await refusedCreate('\uff27olden Chuppah Hall')).code).toBe('CONFLICT');
     const res = await app.inject({
       method: 'POST',
       url: '/api/vendors',
