@@ -73,6 +73,19 @@ function startServer(extra: Record<string, string>): WatchedProcess {
   return proc;
 }
 
+/** The server on a port of its own, its database the PostgreSQL address at `port` of this machine. */
+async function startServerOnDatabase(
+  port: number,
+  extra: Record<string, string> = {},
+): Promise<WatchedProcess> {
+  return startServer({
+    PORT: String(await freePort()),
+    DATA_DIR: await newDataDir(),
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    ...extra,
+  });
+}
+
 const demoLogin = JSON.stringify({ email: 'customer@simchahub.com', password: 'simcha123' });
 
 /** A sign-in whose body is still on its way: a request the server has begun and must finish. */
@@ -216,12 +229,7 @@ describe('start-up waiting for the database', () => {
     const port = await freePort();
     const address = `postgres://127.0.0.1:${port}/postgres`;
     const started = Date.now();
-    const proc = startServer({
-      PORT: String(await freePort()),
-      DATA_DIR: await newDataDir(),
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
-      DB_STARTUP_WAIT_SECONDS: '2',
-    });
+    const proc = await startServerOnDatabase(port, { DB_STARTUP_WAIT_SECONDS: '2' });
     const exit = await proc.exited;
     expect(exit.code).toBe(1);
     expect(elapsedSince(started)).toBeLessThan(15_000);
@@ -239,11 +247,7 @@ describe('start-up waiting for the database', () => {
 
   it('stops at once when signalled while it waits', async () => {
     const port = await freePort();
-    const proc = startServer({
-      PORT: String(await freePort()),
-      DATA_DIR: await newDataDir(),
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    });
+    const proc = await startServerOnDatabase(port);
     await proc.waitForOutput(/Waiting for the database at/, 10_000);
     const signalled = Date.now();
     proc.child.kill('SIGTERM');
@@ -262,10 +266,7 @@ describe('start-up waiting for the database', () => {
     const port = (silent.address() as net.AddressInfo).port;
     try {
       const started = Date.now();
-      const proc = startServer({
-        PORT: String(await freePort()),
-        DATA_DIR: await newDataDir(),
-        DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      const proc = await startServerOnDatabase(port, {
         DB_STARTUP_WAIT_SECONDS: '3',
         DB_CONNECT_TIMEOUT_MS: '1000',
       });

@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import {
   ADMIN_PAGE_SIZE,
   type ADMIN_USER_ROLES,
@@ -18,7 +18,24 @@ export function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
+const countAll = sql<number>`count(*)::int`.as('total');
+
+/**
+ * Page `page` of the rows `ordered` reads (sorted), how many there are in all (`counted`), and the
+ * page's number and size: a list page as the admin dashboard shows it.
+ */
+async function pageOf<DB, TB extends keyof DB, O>(
+  ordered: SelectQueryBuilder<DB, TB, O>,
+  counted: { executeTakeFirstOrThrow(): Promise<{ total: number }> },
+  page: number,
+) {
+  const items = await ordered
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE)
+    .execute();
+  const { total } = await counted.executeTakeFirstOrThrow();
+  return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
+}
 
 /**
  * Who a report is against: the other party of the thread. A customer's report names the listing's
@@ -81,17 +98,11 @@ export async function adminListingPage(
   db: Db,
   filter: { search?: string | undefined; status?: VendorStatus | undefined; page: number },
 ) {
-  const items = await adminListingColumns(listingsMatching(db, filter))
+  const ordered = adminListingColumns(listingsMatching(db, filter))
     // The order of vendors_newest_idx.
     .orderBy('v.createdAt', 'desc')
-    .orderBy('v.id')
-    .limit(ADMIN_PAGE_SIZE)
-    .offset(offsetOf(filter.page))
-    .execute();
-  const { total } = await listingsMatching(db, filter)
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  return { items, total };
+    .orderBy('v.id');
+  return pageOf(ordered, listingsMatching(db, filter).select(countAll), filter.page);
 }
 
 export async function adminListingById(db: Db, id: string) {
@@ -187,16 +198,10 @@ export async function adminUserPage(
     page: number;
   },
 ) {
-  const items = await adminUserColumns(usersMatching(db, filter))
+  const ordered = adminUserColumns(usersMatching(db, filter))
     .orderBy('u.createdAt', 'desc')
-    .orderBy('u.id', 'desc')
-    .limit(ADMIN_PAGE_SIZE)
-    .offset(offsetOf(filter.page))
-    .execute();
-  const { total } = await usersMatching(db, filter)
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  return { items, total };
+    .orderBy('u.id', 'desc');
+  return pageOf(ordered, usersMatching(db, filter).select(countAll), filter.page);
 }
 
 export async function adminUserById(db: Db, id: string) {
@@ -307,16 +312,12 @@ export type AdminReportRow = NonNullable<Awaited<ReturnType<typeof adminReportBy
 export async function adminReportPage(db: Db, filter: { status?: ReportStatus | undefined; page: number }) {
   const only = (q: ReturnType<typeof reportsWithParties>) =>
     filter.status ? q.where('r.status', '=', filter.status) : q;
-  const items = await adminReportColumns(only(reportsWithParties(db)))
+  const ordered = adminReportColumns(only(reportsWithParties(db)))
     .orderBy('r.createdAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(ADMIN_PAGE_SIZE)
-    .offset(offsetOf(filter.page))
-    .execute();
-  let count = db.selectFrom('threadReports as r');
-  if (filter.status) count = count.where('r.status', '=', filter.status);
-  const { total } = await count.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  return { items, total };
+    .orderBy('r.id', 'desc');
+  let matching = db.selectFrom('threadReports as r');
+  if (filter.status) matching = matching.where('r.status', '=', filter.status);
+  return pageOf(ordered, matching.select(countAll), filter.page);
 }
 
 export async function adminReportById(db: Db, id: string) {

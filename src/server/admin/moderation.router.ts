@@ -14,7 +14,7 @@ import {
   adminVendorsDto,
   adminVendorsInput,
 } from '../../shared/schemas/admin';
-import { adminProcedure, router } from '../trpc/init';
+import { adminProcedure, router, serve, serveDb } from '../trpc/init';
 import {
   dismissReport,
   listReports,
@@ -29,48 +29,30 @@ import {
 
 /** The Vendors tab: every listing, hidden ones too; verify and hide. */
 export const adminVendorsRouter = router({
-  list: adminProcedure
-    .input(adminVendorsInput)
-    .output(adminVendorsDto)
-    .query(({ ctx, input }) => listVendors(ctx.db, input)),
+  list: adminProcedure.input(adminVendorsInput).output(adminVendorsDto).query(serveDb(listVendors)),
   update: adminProcedure
     .input(adminVendorPatchInput)
     .output(adminVendorDto)
-    .mutation(({ ctx, input }) => updateVendorModeration(ctx, input)),
+    .mutation(serve(updateVendorModeration)),
 });
 
 /** The Users tab: find, suspend, reinstate, change between customer and vendor. */
 export const adminUsersRouter = router({
-  list: adminProcedure
-    .input(adminUsersInput)
-    .output(adminUsersDto)
-    .query(({ ctx, input }) => listUsers(ctx.db, input)),
-  suspend: adminProcedure
-    .input(adminSuspendInput)
-    .output(adminUserDto)
-    .mutation(({ ctx, input }) => suspendUser(ctx, input)),
-  reinstate: adminProcedure
-    .input(adminSuspendInput)
-    .output(adminUserDto)
-    .mutation(({ ctx, input }) => reinstateUser(ctx, input)),
-  setRole: adminProcedure
-    .input(adminRoleInput)
-    .output(adminUserDto)
-    .mutation(({ ctx, input }) => setUserRole(ctx, input)),
+  list: adminProcedure.input(adminUsersInput).output(adminUsersDto).query(serveDb(listUsers)),
+  suspend: adminProcedure.input(adminSuspendInput).output(adminUserDto).mutation(serve(suspendUser)),
+  reinstate: adminProcedure.input(adminSuspendInput).output(adminUserDto).mutation(serve(reinstateUser)),
+  setRole: adminProcedure.input(adminRoleInput).output(adminUserDto).mutation(serve(setUserRole)),
 });
 
 /** Reported conversations (from messaging): read the thread, dismiss or suspend the sender. */
 export const adminReportsRouter = router({
-  list: adminProcedure
-    .input(adminReportsInput)
-    .output(adminReportsDto)
-    .query(({ ctx, input }) => listReports(ctx.db, input)),
+  list: adminProcedure.input(adminReportsInput).output(adminReportsDto).query(serveDb(listReports)),
   dismiss: adminProcedure
     .input(adminReportDismissInput)
     .output(adminReportDto)
-    .mutation(({ ctx, input }) => dismissReport(ctx, input)),
+    .mutation(serve(dismissReport)),
   suspendSender: adminProcedure
     .input(adminReportSuspendInput)
     .output(adminReportDto)
-    .mutation(({ ctx, input }) => suspendReportedSender(ctx, input)),
+    .mutation(serve(suspendReportedSender)),
 });

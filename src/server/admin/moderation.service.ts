@@ -2,7 +2,6 @@ import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import {
   ADMIN_MESSAGES,
-  ADMIN_PAGE_SIZE,
   type AdminReportDto,
   type AdminUserDto,
   type AdminVendorDto,
@@ -12,11 +11,7 @@ import {
   type adminReportsInput,
   type adminRoleInput,
   type adminSuspendInput,
-  type adminUsersDto,
-  type adminUsersInput,
   type adminVendorPatchInput,
-  type adminVendorsDto,
-  type adminVendorsInput,
 } from '../../shared/schemas/admin';
 import type { UserDto } from '../../shared/schemas/auth';
 import { deleteSessionsOfUser } from '../auth/sessions';
@@ -24,10 +19,10 @@ import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import { announceSessionsEnded, appendLiveEvents } from '../live/live-events';
 import { enqueueMail, type MailContent } from '../mail/outbox';
-import { renderMail } from '../mail/render';
+import { notificationMail } from '../mail/templates';
 import { notify } from '../notifications/notifications.service';
 import type { Context } from '../trpc/context';
-import { recordAudit } from './audit';
+import { type AuditAction, recordAudit } from './audit';
 import {
   type AdminReportRow,
   adminListingById,
@@ -72,13 +67,8 @@ const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', mes
 
 // ---------------------------------------------------------------- Vendors tab
 
-export async function listVendors(
-  db: Db,
-  input: Out<typeof adminVendorsInput>,
-): Promise<Out<typeof adminVendorsDto>> {
-  const { items, total } = await adminListingPage(db, input);
-  return { items, total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
-}
+/** The Vendors tab's list: a page of every listing, hidden ones too. */
+export const listVendors = adminListingPage;
 
 async function oneAdminListing(db: Db, id: string): Promise<AdminVendorDto> {
   const row = await adminListingById(db, id);
@@ -111,15 +101,12 @@ function listingVisibilityMail(input: {
   if (input.hidden) {
     paragraphs.push('If you think this is a mistake, please contact support@simchahub.com.');
   }
-  const { text, html } = renderMail({
-    preheader: subject,
-    greeting: `Hello ${input.name},`,
+  return notificationMail({
+    subject,
+    name: input.name,
     paragraphs,
     action: { label: 'Open your vendor dashboard', url: input.dashboardUrl },
-    footer:
-      'You got this mail because e-mail notifications are on for your SimchaHub account. Turn them off in your profile settings.',
   });
-  return { subject, text, html };
 }
 
 /** The owner's bell item and (unless they turned mail off) a mail, in the decision's transaction. */
@@ -232,12 +219,14 @@ export async function updateVendorModeration(
 
 // ---------------------------------------------------------------- Users tab
 
-export async function listUsers(
-  db: Db,
-  input: Out<typeof adminUsersInput>,
-): Promise<Out<typeof adminUsersDto>> {
-  const { items, total } = await adminUserPage(db, input);
-  return { items, total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
+/** The Users tab's list: a page of accounts. */
+export const listUsers = adminUserPage;
+
+/** The user under their row lock; one that does not exist is NOT_FOUND. */
+async function lockExistingUser(trx: Db, id: string) {
+  const user = await lockUser(trx, id);
+  if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+  return user;
 }
 
 async function oneAdminUser(db: Db, id: string): Promise<AdminUserDto> {
@@ -264,8 +253,7 @@ async function suspendInTransaction(
 ): Promise<void> {
   if (userId === admin.id) throw badRequest(ADMIN_MESSAGES.cannotSuspendSelf);
   let admins = (await peekUserRole(trx, userId)) === 'admin' ? await lockAdmins(trx) : null;
-  const user = await lockUser(trx, userId);
-  if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+  const user = await lockExistingUser(trx, userId);
   if (user.suspendedAt) throw conflict(ADMIN_MESSAGES.alreadySuspended);
   if (user.role === 'admin') {
     // Made an admin (by the command) after the peek: locked now, later than the usual order.
@@ -303,8 +291,7 @@ export async function reinstateUser(
 ): Promise<AdminUserDto> {
   return inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
-    const user = await lockUser(trx, input.id);
-    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    const user = await lockExistingUser(trx, input.id);
     if (!user.suspendedAt) throw conflict(ADMIN_MESSAGES.notSuspended);
     await setSuspension(trx, user.id, null, now);
     await recordAudit(trx, {
@@ -336,8 +323,7 @@ export async function setUserRole(
 ): Promise<AdminUserDto> {
   return inTransaction(ctx.db, async (trx) => {
     const now = ctx.now();
-    const user = await lockUser(trx, input.id);
-    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    const user = await lockExistingUser(trx, input.id);
     if (user.role === 'admin') throw badRequest(ADMIN_MESSAGES.adminRoleByCommand);
     if (user.role === input.role) throw conflict(ADMIN_MESSAGES.sameRole);
     if (input.role === 'customer') {
@@ -415,8 +401,8 @@ export async function listReports(
   db: Db,
   input: Out<typeof adminReportsInput>,
 ): Promise<Out<typeof adminReportsDto>> {
-  const { items, total } = await adminReportPage(db, input);
-  return { items: await withMessages(db, items), total, page: input.page, pageSize: ADMIN_PAGE_SIZE };
+  const page = await adminReportPage(db, input);
+  return { ...page, items: await withMessages(db, page.items) };
 }
 
 async function oneAdminReport(db: Db, id: string): Promise<AdminReportDto> {
@@ -434,23 +420,47 @@ async function lockOpenReport(trx: Db, id: string) {
   return report;
 }
 
+/**
+ * Closes an open report as `status` with its audit row (`action`; `after` gets the new status and
+ * `more`), and answers the report as admins see it now.
+ */
+async function closeAudited(
+  trx: Db,
+  admin: UserDto,
+  reportId: string,
+  close: {
+    status: 'dismissed' | 'resolved';
+    action: AuditAction;
+    reason: string | null;
+    at: Date;
+    more?: Record<string, unknown>;
+  },
+): Promise<AdminReportDto> {
+  await closeReport(trx, reportId, { status: close.status, by: admin.id, at: close.at });
+  await recordAudit(trx, {
+    actor: admin,
+    action: close.action,
+    targetType: 'report',
+    targetId: reportId,
+    reason: close.reason,
+    before: { status: 'open' },
+    after: { status: close.status, ...close.more },
+  });
+  return oneAdminReport(trx, reportId);
+}
+
 export async function dismissReport(
   ctx: AuthedContext,
   input: Out<typeof adminReportDismissInput>,
 ): Promise<AdminReportDto> {
   return inTransaction(ctx.db, async (trx) => {
     const report = await lockOpenReport(trx, input.id);
-    await closeReport(trx, report.id, { status: 'dismissed', by: ctx.user.id, at: ctx.now() });
-    await recordAudit(trx, {
-      actor: ctx.user,
+    return closeAudited(trx, ctx.user, report.id, {
+      status: 'dismissed',
       action: 'report.dismiss',
-      targetType: 'report',
-      targetId: report.id,
       reason: input.reason || null,
-      before: { status: 'open' },
-      after: { status: 'dismissed' },
+      at: ctx.now(),
     });
-    return oneAdminReport(trx, report.id);
   });
 }
 
@@ -467,16 +477,12 @@ export async function suspendReportedSender(
     const report = await lockOpenReport(trx, input.id);
     if (!report.reportedId) throw conflict(MODERATION_MESSAGES.nobodyToSuspend);
     await suspendInTransaction(trx, ctx.user, report.reportedId, input.reason, now);
-    await closeReport(trx, report.id, { status: 'resolved', by: ctx.user.id, at: now });
-    await recordAudit(trx, {
-      actor: ctx.user,
+    return closeAudited(trx, ctx.user, report.id, {
+      status: 'resolved',
       action: 'report.suspend_sender',
-      targetType: 'report',
-      targetId: report.id,
       reason: input.reason,
-      before: { status: 'open' },
-      after: { status: 'resolved', suspendedUserId: report.reportedId },
+      at: now,
+      more: { suspendedUserId: report.reportedId },
     });
-    return oneAdminReport(trx, report.id);
   });
 }

@@ -15,8 +15,9 @@ import {
   createVendor,
 } from '../db/factories';
 import type { NewVendor } from '../db/types';
+import { rowsWhere } from '../test/fixtures';
 import { createHarness, harnessForFile, type Party, type TestHarness } from '../test/harness';
-import { rejection } from '../test/rejection';
+import { expectEachRejected, rejection } from '../test/rejection';
 import { SseConnection } from '../test/sse-client';
 import { MODERATION_MESSAGES, REPORT_MESSAGES_SHOWN } from './moderation.service';
 
@@ -343,11 +344,7 @@ describe('the Vendors tab', () => {
     ]);
     expect(mails[0]?.textBody).toContain('Reported as a scam');
     expect(mails[0]?.textBody).toContain(`/vendor-dashboard?listing=${target.id}`);
-    const live = await h.db
-      .selectFrom('liveEvents')
-      .select('kind')
-      .where('userId', '=', owner.user.id)
-      .execute();
+    const live = await rowsWhere(h.db, 'liveEvents', { userId: owner.user.id });
     expect(live.map((e) => e.kind)).toEqual(['notification', 'notification']);
   });
 });
@@ -476,31 +473,15 @@ describe('a hidden listing', () => {
       });
     await setHidden(true);
     try {
-      expect(await rejection(reveal())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: VENDOR_MESSAGES.notFound,
-      });
-      expect(await rejection(request())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: VENDOR_MESSAGES.notFound,
-      });
-      expect(await rejection(claim())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: CLAIM_MESSAGES.listingNotFound,
-      });
-      expect(await rejection(converse())).toMatchObject({
-        code: 'NOT_FOUND',
-        message: VENDOR_MESSAGES.notFound,
-      });
+      const listingGone = { code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound } as const;
+      await expectEachRejected([reveal, request], listingGone);
+      await expectEachRejected([claim], { code: 'NOT_FOUND', message: CLAIM_MESSAGES.listingNotFound });
+      await expectEachRejected([converse], listingGone);
       const rest = await h.request('POST', `/api/vendors/${target.id}/contact-reveal`, customer, {
         kind: 'email',
       });
       expect(rest.statusCode).toBe(404);
-      const requests = await h.db
-        .selectFrom('availabilityRequests')
-        .select('id')
-        .where('vendorId', '=', target.id)
-        .execute();
+      const requests = await rowsWhere(h.db, 'availabilityRequests', { vendorId: target.id });
       expect(requests).toHaveLength(0);
     } finally {
       await setHidden(false);

@@ -7,7 +7,7 @@ import {
   adminHealthDto,
   adminStatsDto,
 } from '../../shared/schemas/admin';
-import { adminProcedure, router } from '../trpc/init';
+import { adminProcedure, router, serveDb } from '../trpc/init';
 import { activityFeed, auditPage, platformHealth, platformStats } from './overview.service';
 
 /** The Overview tab and the Activity view: figures, health, the feed and the audit log. */
@@ -18,8 +18,5 @@ export const adminOverviewRouter = router({
     .input(adminActivityInput)
     .output(z.array(adminActivityItemDto))
     .query(({ ctx, input }) => activityFeed(ctx.db, input.limit)),
-  audit: adminProcedure
-    .input(adminAuditInput)
-    .output(adminAuditDto)
-    .query(({ ctx, input }) => auditPage(ctx.db, input)),
+  audit: adminProcedure.input(adminAuditInput).output(adminAuditDto).query(serveDb(auditPage)),
 });

@@ -5,6 +5,7 @@ import { RESPONSIVENESS_MIN_REQUESTS } from '../../shared/schemas/analytics';
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import { lockListing } from '../claims/claims.queries';
 import { createAvailabilityRequest, createUser, createVendor } from '../db/factories';
+import { rowsWhere } from '../test/fixtures';
 import { harnessForFile, type Party, type TestHarness } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { isBot, responsivenessOf, utcDay, vendorAnalytics } from './analytics.service';
@@ -159,11 +160,7 @@ describe('profile views', () => {
       .where('day', '=', utcDay(clock))
       .executeTakeFirstOrThrow();
     expect(salt.length).toBe(32);
-    const visitors = await h.db
-      .selectFrom('vendorDailyVisitors')
-      .select(['kind', 'visitorHash'])
-      .where('vendorId', '=', listing.id)
-      .execute();
+    const visitors = await rowsWhere(h.db, 'vendorDailyVisitors', { vendorId: listing.id });
     const expected = createHash('sha256').update(salt).update(`192.0.2.44\n${ua}`).digest();
     // PGlite answers bytea as a Uint8Array, pg as a Buffer.
     expect(visitors.map((v) => [v.kind, Buffer.from(v.visitorHash).toString('hex')])).toEqual([

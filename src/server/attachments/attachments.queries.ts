@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AttachmentDto } from '../../shared/schemas/messages';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import type { Db } from '../db/create-db';
+import { lockForUser } from '../db/transaction';
 import type { AttachmentContentType } from '../db/types';
 import { attachmentUrl } from '../messages/messages.queries';
 
@@ -30,7 +31,7 @@ function toDto(row: {
  * the quota one after another on every server process.
  */
 export async function lockUserAttachments(trx: Db, userId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`attachments:${userId}`}, 0))`.execute(trx);
+  await lockForUser(trx, 'attachments', userId);
 }
 
 /** Bytes of every attachment the user uploaded, sent or not. */

@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
 import type { AttachmentDto } from '../../shared/schemas/messages';
-import { errorBody, restError } from '../http/errors';
+import { errorBody, sendRestError } from '../http/errors';
 import { contextFromRequest } from '../http/request-context';
-import { enforce } from '../limits/rate-limit';
+import { enforceLimit } from '../limits/rate-limit';
 import type { AppDeps } from '../trpc/context';
 import { acceptOneFile, type FileForm, receiveFile, type UploadProblem } from '../uploads/receive';
 import { removeQuietly } from '../uploads/storage';
@@ -93,17 +93,9 @@ export async function attachmentRoutes(app: FastifyInstance, opts: { deps: AppDe
       return reply.code(400).send(errorBody('BAD_REQUEST', ATTACHMENT_MESSAGES.notMultipart));
     }
     try {
-      await enforce(
-        deps.db,
-        `attachment:user:${user.id}`,
-        deps.config.limits.attachments,
-        deps.now(),
-        ATTACHMENT_MESSAGES.tooFast,
-      );
+      await enforceLimit(deps, 'attachments', `attachment:user:${user.id}`, ATTACHMENT_MESSAGES.tooFast);
     } catch (error) {
-      const { status, body, retryAfter } = restError(error);
-      if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
-      return reply.code(status).send(body);
+      return sendRestError(reply, error);
     }
     if (!(await hasAttachmentRoom(deps, user.id))) {
       return reply

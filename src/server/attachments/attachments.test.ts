@@ -8,6 +8,7 @@ import { MESSAGES } from '../../shared/schemas/auth';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import { REQUEST_MESSAGES } from '../../shared/schemas/requests';
 import { createUser, createVendor } from '../db/factories';
+import { rowsWhere } from '../test/fixtures';
 import { harnessForFile } from '../test/harness';
 import {
   gif,
@@ -364,11 +365,7 @@ describe('POST /api/attachments: who and how', () => {
         Array.from({ length: 6 }, (_, i) => post(fileForm(PDF, `${i}.pdf`), eager)),
       );
       expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 413, 413, 413]);
-      const rows = await h.db
-        .selectFrom('attachments')
-        .select('bytes')
-        .where('uploaderId', '=', eager.id)
-        .execute();
+      const rows = await rowsWhere(h.db, 'attachments', { uploaderId: eager.id });
       expect(rows.reduce((sum, r) => sum + r.bytes, 0)).toBe(PDF.length * 3);
     } finally {
       h.deps.config.attachmentQuotaBytes = saved;

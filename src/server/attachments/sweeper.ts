@@ -1,32 +1,20 @@
 import path from 'node:path';
 import type { Db } from '../db/create-db';
-import type { AppConfig } from '../env';
 import { listDir, modifiedAt, removeFiles } from '../uploads/storage';
-import { type SweeperLogger, type SweepSchedule, startSweeper, sweepIncoming } from '../uploads/sweeper';
+import { type SweepDeps, sweeperOf, sweepIncoming, sweepRowsThenFiles } from '../uploads/sweeper';
 import { deleteUnlinkedAttachments, isAttachmentId, trackedAttachmentIds } from './attachments.queries';
 import { attachmentsDir, attachmentsIncomingDir, UNLINKED_GRACE_MS } from './attachments.service';
 
 const BATCH = 500;
 
-export interface AttachmentSweepDeps {
-  db: Db;
-  config: Pick<AppConfig, 'dataDir'>;
-  now: Date | (() => Date);
-}
+type AttachmentSweepDeps = SweepDeps<'dataDir'>;
 
-/**
- * Rows of uploads never sent, in batches: a batch's rows are deleted and committed before its files,
- * so no row ever names a missing file, and a file whose delete failed is found later as one without
- * a row.
- */
-async function sweepUnlinked(db: Db, dir: string, cutoff: Date): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const ids = await deleteUnlinkedAttachments(db, { cutoff, limit: BATCH });
-    await removeFiles(dir, ids);
-    removed += ids.length;
-    if (ids.length < BATCH) return removed;
-  }
+/** Rows of uploads never sent, with their files. */
+function sweepUnlinked(db: Db, dir: string, cutoff: Date): Promise<number> {
+  return sweepRowsThenFiles(
+    (limit) => deleteUnlinkedAttachments(db, { cutoff, limit }),
+    (ids) => removeFiles(dir, ids),
+  );
 }
 
 /**
@@ -68,17 +56,8 @@ export async function sweepOrphanAttachments({ db, config, now }: AttachmentSwee
  * Sweeps shortly after start and then every hour. Several server processes may each run one: they
  * skip rows another is deleting and ignore files already gone.
  */
-export function startAttachmentSweeper(
-  deps: { db: Db; config: Pick<AppConfig, 'dataDir'>; now: () => Date; log?: SweeperLogger },
-  options: SweepSchedule = {},
-): { stop(): Promise<void> } {
-  return startSweeper(
-    () => sweepOrphanAttachments(deps),
-    {
-      logger: deps.log,
-      removedMessage: 'deleted attachments never sent',
-      failedMessage: 'sweeping unsent attachments failed',
-    },
-    options,
-  );
-}
+export const startAttachmentSweeper = sweeperOf<'dataDir'>(
+  sweepOrphanAttachments,
+  'deleted attachments never sent',
+  'sweeping unsent attachments failed',
+);

@@ -11,7 +11,7 @@ import {
   type registerInput,
   type UserDto,
 } from '../../shared/schemas/auth';
-import { consume, enforce, type RateRule } from '../limits/rate-limit';
+import { consume, enforce, enforceLimit, type RateRule } from '../limits/rate-limit';
 import { enqueueMail } from '../mail/outbox';
 import { passwordResetMail } from '../mail/templates';
 import type { Context, CurrentSession } from '../trpc/context';
@@ -52,13 +52,8 @@ export async function signUp(
   ctx: Context,
   input: z.output<typeof registerInput>,
 ): Promise<{ user: UserDto }> {
-  await enforce(
-    ctx.db,
-    `signup:ip:${ctx.ip}`,
-    ctx.config.limits.signupPerAddress,
-    ctx.now(),
-    'Too many accounts were created from this network.',
-  );
+  const tooMany = 'Too many accounts were created from this network.';
+  await enforceLimit(ctx, 'signupPerAddress', `signup:ip:${ctx.ip}`, tooMany);
   assertAcceptableNewPassword(input.password, 'password');
   return register(ctx, input);
 }

@@ -11,7 +11,7 @@ import {
   signOutOthersResponse,
   userEnvelope,
 } from '../../shared/schemas/auth';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, publicProcedure, router, serve } from '../trpc/init';
 import {
   changePassword,
   confirmPasswordReset,
@@ -28,27 +28,21 @@ export const authRouter = router({
   session: publicProcedure.output(sessionEnvelope).query(({ ctx }) => ({ user: ctx.user })),
   /** The documented GET /api/auth/me: 401 when signed out. */
   me: authedProcedure.output(userEnvelope).query(({ ctx }) => ({ user: ctx.user })),
-  register: publicProcedure
-    .input(registerInput)
-    .output(userEnvelope)
-    .mutation(({ ctx, input }) => signUp(ctx, input)),
-  login: publicProcedure
-    .input(loginInput)
-    .output(userEnvelope)
-    .mutation(({ ctx, input }) => login(ctx, input)),
+  register: publicProcedure.input(registerInput).output(userEnvelope).mutation(serve(signUp)),
+  login: publicProcedure.input(loginInput).output(userEnvelope).mutation(serve(login)),
   logout: publicProcedure.output(okResponse).mutation(({ ctx }) => logout(ctx)),
   changePassword: authedProcedure
     .input(changePasswordInput)
     .output(okResponse)
-    .mutation(({ ctx, input }) => changePassword(ctx, input)),
+    .mutation(serve(changePassword)),
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
     .output(okResponse)
-    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input)),
+    .mutation(serve(requestPasswordReset)),
   confirmPasswordReset: publicProcedure
     .input(passwordResetConfirmInput)
     .output(okResponse)
-    .mutation(({ ctx, input }) => confirmPasswordReset(ctx, input)),
+    .mutation(serve(confirmPasswordReset)),
   /** The signed-in user's live sessions, for the profile's device list. */
   sessions: authedProcedure.output(accountSessionsResponse).query(({ ctx }) => listSessions(ctx)),
   signOutOtherSessions: authedProcedure
@@ -60,5 +54,5 @@ export const profileRouter = router({
   update: authedProcedure
     .input(profileUpdateInput)
     .output(userEnvelope)
-    .mutation(({ ctx, input }) => updateProfileChecked(ctx, input)),
+    .mutation(serve(updateProfileChecked)),
 });

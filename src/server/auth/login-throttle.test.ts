@@ -3,6 +3,7 @@ import { MESSAGES } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
 import { createUser } from '../db/factories';
 import { TooManyRequestsError } from '../limits/rate-limit';
+import { rowsWhere } from '../test/fixtures';
 import { createHarness, harnessForFile, type Injects } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { ACCOUNT_BACKOFF, accountKey, deleteForgottenBackoff, reserveAccountAttempt } from './login-throttle';
@@ -357,11 +358,7 @@ describe('known browsers', () => {
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     expect(new Date(cookie?.expires ?? 0).getTime() - Date.now()).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
-    const stored = await h.db
-      .selectFrom('knownDevices')
-      .select('tokenHash')
-      .where('userId', '=', user.id)
-      .execute();
+    const stored = await rowsWhere(h.db, 'knownDevices', { userId: user.id });
     expect(stored).toHaveLength(1);
     expect(stored[0]?.tokenHash).not.toBe(cookie?.value);
   });

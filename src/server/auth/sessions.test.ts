@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../db/factories';
+import { rowsWhere } from '../test/fixtures';
 import { harnessForFile } from '../test/harness';
 import { createSession, deleteExpiredSessions, hashSessionToken, resolveSession } from './sessions';
 
@@ -19,12 +20,8 @@ describe('database sessions', () => {
       ip: '::1',
     });
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const rows = await h.db
-      .selectFrom('sessions')
-      .select('tokenHash')
-      .where('userId', '=', user.id)
-      .execute();
-    expect(rows).toEqual([{ tokenHash: hashSessionToken(token) }]);
+    const rows = await rowsWhere(h.db, 'sessions', { userId: user.id });
+    expect(rows.map((r) => r.tokenHash)).toEqual([hashSessionToken(token)]);
   });
 
   it('slides the expiry with use, at most once an hour, and ends after the ttl of inactivity', async () => {

@@ -9,7 +9,7 @@ import {
   myClaimDto,
 } from '../../shared/schemas/claims';
 import { idempotent } from '../idempotency/idempotency';
-import { adminProcedure, authedProcedure, router } from '../trpc/init';
+import { adminProcedure, authedProcedure, router, serve } from '../trpc/init';
 import {
   approveClaim,
   claimsForAdmin,
@@ -26,12 +26,9 @@ export const claimsRouter = router({
     .input(claimSubmitInput)
     .use(idempotent)
     .output(myClaimDto)
-    .mutation(({ ctx, input }) => submitClaim(ctx, input)),
+    .mutation(serve(submitClaim)),
   mine: authedProcedure.output(z.array(myClaimDto)).query(({ ctx }) => claimsOf(ctx.db, ctx.user)),
-  withdraw: authedProcedure
-    .input(claimWithdrawInput)
-    .output(myClaimDto)
-    .mutation(({ ctx, input }) => withdrawClaim(ctx, input)),
+  withdraw: authedProcedure.input(claimWithdrawInput).output(myClaimDto).mutation(serve(withdrawClaim)),
 });
 
 /** The admin's decisions on claims (their screens come with the admin dashboard). */
@@ -43,16 +40,7 @@ export const adminClaimsRouter = router({
   pending: adminProcedure
     .output(z.array(adminClaimDto))
     .query(({ ctx }) => claimsForAdmin(ctx.db, 'pending')),
-  approve: adminProcedure
-    .input(claimDecisionInput)
-    .output(adminClaimDto)
-    .mutation(({ ctx, input }) => approveClaim(ctx, input)),
-  reject: adminProcedure
-    .input(claimDecisionInput)
-    .output(adminClaimDto)
-    .mutation(({ ctx, input }) => rejectClaim(ctx, input)),
-  revoke: adminProcedure
-    .input(claimRevokeInput)
-    .output(adminClaimDto)
-    .mutation(({ ctx, input }) => revokeClaim(ctx, input)),
+  approve: adminProcedure.input(claimDecisionInput).output(adminClaimDto).mutation(serve(approveClaim)),
+  reject: adminProcedure.input(claimDecisionInput).output(adminClaimDto).mutation(serve(rejectClaim)),
+  revoke: adminProcedure.input(claimRevokeInput).output(adminClaimDto).mutation(serve(revokeClaim)),
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES, type ClaimSubmitInput } from '../../shared/schemas/claims';
 import { createVendor } from '../db/factories';
 import type { NewVendor } from '../db/types';
+import { rowsWhere } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { COMPETING_CLAIM_REJECTED } from './claims.service';
@@ -222,12 +223,7 @@ describe('one pending claim per user and listing', () => {
         expect(r.reason).toMatchObject({ code: 'CONFLICT', message: CLAIM_MESSAGES.alreadyPending });
       }
     }
-    const pending = await h.db
-      .selectFrom('vendorClaims')
-      .select('id')
-      .where('vendorId', '=', listing.id)
-      .where('status', '=', 'pending')
-      .execute();
+    const pending = await rowsWhere(h.db, 'vendorClaims', { vendorId: listing.id, status: 'pending' });
     expect(pending).toHaveLength(1);
   });
 
@@ -397,11 +393,7 @@ describe('approving a claim for an existing listing', () => {
       message: 'Is the hall free?',
     });
     const threadId = sent.threadId as string;
-    const waiting = await h.db
-      .selectFrom('messages')
-      .select(['id', 'receiverId'])
-      .where('threadId', '=', threadId)
-      .execute();
+    const waiting = await rowsWhere(h.db, 'messages', { threadId });
     expect(waiting.map((m) => m.receiverId)).toEqual([null]);
 
     const claimant = await h.signedIn('customer', { name: 'Moshe Claimant' });
@@ -440,11 +432,7 @@ describe('approving a claim for an existing listing', () => {
     const after = await listingRow(listing.id);
     expect(after).toMatchObject({ ownerId: claimant.user.id, claimed: true, version: before.version + 1 });
     expect(await roleOf(claimant.user.id)).toBe('vendor');
-    const handedOver = await h.db
-      .selectFrom('messages')
-      .select('receiverId')
-      .where('threadId', '=', threadId)
-      .execute();
+    const handedOver = await rowsWhere(h.db, 'messages', { threadId });
     expect(handedOver.map((m) => m.receiverId)).toEqual([claimant.user.id]);
     // The new owner reads the thread on the vendor side (a fresh session carries the new role).
     const threads = await h.request('GET', '/api/messages/threads', claimant);
@@ -555,12 +543,7 @@ describe('approving a claim for an existing listing', () => {
     expect(won).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(lost.reason).toMatchObject({ code: 'CONFLICT', message: CLAIM_MESSAGES.listingTaken });
-    const approved = await h.db
-      .selectFrom('vendorClaims')
-      .select('userId')
-      .where('vendorId', '=', listing.id)
-      .where('status', '=', 'approved')
-      .execute();
+    const approved = await rowsWhere(h.db, 'vendorClaims', { vendorId: listing.id, status: 'approved' });
     expect(approved).toHaveLength(1);
     expect((await listingRow(listing.id)).ownerId).toBe(approved[0]?.userId);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './create-db';
 
 /**
@@ -6,4 +7,12 @@ import type { Db } from './create-db';
  */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Serializes one user's `scope` work until the transaction ends, on every server process (a
+ * transaction-level advisory lock on `<scope>:<userId>`).
+ */
+export async function lockForUser(trx: Db, scope: string, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${userId}`}, 0))`.execute(trx);
 }

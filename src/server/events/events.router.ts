@@ -17,7 +17,7 @@ import {
   taskUpdateInput,
 } from '../../shared/schemas/events';
 import { idempotent } from '../idempotency/idempotency';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, publicProcedure, router, serveDb } from '../trpc/init';
 import { listDeposits, listEventsOfUser, listMemos, listTasks } from './events.queries';
 import {
   createDeposit,
@@ -57,11 +57,8 @@ export const tasksRouter = router({
     .input(taskCreateInput)
     .use(idempotent)
     .output(taskDto)
-    .mutation(({ ctx, input }) => createTask(ctx.db, input)),
-  update: ownItemProcedure('tasks')
-    .input(taskUpdateInput)
-    .output(taskDto)
-    .mutation(({ ctx, input }) => updateTask(ctx.db, input)),
+    .mutation(serveDb(createTask)),
+  update: ownItemProcedure('tasks').input(taskUpdateInput).output(taskDto).mutation(serveDb(updateTask)),
   delete: ownItemProcedure('tasks')
     .output(okResult)
     .mutation(({ ctx, input }) => deleteItem(ctx.db, 'tasks', input.id)),
@@ -89,11 +86,8 @@ export const memosRouter = router({
     .input(memoCreateInput)
     .use(idempotent)
     .output(memoDto)
-    .mutation(({ ctx, input }) => createMemo(ctx.db, input)),
-  update: ownItemProcedure('memos')
-    .input(memoUpdateInput)
-    .output(memoDto)
-    .mutation(({ ctx, input }) => updateMemo(ctx.db, input)),
+    .mutation(serveDb(createMemo)),
+  update: ownItemProcedure('memos').input(memoUpdateInput).output(memoDto).mutation(serveDb(updateMemo)),
   delete: ownItemProcedure('memos')
     .output(okResult)
     .mutation(({ ctx, input }) => deleteItem(ctx.db, 'memos', input.id)),

@@ -13,7 +13,7 @@ import {
   inviteInput,
 } from '../../shared/schemas/family';
 import { idempotent } from '../idempotency/idempotency';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, publicProcedure, router, serve } from '../trpc/init';
 import {
   acceptInvite,
   approveRequest,
@@ -38,32 +38,17 @@ export const familyRouter = router({
   members: authedProcedure.output(z.array(familyMemberDto)).query(({ ctx }) => circleMembers(ctx)),
   events: authedProcedure.output(z.array(familyEventDto)).query(({ ctx }) => circleEvents(ctx)),
   requests: authedProcedure.output(z.array(familyRequestDto)).query(({ ctx }) => pendingRequests(ctx)),
-  approve: authedProcedure
-    .input(familyUserInput)
-    .output(okResponse)
-    .mutation(({ ctx, input }) => approveRequest(ctx, input)),
-  decline: authedProcedure
-    .input(familyUserInput)
-    .output(okResponse)
-    .mutation(({ ctx, input }) => declineRequest(ctx, input)),
+  approve: authedProcedure.input(familyUserInput).output(okResponse).mutation(serve(approveRequest)),
+  decline: authedProcedure.input(familyUserInput).output(okResponse).mutation(serve(declineRequest)),
   invites: authedProcedure.output(z.array(familyInviteDto)).query(({ ctx }) => liveInvites(ctx)),
   createInvite: authedProcedure
     .input(createInviteInput)
     .use(idempotent)
     .output(createdInviteDto)
     .mutation(({ ctx }) => createInvite(ctx)),
-  revokeInvite: authedProcedure
-    .input(familyInviteIdInput)
-    .output(okResponse)
-    .mutation(({ ctx, input }) => revokeInvite(ctx, input)),
+  revokeInvite: authedProcedure.input(familyInviteIdInput).output(okResponse).mutation(serve(revokeInvite)),
   /** A mutation although it reads: the token travels in a body, never in a URL that gets logged. */
-  checkInvite: publicProcedure
-    .input(inviteInput)
-    .output(inviteCheckDto)
-    .mutation(({ ctx, input }) => checkInvite(ctx, input)),
-  acceptInvite: authedProcedure
-    .input(inviteInput)
-    .output(userEnvelope)
-    .mutation(({ ctx, input }) => acceptInvite(ctx, input)),
+  checkInvite: publicProcedure.input(inviteInput).output(inviteCheckDto).mutation(serve(checkInvite)),
+  acceptInvite: authedProcedure.input(inviteInput).output(userEnvelope).mutation(serve(acceptInvite)),
   leave: authedProcedure.output(userEnvelope).mutation(({ ctx }) => leaveCircle(ctx)),
 });

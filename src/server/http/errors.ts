@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyReply } from 'fastify';
 import { asServiceUnavailable } from '../db/db-errors';
 import { StaleWriteError } from '../db/stale-write';
 import { retryAfterOf } from '../limits/rate-limit';
@@ -25,6 +26,13 @@ export function errorBody(
       ...(current === undefined ? {} : { current }),
     },
   };
+}
+
+/** Answers with `error` as the REST surface does: its status and body, and Retry-After when it has one. */
+export function sendRestError(reply: FastifyReply, error: unknown) {
+  const { status, body, retryAfter } = restError(error);
+  if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
+  return reply.code(status).send(body);
 }
 
 export function restError(error: unknown): { status: number; body: ErrorBody; retryAfter: number | null } {

@@ -5,6 +5,7 @@ import { buildServer } from '../app';
 import { createPostgresDb, type DbHandle } from '../db/create-db';
 import { asServiceUnavailable, ServiceUnavailableError, unavailabilityOf } from '../db/db-errors';
 import { harnessForFile, type TestHarness } from '../test/harness';
+import type { AppDeps } from '../trpc/context';
 import { Lifecycle } from './resilience';
 
 const h = harnessForFile();
@@ -27,6 +28,16 @@ async function silentServer(): Promise<{ url: string; close: () => Promise<void>
         server.close(() => resolve());
       }),
   };
+}
+
+/** Runs `body` with a server of its own, made of the harness's dependencies with `changes`, and closes it. */
+async function withServer(changes: Partial<AppDeps>, body: (app: FastifyInstance) => Promise<void>) {
+  const app = await buildServer({ ...h.deps, ...changes });
+  try {
+    await body(app);
+  } finally {
+    await app.close();
+  }
 }
 
 /** A server on a database that is not there (nothing listens on port 9). */
@@ -186,8 +197,7 @@ describe('a database that accepts connections and never answers', () => {
 describe('answering quickly instead of late', () => {
   it('answers 503 in the app’s format, closing the connection, while the server drains', async () => {
     const lifecycle = new Lifecycle();
-    const app = await buildServer({ ...h.deps, lifecycle });
-    try {
+    await withServer({ lifecycle }, async (app) => {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       lifecycle.beginDrain();
       expect(lifecycle.signal.aborted).toBe(true);
@@ -203,14 +213,11 @@ describe('answering quickly instead of late', () => {
           },
         });
       }
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('answers 503 when a request runs past REQUEST_TIMEOUT_MS', async () => {
-    const app = await buildServer({ ...h.deps, config: { ...h.deps.config, requestTimeoutMs: 200 } });
-    try {
+    await withServer({ config: { ...h.deps.config, requestTimeoutMs: 200 } }, async (app) => {
       app.get('/api/test-slow', async (_req, reply) => {
         await new Promise((r) => setTimeout(r, 1000));
         if (!reply.sent) return reply.send({ late: true });
@@ -224,14 +231,11 @@ describe('answering quickly instead of late', () => {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The request took too long. Please try again in a moment.',
       });
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('does not answer a write early: it may still commit, so "try again" would be untrue', async () => {
-    const app = await buildServer({ ...h.deps, config: { ...h.deps.config, requestTimeoutMs: 200 } });
-    try {
+    await withServer({ config: { ...h.deps.config, requestTimeoutMs: 200 } }, async (app) => {
       app.post('/api/test-slow-write', async () => {
         await new Promise((r) => setTimeout(r, 500));
         return { written: true };
@@ -239,14 +243,11 @@ describe('answering quickly instead of late', () => {
       const res = await app.inject({ method: 'POST', url: '/api/test-slow-write', payload: {} });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ written: true });
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it('refuses requests at once while the event loop is saturated, and serves again after', async () => {
-    const app = await buildServer({ ...h.deps, config: { ...h.deps.config, maxEventLoopDelayMs: 50 } });
-    try {
+    await withServer({ config: { ...h.deps.config, maxEventLoopDelayMs: 50 } }, async (app) => {
       await app.ready();
       const healthy = async () => {
         let status = 503;
@@ -274,8 +275,6 @@ describe('answering quickly instead of late', () => {
       expect(refused.json().error.code).toBe('SERVICE_UNAVAILABLE');
       // Once the loop is free again the next samples clear the pressure.
       expect(await healthy()).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

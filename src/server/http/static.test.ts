@@ -1,33 +1,16 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../app';
-import { createHarness, type TestHarness } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { builtClientForFile } from '../test/client-build';
 
-let h: TestHarness;
-let app: FastifyInstance;
-let clientDir: string;
-beforeAll(async () => {
-  h = await createHarness();
-  clientDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
-  await mkdir(path.join(clientDir, 'assets'));
-  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  await writeFile(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-  await writeFile(path.join(clientDir, 'assets', 'main-abc123.js.map'), '{"version":3}');
-  app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir } });
-});
-afterAll(async () => {
-  await app.close();
-  await h.close();
-  await rm(clientDir, { recursive: true, force: true });
+const client = builtClientForFile({
+  'index.html': '<!doctype html><div id="root"></div>',
+  'assets/main-abc123.js': 'console.log(1)',
+  'assets/main-abc123.js.map': '{"version":3}',
 });
 
 describe('the built web app', () => {
   it('answers every client route with index.html, never cached', async () => {
     for (const method of ['GET', 'HEAD'] as const) {
-      const res = await app.inject({ method, url: '/events?event=1' });
+      const res = await client.app.inject({ method, url: '/events?event=1' });
       expect(res.statusCode, method).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -35,14 +18,14 @@ describe('the built web app', () => {
   });
 
   it('serves fingerprinted assets as immutable', async () => {
-    const res = await app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    const res = await client.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('never serves source maps, and a missing asset is a 404 rather than the page', async () => {
     for (const url of ['/assets/main-abc123.js.map', '/assets/missing-123.js', '/anything.js.map']) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await client.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('"version":3');
     }
@@ -54,7 +37,7 @@ describe('the built web app', () => {
       ['GET', '/api'],
       ['DELETE', '/events'],
     ] as const) {
-      const res = await app.inject({ method, url });
+      const res = await client.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createVendor } from '../db/factories';
+import { rowsWhere } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
@@ -272,12 +273,8 @@ describe('a create that fails', () => {
     const sent = await customer.caller.requests.send({ ...request, idempotencyKey: key });
     const replay = await customer.caller.requests.send({ ...request, idempotencyKey: key });
     expect(replay).toEqual(sent);
-    const rows = await h.db
-      .selectFrom('availabilityRequests')
-      .select('id')
-      .where('message', '=', request.message)
-      .execute();
-    expect(rows).toEqual([{ id: sent.id }]);
+    const rows = await rowsWhere(h.db, 'availabilityRequests', { message: request.message });
+    expect(rows.map((r) => r.id)).toEqual([sent.id]);
   });
 
   it('does not count against the rate limit twice when replayed', async () => {
@@ -317,25 +314,27 @@ async function ageKey(userId: string, key: string, age: string) {
 }
 
 describe('kept for 24 hours', () => {
-  it('a key older than that is not replayed: the retry runs as new', async () => {
+  /** Creates an event with a new key, ages the key by `age`, and sends the same create again. */
+  async function createAgedRetry(titleStart: string, age: string) {
     const key = newKey();
-    const title = `Old ${key}`;
-    const first = await customer.caller.events.create({ ...eventInput(title), idempotencyKey: key });
-    await ageKey(customer.user.id, key, '25 hours');
-    const later = await customer.caller.events.create({ ...eventInput(title), idempotencyKey: key });
+    const title = `${titleStart} ${key}`;
+    const create = () => customer.caller.events.create({ ...eventInput(title), idempotencyKey: key });
+    const first = await create();
+    await ageKey(customer.user.id, key, age);
+    return { first, retry: await create(), create, title };
+  }
+
+  it('a key older than that is not replayed: the retry runs as new', async () => {
+    const { first, retry: later, create, title } = await createAgedRetry('Old', '25 hours');
     expect(later.id).not.toBe(first.id);
     // And the new answer is the one kept now.
-    const again = await customer.caller.events.create({ ...eventInput(title), idempotencyKey: key });
+    const again = await create();
     expect(again.id).toBe(later.id);
     expect(await eventsTitled(title)).toHaveLength(2);
   });
 
   it('a key just under that is still replayed', async () => {
-    const key = newKey();
-    const title = `Recent ${key}`;
-    const first = await customer.caller.events.create({ ...eventInput(title), idempotencyKey: key });
-    await ageKey(customer.user.id, key, '23 hours 59 minutes');
-    const again = await customer.caller.events.create({ ...eventInput(title), idempotencyKey: key });
+    const { first, retry: again } = await createAgedRetry('Recent', '23 hours 59 minutes');
     expect(again.id).toBe(first.id);
   });
 });
@@ -372,11 +371,7 @@ describe('concurrent calls with the same key', () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
-    const rows = await h.db
-      .selectFrom('availabilityRequests')
-      .select('id')
-      .where('message', '=', request.message)
-      .execute();
+    const rows = await rowsWhere(h.db, 'availabilityRequests', { message: request.message });
     expect(rows).toHaveLength(1);
     expect(new Set(answers.map((a) => a.json().id))).toEqual(new Set([rows[0]?.id]));
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions';
 import { createUser, createVendor } from '../db/factories';
 import { consume } from '../limits/rate-limit';
+import { rowsWhere } from '../test/fixtures';
 import { harnessForFile } from '../test/harness';
 import { sweepExpiredRows } from './maintenance';
 
@@ -53,11 +54,7 @@ describe('maintenance sweep', () => {
 
     const swept = await sweepExpiredRows({ db: h.db, now: () => now });
     expect(swept.idempotencyKeys).toBe(2);
-    const left = await h.db
-      .selectFrom('idempotencyKeys')
-      .select('key')
-      .where('userId', '=', user.id)
-      .execute();
+    const left = await rowsWhere(h.db, 'idempotencyKeys', { userId: user.id });
     expect(left.map((k) => k.key)).toEqual(['young']);
   });
 });

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import { ServiceUnavailableError } from '../db/db-errors';
+import type { AppConfig } from '../env';
 
 /** At most `max` hits per key in each window of `windowMs`. */
 export interface RateRule {
@@ -100,6 +101,23 @@ export async function enforce(
       decision.retryAfterMs,
     );
   }
+}
+
+/** The configured rules by name (config.limits). */
+export type LimitName = keyof AppConfig['limits'];
+
+/**
+ * enforce() with the configured rule `name`, for whatever holds the database, the configuration and
+ * the clock (a procedure's context, the app's dependencies); `now` is the clock's unless given.
+ */
+export function enforceLimit(
+  source: { db: Db; config: Pick<AppConfig, 'limits'>; now: () => Date },
+  name: LimitName,
+  key: string,
+  message: string,
+  now: Date = source.now(),
+): Promise<void> {
+  return enforce(source.db, key, source.config.limits[name], now, message);
 }
 
 /** Largest Retry-After among errors, in seconds, or null when none is a 429 with one. */

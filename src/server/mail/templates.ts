@@ -22,6 +22,28 @@ export function passwordResetMail(input: {
 }
 
 /**
+ * A notification mail: greeting, paragraphs and one action, with the footer saying it came because
+ * e-mail notifications are on. The preheader is the subject unless given.
+ */
+export function notificationMail(input: {
+  subject: string;
+  preheader?: string;
+  name: string;
+  paragraphs: string[];
+  action: { label: string; url: string };
+}): MailContent {
+  const { text, html } = renderMail({
+    preheader: input.preheader ?? input.subject,
+    greeting: `Hello ${input.name},`,
+    paragraphs: input.paragraphs,
+    action: input.action,
+    footer:
+      'You got this mail because e-mail notifications are on for your SimchaHub account. Turn them off in your profile settings.',
+  });
+  return { subject: input.subject, text, html };
+}
+
+/**
  * A new message in a conversation. Sent only for the first unread message of a thread, so the
  * preview is of that message; later ones wait in the app until this one is read.
  */
@@ -31,20 +53,17 @@ export function newMessageMail(input: {
   preview: string;
   conversationUrl: string;
 }): MailContent {
-  const subject = `New message from ${input.senderName} on SimchaHub`;
-  const { text, html } = renderMail({
+  return notificationMail({
+    subject: `New message from ${input.senderName} on SimchaHub`,
     preheader: input.preview,
-    greeting: `Hello ${input.name},`,
+    name: input.name,
     paragraphs: [
       `${input.senderName} sent you a message:`,
       input.preview,
       'Open the conversation to read it and reply. We mail you once per conversation until you have read it.',
     ],
     action: { label: 'Open the conversation', url: input.conversationUrl },
-    footer:
-      'You got this mail because e-mail notifications are on for your SimchaHub account. Turn them off in your profile settings.',
   });
-  return { subject, text, html };
 }
 
 export type ClaimDecision = 'approved' | 'rejected' | 'revoked';
@@ -72,13 +91,10 @@ export function claimDecidedMail(input: {
   const subject = `Your claim for ${input.listingName} was ${input.decision}`;
   const paragraphs = [CLAIM_DECISION_LINES[input.decision](input.listingName)];
   if (input.notes) paragraphs.push(`Notes from the review: ${input.notes}`);
-  const { text, html } = renderMail({
-    preheader: subject,
-    greeting: `Hello ${input.name},`,
+  return notificationMail({
+    subject,
+    name: input.name,
     paragraphs,
     action: { label: 'See your claims', url: input.claimsUrl },
-    footer:
-      'You got this mail because e-mail notifications are on for your SimchaHub account. Turn them off in your profile settings.',
   });
-  return { subject, text, html };
 }

@@ -80,15 +80,24 @@ function worker(smtpUrl: string | null, options: MailWorkerOptions = {}, log: Ma
   return { worker: started, mailDir };
 }
 
-async function queueReset(to = `reset-${randomBytes(4).toString('hex')}@example.com`) {
+async function queueReset(to = `reset-${randomBytes(4).toString('hex')}@example.com`, userId?: string) {
   const content = passwordResetMail({
     name: 'Miriam',
     resetUrl: `https://simchahub.test/reset-password#token=${randomBytes(24).toString('base64url')}`,
     validMinutes: 30,
   });
-  const id = await enqueueMail(h.db, { kind: 'password-reset', to, notification: false, ...content });
+  const id = await enqueueMail(h.db, { kind: 'password-reset', to, userId, notification: false, ...content });
   if (!id) throw new Error('expected the reset mail to be queued');
   return { id, to, ...content };
+}
+
+/** As a worker that stopped in the middle of the row's attempt number `attempts` leaves it: its lease ran out a second ago. */
+async function leftSending(id: string, attempts: number) {
+  await h.db
+    .updateTable('mailOutbox')
+    .set({ status: 'sending', attempts, lockedUntil: new Date(clock.getTime() - 1000) })
+    .where('id', '=', id)
+    .execute();
 }
 
 async function row(id: string) {
@@ -291,11 +300,7 @@ describe('mail worker over SMTP', () => {
   it('sends a row left in sending with an expired lease exactly once after a restart', async () => {
     const server = await smtp();
     const mail = await queueReset();
-    await h.db
-      .updateTable('mailOutbox')
-      .set({ status: 'sending', attempts: 1, lockedUntil: new Date(clock.getTime() - 1000) })
-      .where('id', '=', mail.id)
-      .execute();
+    await leftSending(mail.id, 1);
     const { worker: a } = worker(server.url);
     const { worker: b } = worker(server.url);
 
@@ -308,11 +313,7 @@ describe('mail worker over SMTP', () => {
   it('gives up a row whose last attempt never finished instead of sending it forever', async () => {
     const server = await smtp();
     const mail = await queueReset();
-    await h.db
-      .updateTable('mailOutbox')
-      .set({ status: 'sending', attempts: 8, lockedUntil: new Date(clock.getTime() - 1000) })
-      .where('id', '=', mail.id)
-      .execute();
+    await leftSending(mail.id, 8);
     const { worker: w } = worker(server.url);
     expect(await w.runOnce()).toBe(0);
     expect(server.attempts).toBe(0);
@@ -369,17 +370,7 @@ describe('notifications', () => {
     const user = await createUser(h.db);
     const notification = await queueNotification(user.id, user.email);
     if (!notification) throw new Error('expected the notification to be queued');
-    const reset = await enqueueMail(h.db, {
-      kind: 'password-reset',
-      to: user.email,
-      userId: user.id,
-      notification: false,
-      ...passwordResetMail({
-        name: user.name,
-        resetUrl: 'https://simchahub.test/r#token=x',
-        validMinutes: 30,
-      }),
-    });
+    const reset = await queueReset(user.email, user.id);
     await h.db
       .updateTable('users')
       .set({ emailNotificationsEnabled: false })
@@ -391,7 +382,7 @@ describe('notifications', () => {
 
     expect(server.received.map((m) => m.subject)).toEqual(['Reset your SimchaHub password']);
     expect(await row(notification)).toMatchObject({ status: 'skipped', sentAt: null });
-    expect(await row(reset ?? '')).toMatchObject({ status: 'sent' });
+    expect(await row(reset.id)).toMatchObject({ status: 'sent' });
     advance(24 * 60 * MINUTE);
     expect(await w.runOnce()).toBe(0);
     expect(server.attempts).toBe(1);

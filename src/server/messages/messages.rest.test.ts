@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import { createVendor } from '../db/factories';
-import { familyAndBand, useUpLimit } from '../test/fixtures';
+import { familyAndBand, rowsWhere, useUpLimit } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 
 const h = harnessForFile();
@@ -120,34 +120,23 @@ describe('the documented message paths (spec section 7)', () => {
   it('a reply retried with the same Idempotency-Key posts once', async () => {
     const threadId = await newThread();
     const key = randomUUID();
-    const first = await h.request(
-      'POST',
-      `/api/messages/${threadId}/reply`,
-      customer,
-      { messageText: 'Once' },
-      {
-        'idempotency-key': key,
-      },
-    );
-    const again = await h.request(
-      'POST',
-      `/api/messages/${threadId}/reply`,
-      customer,
-      { messageText: 'Once' },
-      {
-        'idempotency-key': key,
-      },
-    );
+    const send = () =>
+      h.request(
+        'POST',
+        `/api/messages/${threadId}/reply`,
+        customer,
+        { messageText: 'Once' },
+        {
+          'idempotency-key': key,
+        },
+      );
+    const first = await send();
+    const again = await send();
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
-    const rows = await h.db
-      .selectFrom('messages')
-      .select('id')
-      .where('threadId', '=', threadId)
-      .where('messageText', '=', 'Once')
-      .execute();
+    const rows = await rowsWhere(h.db, 'messages', { threadId, messageText: 'Once' });
     expect(rows).toHaveLength(1);
   });
 

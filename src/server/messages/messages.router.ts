@@ -23,7 +23,7 @@ import {
 } from '../../shared/schemas/messages';
 import { idempotent } from '../idempotency/idempotency';
 import { liveStream } from '../live/stream';
-import { authedProcedure, partyProcedure, router, vendorProcedure } from '../trpc/init';
+import { authedProcedure, partyProcedure, router, serve, vendorProcedure } from '../trpc/init';
 import { unreadMessageCount } from './messages.queries';
 import {
   blockThread,
@@ -60,12 +60,12 @@ export const messagesRouter = router({
     .input(replyInput)
     .use(idempotent)
     .output(conversationDto.shape.messages.element)
-    .mutation(({ ctx, input }) => reply(ctx, input)),
+    .mutation(serve(reply)),
   startThread: authedProcedure
     .input(startThreadInput)
     .use(idempotent)
     .output(conversationDto)
-    .mutation(({ ctx, input }) => startThread(ctx, input)),
+    .mutation(serve(startThread)),
   markSeen: partyProcedure
     .input(markSeenInput)
     .output(markSeenDto)
@@ -82,10 +82,7 @@ export const messagesRouter = router({
     .input(threadIdInput)
     .output(conversationDto.shape.thread)
     .mutation(({ ctx, input }) => unblockThread(ctx, input.threadId)),
-  report: partyProcedure
-    .input(reportInput)
-    .output(reportDto)
-    .mutation(({ ctx, input }) => reportThread(ctx, input)),
+  report: partyProcedure.input(reportInput).output(reportDto).mutation(serve(reportThread)),
   quickReplies: vendorProcedure
     .output(z.array(quickReplyDto))
     .query(({ ctx }) => listQuickReplies(ctx.db, ctx.user.id)),
@@ -93,11 +90,11 @@ export const messagesRouter = router({
     .input(quickReplyCreateInput)
     .use(idempotent)
     .output(quickReplyDto)
-    .mutation(({ ctx, input }) => createQuickReply(ctx, input)),
+    .mutation(serve(createQuickReply)),
   updateQuickReply: vendorProcedure
     .input(quickReplyUpdateInput)
     .output(quickReplyDto)
-    .mutation(({ ctx, input }) => updateQuickReply(ctx, input)),
+    .mutation(serve(updateQuickReply)),
   deleteQuickReply: vendorProcedure
     .input(quickReplyIdInput)
     .output(okResult)

@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/messages';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
-import { enforce } from '../limits/rate-limit';
+import { enforceLimit } from '../limits/rate-limit';
 import { appendLiveEvents, type NewLiveEvent } from '../live/live-events';
 import { readThreadNotifications } from '../notifications/notifications.service';
 import type { Context, CurrentSession } from '../trpc/context';
@@ -169,13 +169,7 @@ function refuseWhenBlocked(thread: PartyThread): void {
 }
 
 const limitMessages = (ctx: SignedInContext, now: Date) =>
-  enforce(
-    ctx.db,
-    `messages:user:${ctx.user.id}`,
-    ctx.config.limits.messages,
-    now,
-    MESSAGING_MESSAGES.tooMany,
-  );
+  enforceLimit(ctx, 'messages', `messages:user:${ctx.user.id}`, MESSAGING_MESSAGES.tooMany, now);
 
 export async function reply(ctx: SignedInContext, input: z.output<typeof replyInput>): Promise<MessageDto> {
   const now = ctx.now();
@@ -350,11 +344,10 @@ export async function markThreadSeen(
  * for the team): a few a minute per user is plenty.
  */
 const limitThreadActions = (ctx: SignedInContext) =>
-  enforce(
-    ctx.db,
+  enforceLimit(
+    ctx,
+    'threadActions',
     `thread-actions:user:${ctx.user.id}`,
-    ctx.config.limits.threadActions,
-    ctx.now(),
     MESSAGING_MESSAGES.tooManyThreadActions,
   );
 

@@ -6,9 +6,9 @@ import { createSession } from '../auth/sessions';
 import { createVendor } from '../db/factories';
 import { StaleWriteError } from '../db/stale-write';
 import { liveStream } from '../live/stream';
-import { familyAndBand, useUpLimit } from '../test/fixtures';
+import { familyAndBand, rowsWhere, useUpLimit } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
-import { rejection } from '../test/rejection';
+import { expectEachRejected, rejection } from '../test/rejection';
 import { unreadCountQuery } from './messages.queries';
 import { threadsPageQuery } from './messages.service';
 
@@ -43,6 +43,15 @@ const request = {
 async function requestThread(from: Party = customer, to: string = vendorId) {
   const sent = await from.caller.requests.send({ id: to, ...request });
   return { threadId: sent.threadId as string, requestId: sent.id };
+}
+
+/** A party's block, unblock and report of a thread, each made when called. */
+function threadActions(party: Party, threadId: string) {
+  return [
+    () => party.caller.messages.block({ threadId }),
+    () => party.caller.messages.unblock({ threadId }),
+    () => party.caller.messages.report({ threadId, reason: 'Spam' }),
+  ];
 }
 
 async function threadRow(threadId: string) {
@@ -152,15 +161,9 @@ describe('who sees a conversation', () => {
         () => outsider.caller.messages.conversation({ threadId }),
         () => outsider.caller.messages.reply({ threadId, messageText: 'Hello?' }),
         () => outsider.caller.messages.markThreadSeen({ threadId }),
-        () => outsider.caller.messages.block({ threadId }),
-        () => outsider.caller.messages.unblock({ threadId }),
-        () => outsider.caller.messages.report({ threadId, reason: 'Spam' }),
+        ...threadActions(outsider, threadId),
       ];
-      for (const call of calls) {
-        const error = await rejection(call());
-        expect(error.code).toBe('NOT_FOUND');
-        expect(error.message).toBe(MESSAGING_MESSAGES.threadNotFound);
-      }
+      await expectEachRejected(calls, { code: 'NOT_FOUND', message: MESSAGING_MESSAGES.threadNotFound });
       const seen = await rejection(outsider.caller.messages.markSeen({ messageId: message?.id as string }));
       expect(seen.code).toBe('NOT_FOUND');
       expect(seen.message).toBe(MESSAGING_MESSAGES.messageNotFound);
@@ -375,12 +378,7 @@ describe('replying', () => {
       idempotencyKey,
     });
     expect(again.id).toBe(first.id);
-    const rows = await h.db
-      .selectFrom('messages')
-      .select('id')
-      .where('threadId', '=', threadId)
-      .where('messageText', '=', 'Once only')
-      .execute();
+    const rows = await rowsWhere(h.db, 'messages', { threadId, messageText: 'Once only' });
     expect(rows).toHaveLength(1);
     expect((await threadRow(threadId)).unreadByVendor).toBe(2);
   });
@@ -458,12 +456,7 @@ describe('replying', () => {
     );
     expect(refused.code).toBe('BAD_REQUEST');
     expect(refused.message).toBe(MESSAGING_MESSAGES.attachmentNotFound);
-    const posted = await h.db
-      .selectFrom('messages')
-      .select('id')
-      .where('threadId', '=', threadId)
-      .where('messageText', '=', 'See attached')
-      .execute();
+    const posted = await rowsWhere(h.db, 'messages', { threadId, messageText: 'See attached' });
     expect(posted).toEqual([]);
 
     const mine = await upload(customer.user.id, 'menu.pdf');
@@ -713,11 +706,7 @@ describe('starting a conversation', () => {
     expect((await threadRow(conversation.thread.id)).unreadByVendor).toBe(1);
     const again = await family.caller.messages.startThread(input);
     expect(again.thread.id).toBe(conversation.thread.id);
-    const threads = await h.db
-      .selectFrom('messageThreads')
-      .select('id')
-      .where('customerId', '=', family.user.id)
-      .execute();
+    const threads = await rowsWhere(h.db, 'messageThreads', { customerId: family.user.id });
     expect(threads).toHaveLength(1);
   });
 
@@ -926,16 +915,10 @@ describe('blocks, unblocks and reports', () => {
       if (i % 2 === 0) await family.caller.messages.block({ threadId });
       else await family.caller.messages.unblock({ threadId });
     }
-    const calls = [
-      () => family.caller.messages.block({ threadId }),
-      () => family.caller.messages.unblock({ threadId }),
-      () => family.caller.messages.report({ threadId, reason: 'Spam' }),
-    ];
-    for (const call of calls) {
-      const error = await rejection(call());
-      expect(error.code).toBe('TOO_MANY_REQUESTS');
-      expect(error.message).toContain(MESSAGING_MESSAGES.tooManyThreadActions);
-    }
+    await expectEachRejected(threadActions(family, threadId), {
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringContaining(MESSAGING_MESSAGES.tooManyThreadActions),
+    });
     expect((await threadRow(threadId)).blockedBySide).toBeNull();
     // The other party's count is their own.
     await vendor.caller.messages.block({ threadId });

@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/messages';
 import type { Db } from '../db/create-db';
 import { StaleWriteError } from '../db/stale-write';
-import { inTransaction } from '../db/transaction';
+import { inTransaction, lockForUser } from '../db/transaction';
 import type { SignedInContext } from './messages.service';
 
 const columns = ['id', 'title', 'body', 'position', 'version', 'createdAt', 'updatedAt'] as const;
@@ -35,7 +35,7 @@ export async function createQuickReply(
 ): Promise<QuickReplyDto> {
   const userId = ctx.user.id;
   return inTransaction(ctx.db, async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`quick-replies:${userId}`}, 0))`.execute(trx);
+    await lockForUser(trx, 'quick-replies', userId);
     const { n, nextPosition } = await trx
       .selectFrom('quickReplies')
       .select([sql<string>`count(*)`.as('n'), sql<number>`coalesce(max(position) + 1, 0)`.as('nextPosition')])

@@ -56,20 +56,28 @@ export async function notify(trx: Db, n: NewNotification): Promise<NewLiveEvent>
   return { userId: n.userId, kind: 'notification', ref: { notificationId: row.id } };
 }
 
+/**
+ * Marks the user's unread notifications read: all of them, or those about a thread, or the one with
+ * an id. Returns the ids it changed.
+ */
+function markUnreadRead(trx: Db, userId: string, which: { threadId?: string; id?: string } = {}) {
+  let unread = trx
+    .updateTable('notifications')
+    .set({ readAt: sql<Date>`now()` })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null);
+  if (which.threadId !== undefined) unread = unread.where('threadId', '=', which.threadId);
+  if (which.id !== undefined) unread = unread.where('id', '=', which.id);
+  return unread.returning('id').execute();
+}
+
 /** Marks the user's unread notifications about a thread read (they opened it); returns live events. */
 export async function readThreadNotifications(
   trx: Db,
   userId: string,
   threadId: string,
 ): Promise<NewLiveEvent[]> {
-  const rows = await trx
-    .updateTable('notifications')
-    .set({ readAt: sql<Date>`now()` })
-    .where('userId', '=', userId)
-    .where('threadId', '=', threadId)
-    .where('readAt', 'is', null)
-    .returning('id')
-    .execute();
+  const rows = await markUnreadRead(trx, userId, { threadId });
   return rows.map((r) => ({ userId, kind: 'notification' as const, ref: { notificationId: r.id } }));
 }
 
@@ -85,17 +93,10 @@ export async function listNotifications(db: Db, userId: string) {
 export async function markNotificationRead(db: Db, userId: string, id: string): Promise<NotificationDto> {
   return inTransaction(db, async (trx) => {
     // A concurrent mark of the same item waits for this one and then finds it read: one event.
-    const marked = await trx
-      .updateTable('notifications')
-      .set({ readAt: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .where('readAt', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
+    const marked = await markUnreadRead(trx, userId, { id });
     const [dto] = await notificationDtosByIds(trx, userId, [id]);
     if (!dto) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.notificationNotFound });
-    if (marked) {
+    if (marked.length > 0) {
       await appendLiveEvents(trx, [{ userId, kind: 'notification', ref: { notificationId: id } }]);
     }
     return dto;
@@ -104,13 +105,7 @@ export async function markNotificationRead(db: Db, userId: string, id: string): 
 
 export async function markAllNotificationsRead(db: Db, userId: string): Promise<{ updated: number }> {
   return inTransaction(db, async (trx) => {
-    const rows = await trx
-      .updateTable('notifications')
-      .set({ readAt: sql<Date>`now()` })
-      .where('userId', '=', userId)
-      .where('readAt', 'is', null)
-      .returning('id')
-      .execute();
+    const rows = await markUnreadRead(trx, userId);
     if (rows.length > 0) {
       // One event is enough: it carries the new totals, and the client refetches its list.
       await appendLiveEvents(trx, [

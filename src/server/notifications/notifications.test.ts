@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
 import { inTransaction } from '../db/transaction';
 import { appendLiveEvents } from '../live/live-events';
+import { rowsWhere } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { notify } from './notifications.service';
@@ -40,22 +41,14 @@ const offSite = [
 
 describe('notification links', () => {
   it('are paths of the app: notify() throws for anything else and writes nothing', async () => {
-    const before = await h.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('userId', '=', user.user.id)
-      .execute();
+    const before = await rowsWhere(h.db, 'notifications', { userId: user.user.id });
     for (const link of offSite) {
       await expect(notifyUser(user.user.id, link), JSON.stringify(link)).rejects.toThrow(
         'is not a path of the app',
       );
     }
     await expect(notifyUser(user.user.id, `/${'x'.repeat(300)}`)).rejects.toThrow('is not a path of the app');
-    const after = await h.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('userId', '=', user.user.id)
-      .execute();
+    const after = await rowsWhere(h.db, 'notifications', { userId: user.user.id });
     expect(after).toHaveLength(before.length);
     for (const link of ['/', '/messages?thread=1', '/vendor-dashboard?tab=messages&thread=2']) {
       await notifyUser(user.user.id, link);

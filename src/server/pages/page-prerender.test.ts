@@ -1,39 +1,23 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import superjson from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRERENDERED_STATE_ID } from '../../shared/constants';
 import { buildServer } from '../app';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { createVendor } from '../db/factories';
 import { siteFigures } from '../meta/site-figures';
-import { createHarness, type TestHarness } from '../test/harness';
+import { builtClientForFile } from '../test/client-build';
 import { HtmlTemplate } from './html-head';
 import { PagePrerender } from './page-prerender';
 
 const INDEX_HTML =
   '<!doctype html>\n<html lang="en">\n  <head>\n    <title>x</title>\n  </head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/assets/index-abc.js"></script>\n  </body>\n</html>\n';
 
-let h: TestHarness;
-let app: FastifyInstance;
-let clientDir: string;
-beforeAll(async () => {
-  h = await createHarness();
-  clientDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
-  await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
-  // Every page drawn as asked (its share of the thread is tested on its own below).
-  const prerender = new PagePrerender(h.deps.db, undefined, { share: 1 });
-  app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir } }, { prerender });
-  // The renderer is the client's code with React DOM's server renderer and Chakra: seconds to load.
-  await prerender.warm(app.log);
-}, 120_000);
-afterAll(async () => {
-  await app.close();
-  await h.close();
-  await rm(clientDir, { recursive: true, force: true });
-});
+// Every page drawn as asked (its share of the thread is tested on its own below).
+const client = builtClientForFile({ 'index.html': INDEX_HTML }, { prerender: { share: 1 } });
+const h = client.h;
 
 /** The root element's markup and the data beside it. */
 function parts(html: string) {
@@ -47,7 +31,7 @@ function parts(html: string) {
 describe('the landing page drawn for visitors', () => {
   it('comes drawn, with the counted figures and the data the browser starts from', async () => {
     await createVendor(h.db, { businessName: 'Drawn Hall', category: 'Venues' });
-    const res = await app.inject({ method: 'GET', url: '/' });
+    const res = await client.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toMatch(/cookie/i);
     const { root, state } = parts(res.body);
@@ -80,7 +64,7 @@ describe('the landing page drawn for visitors', () => {
       ['/marketplace', {}],
       ['/about', {}],
     ] as const) {
-      const res = await app.inject({ method: 'GET', url, cookies });
+      const res = await client.app.inject({ method: 'GET', url, cookies });
       expect(res.statusCode, url).toBe(200);
       expect(parts(res.body), url).toEqual({ root: '', state: undefined });
       expect(res.body, url).toContain('<div id="root"></div>');
@@ -104,7 +88,7 @@ describe("a vendor's profile drawn for visitors", () => {
       city: 'Teaneck',
       contactPhone: '+1 201 555 0142',
     });
-    const res = await app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
+    const res = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toMatch(/cookie/i);
     const { root, state } = parts(res.body);
@@ -116,7 +100,7 @@ describe("a vendor's profile drawn for visitors", () => {
     expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
     // The head still names the listing for link previews.
     expect(res.body).toContain('<meta property="og:title" content="Drawn Strings Quartet');
-    const answer = await app.inject({ method: 'GET', url: `/api/vendors/${vendor.id}` });
+    const answer = await client.app.inject({ method: 'GET', url: `/api/vendors/${vendor.id}` });
     const drawnFrom = queries(state).get(
       JSON.stringify([['vendors', 'byId'], { input: { id: vendor.id }, type: 'query' }]),
     );
@@ -125,15 +109,15 @@ describe("a vendor's profile drawn for visitors", () => {
 
   it('draws again when the listing changes, and serves the kept drawing while it does not', async () => {
     const vendor = await createVendor(h.db, { businessName: 'Kept Florals', category: 'Florists' });
-    const first = await app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
-    const again = await app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
+    const first = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
+    const again = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
     expect(parts(again.body).root).toBe(parts(first.body).root);
     await h.db
       .updateTable('vendors')
       .set({ businessName: 'Renamed Florals' })
       .where('id', '=', vendor.id)
       .execute();
-    const changed = await app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
+    const changed = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
     expect(parts(changed.body).root).toContain('Renamed Florals');
     expect(parts(changed.body).root).not.toContain('Kept Florals');
   });

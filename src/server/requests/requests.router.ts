@@ -5,7 +5,7 @@ import {
   REQUEST_MESSAGES,
 } from '../../shared/schemas/requests';
 import { idempotent } from '../idempotency/idempotency';
-import { enforce } from '../limits/rate-limit';
+import { enforceLimit } from '../limits/rate-limit';
 import { authedProcedure, customerProcedure, router } from '../trpc/init';
 import { requestsFor, sendAvailabilityRequest } from './requests.service';
 
@@ -18,13 +18,8 @@ export const requestsRouter = router({
     .output(availabilityRequestDto)
     .mutation(async ({ ctx, input }) => {
       const now = ctx.now();
-      await enforce(
-        ctx.db,
-        `availability-requests:user:${ctx.user.id}`,
-        ctx.config.limits.availabilityRequests,
-        now,
-        REQUEST_MESSAGES.tooMany,
-      );
+      const key = `availability-requests:user:${ctx.user.id}`;
+      await enforceLimit(ctx, 'availabilityRequests', key, REQUEST_MESSAGES.tooMany, now);
       return sendAvailabilityRequest(ctx.db, ctx.user, input, now, ctx.config.appUrl);
     }),
   list: authedProcedure

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES } from '../../shared/schemas/requests';
 import { createEvent, createVendor } from '../db/factories';
-import { familyAndBand } from '../test/fixtures';
+import { familyAndBand, rowsWhere, withLimitMax } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 
@@ -55,11 +55,7 @@ describe('sending an availability request', () => {
       unreadByCustomer: 0,
       status: 'active',
     });
-    const messages = await h.db
-      .selectFrom('messages')
-      .selectAll()
-      .where('threadId', '=', thread.id)
-      .execute();
+    const messages = await rowsWhere(h.db, 'messages', { threadId: thread.id });
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({
       senderId: customer.user.id,
@@ -171,10 +167,7 @@ describe('sending an availability request', () => {
 
 describe('request limits', () => {
   it('answers 429 with Retry-After once a customer sends too many requests, on REST and tRPC alike', async () => {
-    const rule = h.deps.config.limits.availabilityRequests;
-    const saved = { ...rule };
-    rule.max = 2;
-    try {
+    await withLimitMax(h, 'availabilityRequests', 2, async () => {
       const busy = await h.signedIn('customer');
       await busy.caller.requests.send({ id: vendorId, ...base });
       await busy.caller.requests.send({ id: vendorId, ...base });
@@ -201,15 +194,9 @@ describe('request limits', () => {
       // Someone else is not affected.
       const other = await h.signedIn('customer');
       await expect(other.caller.requests.send({ id: vendorId, ...base })).resolves.toBeTruthy();
-      const stored = await h.db
-        .selectFrom('availabilityRequests')
-        .select('id')
-        .where('userId', '=', busy.user.id)
-        .execute();
+      const stored = await rowsWhere(h.db, 'availabilityRequests', { userId: busy.user.id });
       expect(stored).toHaveLength(2);
-    } finally {
-      Object.assign(rule, saved);
-    }
+    });
   });
 });
 

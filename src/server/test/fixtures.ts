@@ -1,6 +1,8 @@
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import { createVendor } from '../db/factories';
-import type { RateRule } from '../limits/rate-limit';
+import type { Database } from '../db/types';
+import type { LimitName, RateRule } from '../limits/rate-limit';
 import type { Party, TestHarness } from './harness';
 
 /**
@@ -21,10 +23,39 @@ export async function familyAndBand(
   return { customer, owner, vendorId: listing.id };
 }
 
+/** Runs `body` with the configured rule `name` lowered to `max` hits, and puts the rule back after. */
+export async function withLimitMax(
+  h: TestHarness,
+  name: LimitName,
+  max: number,
+  body: () => Promise<void>,
+): Promise<void> {
+  const rule = h.deps.config.limits[name];
+  const saved = { ...rule };
+  rule.max = max;
+  try {
+    await body();
+  } finally {
+    Object.assign(rule, saved);
+  }
+}
+
 /** Uses up `rule` for `key` now: what it limits next is refused until its window ends. */
 export async function useUpLimit(db: Db, key: string, rule: RateRule): Promise<void> {
   await db
     .insertInto('rateLimits')
     .values({ key, hits: rule.max, windowEndsAt: new Date(Date.now() + rule.windowMs) })
     .execute();
+}
+
+/** The rows of `table` whose columns hold every value of `where`: what a test reads back after its calls. */
+export async function rowsWhere<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  where: Partial<Selectable<Database[T]>>,
+): Promise<Selectable<Database[T]>[]> {
+  const matches = Object.entries(where).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  const { rows } = await sql<Selectable<Database[T]>>`
+    SELECT * FROM ${sql.table(table)} WHERE ${sql.join(matches, sql` AND `)}`.execute(db);
+  return rows;
 }

@@ -10,3 +10,26 @@ export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   expect(error).toBeInstanceOf(TRPCError);
   return error as TRPCError;
 }
+
+/**
+ * Makes each call in turn and asserts that each fails with a TRPCError matching `expected`. One at a
+ * time: a call left waiting to be awaited would reject unhandled.
+ */
+export async function expectEachRejected(
+  calls: readonly (() => Promise<unknown>)[],
+  expected: { code: TRPCError['code']; message: unknown },
+): Promise<void> {
+  for (const call of calls) expect(await rejection(call())).toMatchObject(expected);
+}
+
+/** Asserts the REST answer refusing one field: 400, with the error body naming the field and its message. */
+export function expectFieldRefused(
+  res: { statusCode: number; json(): unknown },
+  field: string,
+  message: string,
+) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({
+    error: { code: 'BAD_REQUEST', message, issues: [{ path: [field], message }] },
+  });
+}

@@ -86,6 +86,19 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+
+/**
+ * The resolver of a procedure whose service function takes the context and the checked input as
+ * they are: `.mutation(serve(suspendUser))` for `.mutation(({ ctx, input }) => suspendUser(ctx, input))`.
+ */
+export function serve<Ctx, Input, Result>(handle: (ctx: Ctx, input: Input) => Result) {
+  return ({ ctx, input }: { ctx: Ctx; input: Input }) => handle(ctx, input);
+}
+
+/** Like serve, for a function that needs only the database of the context. */
+export function serveDb<Input, Result>(handle: (db: Context['db'], input: Input) => Result) {
+  return ({ ctx, input }: { ctx: Pick<Context, 'db'>; input: Input }) => handle(ctx.db, input);
+}
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 

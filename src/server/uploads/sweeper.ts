@@ -17,24 +17,39 @@ import { deleteUnreferencedUploads, referencedAmong, trackedIds } from './upload
 const INCOMING_GRACE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
-export interface SweepDeps {
+/** What a sweep needs: the database, the folders named by `Dirs`, and the time (or a clock). */
+export interface SweepDeps<Dirs extends keyof AppConfig = 'uploadsDir'> {
   db: Db;
-  config: Pick<AppConfig, 'uploadsDir'>;
+  config: Pick<AppConfig, Dirs>;
   now: Date | (() => Date);
 }
 
 /**
- * Uploads with a row, in batches: a batch's rows are deleted and committed before its files, so no
- * row ever names a missing file, and a file whose delete failed is found later as one without a row.
+ * Rows with files, in batches of `deleteBatch`: a batch's rows are deleted and committed before
+ * `removeFilesOf` deletes their files, so no row ever names a missing file, and a file whose delete
+ * failed is found later as one without a row. Returns the number of rows deleted.
  */
-async function sweepTracked(db: Db, dir: string, cutoff: Date): Promise<number> {
+export async function sweepRowsThenFiles<Row>(
+  deleteBatch: (limit: number) => Promise<Row[]>,
+  removeFilesOf: (batch: Row[]) => Promise<void>,
+): Promise<number> {
   let removed = 0;
   for (;;) {
-    const batch = await deleteUnreferencedUploads(db, { cutoff, limit: BATCH });
-    for (const upload of batch) await removeFiles(dir, uploadFileNames(upload.id));
+    const batch = await deleteBatch(BATCH);
+    await removeFilesOf(batch);
     removed += batch.length;
     if (batch.length < BATCH) return removed;
   }
+}
+
+/** Uploads with a row that no row refers to. */
+function sweepTracked(db: Db, dir: string, cutoff: Date): Promise<number> {
+  return sweepRowsThenFiles(
+    (limit) => deleteUnreferencedUploads(db, { cutoff, limit }),
+    async (batch) => {
+      for (const upload of batch) await removeFiles(dir, uploadFileNames(upload.id));
+    },
+  );
 }
 
 /**
@@ -146,26 +161,31 @@ export function startSweeper(
   };
 }
 
+/** What a running sweeper needs: a sweep's, with a clock and where it logs. */
+export type SweeperDeps<Dirs extends keyof AppConfig> = SweepDeps<Dirs> & {
+  now: () => Date;
+  log?: SweeperLogger;
+};
+
+/**
+ * The start function of a sweeper running `sweep` (startSweeper), logging what it removed as
+ * `removedMessage` and its failures as `failedMessage`.
+ */
+export function sweeperOf<Dirs extends keyof AppConfig>(
+  sweep: (deps: SweeperDeps<Dirs>) => Promise<number>,
+  removedMessage: string,
+  failedMessage: string,
+) {
+  return (deps: SweeperDeps<Dirs>, options: SweepSchedule = {}): { stop(): Promise<void> } =>
+    startSweeper(() => sweep(deps), { logger: deps.log, removedMessage, failedMessage }, options);
+}
+
 /**
  * Sweeps uploads shortly after start and then every hour. Several server processes may each run
  * one: they skip rows another is deleting and ignore files already gone.
  */
-export function startUploadSweeper(
-  deps: {
-    db: Db;
-    config: Pick<AppConfig, 'uploadsDir'>;
-    now: () => Date;
-    log?: SweeperLogger;
-  },
-  options: SweepSchedule = {},
-): { stop(): Promise<void> } {
-  return startSweeper(
-    () => sweepOrphanUploads(deps),
-    {
-      logger: deps.log,
-      removedMessage: 'deleted unused uploaded images',
-      failedMessage: 'sweeping unused uploads failed',
-    },
-    options,
-  );
-}
+export const startUploadSweeper = sweeperOf<'uploadsDir'>(
+  sweepOrphanUploads,
+  'deleted unused uploaded images',
+  'sweeping unused uploads failed',
+);

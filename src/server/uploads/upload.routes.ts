@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { uploadFileName } from '../../shared/upload-images';
-import { errorBody, restError } from '../http/errors';
+import { errorBody, sendRestError } from '../http/errors';
 import { contextFromRequest } from '../http/request-context';
-import { enforce } from '../limits/rate-limit';
+import { enforceLimit } from '../limits/rate-limit';
 import type { AppDeps } from '../trpc/context';
 import { IMAGE_MIME_BY_EXT } from './image-type';
 import { encodeUpload, ImageRefusedError } from './process-image';
@@ -62,17 +62,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
       return reply.code(400).send(errorBody('BAD_REQUEST', UPLOAD_MESSAGES.notMultipart));
     }
     try {
-      await enforce(
-        deps.db,
-        `upload:user:${user.id}`,
-        deps.config.limits.uploads,
-        deps.now(),
-        UPLOAD_MESSAGES.tooFast,
-      );
+      await enforceLimit(deps, 'uploads', `upload:user:${user.id}`, UPLOAD_MESSAGES.tooFast);
     } catch (error) {
-      const { status, body, retryAfter } = restError(error);
-      if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
-      return reply.code(status).send(body);
+      return sendRestError(reply, error);
     }
     if (!(await hasRoomLeft(deps, user.id))) {
       return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', quotaMessage(deps.config.uploadQuotaBytes)));

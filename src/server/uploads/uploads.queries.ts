@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
+import { lockForUser } from '../db/transaction';
 
 /**
  * Every column that can hold the URL of an uploaded image. A column added later that stores
@@ -35,7 +36,7 @@ function referencedIds() {
  * one after another on every server process.
  */
 export async function lockUserUploads(trx: Db, userId: string): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`uploads:${userId}`}, 0))`.execute(trx);
+  await lockForUser(trx, 'uploads', userId);
 }
 
 export async function storedBytesOf(db: Db, userId: string): Promise<number> {

@@ -18,9 +18,9 @@ import {
 } from '../../shared/schemas/vendors';
 import { recordContactReveal } from '../analytics/analytics.service';
 import { idempotent } from '../idempotency/idempotency';
-import { enforce } from '../limits/rate-limit';
+import { enforceLimit } from '../limits/rate-limit';
 import { checkedOnce } from '../trpc/checked-once';
-import { authedProcedure, publicProcedure, router, vendorProcedure } from '../trpc/init';
+import { authedProcedure, publicProcedure, router, serve, vendorProcedure } from '../trpc/init';
 import {
   createVendor,
   featuredVendors,
@@ -51,13 +51,7 @@ export const vendorsRouter = router({
     .query(async ({ ctx, input }) => {
       // Suggestions run on every pause in typing: a ceiling per address keeps scripts from using
       // them to walk the listings, shared by every server process.
-      await enforce(
-        ctx.db,
-        `suggestions:ip:${ctx.ip}`,
-        ctx.config.limits.suggestions,
-        ctx.now(),
-        VENDOR_MESSAGES.tooManySuggestions,
-      );
+      await enforceLimit(ctx, 'suggestions', `suggestions:ip:${ctx.ip}`, VENDOR_MESSAGES.tooManySuggestions);
       return vendorSuggestions(ctx.db, ctx.marketplace, input.q);
     }),
   byId: publicProcedure
@@ -100,5 +94,5 @@ export const vendorsRouter = router({
   contactReveal: authedProcedure
     .input(contactRevealInput)
     .output(okResult)
-    .mutation(({ ctx, input }) => recordContactReveal(ctx, input)),
+    .mutation(serve(recordContactReveal)),
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import { generateDemoVendors } from '../db/demo-vendors';
 import { createVendor } from '../db/factories';
+import { withLimitMax } from '../test/fixtures';
 import { createHarness, type TestHarness } from '../test/harness';
 import { rejection } from '../test/rejection';
 
@@ -155,14 +156,20 @@ describe('search', () => {
     expect(result.items[0]?.businessName).toBe(name);
   });
 
+  // The least each search must find: 60 for words and their beginnings, more than 10 for slips.
   it.each([
-    ['photographers', 'Photographers'],
-    ['photgraphers', 'Photographers'],
-    ['phot', 'Photographers'],
-    ['florist', 'Florists'],
-  ])('matches categories and tolerates typos: %s', async (search, category) => {
+    ['photographers', 'Photographers', 60],
+    ['photgraphers', 'Photographers', 60],
+    ['phot', 'Photographers', 60],
+    ['florist', 'Florists', 60],
+    ['catreers', 'Caterers', 11],
+    ['catrers', 'Caterers', 11],
+    ['catterers', 'Caterers', 11],
+    ['caterars', 'Caterers', 11],
+    ['muiscians', 'Musicians', 11],
+  ])('matches categories and tolerates typos: %s', async (search, category, atLeast) => {
     const result = await h.anonymous().caller.vendors.list({ search, page_size: 50 });
-    expect(result.total).toBeGreaterThanOrEqual(60);
+    expect(result.total).toBeGreaterThanOrEqual(atLeast);
     expect(result.items.every((v) => v.category === category)).toBe(true);
   });
 
@@ -176,18 +183,6 @@ describe('search', () => {
     expect(result.items.map((v) => v.businessName)).toContain('Simcha Beats DJ Rosen');
     const suggestions = await h.anonymous().caller.vendors.suggestions({ q: `${search} beats` });
     expect(suggestions.vendor_names).toContain('Simcha Beats DJ Rosen');
-  });
-
-  it.each([
-    ['catreers', 'Caterers'],
-    ['catrers', 'Caterers'],
-    ['catterers', 'Caterers'],
-    ['caterars', 'Caterers'],
-    ['muiscians', 'Musicians'],
-  ])('finds a category typed with a slip: %s', async (search, category) => {
-    const result = await h.anonymous().caller.vendors.list({ search, page_size: 50 });
-    expect(result.total).toBeGreaterThan(10);
-    expect(result.items.every((v) => v.category === category)).toBe(true);
   });
 
   it.each(['taeneck', 'teanek', 'teanneck', 'teaneak'])(
@@ -272,10 +267,7 @@ describe('search', () => {
 
 describe('suggestion limits', () => {
   it('answers 429 with Retry-After past the per-address ceiling, and other addresses go on', async () => {
-    const rule = h.deps.config.limits.suggestions;
-    const saved = { ...rule };
-    rule.max = 3;
-    try {
+    await withLimitMax(h, 'suggestions', 3, async () => {
       const ip = '198.51.100.77';
       for (let i = 0; i < 3; i++) await h.anonymous({ ip }).caller.vendors.suggestions({ q: 'ph' });
       const refused = await rejection(h.anonymous({ ip }).caller.vendors.suggestions({ q: 'ph' }));
@@ -294,9 +286,7 @@ describe('suggestion limits', () => {
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.json().error.code).toBe('TOO_MANY_REQUESTS');
-    } finally {
-      Object.assign(rule, saved);
-    }
+    });
   });
 });
 
@@ -361,31 +351,18 @@ describe('vendor profiles', () => {
   it('refuses a new listing under the name of an existing one and points to the claim flow', async () => {
     await createVendor(h.db, { businessName: 'Golden Chuppah Hall' });
     const user = await h.signedIn('customer');
+    const refusedCreate = (businessName: string) =>
+      rejection(user.caller.vendors.create({ businessName, category: 'Venues', contactEmail: 'a@b.co' }));
     for (const name of ['Golden Chuppah Hall', '  golden   CHUPPAH hall ']) {
-      const refused = await rejection(
-        user.caller.vendors.create({ businessName: name, category: 'Venues', contactEmail: 'a@b.co' }),
-      );
+      const refused = await refusedCreate(name);
       expect(refused.code).toBe('CONFLICT');
       expect(refused.message).toBe(VENDOR_MESSAGES.nameTaken('Golden Chuppah Hall'));
     }
     // Invisible characters and full-width look-alikes do not make a different name.
-    const hidden = await rejection(
-      user.caller.vendors.create({
-        businessName: 'Golden\u200b Chuppah Hall',
-        category: 'Venues',
-        contactEmail: 'a@b.co',
-      }),
-    );
+    const hidden = await refusedCreate('Golden\u200b Chuppah Hall');
     expect(hidden.code).toBe('BAD_REQUEST');
     expect(hidden.message).toBe('Business name contains invisible characters');
-    const wide = await rejection(
-      user.caller.vendors.create({
-        businessName: '\uff27olden Chuppah Hall',
-        category: 'Venues',
-        contactEmail: 'a@b.co',
-      }),
-    );
-    expect(wide.code).toBe('CONFLICT');
+    expect((await refusedCreate('\uff27olden Chuppah Hall')).code).toBe('CONFLICT');
     const res = await app.inject({
       method: 'POST',
       url: '/api/vendors',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryNumber, requiredText, safeString } from './common';
+import { oneOf, queryNumber, requiredText, safeString } from './common';
 
 /** The admin side's texts: the spec's two access messages and the moderation paths' own. */
 export const ADMIN_MESSAGES = {
@@ -30,6 +30,13 @@ const reason = requiredText(1000, 'Reason', ADMIN_MESSAGES.reasonRequired);
 const optionalReason = safeString('Reason', { max: 1000 }).nullish();
 const page = queryNumber('Page', z.number().int().min(1).max(10_000), 1);
 const search = safeString('Search', { max: 200 }).optional();
+
+/** The query of a list's page: its optional filters and the page (the first page when absent). */
+const pageQuery = <Shape extends Record<string, z.ZodOptional>>(filters: Shape) => {
+  const query = z.object({ ...filters, page }).strict();
+  // Nothing sent reads as {}: no filter, the first page.
+  return query.optional().transform((v) => v ?? query.parse({}));
+};
 
 /** A page of a list: the items, how many match in all, and where this page is. */
 const paged = <T extends z.ZodType>(item: T) =>
@@ -116,16 +123,11 @@ export type AuditActionValue = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['claim', 'vendor', 'user', 'report'] as const;
 
 /** GET /api/admin/audit?target=&actor=&page=: target is a target id, actor an admin's id or e-mail. */
-export const adminAuditInput = z
-  .object({
-    target: z.uuid({ error: 'Target must be the id of a claim, listing, user or report' }).optional(),
-    actor: safeString('Actor', { max: 254 }).optional(),
-    action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional(),
-    page,
-  })
-  .strict()
-  .optional()
-  .transform((v) => v ?? { page: 1 });
+export const adminAuditInput = pageQuery({
+  target: z.uuid({ error: 'Target must be the id of a claim, listing, user or report' }).optional(),
+  actor: safeString('Actor', { max: 254 }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional(),
+});
 export const auditEntryDto = z.object({
   id: z.uuid(),
   actorId: z.uuid().nullable(),
@@ -154,17 +156,10 @@ export const ADMIN_VENDOR_STATUSES = [
   'unclaimed',
 ] as const;
 /** GET /api/admin/vendors?search=&status=&page=: every listing, hidden ones included. */
-export const adminVendorsInput = z
-  .object({
-    search,
-    status: z
-      .enum(ADMIN_VENDOR_STATUSES, { error: `Status must be one of ${ADMIN_VENDOR_STATUSES.join(', ')}` })
-      .optional(),
-    page,
-  })
-  .strict()
-  .optional()
-  .transform((v) => v ?? { page: 1 });
+export const adminVendorsInput = pageQuery({
+  search,
+  status: oneOf('Status', ADMIN_VENDOR_STATUSES).optional(),
+});
 export const adminVendorDto = z.object({
   id: z.uuid(),
   businessName: z.string(),
@@ -206,20 +201,11 @@ export const adminVendorPatchInput = z
 export const ADMIN_USER_ROLES = ['customer', 'vendor', 'admin'] as const;
 export const ADMIN_USER_STATUSES = ['all', 'active', 'suspended'] as const;
 /** GET /api/admin/users?search=&role=&status=&page=: by name or e-mail; never a password hash. */
-export const adminUsersInput = z
-  .object({
-    search,
-    role: z
-      .enum(ADMIN_USER_ROLES, { error: `Role must be one of ${ADMIN_USER_ROLES.join(', ')}` })
-      .optional(),
-    status: z
-      .enum(ADMIN_USER_STATUSES, { error: `Status must be one of ${ADMIN_USER_STATUSES.join(', ')}` })
-      .optional(),
-    page,
-  })
-  .strict()
-  .optional()
-  .transform((v) => v ?? { page: 1 });
+export const adminUsersInput = pageQuery({
+  search,
+  role: oneOf('Role', ADMIN_USER_ROLES).optional(),
+  status: oneOf('Status', ADMIN_USER_STATUSES).optional(),
+});
 export const adminUserDto = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -252,16 +238,9 @@ export const adminRoleInput = z
 // ---------------------------------------------------------------- Reports
 
 export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
-export const adminReportsInput = z
-  .object({
-    status: z
-      .enum(REPORT_STATUSES, { error: `Status must be one of ${REPORT_STATUSES.join(', ')}` })
-      .optional(),
-    page,
-  })
-  .strict()
-  .optional()
-  .transform((v) => v ?? { page: 1 });
+export const adminReportsInput = pageQuery({
+  status: oneOf('Status', REPORT_STATUSES).optional(),
+});
 const person = z.object({ id: z.uuid(), email: z.string(), name: z.string(), suspended: z.boolean() });
 export const adminReportDto = z.object({
   id: z.uuid(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { responseTimeText } from '../responsiveness';
-import { queryNumber } from './common';
+import { oneOf, queryNumber } from './common';
 
 export const ANALYTICS_WINDOWS = [30, 90] as const;
 
@@ -21,21 +21,24 @@ export const analyticsInput = z
   })
   .strict();
 
-export const analyticsDayDto = z.object({
-  /** Civil date 'YYYY-MM-DD' (UTC); every day of the window is present, quiet days with zeros. */
-  day: z.string(),
+/** What a listing's visitors did, counted per day and over the whole window alike. */
+const visitCounts = {
   views: z.number().int(),
   uniqueVisitors: z.number().int(),
   contactReveals: z.number().int(),
+};
+
+export const analyticsDayDto = z.object({
+  /** Civil date 'YYYY-MM-DD' (UTC); every day of the window is present, quiet days with zeros. */
+  day: z.string(),
+  ...visitCounts,
   requests: z.number().int(),
 });
 
 export const analyticsDto = z.object({
   vendorId: z.uuid(),
   days: z.number().int(),
-  views: z.number().int(),
-  uniqueVisitors: z.number().int(),
-  contactReveals: z.number().int(),
+  ...visitCounts,
   /** Contact reveals by kind: phone, e-mail and website clicks. */
   reveals: z.object({ phone: z.number().int(), email: z.number().int(), website: z.number().int() }),
   requests: z.number().int(),
@@ -63,7 +66,7 @@ export const CONTACT_KINDS = ['phone', 'email', 'website'] as const;
 export const contactRevealInput = z
   .object({
     id: z.uuid({ error: 'Vendor not found' }),
-    kind: z.enum(CONTACT_KINDS, { error: `kind must be one of ${CONTACT_KINDS.join(', ')}` }),
+    kind: oneOf('kind', CONTACT_KINDS),
   })
   .strict();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { distinctName, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
+import { distinctName, idempotencyKeyField, oneOf, optionalText, requiredText, safeString } from './common';
 import { DASHBOARD_CATEGORY_VALUES } from './vendors';
 
 /** The claim form's messages (spec section 5) and the claim flow's own. */
@@ -68,22 +68,20 @@ export const claimSubmitInput = z
   .strict();
 export type ClaimSubmitInput = z.input<typeof claimSubmitInput>;
 
-export const claimIdInput = z.object({ claimId: z.uuid({ error: CLAIM_MESSAGES.notFound }) }).strict();
+const claimId = z.uuid({ error: CLAIM_MESSAGES.notFound });
+
+export const claimIdInput = z.object({ claimId }).strict();
 
 /** Withdraw (submitter): an optional note. */
-export const claimWithdrawInput = z
-  .object({ claimId: z.uuid({ error: CLAIM_MESSAGES.notFound }), note: optionalText(2000, 'Note') })
-  .strict();
+export const claimWithdrawInput = z.object({ claimId, note: optionalText(2000, 'Note') }).strict();
 
 /** Approve and reject (admin): {claimId, notes} as the spec names them. */
-export const claimDecisionInput = z
-  .object({ claimId: z.uuid({ error: CLAIM_MESSAGES.notFound }), notes: optionalText(2000, 'Notes') })
-  .strict();
+export const claimDecisionInput = z.object({ claimId, notes: optionalText(2000, 'Notes') }).strict();
 
 /** Revoke (admin): the reason is required. */
 export const claimRevokeInput = z
   .object({
-    claimId: z.uuid({ error: CLAIM_MESSAGES.notFound }),
+    claimId,
     notes: requiredText(2000, 'Reason', CLAIM_MESSAGES.reasonRequired),
   })
   .strict();
@@ -156,9 +154,7 @@ export type AdminClaimDto = z.infer<typeof adminClaimDto>;
 
 export const adminClaimsInput = z
   .object({
-    status: z
-      .enum(CLAIM_STATUSES, { error: `Status must be one of ${CLAIM_STATUSES.join(', ')}` })
-      .optional(),
+    status: oneOf('Status', CLAIM_STATUSES).optional(),
   })
   .strict()
   .optional()

@@ -43,6 +43,10 @@ export const safeString = (label: string, options: SafeStringOptions) => {
   );
 };
 
+/** One of `values`; anything else says `<Label> must be one of <the values>`. */
+export const oneOf = <const Values extends readonly [string, ...string[]]>(label: string, values: Values) =>
+  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+
 /** Trimmed text that must not be blank. */
 export const requiredText = (max: number, label: string, requiredMessage: string = REQUIRED_MESSAGE) =>
   safeString(label, { max, required: requiredMessage }).min(1, requiredMessage);

@@ -5,6 +5,7 @@ import {
   IMAGE_MESSAGE,
   idempotencyKeyField,
   imageRefSchema,
+  oneOf,
   optionalText,
   REQUIRED_MESSAGE,
   requiredText,
@@ -52,7 +53,7 @@ export const amountSchema = z
       .refine((v) => Number(v) < 100_000_000, EVENT_MESSAGES.amountTooLarge),
   );
 
-const eventType = z.enum(EVENT_TYPES, { error: `Type must be one of ${EVENT_TYPES.join(', ')}` });
+const eventType = oneOf('Type', EVENT_TYPES);
 
 /** The fields a family edits; updates take any subset. */
 const eventFields = z.object({

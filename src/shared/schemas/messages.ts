@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, MESSAGE_STATUSES, MESSAGE_TYPES, REQUEST_STATUSES, THREAD_STATUSES } from '../constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from '../messaging';
 import { idempotencyKeyField, queryNumber, requiredText, safeString, versionField } from './common';
-import { ATTACHMENT_TYPES } from './requests';
+import { ATTACHMENT_TYPES, requestedEventFields } from './requests';
 
 export { MESSAGING_LIMITS, MESSAGING_MESSAGES };
 
@@ -188,13 +188,7 @@ export type MessageDto = z.infer<typeof messageDto>;
 /** The availability request a thread was born of, shown at its top. */
 export const threadRequestDto = z.object({
   id: z.uuid(),
-  eventType: z.string(),
-  eventDate: z.string(),
-  eventTime: z.string().nullable(),
-  guestCount: z.number().int(),
-  budgetMin: z.string().nullable(),
-  budgetMax: z.string().nullable(),
-  city: z.string().nullable(),
+  ...requestedEventFields,
   hasConflict: z.boolean(),
   conflictReason: z.string().nullable(),
   status: z.enum(REQUEST_STATUSES),

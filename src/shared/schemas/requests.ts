@@ -72,13 +72,8 @@ export const availabilityRequestInput = z
   );
 export type AvailabilityRequestInput = z.input<typeof availabilityRequestInput>;
 
-export const availabilityRequestDto = z.object({
-  id: z.uuid(),
-  vendorId: z.uuid(),
-  vendor: z.object({ id: z.uuid(), businessName: z.string() }),
-  customerName: z.string(),
-  eventId: z.uuid().nullable(),
-  threadId: z.uuid().nullable(),
+/** The event an availability request asks about, as every view of the request shows it. */
+export const requestedEventFields = {
   eventType: z.string(),
   /** Civil date 'YYYY-MM-DD'. */
   eventDate: z.string(),
@@ -87,6 +82,16 @@ export const availabilityRequestDto = z.object({
   budgetMin: z.string().nullable(),
   budgetMax: z.string().nullable(),
   city: z.string().nullable(),
+};
+
+export const availabilityRequestDto = z.object({
+  id: z.uuid(),
+  vendorId: z.uuid(),
+  vendor: z.object({ id: z.uuid(), businessName: z.string() }),
+  customerName: z.string(),
+  eventId: z.uuid().nullable(),
+  threadId: z.uuid().nullable(),
+  ...requestedEventFields,
   message: z.string(),
   hasConflict: z.boolean(),
   conflictReason: z.string().nullable(),

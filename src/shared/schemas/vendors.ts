@@ -12,6 +12,7 @@ import {
   distinctName,
   idempotencyKeyField,
   imageRefSchema,
+  oneOf,
   optionalQueryNumber,
   optionalText,
   queryNumber,
@@ -81,16 +82,10 @@ export const vendorListInput = z
       z.number().int('page_size must be a whole number').min(1).max(100),
       LIMITS.marketplacePageSize,
     ),
-    sort: z
-      .enum(VENDOR_SORTS, { error: `Sort must be one of ${VENDOR_SORTS.join(', ')}` })
-      .default('popular'),
+    sort: oneOf('Sort', VENDOR_SORTS).default('popular'),
     search: safeString('Search', { max: 100 }).optional(),
     /** Repeat the parameter for several; only the five marketplace categories filter. */
-    category: oneOrMany(
-      z.enum(MARKETPLACE_CATEGORIES, {
-        error: `Category must be one of ${MARKETPLACE_CATEGORIES.join(', ')}`,
-      }),
-    ),
+    category: oneOrMany(oneOf('Category', MARKETPLACE_CATEGORIES)),
     lat: optionalQueryNumber('lat', latitude('lat')),
     lng: optionalQueryNumber('lng', longitude('lng')),
     radius_km: queryNumber(
