@@ -1,19 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Flex,
-  Heading,
-  HStack,
-  Icon,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
+import { IconEyebrow } from '../../components/icon-eyebrow';
+import { SectionCard } from '../../components/section-card';
 import { useFamilyCircle } from '../../lib/family';
 import {
   type FamilyCalendarEvent,
@@ -21,7 +11,6 @@ import {
   formatTime,
   upcomingFamilyEvents,
 } from './calendar-model';
-import { cardStyle } from './calendar-styles';
 
 interface FamilyEventsCardProps {
   familyLabel: string;
@@ -47,15 +36,8 @@ export function FamilyEventsCard({
   // A pending or declined member gets no events: say why instead of "no events yet" (decision 007).
   const status = useFamilyCircle(familyLabel).data?.status ?? 'active';
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="family-events-heading">
-      <HStack gap="2" color="gold.fg">
-        <Icon boxSize="4">
-          <Users />
-        </Icon>
-        <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
-          {familyLabel}
-        </Text>
-      </HStack>
+    <SectionCard labelledBy="family-events-heading">
+      <IconEyebrow icon={Users}>{familyLabel}</IconEyebrow>
       <Heading id="family-events-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
         Family circle events
       </Heading>
@@ -149,6 +131,6 @@ export function FamilyEventsCard({
           </Stack>
         )}
       </Box>
-    </Box>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, chakra, Flex, Grid, HStack, Icon, Text } from '@chakra-ui/react';
-import { TriangleAlert } from 'lucide-react';
+import { Box, chakra, Flex, Grid, HStack, Text } from '@chakra-ui/react';
 import { type CalendarDay, describeDay, formatMonthShort, formatWeekday } from './calendar-model';
-import { CONFLICT_PALETTE, SHABBAT_BG } from './calendar-styles';
+import { SHABBAT_BG } from './calendar-styles';
+import { ConflictMarker } from './conflict-marker';
 import { DayItems } from './day-items';
 
 interface WeekViewProps {
@@ -58,9 +58,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
             >
               <Text
                 fontSize="xs"
-                fontWeight="semibold"
-                textTransform="uppercase"
-                letterSpacing="wider"
+                textStyle="eyebrow"
                 color={day.isShabbat ? 'gold.fg' : 'fg.muted'}
                 minW={{ base: '10', md: 'auto' }}
               >
@@ -73,11 +71,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                 <Text fontSize="xs" color="fg.muted">
                   {formatMonthShort(day.date)}
                 </Text>
-                {day.hasConflict ? (
-                  <Icon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="">
-                    <TriangleAlert />
-                  </Icon>
-                ) : null}
+                <ConflictMarker day={day} size="4" />
               </HStack>
               {hebrewDates ? (
                 <Text lang="he" dir="rtl" fontSize="xs" color="fg.muted" aria-hidden>
