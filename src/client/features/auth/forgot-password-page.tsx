@@ -1,9 +1,10 @@
 import { Box, Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormInput } from '../../components/form-fields';
+import { LinkButton } from '../../components/link-button';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -129,9 +130,9 @@ function SentConfirmation({
           up with.
         </Text>
       </Box>
-      <Button asChild size="lg" w="full">
-        <RouterLink to={signInPath}>Back to sign in</RouterLink>
-      </Button>
+      <LinkButton to={signInPath} size="lg" w="full">
+        Back to sign in
+      </LinkButton>
       <Button variant="ghost" size="sm" onClick={onRetry} alignSelf="center">
         Use a different email address
       </Button>

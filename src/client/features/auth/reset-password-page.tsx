@@ -1,7 +1,8 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useLayoutEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert';
+import { LinkButton } from '../../components/link-button';
 import { NEW_PASSWORD_ALIASES, NewPasswordFields } from '../../components/new-password-fields';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -100,9 +101,9 @@ function InvalidLink({ message }: { message: string }) {
   return (
     <Stack gap="5" data-testid="reset-link-invalid">
       <ErrorAlert>{message}</ErrorAlert>
-      <Button asChild size="lg" w="full">
-        <RouterLink to="/forgot-password">Request a new link</RouterLink>
-      </Button>
+      <LinkButton to="/forgot-password" size="lg" w="full">
+        Request a new link
+      </LinkButton>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { Box, Button, CloseButton, Flex, Icon, Input, InputGroup, Text } from '@chakra-ui/react';
 import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { MARKETPLACE_CATEGORIES, type MarketplaceCategory, TIMINGS } from '../../../shared/constants';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
+import { useComboboxInput } from '../../components/use-combobox-input';
 import { useSuggestions } from './use-marketplace';
 
 type SuggestionKind = 'vendor' | 'service' | 'location';
@@ -28,10 +29,7 @@ interface SearchBoxProps {
  * suggestions, Enter takes one (or searches for the text), Escape closes the list.
  */
 export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
-  const [text, setText] = useState(value);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const blurTimer = useRef<number | undefined>(undefined);
+  const { text, setText, open, setOpen, active, setActive, close, inputProps } = useComboboxInput(value);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
@@ -41,8 +39,6 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
     setShown(value);
     setText(value);
   }
-
-  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
   const { data } = useSuggestions(text);
   const suggestions: Suggestion[] = data
@@ -55,8 +51,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
   const expanded = open && suggestions.length > 0;
 
   const choose = (suggestion: Suggestion) => {
-    setOpen(false);
-    setActive(-1);
+    close();
     const category = MARKETPLACE_CATEGORIES.find((c) => c === suggestion.label);
     if (suggestion.kind === 'service' && category) {
       setText('');
@@ -70,8 +65,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setOpen(false);
-    setActive(-1);
+    close();
     onSearch(text.trim());
   };
 
@@ -88,8 +82,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
     }
     if (event.key === 'Escape' && expanded) {
       event.preventDefault();
-      setOpen(false);
-      setActive(-1);
+      close();
       return;
     }
     if (event.key === 'Enter' && expanded && active >= 0) {
@@ -131,7 +124,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
             name="search"
             size="lg"
             bg="bg"
-            value={text}
+            {...inputProps}
             placeholder="Search vendors, services or locations"
             aria-label="Search vendors"
             role="combobox"
@@ -140,18 +133,6 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
             aria-controls={listId}
             aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
             autoComplete="off"
-            onChange={(e) => {
-              setText(e.target.value);
-              setOpen(true);
-              setActive(-1);
-            }}
-            onFocus={() => {
-              window.clearTimeout(blurTimer.current);
-              setOpen(true);
-            }}
-            onBlur={() => {
-              blurTimer.current = window.setTimeout(() => setOpen(false), TIMINGS.suggestionsBlurCloseMs);
-            }}
             onKeyDown={onKeyDown}
           />
         </InputGroup>
@@ -184,17 +165,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
           if (items.length === 0) return null;
           return (
             <Box as="li" key={group.kind} role="presentation">
-              <Text
-                px="4"
-                pt="2"
-                pb="1"
-                fontSize="xs"
-                fontWeight="semibold"
-                textTransform="uppercase"
-                letterSpacing="wider"
-                color="fg.muted"
-                aria-hidden
-              >
+              <Text px="4" pt="2" pb="1" fontSize="xs" textStyle="eyebrow" color="fg.muted" aria-hidden>
                 {group.title}
               </Text>
               <Box as="ul" role="group" aria-label={group.title}>

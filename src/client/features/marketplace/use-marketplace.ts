@@ -1,8 +1,11 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { LIMITS, type MarketplaceCategory, TIMINGS } from '../../../shared/constants';
 import type { VendorSort, VendorView } from '../../../shared/schemas/vendors';
+import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
+
+// The admin lists debounce their filters with the same hook and read it from here.
+export { useDebounced };
 
 export interface Position {
   lat: number;
@@ -56,16 +59,6 @@ export function useRefreshVendorLists(): () => Promise<void> {
 
 export function useFeaturedVendors(position: Position | null) {
   return trpc.vendors.featured.useQuery(position ? { lat: position.lat, lng: position.lng } : {});
-}
-
-/** `value`, once it has stayed the same for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** Suggestions for what is typed, asked for only from 2 characters after a 300 ms pause (spec section 5). */

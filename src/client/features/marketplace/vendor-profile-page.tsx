@@ -34,7 +34,9 @@ import { MESSAGING_MESSAGES } from '../../../shared/messaging';
 import { responseTimeText } from '../../../shared/responsiveness';
 import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { EmptyPanel } from '../../components/empty-panel';
+import { IconEmptyPanel } from '../../components/icon-empty-panel';
+import { LinkButton } from '../../components/link-button';
+import { PageTitle } from '../../components/page-title';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
@@ -62,19 +64,13 @@ export function VendorProfilePage() {
         <ProfileSkeleton />
       ) : vendor.isLoadingError ? (
         <Box py={{ base: '4', md: '6' }}>
-          <EmptyPanel
-            icon={
-              <Icon boxSize="8">
-                <Store />
-              </Icon>
-            }
+          <IconEmptyPanel
+            icon={Store}
             title="Vendor Not Found"
             description="The vendor profile you are looking for does not exist or is no longer listed."
           >
-            <Button asChild>
-              <RouterLink to="/marketplace">Back to Marketplace</RouterLink>
-            </Button>
-          </EmptyPanel>
+            <LinkButton to="/marketplace">Back to Marketplace</LinkButton>
+          </IconEmptyPanel>
         </Box>
       ) : (
         <VendorProfile vendor={vendor.data} />
@@ -155,9 +151,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             )}
           </Box>
           <Stack gap="2" pb={{ md: '1' }} minW="0" flex="1">
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.950" letterSpacing="-0.01em">
-              {vendor.businessName}
-            </Heading>
+            <PageTitle>{vendor.businessName}</PageTitle>
             <HStack gap="3" wrap="wrap">
               <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
                 {vendor.category}
