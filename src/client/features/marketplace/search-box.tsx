@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Flex, Icon, Input, InputGroup, Text } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
+import { Box, Button, CloseButton, Flex, Input, Text } from '@chakra-ui/react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
+import { ListboxOption, ListboxPopup } from '../../components/listbox';
+import { SearchInputGroup } from '../../components/search-input-group';
 import { useComboboxInput } from '../../components/use-combobox-input';
 import { useSuggestions } from './use-marketplace';
 
@@ -98,13 +99,9 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
   return (
     <Box as="form" role="search" onSubmit={submit} position="relative" w="full">
       <Flex gap="2">
-        <InputGroup
+        <SearchInputGroup
           flex="1"
-          startElement={
-            <Icon boxSize="5" color="fg.muted">
-              <Search />
-            </Icon>
-          }
+          iconSize="5"
           endElement={
             text ? (
               <CloseButton
@@ -135,31 +132,12 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
             autoComplete="off"
             onKeyDown={onKeyDown}
           />
-        </InputGroup>
+        </SearchInputGroup>
         <Button type="submit" size="lg" flexShrink="0">
           Search
         </Button>
       </Flex>
-      <Box
-        as="ul"
-        id={listId}
-        role="listbox"
-        aria-label="Search suggestions"
-        hidden={!expanded}
-        position="absolute"
-        top="calc(100% + 0.5rem)"
-        left="0"
-        right="0"
-        zIndex="dropdown"
-        bg="bg"
-        borderWidth="1px"
-        borderColor="border"
-        rounded="xl"
-        shadow="lg"
-        py="2"
-        maxH="80"
-        overflowY="auto"
-      >
+      <ListboxPopup id={listId} label="Search suggestions" hidden={!expanded} gap="0.5rem">
         {GROUPS.map((group) => {
           const items = suggestions.filter((s) => s.kind === group.kind);
           if (items.length === 0) return null;
@@ -173,29 +151,21 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
                   index += 1;
                   const i = index;
                   return (
-                    <Box
-                      as="li"
+                    <ListboxOption
                       key={`${suggestion.kind}-${suggestion.label}`}
                       id={optionId(i)}
-                      role="option"
-                      aria-selected={i === active}
-                      px="4"
-                      py="2"
-                      cursor="pointer"
-                      bg={i === active ? 'brand.subtle' : undefined}
-                      _hover={{ bg: 'bg.muted' }}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => choose(suggestion)}
+                      selected={i === active}
+                      onChoose={() => choose(suggestion)}
                     >
                       {suggestion.label}
-                    </Box>
+                    </ListboxOption>
                   );
                 })}
               </Box>
             </Box>
           );
         })}
-      </Box>
+      </ListboxPopup>
     </Box>
   );
 }
