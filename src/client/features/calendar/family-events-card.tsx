@@ -1,8 +1,9 @@
-import { Badge, Box, Button, chakra, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import { IconEyebrow } from '../../components/icon-eyebrow';
+import { RowButton } from '../../components/row-button';
 import { SectionCard } from '../../components/section-card';
 import { useFamilyCircle } from '../../lib/family';
 import {
@@ -75,10 +76,7 @@ export function FamilyEventsCard({
           <Stack as="ul" listStyleType="none" gap="2" data-testid="family-events">
             {upcoming.map((event) => (
               <li key={event.id}>
-                <chakra.button
-                  type="button"
-                  w="full"
-                  textAlign="start"
+                <RowButton
                   display="flex"
                   gap="3"
                   alignItems="center"
@@ -86,9 +84,7 @@ export function FamilyEventsCard({
                   rounded="lg"
                   borderWidth="1px"
                   borderColor="border.muted"
-                  cursor="pointer"
                   _hover={{ bg: 'bg.subtle', borderColor: 'border' }}
-                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
                   aria-label={`${event.title}, ${event.isYours ? 'yours' : event.ownerName}: show on the calendar`}
                   onClick={() => onShow(event.date)}
                 >
@@ -125,7 +121,7 @@ export function FamilyEventsCard({
                       You
                     </Badge>
                   ) : null}
-                </chakra.button>
+                </RowButton>
               </li>
             ))}
           </Stack>

@@ -1,5 +1,6 @@
-import { Box, type BoxProps, chakra, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, type BoxProps, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { RowButton } from '../../components/row-button';
 import { type CalendarDay, describeDay } from './calendar-model';
 import { CONFLICT_PALETTE, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { ConflictMarker } from './conflict-marker';
@@ -88,19 +89,16 @@ function cellData(day: CalendarDay) {
 /** The whole cell is the day's button; the event chips sit above it as their own links. */
 function SelectButton({ day, hebrewDates, onSelect }: CellProps) {
   return (
-    <chakra.button
-      type="button"
+    <RowButton
       position="absolute"
       inset="0"
-      w="full"
       h="full"
-      cursor="pointer"
+      ringOffset="-2px"
       aria-label={describeDay(day, hebrewDates)}
       aria-pressed={day.isSelected}
       aria-current={day.isToday ? 'date' : undefined}
       onClick={() => onSelect(day.date)}
       _hover={{ bg: 'blackAlpha.50' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
     />
   );
 }

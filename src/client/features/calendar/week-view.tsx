@@ -1,4 +1,5 @@
-import { Box, chakra, Flex, Grid, HStack, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, HStack, Text } from '@chakra-ui/react';
+import { RowButton } from '../../components/row-button';
 import { type CalendarDay, describeDay, formatMonthShort, formatWeekday } from './calendar-model';
 import { SHABBAT_BG } from './calendar-styles';
 import { ConflictMarker } from './conflict-marker';
@@ -34,18 +35,14 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
           data-calendar-day={day.date}
           data-conflict={day.hasConflict ? 'true' : undefined}
         >
-          <chakra.button
-            type="button"
-            w="full"
-            textAlign="start"
+          <RowButton
             px="3"
             py="2"
             borderBottomWidth="1px"
             borderColor="border.muted"
             bg={day.isToday ? 'brand.subtle' : 'blackAlpha.50'}
-            cursor="pointer"
             _hover={{ bg: 'brand.muted' }}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+            ringOffset="-2px"
             aria-label={describeDay(day, hebrewDates)}
             aria-pressed={day.isSelected}
             aria-current={day.isToday ? 'date' : undefined}
@@ -79,7 +76,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                 </Text>
               ) : null}
             </Flex>
-          </chakra.button>
+          </RowButton>
           <Box p="2.5">
             <DayItems day={day} density="compact" />
           </Box>
