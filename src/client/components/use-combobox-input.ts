@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../shared/constants';
 
 /**
@@ -17,6 +17,20 @@ export function useComboboxInput(initialText: string) {
     setOpen(false);
     setActive(-1);
   };
+  /**
+   * Up and down arrows move the active choice through `count` choices, wrapping round through the
+   * text itself (-1), and open the list. True when the key was an arrow (nothing else to do then).
+   */
+  const moveActive = (event: KeyboardEvent, count: number) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return false;
+    if (count === 0) return true;
+    event.preventDefault();
+    setOpen(true);
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    const positions = count + 1;
+    setActive((i) => ((i + 1 + step + positions) % positions) - 1);
+    return true;
+  };
   /** What the text box needs: its value and the handlers that open and close the list. */
   const inputProps = {
     value: text,
@@ -33,5 +47,5 @@ export function useComboboxInput(initialText: string) {
       blurTimer.current = window.setTimeout(() => setOpen(false), TIMINGS.suggestionsBlurCloseMs);
     },
   };
-  return { text, setText, open, setOpen, active, setActive, close, inputProps };
+  return { text, setText, open, setOpen, active, setActive, close, moveActive, inputProps };
 }

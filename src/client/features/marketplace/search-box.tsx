@@ -30,7 +30,7 @@ interface SearchBoxProps {
  * suggestions, Enter takes one (or searches for the text), Escape closes the list.
  */
 export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
-  const { text, setText, open, setOpen, active, setActive, close, inputProps } = useComboboxInput(value);
+  const { text, setText, open, setOpen, active, close, moveActive, inputProps } = useComboboxInput(value);
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
@@ -71,16 +71,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (suggestions.length === 0) return;
-      event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // Positions run from -1 (the text itself) to the last suggestion, wrapping round.
-      const positions = suggestions.length + 1;
-      setActive((i) => ((i + 1 + step + positions) % positions) - 1);
-      return;
-    }
+    if (moveActive(event, suggestions.length)) return;
     if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       close();
