@@ -2,9 +2,9 @@ import { Box, Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ErrorAlert } from '../../components/error-alert';
 import { FormInput } from '../../components/form-fields';
 import { LinkButton } from '../../components/link-button';
+import { ScreenForm } from '../../components/screen-form';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -67,23 +67,17 @@ function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
-      <Stack gap="5">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <FormInput
-          form={form}
-          name="email"
-          kind="email"
-          label="Email"
-          required
-          // A person arriving without a prefilled address starts typing at once.
-          autoFocus={!initialEmail}
-        />
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
-          Send reset link
-        </Button>
-      </Stack>
-    </form>
+    <ScreenForm onSubmit={submit} pending={pending} failure={failure} submitLabel="Send reset link">
+      <FormInput
+        form={form}
+        name="email"
+        kind="email"
+        label="Email"
+        required
+        // A person arriving without a prefilled address starts typing at once.
+        autoFocus={!initialEmail}
+      />
+    </ScreenForm>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Button, Stack } from '@chakra-ui/react';
 import type { RegisterInput, UserDto } from '../../../shared/schemas/auth';
 import { FormInput } from '../../components/form-fields';
 import {
@@ -7,6 +6,7 @@ import {
   SIGN_UP_ORDER,
   signUpForm,
 } from '../../components/new-account-fields';
+import { ScreenForm } from '../../components/screen-form';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -54,28 +54,23 @@ export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormP
   );
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-busy={pending}
+    <ScreenForm
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Create Account & Join"
       aria-label="Sign up and join the family circle"
     >
-      <Stack gap="5">
-        <NewAccountFields form={form} />
-        <FormInput
-          form={form}
-          name="familyLabel"
-          label="Family label"
-          rootProps={{ readOnly: true }}
-          hint="From your invitation: you join this circle when your account is created."
-          readOnly
-          bg="bg.muted"
-          cursor="default"
-        />
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
-          Create Account &amp; Join
-        </Button>
-      </Stack>
-    </form>
+      <NewAccountFields form={form} />
+      <FormInput
+        form={form}
+        name="familyLabel"
+        label="Family label"
+        rootProps={{ readOnly: true }}
+        hint="From your invitation: you join this circle when your account is created."
+        readOnly
+        bg="bg.muted"
+        cursor="default"
+      />
+    </ScreenForm>
   );
 }
