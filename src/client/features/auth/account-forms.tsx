@@ -27,10 +27,16 @@ export interface Credentials {
   password: string;
 }
 
+/** Credentials to put in the sign-in form (a demo account's); each new `key` fills it afresh. */
+export interface Prefill {
+  key: number;
+  credentials?: Credentials;
+}
+
 interface SignInFormProps {
   /** The sign-in page the request comes from; the server accepts only some roles on each. */
   portal?: LoginPortal;
-  initial?: Credentials;
+  prefill?: Prefill;
   onSignedIn: (user: UserDto) => void;
 }
 
@@ -38,7 +44,15 @@ interface SignInFormProps {
 const signInForm = loginInput.pick({ email: true, password: true });
 
 /** Email and password; the checks and failure toasts of spec sections 5 and 8. */
-export function SignInForm({ portal, initial, onSignedIn }: SignInFormProps) {
+export function SignInForm({ prefill, ...rest }: SignInFormProps) {
+  return <SignInFields key={prefill?.key} initial={prefill?.credentials} {...rest} />;
+}
+
+function SignInFields({
+  portal,
+  initial,
+  onSignedIn,
+}: Omit<SignInFormProps, 'prefill'> & { initial: Credentials | undefined }) {
   const signIn = useSignIn();
   const form = useZodForm(signInForm, {
     defaultValues: { email: initial?.email ?? '', password: initial?.password ?? '' },
