@@ -166,7 +166,7 @@ const config = defineConfig({
     },
     layerStyles: {
       // The white card with a thin border that sections, tiles and linked cards sit on.
-      panel: { value: { background: 'bg', borderWidth: '1px', borderColor: 'border.muted' } },
+      softPanel: { value: { background: 'bg', borderWidth: '1px', borderColor: 'border.muted' } },
     },
     tokens: {
       colors: {

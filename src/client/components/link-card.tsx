@@ -21,7 +21,7 @@ const HOVER = {
 export function LinkCard({ lift = false, ...props }: LinkBoxProps & { lift?: boolean }) {
   return (
     <LinkBox
-      layerStyle="panel"
+      layerStyle="softPanel"
       rounded="xl"
       p={{ base: '4', md: '5' }}
       _focusWithin={CARD_FOCUS_RING}

@@ -11,7 +11,7 @@ export function SectionCard({ labelledBy, ...rest }: SectionCardProps) {
     <Box
       as="section"
       aria-labelledby={labelledBy}
-      layerStyle="panel"
+      layerStyle="softPanel"
       rounded="2xl"
       p={{ base: '5', md: '6' }}
       {...rest}

@@ -105,7 +105,7 @@ export function AuthShell({
             </Box>
           </HStack>
           <MainLandmark
-            layerStyle="panel"
+            layerStyle="softPanel"
             rounded="2xl"
             shadow="0 10px 30px -12px rgba(21, 36, 86, 0.18)"
             p={{ base: '6', md: '8' }}

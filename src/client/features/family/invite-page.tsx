@@ -20,8 +20,8 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { FAMILY_INVITE_VALID_DAYS, inviteTokenFromHash } from '../../../shared/schemas/family';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { IconBadge } from '../../components/icon-badge';
-import { IconEmptyPanel } from '../../components/icon-empty-panel';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
@@ -52,27 +52,27 @@ export function InvitePage() {
     <Box bg="canvas" minH="full">
       <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '14' }}>
         {!valid ? (
-          <IconEmptyPanel
-            icon={Users}
+          <EmptyPanel
+            icon={<PanelIcon icon={Users} />}
             title="This invitation has no family label"
             description="Ask the relative who invited you to copy the invite link again."
           >
             <LinkButton to="/" variant="outline">
               Go to SimchaHub
             </LinkButton>
-          </IconEmptyPanel>
+          </EmptyPanel>
         ) : token ? (
           <CheckedInvitation label={label} token={token} />
         ) : (
-          <IconEmptyPanel
-            icon={Lock}
+          <EmptyPanel
+            icon={<PanelIcon icon={Lock} />}
             title="This invite link is incomplete"
             description={`The link to the ${label} family circle is missing its invitation code. Ask the relative who invited you to copy the invite link again; it works for ${FAMILY_INVITE_VALID_DAYS} days. You can also sign up with this family label and wait for a member to approve you.`}
           >
             <LinkButton to="/register" variant="outline">
               Sign up
             </LinkButton>
-          </IconEmptyPanel>
+          </EmptyPanel>
         )}
       </Container>
     </Box>
@@ -99,8 +99,8 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
   }
   if (check.isError || !check.data.valid) {
     return (
-      <IconEmptyPanel
-        icon={Lock}
+      <EmptyPanel
+        icon={<PanelIcon icon={Lock} />}
         title={
           check.isError ? 'The invitation could not be checked' : 'This invite link is invalid or has expired'
         }
@@ -119,7 +119,7 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
             Go to SimchaHub
           </LinkButton>
         )}
-      </IconEmptyPanel>
+      </EmptyPanel>
     );
   }
   return (
@@ -163,7 +163,7 @@ function Invitation({ label, invitedBy }: { label: string; invitedBy: string | n
         SimchaHub helps families plan weddings, bar and bat mitzvahs and every simcha together. This link lets
         you into the <strong>{label}</strong> circle as soon as you sign up or sign in.
       </Text>
-      <Box layerStyle="panel" rounded="2xl" p={{ base: '5', md: '6' }}>
+      <Box layerStyle="softPanel" rounded="2xl" p={{ base: '5', md: '6' }}>
         <Heading as="h2" fontSize="md" color="brand.950">
           What the circle shares
         </Heading>

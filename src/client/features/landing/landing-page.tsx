@@ -418,7 +418,7 @@ function Features() {
     >
       <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6" mt={{ base: '10', md: '14' }}>
         {FEATURES.map((feature) => (
-          <Box key={feature.title} rounded="2xl" p="6" layerStyle="panel">
+          <Box key={feature.title} rounded="2xl" p="6" layerStyle="softPanel">
             <IconBadge icon={feature.icon} iconSize="6" boxSize="12" rounded="full" />
             <Heading as="h3" fontSize="lg" mt="5" color="brand.950">
               {feature.title}

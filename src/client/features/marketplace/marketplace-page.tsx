@@ -35,7 +35,7 @@ import {
   type VendorSort,
 } from '../../../shared/constants';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { IconEmptyPanel } from '../../components/icon-empty-panel';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { PageTitle } from '../../components/page-title';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/intl';
@@ -585,16 +585,16 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
           ))}
         </CardGrid>
       ) : list.isLoadingError ? (
-        <IconEmptyPanel
-          icon={Store}
+        <EmptyPanel
+          icon={<PanelIcon icon={Store} />}
           title="Vendors could not be loaded"
           description="Please check your connection and try again."
         >
           <Button onClick={() => void list.refetch()}>Try again</Button>
-        </IconEmptyPanel>
+        </EmptyPanel>
       ) : vendors.length === 0 ? (
-        <IconEmptyPanel
-          icon={Search}
+        <EmptyPanel
+          icon={<PanelIcon icon={Search} />}
           title="No vendors found"
           description={
             position
@@ -603,7 +603,7 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
           }
         >
           {search || category ? <Button onClick={onClear}>Clear filters</Button> : null}
-        </IconEmptyPanel>
+        </EmptyPanel>
       ) : (
         <>
           <CardGrid>

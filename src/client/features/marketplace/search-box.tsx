@@ -1,9 +1,10 @@
 import { Box, Button, CloseButton, Flex, Input, Text } from '@chakra-ui/react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
-import { ListboxOption, ListboxPopup } from '../../components/listbox';
-import { SearchInputGroup } from '../../components/search-input-group';
-import { useComboboxInput } from '../../components/use-combobox-input';
+import { ComboboxList, useCombobox } from '../../components/combobox';
+import { moveWithArrows } from '../../components/combobox-keys';
+import { ComboboxOption } from '../../components/combobox-option';
+import { SearchInputGroup } from '../../components/search-input';
 import { useSuggestions } from './use-marketplace';
 
 type SuggestionKind = 'vendor' | 'service' | 'location';
@@ -30,9 +31,8 @@ interface SearchBoxProps {
  * suggestions, Enter takes one (or searches for the text), Escape closes the list.
  */
 export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
-  const { text, setText, open, setOpen, active, close, moveActive, inputProps } = useComboboxInput(value);
-  const listId = useId();
-  const optionId = (i: number) => `${listId}-option-${i}`;
+  const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
+    useCombobox(value);
 
   // A search set from elsewhere (a suggestion, the address bar, Clear) shows in the box.
   const [shown, setShown] = useState(value);
@@ -71,7 +71,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (moveActive(event, suggestions.length)) return;
+    if (moveWithArrows(event, suggestions.length, { setOpen, setActive })) return;
     if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       close();
@@ -112,15 +112,9 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
             name="search"
             size="lg"
             bg="bg"
-            {...inputProps}
             placeholder="Search vendors, services or locations"
             aria-label="Search vendors"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-            autoComplete="off"
+            {...inputProps(expanded)}
             onKeyDown={onKeyDown}
           />
         </SearchInputGroup>
@@ -128,7 +122,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
           Search
         </Button>
       </Flex>
-      <ListboxPopup id={listId} label="Search suggestions" hidden={!expanded} gap="0.5rem">
+      <ComboboxList id={listId} aria-label="Search suggestions" hidden={!expanded} top="calc(100% + 0.5rem)">
         {GROUPS.map((group) => {
           const items = suggestions.filter((s) => s.kind === group.kind);
           if (items.length === 0) return null;
@@ -142,21 +136,21 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
                   index += 1;
                   const i = index;
                   return (
-                    <ListboxOption
+                    <ComboboxOption
                       key={`${suggestion.kind}-${suggestion.label}`}
                       id={optionId(i)}
                       selected={i === active}
                       onChoose={() => choose(suggestion)}
                     >
                       {suggestion.label}
-                    </ListboxOption>
+                    </ComboboxOption>
                   );
                 })}
               </Box>
             </Box>
           );
         })}
-      </ListboxPopup>
+      </ComboboxList>
     </Box>
   );
 }

@@ -4,9 +4,6 @@ import type { VendorSort, VendorView } from '../../../shared/schemas/vendors';
 import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
 
-// The admin lists debounce their filters with the same hook and read it from here.
-export { useDebounced };
-
 export interface Position {
   lat: number;
   lng: number;

@@ -3,6 +3,12 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
 import { VENDOR_MESSAGES, type VendorDto, vendorCreateInput } from '../../../shared/schemas/vendors';
+import {
+  BusinessNameInput,
+  BusinessPhoneInput,
+  BusinessWebsiteInput,
+  listingDetailsOf,
+} from '../../components/business-fields';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
 import { FileField } from '../../components/file-field';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
@@ -14,7 +20,6 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
 import { thenWire } from '../../lib/use-zod-form';
-import { VENDOR_FIELDS, vendorFieldsOf } from '../../lib/vendor-fields';
 import { useRefreshVendorLists } from './use-marketplace';
 
 /**
@@ -57,7 +62,8 @@ const EMPTY: Values = {
 };
 
 function valuesOf(vendor: VendorDto | null): Values {
-  return vendor ? vendorFieldsOf(vendor) : EMPTY;
+  if (!vendor) return EMPTY;
+  return { businessName: vendor.businessName, category: vendor.category, ...listingDetailsOf(vendor) };
 }
 
 /**
@@ -171,37 +177,34 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
       submitDisabled: uploading !== null,
     },
     <>
-      <FormInput
-        form={form}
-        name="businessName"
-        {...VENDOR_FIELDS.businessName}
-        placeholder="e.g. Shalom Table Catering"
-      />
+      <BusinessNameInput form={form} name="businessName" placeholder="e.g. Shalom Table Catering" />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
         <FormSelect
           form={form}
           name="category"
-          {...VENDOR_FIELDS.category}
+          label="Category"
+          required
           placeholder="Select a category"
           options={categories}
         />
-        <FormInput form={form} name="contactEmail" {...VENDOR_FIELDS.contactEmail} />
+        <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
       </SimpleGrid>
       <FormTextarea
         form={form}
         name="description"
-        {...VENDOR_FIELDS.description}
+        label="Description"
+        maxLength={5000}
         rows={3}
         placeholder="What you offer, your style, the events you love to work"
       />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-        <FormInput form={form} name="contactPhone" {...VENDOR_FIELDS.contactPhone} />
-        <FormInput form={form} name="website" {...VENDOR_FIELDS.website} />
+        <BusinessPhoneInput form={form} name="contactPhone" />
+        <BusinessWebsiteInput form={form} name="website" />
       </SimpleGrid>
-      <FormInput form={form} name="address" {...VENDOR_FIELDS.address} />
+      <FormInput form={form} name="address" label="Address" maxLength={300} />
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
-        <FormInput form={form} name="city" {...VENDOR_FIELDS.city} />
-        <FormInput form={form} name="state" {...VENDOR_FIELDS.state} />
+        <FormInput form={form} name="city" label="City" maxLength={100} />
+        <FormInput form={form} name="state" label="State" maxLength={100} />
         <FormSelect
           form={form}
           name="neighborhood"

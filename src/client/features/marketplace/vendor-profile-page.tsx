@@ -34,7 +34,7 @@ import { MESSAGING_MESSAGES } from '../../../shared/messaging';
 import { responseTimeText } from '../../../shared/responsiveness';
 import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { IconEmptyPanel } from '../../components/icon-empty-panel';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { UploadedImage } from '../../components/uploaded-image';
@@ -64,13 +64,13 @@ export function VendorProfilePage() {
         <ProfileSkeleton />
       ) : vendor.isLoadingError ? (
         <Box py={{ base: '4', md: '6' }}>
-          <IconEmptyPanel
-            icon={Store}
+          <EmptyPanel
+            icon={<PanelIcon icon={Store} />}
             title="Vendor Not Found"
             description="The vendor profile you are looking for does not exist or is no longer listed."
           >
             <LinkButton to="/marketplace">Back to Marketplace</LinkButton>
-          </IconEmptyPanel>
+          </EmptyPanel>
         </Box>
       ) : (
         <VendorProfile vendor={vendor.data} />

@@ -15,7 +15,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { type SharedEventDto, shareIdInput } from '../../../shared/schemas/events';
-import { IconEmptyPanel } from '../../components/icon-empty-panel';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { IconLine } from '../../components/icon-line';
 import { LinkButton } from '../../components/link-button';
 import { starPattern } from '../../components/star-pattern';
@@ -61,15 +61,15 @@ export function SharedEventPage() {
     body = <NotShared />;
   } else if (query.isLoadingError) {
     body = (
-      <IconEmptyPanel
-        icon={LinkIcon}
+      <EmptyPanel
+        icon={<PanelIcon icon={LinkIcon} />}
         title="Could not load this event"
         description="Check your connection and try again."
       >
         <Button variant="outline" onClick={() => void query.refetch()}>
           Try again
         </Button>
-      </IconEmptyPanel>
+      </EmptyPanel>
     );
   } else if (query.isPending) {
     body = (
@@ -91,13 +91,13 @@ export function SharedEventPage() {
 
 function NotShared() {
   return (
-    <IconEmptyPanel
-      icon={LinkIcon}
+    <EmptyPanel
+      icon={<PanelIcon icon={LinkIcon} />}
       title="This event is not shared"
       description="The link may be incomplete, or the family may have stopped sharing the event. Ask them to send the link again."
     >
       <LinkButton to="/">Go to SimchaHub home</LinkButton>
-    </IconEmptyPanel>
+    </EmptyPanel>
   );
 }
 
@@ -108,7 +108,7 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
 
   return (
     <Stack gap="6">
-      <Box as="article" rounded="2xl" overflow="hidden" layerStyle="panel" shadow="sm">
+      <Box as="article" rounded="2xl" overflow="hidden" layerStyle="softPanel" shadow="sm">
         <UploadedImage src={event.imageUrl} sizes="100vw" alt="" w="full" h={{ base: '48', md: '72' }} />
         <Box
           px={{ base: '5', md: '10' }}
