@@ -243,7 +243,7 @@ function VisitorJoin({
           : `Sign in and you join the ${label} circle at once.`}
       </Text>
       {signUp ? (
-        <InviteSignUpForm label={label} token={token} onSignedUp={(user) => onJoined(user, true)} />
+        <InviteSignUpForm label={label} token={token} onJoined={(user) => onJoined(user, true)} />
       ) : (
         <InviteSignInForm label={label} token={token} onJoined={(user) => onJoined(user, false)} />
       )}

@@ -8,18 +8,12 @@ import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import type { InviteFormProps } from './invite-sign-up-form';
 
 const signInForm = loginInput.pick({ email: true, password: true });
 
-interface InviteSignInFormProps {
-  label: string;
-  token: string;
-  /** Called once signed in and in the circle, before the signed-in user is adopted. */
-  onJoined: (user: UserDto) => void;
-}
-
 /** Sign in with an existing account, then follow the invite at once (family.acceptInvite). */
-export function InviteSignInForm({ label, token, onJoined }: InviteSignInFormProps) {
+export function InviteSignInForm({ label, token, onJoined }: InviteFormProps) {
   const adopt = useAdoptSignedInUser();
   const login = trpc.auth.login.useMutation();
   const accept = trpc.family.acceptInvite.useMutation();

@@ -13,23 +13,24 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { firstErrorMessage, useZodForm } from '../../lib/use-zod-form';
 
-interface InviteSignUpFormProps {
-  /** The invitation's family label: filled in and read-only. */
+/** What both of an invitation's forms (sign up, sign in) are given. */
+export interface InviteFormProps {
+  /** The invitation's family label (on the sign-up form: filled in and read-only). */
   label: string;
   /** The invite link's secret: with it the account joins the circle at once (decision 007). */
   token: string;
-  /** Called once the account exists, before the signed-in user is adopted. */
-  onSignedUp: (user: UserDto) => void;
+  /** Called once the account is in the circle, before the signed-in user is adopted. */
+  onJoined: (user: UserDto) => void;
 }
 
 /** A customer account already in the invited circle; the checks of spec section 5. */
-export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormProps) {
+export function InviteSignUpForm({ label, token, onJoined }: InviteFormProps) {
   const adopt = useAdoptSignedInUser();
   // Sign-up signs the new user in, and the page then shows the signed-in state instead of this form:
   // the next step is taken here, not in a callback of `mutate`, which an unmounted form never gets.
   const signUp = trpc.auth.register.useMutation({
     onSuccess: async ({ user }) => {
-      onSignedUp(user);
+      onJoined(user);
       await adopt(user);
     },
   });
