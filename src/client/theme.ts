@@ -160,6 +160,14 @@ const config = defineConfig({
         },
       },
     },
+    textStyles: {
+      // A small label in capitals above or beside what it names (a section's kicker, a weekday).
+      eyebrow: { value: { fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wider' } },
+    },
+    layerStyles: {
+      // The white card with a thin border that sections, tiles and linked cards sit on.
+      softPanel: { value: { background: 'bg', borderWidth: '1px', borderColor: 'border.muted' } },
+    },
     tokens: {
       colors: {
         brand: {

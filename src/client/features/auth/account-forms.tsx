@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Link, Stack } from '@chakra-ui/react';
+import { Field, HStack, Link } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import {
@@ -16,6 +16,7 @@ import {
   signUpForm,
 } from '../../components/new-account-fields';
 import { PasswordInput } from '../../components/password-input';
+import { ScreenForm } from '../../components/screen-form';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { firstErrorMessage, useZodForm } from '../../lib/use-zod-form';
@@ -26,10 +27,16 @@ export interface Credentials {
   password: string;
 }
 
+/** Credentials to put in the sign-in form (a demo account's); each new `key` fills it afresh. */
+export interface Prefill {
+  key: number;
+  credentials?: Credentials;
+}
+
 interface SignInFormProps {
   /** The sign-in page the request comes from; the server accepts only some roles on each. */
   portal?: LoginPortal;
-  initial?: Credentials;
+  prefill?: Prefill;
   onSignedIn: (user: UserDto) => void;
 }
 
@@ -37,7 +44,15 @@ interface SignInFormProps {
 const signInForm = loginInput.pick({ email: true, password: true });
 
 /** Email and password; the checks and failure toasts of spec sections 5 and 8. */
-export function SignInForm({ portal, initial, onSignedIn }: SignInFormProps) {
+export function SignInForm({ prefill, ...rest }: SignInFormProps) {
+  return <SignInFields key={prefill?.key} initial={prefill?.credentials} {...rest} />;
+}
+
+function SignInFields({
+  portal,
+  initial,
+  onSignedIn,
+}: Omit<SignInFormProps, 'prefill'> & { initial: Credentials | undefined }) {
   const signIn = useSignIn();
   const form = useZodForm(signInForm, {
     defaultValues: { email: initial?.email ?? '', password: initial?.password ?? '' },
@@ -72,24 +87,19 @@ export function SignInForm({ portal, initial, onSignedIn }: SignInFormProps) {
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
-      <Stack gap="5">
-        <FormInput form={form} name="email" kind="email" label="Email" required />
-        <Field.Root required disabled={pending} invalid={Boolean(error)}>
-          <HStack justify="space-between" align="baseline" w="full" gap="3">
-            <Field.Label>
-              Password <Field.RequiredIndicator />
-            </Field.Label>
-            <ForgotPasswordLink email={form.watch('email')} />
-          </HStack>
-          <PasswordInput autoComplete="current-password" disabled={pending} {...form.register('password')} />
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-        </Field.Root>
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
-          Sign In
-        </Button>
-      </Stack>
-    </form>
+    <ScreenForm onSubmit={submit} pending={pending} submitLabel="Sign In">
+      <FormInput form={form} name="email" kind="email" label="Email" required />
+      <Field.Root required disabled={pending} invalid={Boolean(error)}>
+        <HStack justify="space-between" align="baseline" w="full" gap="3">
+          <Field.Label>
+            Password <Field.RequiredIndicator />
+          </Field.Label>
+          <ForgotPasswordLink email={form.watch('email')} />
+        </HStack>
+        <PasswordInput autoComplete="current-password" disabled={pending} {...form.register('password')} />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      </Field.Root>
+    </ScreenForm>
   );
 }
 
@@ -157,24 +167,19 @@ export function SignUpForm({
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
-      <Stack gap="5">
-        <NewAccountFields form={form} nameHint={nameHint} phoneLabel={phoneLabel} />
-        {withFamilyLabel ? (
-          <FormInput
-            form={form}
-            name="familyLabel"
-            label="Family label"
-            hint="Optional. The first person to use a label starts its circle; others join when a member approves them."
-            autoComplete="off"
-            placeholder="e.g. The Cohen Family"
-            maxLength={LIMITS.familyLabelMax}
-          />
-        ) : null}
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
-          Create Account
-        </Button>
-      </Stack>
-    </form>
+    <ScreenForm onSubmit={submit} pending={pending} submitLabel="Create Account">
+      <NewAccountFields form={form} nameHint={nameHint} phoneLabel={phoneLabel} />
+      {withFamilyLabel ? (
+        <FormInput
+          form={form}
+          name="familyLabel"
+          label="Family label"
+          hint="Optional. The first person to use a label starts its circle; others join when a member approves them."
+          autoComplete="off"
+          placeholder="e.g. The Cohen Family"
+          maxLength={LIMITS.familyLabelMax}
+        />
+      ) : null}
+    </ScreenForm>
   );
 }

@@ -30,9 +30,8 @@ export function AdminLoginPage({ inPlace = false, notice }: AdminLoginPageProps)
       panel={ADMIN_PANEL}
     >
       <SignInForm
-        key={prefill.key}
         portal="admin"
-        initial={prefill.credentials}
+        prefill={prefill}
         onSignedIn={() => {
           toast.success('Welcome back!');
           proceed('/admin-dashboard');

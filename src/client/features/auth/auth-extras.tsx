@@ -1,7 +1,7 @@
-import { Alert, Box, Button, HStack, Icon, Link, List, Stack, Text } from '@chakra-ui/react';
-import { Check } from 'lucide-react';
+import { Alert, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { CheckList } from '../../components/check-list';
 import type { Credentials } from './account-forms';
 
 export type AuthMode = 'signIn' | 'signUp';
@@ -102,6 +102,12 @@ export function AuthNotice({
   );
 }
 
+const VENDOR_BENEFITS = [
+  'Create and manage business profiles',
+  'Claim existing listings',
+  'Connect with customers',
+];
+
 /** What a vendor account offers, shown beside the vendor sign-up form. */
 export function VendorBenefits() {
   return (
@@ -109,20 +115,7 @@ export function VendorBenefits() {
       <Text fontWeight="semibold" fontSize="sm" color="gold.fg">
         With a vendor account you can
       </Text>
-      <List.Root gap="2" mt="3" variant="plain" fontSize="sm">
-        {['Create and manage business profiles', 'Claim existing listings', 'Connect with customers'].map(
-          (item) => (
-            <List.Item key={item} alignItems="center">
-              <List.Indicator asChild color="gold.fg">
-                <Icon boxSize="4">
-                  <Check />
-                </Icon>
-              </List.Indicator>
-              {item}
-            </List.Item>
-          ),
-        )}
-      </List.Root>
+      <CheckList items={VENDOR_BENEFITS} tick="gold.fg" gap="2" mt="3" fontSize="sm" />
     </Box>
   );
 }

@@ -1,20 +1,11 @@
-import {
-  Box,
-  Flex,
-  Heading,
-  HStack,
-  Icon,
-  Link,
-  List,
-  Stack,
-  Text,
-  useBreakpointValue,
-} from '@chakra-ui/react';
-import { ArrowLeft, Check } from 'lucide-react';
+import { Box, Flex, Heading, HStack, Icon, Link, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { CheckList } from '../../components/check-list';
 import { Logo, StarOfDavid } from '../../components/logo';
-import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { MainLandmark } from '../../components/main-landmark';
+import { SkipLink } from '../../components/skip-link';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { counted, useSiteFigures } from '../../lib/site-figures';
@@ -87,18 +78,7 @@ export function AuthShell({
           <Heading as="p" fontSize="4xl" lineHeight="1.15" fontWeight="bold">
             {panel.heading}
           </Heading>
-          <List.Root gap="3" variant="plain">
-            {panel.points.map((point) => (
-              <List.Item key={point} alignItems="center" color="whiteAlpha.900">
-                <List.Indicator asChild color="gold.300">
-                  <Icon boxSize="5">
-                    <Check />
-                  </Icon>
-                </List.Indicator>
-                {point}
-              </List.Item>
-            ))}
-          </List.Root>
+          <CheckList items={panel.points} tick="gold.300" tickSize="5" gap="3" color="whiteAlpha.900" />
         </Stack>
         {wide ? <TrustedBy /> : null}
       </Flex>
@@ -124,15 +104,9 @@ export function AuthShell({
               <Logo size="sm" />
             </Box>
           </HStack>
-          <Box
-            as="main"
-            id={MAIN_CONTENT_ID}
-            tabIndex={-1}
-            _focus={{ outline: 'none' }}
-            bg="bg"
+          <MainLandmark
+            layerStyle="softPanel"
             rounded="2xl"
-            borderWidth="1px"
-            borderColor="border.muted"
             shadow="0 10px 30px -12px rgba(21, 36, 86, 0.18)"
             p={{ base: '6', md: '8' }}
           >
@@ -144,7 +118,7 @@ export function AuthShell({
             </Text>
             {notice ? <Box mt="5">{notice}</Box> : null}
             <Box mt="6">{children}</Box>
-          </Box>
+          </MainLandmark>
           {footer ? (
             <Stack gap="4" mt="6">
               {footer}

@@ -54,9 +54,8 @@ export function CustomerLoginPage({ inPlace = false, notice }: CustomerLoginPage
         />
       ) : (
         <SignInForm
-          key={prefill.key}
           portal="customer"
-          initial={prefill.credentials}
+          prefill={prefill}
           onSignedIn={(user) => {
             toast.success('Welcome back!');
             proceed(homePathFor(user.role));

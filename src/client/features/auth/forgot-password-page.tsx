@@ -1,9 +1,10 @@
 import { Box, Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { ErrorAlert } from '../../components/error-alert';
+import { useLocation } from 'react-router-dom';
 import { FormInput } from '../../components/form-fields';
+import { LinkButton } from '../../components/link-button';
+import { ScreenForm } from '../../components/screen-form';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -66,23 +67,17 @@ function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
-      <Stack gap="5">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <FormInput
-          form={form}
-          name="email"
-          kind="email"
-          label="Email"
-          required
-          // A person arriving without a prefilled address starts typing at once.
-          autoFocus={!initialEmail}
-        />
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
-          Send reset link
-        </Button>
-      </Stack>
-    </form>
+    <ScreenForm onSubmit={submit} pending={pending} failure={failure} submitLabel="Send reset link">
+      <FormInput
+        form={form}
+        name="email"
+        kind="email"
+        label="Email"
+        required
+        // A person arriving without a prefilled address starts typing at once.
+        autoFocus={!initialEmail}
+      />
+    </ScreenForm>
   );
 }
 
@@ -129,9 +124,9 @@ function SentConfirmation({
           up with.
         </Text>
       </Box>
-      <Button asChild size="lg" w="full">
-        <RouterLink to={signInPath}>Back to sign in</RouterLink>
-      </Button>
+      <LinkButton to={signInPath} size="lg" w="full">
+        Back to sign in
+      </LinkButton>
       <Button variant="ghost" size="sm" onClick={onRetry} alignSelf="center">
         Use a different email address
       </Button>

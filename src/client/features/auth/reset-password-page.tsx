@@ -1,8 +1,10 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useLayoutEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ErrorAlert } from '../../components/error-alert';
+import { LinkButton } from '../../components/link-button';
 import { NEW_PASSWORD_ALIASES, NewPasswordFields } from '../../components/new-password-fields';
+import { ScreenForm } from '../../components/screen-form';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -84,15 +86,9 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending}>
-      <Stack gap="5">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <NewPasswordFields form={form} autoFocus />
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
-          Set new password
-        </Button>
-      </Stack>
-    </form>
+    <ScreenForm onSubmit={submit} pending={pending} failure={failure} submitLabel="Set new password">
+      <NewPasswordFields form={form} autoFocus />
+    </ScreenForm>
   );
 }
 
@@ -100,9 +96,9 @@ function InvalidLink({ message }: { message: string }) {
   return (
     <Stack gap="5" data-testid="reset-link-invalid">
       <ErrorAlert>{message}</ErrorAlert>
-      <Button asChild size="lg" w="full">
-        <RouterLink to="/forgot-password">Request a new link</RouterLink>
-      </Button>
+      <LinkButton to="/forgot-password" size="lg" w="full">
+        Request a new link
+      </LinkButton>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Credentials } from './account-forms';
+import type { Credentials, Prefill } from './account-forms';
 import { type AuthMode, modeFromSearch } from './auth-extras';
 
 /**
@@ -11,7 +11,7 @@ export function useAuthPage(inPlace: boolean) {
   const location = useLocation();
   const navigate = useNavigate();
   const mode: AuthMode = modeFromSearch(location.search);
-  const [prefill, setPrefill] = useState<{ key: number; credentials?: Credentials }>({ key: 0 });
+  const [prefill, setPrefill] = useState<Prefill>({ key: 0 });
 
   const fillDemo = (credentials: Credentials) => {
     setPrefill((p) => ({ key: p.key + 1, credentials }));

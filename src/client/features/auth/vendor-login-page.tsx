@@ -68,9 +68,8 @@ export function VendorLoginPage({ inPlace = false, notice }: VendorLoginPageProp
         />
       ) : (
         <SignInForm
-          key={prefill.key}
           portal="vendor"
-          initial={prefill.credentials}
+          prefill={prefill}
           onSignedIn={(user) => {
             if (user.role === 'vendor') {
               toast.success('Welcome back to your vendor dashboard!');

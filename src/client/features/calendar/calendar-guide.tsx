@@ -1,15 +1,15 @@
-import { Box, List, Text } from '@chakra-ui/react';
+import { List, Text } from '@chakra-ui/react';
 import { Info } from 'lucide-react';
 import { EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
 import { CardHeading } from '../../components/card-heading';
+import { SectionCard } from '../../components/section-card';
 import { formatTime } from './calendar-model';
-import { cardStyle } from './calendar-styles';
 
 /** How the dates and conflict warnings are worked out. */
 export function CalendarGuide() {
   const cutoff = formatTime(EVENING_CONFLICT_CUTOFF);
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="calendar-guide-heading">
+    <SectionCard labelledBy="calendar-guide-heading">
       <CardHeading id="calendar-guide-heading" icon={Info}>
         About these dates
       </CardHeading>
@@ -27,6 +27,6 @@ export function CalendarGuide() {
       <Text mt="4" fontSize="xs" color="fg.subtle">
         Check local candle-lighting times with your community.
       </Text>
-    </Box>
+    </SectionCard>
   );
 }

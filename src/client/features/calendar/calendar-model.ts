@@ -92,35 +92,29 @@ export function sameMonth(a: string, b: string): boolean {
 // Days and what falls on them
 // ---------------------------------------------------------------------------------------------
 
-export interface CalendarEvent {
+/** What every event on the calendar has, whoever's it is. */
+interface EventBase {
   id: string;
   title: string;
   type: string;
-  /** Local calendar date of the event. */
-  date: string;
   time: string | null;
   venue: string | null;
+}
+
+export interface CalendarEvent extends EventBase {
+  /** Local calendar date of the event. */
+  date: string;
   conflict: Conflict;
 }
 
-export interface FamilyCalendarEvent {
-  id: string;
-  title: string;
-  type: string;
+export interface FamilyCalendarEvent extends EventBase {
   date: string;
-  time: string | null;
-  venue: string | null;
   ownerName: string;
   isYours: boolean;
 }
 
-interface EventLike {
-  id: string;
-  title: string;
-  type: string;
+interface EventLike extends EventBase {
   date: Date;
-  time: string | null;
-  venue: string | null;
 }
 
 function byTime(a: { time: string | null }, b: { time: string | null }): number {

@@ -18,6 +18,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { PageFrame } from '../../components/page-frame';
+import { SectionCard } from '../../components/section-card';
 import { useCurrentUser } from '../../lib/session';
 import { CalendarGuide } from './calendar-guide';
 import { CalendarLegend } from './calendar-legend';
@@ -33,7 +34,6 @@ import {
   shiftAnchor,
   VIEW_LABEL,
 } from './calendar-model';
-import { cardStyle } from './calendar-styles';
 import { DayItems } from './day-items';
 import { FamilyEventsCard } from './family-events-card';
 import { MonthGrid } from './month-grid';
@@ -69,7 +69,7 @@ export function CalendarPage() {
       description="Your events beside Shabbat and the Jewish holidays, with scheduling conflicts marked."
     >
       <Stack gap="6">
-        <Box {...cardStyle} p={{ base: '3', md: '6' }} as="section" aria-labelledby="calendar-heading">
+        <SectionCard labelledBy="calendar-heading" p={{ base: '3', md: '6' }}>
           <Flex
             direction={{ base: 'column', lg: 'row' }}
             justify="space-between"
@@ -195,7 +195,7 @@ export function CalendarPage() {
               </HStack>
             ) : null}
           </Flex>
-        </Box>
+        </SectionCard>
 
         <Grid
           templateColumns={{
@@ -237,23 +237,10 @@ function SelectedDayCard({
   onOpenDay: () => void;
 }) {
   return (
-    <Box
-      {...cardStyle}
-      p={{ base: '5', md: '6' }}
-      as="section"
-      aria-labelledby="selected-day-heading"
-      data-testid="selected-day"
-      data-date={day.date}
-    >
+    <SectionCard labelledBy="selected-day-heading" data-testid="selected-day" data-date={day.date}>
       <Flex justify="space-between" align="flex-start" gap="3">
         <Box minW="0">
-          <Text
-            fontSize="xs"
-            fontWeight="semibold"
-            textTransform="uppercase"
-            letterSpacing="wider"
-            color="fg.muted"
-          >
+          <Text fontSize="xs" textStyle="eyebrow" color="fg.muted">
             Selected day
           </Text>
           <Heading id="selected-day-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
@@ -275,6 +262,6 @@ function SelectedDayCard({
       <Box mt="4">
         <DayItems day={day} density="full" />
       </Box>
-    </Box>
+    </SectionCard>
   );
 }

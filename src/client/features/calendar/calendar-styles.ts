@@ -27,11 +27,3 @@ export const HOLIDAY_KIND: Record<HolidayType, string> = {
 export const SHABBAT_BG = 'gold.subtle';
 export const SHABBAT_BORDER = 'gold.emphasized';
 export const CONFLICT_PALETTE = 'red';
-
-/** The card every calendar section sits in. */
-export const cardStyle = {
-  bg: 'bg',
-  rounded: '2xl',
-  borderWidth: '1px',
-  borderColor: 'border.muted',
-} as const;

@@ -119,6 +119,19 @@ function Notice({
   );
 }
 
+/** An item's card: a thin border with a thick stripe of the palette's colour at its start. */
+function striped(full: boolean, palette: string, border = `${palette}.muted`) {
+  return {
+    rounded: 'lg',
+    borderWidth: '1px',
+    borderColor: border,
+    borderStartWidth: '4px',
+    borderStartColor: `${palette}.solid`,
+    px: '3',
+    py: full ? '2.5' : '2',
+  };
+}
+
 function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
   const conflict = event.conflict.hasConflict;
   return (
@@ -126,14 +139,8 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
       asChild
       display="block"
       textDecoration="none"
-      rounded="lg"
-      borderWidth="1px"
-      borderColor={conflict ? 'red.muted' : 'brand.muted'}
-      borderStartWidth="4px"
-      borderStartColor={conflict ? 'red.solid' : 'brand.solid'}
+      {...striped(full, conflict ? 'red' : 'brand')}
       bg={conflict ? 'red.subtle' : 'brand.subtle'}
-      px="3"
-      py={full ? '2.5' : '2'}
       _hover={{ textDecoration: 'none', bg: conflict ? 'red.muted' : 'brand.muted' }}
       data-event-id={event.id}
     >
@@ -178,15 +185,7 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
 
 function FamilyItem({ event, full }: { event: FamilyCalendarEvent; full: boolean }) {
   return (
-    <Box
-      rounded="lg"
-      borderWidth="1px"
-      borderColor="border.muted"
-      borderStartWidth="4px"
-      borderStartColor="gold.solid"
-      px="3"
-      py={full ? '2.5' : '2'}
-    >
+    <Box {...striped(full, 'gold', 'border.muted')}>
       <Text fontWeight="semibold" color="brand.950" fontSize={full ? 'md' : 'sm'} lineClamp={2}>
         {event.title}
       </Text>

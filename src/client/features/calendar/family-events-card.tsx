@@ -1,19 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  chakra,
-  Flex,
-  Heading,
-  HStack,
-  Icon,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
+import { IconEyebrow } from '../../components/icon-eyebrow';
+import { RowButton } from '../../components/row-button';
+import { SectionCard } from '../../components/section-card';
 import { useFamilyCircle } from '../../lib/family';
 import {
   type FamilyCalendarEvent,
@@ -21,7 +12,6 @@ import {
   formatTime,
   upcomingFamilyEvents,
 } from './calendar-model';
-import { cardStyle } from './calendar-styles';
 
 interface FamilyEventsCardProps {
   familyLabel: string;
@@ -47,15 +37,8 @@ export function FamilyEventsCard({
   // A pending or declined member gets no events: say why instead of "no events yet" (decision 007).
   const status = useFamilyCircle(familyLabel).data?.status ?? 'active';
   return (
-    <Box {...cardStyle} p={{ base: '5', md: '6' }} as="section" aria-labelledby="family-events-heading">
-      <HStack gap="2" color="gold.fg">
-        <Icon boxSize="4">
-          <Users />
-        </Icon>
-        <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
-          {familyLabel}
-        </Text>
-      </HStack>
+    <SectionCard labelledBy="family-events-heading">
+      <IconEyebrow icon={Users}>{familyLabel}</IconEyebrow>
       <Heading id="family-events-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
         Family circle events
       </Heading>
@@ -93,10 +76,7 @@ export function FamilyEventsCard({
           <Stack as="ul" listStyleType="none" gap="2" data-testid="family-events">
             {upcoming.map((event) => (
               <li key={event.id}>
-                <chakra.button
-                  type="button"
-                  w="full"
-                  textAlign="start"
+                <RowButton
                   display="flex"
                   gap="3"
                   alignItems="center"
@@ -104,9 +84,7 @@ export function FamilyEventsCard({
                   rounded="lg"
                   borderWidth="1px"
                   borderColor="border.muted"
-                  cursor="pointer"
                   _hover={{ bg: 'bg.subtle', borderColor: 'border' }}
-                  _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
                   aria-label={`${event.title}, ${event.isYours ? 'yours' : event.ownerName}: show on the calendar`}
                   onClick={() => onShow(event.date)}
                 >
@@ -143,12 +121,12 @@ export function FamilyEventsCard({
                       You
                     </Badge>
                   ) : null}
-                </chakra.button>
+                </RowButton>
               </li>
             ))}
           </Stack>
         )}
       </Box>
-    </Box>
+    </SectionCard>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, chakra, Flex, Grid, HStack, Icon, Stack, Text } from '@chakra-ui/react';
-import { TriangleAlert } from 'lucide-react';
+import { Box, type BoxProps, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { RowButton } from '../../components/row-button';
 import { type CalendarDay, describeDay } from './calendar-model';
 import { CONFLICT_PALETTE, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
+import { ConflictMarker } from './conflict-marker';
 import { eventHref } from './day-items';
 
 /** The weekday headings: 'Sun' from a tablet up, 'S' on a phone. */
@@ -33,9 +34,7 @@ export function MonthGrid({ days, hebrewDates, compact, onSelect }: MonthGridPro
             textAlign="center"
             py="2"
             fontSize="xs"
-            fontWeight="semibold"
-            textTransform="uppercase"
-            letterSpacing="wider"
+            textStyle="eyebrow"
             color={index === 6 ? 'gold.fg' : 'fg.muted'}
           >
             {compact ? weekday.narrow : weekday.short}
@@ -90,19 +89,16 @@ function cellData(day: CalendarDay) {
 /** The whole cell is the day's button; the event chips sit above it as their own links. */
 function SelectButton({ day, hebrewDates, onSelect }: CellProps) {
   return (
-    <chakra.button
-      type="button"
+    <RowButton
       position="absolute"
       inset="0"
-      w="full"
       h="full"
-      cursor="pointer"
+      ringOffset="-2px"
       aria-label={describeDay(day, hebrewDates)}
       aria-pressed={day.isSelected}
       aria-current={day.isToday ? 'date' : undefined}
       onClick={() => onSelect(day.date)}
       _hover={{ bg: 'blackAlpha.50' }}
-      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
     />
   );
 }
@@ -143,30 +139,34 @@ function HebrewDay({ day, size }: { day: CalendarDay; size: 'xs' | '2xs' }) {
   );
 }
 
+/** One day of the grid: its tint and selection ring, its data for tests, and its button under the content. */
+function DayCell({ day, hebrewDates, onSelect, children, ...box }: CellProps & Omit<BoxProps, 'onSelect'>) {
+  return (
+    <Box
+      as="li"
+      position="relative"
+      bg={cellBg(day)}
+      boxShadow={day.isSelected ? 'inset 0 0 0 2px var(--chakra-colors-brand-solid)' : undefined}
+      {...cellData(day)}
+      {...box}
+    >
+      <SelectButton day={day} hebrewDates={hebrewDates} onSelect={onSelect} />
+      {children}
+    </Box>
+  );
+}
+
 function FullCell({ day, hebrewDates, onSelect }: CellProps) {
   const chips = day.holidays.length + day.events.length;
   const holidays = day.holidays.slice(0, MAX_CHIPS);
   const events = day.events.slice(0, Math.max(0, MAX_CHIPS - holidays.length));
   const hidden = chips - holidays.length - events.length;
   return (
-    <Box
-      as="li"
-      position="relative"
-      minH="32"
-      p="1.5"
-      bg={cellBg(day)}
-      boxShadow={day.isSelected ? 'inset 0 0 0 2px var(--chakra-colors-brand-solid)' : undefined}
-      {...cellData(day)}
-    >
-      <SelectButton day={day} hebrewDates={hebrewDates} onSelect={onSelect} />
+    <DayCell day={day} hebrewDates={hebrewDates} onSelect={onSelect} minH="32" p="1.5">
       <Flex position="relative" pointerEvents="none" align="center" justify="space-between" gap="1">
         <HStack gap="1">
           <DayNumber day={day} size="md" />
-          {day.hasConflict ? (
-            <Icon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="">
-              <TriangleAlert />
-            </Icon>
-          ) : null}
+          <ConflictMarker day={day} size="4" />
         </HStack>
         {hebrewDates ? <HebrewDay day={day} size="xs" /> : null}
       </Flex>
@@ -223,23 +223,13 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
           </Text>
         ) : null}
       </Stack>
-    </Box>
+    </DayCell>
   );
 }
 
 function CompactCell({ day, hebrewDates, onSelect }: CellProps) {
   return (
-    <Box
-      as="li"
-      position="relative"
-      minH="16"
-      pt="1"
-      pb="1.5"
-      bg={cellBg(day)}
-      boxShadow={day.isSelected ? 'inset 0 0 0 2px var(--chakra-colors-brand-solid)' : undefined}
-      {...cellData(day)}
-    >
-      <SelectButton day={day} hebrewDates={hebrewDates} onSelect={onSelect} />
+    <DayCell day={day} hebrewDates={hebrewDates} onSelect={onSelect} minH="16" pt="1" pb="1.5">
       <Stack position="relative" pointerEvents="none" align="center" gap="0.5">
         <DayNumber day={day} size="sm" />
         {hebrewDates ? <HebrewDay day={day} size="2xs" /> : null}
@@ -250,13 +240,9 @@ function CompactCell({ day, hebrewDates, onSelect }: CellProps) {
           {day.events.length > 0 && !day.hasConflict ? (
             <Box boxSize="1.5" rounded="full" bg="brand.solid" />
           ) : null}
-          {day.hasConflict ? (
-            <Icon boxSize="3" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="">
-              <TriangleAlert />
-            </Icon>
-          ) : null}
+          <ConflictMarker day={day} size="3" />
         </HStack>
       </Stack>
-    </Box>
+    </DayCell>
   );
 }

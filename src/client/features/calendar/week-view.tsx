@@ -1,7 +1,8 @@
-import { Box, chakra, Flex, Grid, HStack, Icon, Text } from '@chakra-ui/react';
-import { TriangleAlert } from 'lucide-react';
+import { Box, Flex, Grid, HStack, Text } from '@chakra-ui/react';
+import { RowButton } from '../../components/row-button';
 import { type CalendarDay, describeDay, formatMonthShort, formatWeekday } from './calendar-model';
-import { CONFLICT_PALETTE, SHABBAT_BG } from './calendar-styles';
+import { SHABBAT_BG } from './calendar-styles';
+import { ConflictMarker } from './conflict-marker';
 import { DayItems } from './day-items';
 
 interface WeekViewProps {
@@ -34,18 +35,14 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
           data-calendar-day={day.date}
           data-conflict={day.hasConflict ? 'true' : undefined}
         >
-          <chakra.button
-            type="button"
-            w="full"
-            textAlign="start"
+          <RowButton
             px="3"
             py="2"
             borderBottomWidth="1px"
             borderColor="border.muted"
             bg={day.isToday ? 'brand.subtle' : 'blackAlpha.50'}
-            cursor="pointer"
             _hover={{ bg: 'brand.muted' }}
-            _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
+            ringOffset="-2px"
             aria-label={describeDay(day, hebrewDates)}
             aria-pressed={day.isSelected}
             aria-current={day.isToday ? 'date' : undefined}
@@ -58,9 +55,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
             >
               <Text
                 fontSize="xs"
-                fontWeight="semibold"
-                textTransform="uppercase"
-                letterSpacing="wider"
+                textStyle="eyebrow"
                 color={day.isShabbat ? 'gold.fg' : 'fg.muted'}
                 minW={{ base: '10', md: 'auto' }}
               >
@@ -73,11 +68,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                 <Text fontSize="xs" color="fg.muted">
                   {formatMonthShort(day.date)}
                 </Text>
-                {day.hasConflict ? (
-                  <Icon boxSize="4" color={`${CONFLICT_PALETTE}.fg`} data-conflict-marker="">
-                    <TriangleAlert />
-                  </Icon>
-                ) : null}
+                <ConflictMarker day={day} size="4" />
               </HStack>
               {hebrewDates ? (
                 <Text lang="he" dir="rtl" fontSize="xs" color="fg.muted" aria-hidden>
@@ -85,7 +76,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                 </Text>
               ) : null}
             </Flex>
-          </chakra.button>
+          </RowButton>
           <Box p="2.5">
             <DayItems day={day} density="compact" />
           </Box>

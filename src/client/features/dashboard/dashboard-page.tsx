@@ -2,13 +2,10 @@ import {
   Alert,
   Badge,
   Box,
-  Button,
   Flex,
   Heading,
   Icon,
   Link,
-  LinkBox,
-  LinkOverlay,
   Progress,
   SimpleGrid,
   Skeleton,
@@ -17,13 +14,17 @@ import {
 } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import { ArrowRight, Calendar, CalendarCheck, Check, Landmark, Store, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { useHebrewDates } from '../../components/hebrew-dates';
+import { IconBadge } from '../../components/icon-badge';
+import { IconLine } from '../../components/icon-line';
+import { LinkButton } from '../../components/link-button';
+import { CardLink, LinkCard } from '../../components/link-card';
 import { PageFrame } from '../../components/page-frame';
+import { SoftPanel } from '../../components/soft-panel';
 import { useCurrentUser } from '../../lib/session';
 import { formatAmount, formatDay, formatTime, hebrewDateOf } from './dashboard-format';
 import { useHomeSummary } from './use-home-summary';
@@ -31,12 +32,7 @@ import { VendorResponseCard } from './vendor-response-card';
 
 const SHABBAT_ALERT = 'One of your upcoming events conflicts with Shabbat. Consider adjusting the time.';
 
-const QUICK_ACTIONS: {
-  to: string;
-  label: string;
-  text: string;
-  icon: LucideIcon;
-}[] = [
+const QUICK_ACTIONS = [
   { to: '/events?new=1', label: 'New Event', text: 'Start planning a celebration', icon: CalendarCheck },
   { to: '/marketplace', label: 'Find Vendors', text: 'Venues, caterers and more', icon: Store },
   { to: '/calendar', label: 'View Calendar', text: 'Dates, Shabbat and holidays', icon: Calendar },
@@ -72,64 +68,22 @@ export function DashboardPage() {
       ) : null}
 
       <SimpleGrid columns={2} gap={{ base: '3', md: '4' }}>
-        <Figure
-          label="Upcoming events"
-          value={events.data ? upcoming.length : null}
-          icon={
-            <Icon boxSize="5">
-              <CalendarCheck />
-            </Icon>
-          }
-        />
-        <Figure
-          label="Pending tasks"
-          value={events.data ? pendingTasks : null}
-          icon={
-            <Icon boxSize="5">
-              <Check />
-            </Icon>
-          }
-        />
+        <Figure label="Upcoming events" value={events.data ? upcoming.length : null} icon={CalendarCheck} />
+        <Figure label="Pending tasks" value={events.data ? pendingTasks : null} icon={Check} />
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }}>
-        {QUICK_ACTIONS.map((action) => {
-          const ActionIcon = action.icon;
-          return (
-            <LinkBox
-              key={action.to}
-              bg="bg"
-              rounded="xl"
-              borderWidth="1px"
-              borderColor="border.muted"
-              p={{ base: '4', md: '5' }}
-              transition="box-shadow 0.2s, border-color 0.2s"
-              _hover={{ shadow: 'md', borderColor: 'brand.emphasized' }}
-              _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-            >
-              <Flex
-                boxSize="10"
-                rounded="lg"
-                bg="brand.subtle"
-                color="brand.fg"
-                align="center"
-                justify="center"
-              >
-                <Icon boxSize="5">
-                  <ActionIcon />
-                </Icon>
-              </Flex>
-              <Heading as="h2" fontSize="md" mt="3" color="brand.950">
-                <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-                  <RouterLink to={action.to}>{action.label}</RouterLink>
-                </LinkOverlay>
-              </Heading>
-              <Text fontSize="sm" color="fg.muted" mt="1">
-                {action.text}
-              </Text>
-            </LinkBox>
-          );
-        })}
+        {QUICK_ACTIONS.map((action) => (
+          <LinkCard key={action.to}>
+            <IconBadge icon={action.icon} iconSize="5" boxSize="10" rounded="lg" tone="brand" />
+            <Heading as="h2" fontSize="md" mt="3" color="brand.950">
+              <CardLink to={action.to}>{action.label}</CardLink>
+            </Heading>
+            <Text fontSize="sm" color="fg.muted" mt="1">
+              {action.text}
+            </Text>
+          </LinkCard>
+        ))}
       </SimpleGrid>
 
       <Stack as="section" aria-labelledby="upcoming-heading" gap="4">
@@ -166,9 +120,7 @@ export function DashboardPage() {
             title="No upcoming events"
             description="Create an event to keep its tasks, vendor deposits and memos in one place."
           >
-            <Button asChild>
-              <RouterLink to="/events?new=1">Create your first event</RouterLink>
-            </Button>
+            <LinkButton to="/events?new=1">Create your first event</LinkButton>
           </EventsEmpty>
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -189,29 +141,16 @@ export function DashboardPage() {
   );
 }
 
-function Figure({ label, value, icon }: { label: string; value: number | null; icon: ReactNode }) {
+function Figure({ label, value, icon }: { label: string; value: number | null; icon: LucideIcon }) {
   return (
-    <Flex
-      bg="bg"
-      rounded="xl"
-      borderWidth="1px"
-      borderColor="border.muted"
-      p={{ base: '4', md: '5' }}
-      gap="4"
-      align="center"
-    >
-      <Flex
+    <SoftPanel gap="4" align="center">
+      <IconBadge
+        icon={icon}
+        iconSize="5"
         boxSize={{ base: '10', md: '12' }}
         rounded="full"
-        bg="brand.solid"
-        color="white"
-        align="center"
-        justify="center"
-        flexShrink="0"
         display={{ base: 'none', sm: 'flex' }}
-      >
-        {icon}
-      </Flex>
+      />
       <Box minW="0">
         {value === null ? (
           <Skeleton h="8" w="10" />
@@ -224,7 +163,7 @@ function Figure({ label, value, icon }: { label: string; value: number | null; i
           {label}
         </Text>
       </Box>
-    </Flex>
+    </SoftPanel>
   );
 }
 
@@ -232,32 +171,17 @@ function EventCard({ event }: { event: EventDto }) {
   const { enabled: hebrew } = useHebrewDates();
   const percent = event.totalTasks === 0 ? 0 : Math.round((event.completedTasks * 100) / event.totalTasks);
   return (
-    <LinkBox
-      as="article"
-      bg="bg"
-      rounded="xl"
-      borderWidth="1px"
-      borderColor="border.muted"
-      p={{ base: '4', md: '5' }}
-      transition="box-shadow 0.2s, border-color 0.2s"
-      _hover={{ shadow: 'md', borderColor: 'brand.emphasized' }}
-      _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-    >
+    <LinkCard as="article">
       <Flex justify="space-between" align="flex-start" gap="3">
         <Heading as="h3" fontSize="lg" color="brand.950" wordBreak="break-word">
-          <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-            <RouterLink to={`/events?event=${event.id}`}>{event.title}</RouterLink>
-          </LinkOverlay>
+          <CardLink to={`/events?event=${event.id}`}>{event.title}</CardLink>
         </Heading>
         <Badge variant="subtle" colorPalette="gold" flexShrink="0">
           {event.type}
         </Badge>
       </Flex>
       <Stack gap="1.5" mt="3" fontSize="sm">
-        <Flex gap="2" align="flex-start">
-          <Icon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0">
-            <Calendar />
-          </Icon>
+        <IconLine icon={Calendar}>
           <Box>
             <Text>
               {formatDay(event.date)}
@@ -269,14 +193,11 @@ function EventCard({ event }: { event: EventDto }) {
               </Text>
             ) : null}
           </Box>
-        </Flex>
+        </IconLine>
         {event.venue ? (
-          <Flex gap="2" align="flex-start">
-            <Icon boxSize="4" color="brand.fg" mt="0.5" flexShrink="0">
-              <Landmark />
-            </Icon>
+          <IconLine icon={Landmark}>
             <Text wordBreak="break-word">{event.venue}</Text>
-          </Flex>
+          </IconLine>
         ) : null}
       </Stack>
       <Box mt="4" pt="4" borderTopWidth="1px" borderColor="border.muted">
@@ -300,6 +221,6 @@ function EventCard({ event }: { event: EventDto }) {
           </Progress.Track>
         </Progress.Root>
       </Box>
-    </LinkBox>
+    </LinkCard>
   );
 }

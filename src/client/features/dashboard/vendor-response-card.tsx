@@ -1,8 +1,10 @@
-import { Badge, Box, Button, Flex, Icon, Skeleton, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Skeleton, Text } from '@chakra-ui/react';
 import { MessageCircle } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
+import { IconBadge } from '../../components/icon-badge';
+import { SoftPanel } from '../../components/soft-panel';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -29,29 +31,8 @@ export function VendorResponseCard() {
 
   if (requests.isLoading) return <Skeleton height="20" rounded="xl" />;
   return (
-    <Flex
-      bg="bg"
-      rounded="xl"
-      borderWidth="1px"
-      borderColor="border.muted"
-      p={{ base: '4', md: '5' }}
-      gap="4"
-      align={{ base: 'flex-start', sm: 'center' }}
-      direction={{ base: 'column', sm: 'row' }}
-    >
-      <Flex
-        boxSize="10"
-        rounded="lg"
-        bg="gold.subtle"
-        color="gold.fg"
-        align="center"
-        justify="center"
-        flexShrink="0"
-      >
-        <Icon boxSize="5">
-          <MessageCircle />
-        </Icon>
-      </Flex>
+    <SoftPanel gap="4" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
+      <IconBadge icon={MessageCircle} iconSize="5" boxSize="10" rounded="lg" tone="gold" />
       {latest ? (
         <Box flex="1" minW="0">
           <Flex gap="2" align="center" wrap="wrap">
@@ -83,6 +64,6 @@ export function VendorResponseCard() {
           <RouterLink to="/marketplace">Browse vendors</RouterLink>
         )}
       </Button>
-    </Flex>
+    </SoftPanel>
   );
 }

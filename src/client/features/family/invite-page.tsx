@@ -6,7 +6,6 @@ import {
   Flex,
   Grid,
   Heading,
-  HStack,
   Icon,
   List,
   Skeleton,
@@ -17,11 +16,16 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Calendar, Check, Lock, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { FAMILY_INVITE_VALID_DAYS, inviteTokenFromHash } from '../../../shared/schemas/family';
-import { EmptyPanel } from '../../components/empty-panel';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
+import { IconBadge } from '../../components/icon-badge';
+import { IconEyebrow } from '../../components/icon-eyebrow';
+import { LinkButton } from '../../components/link-button';
+import { PageTitle } from '../../components/page-title';
+import { SectionCard } from '../../components/section-card';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { useFamilyCircle } from '../../lib/family';
@@ -30,13 +34,6 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { InviteSignInForm } from './invite-sign-in-form';
 import { InviteSignUpForm } from './invite-sign-up-form';
-
-const cardStyle = {
-  bg: 'bg',
-  rounded: '2xl',
-  borderWidth: '1px',
-  borderColor: 'border.muted',
-} as const;
 
 /**
  * /invite/:familyLabel#token=...: an invitation to a family circle (decision 007). The label is
@@ -56,33 +53,25 @@ export function InvitePage() {
       <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '8', md: '14' }}>
         {!valid ? (
           <EmptyPanel
-            icon={
-              <Icon boxSize="8">
-                <Users />
-              </Icon>
-            }
+            icon={<PanelIcon icon={Users} />}
             title="This invitation has no family label"
             description="Ask the relative who invited you to copy the invite link again."
           >
-            <Button asChild variant="outline">
-              <RouterLink to="/">Go to SimchaHub</RouterLink>
-            </Button>
+            <LinkButton to="/" variant="outline">
+              Go to SimchaHub
+            </LinkButton>
           </EmptyPanel>
         ) : token ? (
           <CheckedInvitation label={label} token={token} />
         ) : (
           <EmptyPanel
-            icon={
-              <Icon boxSize="8">
-                <Lock />
-              </Icon>
-            }
+            icon={<PanelIcon icon={Lock} />}
             title="This invite link is incomplete"
             description={`The link to the ${label} family circle is missing its invitation code. Ask the relative who invited you to copy the invite link again; it works for ${FAMILY_INVITE_VALID_DAYS} days. You can also sign up with this family label and wait for a member to approve you.`}
           >
-            <Button asChild variant="outline">
-              <RouterLink to="/register">Sign up</RouterLink>
-            </Button>
+            <LinkButton to="/register" variant="outline">
+              Sign up
+            </LinkButton>
           </EmptyPanel>
         )}
       </Container>
@@ -111,11 +100,7 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
   if (check.isError || !check.data.valid) {
     return (
       <EmptyPanel
-        icon={
-          <Icon boxSize="8">
-            <Lock />
-          </Icon>
-        }
+        icon={<PanelIcon icon={Lock} />}
         title={
           check.isError ? 'The invitation could not be checked' : 'This invite link is invalid or has expired'
         }
@@ -130,9 +115,9 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
             Try again
           </Button>
         ) : (
-          <Button asChild variant="outline">
-            <RouterLink to="/">Go to SimchaHub</RouterLink>
-          </Button>
+          <LinkButton to="/" variant="outline">
+            Go to SimchaHub
+          </LinkButton>
         )}
       </EmptyPanel>
     );
@@ -163,24 +148,12 @@ function Invitation({ label, invitedBy }: { label: string; invitedBy: string | n
   ];
   return (
     <Stack gap="6">
-      <HStack gap="2" color="gold.fg">
-        <Icon boxSize="5">
-          <Users />
-        </Icon>
-        <Text fontSize="sm" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
-          Family circle invitation
-        </Text>
-      </HStack>
-      <Heading
-        as="h1"
-        size={{ base: '2xl', md: '4xl' }}
-        color="brand.950"
-        letterSpacing="-0.01em"
-        lineHeight="1.15"
-        wordBreak="break-word"
-      >
+      <IconEyebrow icon={Users} iconSize="5" fontSize="sm">
+        Family circle invitation
+      </IconEyebrow>
+      <PageTitle size={{ base: '2xl', md: '4xl' }} lineHeight="1.15" wordBreak="break-word">
         You're invited to join the {label} family circle on SimchaHub
-      </Heading>
+      </PageTitle>
       <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
         {invitedBy ? (
           <>
@@ -190,26 +163,14 @@ function Invitation({ label, invitedBy }: { label: string; invitedBy: string | n
         SimchaHub helps families plan weddings, bar and bat mitzvahs and every simcha together. This link lets
         you into the <strong>{label}</strong> circle as soon as you sign up or sign in.
       </Text>
-      <Box {...cardStyle} p={{ base: '5', md: '6' }}>
+      <Box layerStyle="softPanel" rounded="2xl" p={{ base: '5', md: '6' }}>
         <Heading as="h2" fontSize="md" color="brand.950">
           What the circle shares
         </Heading>
         <List.Root variant="plain" gap="3" mt="4">
           {shares.map(({ icon: ShareIcon, text }) => (
             <List.Item key={text} alignItems="flex-start" gap="3" color="fg.muted">
-              <Flex
-                boxSize="8"
-                flexShrink="0"
-                rounded="lg"
-                bg="brand.subtle"
-                color="brand.fg"
-                align="center"
-                justify="center"
-              >
-                <Icon boxSize="4">
-                  <ShareIcon />
-                </Icon>
-              </Flex>
+              <IconBadge icon={ShareIcon} iconSize="4" boxSize="8" rounded="lg" tone="brand" />
               <Text pt="1">{text}</Text>
             </List.Item>
           ))}
@@ -236,13 +197,7 @@ function InviteAction({ label, token }: { label: string; token: string }) {
     navigate(homePathFor(joinedUser.role));
   };
   return (
-    <Box
-      {...cardStyle}
-      p={{ base: '5', md: '8' }}
-      shadow="sm"
-      as="section"
-      aria-labelledby="invite-action-heading"
-    >
+    <SectionCard labelledBy="invite-action-heading" p={{ base: '5', md: '8' }} shadow="sm">
       {joined ? (
         <Stack gap="4" align="center" textAlign="center" py="6" aria-live="polite">
           <Spinner size="lg" color="brand.fg" />
@@ -262,7 +217,7 @@ function InviteAction({ label, token }: { label: string; token: string }) {
       ) : (
         <VisitorJoin label={label} token={token} onJoined={onJoined} />
       )}
-    </Box>
+    </SectionCard>
   );
 }
 
@@ -288,7 +243,7 @@ function VisitorJoin({
           : `Sign in and you join the ${label} circle at once.`}
       </Text>
       {signUp ? (
-        <InviteSignUpForm label={label} token={token} onSignedUp={(user) => onJoined(user, true)} />
+        <InviteSignUpForm label={label} token={token} onJoined={(user) => onJoined(user, true)} />
       ) : (
         <InviteSignInForm label={label} token={token} onJoined={(user) => onJoined(user, false)} />
       )}
@@ -346,12 +301,10 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
           {firstName}, you belong to the {label} family circle. Its upcoming events are on your calendar.
         </Text>
         <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-          <Button asChild>
-            <RouterLink to="/calendar">Open Calendar</RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/profile">See the members</RouterLink>
-          </Button>
+          <LinkButton to="/calendar">Open Calendar</LinkButton>
+          <LinkButton to="/profile" variant="outline">
+            See the members
+          </LinkButton>
         </Flex>
       </Stack>
     );

@@ -1,26 +1,19 @@
-import { Button, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { loginInput, type UserDto } from '../../../shared/schemas/auth';
-import { ErrorAlert } from '../../components/error-alert';
 import { FormInput } from '../../components/form-fields';
+import { ScreenForm } from '../../components/screen-form';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import type { InviteFormProps } from './invite-sign-up-form';
 
 const signInForm = loginInput.pick({ email: true, password: true });
 
-interface InviteSignInFormProps {
-  label: string;
-  token: string;
-  /** Called once signed in and in the circle, before the signed-in user is adopted. */
-  onJoined: (user: UserDto) => void;
-}
-
 /** Sign in with an existing account, then follow the invite at once (family.acceptInvite). */
-export function InviteSignInForm({ label, token, onJoined }: InviteSignInFormProps) {
+export function InviteSignInForm({ label, token, onJoined }: InviteFormProps) {
   const adopt = useAdoptSignedInUser();
   const login = trpc.auth.login.useMutation();
   const accept = trpc.family.acceptInvite.useMutation();
@@ -52,29 +45,25 @@ export function InviteSignInForm({ label, token, onJoined }: InviteSignInFormPro
   const pending = form.formState.isSubmitting;
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-busy={pending}
+    <ScreenForm
+      onSubmit={submit}
+      pending={pending}
+      failure={failure}
+      submitLabel="Sign In & Join"
+      pendingLabel="Signing in..."
       aria-label="Sign in and join the family circle"
     >
-      <Stack gap="5">
-        {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <FormInput form={form} name="email" kind="email" label="Email" required disabled={pending} />
-        <FormInput
-          form={form}
-          name="password"
-          kind="password"
-          label="Password"
-          required
-          disabled={pending}
-          autoComplete="current-password"
-          maxLength={LIMITS.passwordMax}
-        />
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Signing in...">
-          Sign In &amp; Join
-        </Button>
-      </Stack>
-    </form>
+      <FormInput form={form} name="email" kind="email" label="Email" required disabled={pending} />
+      <FormInput
+        form={form}
+        name="password"
+        kind="password"
+        label="Password"
+        required
+        disabled={pending}
+        autoComplete="current-password"
+        maxLength={LIMITS.passwordMax}
+      />
+    </ScreenForm>
   );
 }

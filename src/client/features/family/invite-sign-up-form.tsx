@@ -1,4 +1,3 @@
-import { Button, Stack } from '@chakra-ui/react';
 import type { RegisterInput, UserDto } from '../../../shared/schemas/auth';
 import { FormInput } from '../../components/form-fields';
 import {
@@ -7,29 +6,31 @@ import {
   SIGN_UP_ORDER,
   signUpForm,
 } from '../../components/new-account-fields';
+import { ScreenForm } from '../../components/screen-form';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { firstErrorMessage, useZodForm } from '../../lib/use-zod-form';
 
-interface InviteSignUpFormProps {
-  /** The invitation's family label: filled in and read-only. */
+/** What both of an invitation's forms (sign up, sign in) are given. */
+export interface InviteFormProps {
+  /** The invitation's family label (on the sign-up form: filled in and read-only). */
   label: string;
   /** The invite link's secret: with it the account joins the circle at once (decision 007). */
   token: string;
-  /** Called once the account exists, before the signed-in user is adopted. */
-  onSignedUp: (user: UserDto) => void;
+  /** Called once the account is in the circle, before the signed-in user is adopted. */
+  onJoined: (user: UserDto) => void;
 }
 
 /** A customer account already in the invited circle; the checks of spec section 5. */
-export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormProps) {
+export function InviteSignUpForm({ label, token, onJoined }: InviteFormProps) {
   const adopt = useAdoptSignedInUser();
   // Sign-up signs the new user in, and the page then shows the signed-in state instead of this form:
   // the next step is taken here, not in a callback of `mutate`, which an unmounted form never gets.
   const signUp = trpc.auth.register.useMutation({
     onSuccess: async ({ user }) => {
-      onSignedUp(user);
+      onJoined(user);
       await adopt(user);
     },
   });
@@ -54,28 +55,23 @@ export function InviteSignUpForm({ label, token, onSignedUp }: InviteSignUpFormP
   );
 
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-busy={pending}
+    <ScreenForm
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Create Account & Join"
       aria-label="Sign up and join the family circle"
     >
-      <Stack gap="5">
-        <NewAccountFields form={form} />
-        <FormInput
-          form={form}
-          name="familyLabel"
-          label="Family label"
-          rootProps={{ readOnly: true }}
-          hint="From your invitation: you join this circle when your account is created."
-          readOnly
-          bg="bg.muted"
-          cursor="default"
-        />
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText="Please wait...">
-          Create Account &amp; Join
-        </Button>
-      </Stack>
-    </form>
+      <NewAccountFields form={form} />
+      <FormInput
+        form={form}
+        name="familyLabel"
+        label="Family label"
+        rootProps={{ readOnly: true }}
+        hint="From your invitation: you join this circle when your account is created."
+        readOnly
+        bg="bg.muted"
+        cursor="default"
+      />
+    </ScreenForm>
   );
 }

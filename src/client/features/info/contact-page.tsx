@@ -30,7 +30,7 @@ export function ContactPage() {
         {CHANNELS.map((channel) => {
           const ChannelIcon = channel.icon;
           return (
-            <Box key={channel.title} p="6" rounded="2xl" borderWidth="1px" borderColor="border.muted" bg="bg">
+            <Box key={channel.title} p="6" rounded="2xl" layerStyle="softPanel">
               <Box color="brand.fg">
                 <Icon boxSize="6">
                   <ChannelIcon />

@@ -1,6 +1,7 @@
-import { Badge, Box, Button, Heading, Icon, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Check } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Badge, Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { CheckList } from '../../components/check-list';
+import { LinkButton } from '../../components/link-button';
+import { SoftPanel } from '../../components/soft-panel';
 import { InfoPage, InfoSection, Paragraph } from './info-page';
 
 const PLANS = [
@@ -37,47 +38,7 @@ export function PricingPage() {
     >
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
         {PLANS.map((plan) => (
-          <Stack
-            key={plan.name}
-            gap="5"
-            p={{ base: '6', md: '8' }}
-            rounded="2xl"
-            borderWidth="1px"
-            borderColor="border.muted"
-            bg="bg"
-            shadow="sm"
-          >
-            <Box>
-              <Badge
-                colorPalette={plan.name === 'Families' ? 'brand' : 'gold'}
-                variant="subtle"
-                rounded="full"
-              >
-                {plan.name}
-              </Badge>
-              <Heading as="h2" fontSize="4xl" mt="3" color="brand.950">
-                {plan.price}
-              </Heading>
-              <Text color="fg.muted" mt="1">
-                {plan.summary}
-              </Text>
-            </Box>
-            <List.Root gap="2.5" variant="plain">
-              {plan.features.map((feature) => (
-                <List.Item key={feature} alignItems="flex-start">
-                  <List.Indicator asChild color="green.fg" mt="1">
-                    <Icon boxSize="4">
-                      <Check />
-                    </Icon>
-                  </List.Indicator>
-                  {feature}
-                </List.Item>
-              ))}
-            </List.Root>
-            <Button asChild mt="auto" size="lg">
-              <RouterLink to={plan.cta.to}>{plan.cta.label}</RouterLink>
-            </Button>
-          </Stack>
+          <PlanCard key={plan.name} plan={plan} />
         ))}
       </SimpleGrid>
       <InfoSection title="Premium placement">
@@ -94,5 +55,27 @@ export function PricingPage() {
         </Paragraph>
       </InfoSection>
     </InfoPage>
+  );
+}
+
+function PlanCard({ plan }: { plan: (typeof PLANS)[number] }) {
+  return (
+    <SoftPanel direction="column" gap="5" p={{ base: '6', md: '8' }} rounded="2xl" shadow="sm">
+      <Box>
+        <Badge colorPalette={plan.name === 'Families' ? 'brand' : 'gold'} variant="subtle" rounded="full">
+          {plan.name}
+        </Badge>
+        <Heading as="h2" fontSize="4xl" mt="3" color="brand.950">
+          {plan.price}
+        </Heading>
+        <Text color="fg.muted" mt="1">
+          {plan.summary}
+        </Text>
+      </Box>
+      <CheckList items={plan.features} tick="green.fg" align="start" gap="2.5" />
+      <LinkButton to={plan.cta.to} mt="auto" size="lg">
+        {plan.cta.label}
+      </LinkButton>
+    </SoftPanel>
   );
 }

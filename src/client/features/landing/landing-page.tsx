@@ -1,14 +1,11 @@
 import {
   Badge,
   Box,
-  Button,
   Container,
   Flex,
   Heading,
   HStack,
   Icon,
-  LinkBox,
-  LinkOverlay,
   SimpleGrid,
   Stack,
   Text,
@@ -29,8 +26,12 @@ import {
   Users,
   UtensilsCrossed,
 } from 'lucide-react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
+import type { ComponentProps, ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
 import type { MarketplaceCategory } from '../../../shared/constants';
+import { IconBadge } from '../../components/icon-badge';
+import { LinkButton } from '../../components/link-button';
+import { CardLink, LinkCard } from '../../components/link-card';
 import { StarOfDavid } from '../../components/logo';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -38,30 +39,15 @@ import { homePathFor, useCurrentUser } from '../../lib/session';
 import { counted, countText, ratingText, useSiteFigures } from '../../lib/site-figures';
 import { useCelebrationConfetti } from './use-celebration-confetti';
 
-const CATEGORIES: {
-  name: MarketplaceCategory;
-  blurb: string;
-  icon: LucideIcon;
-  tint: string;
-}[] = [
+const CATEGORIES = [
   { name: 'Venues', blurb: 'Halls, gardens and shul spaces', icon: Landmark, tint: 'brand' },
   { name: 'Caterers', blurb: 'Kosher menus for every crowd', icon: UtensilsCrossed, tint: 'gold' },
-  {
-    name: 'Photographers',
-    blurb: 'Every dance and every blessing',
-    icon: Camera,
-    tint: 'brand',
-  },
+  { name: 'Photographers', blurb: 'Every dance and every blessing', icon: Camera, tint: 'brand' },
   { name: 'Musicians', blurb: 'Bands, DJs and simcha dancing', icon: Music, tint: 'gold' },
-  {
-    name: 'Florists',
-    blurb: 'Chuppahs, centrepieces, bouquets',
-    icon: Flower2,
-    tint: 'brand',
-  },
-];
+  { name: 'Florists', blurb: 'Chuppahs, centrepieces, bouquets', icon: Flower2, tint: 'brand' },
+] as const satisfies readonly { name: MarketplaceCategory; blurb: string; icon: LucideIcon; tint: string }[];
 
-const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
+const FEATURES = [
   {
     title: 'Plan every detail',
     text: 'Keep tasks, vendor deposits and memos for each event together, and see what is still open at a glance.',
@@ -158,6 +144,19 @@ function HeroFigures() {
   );
 }
 
+/** A link button drawn as an outline on the page's dark blue panels. */
+function OutlineOnDark(props: ComponentProps<typeof LinkButton>) {
+  return (
+    <LinkButton
+      variant="outline"
+      color="white"
+      borderColor="whiteAlpha.500"
+      _hover={{ bg: 'whiteAlpha.100' }}
+      {...props}
+    />
+  );
+}
+
 function Hero() {
   return (
     <Box
@@ -170,58 +169,7 @@ function Hero() {
     >
       <Container maxW="7xl" px={{ base: '4', md: '8' }} py={{ base: '14', md: '24' }}>
         <Flex direction={{ base: 'column', lg: 'row' }} align="center" gap={{ base: '12', lg: '16' }}>
-          <Stack gap={{ base: '6', md: '8' }} flex="1.1" maxW="2xl">
-            <Badge
-              alignSelf="flex-start"
-              colorPalette="gold"
-              variant="solid"
-              rounded="full"
-              px="3"
-              py="1"
-              fontSize="xs"
-              whiteSpace="normal"
-            >
-              For weddings, bar and bat mitzvahs and every simcha
-            </Badge>
-            <Heading
-              as="h1"
-              id="hero-title"
-              fontSize={{ base: '4xl', md: '6xl' }}
-              lineHeight="1.05"
-              letterSpacing="-0.02em"
-            >
-              Every simcha,{' '}
-              <Box as="span" color="gold.300">
-                beautifully planned
-              </Box>
-            </Heading>
-            <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="xl" lineHeight="tall">
-              SimchaHub brings your family, your checklist and trusted vendors together, with Hebrew dates and
-              Shabbat-aware scheduling built in.
-            </Text>
-            <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-              <Button asChild size="xl" colorPalette="gold" fontWeight="semibold">
-                <RouterLink to="/login-customer?mode=signup">
-                  Start planning for free
-                  <Icon boxSize="5">
-                    <ArrowRight />
-                  </Icon>
-                </RouterLink>
-              </Button>
-              <Button
-                asChild
-                size="xl"
-                variant="outline"
-                color="white"
-                borderColor="whiteAlpha.500"
-                _hover={{ bg: 'whiteAlpha.100' }}
-                focusRingColor="gold.300"
-              >
-                <RouterLink to="/marketplace">Browse Vendors</RouterLink>
-              </Button>
-            </Flex>
-            <HeroFigures />
-          </Stack>
+          <HeroCopy />
           <PlanPreview />
         </Flex>
       </Container>
@@ -229,13 +177,62 @@ function Hero() {
   );
 }
 
+/** The hero's words: the promise, the two ways in and the counted figures. */
+function HeroCopy() {
+  return (
+    <Stack gap={{ base: '6', md: '8' }} flex="1.1" maxW="2xl">
+      <Badge
+        alignSelf="flex-start"
+        colorPalette="gold"
+        variant="solid"
+        rounded="full"
+        px="3"
+        py="1"
+        fontSize="xs"
+        whiteSpace="normal"
+      >
+        For weddings, bar and bat mitzvahs and every simcha
+      </Badge>
+      <Heading
+        as="h1"
+        id="hero-title"
+        fontSize={{ base: '4xl', md: '6xl' }}
+        lineHeight="1.05"
+        letterSpacing="-0.02em"
+      >
+        Every simcha,{' '}
+        <Box as="span" color="gold.300">
+          beautifully planned
+        </Box>
+      </Heading>
+      <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="xl" lineHeight="tall">
+        SimchaHub brings your family, your checklist and trusted vendors together, with Hebrew dates and
+        Shabbat-aware scheduling built in.
+      </Text>
+      <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+        <LinkButton to="/login-customer?mode=signup" size="xl" colorPalette="gold" fontWeight="semibold">
+          Start planning for free
+          <Icon boxSize="5">
+            <ArrowRight />
+          </Icon>
+        </LinkButton>
+        <OutlineOnDark to="/marketplace" size="xl" focusRingColor="gold.300">
+          Browse Vendors
+        </OutlineOnDark>
+      </Flex>
+      <HeroFigures />
+    </Stack>
+  );
+}
+
+const PREVIEW_TASKS = [
+  { label: 'Book the hall', done: true },
+  { label: 'Choose the caterer', done: true },
+  { label: 'Send invitations', done: false },
+];
+
 /** A drawn preview of an event plan, in place of a photograph. */
 function PlanPreview() {
-  const tasks = [
-    { label: 'Book the hall', done: true },
-    { label: 'Choose the caterer', done: true },
-    { label: 'Send invitations', done: false },
-  ];
   return (
     <Box
       flex="0.9"
@@ -285,24 +282,13 @@ function PlanPreview() {
           </Box>
         </Box>
         <Stack mt="5" gap="2.5">
-          {tasks.map((task) => (
+          {PREVIEW_TASKS.map((task) => (
             <HStack key={task.label} gap="3" fontSize="sm">
-              <Flex
-                boxSize="5"
-                rounded="full"
-                align="center"
-                justify="center"
-                bg={task.done ? 'green.solid' : 'transparent'}
-                borderWidth={task.done ? '0' : '2px'}
-                borderColor="border.emphasized"
-                color="white"
-              >
-                {task.done ? (
-                  <Icon boxSize="3">
-                    <Check />
-                  </Icon>
-                ) : null}
-              </Flex>
+              {task.done ? (
+                <IconBadge icon={Check} iconSize="3" boxSize="5" rounded="full" bg="green.solid" />
+              ) : (
+                <Box boxSize="5" rounded="full" borderWidth="2px" borderColor="border.emphasized" />
+              )}
               <Text
                 color={task.done ? 'fg.muted' : 'fg'}
                 textDecoration={task.done ? 'line-through' : 'none'}
@@ -323,170 +309,164 @@ function PlanPreview() {
   );
 }
 
-function SectionHeading({
-  id,
-  eyebrow,
-  title,
-  text,
-}: {
+interface LandingSectionProps {
+  /** The id of the section's heading, which names the section. */
   id: string;
   eyebrow: string;
   title: string;
   text: string;
-}) {
+  bg: string;
+  children: ReactNode;
+}
+
+/** One band of the page: a centred heading with its eyebrow and lead, then the band's grid. */
+function LandingSection({ id, eyebrow, title, text, bg, children }: LandingSectionProps) {
   return (
-    <Stack gap="3" textAlign="center" maxW="2xl" mx="auto">
-      <Text
-        color="gold.fg"
-        fontWeight="semibold"
-        fontSize="sm"
-        textTransform="uppercase"
-        letterSpacing="wider"
-      >
-        {eyebrow}
-      </Text>
-      <Heading as="h2" id={id} fontSize={{ base: '3xl', md: '4xl' }} color="brand.950" lineHeight="1.15">
-        {title}
-      </Heading>
-      <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-        {text}
-      </Text>
-    </Stack>
+    <Box as="section" aria-labelledby={id} py={{ base: '16', md: '24' }} bg={bg}>
+      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
+        <Stack gap="3" textAlign="center" maxW="2xl" mx="auto">
+          <Text color="gold.fg" textStyle="eyebrow" fontSize="sm">
+            {eyebrow}
+          </Text>
+          <Heading as="h2" id={id} fontSize={{ base: '3xl', md: '4xl' }} color="brand.950" lineHeight="1.15">
+            {title}
+          </Heading>
+          <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
+            {text}
+          </Text>
+        </Stack>
+        {children}
+      </Container>
+    </Box>
   );
 }
 
 function Categories() {
   const figures = useSiteFigures();
   return (
-    <Box as="section" aria-labelledby="categories-title" py={{ base: '16', md: '24' }} bg="bg">
-      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
-        <SectionHeading
-          id="categories-title"
-          eyebrow="Vendor marketplace"
-          title="Everything your celebration needs"
-          text="Browse vendors who know Jewish celebrations, from the chuppah flowers to the last hora."
+    <LandingSection
+      id="categories-title"
+      eyebrow="Vendor marketplace"
+      title="Everything your celebration needs"
+      text="Browse vendors who know Jewish celebrations, from the chuppah flowers to the last hora."
+      bg="bg"
+    >
+      <SimpleGrid
+        columns={{ base: 1, sm: 2, lg: 5 }}
+        gap={{ base: '4', md: '5' }}
+        mt={{ base: '10', md: '14' }}
+      >
+        {CATEGORIES.map((category) => (
+          <CategoryCard key={category.name} category={category} count={figures?.categories[category.name]} />
+        ))}
+      </SimpleGrid>
+    </LandingSection>
+  );
+}
+
+/** A category of the marketplace, with how many vendors it has when they are counted. */
+function CategoryCard({
+  category,
+  count,
+}: {
+  category: (typeof CATEGORIES)[number];
+  count: number | undefined;
+}) {
+  return (
+    <LinkCard as="article" lift rounded="2xl" p={{ base: '4', md: '6' }}>
+      <Flex
+        direction={{ base: 'row', sm: 'column' }}
+        align={{ base: 'center', sm: 'stretch' }}
+        gap={{ base: '4', sm: '0' }}
+      >
+        <IconBadge
+          icon={category.icon}
+          iconSize="7"
+          tone={category.tint}
+          boxSize={{ base: '12', md: '14' }}
+          rounded="xl"
         />
-        <SimpleGrid
-          columns={{ base: 1, sm: 2, lg: 5 }}
-          gap={{ base: '4', md: '5' }}
-          mt={{ base: '10', md: '14' }}
-        >
-          {CATEGORIES.map((category) => {
-            const CategoryIcon = category.icon;
-            return (
-              <LinkBox
-                key={category.name}
-                as="article"
-                bg="bg"
-                borderWidth="1px"
-                borderColor="border.muted"
-                rounded="2xl"
-                p={{ base: '4', md: '6' }}
-                display="flex"
-                flexDirection={{ base: 'row', sm: 'column' }}
-                alignItems={{ base: 'center', sm: 'stretch' }}
-                gap={{ base: '4', sm: '0' }}
-                transition="transform 0.2s, box-shadow 0.2s, border-color 0.2s"
-                _hover={{ transform: 'translateY(-3px)', shadow: 'lg', borderColor: 'brand.emphasized' }}
-                _focusWithin={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
-              >
-                <Flex
-                  boxSize={{ base: '12', md: '14' }}
-                  flexShrink="0"
-                  rounded="xl"
-                  align="center"
-                  justify="center"
-                  bg={`${category.tint}.subtle`}
-                  color={`${category.tint}.fg`}
-                >
-                  <Icon boxSize="7">
-                    <CategoryIcon />
-                  </Icon>
-                </Flex>
-                <Box flex="1" minW="0">
-                  <Heading
-                    as="h3"
-                    fontSize={{ base: 'lg', md: 'xl' }}
-                    mt={{ base: '0', sm: '5' }}
-                    color="brand.950"
-                  >
-                    <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-                      <RouterLink to={`/marketplace?category=${category.name}`}>{category.name}</RouterLink>
-                    </LinkOverlay>
-                  </Heading>
-                  <Text fontSize="sm" color="fg.muted" mt="1">
-                    {category.blurb}
-                  </Text>
-                  <HStack
-                    mt={{ base: '1', sm: '4' }}
-                    justify="space-between"
-                    color="brand.fg"
-                    fontWeight="semibold"
-                    fontSize="sm"
-                  >
-                    <Text>
-                      {counted(figures?.categories[category.name], 'vendor', 'vendors') ?? 'Browse'}
-                    </Text>
-                    <Icon boxSize="4">
-                      <ArrowRight />
-                    </Icon>
-                  </HStack>
-                </Box>
-              </LinkBox>
-            );
-          })}
-        </SimpleGrid>
-      </Container>
-    </Box>
+        <Box flex="1" minW="0">
+          <Heading as="h3" fontSize={{ base: 'lg', md: 'xl' }} mt={{ base: '0', sm: '5' }} color="brand.950">
+            <CardLink to={`/marketplace?category=${category.name}`}>{category.name}</CardLink>
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            {category.blurb}
+          </Text>
+          <HStack mt={{ base: '1', sm: '4' }} justify="space-between" color="brand.fg">
+            <Text fontWeight="semibold" fontSize="sm">
+              {counted(count, 'vendor', 'vendors') ?? 'Browse'}
+            </Text>
+            <Icon boxSize="4">
+              <ArrowRight />
+            </Icon>
+          </HStack>
+        </Box>
+      </Flex>
+    </LinkCard>
   );
 }
 
 function Features() {
   return (
-    <Box as="section" aria-labelledby="features-title" py={{ base: '16', md: '24' }} bg="canvas">
-      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
-        <SectionHeading
-          id="features-title"
-          eyebrow="Made for Jewish families"
-          title="Planning that understands your calendar"
-          text="One place for the whole family to plan, with the traditions that matter built in."
-        />
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6" mt={{ base: '10', md: '14' }}>
-          {FEATURES.map((feature) => {
-            const FeatureIcon = feature.icon;
-            return (
-              <Box
-                key={feature.title}
-                bg="bg"
-                rounded="2xl"
-                p="6"
-                borderWidth="1px"
-                borderColor="border.muted"
-              >
-                <Flex
-                  boxSize="12"
-                  rounded="full"
-                  bg="brand.solid"
-                  color="white"
-                  align="center"
-                  justify="center"
-                >
-                  <Icon boxSize="6">
-                    <FeatureIcon />
-                  </Icon>
-                </Flex>
-                <Heading as="h3" fontSize="lg" mt="5" color="brand.950">
-                  {feature.title}
-                </Heading>
-                <Text mt="2" color="fg.muted" fontSize="sm" lineHeight="tall">
-                  {feature.text}
-                </Text>
-              </Box>
-            );
-          })}
-        </SimpleGrid>
-      </Container>
-    </Box>
+    <LandingSection
+      id="features-title"
+      eyebrow="Made for Jewish families"
+      title="Planning that understands your calendar"
+      text="One place for the whole family to plan, with the traditions that matter built in."
+      bg="canvas"
+    >
+      <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6" mt={{ base: '10', md: '14' }}>
+        {FEATURES.map((feature) => (
+          <Box key={feature.title} rounded="2xl" p="6" layerStyle="softPanel">
+            <IconBadge icon={feature.icon} iconSize="6" boxSize="12" rounded="full" />
+            <Heading as="h3" fontSize="lg" mt="5" color="brand.950">
+              {feature.title}
+            </Heading>
+            <Text mt="2" color="fg.muted" fontSize="sm" lineHeight="tall">
+              {feature.text}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </LandingSection>
+  );
+}
+
+function TestimonialCard({ testimonial: t }: { testimonial: (typeof TESTIMONIALS)[number] }) {
+  return (
+    <Stack
+      as="figure"
+      gap="5"
+      bg="brand.subtle"
+      rounded="2xl"
+      p={{ base: '6', md: '8' }}
+      justify="space-between"
+    >
+      <Box>
+        <HStack gap="1" color="gold.400" aria-label="5 out of 5 stars" role="img">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Icon key={n} boxSize="4" fill="currentColor">
+              <Star />
+            </Icon>
+          ))}
+        </HStack>
+        <Text as="blockquote" mt="4" color="brand.950" fontSize="md" lineHeight="tall">
+          “{t.quote}”
+        </Text>
+      </Box>
+      <HStack as="figcaption" gap="3">
+        <IconBadge icon={Heart} iconSize="5" boxSize="10" rounded="full" />
+        <Box>
+          <Text fontWeight="semibold" color="brand.950">
+            {t.name}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t.detail}
+          </Text>
+        </Box>
+      </HStack>
+    </Stack>
   );
 }
 
@@ -494,68 +474,23 @@ function Testimonials() {
   const rating = useSiteFigures()?.rating;
   const rated = ratingText(rating);
   return (
-    <Box as="section" aria-labelledby="testimonials-title" py={{ base: '16', md: '24' }} bg="bg">
-      <Container maxW="7xl" px={{ base: '4', md: '8' }}>
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow={
-            rated && rating
-              ? `Vendors rated ${rated} in ${counted(rating.reviews, 'review', 'reviews')}`
-              : 'From our families'
-          }
-          title="Simchas planned with SimchaHub"
-          text="Families and vendors on what changed when they planned together."
-        />
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt={{ base: '10', md: '14' }}>
-          {TESTIMONIALS.map((t) => (
-            <Stack
-              as="figure"
-              key={t.name}
-              gap="5"
-              bg="brand.subtle"
-              rounded="2xl"
-              p={{ base: '6', md: '8' }}
-              justify="space-between"
-            >
-              <Box>
-                <HStack gap="1" color="gold.400" aria-label="5 out of 5 stars" role="img">
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <Icon key={n} boxSize="4" fill="currentColor">
-                      <Star />
-                    </Icon>
-                  ))}
-                </HStack>
-                <Text as="blockquote" mt="4" color="brand.950" fontSize="md" lineHeight="tall">
-                  “{t.quote}”
-                </Text>
-              </Box>
-              <HStack as="figcaption" gap="3">
-                <Flex
-                  boxSize="10"
-                  rounded="full"
-                  bg="brand.solid"
-                  color="white"
-                  align="center"
-                  justify="center"
-                >
-                  <Icon boxSize="5">
-                    <Heart />
-                  </Icon>
-                </Flex>
-                <Box>
-                  <Text fontWeight="semibold" color="brand.950">
-                    {t.name}
-                  </Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t.detail}
-                  </Text>
-                </Box>
-              </HStack>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Container>
-    </Box>
+    <LandingSection
+      id="testimonials-title"
+      eyebrow={
+        rated && rating
+          ? `Vendors rated ${rated} in ${counted(rating.reviews, 'review', 'reviews')}`
+          : 'From our families'
+      }
+      title="Simchas planned with SimchaHub"
+      text="Families and vendors on what changed when they planned together."
+      bg="bg"
+    >
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt={{ base: '10', md: '14' }}>
+        {TESTIMONIALS.map((t) => (
+          <TestimonialCard key={t.name} testimonial={t} />
+        ))}
+      </SimpleGrid>
+    </LandingSection>
   );
 }
 
@@ -584,19 +519,12 @@ function VendorInvitation() {
             </Text>
           </Box>
           <Flex gap="3" direction={{ base: 'column', sm: 'row' }} w={{ base: 'full', md: 'auto' }}>
-            <Button asChild size="lg" colorPalette="gold">
-              <RouterLink to="/login-vendor?mode=signup">List your business</RouterLink>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              color="white"
-              borderColor="whiteAlpha.500"
-              _hover={{ bg: 'whiteAlpha.100' }}
-            >
-              <RouterLink to="/vendor-help">How it works</RouterLink>
-            </Button>
+            <LinkButton to="/login-vendor?mode=signup" size="lg" colorPalette="gold">
+              List your business
+            </LinkButton>
+            <OutlineOnDark to="/vendor-help" size="lg">
+              How it works
+            </OutlineOnDark>
           </Flex>
         </Flex>
       </Container>

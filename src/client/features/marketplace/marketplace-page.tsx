@@ -35,7 +35,8 @@ import {
   type VendorSort,
 } from '../../../shared/constants';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { EmptyPanel } from '../../components/empty-panel';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
+import { PageTitle } from '../../components/page-title';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/intl';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
@@ -149,9 +150,7 @@ export function MarketplacePage() {
               align={{ md: 'flex-end' }}
             >
               <Box>
-                <Heading as="h1" size={{ base: '2xl', md: '4xl' }} color="brand.950" letterSpacing="-0.01em">
-                  Browse Vendors
-                </Heading>
+                <PageTitle size={{ base: '2xl', md: '4xl' }}>Browse Vendors</PageTitle>
                 <Text mt="2" color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
                   Find venues, caterers, photographers, musicians and florists for your simcha.
                 </Text>
@@ -436,26 +435,12 @@ function DiscoverySections({
         <ShortList
           id="trending-heading"
           title="Trending This Month"
-          icon={
-            <Icon boxSize="5">
-              <Sparkles />
-            </Icon>
-          }
+          icon={Sparkles}
           vendors={trending}
           loading={loading}
           ranked
         />
-        <ShortList
-          id="new-heading"
-          title="New Vendors"
-          icon={
-            <Icon boxSize="5">
-              <Store />
-            </Icon>
-          }
-          vendors={fresh}
-          loading={loading}
-        />
+        <ShortList id="new-heading" title="New Vendors" icon={Store} vendors={fresh} loading={loading} />
       </SimpleGrid>
     </>
   );
@@ -486,14 +471,14 @@ function FeaturedStrip({ children }: { children: ReactNode }) {
 function ShortList({
   id,
   title,
-  icon,
+  icon: ListIcon,
   vendors,
   loading,
   ranked = false,
 }: {
   id: string;
   title: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   vendors: VendorView[];
   loading: boolean;
   ranked?: boolean;
@@ -501,7 +486,9 @@ function ShortList({
   return (
     <Box as="section" aria-labelledby={id} bg="bg" borderWidth="1px" borderColor="border" rounded="2xl" p="4">
       <HStack gap="2" mb="2" px="3" pt="1" color="gold.fg">
-        {icon}
+        <Icon boxSize="5">
+          <ListIcon />
+        </Icon>
         <Heading as="h2" id={id} size="lg" color="brand.950">
           {title}
         </Heading>
@@ -599,11 +586,7 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
         </CardGrid>
       ) : list.isLoadingError ? (
         <EmptyPanel
-          icon={
-            <Icon boxSize="8">
-              <Store />
-            </Icon>
-          }
+          icon={<PanelIcon icon={Store} />}
           title="Vendors could not be loaded"
           description="Please check your connection and try again."
         >
@@ -611,11 +594,7 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
         </EmptyPanel>
       ) : vendors.length === 0 ? (
         <EmptyPanel
-          icon={
-            <Icon boxSize="8">
-              <Search />
-            </Icon>
-          }
+          icon={<PanelIcon icon={Search} />}
           title="No vendors found"
           description={
             position

@@ -1,10 +1,49 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { InfoDialog } from '../../components/form-dialog';
+import { LinkButton } from '../../components/link-button';
 
 interface PromptProps {
   open: boolean;
   onClose: () => void;
+}
+
+interface Login {
+  to: string;
+  label: string;
+}
+
+const CUSTOMER_LOGIN: Login = { to: '/login-customer', label: 'Customer Login' };
+const VENDOR_LOGIN: Login = { to: '/login-vendor', label: 'Vendor Login' };
+
+interface SignInPromptProps extends PromptProps {
+  title: string;
+  description: string;
+  /** The two sign-in pages, the likelier one first. */
+  logins: [Login, Login];
+  /** The words of the last button, to registration. */
+  register: string;
+  children?: ReactNode;
+}
+
+/** A dialog that asks a visitor to sign in: the two sign-in pages, then registration. */
+function SignInPrompt({ logins: [first, second], register, children, ...dialog }: SignInPromptProps) {
+  return (
+    <InfoDialog {...dialog}>
+      <Stack gap="3">
+        {children}
+        <LinkButton to={first.to} size="lg">
+          {first.label}
+        </LinkButton>
+        <LinkButton to={second.to} size="lg" variant="outline">
+          {second.label}
+        </LinkButton>
+        <LinkButton to="/register" size="lg" variant="ghost">
+          {register}
+        </LinkButton>
+      </Stack>
+    </InfoDialog>
+  );
 }
 
 /**
@@ -12,60 +51,38 @@ interface PromptProps {
  * Customer Login, Vendor Login and 'Create an account'.
  */
 export function LoginToContactDialog({
-  open,
-  onClose,
   vendorName,
   title = 'Login to Contact',
+  ...prompt
 }: PromptProps & { vendorName?: string; title?: string }) {
   return (
-    <InfoDialog
-      open={open}
-      onClose={onClose}
+    <SignInPrompt
+      {...prompt}
       title={title}
       description={
         vendorName
           ? `Sign in to see how to reach ${vendorName} and to send availability requests.`
           : 'Sign in to see vendor contact details and to send availability requests.'
       }
+      logins={[CUSTOMER_LOGIN, VENDOR_LOGIN]}
+      register="Create an account"
     >
-      <Stack gap="3">
-        <Text fontSize="sm" color="fg.muted">
-          Contact information is available to registered users
-        </Text>
-        <Button asChild size="lg">
-          <RouterLink to="/login-customer">Customer Login</RouterLink>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <RouterLink to="/login-vendor">Vendor Login</RouterLink>
-        </Button>
-        <Button asChild size="lg" variant="ghost">
-          <RouterLink to="/register">Create an account</RouterLink>
-        </Button>
-      </Stack>
-    </InfoDialog>
+      <Text fontSize="sm" color="fg.muted">
+        Contact information is available to registered users
+      </Text>
+    </SignInPrompt>
   );
 }
 
 /** 'List Your Business' for a visitor: sign in as a vendor or a customer, or register. */
-export function ListYourBusinessDialog({ open, onClose }: PromptProps) {
+export function ListYourBusinessDialog(prompt: PromptProps) {
   return (
-    <InfoDialog
-      open={open}
-      onClose={onClose}
+    <SignInPrompt
+      {...prompt}
       title="List Your Business"
       description="Sign in or create an account to list your business on SimchaHub."
-    >
-      <Stack gap="3">
-        <Button asChild size="lg">
-          <RouterLink to="/login-vendor">Vendor Login</RouterLink>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <RouterLink to="/login-customer">Customer Login</RouterLink>
-        </Button>
-        <Button asChild size="lg" variant="ghost">
-          <RouterLink to="/register">Register</RouterLink>
-        </Button>
-      </Stack>
-    </InfoDialog>
+      logins={[VENDOR_LOGIN, CUSTOMER_LOGIN]}
+      register="Register"
+    />
   );
 }

@@ -1,7 +1,10 @@
-import { Box, Button, CloseButton, Flex, Icon, Input, InputGroup, Text } from '@chakra-ui/react';
-import { Search } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { MARKETPLACE_CATEGORIES, type MarketplaceCategory, TIMINGS } from '../../../shared/constants';
+import { Box, Button, CloseButton, Flex, Input, Text } from '@chakra-ui/react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../../shared/constants';
+import { ComboboxList, useCombobox } from '../../components/combobox';
+import { moveWithArrows } from '../../components/combobox-keys';
+import { ComboboxOption } from '../../components/combobox-option';
+import { SearchInputGroup } from '../../components/search-input';
 import { useSuggestions } from './use-marketplace';
 
 type SuggestionKind = 'vendor' | 'service' | 'location';
@@ -28,12 +31,8 @@ interface SearchBoxProps {
  * suggestions, Enter takes one (or searches for the text), Escape closes the list.
  */
 export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
-  const [text, setText] = useState(value);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const blurTimer = useRef<number | undefined>(undefined);
-  const listId = useId();
-  const optionId = (i: number) => `${listId}-option-${i}`;
+  const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
+    useCombobox(value);
 
   // A search set from elsewhere (a suggestion, the address bar, Clear) shows in the box.
   const [shown, setShown] = useState(value);
@@ -41,8 +40,6 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
     setShown(value);
     setText(value);
   }
-
-  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
   const { data } = useSuggestions(text);
   const suggestions: Suggestion[] = data
@@ -55,8 +52,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
   const expanded = open && suggestions.length > 0;
 
   const choose = (suggestion: Suggestion) => {
-    setOpen(false);
-    setActive(-1);
+    close();
     const category = MARKETPLACE_CATEGORIES.find((c) => c === suggestion.label);
     if (suggestion.kind === 'service' && category) {
       setText('');
@@ -70,26 +66,15 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setOpen(false);
-    setActive(-1);
+    close();
     onSearch(text.trim());
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (suggestions.length === 0) return;
-      event.preventDefault();
-      setOpen(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // Positions run from -1 (the text itself) to the last suggestion, wrapping round.
-      const positions = suggestions.length + 1;
-      setActive((i) => ((i + 1 + step + positions) % positions) - 1);
-      return;
-    }
+    if (moveWithArrows(event, suggestions.length, { setOpen, setActive })) return;
     if (event.key === 'Escape' && expanded) {
       event.preventDefault();
-      setOpen(false);
-      setActive(-1);
+      close();
       return;
     }
     if (event.key === 'Enter' && expanded && active >= 0) {
@@ -105,13 +90,9 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
   return (
     <Box as="form" role="search" onSubmit={submit} position="relative" w="full">
       <Flex gap="2">
-        <InputGroup
+        <SearchInputGroup
           flex="1"
-          startElement={
-            <Icon boxSize="5" color="fg.muted">
-              <Search />
-            </Icon>
-          }
+          iconSize="5"
           endElement={
             text ? (
               <CloseButton
@@ -131,70 +112,23 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
             name="search"
             size="lg"
             bg="bg"
-            value={text}
             placeholder="Search vendors, services or locations"
             aria-label="Search vendors"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-            autoComplete="off"
-            onChange={(e) => {
-              setText(e.target.value);
-              setOpen(true);
-              setActive(-1);
-            }}
-            onFocus={() => {
-              window.clearTimeout(blurTimer.current);
-              setOpen(true);
-            }}
-            onBlur={() => {
-              blurTimer.current = window.setTimeout(() => setOpen(false), TIMINGS.suggestionsBlurCloseMs);
-            }}
+            {...inputProps(expanded)}
             onKeyDown={onKeyDown}
           />
-        </InputGroup>
+        </SearchInputGroup>
         <Button type="submit" size="lg" flexShrink="0">
           Search
         </Button>
       </Flex>
-      <Box
-        as="ul"
-        id={listId}
-        role="listbox"
-        aria-label="Search suggestions"
-        hidden={!expanded}
-        position="absolute"
-        top="calc(100% + 0.5rem)"
-        left="0"
-        right="0"
-        zIndex="dropdown"
-        bg="bg"
-        borderWidth="1px"
-        borderColor="border"
-        rounded="xl"
-        shadow="lg"
-        py="2"
-        maxH="80"
-        overflowY="auto"
-      >
+      <ComboboxList id={listId} aria-label="Search suggestions" hidden={!expanded} top="calc(100% + 0.5rem)">
         {GROUPS.map((group) => {
           const items = suggestions.filter((s) => s.kind === group.kind);
           if (items.length === 0) return null;
           return (
             <Box as="li" key={group.kind} role="presentation">
-              <Text
-                px="4"
-                pt="2"
-                pb="1"
-                fontSize="xs"
-                fontWeight="semibold"
-                textTransform="uppercase"
-                letterSpacing="wider"
-                color="fg.muted"
-                aria-hidden
-              >
+              <Text px="4" pt="2" pb="1" fontSize="xs" textStyle="eyebrow" color="fg.muted" aria-hidden>
                 {group.title}
               </Text>
               <Box as="ul" role="group" aria-label={group.title}>
@@ -202,29 +136,21 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
                   index += 1;
                   const i = index;
                   return (
-                    <Box
-                      as="li"
+                    <ComboboxOption
                       key={`${suggestion.kind}-${suggestion.label}`}
                       id={optionId(i)}
-                      role="option"
-                      aria-selected={i === active}
-                      px="4"
-                      py="2"
-                      cursor="pointer"
-                      bg={i === active ? 'brand.subtle' : undefined}
-                      _hover={{ bg: 'bg.muted' }}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => choose(suggestion)}
+                      selected={i === active}
+                      onChoose={() => choose(suggestion)}
                     >
                       {suggestion.label}
-                    </Box>
+                    </ComboboxOption>
                   );
                 })}
               </Box>
             </Box>
           );
         })}
-      </Box>
+      </ComboboxList>
     </Box>
   );
 }

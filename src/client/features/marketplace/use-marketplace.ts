@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { LIMITS, type MarketplaceCategory, TIMINGS } from '../../../shared/constants';
 import type { VendorSort, VendorView } from '../../../shared/schemas/vendors';
+import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
 
 export interface Position {
@@ -56,16 +56,6 @@ export function useRefreshVendorLists(): () => Promise<void> {
 
 export function useFeaturedVendors(position: Position | null) {
   return trpc.vendors.featured.useQuery(position ? { lat: position.lat, lng: position.lng } : {});
-}
-
-/** `value`, once it has stayed the same for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), ms);
-    return () => window.clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** Suggestions for what is typed, asked for only from 2 characters after a 300 ms pause (spec section 5). */

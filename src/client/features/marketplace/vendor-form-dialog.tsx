@@ -1,11 +1,18 @@
 import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
-import { ImageIcon } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
 import { VENDOR_MESSAGES, type VendorDto, vendorCreateInput } from '../../../shared/schemas/vendors';
+import {
+  BusinessNameInput,
+  BusinessPhoneInput,
+  BusinessWebsiteInput,
+  listingDetailsOf,
+} from '../../components/business-fields';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { FileField } from '../../components/file-field';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
+import { UploadButton } from '../../components/upload-button';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { useCurrentUser } from '../../lib/session';
@@ -56,20 +63,7 @@ const EMPTY: Values = {
 
 function valuesOf(vendor: VendorDto | null): Values {
   if (!vendor) return EMPTY;
-  return {
-    businessName: vendor.businessName,
-    category: vendor.category,
-    description: vendor.description ?? '',
-    contactPhone: vendor.contactPhone ?? '',
-    contactEmail: vendor.contactEmail,
-    website: vendor.website ?? '',
-    address: vendor.address ?? '',
-    city: vendor.city ?? '',
-    state: vendor.state ?? '',
-    neighborhood: vendor.neighborhood ?? '',
-    logoUrl: vendor.logoUrl,
-    imageUrl: vendor.imageUrl,
-  };
+  return { businessName: vendor.businessName, category: vendor.category, ...listingDetailsOf(vendor) };
 }
 
 /**
@@ -82,6 +76,11 @@ function categoryOptions(current: string | undefined): readonly string[] {
   }
   return [...PROFILE_FORM_CATEGORIES, current];
 }
+
+const IMAGE_FIELDS = [
+  { key: 'logoUrl', label: 'Logo' },
+  { key: 'imageUrl', label: 'Cover image' },
+] as const;
 
 interface VendorFormDialogProps {
   open: boolean;
@@ -178,15 +177,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
       submitDisabled: uploading !== null,
     },
     <>
-      <FormInput
-        form={form}
-        name="businessName"
-        label="Business name"
-        required
-        maxLength={200}
-        placeholder="e.g. Shalom Table Catering"
-        autoComplete="organization"
-      />
+      <BusinessNameInput form={form} name="businessName" placeholder="e.g. Shalom Table Catering" />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
         <FormSelect
           form={form}
@@ -202,28 +193,13 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
         form={form}
         name="description"
         label="Description"
-        rows={3}
         maxLength={5000}
+        rows={3}
         placeholder="What you offer, your style, the events you love to work"
       />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-        <FormInput
-          form={form}
-          name="contactPhone"
-          label="Phone"
-          type="tel"
-          maxLength={40}
-          autoComplete="tel"
-        />
-        <FormInput
-          form={form}
-          name="website"
-          label="Website"
-          type="url"
-          maxLength={500}
-          placeholder="https://"
-          autoComplete="url"
-        />
+        <BusinessPhoneInput form={form} name="contactPhone" />
+        <BusinessWebsiteInput form={form} name="website" />
       </SimpleGrid>
       <FormInput form={form} name="address" label="Address" maxLength={300} />
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
@@ -238,22 +214,17 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
         />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-        <ImageField
-          label="Logo"
-          url={logoUrl}
-          uploading={uploading === 'logoUrl'}
-          disabled={pending || uploading !== null}
-          onFile={(file) => void upload('logoUrl', file)}
-          onRemove={() => setValue('logoUrl', null, { shouldDirty: true })}
-        />
-        <ImageField
-          label="Cover image"
-          url={imageUrl}
-          uploading={uploading === 'imageUrl'}
-          disabled={pending || uploading !== null}
-          onFile={(file) => void upload('imageUrl', file)}
-          onRemove={() => setValue('imageUrl', null, { shouldDirty: true })}
-        />
+        {IMAGE_FIELDS.map(({ key, label }) => (
+          <ImageField
+            key={key}
+            label={label}
+            url={key === 'logoUrl' ? logoUrl : imageUrl}
+            uploading={uploading === key}
+            disabled={pending || uploading !== null}
+            onFile={(file) => void upload(key, file)}
+            onRemove={() => setValue(key, null, { shouldDirty: true })}
+          />
+        ))}
       </SimpleGrid>
       <Text fontSize="xs" color="fg.muted" mt="-2">
         Images: JPG, PNG, GIF or WebP, smaller than 5MB.
@@ -279,49 +250,38 @@ interface ImageFieldProps {
 }
 
 function ImageField({ label, url, uploading, disabled, onFile, onRemove }: ImageFieldProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const labelId = useId();
   return (
-    <Box>
-      <Text fontWeight="medium" fontSize="sm" mb="1.5" id={labelId}>
-        {label}
-      </Text>
-      {url ? (
-        <Box rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border" mb="2">
-          <UploadedImage src={url} sizes={DIALOG_IMAGE_SIZES} alt={`${label} preview`} w="full" h="24" />
-        </Box>
-      ) : null}
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        aria-labelledby={labelId}
-        hidden
-        onChange={(e: ChangeEvent<HTMLInputElement>) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) onFile(file);
-        }}
-      />
-      <Flex gap="2" wrap="wrap">
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => input.current?.click()}
-          loading={uploading}
-          loadingText="Uploading..."
-          disabled={disabled}
-          aria-label={`${url ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
-        >
-          <ImageIcon />
-          {url ? 'Replace' : 'Upload'}
-        </Button>
-        {url ? (
-          <Button variant="ghost" size="sm" colorPalette="red" onClick={onRemove} disabled={disabled}>
-            Remove
-          </Button>
-        ) : null}
-      </Flex>
-    </Box>
+    <FileField
+      label={label}
+      accept="image/*"
+      onFiles={([file]) => {
+        if (file) onFile(file);
+      }}
+    >
+      {(choose) => (
+        <>
+          {url ? (
+            <Box rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border" mb="2">
+              <UploadedImage src={url} sizes={DIALOG_IMAGE_SIZES} alt={`${label} preview`} w="full" h="24" />
+            </Box>
+          ) : null}
+          <Flex gap="2" wrap="wrap">
+            <UploadButton
+              onClick={choose}
+              uploading={uploading}
+              disabled={disabled}
+              aria-label={`${url ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
+            >
+              {url ? 'Replace' : 'Upload'}
+            </UploadButton>
+            {url ? (
+              <Button variant="ghost" size="sm" colorPalette="red" onClick={onRemove} disabled={disabled}>
+                Remove
+              </Button>
+            ) : null}
+          </Flex>
+        </>
+      )}
+    </FileField>
   );
 }

@@ -34,7 +34,9 @@ import { MESSAGING_MESSAGES } from '../../../shared/messaging';
 import { responseTimeText } from '../../../shared/responsiveness';
 import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
 import type { VendorView } from '../../../shared/schemas/vendors';
-import { EmptyPanel } from '../../components/empty-panel';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
+import { LinkButton } from '../../components/link-button';
+import { PageTitle } from '../../components/page-title';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
@@ -63,17 +65,11 @@ export function VendorProfilePage() {
       ) : vendor.isLoadingError ? (
         <Box py={{ base: '4', md: '6' }}>
           <EmptyPanel
-            icon={
-              <Icon boxSize="8">
-                <Store />
-              </Icon>
-            }
+            icon={<PanelIcon icon={Store} />}
             title="Vendor Not Found"
             description="The vendor profile you are looking for does not exist or is no longer listed."
           >
-            <Button asChild>
-              <RouterLink to="/marketplace">Back to Marketplace</RouterLink>
-            </Button>
+            <LinkButton to="/marketplace">Back to Marketplace</LinkButton>
           </EmptyPanel>
         </Box>
       ) : (
@@ -155,9 +151,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             )}
           </Box>
           <Stack gap="2" pb={{ md: '1' }} minW="0" flex="1">
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} color="brand.950" letterSpacing="-0.01em">
-              {vendor.businessName}
-            </Heading>
+            <PageTitle>{vendor.businessName}</PageTitle>
             <HStack gap="3" wrap="wrap">
               <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
                 {vendor.category}
@@ -366,6 +360,35 @@ function Responsiveness({ figures }: { figures: ResponsivenessDto }) {
 
 type ContactKind = 'phone' | 'email' | 'website';
 
+/** A way to reach the vendor, shown or behind the login prompt, drawn the same either way. */
+const CONTACT_BUTTON = { variant: 'outline', h: 'auto', py: '2.5', justifyContent: 'flex-start' } as const;
+
+/** A contact button's words: what it does, and the detail under it (cut short when `clipped`). */
+function ContactText({
+  label,
+  detail,
+  clipped = false,
+}: {
+  label: string;
+  detail: string;
+  clipped?: boolean;
+}) {
+  return (
+    <Stack gap="0" align="flex-start" minW={clipped ? '0' : undefined}>
+      <Text fontWeight="semibold">{label}</Text>
+      <Text
+        fontSize="xs"
+        color="fg.muted"
+        fontWeight="normal"
+        truncate={clipped}
+        maxW={clipped ? '60' : undefined}
+      >
+        {detail}
+      </Text>
+    </Stack>
+  );
+}
+
 function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () => void }) {
   const utils = trpc.useUtils();
   // Counted for the owner's analytics, and never in the way of the link: no waiting, no failure shown.
@@ -403,7 +426,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
     return (
       <Stack gap="2">
         {links.map((link) => (
-          <Button key={link.label} asChild variant="outline" h="auto" py="2.5" justifyContent="flex-start">
+          <Button key={link.label} asChild {...CONTACT_BUTTON}>
             <a
               href={link.href}
               onClick={() => reveal(link.kind)}
@@ -414,12 +437,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
               {...(link.kind === 'website' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             >
               {link.icon}
-              <Stack gap="0" align="flex-start" minW="0">
-                <Text fontWeight="semibold">{link.label}</Text>
-                <Text fontSize="xs" color="fg.muted" fontWeight="normal" truncate maxW="60">
-                  {link.detail}
-                </Text>
-              </Stack>
+              <ContactText label={link.label} detail={link.detail} clipped />
             </a>
           </Button>
         ))}
@@ -441,22 +459,9 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
         <Text>Contact information is available to registered users</Text>
       </HStack>
       {hidden.map((item) => (
-        <Button
-          key={item.label}
-          variant="outline"
-          h="auto"
-          py="2.5"
-          justifyContent="flex-start"
-          onClick={onLogin}
-          {...preloadOn(LoginToContactDialog)}
-        >
+        <Button key={item.label} {...CONTACT_BUTTON} onClick={onLogin} {...preloadOn(LoginToContactDialog)}>
           {item.icon}
-          <Stack gap="0" align="flex-start">
-            <Text fontWeight="semibold">{item.label}</Text>
-            <Text fontSize="xs" color="fg.muted" fontWeight="normal">
-              {item.detail}
-            </Text>
-          </Stack>
+          <ContactText label={item.label} detail={item.detail} />
         </Button>
       ))}
     </Stack>

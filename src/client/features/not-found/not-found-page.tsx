@@ -1,6 +1,7 @@
-import { Box, Button, Container, Flex, Heading, Icon, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, Heading, Text } from '@chakra-ui/react';
 import { Compass } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
+import { IconBadge } from '../../components/icon-badge';
+import { LinkButton } from '../../components/link-button';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 /** Any path the route table does not know. */
@@ -8,19 +9,7 @@ export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (
     <Container maxW="2xl" px={{ base: '4', md: '8' }} py={{ base: '16', md: '28' }} textAlign="center">
-      <Flex
-        mx="auto"
-        boxSize="20"
-        rounded="full"
-        bg="brand.subtle"
-        color="brand.fg"
-        align="center"
-        justify="center"
-      >
-        <Icon boxSize="10">
-          <Compass />
-        </Icon>
-      </Flex>
+      <IconBadge icon={Compass} iconSize="10" boxSize="20" rounded="full" tone="brand" mx="auto" />
       <Text mt="6" fontWeight="bold" color="gold.fg" letterSpacing="widest" fontSize="sm">
         ERROR 404
       </Text>
@@ -32,12 +21,12 @@ export function NotFoundPage() {
       </Text>
       <Box mt="8">
         <Flex gap="3" justify="center" direction={{ base: 'column', sm: 'row' }}>
-          <Button asChild size="lg">
-            <RouterLink to="/">Back to home</RouterLink>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <RouterLink to="/marketplace">Browse Vendors</RouterLink>
-          </Button>
+          <LinkButton to="/" size="lg">
+            Back to home
+          </LinkButton>
+          <LinkButton to="/marketplace" size="lg" variant="outline">
+            Browse Vendors
+          </LinkButton>
         </Flex>
       </Box>
     </Container>

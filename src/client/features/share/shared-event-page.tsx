@@ -3,9 +3,7 @@ import {
   Box,
   Button,
   Container,
-  Flex,
   Heading,
-  Icon,
   Link,
   SimpleGrid,
   Skeleton,
@@ -17,7 +15,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { type SharedEventDto, shareIdInput } from '../../../shared/schemas/events';
-import { EmptyPanel } from '../../components/empty-panel';
+import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
+import { IconLine } from '../../components/icon-line';
+import { LinkButton } from '../../components/link-button';
 import { starPattern } from '../../components/star-pattern';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -62,11 +62,7 @@ export function SharedEventPage() {
   } else if (query.isLoadingError) {
     body = (
       <EmptyPanel
-        icon={
-          <Icon boxSize="8">
-            <LinkIcon />
-          </Icon>
-        }
+        icon={<PanelIcon icon={LinkIcon} />}
         title="Could not load this event"
         description="Check your connection and try again."
       >
@@ -96,17 +92,11 @@ export function SharedEventPage() {
 function NotShared() {
   return (
     <EmptyPanel
-      icon={
-        <Icon boxSize="8">
-          <LinkIcon />
-        </Icon>
-      }
+      icon={<PanelIcon icon={LinkIcon} />}
       title="This event is not shared"
       description="The link may be incomplete, or the family may have stopped sharing the event. Ask them to send the link again."
     >
-      <Button asChild>
-        <RouterLink to="/">Go to SimchaHub home</RouterLink>
-      </Button>
+      <LinkButton to="/">Go to SimchaHub home</LinkButton>
     </EmptyPanel>
   );
 }
@@ -118,15 +108,7 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
 
   return (
     <Stack gap="6">
-      <Box
-        as="article"
-        rounded="2xl"
-        overflow="hidden"
-        borderWidth="1px"
-        borderColor="border.muted"
-        bg="bg"
-        shadow="sm"
-      >
+      <Box as="article" rounded="2xl" overflow="hidden" layerStyle="softPanel" shadow="sm">
         <UploadedImage src={event.imageUrl} sizes="100vw" alt="" w="full" h={{ base: '48', md: '72' }} />
         <Box
           px={{ base: '5', md: '10' }}
@@ -158,10 +140,7 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
           </Badge>
         </Box>
         <Stack gap="4" px={{ base: '5', md: '10' }} py={{ base: '6', md: '8' }}>
-          <Flex gap="3" align="flex-start">
-            <Icon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0">
-              <Calendar />
-            </Icon>
+          <IconLine icon={Calendar} iconSize="5" gap="3">
             <Box>
               <Text fontWeight="semibold" color="brand.950">
                 {dayFormat.format(event.date)}
@@ -176,16 +155,13 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
                 </bdi>
               </Text>
             </Box>
-          </Flex>
+          </IconLine>
           {event.venue ? (
-            <Flex gap="3" align="flex-start">
-              <Icon boxSize="5" color="brand.fg" mt="0.5" flexShrink="0">
-                <Landmark />
-              </Icon>
+            <IconLine icon={Landmark} iconSize="5" gap="3">
               <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
                 {event.venue}
               </Text>
-            </Flex>
+            </IconLine>
           ) : null}
         </Stack>
       </Box>

@@ -1,0 +1,17 @@
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { ImageIcon } from 'lucide-react';
+
+interface UploadButtonProps extends ButtonProps {
+  /** True while the chosen picture is being sent: the button says so and waits. */
+  uploading: boolean;
+}
+
+/** The small button that opens the file chooser for a picture. */
+export function UploadButton({ uploading, children, ...rest }: UploadButtonProps) {
+  return (
+    <Button variant="outline" size="sm" loading={uploading} loadingText="Uploading..." {...rest}>
+      <ImageIcon />
+      {children}
+    </Button>
+  );
+}
