@@ -21,8 +21,9 @@ import {
   Landmark,
   Moon,
   Music,
+  PartyPopper,
   ShieldCheck,
-  Star,
+  Store,
   Users,
   UtensilsCrossed,
 } from 'lucide-react';
@@ -70,24 +71,29 @@ const FEATURES = [
   },
 ];
 
-const TESTIMONIALS = [
+/**
+ * How a simcha comes together here, told as what the product does: no quotation is put in the mouth of
+ * a family that never said it, and no star rating is shown that nobody gave (the counted rating of
+ * the listings is the section's eyebrow, when there is one).
+ */
+const STORIES = [
   {
-    quote:
-      'We planned our daughter’s wedding with both sets of grandparents in the family circle. Nobody missed a thing, and the Shabbat warning saved us from a very awkward date.',
-    name: 'Rachel G.',
-    detail: 'Wedding · Teaneck',
+    text: 'Plan a wedding with both sets of grandparents in the family circle: everyone sees the same tasks and deposits, and a date on Shabbat or a holiday is flagged before anyone books it.',
+    who: 'For a wedding',
+    detail: 'Family circle · Shabbat and holiday warnings',
+    icon: Heart,
   },
   {
-    quote:
-      'Finding a kosher caterer and a band for the bar mitzvah took one evening instead of a month. Seeing the Hebrew date next to everything is such a nice touch.',
-    name: 'David and Miriam K.',
-    detail: 'Bar Mitzvah · Great Neck',
+    text: 'Find a kosher caterer and a band for the bar mitzvah, ask each one about your date, and keep every answer beside the event, with its Hebrew date next to it.',
+    who: 'For a bar or bat mitzvah',
+    detail: 'Marketplace · availability requests · Hebrew dates',
+    icon: PartyPopper,
   },
   {
-    quote:
-      'As a photographer, SimchaHub sends me families who already know what they want. I answer requests from my phone between events.',
-    name: 'Yossi B.',
-    detail: 'Photographer · Brooklyn Heights',
+    text: 'Vendors claim their listing, answer availability requests and messages from their phone, and see how many families viewed their profile.',
+    who: 'For vendors',
+    detail: 'Listing · requests · messages',
+    icon: Store,
   },
 ];
 
@@ -433,33 +439,24 @@ function Features() {
   );
 }
 
-function TestimonialCard({ testimonial: t }: { testimonial: (typeof TESTIMONIALS)[number] }) {
+function StoryCard({ story: t }: { story: (typeof STORIES)[number] }) {
   return (
     <Stack
-      as="figure"
+      as="article"
       gap="5"
       bg="brand.subtle"
       rounded="2xl"
       p={{ base: '6', md: '8' }}
       justify="space-between"
     >
-      <Box>
-        <HStack gap="1" color="gold.400" aria-label="5 out of 5 stars" role="img">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <Icon key={n} boxSize="4" fill="currentColor">
-              <Star />
-            </Icon>
-          ))}
-        </HStack>
-        <Text as="blockquote" mt="4" color="brand.950" fontSize="md" lineHeight="tall">
-          “{t.quote}”
-        </Text>
-      </Box>
-      <HStack as="figcaption" gap="3">
-        <IconBadge icon={Heart} iconSize="5" boxSize="10" rounded="full" />
+      <Text color="brand.950" fontSize="md" lineHeight="tall">
+        {t.text}
+      </Text>
+      <HStack gap="3">
+        <IconBadge icon={t.icon} iconSize="5" boxSize="10" rounded="full" />
         <Box>
           <Text fontWeight="semibold" color="brand.950">
-            {t.name}
+            {t.who}
           </Text>
           <Text fontSize="sm" color="fg.muted">
             {t.detail}
@@ -479,15 +476,15 @@ function Testimonials() {
       eyebrow={
         rated && rating
           ? `Vendors rated ${rated} in ${counted(rating.reviews, 'review', 'reviews')}`
-          : 'From our families'
+          : 'Planned together'
       }
-      title="Simchas planned with SimchaHub"
-      text="Families and vendors on what changed when they planned together."
+      title="How a simcha comes together on SimchaHub"
+      text="What families and vendors do here, from the first date to the last deposit."
       bg="bg"
     >
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt={{ base: '10', md: '14' }}>
-        {TESTIMONIALS.map((t) => (
-          <TestimonialCard key={t.name} testimonial={t} />
+        {STORIES.map((t) => (
+          <StoryCard key={t.who} story={t} />
         ))}
       </SimpleGrid>
     </LandingSection>
