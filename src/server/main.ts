@@ -93,7 +93,12 @@ async function main(): Promise<void> {
   // Background work of this process; every process runs the same, and the database keeps them apart.
   const mailWorker = startMailWorker({ db: handle.db, config, log: app.log });
   app.log.info(`Mail: ${mailWorker.description}`);
-  const maintenance = startMaintenance({ db: handle.db, now: () => new Date(), log: app.log });
+  const maintenance = startMaintenance({
+    db: handle.db,
+    now: () => new Date(),
+    log: app.log,
+    embedded: handle.kind === 'pglite',
+  });
   const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
   const attachmentSweeper = startAttachmentSweeper({
     db: handle.db,
