@@ -248,4 +248,26 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraDefaults, config);
+// layer and text styles for the app screens
+const appScreenStyles = defineConfig({
+  theme: {
+    layerStyles: {
+      // The dashed outline of a place still empty: no events, no claims, no photos yet.
+      dashedOutline: { value: { borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border' } },
+      // A row of a list split off by a thin line above it; the first row has none.
+      dividedRow: {
+        value: {
+          borderTopWidth: '1px',
+          borderColor: 'border.muted',
+          _first: { borderTopWidth: '0', paddingTop: '0' },
+        },
+      },
+    },
+    textStyles: {
+      // The name of an item in a list or a card: dark, semibold, long words wrapped.
+      itemTitle: { value: { color: 'brand.950', fontWeight: 'semibold', wordBreak: 'break-word' } },
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, chakraDefaults, config, appScreenStyles);

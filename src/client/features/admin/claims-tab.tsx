@@ -112,9 +112,7 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     cellProps: { maxW: '16rem' },
     cell: (claim) => (
       <>
-        <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-          {claim.businessName}
-        </Text>
+        <Text textStyle="itemTitle">{claim.businessName}</Text>
         <Text fontSize="xs" color="fg.muted">
           {claimKind(claim)}
         </Text>

@@ -205,7 +205,7 @@ export function RowCard({
   return (
     <ListTile data-id={dataId} data-testid={testId}>
       <Flex justify="space-between" align="flex-start" gap="3">
-        <Box minW="0" fontWeight="semibold" color="brand.950" wordBreak="break-word">
+        <Box minW="0" textStyle="itemTitle">
           {title}
         </Box>
         {badges ? (

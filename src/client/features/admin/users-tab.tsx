@@ -175,7 +175,7 @@ const USER_COLUMNS = (isMe: (user: AdminUserDto) => boolean): AdminColumn<AdminU
     cellProps: { maxW: '18rem' },
     cell: (user) => (
       <>
-        <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+        <Text textStyle="itemTitle">
           <UserName user={user} isMe={isMe(user)} />
         </Text>
         <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">

@@ -246,9 +246,7 @@ const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
 function BusinessName({ vendor }: { vendor: AdminVendorDto }) {
   return (
     <HStack gap="1" align="baseline" minW="0">
-      <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-        {vendor.businessName}
-      </Text>
+      <Text textStyle="itemTitle">{vendor.businessName}</Text>
       <Button
         asChild
         size="2xs"

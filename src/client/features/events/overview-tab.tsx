@@ -11,7 +11,7 @@ import { useDeposits, useTasks } from './use-events';
 
 function Panel({ title, icon: Glyph, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
   return (
-    <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p={{ base: '4', md: '5' }}>
+    <Box layerStyle="softPanel" rounded="xl" p={{ base: '4', md: '5' }}>
       <Heading as="h3" fontSize="md" color="brand.950" display="flex" alignItems="center" gap="2" mb="3">
         <Box as="span" color="brand.fg" display="inline-flex">
           <Icon boxSize="4">

@@ -47,7 +47,7 @@ export function VendorsTab({ eventId }: { eventId: string }) {
 function RequestItem({ request }: { request: AvailabilityRequestDto }) {
   const responded = request.status === 'responded';
   return (
-    <Box borderWidth="1px" borderColor="border.muted" rounded="xl" p="4" bg="bg">
+    <Box layerStyle="softPanel" rounded="xl" p="4">
       <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
         <Box minW="0">
           <Link asChild fontWeight="semibold" color="brand.950">

@@ -147,9 +147,7 @@ function PaneFrame({
       direction="column"
       h="var(--conversation-height)"
       minH="24rem"
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border.muted"
+      layerStyle="softPanel"
       rounded="2xl"
       overflow="hidden"
     >

@@ -271,16 +271,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
         </Button>
       </Flex>
       {images.length === 0 ? (
-        <Box
-          borderWidth="1px"
-          borderStyle="dashed"
-          borderColor="border"
-          rounded="lg"
-          p="6"
-          textAlign="center"
-          fontSize="sm"
-          color="fg.muted"
-        >
+        <Box layerStyle="dashedOutline" rounded="lg" p="6" textAlign="center" fontSize="sm" color="fg.muted">
           No photos yet. Families look at photos first: add up to {LIMITS.galleryImagesMax}.
         </Box>
       ) : (
