@@ -252,6 +252,8 @@ const config = defineConfig({
 const appScreenStyles = defineConfig({
   theme: {
     layerStyles: {
+      // The white surface with a full thin border: panels, tiles, floating lists and tooltips.
+      panel: { value: { background: 'bg', borderWidth: '1px', borderColor: 'border' } },
       // The dashed outline of a place still empty: no events, no claims, no photos yet.
       dashedOutline: { value: { borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border' } },
       // A row of a list split off by a thin line above it; the first row has none.

@@ -286,9 +286,7 @@ export function DailyChart<K extends string>({
             top="0"
             left={`${Math.min(Math.max(x(hover) - 70, 0), Math.max(0, width - 140))}px`}
             w="140px"
-            bg="bg"
-            borderWidth="1px"
-            borderColor="border"
+            layerStyle="panel"
             rounded="md"
             shadow="md"
             px="2"

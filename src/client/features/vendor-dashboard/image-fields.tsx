@@ -281,11 +281,9 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
               as="li"
               key={src}
               aria-label={`Photo ${i + 1} of ${images.length}`}
-              borderWidth="1px"
-              borderColor="border"
+              layerStyle="panel"
               rounded="lg"
               overflow="hidden"
-              bg="bg"
               data-testid="gallery-item"
             >
               <UploadedImage
