@@ -70,13 +70,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
     });
 
   return (
-    <DialogShell
-      open={open}
-      onClose={onClose}
-      pending={busy}
-      size={{ mdDown: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-    >
+    <DialogShell open={open} onClose={onClose} pending={busy} long="xl">
       <Dialog.Content data-testid="claim-review-dialog">
         {claim ? (
           <>

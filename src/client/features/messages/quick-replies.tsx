@@ -187,8 +187,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
         stopEditing();
         onClose();
       }}
-      size={{ mdDown: 'full', md: 'lg' }}
-      scrollBehavior="inside"
+      long="lg"
     >
       <Dialog.Content>
         <DialogHeading
