@@ -254,6 +254,10 @@ const appScreenStyles = defineConfig({
     layerStyles: {
       // The white surface with a full thin border: panels, tiles, floating lists and tooltips.
       panel: { value: { background: 'bg', borderWidth: '1px', borderColor: 'border' } },
+      // A thin-bordered, rounded frame that clips what it holds: an image preview, a comparison table.
+      framed: {
+        value: { borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', overflow: 'hidden' },
+      },
       // The dashed outline of a place still empty: no events, no claims, no photos yet.
       dashedOutline: { value: { borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border' } },
       // A row of a list split off by a thin line above it; the first row has none.

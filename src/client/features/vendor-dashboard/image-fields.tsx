@@ -75,10 +75,8 @@ export function SingleImageField({
         {label}
       </Text>
       <Box
-        rounded="lg"
-        overflow="hidden"
-        borderWidth="1px"
-        borderColor={error ? 'border.error' : 'border'}
+        layerStyle="framed"
+        borderColor={error ? 'border.error' : undefined}
         bg="bg.muted"
         h={previewHeight}
         display="flex"
