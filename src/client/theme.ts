@@ -270,6 +270,8 @@ const appScreenStyles = defineConfig({
       },
     },
     textStyles: {
+      // A line of small grey text beside or under what it tells about: a date, a size, a count.
+      caption: { value: { fontSize: 'xs', color: 'fg.muted' } },
       // The name of an item in a list or a card: dark, semibold, long words wrapped.
       itemTitle: { value: { color: 'brand.950', fontWeight: 'semibold', wordBreak: 'break-word' } },
     },

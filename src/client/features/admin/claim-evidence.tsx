@@ -206,7 +206,7 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
                 alignItems="center"
                 columnGap="2"
               >
-                <Text as="span" display={{ base: 'inline', md: 'none' }} color="fg.muted" fontSize="xs">
+                <Text as="span" display={{ base: 'inline', md: 'none' }} textStyle="caption">
                   Listing now:{' '}
                 </Text>
                 <Text as="span" srOnly display={{ base: 'none', md: 'inline' }}>

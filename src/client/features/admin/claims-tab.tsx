@@ -113,9 +113,7 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     cell: (claim) => (
       <>
         <Text textStyle="itemTitle">{claim.businessName}</Text>
-        <Text fontSize="xs" color="fg.muted">
-          {claimKind(claim)}
-        </Text>
+        <Text textStyle="caption">{claimKind(claim)}</Text>
       </>
     ),
   },
@@ -125,7 +123,7 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     cell: (claim) => (
       <>
         <Text overflowWrap="anywhere">{claim.userEmail}</Text>
-        <Text fontSize="xs" color="fg.muted">
+        <Text textStyle="caption">
           <Submitted claim={claim} />
         </Text>
       </>

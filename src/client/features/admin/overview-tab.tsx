@@ -282,7 +282,7 @@ function HealthChecks({ health }: { health: AdminHealthDto }) {
           detail={`${formatCount(errors.lastHour)} in the last hour`}
         />
       </Stack>
-      <Text fontSize="xs" color="fg.muted">
+      <Text textStyle="caption">
         Checked <time dateTime={health.checkedAt.toISOString()}>{timeAgo(health.checkedAt)}</time>
       </Text>
     </Stack>
@@ -384,7 +384,7 @@ function ActivityFeed() {
                     <Text fontSize="sm" color="fg" wordBreak="break-word">
                       {item.summary}
                     </Text>
-                    <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                    <Text textStyle="caption" overflowWrap="anywhere">
                       {KIND_LABEL[item.kind]}
                       {item.actorEmail ? ` · ${item.actorEmail}` : ''} ·{' '}
                       <time dateTime={item.at.toISOString()}>{timeAgo(item.at)}</time>

@@ -192,7 +192,7 @@ function Thread({ report }: { report: AdminReportDto }) {
             >
               <Flex justify="space-between" gap="2" wrap="wrap">
                 <Text fontWeight="semibold">{m.senderName}</Text>
-                <Text color="fg.muted" fontSize="xs">
+                <Text textStyle="caption">
                   <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
                 </Text>
               </Flex>

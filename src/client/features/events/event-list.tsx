@@ -33,7 +33,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                   {hebrewDateOf(event.date)}
                 </Text>
               ) : null}
-              <Text fontSize="xs" color="fg.muted" mt="2">
+              <Text textStyle="caption" mt="2">
                 {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
               </Text>
             </SelectableCard>

@@ -139,9 +139,7 @@ export function OverviewTab({ event }: { event: EventDto }) {
                     <Text fontSize="sm" fontWeight="medium" truncate>
                       {deposit.vendorName}
                     </Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      Due {formatShortDay(deposit.dueDate)}
-                    </Text>
+                    <Text textStyle="caption">Due {formatShortDay(deposit.dueDate)}</Text>
                   </Box>
                   <Text fontSize="sm" fontWeight="semibold" color="brand.900" flexShrink="0">
                     {formatAmount(deposit.amount)}
@@ -165,9 +163,7 @@ function ActivityItem({ text, detail }: { text: string; detail: string }) {
         <Text fontSize="sm" wordBreak="break-word">
           {text}
         </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {detail}
-        </Text>
+        <Text textStyle="caption">{detail}</Text>
       </Box>
     </Flex>
   );

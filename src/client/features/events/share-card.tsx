@@ -137,7 +137,7 @@ function QrDialog({
               label={`QR code of the share link for ${event.title}`}
               borderColor="border"
             />
-            <Text fontSize="xs" color="fg.muted" wordBreak="break-all" textAlign="center">
+            <Text textStyle="caption" wordBreak="break-all" textAlign="center">
               {link}
             </Text>
           </Stack>

@@ -96,7 +96,7 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
           <Text fontWeight="medium" truncate>
             {request.name}
           </Text>
-          <Text fontSize="xs" color="fg.muted" truncate>
+          <Text textStyle="caption" truncate>
             Asked {dateFormat.format(request.requestedAt)}
           </Text>
         </Box>

@@ -86,7 +86,7 @@ export function SingleImageField({
         {url ? (
           <UploadedImage src={url} sizes={sizes} alt={`${label} preview`} w="full" h="full" />
         ) : (
-          <Stack align="center" gap="1" color="fg.muted" fontSize="xs">
+          <Stack align="center" gap="1" textStyle="caption">
             <Icon boxSize="6" aria-hidden>
               <ImageIcon />
             </Icon>
@@ -240,7 +240,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
           <Text fontWeight="medium" fontSize="sm" id={headingId}>
             Gallery
           </Text>
-          <Text fontSize="xs" color="fg.muted" id={hintId}>
+          <Text textStyle="caption" id={hintId}>
             {images.length} of {LIMITS.galleryImagesMax} photos. The first photos show first on your profile.
           </Text>
         </Box>
