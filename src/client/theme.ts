@@ -258,6 +258,8 @@ const appScreenStyles = defineConfig({
       framed: {
         value: { borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', overflow: 'hidden' },
       },
+      // The grey tinted box that sets apart a quoted text: a note, a proof, a reported message.
+      note: { value: { background: 'bg.muted', borderRadius: 'lg', paddingInline: '3', paddingBlock: '2' } },
       // The dashed outline of a place still empty: no events, no claims, no photos yet.
       dashedOutline: { value: { borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border' } },
       // A row of a list split off by a thin line above it; the first row has none.
