@@ -248,4 +248,36 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraDefaults, config);
+// layer and text styles for the app screens
+const appScreenStyles = defineConfig({
+  theme: {
+    layerStyles: {
+      // The white surface with a full thin border: panels, tiles, floating lists and tooltips.
+      panel: { value: { background: 'bg', borderWidth: '1px', borderColor: 'border' } },
+      // A thin-bordered, rounded frame that clips what it holds: an image preview, a comparison table.
+      framed: {
+        value: { borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', overflow: 'hidden' },
+      },
+      // The grey tinted box that sets apart a quoted text: a note, a proof, a reported message.
+      note: { value: { background: 'bg.muted', borderRadius: 'lg', paddingInline: '3', paddingBlock: '2' } },
+      // The dashed outline of a place still empty: no events, no claims, no photos yet.
+      dashedOutline: { value: { borderWidth: '1px', borderStyle: 'dashed', borderColor: 'border' } },
+      // A row of a list split off by a thin line above it; the first row has none.
+      dividedRow: {
+        value: {
+          borderTopWidth: '1px',
+          borderColor: 'border.muted',
+          _first: { borderTopWidth: '0', paddingTop: '0' },
+        },
+      },
+    },
+    textStyles: {
+      // A line of small grey text beside or under what it tells about: a date, a size, a count.
+      caption: { value: { fontSize: 'xs', color: 'fg.muted' } },
+      // The name of an item in a list or a card: dark, semibold, long words wrapped.
+      itemTitle: { value: { color: 'brand.950', fontWeight: 'semibold', wordBreak: 'break-word' } },
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, chakraDefaults, config, appScreenStyles);

@@ -22,6 +22,7 @@ import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
 import { CountBadge } from './count-badge';
 import { useHebrewDates } from './hebrew-dates';
+import { IconEyebrow } from './icon-eyebrow';
 
 export interface NavEntry {
   to: string;
@@ -183,14 +184,9 @@ export function FamilyCircleBox({ label }: { label: string }) {
   };
   return (
     <Box bg="whiteAlpha.100" borderWidth="1px" borderColor="whiteAlpha.200" rounded="xl" p="4">
-      <HStack gap="2" color="gold.300">
-        <Icon boxSize="4">
-          <Users />
-        </Icon>
-        <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
-          Family Circle
-        </Text>
-      </HStack>
+      <IconEyebrow icon={Users} color="gold.300">
+        Family Circle
+      </IconEyebrow>
       <Text mt="2" color="white" fontWeight="semibold" lineClamp={2} wordBreak="break-word">
         {label}
       </Text>

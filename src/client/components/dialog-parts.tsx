@@ -7,6 +7,11 @@ type DialogShellProps = Omit<Dialog.RootProps, 'onOpenChange' | 'closeOnInteract
   pending?: boolean;
   /** Keeps a small dialog off the screen's edges on a phone. */
   inset?: boolean;
+  /**
+   * For a long dialog (a form, a review): the whole screen below md, this size from md up, and its
+   * body scrolls inside.
+   */
+  long?: 'lg' | 'xl';
   children: ReactNode;
 };
 
@@ -15,9 +20,13 @@ export function DialogShell({
   onClose,
   pending = false,
   inset = false,
+  long,
   children,
   ...root
 }: DialogShellProps) {
+  const longLayout = long
+    ? ({ size: { mdDown: 'full', md: long }, scrollBehavior: 'inside' } as const)
+    : null;
   return (
     <Dialog.Root
       onOpenChange={(details) => {
@@ -25,6 +34,7 @@ export function DialogShell({
       }}
       placement="center"
       closeOnInteractOutside={!pending}
+      {...longLayout}
       {...root}
     >
       <Portal>

@@ -14,14 +14,7 @@ interface EmptyPanelProps {
 /** An honest empty state: what is missing, and what the person can do next. */
 export function EmptyPanel({ icon, title, description, children }: EmptyPanelProps) {
   return (
-    <EmptyState.Root
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border"
-      borderStyle="dashed"
-      rounded="2xl"
-      py={{ base: '10', md: '14' }}
-    >
+    <EmptyState.Root bg="bg" layerStyle="dashedOutline" rounded="2xl" py={{ base: '10', md: '14' }}>
       <EmptyState.Content>
         <EmptyState.Indicator
           color="brand.fg"

@@ -40,7 +40,7 @@ export function FileField({ label, hint, accept, multiple, onFiles, children }: 
       />
       {children(() => input.current?.click(), labelId)}
       {hint ? (
-        <Text fontSize="xs" color="fg.muted" mt="1.5">
+        <Text textStyle="caption" mt="1.5">
           {hint}
         </Text>
       ) : null}

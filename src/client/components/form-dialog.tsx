@@ -35,13 +35,7 @@ export function FormDialog({
     if (!pending && !submitDisabled) onSubmit();
   };
   return (
-    <DialogShell
-      open={open}
-      onClose={onClose}
-      pending={pending}
-      size={{ mdDown: 'full', md: 'lg' }}
-      scrollBehavior="inside"
-    >
+    <DialogShell open={open} onClose={onClose} pending={pending} long="lg">
       <Dialog.Content asChild>
         <form onSubmit={submit} noValidate aria-busy={pending}>
           <DialogHeading title={title} description={description} />

@@ -23,6 +23,7 @@ import type { NotificationDto } from '../../shared/schemas/messages';
 import { timeAgo } from '../features/profile/relative-time';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
+import { LinkButton } from './link-button';
 import { useLiveConnected } from './live-events';
 
 /** Where a person reads all of their conversations, if their role has any. */
@@ -190,9 +191,15 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
             </Box>
             {allMessages ? (
               <Box borderTopWidth="1px" borderColor="border.muted" px="4" py="2.5">
-                <Button asChild size="xs" variant="ghost" colorPalette="brand" onClick={() => setOpen(false)}>
-                  <RouterLink to={allMessages}>All messages</RouterLink>
-                </Button>
+                <LinkButton
+                  to={allMessages}
+                  size="xs"
+                  variant="ghost"
+                  colorPalette="brand"
+                  onClick={() => setOpen(false)}
+                >
+                  All messages
+                </LinkButton>
               </Box>
             ) : null}
           </Popover.Content>

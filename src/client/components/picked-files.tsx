@@ -58,7 +58,7 @@ export function PickedFiles({
               <Text fontSize="sm" flex="1" minW="0" truncate title={file.name}>
                 {file.name}
               </Text>
-              <Text fontSize="xs" color="fg.muted" flexShrink="0">
+              <Text textStyle="caption" flexShrink="0">
                 {state.status === 'uploading'
                   ? `Uploading ${state.progress}%`
                   : state.status === 'done'

@@ -1,8 +1,9 @@
 import { Box, Button, Container, Flex, HStack, Icon, IconButton, Stack } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { homePathFor, useCurrentUser } from '../lib/session';
+import { LinkButton } from './link-button';
 import { Logo } from './logo';
 
 const loadMenu = () => import('./public-menu');
@@ -35,19 +36,19 @@ export function PublicHeader() {
     if (isLoading) return null;
     if (user) {
       return (
-        <Button asChild size={stacked ? 'lg' : 'sm'} onClick={close}>
-          <RouterLink to={homePathFor(user.role)}>Dashboard</RouterLink>
-        </Button>
+        <LinkButton to={homePathFor(user.role)} size={stacked ? 'lg' : 'sm'} onClick={close}>
+          Dashboard
+        </LinkButton>
       );
     }
     return (
       <>
-        <Button asChild variant="outline" size={stacked ? 'lg' : 'sm'} onClick={close}>
-          <RouterLink to="/login-customer">Customer Login</RouterLink>
-        </Button>
-        <Button asChild size={stacked ? 'lg' : 'sm'} onClick={close}>
-          <RouterLink to="/login-vendor">Vendor Login</RouterLink>
-        </Button>
+        <LinkButton to="/login-customer" variant="outline" size={stacked ? 'lg' : 'sm'} onClick={close}>
+          Customer Login
+        </LinkButton>
+        <LinkButton to="/login-vendor" size={stacked ? 'lg' : 'sm'} onClick={close}>
+          Vendor Login
+        </LinkButton>
       </>
     );
   };

@@ -49,7 +49,7 @@ export function RecordCard({ title, subtitle, status, testId, children }: Record
 /** A note written by someone (a report's reason, a reviewer's notes), set apart on a tinted box. */
 export function NoteBox({ title, text, mt }: { title: string; text: string; mt?: string }) {
   return (
-    <Box mt={mt} bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm">
+    <Box mt={mt} layerStyle="note" fontSize="sm">
       <Text fontWeight="semibold">{title}</Text>
       <Text whiteSpace="pre-line" wordBreak="break-word">
         {text}

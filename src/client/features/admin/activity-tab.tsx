@@ -136,7 +136,7 @@ function EntryCard({ entry }: { entry: AuditEntryDto }) {
     <ListTile data-testid="audit-row">
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">
         <ActionBadge action={entry.action} />
-        <Text fontSize="xs" color="fg.muted">
+        <Text textStyle="caption">
           <When entry={entry} />
         </Text>
       </Flex>
@@ -184,7 +184,7 @@ function Target({ entry }: { entry: AuditEntryDto }) {
       <Text fontWeight="semibold" color="brand.950" overflowWrap="anywhere">
         {entry.targetLabel ?? kind}
       </Text>
-      <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere" fontWeight="normal">
+      <Text textStyle="caption" overflowWrap="anywhere" fontWeight="normal">
         {[entry.targetLabel ? kind : null, entry.targetId].filter(Boolean).join(' · ')}
       </Text>
     </Box>

@@ -170,7 +170,7 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
     },
   ];
   return (
-    <Box borderWidth="1px" borderColor="border" rounded="lg" overflow="hidden" data-testid="claim-comparison">
+    <Box layerStyle="framed" data-testid="claim-comparison">
       <CompareLine bg="bg.muted" gap="3" display={{ base: 'none', md: 'grid' }} aria-hidden>
         {['Field', 'The claim says', listing ? 'The listing now' : 'No listing yet'].map((title) => (
           <CapsLabel key={title} color="fg.muted">
@@ -206,7 +206,7 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
                 alignItems="center"
                 columnGap="2"
               >
-                <Text as="span" display={{ base: 'inline', md: 'none' }} color="fg.muted" fontSize="xs">
+                <Text as="span" display={{ base: 'inline', md: 'none' }} textStyle="caption">
                   Listing now:{' '}
                 </Text>
                 <Text as="span" srOnly display={{ base: 'none', md: 'inline' }}>

@@ -70,13 +70,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
     });
 
   return (
-    <DialogShell
-      open={open}
-      onClose={onClose}
-      pending={busy}
-      size={{ mdDown: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-    >
+    <DialogShell open={open} onClose={onClose} pending={busy} long="xl">
       <Dialog.Content data-testid="claim-review-dialog">
         {claim ? (
           <>
@@ -153,7 +147,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
                 </Section>
 
                 <Section title="Ownership proof">
-                  <Box bg="bg.muted" rounded="lg" px="3" py="2" fontSize="sm" data-testid="claim-proof">
+                  <Box layerStyle="note" fontSize="sm" data-testid="claim-proof">
                     <Text whiteSpace="pre-line" wordBreak="break-word">
                       {claim.ownershipProof}
                     </Text>

@@ -112,12 +112,8 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     cellProps: { maxW: '16rem' },
     cell: (claim) => (
       <>
-        <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-          {claim.businessName}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {claimKind(claim)}
-        </Text>
+        <Text textStyle="itemTitle">{claim.businessName}</Text>
+        <Text textStyle="caption">{claimKind(claim)}</Text>
       </>
     ),
   },
@@ -127,7 +123,7 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     cell: (claim) => (
       <>
         <Text overflowWrap="anywhere">{claim.userEmail}</Text>
-        <Text fontSize="xs" color="fg.muted">
+        <Text textStyle="caption">
           <Submitted claim={claim} />
         </Text>
       </>

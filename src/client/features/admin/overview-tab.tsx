@@ -27,6 +27,7 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminActivityItemDto, AdminHealthDto, AdminStatsDto } from '../../../shared/schemas/admin';
+import { LinkButton } from '../../components/link-button';
 import { Panel } from '../../components/panel';
 import { StatTile } from '../../components/stat-tile';
 import { serverMessage } from '../../lib/errors';
@@ -281,7 +282,7 @@ function HealthChecks({ health }: { health: AdminHealthDto }) {
           detail={`${formatCount(errors.lastHour)} in the last hour`}
         />
       </Stack>
-      <Text fontSize="xs" color="fg.muted">
+      <Text textStyle="caption">
         Checked <time dateTime={health.checkedAt.toISOString()}>{timeAgo(health.checkedAt)}</time>
       </Text>
     </Stack>
@@ -337,12 +338,10 @@ function ActivityFeed() {
       icon={<History size={20} aria-hidden />}
       testId="activity-feed"
       action={
-        <Button asChild size="xs" variant="ghost">
-          <RouterLink to={adminTabPath('activity')}>
-            Audit log
-            <ChevronRight aria-hidden />
-          </RouterLink>
-        </Button>
+        <LinkButton to={adminTabPath('activity')} size="xs" variant="ghost">
+          Audit log
+          <ChevronRight aria-hidden />
+        </LinkButton>
       }
     >
       {feed.isPending ? (
@@ -385,7 +384,7 @@ function ActivityFeed() {
                     <Text fontSize="sm" color="fg" wordBreak="break-word">
                       {item.summary}
                     </Text>
-                    <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+                    <Text textStyle="caption" overflowWrap="anywhere">
                       {KIND_LABEL[item.kind]}
                       {item.actorEmail ? ` · ${item.actorEmail}` : ''} ·{' '}
                       <time dateTime={item.at.toISOString()}>{timeAgo(item.at)}</time>
@@ -446,12 +445,15 @@ function OpenReports({ count }: { count: number | undefined }) {
           ))}
         </Stack>
       )}
-      <Button asChild size="sm" variant="outline" mt={shown.length === 0 ? '3' : '0'}>
-        <RouterLink to={adminTabPath('users', 'reports')}>
-          Review reports
-          <ChevronRight aria-hidden />
-        </RouterLink>
-      </Button>
+      <LinkButton
+        to={adminTabPath('users', 'reports')}
+        size="sm"
+        variant="outline"
+        mt={shown.length === 0 ? '3' : '0'}
+      >
+        Review reports
+        <ChevronRight aria-hidden />
+      </LinkButton>
     </Card>
   );
 }

@@ -205,7 +205,7 @@ export function RowCard({
   return (
     <ListTile data-id={dataId} data-testid={testId}>
       <Flex justify="space-between" align="flex-start" gap="3">
-        <Box minW="0" fontWeight="semibold" color="brand.950" wordBreak="break-word">
+        <Box minW="0" textStyle="itemTitle">
           {title}
         </Box>
         {badges ? (
@@ -257,7 +257,5 @@ export function RowAction({ icon: Glyph, children, ...button }: ButtonProps & { 
 
 /** The white card a record sits on in a list on a phone. */
 export function ListTile(props: BoxProps) {
-  return (
-    <Box as="li" bg="bg" borderWidth="1px" borderColor="border" rounded="xl" p="4" minW="0" {...props} />
-  );
+  return <Box as="li" layerStyle="panel" rounded="xl" p="4" minW="0" {...props} />;
 }

@@ -184,15 +184,13 @@ function Thread({ report }: { report: AdminReportDto }) {
             <Box
               as="li"
               key={m.id}
-              bg={fromReported ? 'red.subtle' : 'bg.muted'}
-              rounded="lg"
-              px="3"
-              py="2"
+              layerStyle="note"
+              bg={fromReported ? 'red.subtle' : undefined}
               fontSize="sm"
             >
               <Flex justify="space-between" gap="2" wrap="wrap">
                 <Text fontWeight="semibold">{m.senderName}</Text>
-                <Text color="fg.muted" fontSize="xs">
+                <Text textStyle="caption">
                   <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
                 </Text>
               </Flex>

@@ -175,10 +175,10 @@ const USER_COLUMNS = (isMe: (user: AdminUserDto) => boolean): AdminColumn<AdminU
     cellProps: { maxW: '18rem' },
     cell: (user) => (
       <>
-        <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
+        <Text textStyle="itemTitle">
           <UserName user={user} isMe={isMe(user)} />
         </Text>
-        <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+        <Text textStyle="caption" overflowWrap="anywhere">
           {user.email}
         </Text>
         <Suspension user={user} />
@@ -249,7 +249,7 @@ function Suspension({ user }: { user: AdminUserDto }) {
       <Badge colorPalette="red" variant="solid" rounded="full" px="2">
         Suspended
       </Badge>
-      <Text fontSize="xs" color="fg.muted" wordBreak="break-word">
+      <Text textStyle="caption" wordBreak="break-word">
         {formatDate(user.suspendedAt)}
         {user.suspendedReason ? `: ${user.suspendedReason}` : ''}
       </Text>

@@ -214,9 +214,7 @@ const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
     cell: (vendor) => (
       <>
         <BusinessName vendor={vendor} />
-        <Text fontSize="xs" color="fg.muted">
-          Listed {formatDate(vendor.createdAt)}
-        </Text>
+        <Text textStyle="caption">Listed {formatDate(vendor.createdAt)}</Text>
       </>
     ),
   },
@@ -234,7 +232,7 @@ const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
       <>
         <VendorBadges vendor={vendor} />
         {vendor.hidden && vendor.hiddenReason ? (
-          <Text fontSize="xs" color="fg.muted" mt="1" lineClamp={2} title={vendor.hiddenReason}>
+          <Text textStyle="caption" mt="1" lineClamp={2} title={vendor.hiddenReason}>
             {vendor.hiddenReason}
           </Text>
         ) : null}
@@ -246,9 +244,7 @@ const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
 function BusinessName({ vendor }: { vendor: AdminVendorDto }) {
   return (
     <HStack gap="1" align="baseline" minW="0">
-      <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-        {vendor.businessName}
-      </Text>
+      <Text textStyle="itemTitle">{vendor.businessName}</Text>
       <Button
         asChild
         size="2xs"

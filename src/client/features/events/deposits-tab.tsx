@@ -64,9 +64,7 @@ export function DepositsTab({ event }: { event: EventDto }) {
           >
             <Box flex="1" minW="0">
               <Flex gap="2" align="center" wrap="wrap">
-                <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-                  {deposit.vendorName}
-                </Text>
+                <Text textStyle="itemTitle">{deposit.vendorName}</Text>
                 <Badge colorPalette={deposit.paid ? 'green' : 'orange'} variant="subtle">
                   {deposit.paid ? 'Paid' : 'Pending'}
                 </Badge>

@@ -48,7 +48,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
           All events
         </Button>
       ) : null}
-      <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="2xl" overflow="hidden">
+      <Box layerStyle="softPanel" rounded="2xl" overflow="hidden">
         <UploadedImage src={event.imageUrl} sizes="100vw" alt="" w="full" h={{ base: '36', md: '48' }} />
         <Box p={{ base: '4', md: '6' }}>
           <Flex justify="space-between" align="flex-start" gap="3">

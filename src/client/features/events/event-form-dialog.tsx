@@ -171,7 +171,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
         {(choose) => (
           <>
             {imageUrl ? (
-              <Box position="relative" rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border">
+              <Box position="relative" layerStyle="framed">
                 <UploadedImage
                   src={imageUrl}
                   sizes={DIALOG_IMAGE_SIZES}

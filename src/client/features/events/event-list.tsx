@@ -17,7 +17,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
           <li key={event.id}>
             <SelectableCard to={`?event=${event.id}`} selected={selected} p="4" raiseSelected>
               <Flex justify="space-between" align="flex-start" gap="2">
-                <Text fontWeight="semibold" color="brand.950" lineClamp={2} wordBreak="break-word">
+                <Text textStyle="itemTitle" lineClamp={2}>
                   {event.title}
                 </Text>
                 <Badge variant="subtle" colorPalette={past ? 'gray' : 'brand'} flexShrink="0">
@@ -33,7 +33,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                   {hebrewDateOf(event.date)}
                 </Text>
               ) : null}
-              <Text fontSize="xs" color="fg.muted" mt="2">
+              <Text textStyle="caption" mt="2">
                 {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
               </Text>
             </SelectableCard>

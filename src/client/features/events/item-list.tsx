@@ -108,16 +108,5 @@ export function ItemList<Row extends { id: string }, Mutations extends { remove:
 
 /** The card of one item in a tab's list. */
 export function ItemCard(props: FlexProps) {
-  return (
-    <Flex
-      as="li"
-      gap="3"
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border.muted"
-      rounded="xl"
-      p={{ base: '3', md: '4' }}
-      {...props}
-    />
-  );
+  return <Flex as="li" gap="3" layerStyle="softPanel" rounded="xl" p={{ base: '3', md: '4' }} {...props} />;
 }

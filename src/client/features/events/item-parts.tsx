@@ -94,17 +94,7 @@ export function ListEmpty({
   children?: ReactNode;
 }) {
   return (
-    <Stack
-      align="center"
-      textAlign="center"
-      gap="2"
-      py="10"
-      px="4"
-      borderWidth="1px"
-      borderStyle="dashed"
-      borderColor="border"
-      rounded="xl"
-    >
+    <Stack align="center" textAlign="center" gap="2" py="10" px="4" layerStyle="dashedOutline" rounded="xl">
       <Flex boxSize="12" rounded="full" bg="brand.subtle" color="brand.fg" align="center" justify="center">
         {icon}
       </Flex>

@@ -33,9 +33,7 @@ export function MemosTab({ event }: { event: EventDto }) {
         <ItemCard key={memo.id} direction="column" gap="2">
           <Flex gap="3" justify="space-between" align="flex-start">
             <Box minW="0">
-              <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-                {memo.title}
-              </Text>
+              <Text textStyle="itemTitle">{memo.title}</Text>
               <Text fontSize="xs" color="fg.muted">
                 Added {formatShortDay(memo.createdAt)}
               </Text>

@@ -11,7 +11,7 @@ import { useDeposits, useTasks } from './use-events';
 
 function Panel({ title, icon: Glyph, children }: { title: string; icon: LucideIcon; children: ReactNode }) {
   return (
-    <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p={{ base: '4', md: '5' }}>
+    <Box layerStyle="softPanel" rounded="xl" p={{ base: '4', md: '5' }}>
       <Heading as="h3" fontSize="md" color="brand.950" display="flex" alignItems="center" gap="2" mb="3">
         <Box as="span" color="brand.fg" display="inline-flex">
           <Icon boxSize="4">
@@ -139,9 +139,7 @@ export function OverviewTab({ event }: { event: EventDto }) {
                     <Text fontSize="sm" fontWeight="medium" truncate>
                       {deposit.vendorName}
                     </Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      Due {formatShortDay(deposit.dueDate)}
-                    </Text>
+                    <Text textStyle="caption">Due {formatShortDay(deposit.dueDate)}</Text>
                   </Box>
                   <Text fontSize="sm" fontWeight="semibold" color="brand.900" flexShrink="0">
                     {formatAmount(deposit.amount)}
@@ -165,9 +163,7 @@ function ActivityItem({ text, detail }: { text: string; detail: string }) {
         <Text fontSize="sm" wordBreak="break-word">
           {text}
         </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {detail}
-        </Text>
+        <Text textStyle="caption">{detail}</Text>
       </Box>
     </Flex>
   );

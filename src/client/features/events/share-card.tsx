@@ -43,7 +43,7 @@ export function ShareCard({ event }: { event: EventDto }) {
   };
 
   return (
-    <Box bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p={{ base: '4', md: '5' }}>
+    <Box layerStyle="softPanel" rounded="xl" p={{ base: '4', md: '5' }}>
       <Flex justify="space-between" align="center" gap="4">
         <Heading as="h3" fontSize="md" color="brand.950" display="flex" alignItems="center" gap="2">
           <Icon boxSize="4" color="brand.fg">
@@ -137,7 +137,7 @@ function QrDialog({
               label={`QR code of the share link for ${event.title}`}
               borderColor="border"
             />
-            <Text fontSize="xs" color="fg.muted" wordBreak="break-all" textAlign="center">
+            <Text textStyle="caption" wordBreak="break-all" textAlign="center">
               {link}
             </Text>
           </Stack>

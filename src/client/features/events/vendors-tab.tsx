@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Flex, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
 import { CapsLabel } from '../../components/caps-label';
+import { LinkButton } from '../../components/link-button';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { formatDay, formatTime } from './format';
@@ -29,9 +30,9 @@ export function VendorsTab({ eventId }: { eventId: string }) {
         title="No vendor requests for this event yet"
         text="Ask venues, caterers, photographers and musicians whether they are free on your date; their answers appear here."
       >
-        <Button asChild mt="2" size="sm">
-          <RouterLink to="/marketplace">Find Vendors</RouterLink>
-        </Button>
+        <LinkButton to="/marketplace" mt="2" size="sm">
+          Find Vendors
+        </LinkButton>
       </ListEmpty>
     );
   }
@@ -47,7 +48,7 @@ export function VendorsTab({ eventId }: { eventId: string }) {
 function RequestItem({ request }: { request: AvailabilityRequestDto }) {
   const responded = request.status === 'responded';
   return (
-    <Box borderWidth="1px" borderColor="border.muted" rounded="xl" p="4" bg="bg">
+    <Box layerStyle="softPanel" rounded="xl" p="4">
       <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
         <Box minW="0">
           <Link asChild fontWeight="semibold" color="brand.950">

@@ -27,12 +27,13 @@ import { useEffect, useRef, useState } from 'react';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { IconEyebrow } from '../../components/icon-eyebrow';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
 import { formatAmount } from '../events/money';
 import { MessageList } from './message-list';
-import { ReplyBox } from './reply-box';
+import { ConversationFooter, ReplyBox } from './reply-box';
 import { ReportDialog } from './report-dialog';
 import { ThreadAvatar } from './thread-avatar';
 import {
@@ -147,9 +148,7 @@ function PaneFrame({
       direction="column"
       h="var(--conversation-height)"
       minH="24rem"
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border.muted"
+      layerStyle="softPanel"
       rounded="2xl"
       overflow="hidden"
     >
@@ -373,14 +372,9 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
       px={{ base: '3', md: '5' }}
       py="2"
     >
-      <HStack gap="1.5" color="gold.fg">
-        <Icon boxSize="3.5" aria-hidden>
-          <Calendar />
-        </Icon>
-        <Text fontSize="2xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
-          Availability request
-        </Text>
-      </HStack>
+      <IconEyebrow icon={Calendar} iconSize="3.5" fontSize="2xs" gap="1.5">
+        Availability request
+      </IconEyebrow>
       <Flex
         as="dl"
         wrap="wrap"
@@ -426,7 +420,7 @@ function CannotReply({ thread }: { thread: Thread }) {
   const byMe = blocked?.bySide === thread.side;
   const who = byMe ? 'You' : `The ${otherPartyLabel(thread.side).toLowerCase()}`;
   return (
-    <Box borderTopWidth="1px" borderColor="border.muted" px={{ base: '3', md: '4' }} py="3" bg="bg">
+    <ConversationFooter>
       <Alert.Root status={blocked ? 'warning' : 'info'} variant="subtle" rounded="lg">
         <Alert.Indicator>{blocked ? <Ban size={18} aria-hidden /> : <MessageCircle />}</Alert.Indicator>
         <Alert.Content>
@@ -460,6 +454,6 @@ function CannotReply({ thread }: { thread: Thread }) {
           </Button>
         ) : null}
       </Alert.Root>
-    </Box>
+    </ConversationFooter>
   );
 }

@@ -147,8 +147,7 @@ function MessageItem({
         <Text
           as="span"
           display="inline-block"
-          fontSize="xs"
-          color="fg.muted"
+          textStyle="caption"
           bg="bg.muted"
           rounded="full"
           px="3"
@@ -169,7 +168,7 @@ function MessageItem({
       data-message-id={message.id}
       data-mine={mine ? 'true' : 'false'}
     >
-      <HStack gap="2" mb="1" px="1" fontSize="xs" color="fg.muted">
+      <HStack gap="2" mb="1" px="1" textStyle="caption">
         <Text as="span" fontWeight="semibold" color={mine ? 'brand.fg' : 'gold.fg'}>
           {mine ? 'You' : otherLabel}
         </Text>

@@ -1,5 +1,6 @@
-import { Badge, Button, useBreakpointValue } from '@chakra-ui/react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Badge, useBreakpointValue } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../../components/link-button';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { ConversationsView } from './conversations-view';
@@ -36,11 +37,7 @@ export function MessagesPage() {
         empty={{
           description:
             'Find a vendor in the marketplace and send an availability request or a message; the conversation continues here.',
-          action: (
-            <Button asChild>
-              <RouterLink to="/marketplace">Browse the marketplace</RouterLink>
-            </Button>
-          ),
+          action: <LinkButton to="/marketplace">Browse the marketplace</LinkButton>,
         }}
       />
     </PageFrame>

@@ -77,7 +77,7 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
                         <Text fontWeight="medium" truncate>
                           {q.title}
                         </Text>
-                        <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+                        <Text textStyle="caption" lineClamp={1}>
                           {q.body}
                         </Text>
                       </Stack>
@@ -187,8 +187,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
         stopEditing();
         onClose();
       }}
-      size={{ mdDown: 'full', md: 'lg' }}
-      scrollBehavior="inside"
+      long="lg"
     >
       <Dialog.Content>
         <DialogHeading

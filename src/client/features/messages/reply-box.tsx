@@ -1,4 +1,14 @@
-import { Box, Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Box,
+  type BoxProps,
+  Button,
+  Field,
+  HStack,
+  IconButton,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Paperclip, Send } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
@@ -14,6 +24,20 @@ interface ReplyBoxProps {
   side: ThreadSide;
   /** Who the reply goes to, for the box's description. */
   recipient: string;
+}
+
+/** The bar under a conversation's messages: the reply box, or why there is none. */
+export function ConversationFooter(props: BoxProps) {
+  return (
+    <Box
+      borderTopWidth="1px"
+      borderColor="border.muted"
+      px={{ base: '3', md: '4' }}
+      py="3"
+      bg="bg"
+      {...props}
+    />
+  );
 }
 
 /**
@@ -90,13 +114,8 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
   };
 
   return (
-    <Box
+    <ConversationFooter
       as="form"
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      px={{ base: '3', md: '4' }}
-      py="3"
-      bg="bg"
       onSubmit={(event: React.FormEvent) => {
         event.preventDefault();
         void send();
@@ -163,6 +182,6 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
           </Button>
         </HStack>
       </Stack>
-    </Box>
+    </ConversationFooter>
   );
 }

@@ -86,9 +86,7 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
       gap="3"
       p="3"
       rounded="lg"
-      bg="bg"
-      borderWidth="1px"
-      borderColor="border.muted"
+      layerStyle="softPanel"
     >
       <HStack gap="3" flex="1000 1 12rem" minW="0">
         <Avatar.Root size="sm" colorPalette="gray" variant="subtle">
@@ -98,7 +96,7 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
           <Text fontWeight="medium" truncate>
             {request.name}
           </Text>
-          <Text fontSize="xs" color="fg.muted" truncate>
+          <Text textStyle="caption" truncate>
             Asked {dateFormat.format(request.requestedAt)}
           </Text>
         </Box>

@@ -127,9 +127,7 @@ export function PersonalInfoCard({
               templateColumns={{ base: 'minmax(0, 1fr)', md: '10rem minmax(0, 1fr)' }}
               gap={{ base: '0.5', md: '4' }}
               py="3"
-              borderTopWidth="1px"
-              borderColor="border.muted"
-              _first={{ borderTopWidth: '0', pt: '0' }}
+              layerStyle="dividedRow"
             >
               <Text as="dt" color="fg.muted" fontSize="sm" pt={{ md: '0.5' }}>
                 {row.label}

@@ -68,9 +68,7 @@ export function ActiveSessions() {
                 alignItems="flex-start"
                 gap="3"
                 py="3"
-                borderTopWidth="1px"
-                borderColor="border.muted"
-                _first={{ borderTopWidth: '0', pt: '0' }}
+                layerStyle="dividedRow"
                 data-current={session.current || undefined}
               >
                 <Flex

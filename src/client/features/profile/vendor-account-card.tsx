@@ -1,8 +1,8 @@
-import { Button, Flex, Icon, Text } from '@chakra-ui/react';
+import { Flex, Icon, Text } from '@chakra-ui/react';
 import { Briefcase, Search } from 'lucide-react';
-import { Link as RouterLink } from 'react-router-dom';
 import type { Role } from '../../../shared/constants';
 import { CardHeading } from '../../components/card-heading';
+import { LinkButton } from '../../components/link-button';
 import { ProfileCard } from './profile-card';
 
 /** The way into the vendor side: a vendor account, or claiming a listing that already exists. */
@@ -20,27 +20,21 @@ export function VendorAccountCard({ role }: { role: Role }) {
       </Text>
       <Flex gap="3" mt="5" wrap="wrap" css={{ '& > *': { flex: { base: '1 1 100%', sm: '0 1 auto' } } }}>
         {role === 'vendor' ? (
-          <Button asChild>
-            <RouterLink to="/vendor-dashboard">Open Vendor Dashboard</RouterLink>
-          </Button>
+          <LinkButton to="/vendor-dashboard">Open Vendor Dashboard</LinkButton>
         ) : (
-          <Button asChild>
-            <RouterLink to="/login-vendor?mode=signup">
-              <Icon boxSize="4">
-                <Briefcase />
-              </Icon>
-              Become a Vendor
-            </RouterLink>
-          </Button>
-        )}
-        <Button asChild variant="outline">
-          <RouterLink to="/vendor-dashboard?tab=claims">
+          <LinkButton to="/login-vendor?mode=signup">
             <Icon boxSize="4">
-              <Search />
+              <Briefcase />
             </Icon>
-            Search &amp; Claim Listing
-          </RouterLink>
-        </Button>
+            Become a Vendor
+          </LinkButton>
+        )}
+        <LinkButton to="/vendor-dashboard?tab=claims" variant="outline">
+          <Icon boxSize="4">
+            <Search />
+          </Icon>
+          Search &amp; Claim Listing
+        </LinkButton>
       </Flex>
     </ProfileCard>
   );

@@ -119,13 +119,11 @@ export function ClaimForm() {
                 <Flex gap="3" align="center" minW="0">
                   <Store aria-hidden />
                   <Box minW="0">
-                    <Text fontSize="xs" color="fg.muted">
-                      Claiming the listing
-                    </Text>
+                    <Text textStyle="caption">Claiming the listing</Text>
                     <Text fontWeight="semibold" wordBreak="break-word">
                       {target.listing.businessName}
                     </Text>
-                    <Text fontSize="xs" color="fg.muted">
+                    <Text textStyle="caption">
                       {[target.listing.category, target.listing.city].filter(Boolean).join(' · ')}
                     </Text>
                   </Box>

@@ -3,6 +3,7 @@ import { ClipboardList, History } from 'lucide-react';
 import { useId, useState } from 'react';
 import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { Panel } from '../../components/panel';
 import { Folded, NoteBox, RecordCard } from '../../components/record-card';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -28,22 +29,20 @@ export function ClaimsTab() {
             <Skeleton h="32" rounded="2xl" />
           </Stack>
         ) : claims.isLoadingError ? (
-          <Box borderWidth="1px" borderColor="border" rounded="2xl" p="6" bg="bg">
+          <Panel p="6">
             <Text color="fg.muted">
               {serverMessage(claims.error) ?? 'Your claims could not be loaded. Check your connection.'}
             </Text>
             <Button mt="3" size="sm" variant="outline" onClick={() => void claims.refetch()}>
               Try again
             </Button>
-          </Box>
+          </Panel>
         ) : claims.data.length === 0 ? (
           <Flex
             direction="column"
             align="center"
             gap="3"
-            borderWidth="1px"
-            borderStyle="dashed"
-            borderColor="border"
+            layerStyle="dashedOutline"
             rounded="2xl"
             py="10"
             px="6"

@@ -130,7 +130,7 @@ export function DailyChart<K extends string>({
           </Text>
           <HStack gap="4" mt="1" wrap="wrap" aria-hidden>
             {series.map((s) => (
-              <HStack key={s.key} gap="1.5" fontSize="xs" color="fg.muted">
+              <HStack key={s.key} gap="1.5" textStyle="caption">
                 <Box
                   w="3"
                   h={kind === 'line' ? '0.5' : '3'}
@@ -286,9 +286,7 @@ export function DailyChart<K extends string>({
             top="0"
             left={`${Math.min(Math.max(x(hover) - 70, 0), Math.max(0, width - 140))}px`}
             w="140px"
-            bg="bg"
-            borderWidth="1px"
-            borderColor="border"
+            layerStyle="panel"
             rounded="md"
             shadow="md"
             px="2"

@@ -75,10 +75,8 @@ export function SingleImageField({
         {label}
       </Text>
       <Box
-        rounded="lg"
-        overflow="hidden"
-        borderWidth="1px"
-        borderColor={error ? 'border.error' : 'border'}
+        layerStyle="framed"
+        borderColor={error ? 'border.error' : undefined}
         bg="bg.muted"
         h={previewHeight}
         display="flex"
@@ -88,7 +86,7 @@ export function SingleImageField({
         {url ? (
           <UploadedImage src={url} sizes={sizes} alt={`${label} preview`} w="full" h="full" />
         ) : (
-          <Stack align="center" gap="1" color="fg.muted" fontSize="xs">
+          <Stack align="center" gap="1" textStyle="caption">
             <Icon boxSize="6" aria-hidden>
               <ImageIcon />
             </Icon>
@@ -242,7 +240,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
           <Text fontWeight="medium" fontSize="sm" id={headingId}>
             Gallery
           </Text>
-          <Text fontSize="xs" color="fg.muted" id={hintId}>
+          <Text textStyle="caption" id={hintId}>
             {images.length} of {LIMITS.galleryImagesMax} photos. The first photos show first on your profile.
           </Text>
         </Box>
@@ -271,16 +269,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
         </Button>
       </Flex>
       {images.length === 0 ? (
-        <Box
-          borderWidth="1px"
-          borderStyle="dashed"
-          borderColor="border"
-          rounded="lg"
-          p="6"
-          textAlign="center"
-          fontSize="sm"
-          color="fg.muted"
-        >
+        <Box layerStyle="dashedOutline" rounded="lg" p="6" textAlign="center" fontSize="sm" color="fg.muted">
           No photos yet. Families look at photos first: add up to {LIMITS.galleryImagesMax}.
         </Box>
       ) : (
@@ -290,11 +279,9 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
               as="li"
               key={src}
               aria-label={`Photo ${i + 1} of ${images.length}`}
-              borderWidth="1px"
-              borderColor="border"
+              layerStyle="panel"
               rounded="lg"
               overflow="hidden"
-              bg="bg"
               data-testid="gallery-item"
             >
               <UploadedImage

@@ -140,7 +140,7 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
                     </Badge>
                   ) : null}
                 </HStack>
-                <Text fontSize="xs" color="fg.muted" truncate>
+                <Text textStyle="caption" truncate>
                   {[listing.category, place].filter(Boolean).join(' · ')}
                 </Text>
               </Box>

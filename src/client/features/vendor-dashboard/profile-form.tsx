@@ -244,10 +244,8 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
           // which shows below the lg breakpoint.
           position={isDirty ? 'sticky' : 'static'}
           bottom={{ base: 'calc(4rem + env(safe-area-inset-bottom))', lg: '0' }}
-          bg="bg"
+          layerStyle="panel"
           p="3"
-          borderWidth="1px"
-          borderColor="border"
           rounded="xl"
           shadow={isDirty ? 'md' : undefined}
           zIndex="docked"
