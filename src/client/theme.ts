@@ -167,6 +167,20 @@ const config = defineConfig({
     layerStyles: {
       // The white card with a thin border that sections, tiles and linked cards sit on.
       softPanel: { value: { background: 'bg', borderWidth: '1px', borderColor: 'border.muted' } },
+      // layer and text styles for the public pages
+      // The thin muted outline with a large round that frames a calendar view: the month grid, a
+      // week's day, the day view.
+      mutedOutline: { value: { borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'xl' } },
+      // A note on a light brand tint with a round border, set apart from the form around it (the
+      // demo accounts on the sign-in screens, the sent reset link).
+      brandNote: {
+        value: {
+          background: 'brand.subtle',
+          borderWidth: '1px',
+          borderColor: 'brand.muted',
+          borderRadius: 'xl',
+        },
+      },
     },
     tokens: {
       colors: {

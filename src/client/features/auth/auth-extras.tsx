@@ -52,7 +52,7 @@ export function DemoAccounts({
   onUse: (account: DemoAccount) => void;
 }) {
   return (
-    <Box bg="brand.subtle" borderWidth="1px" borderColor="brand.muted" rounded="xl" p="4">
+    <Box layerStyle="brandNote" p="4">
       <Text fontWeight="semibold" fontSize="sm" color="brand.950">
         Demo {accounts.length > 1 ? 'accounts' : 'account'}
       </Text>

@@ -95,7 +95,7 @@ function SentConfirmation({
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <Stack gap="5" data-testid="reset-requested">
-      <Box bg="brand.subtle" borderWidth="1px" borderColor="brand.muted" rounded="xl" p="5">
+      <Box layerStyle="brandNote" p="5">
         <Heading
           ref={headingRef}
           tabIndex={-1}

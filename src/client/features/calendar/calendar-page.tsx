@@ -168,9 +168,7 @@ export function CalendarPage() {
             <WeekView days={days} hebrewDates={hebrewDates} onSelect={(date) => go({ date })} />
           ) : selected ? (
             <Box
-              rounded="xl"
-              borderWidth="1px"
-              borderColor="border.muted"
+              layerStyle="mutedOutline"
               p={{ base: '4', md: '6' }}
               data-testid="day-view"
               data-date={selected.date}

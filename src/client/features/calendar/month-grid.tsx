@@ -26,7 +26,7 @@ interface MonthGridProps {
 /** The 6-week month grid (42 cells from Sunday). A cell selects its day; a chip opens its event. */
 export function MonthGrid({ days, hebrewDates, compact, onSelect }: MonthGridProps) {
   return (
-    <Box borderWidth="1px" borderColor="border.muted" rounded="xl" overflow="hidden" data-testid="month-grid">
+    <Box layerStyle="mutedOutline" overflow="hidden" data-testid="month-grid">
       <Grid templateColumns="repeat(7, minmax(0, 1fr))" bg="bg.muted" aria-hidden>
         {WEEKDAYS.map((weekday, index) => (
           <Text

@@ -26,8 +26,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
         <Box
           as="li"
           key={day.date}
-          rounded="xl"
-          borderWidth="1px"
+          layerStyle="mutedOutline"
           borderColor={day.isSelected ? 'brand.solid' : 'border.muted'}
           bg={day.isShabbat ? SHABBAT_BG : 'bg'}
           overflow="hidden"
