@@ -106,38 +106,28 @@ describe('visitor hashes and salts', () => {
 });
 
 describe('upkeep of the embedded database', () => {
-  const estimatedRows = async () =>
-    Number(
-      (
-        await sql<{
-          n: number;
-        }>`select reltuples::float8 as n from pg_class where relname = 'vendors'`.execute(h.db)
-      ).rows[0]?.n,
-    );
+  /** The planner's row count of a table: -1 until it has been analyzed. */
+  const estimatedRows = async (table: string) => {
+    const { rows } = await sql<{ n: number }>`
+      select reltuples::float8 as n from pg_class where relname = ${table}`.execute(h.db);
+    return Number(rows[0]?.n);
+  };
 
   it('gives the planner row counts, which nothing else gathers on PGlite', async () => {
     for (let i = 0; i < 5; i++) await createVendor(h.db, { businessName: `Upkeep Hall ${i}` });
     await embeddedUpkeep(h.db);
-    expect(await estimatedRows()).toBeGreaterThanOrEqual(5);
+    expect(await estimatedRows('vendors')).toBeGreaterThanOrEqual(5);
   });
 
   it('runs with the sweep on the embedded database, once an hour', async () => {
     // A fresh table that has never been analyzed: -1 rows until the sweep's upkeep has run.
     await sql`create table upkeep_probe (id int)`.execute(h.db);
     await sql`insert into upkeep_probe select generate_series(1, 20)`.execute(h.db);
-    const probe = async () =>
-      Number(
-        (
-          await sql<{
-            n: number;
-          }>`select reltuples::float8 as n from pg_class where relname = 'upkeep_probe'`.execute(h.db)
-        ).rows[0]?.n,
-      );
     const infos: string[] = [];
     const log = { warn: () => {}, info: (_: object, msg: string) => infos.push(msg) };
     const jobs = startMaintenance({ db: h.db, now: () => new Date(), log, embedded: true }, 20);
     try {
-      await expect.poll(probe, { timeout: 10_000 }).toBe(20);
+      await expect.poll(() => estimatedRows('upkeep_probe'), { timeout: 10_000 }).toBe(20);
       // Not again within the hour, however often the sweep runs.
       await new Promise((r) => setTimeout(r, 200));
       expect(infos).toEqual(['embedded database vacuumed and analyzed']);
