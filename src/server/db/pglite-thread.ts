@@ -58,6 +58,15 @@ function connectionLost(reason: string): Error {
   return new Error(`Connection terminated: the embedded database ${reason}`);
 }
 
+/** What a statement does to the session's transaction, read from its first word. */
+function transactionStep(sql: string): 'begin' | 'commit' | 'rollback' | null {
+  const word = /^\s*(begin|start|commit|end|rollback|abort)\b/i.exec(sql)?.[1]?.toLowerCase();
+  if (word === 'begin' || word === 'start') return 'begin';
+  if (word === 'commit' || word === 'end') return 'commit';
+  if (word === 'rollback' || word === 'abort') return 'rollback';
+  return null;
+}
+
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 type Pending = { resolve: (value: PgliteQueryResult | undefined) => void; reject: (error: Error) => void };
@@ -155,14 +164,12 @@ export class PgliteThread implements PgliteClient {
   async #thread(): Promise<Running> {
     if (this.#closed) throw connectionLost('was closed');
     if (this.#stopped) throw connectionLost(this.#stopped);
-    let running = this.#running;
-    if (!running) {
-      running = this.#spawn();
-      await running.ready;
-      for (const channel of this.#listeners.keys()) await this.#call(running, { op: 'listen', channel });
-      return running;
-    }
+    const restarting = this.#running === null;
+    const running = this.#running ?? this.#spawn();
     await running.ready;
+    if (restarting) {
+      for (const channel of this.#listeners.keys()) await this.#call(running, { op: 'listen', channel });
+    }
     return running;
   }
 
@@ -178,24 +185,20 @@ export class PgliteThread implements PgliteClient {
     sql: string,
     params: unknown[] = [],
   ): Promise<{ rows: T[]; affectedRows?: number }> {
-    const statement = /^\s*(begin|start\s+transaction|commit|end|rollback|abort)\b/i
-      .exec(sql)?.[1]
-      ?.toLowerCase();
-    const ends = statement !== undefined && !statement.startsWith('begin') && !statement.startsWith('start');
+    const step = transactionStep(sql);
     const open = this.#transactionOf;
     if (open !== null && open !== this.#running?.generation) {
       // The thread stopped inside this transaction, which went with it.
-      if (ends) {
+      if (step === 'commit' || step === 'rollback') {
         this.#transactionOf = null;
-        if (/^\s*(rollback|abort)\b/i.test(sql)) return { rows: [] };
+        if (step === 'rollback') return { rows: [] };
       }
       throw connectionLost('stopped during this transaction');
     }
     const running = await this.#thread();
     const result = (await this.#call(running, { op: 'query', sql, params })) as PgliteQueryResult;
-    if (statement?.startsWith('begin') || statement?.startsWith('start'))
-      this.#transactionOf = running.generation;
-    else if (ends) this.#transactionOf = null;
+    if (step === 'begin') this.#transactionOf = running.generation;
+    else if (step !== null) this.#transactionOf = null;
     return result as { rows: T[]; affectedRows?: number };
   }
 

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { unavailabilityOf } from '../db/db-errors';
 import { HtmlTemplate } from '../pages/html-head';
-import { pageHeadFor, publicOrigin, siteHead } from '../pages/page-heads';
+import { pageHeadFor, publicOrigin, segment, siteHead } from '../pages/page-heads';
 import type { PagePrerender, PrerenderedPage } from '../pages/page-prerender';
 import { createCaller } from '../trpc/app-router';
 import type { AppDeps } from '../trpc/context';
@@ -79,9 +80,15 @@ export async function staticAndFallback(
       if (!vendorId) return null;
       // What the browser would ask for: the same procedure, its checks and its answer for a visitor
       // (the visit is counted there, as it would be by the browser's request).
+      // A listing that is not there (or not an id) is the plain page's "Vendor Not Found"; any other
+      // failure is reported by the caller below.
       const vendor = await createCaller(await contextFromRequest(opts.deps, req, reply))
-        .vendors.byId({ id: decodeURIComponent(vendorId) })
-        .catch(() => null);
+        .vendors.byId({ id: segment(vendorId) })
+        .catch((error: unknown) => {
+          if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST'))
+            return null;
+          throw error;
+        });
       return vendor ? prerender.vendor(origin, vendor, req.log) : null;
     };
 

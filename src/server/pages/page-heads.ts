@@ -55,7 +55,8 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; title: string; descript
 const PUBLIC_PAGE_BY_PATH = new Map(PUBLIC_PAGES.map((p) => [p.path, p]));
 
 /** A path segment as the router would decode it; a malformed escape matches nothing. */
-function segment(raw: string): string {
+/** A path segment decoded, or '' when it is not valid percent-encoding. */
+export function segment(raw: string): string {
   try {
     return decodeURIComponent(raw);
   } catch {
