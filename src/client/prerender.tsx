@@ -5,7 +5,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
 import type { SiteFiguresDto } from '../shared/schemas/site';
-import type { VendorView } from '../shared/schemas/vendors';
+import type { VendorPageDto, VendorView } from '../shared/schemas/vendors';
+import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marketplace';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
@@ -60,5 +61,25 @@ export function prerenderLanding(origin: string, figures: SiteFiguresDto) {
 export function prerenderVendor(origin: string, vendor: VendorView) {
   return prerender(origin, `/vendor/${vendor.id}`, (queryClient) => {
     queryClient.setQueryData(getQueryKey(trpc.vendors.byId, { id: vendor.id }, 'query'), vendor);
+  });
+}
+
+/** What a visitor's marketplace reads first: the first page of the list and the featured vendors. */
+export interface MarketplaceFirstData {
+  list: VendorPageDto;
+  featured: VendorView[];
+}
+
+/** The list's input for the marketplace as a visitor first opens it (no filters, no position yet). */
+export const marketplaceFirstListInput = { ...vendorListQuery(FIRST_FILTERS).input, page: 1 };
+
+/** The marketplace as a visitor first sees it: before their location is known, unfiltered. */
+export function prerenderMarketplace(origin: string, data: MarketplaceFirstData) {
+  return prerender(origin, '/marketplace', (queryClient) => {
+    queryClient.setQueryData(vendorListQuery(FIRST_FILTERS).queryKey, {
+      pages: [data.list],
+      pageParams: [1],
+    });
+    queryClient.setQueryData(getQueryKey(trpc.vendors.featured, {}, 'query'), data.featured);
   });
 }

@@ -220,6 +220,54 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     await context.close();
   });
 
+  it('paints the marketplace from its HTML for a visitor, and the page it becomes works', async () => {
+    // Scripts off: the server drew the unfiltered marketplace, its featured strip and first results.
+    const still = await browser.newContext({
+      viewport: VIEWPORTS[viewport],
+      baseURL: baseUrl(),
+      javaScriptEnabled: false,
+    });
+    const drawn = await still.newPage();
+    // Drawing takes at most a quarter of the server's thread: right after another page was drawn (the
+    // test before), the page may come plain until the renderer has rested.
+    await expect
+      .poll(
+        async () => {
+          await drawn.goto('/marketplace');
+          return drawn.getByRole('heading', { level: 1, name: 'Browse Vendors' }).isVisible();
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(true);
+    expect(await resultCards(drawn).count()).toBeGreaterThan(0);
+    const firstName = await resultCards(drawn).first().getByRole('heading').first().textContent();
+    await still.close();
+
+    // Scripts on: the same markup is taken over without a mismatch, and a card's button works.
+    const { page, errors, context } = await openSession(browser, viewport);
+    await page.goto('/marketplace');
+    await waitForResults(page);
+    expect(await resultCards(page).first().getByRole('heading').first().textContent()).toBe(firstName);
+    const prompt = page.getByRole('dialog').getByRole('link', { name: 'Vendor Login' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await prompt.isVisible())) {
+            await resultCards(page)
+              .first()
+              .getByRole('button', { name: /^Login to Contact/ })
+              .click({ timeout: 2_000 })
+              .catch(() => undefined);
+          }
+          return prompt.isVisible();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets the demo customer see contact links and request availability', async () => {
     const { page, errors, context } = await openSession(browser, viewport);
     await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);

@@ -72,18 +72,31 @@ export async function staticAndFallback(
     // The renderer loads once the server listens, so the first visitor already gets the drawn page.
     if (prerender) app.addHook('onListen', async () => void prerender.warm(app.log));
 
-    /** The page drawn for a visitor (the landing page, a vendor's profile), or null. */
+    /** The page drawn for a visitor (the landing page, the marketplace, a vendor's profile), or null. */
     const drawn = async (req: FastifyRequest, reply: FastifyReply, origin: string, pathname: string) => {
       if (!prerender || req.cookies[SESSION_COOKIE]) return null;
       if (pathname === '/') return prerender.landing(origin, req.log);
+      // What the browser would ask for: the same procedures, their checks and their answers for a
+      // visitor (a profile's visit is counted there, as it would be by the browser's request).
+      const caller = async () => createCaller(await contextFromRequest(opts.deps, req, reply));
+      // The marketplace as opened from a link, unfiltered: a search or a category is the browser's.
+      if (/^\/marketplace\/?$/.test(pathname) && !req.url.includes('?')) {
+        return prerender.marketplace(
+          origin,
+          async (listInput) => {
+            const procedures = (await caller()).vendors;
+            const [list, featured] = await Promise.all([procedures.list(listInput), procedures.featured({})]);
+            return { list, featured };
+          },
+          req.log,
+        );
+      }
       const vendorId = /^\/vendor\/([^/]+)\/?$/.exec(pathname)?.[1];
       if (!vendorId) return null;
-      // What the browser would ask for: the same procedure, its checks and its answer for a visitor
-      // (the visit is counted there, as it would be by the browser's request).
       // A listing that is not there (or not an id) is the plain page's "Vendor Not Found"; any other
       // failure is reported by the caller below.
-      const vendor = await createCaller(await contextFromRequest(opts.deps, req, reply))
-        .vendors.byId({ id: segment(vendorId) })
+      const vendor = await (await caller()).vendors
+        .byId({ id: segment(vendorId) })
         .catch((error: unknown) => {
           if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST'))
             return null;
@@ -104,7 +117,7 @@ export async function staticAndFallback(
         if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
         else req.log.error({ err: error }, 'page head failed');
       }
-      // A visitor's landing page and vendor profiles come drawn; anyone with a session cookie gets
+      // A visitor's landing page, marketplace and vendor profiles come drawn; anyone with a session cookie gets
       // the page the app fills.
       const prerendered: PrerenderedPage | null = await drawn(req, reply, origin, pathname).catch(
         (error: unknown) => {

@@ -61,7 +61,8 @@ describe('the landing page drawn for visitors', () => {
       [`/vendor/${vendor.id}`, { [SESSION_COOKIE]: 'whatever' }],
       ['/vendor/00000000-0000-4000-8000-000000000000', {}],
       ['/vendor/not-an-id', {}],
-      ['/marketplace', {}],
+      ['/marketplace', { [SESSION_COOKIE]: 'whatever' }],
+      ['/marketplace?category=Venues', {}],
       ['/about', {}],
     ] as const) {
       const res = await client.app.inject({ method: 'GET', url, cookies });
@@ -148,6 +149,39 @@ describe("a vendor's profile drawn for visitors", () => {
       await server.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the marketplace drawn for visitors', () => {
+  it('comes drawn unfiltered, from the answers the browser would get', async () => {
+    await createVendor(h.db, { businessName: 'Drawn Market Hall', category: 'Venues', verified: true });
+    const res = await client.app.inject({ method: 'GET', url: '/marketplace' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    const { root, state } = parts(res.body);
+    expect(root).toContain('Browse Vendors');
+    expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
+    // The first page of the list and the featured strip are the answers the browser would get, and
+    // the cards are drawn from them.
+    const drawnFrom = queries(state);
+    const [list, featured] = await Promise.all([
+      client.app.inject({ method: 'GET', url: '/api/vendors?page_size=24&sort=popular' }),
+      client.app.inject({ method: 'GET', url: '/api/vendors/featured' }),
+    ]);
+    const firstPage = list.json<{ items: { id: string; businessName: string }[] }>();
+    expect(firstPage.items.length).toBeGreaterThan(0);
+    const drawnList = drawnFrom.get(
+      JSON.stringify(['marketplace', 'vendors', { page_size: 24, sort: 'popular' }]),
+    ) as { pages: unknown[]; pageParams: unknown[] };
+    expect(JSON.parse(JSON.stringify(drawnList))).toEqual({ pages: [list.json()], pageParams: [1] });
+    expect(
+      JSON.parse(
+        JSON.stringify(
+          drawnFrom.get(JSON.stringify([['vendors', 'featured'], { input: {}, type: 'query' }])),
+        ),
+      ),
+    ).toEqual(featured.json());
+    for (const vendor of firstPage.items) expect(root).toContain(`href="/vendor/${vendor.id}"`);
   });
 });
 

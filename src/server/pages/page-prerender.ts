@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { MarketplaceFirstData } from '../../client/prerender';
 import type { SiteFiguresDto } from '../../shared/schemas/site';
-import type { VendorView } from '../../shared/schemas/vendors';
+import type { VendorListInput, VendorView } from '../../shared/schemas/vendors';
 import type { Db } from '../db/create-db';
 import { siteFigures } from '../meta/site-figures';
 
@@ -15,6 +16,9 @@ export interface PrerenderedPage {
 export interface Renderer {
   landing(origin: string, figures: SiteFiguresDto): Promise<PrerenderedPage>;
   vendor(origin: string, vendor: VendorView): Promise<PrerenderedPage>;
+  marketplace(origin: string, data: MarketplaceFirstData): Promise<PrerenderedPage>;
+  /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
+  marketplaceListInput: VendorListInput;
 }
 
 interface Kept {
@@ -65,7 +69,12 @@ export class PagePrerender {
     private readonly db: Db,
     private readonly load: () => Promise<Renderer> = async () => {
       const client = await import('../../client/prerender');
-      return { landing: client.prerenderLanding, vendor: client.prerenderVendor };
+      return {
+        landing: client.prerenderLanding,
+        vendor: client.prerenderVendor,
+        marketplace: client.prerenderMarketplace,
+        marketplaceListInput: client.marketplaceFirstListInput,
+      };
     },
     options: PrerenderOptions = {},
   ) {
@@ -98,6 +107,20 @@ export class PagePrerender {
   async vendor(origin: string, vendor: VendorView, log: FastifyBaseLogger): Promise<PrerenderedPage | null> {
     if (!this.#ready(log)) return null;
     return this.#page(`/vendor/${vendor.id}`, vendor, (render) => render.vendor(origin, vendor), log);
+  }
+
+  /**
+   * The marketplace as a visitor first opens it (unfiltered, before their location is known), from
+   * what `read` answers for the list's input and the featured vendors, or null.
+   */
+  async marketplace(
+    origin: string,
+    read: (listInput: VendorListInput) => Promise<MarketplaceFirstData>,
+    log: FastifyBaseLogger,
+  ): Promise<PrerenderedPage | null> {
+    if (!this.#ready(log) || !this.#render) return null;
+    const data = await read(this.#render.marketplaceListInput);
+    return this.#page('/marketplace', data, (render) => render.marketplace(origin, data), log);
   }
 
   #ready(log: FastifyBaseLogger): boolean {

@@ -19,12 +19,11 @@ export interface VendorFilters {
 /** The marketplace's own cache key: the paged list is read page by page, not through a tRPC hook. */
 const LIST_KEY = ['marketplace', 'vendors'] as const;
 
-/**
- * The vendor list, 24 a page, read further as the sentinel comes into view (spec section 4).
- * Any change of the filters is a new query key, so paging starts again at page 1 with an empty list.
- */
-export function useVendorList(filters: VendorFilters) {
-  const utils = trpc.useUtils();
+/** What a visitor's marketplace asks for first: no search, no category, no position (not yet known). */
+export const FIRST_FILTERS: VendorFilters = { search: '', category: null, sort: 'popular', position: null };
+
+/** The list's input (without the page) and its cache key, for these filters. */
+export function vendorListQuery(filters: VendorFilters) {
   const input = {
     page_size: LIMITS.marketplacePageSize,
     sort: filters.sort === 'near' && !filters.position ? ('popular' as const) : filters.sort,
@@ -34,8 +33,18 @@ export function useVendorList(filters: VendorFilters) {
     lng: filters.position?.lng,
     radius_km: filters.position ? LIMITS.nearbyRadiusKm : undefined,
   };
+  return { input, queryKey: [...LIST_KEY, input] as const };
+}
+
+/**
+ * The vendor list, 24 a page, read further as the sentinel comes into view (spec section 4).
+ * Any change of the filters is a new query key, so paging starts again at page 1 with an empty list.
+ */
+export function useVendorList(filters: VendorFilters) {
+  const utils = trpc.useUtils();
+  const { input, queryKey } = vendorListQuery(filters);
   return useInfiniteQuery({
-    queryKey: [...LIST_KEY, input],
+    queryKey,
     queryFn: ({ pageParam }) => utils.client.vendors.list.query({ ...input, page: pageParam }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.has_more ? pages.length + 1 : undefined),
