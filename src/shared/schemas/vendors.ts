@@ -252,15 +252,12 @@ export const vendorProfileInput = z
   .transform((v) => v ?? {});
 
 /** The caller's listings (the dashboard's picker): GET /api/vendors/mine. */
-export const ownListingDto = z.object({
-  id: z.uuid(),
-  businessName: z.string(),
-  category: z.string(),
-  verified: z.boolean(),
-  claimed: z.boolean(),
-  /** Hidden by an admin: off every public page; the owner still sees and edits it. */
-  hidden: z.boolean(),
-  hiddenReason: z.string().nullable(),
-});
+export const ownListingDto = vendorDto
+  .pick({ id: true, businessName: true, category: true, verified: true, claimed: true })
+  .extend({
+    /** Hidden by an admin: off every public page; the owner still sees and edits it. */
+    hidden: z.boolean(),
+    hiddenReason: z.string().nullable(),
+  });
 export type OwnListingDto = z.infer<typeof ownListingDto>;
 export type VendorCreateInput = z.input<typeof vendorCreateInput>;
