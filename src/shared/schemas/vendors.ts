@@ -18,6 +18,7 @@ import {
   queryNumber,
   REQUIRED_MESSAGE,
   requiredText,
+  rowVersionDto,
   safeString,
   versionField,
 } from './common';
@@ -152,8 +153,7 @@ export const vendorDto = z.object({
   contactPhone: z.string().nullable(),
   contactWhatsapp: z.string().nullable(),
   website: z.string().nullable(),
-  /** Raised by one on every update; an edit sends the version it was made from. */
-  version: z.number().int(),
+  version: rowVersionDto,
 });
 /** What an anonymous visitor sees: whether contact details exist, never the details. */
 export const publicVendorDto = z.object({
