@@ -243,6 +243,14 @@ export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export const adminReportsInput = pageQuery({
   status: oneOf('Status', REPORT_STATUSES).optional(),
 });
+/** A message of the reported conversation. */
+const reportedMessageDto = z.object({
+  id: z.uuid(),
+  senderId: z.uuid().nullable(),
+  senderName: z.string(),
+  text: z.string(),
+  createdAt: z.date(),
+});
 const person = userDto.pick({ id: true, email: true, name: true }).extend({ suspended: z.boolean() });
 export const adminReportDto = z.object({
   id: z.uuid(),
@@ -256,15 +264,7 @@ export const adminReportDto = z.object({
   /** The other party of the conversation: the one whose messages were reported. */
   reported: person.nullable(),
   /** The conversation's latest messages (up to 20), oldest first. */
-  messages: z.array(
-    z.object({
-      id: z.uuid(),
-      senderId: z.uuid().nullable(),
-      senderName: z.string(),
-      text: z.string(),
-      createdAt: z.date(),
-    }),
-  ),
+  messages: z.array(reportedMessageDto),
 });
 export type AdminReportDto = z.infer<typeof adminReportDto>;
 export const adminReportsDto = paged(adminReportDto);
