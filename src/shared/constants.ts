@@ -40,11 +40,11 @@ export const MARKETPLACE_CATEGORIES = [
 export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORIES)[number];
 
 /** Categories offered by the vendor profile form of the marketplace. */
+export const PROFILE_FORM_CATEGORIES = [...MARKETPLACE_CATEGORIES, 'Comedians', 'Shops'] as const;
+
 /** The marketplace list's orders (spec section 5): Most Popular, Top Rated, Near Me, Newest. */
 export const VENDOR_SORTS = ['popular', 'rating', 'near', 'newest'] as const;
 export type VendorSort = (typeof VENDOR_SORTS)[number];
-
-export const PROFILE_FORM_CATEGORIES = [...MARKETPLACE_CATEGORIES, 'Comedians', 'Shops'] as const;
 
 /** Categories of the vendor dashboard form: stored value and label. */
 export const DASHBOARD_CATEGORIES = [

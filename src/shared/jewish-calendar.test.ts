@@ -158,15 +158,14 @@ describe('oracle: @hebcal/core, every day 1950-01-01 to 2100-12-31', () => {
   }
 });
 
+/** ICU's Hebrew calendar in `locale`, read in UTC so that each UTC midnight is its own civil day. */
+const icuHebrew = (locale: 'en' | 'he', options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(`${locale}-u-ca-hebrew`, { timeZone: 'UTC', ...options });
+
 describe('oracle: Intl hebrew calendar, every day 1900-01-01 to 2239-12-31', () => {
   it('matches day, month (English and Hebrew) and year', () => {
-    const en = new Intl.DateTimeFormat('en-u-ca-hebrew', {
-      timeZone: 'UTC',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    });
-    const he = new Intl.DateTimeFormat('he-u-ca-hebrew', { timeZone: 'UTC', month: 'long' });
+    const en = icuHebrew('en', { year: 'numeric', month: 'long', day: 'numeric' });
+    const he = icuHebrew('he', { month: 'long' });
     const mismatches: string[] = [];
     const end = Date.UTC(2239, 11, 31);
     let checked = 0;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { userDto } from './auth';
 import { oneOf, queryNumber, requiredText, safeString } from './common';
+import { vendorDto } from './vendors';
 
 /** The admin side's texts: the spec's two access messages and the moderation paths' own. */
 export const ADMIN_MESSAGES = {
@@ -160,21 +162,24 @@ export const adminVendorsInput = pageQuery({
   search,
   status: oneOf('Status', ADMIN_VENDOR_STATUSES).optional(),
 });
-export const adminVendorDto = z.object({
-  id: z.uuid(),
-  businessName: z.string(),
-  category: z.string(),
-  city: z.string().nullable(),
-  contactEmail: z.string(),
-  verified: z.boolean(),
-  claimed: z.boolean(),
-  ownerId: z.uuid().nullable(),
-  ownerEmail: z.string().nullable(),
-  hidden: z.boolean(),
-  hiddenAt: z.date().nullable(),
-  hiddenReason: z.string().nullable(),
-  createdAt: z.date(),
-});
+export const adminVendorDto = vendorDto
+  .pick({
+    id: true,
+    businessName: true,
+    category: true,
+    city: true,
+    contactEmail: true,
+    verified: true,
+    claimed: true,
+    ownerId: true,
+  })
+  .extend({
+    ownerEmail: z.string().nullable(),
+    hidden: z.boolean(),
+    hiddenAt: z.date().nullable(),
+    hiddenReason: z.string().nullable(),
+    createdAt: z.date(),
+  });
 export type AdminVendorDto = z.infer<typeof adminVendorDto>;
 export const adminVendorsDto = paged(adminVendorDto);
 
@@ -206,21 +211,18 @@ export const adminUsersInput = pageQuery({
   role: oneOf('Role', ADMIN_USER_ROLES).optional(),
   status: oneOf('Status', ADMIN_USER_STATUSES).optional(),
 });
-export const adminUserDto = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(ADMIN_USER_ROLES),
-  createdAt: z.date(),
-  suspendedAt: z.date().nullable(),
-  suspendedReason: z.string().nullable(),
-  /** Listings the user owns. */
-  listings: z.number().int(),
-  /** Open reports against the user (as the other party of a reported conversation). */
-  openReports: z.number().int(),
-  /** The latest use of any of their sessions. */
-  lastSeenAt: z.date().nullable(),
-});
+export const adminUserDto = userDto
+  .pick({ id: true, email: true, name: true, role: true, createdAt: true })
+  .extend({
+    suspendedAt: z.date().nullable(),
+    suspendedReason: z.string().nullable(),
+    /** Listings the user owns. */
+    listings: z.number().int(),
+    /** Open reports against the user (as the other party of a reported conversation). */
+    openReports: z.number().int(),
+    /** The latest use of any of their sessions. */
+    lastSeenAt: z.date().nullable(),
+  });
 export type AdminUserDto = z.infer<typeof adminUserDto>;
 export const adminUsersDto = paged(adminUserDto);
 
@@ -241,7 +243,15 @@ export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
 export const adminReportsInput = pageQuery({
   status: oneOf('Status', REPORT_STATUSES).optional(),
 });
-const person = z.object({ id: z.uuid(), email: z.string(), name: z.string(), suspended: z.boolean() });
+/** A message of the reported conversation. */
+const reportedMessageDto = z.object({
+  id: z.uuid(),
+  senderId: z.uuid().nullable(),
+  senderName: z.string(),
+  text: z.string(),
+  createdAt: z.date(),
+});
+const person = userDto.pick({ id: true, email: true, name: true }).extend({ suspended: z.boolean() });
 export const adminReportDto = z.object({
   id: z.uuid(),
   threadId: z.uuid(),
@@ -254,15 +264,7 @@ export const adminReportDto = z.object({
   /** The other party of the conversation: the one whose messages were reported. */
   reported: person.nullable(),
   /** The conversation's latest messages (up to 20), oldest first. */
-  messages: z.array(
-    z.object({
-      id: z.uuid(),
-      senderId: z.uuid().nullable(),
-      senderName: z.string(),
-      text: z.string(),
-      createdAt: z.date(),
-    }),
-  ),
+  messages: z.array(reportedMessageDto),
 });
 export type AdminReportDto = z.infer<typeof adminReportDto>;
 export const adminReportsDto = paged(adminReportDto);

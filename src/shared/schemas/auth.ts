@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
-import { optionalText, requiredText, safeString, versionField } from './common';
+import { optionalText, requiredText, rowVersionDto, safeString, versionField } from './common';
 import { inviteTokenSchema } from './family';
 
 export const MESSAGES = {
@@ -70,15 +70,20 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+/** The settings a user turns on and off on their profile. */
+const userPreferences = z.object({
+  hebrewDatesEnabled: z.boolean(),
+  shabbatWarningsEnabled: z.boolean(),
+  emailNotificationsEnabled: z.boolean(),
+});
+
 export const profileUpdateInput = z
   .object({
     name: nameSchema.optional(),
     email: emailSchema(MESSAGES.requiredSignUp).optional(),
     phone: phoneSchema.optional(),
     familyLabel: familyLabelSchema.optional(),
-    hebrewDatesEnabled: z.boolean().optional(),
-    shabbatWarningsEnabled: z.boolean().optional(),
-    emailNotificationsEnabled: z.boolean().optional(),
+    ...userPreferences.partial().shape,
     /** Needed only when the email changes to a different address. */
     currentPassword: z.string().max(LIMITS.passwordMax, MESSAGES.passwordTooLong).optional(),
     version: versionField,
@@ -93,13 +98,11 @@ export const userDto = z.object({
   name: z.string(),
   phone: z.string().nullable(),
   familyLabel: z.string().nullable(),
-  hebrewDatesEnabled: z.boolean(),
-  shabbatWarningsEnabled: z.boolean(),
-  emailNotificationsEnabled: z.boolean(),
+  ...userPreferences.shape,
   role: z.enum(ROLES),
   createdAt: z.date(),
   /** Raised by one when the profile changes; profile.update sends the version it was made from. */
-  version: z.number().int(),
+  version: rowVersionDto,
 });
 export type UserDto = z.infer<typeof userDto>;
 

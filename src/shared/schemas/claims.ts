@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { distinctName, idempotencyKeyField, oneOf, optionalText, requiredText, safeString } from './common';
-import { DASHBOARD_CATEGORY_VALUES } from './vendors';
+import { DASHBOARD_CATEGORY_VALUES, vendorDto } from './vendors';
 
 /** The claim form's messages (spec section 5) and the claim flow's own. */
 export const CLAIM_MESSAGES = {
@@ -134,19 +134,19 @@ export const adminClaimDto = myClaimDto.extend({
   /** Pending claims for the same listing now, besides this one. */
   competingClaimsNow: z.number().int(),
   /** The listing as it is now, for comparison (null for a new business). */
-  listing: z
-    .object({
-      id: z.uuid(),
-      businessName: z.string(),
-      category: z.string(),
-      contactEmail: z.string(),
-      contactPhone: z.string().nullable(),
-      website: z.string().nullable(),
-      address: z.string().nullable(),
-      city: z.string().nullable(),
-      ownerId: z.uuid().nullable(),
-      claimed: z.boolean(),
-      verified: z.boolean(),
+  listing: vendorDto
+    .pick({
+      id: true,
+      businessName: true,
+      category: true,
+      contactEmail: true,
+      contactPhone: true,
+      website: true,
+      address: true,
+      city: true,
+      ownerId: true,
+      claimed: true,
+      verified: true,
     })
     .nullable(),
 });

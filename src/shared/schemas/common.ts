@@ -267,6 +267,12 @@ export const versionField = z
   .min(1, { error: 'version must be 1 or more' })
   .max(2_147_483_647, { error: 'version is too large' });
 
+/** A row's version as responses show it: raised by one on every update; an edit sends it back as `version`. */
+export const rowVersionDto = z.number().int();
+
+/** When a row that can change was made and last changed. */
+export const rowTimestamps = { createdAt: z.date(), updatedAt: z.date() };
+
 /**
  * A key the client picks for one create (a UUID is a good choice) and sends again on a retry: the
  * retry gets the first answer instead of making a second row. On REST it is the Idempotency-Key

@@ -9,6 +9,7 @@ import {
   optionalText,
   REQUIRED_MESSAGE,
   requiredText,
+  rowVersionDto,
   timestampSchema,
   versionField,
 } from './common';
@@ -99,8 +100,7 @@ export const eventDto = z.object({
   isPublic: z.boolean(),
   shareId: z.uuid(),
   createdAt: z.date(),
-  /** Raised by one on every update; an update sends the version it was made from. */
-  version: z.number().int(),
+  version: rowVersionDto,
   completedTasks: z.number().int(),
   totalTasks: z.number().int(),
   /** Sum of paid deposits, decimal string. */
@@ -133,7 +133,7 @@ function eventItemDto<Fields extends z.ZodRawShape>(fields: Fields) {
     eventId: z.uuid(),
     ...fields,
     createdAt: z.date(),
-    version: z.number().int(),
+    version: rowVersionDto,
   });
 }
 

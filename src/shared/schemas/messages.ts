@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGE_STATUSES, MESSAGE_TYPES, REQUEST_STATUSES, THREAD_STATUSES } from '../constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from '../messaging';
-import { idempotencyKeyField, queryNumber, requiredText, safeString, versionField } from './common';
+import {
+  idempotencyKeyField,
+  queryNumber,
+  requiredText,
+  rowTimestamps,
+  rowVersionDto,
+  safeString,
+  versionField,
+} from './common';
 import { ATTACHMENT_TYPES, requestedEventFields } from './requests';
 
 export { MESSAGING_LIMITS, MESSAGING_MESSAGES };
@@ -108,9 +116,8 @@ export const quickReplyDto = z.object({
   title: z.string(),
   body: z.string(),
   position: z.number().int(),
-  version: z.number().int(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  version: rowVersionDto,
+  ...rowTimestamps,
 });
 export type QuickReplyDto = z.infer<typeof quickReplyDto>;
 
@@ -239,8 +246,7 @@ export const notificationDto = z.object({
   link: z.string(),
   threadId: z.uuid().nullable(),
   readAt: z.date().nullable(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  ...rowTimestamps,
 });
 export type NotificationDto = z.infer<typeof notificationDto>;
 

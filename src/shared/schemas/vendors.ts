@@ -18,6 +18,7 @@ import {
   queryNumber,
   REQUIRED_MESSAGE,
   requiredText,
+  rowVersionDto,
   safeString,
   versionField,
 } from './common';
@@ -152,8 +153,7 @@ export const vendorDto = z.object({
   contactPhone: z.string().nullable(),
   contactWhatsapp: z.string().nullable(),
   website: z.string().nullable(),
-  /** Raised by one on every update; an edit sends the version it was made from. */
-  version: z.number().int(),
+  version: rowVersionDto,
 });
 /** What an anonymous visitor sees: whether contact details exist, never the details. */
 export const publicVendorDto = z.object({
@@ -252,15 +252,12 @@ export const vendorProfileInput = z
   .transform((v) => v ?? {});
 
 /** The caller's listings (the dashboard's picker): GET /api/vendors/mine. */
-export const ownListingDto = z.object({
-  id: z.uuid(),
-  businessName: z.string(),
-  category: z.string(),
-  verified: z.boolean(),
-  claimed: z.boolean(),
-  /** Hidden by an admin: off every public page; the owner still sees and edits it. */
-  hidden: z.boolean(),
-  hiddenReason: z.string().nullable(),
-});
+export const ownListingDto = vendorDto
+  .pick({ id: true, businessName: true, category: true, verified: true, claimed: true })
+  .extend({
+    /** Hidden by an admin: off every public page; the owner still sees and edits it. */
+    hidden: z.boolean(),
+    hiddenReason: z.string().nullable(),
+  });
 export type OwnListingDto = z.infer<typeof ownListingDto>;
 export type VendorCreateInput = z.input<typeof vendorCreateInput>;
