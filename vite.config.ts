@@ -90,6 +90,9 @@ export default defineConfig({
         // Moved to dist/client-manifest.json by manifestBesideClient above.
         manifest: true,
         rolldownOptions: {
+          // The app (index.html) and the one small script a page drawn by the server names instead
+          // (src/client/boot.ts, decision 025), found by the server in the manifest.
+          input: { index: 'index.html', boot: 'src/client/boot.ts' },
           output: {
             codeSplitting: {
               // Icons used by more than one page share one chunk: left alone, every shared icon

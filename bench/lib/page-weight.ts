@@ -46,7 +46,10 @@ export function readManifest(distDir = 'dist'): Manifest {
  * that stopped being lazy cannot pass unnoticed.
  */
 export function pageWeight(manifest: Manifest, routeModules: string[], distDir = 'dist'): PageWeight {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  // The app's entry is index.html's script (the build's other entry is the drawn pages' boot script).
+  const entryKey = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('The manifest has no entry chunk');
   const reachableLazily = new Set<string>();
   const walkDynamic = (key: string, seen = new Set<string>()) => {

@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
@@ -25,5 +25,7 @@ const app = (
   </StrictMode>
 );
 
-if (prerenderedState && root.firstElementChild) hydrateRoot(root, app);
+// Taking over a drawn page is a transition: React hydrates it in slices and lets the browser answer
+// input (and paint) between them, instead of one long task; the drawn page is already on screen.
+if (prerenderedState && root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

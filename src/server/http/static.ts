@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { unavailabilityOf } from '../db/db-errors';
 import { HtmlTemplate } from '../pages/html-head';
@@ -28,6 +28,24 @@ function isAssetPath(url: string): boolean {
 
 function notFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+}
+
+/**
+ * The drawn pages' boot script (src/client/boot.ts, decision 025) as the build's manifest names it;
+ * the manifest lies beside the client folder (vite.config.ts). Without it, drawn pages name the
+ * app's scripts as every other page does.
+ */
+function bootScriptOf(clientDir: string, log: FastifyBaseLogger): string | undefined {
+  const manifestFile = path.join(clientDir, '..', 'client-manifest.json');
+  if (!existsSync(manifestFile)) return undefined;
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file?: unknown }>;
+    const file = manifest['src/client/boot.ts']?.file;
+    return typeof file === 'string' ? `/${file}` : undefined;
+  } catch (error) {
+    log.warn(`${manifestFile} unreadable, drawn pages name the app's scripts: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 /**
@@ -66,7 +84,9 @@ export async function staticAndFallback(
     });
 
     // Read once: every page answer is this template with its own head.
-    const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'));
+    const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'), {
+      bootScript: bootScriptOf(opts.clientDir, app.log),
+    });
     const { db, config } = opts.deps;
     const { prerender } = opts;
     // The renderer loads once the server listens, so the first visitor already gets the drawn page.

@@ -1,3 +1,4 @@
+import { APP_SCRIPTS_ID, type AppScripts } from '../../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../../shared/constants';
 
 /** What a page's <head> tells search engines and link previews. Every value is plain text. */
@@ -72,15 +73,35 @@ export function headTags(head: PageHead): string {
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
+/** The app's entry script and its module preloads, as the build writes them into index.html. */
+const ENTRY_SCRIPT =
+  /[ \t]*<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>\s*<\/script>[ \t]*\r?\n?/i;
+const MODULE_PRELOAD = /[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>[ \t]*\r?\n?/gi;
+
+/** JSON inside a script element: '<' escaped, so that no text in it can end the element. */
+function scriptJson(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
+
+/** The template's text split where a page's head tags go. */
+interface Halves {
+  before: string;
+  after: string;
+}
+
 /**
  * The built index.html split around its head's page-specific part: its own <title> and description
  * are taken out, and each answer puts its tags where the title was. Parsed once per server start.
+ *
+ * With `bootScript` (the build's src/client/boot.ts), a page drawn by the server names that script
+ * instead of the app's entry and preloads: the boot script adds them once the page has painted
+ * (decision 025). Pages the app fills keep the entry as built.
  */
 export class HtmlTemplate {
-  readonly #before: string;
-  readonly #after: string;
+  readonly #page: Halves;
+  readonly #drawn: (Halves & { scripts: AppScripts; boot: string }) | null;
 
-  constructor(html: string) {
+  constructor(html: string, options: { bootScript?: string } = {}) {
     const title = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i.exec(html);
     let rest = html;
     let at: number;
@@ -93,10 +114,24 @@ export class HtmlTemplate {
       if (at < 0) at = /^\s*<!doctype[^>]*>\s*/i.exec(rest)?.[0].length ?? 0;
     }
     const description = /[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i;
-    const before = rest.slice(0, at).replace(description, '');
-    const after = rest.slice(at).replace(description, '');
-    this.#before = before;
-    this.#after = after;
+    this.#page = {
+      before: rest.slice(0, at).replace(description, ''),
+      after: rest.slice(at).replace(description, ''),
+    };
+
+    const entry = ENTRY_SCRIPT.exec(html)?.[1];
+    if (!options.bootScript || !entry) {
+      this.#drawn = null;
+      return;
+    }
+    const preload = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string);
+    const withoutScripts = (text: string) => text.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+    this.#drawn = {
+      before: withoutScripts(this.#page.before),
+      after: withoutScripts(this.#page.after),
+      scripts: { entry, preload },
+      boot: options.bootScript,
+    };
   }
 
   /**
@@ -104,16 +139,22 @@ export class HtmlTemplate {
    * it, the data that markup was drawn from (JSON, with '<' escaped so it cannot end the script).
    */
   render(head: PageHead, prerendered?: { html: string; state: string }): string {
-    const indent = /\n$/.test(this.#before) ? '    ' : '';
-    let after = this.#after;
+    const halves = (prerendered && this.#drawn) || this.#page;
+    const indent = /\n$/.test(halves.before) ? '    ' : '';
+    let after = halves.after;
     if (prerendered) {
-      const state = prerendered.state.replace(/</g, '\\u003c');
-      after = after.replace(
-        ROOT_ELEMENT,
-        () =>
-          `<script type="application/json" id="${PRERENDERED_STATE_ID}">${state}</script>\n    <div id="root">${prerendered.html}</div>`,
-      );
+      const elements = [
+        `<script type="application/json" id="${PRERENDERED_STATE_ID}">${scriptJson(prerendered.state)}</script>`,
+        `<div id="root">${prerendered.html}</div>`,
+      ];
+      if (this.#drawn) {
+        elements.push(
+          `<script type="application/json" id="${APP_SCRIPTS_ID}">${scriptJson(JSON.stringify(this.#drawn.scripts))}</script>`,
+          `<script type="module" src="${escapeHtml(this.#drawn.boot)}"></script>`,
+        );
+      }
+      after = after.replace(ROOT_ELEMENT, () => elements.join('\n    '));
     }
-    return `${this.#before}${indent}${headTags(head)}\n${after}`;
+    return `${halves.before}${indent}${headTags(head)}\n${after}`;
   }
 }

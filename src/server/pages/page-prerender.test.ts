@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
+import { APP_SCRIPTS_ID } from '../../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../../shared/constants';
 import { buildServer } from '../app';
 import { SESSION_COOKIE } from '../auth/sessions';
@@ -13,15 +14,23 @@ import { HtmlTemplate } from './html-head';
 import { PagePrerender } from './page-prerender';
 
 const INDEX_HTML =
-  '<!doctype html>\n<html lang="en">\n  <head>\n    <title>x</title>\n  </head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/assets/index-abc.js"></script>\n  </body>\n</html>\n';
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <title>x</title>\n    <link rel="modulepreload" crossorigin href="/assets/chunk-def.js">\n  </head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/assets/index-abc.js"></script>\n  </body>\n</html>\n';
+/** The build's manifest beside the client folder: where the server finds the drawn pages' boot script. */
+const MANIFEST = JSON.stringify({
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_chunk-def.js'] },
+  'src/client/boot.ts': { file: 'assets/boot-xyz.js', isEntry: true },
+});
 
 // Every page drawn as asked (its share of the thread is tested on its own below).
-const client = builtClientForFile({ 'index.html': INDEX_HTML }, { prerender: { share: 1 } });
+const client = builtClientForFile(
+  { 'index.html': INDEX_HTML, '../client-manifest.json': MANIFEST },
+  { prerender: { share: 1 } },
+);
 const h = client.h;
 
 /** The root element's markup and the data beside it. */
 function parts(html: string) {
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="module"/.exec(html)?.[1] ?? '';
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<script\b/.exec(html)?.[1] ?? '';
   const state = new RegExp(
     `<script type="application/json" id="${PRERENDERED_STATE_ID}">([^<]*)</script>`,
   ).exec(html)?.[1];
@@ -69,6 +78,10 @@ describe('the landing page drawn for visitors', () => {
       expect(res.statusCode, url).toBe(200);
       expect(parts(res.body), url).toEqual({ root: '', state: undefined });
       expect(res.body, url).toContain('<div id="root"></div>');
+      // The page the app fills names the app's scripts as built.
+      expect(res.body, url).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+      expect(res.body, url).toContain('href="/assets/chunk-def.js"');
+      expect(res.body, url).not.toContain('boot-xyz');
     }
   });
 });
@@ -182,6 +195,36 @@ describe('the marketplace drawn for visitors', () => {
       ),
     ).toEqual(featured.json());
     for (const vendor of firstPage.items) expect(root).toContain(`href="/vendor/${vendor.id}"`);
+  });
+});
+
+describe("a drawn page's scripts", () => {
+  it('are added by the boot script after the page has painted, from the list beside the page', async () => {
+    const res = await client.app.inject({ method: 'GET', url: '/' });
+    expect(parts(res.body).root).toContain('Every simcha');
+    // Neither the entry nor its preloads are named: nothing competes with the page for the network.
+    expect(res.body).not.toContain('<script type="module" src="/assets/index-abc.js">');
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body.match(/<script type="module" src="([^"]+)"><\/script>/g)).toEqual([
+      '<script type="module" src="/assets/boot-xyz.js"></script>',
+    ]);
+    const list = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}">([^<]*)</script>`).exec(
+      res.body,
+    )?.[1];
+    expect(JSON.parse(list ?? '')).toEqual({
+      entry: '/assets/index-abc.js',
+      preload: ['/assets/chunk-def.js'],
+    });
+  });
+
+  it('stay as built when there is no boot script in the build', () => {
+    const page = new HtmlTemplate(INDEX_HTML).render(
+      { title: 'T', description: 'D', url: 'http://x/' },
+      { html: '<p>hi</p>', state: '{}' },
+    );
+    expect(page).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    expect(page).toContain('href="/assets/chunk-def.js"');
+    expect(page).not.toContain(APP_SCRIPTS_ID);
   });
 });
 

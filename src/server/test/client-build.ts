@@ -9,7 +9,8 @@ import { harnessForFile, type TestHarness } from './harness';
 
 /**
  * The harness of one test file and a server of its own that serves a built web app made of `files`
- * (paths in the client folder, written to a temporary one): opened before the file's first test,
+ * (paths in the client folder, written to a temporary one; '../client-manifest.json' is the build's
+ * manifest beside it): opened before the file's first test,
  * closed and removed after its last. With `landing`, the server draws the landing page for
  * visitors, as in production.
  */
@@ -19,9 +20,14 @@ export function builtClientForFile(
 ): { h: TestHarness; readonly app: FastifyInstance } {
   const h = harnessForFile();
   let app: FastifyInstance | undefined;
+  let root: string | undefined;
   let clientDir: string | undefined;
   beforeAll(async () => {
-    clientDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
+    // The client folder inside a folder of its own, as dist/client is: the build's manifest lies
+    // beside it ('../client-manifest.json').
+    root = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
+    clientDir = path.join(root, 'client');
+    await mkdir(clientDir);
     for (const [name, text] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(clientDir, name)), { recursive: true });
       await writeFile(path.join(clientDir, name), text);
@@ -35,7 +41,7 @@ export function builtClientForFile(
   }, 120_000);
   afterAll(async () => {
     await app?.close();
-    if (clientDir) await rm(clientDir, { recursive: true, force: true });
+    if (root) await rm(root, { recursive: true, force: true });
   });
   return {
     h,

@@ -1,0 +1,15 @@
+/**
+ * A page drawn by the server names one small script (src/client/boot.ts) instead of the app's: the
+ * element with this id lists the app's entry and the modules it needs, for the boot script to add
+ * once the drawn page has painted (decision 025). Its own module, so the boot script's build holds
+ * this string and nothing else.
+ */
+export const APP_SCRIPTS_ID = 'app-scripts';
+
+/** What that element holds (JSON). */
+export interface AppScripts {
+  /** The app's entry module. */
+  entry: string;
+  /** The modules the entry imports, fetched beside it instead of one after another. */
+  preload: string[];
+}
