@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { userColumns } from '../auth/sessions';
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 import type { FamilyMembershipStatus } from '../db/types';
 import { eventSummaryColumns } from '../events/events.queries';
@@ -102,13 +103,9 @@ export async function findCircleByLabel(db: Db, label: string) {
 }
 
 export async function countActiveMembers(db: Db, circleId: string): Promise<number> {
-  const row = await db
-    .selectFrom('familyMemberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('circleId', '=', circleId)
-    .where('status', '=', 'active')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db.selectFrom('familyMemberships').where('circleId', '=', circleId).where('status', '=', 'active'),
+  );
 }
 
 export async function insertMembership(
