@@ -6,6 +6,7 @@ import {
   type ADMIN_VENDOR_STATUSES,
   type REPORT_STATUSES,
 } from '../../shared/schemas/admin';
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 
 type VendorStatus = (typeof ADMIN_VENDOR_STATUSES)[number];
@@ -268,12 +269,7 @@ export async function setRole(db: Db, id: string, role: 'customer' | 'vendor', n
 }
 
 export async function countListingsOwnedBy(db: Db, userId: string): Promise<number> {
-  const { n } = await db
-    .selectFrom('vendors')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('ownerId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return n;
+  return countOf(db.selectFrom('vendors').where('ownerId', '=', userId));
 }
 
 // ---------------------------------------------------------------- Reports

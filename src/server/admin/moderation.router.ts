@@ -36,23 +36,23 @@ export const adminVendorsRouter = router({
     .mutation(serve(updateVendorModeration)),
 });
 
+/** A decision on an account answers it as the Users tab shows it now. */
+const userDecision = adminProcedure.output(adminUserDto);
+
 /** The Users tab: find, suspend, reinstate, change between customer and vendor. */
 export const adminUsersRouter = router({
   list: adminProcedure.input(adminUsersInput).output(adminUsersDto).query(serveDb(listUsers)),
-  suspend: adminProcedure.input(adminSuspendInput).output(adminUserDto).mutation(serve(suspendUser)),
-  reinstate: adminProcedure.input(adminSuspendInput).output(adminUserDto).mutation(serve(reinstateUser)),
-  setRole: adminProcedure.input(adminRoleInput).output(adminUserDto).mutation(serve(setUserRole)),
+  suspend: userDecision.input(adminSuspendInput).mutation(serve(suspendUser)),
+  reinstate: userDecision.input(adminSuspendInput).mutation(serve(reinstateUser)),
+  setRole: userDecision.input(adminRoleInput).mutation(serve(setUserRole)),
 });
+
+/** A decision on a report closes it and answers the report as admins see it now. */
+const reportDecision = adminProcedure.output(adminReportDto);
 
 /** Reported conversations (from messaging): read the thread, dismiss or suspend the sender. */
 export const adminReportsRouter = router({
   list: adminProcedure.input(adminReportsInput).output(adminReportsDto).query(serveDb(listReports)),
-  dismiss: adminProcedure
-    .input(adminReportDismissInput)
-    .output(adminReportDto)
-    .mutation(serve(dismissReport)),
-  suspendSender: adminProcedure
-    .input(adminReportSuspendInput)
-    .output(adminReportDto)
-    .mutation(serve(suspendReportedSender)),
+  dismiss: reportDecision.input(adminReportDismissInput).mutation(serve(dismissReport)),
+  suspendSender: reportDecision.input(adminReportSuspendInput).mutation(serve(suspendReportedSender)),
 });

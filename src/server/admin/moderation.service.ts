@@ -22,7 +22,7 @@ import { enqueueMail, type MailContent } from '../mail/outbox';
 import { notificationMail } from '../mail/templates';
 import { notify } from '../notifications/notifications.service';
 import type { Context } from '../trpc/context';
-import { type AuditAction, recordAudit } from './audit';
+import { type AuditAction, type AuditEntry, recordAudit } from './audit';
 import {
   type AdminReportRow,
   adminListingById,
@@ -33,6 +33,7 @@ import {
   adminUserPage,
   closeReport,
   countListingsOwnedBy,
+  type LockedUser,
   latestMessagesOf,
   lockAdmins,
   lockListingForModeration,
@@ -181,24 +182,19 @@ export async function updateVendorModeration(
       },
       now,
     );
+    /** Each field changed gets its own audit row on the listing, with the one reason given. */
+    const auditListing = (change: Pick<AuditEntry, 'action' | 'before' | 'after'>) =>
+      recordAudit(trx, { actor: admin, targetType: 'vendor', targetId: listing.id, reason, ...change });
     if (verify !== undefined) {
-      await recordAudit(trx, {
-        actor: admin,
+      await auditListing({
         action: verify ? 'vendor.verify' : 'vendor.unverify',
-        targetType: 'vendor',
-        targetId: listing.id,
-        reason,
         before: { verified: listing.verified },
         after: { verified: verify },
       });
     }
     if (hide !== undefined) {
-      await recordAudit(trx, {
-        actor: admin,
+      await auditListing({
         action: hide ? 'vendor.hide' : 'vendor.unhide',
-        targetType: 'vendor',
-        targetId: listing.id,
-        reason,
         before: { hidden: listing.hidden, hiddenReason: listing.hiddenReason },
         after: { hidden: hide, hiddenReason: hide ? reason : null },
       });
@@ -285,20 +281,36 @@ export async function suspendUser(
   });
 }
 
+/**
+ * An admin's change to a user under the user's row lock (`change` refuses, or writes and says what
+ * it changed), with its audit row on the user; answers the user as the Users tab shows them now.
+ */
+async function changeUserAudited(
+  ctx: AuthedContext,
+  userId: string,
+  change: (
+    trx: Db,
+    user: LockedUser,
+    now: Date,
+  ) => Promise<Omit<AuditEntry, 'actor' | 'targetType' | 'targetId'>>,
+): Promise<AdminUserDto> {
+  return inTransaction(ctx.db, async (trx) => {
+    const user = await lockExistingUser(trx, userId);
+    const audit = await change(trx, user, ctx.now());
+    await recordAudit(trx, { actor: ctx.user, targetType: 'user', targetId: user.id, ...audit });
+    return oneAdminUser(trx, user.id);
+  });
+}
+
 export async function reinstateUser(
   ctx: AuthedContext,
   input: Out<typeof adminSuspendInput>,
 ): Promise<AdminUserDto> {
-  return inTransaction(ctx.db, async (trx) => {
-    const now = ctx.now();
-    const user = await lockExistingUser(trx, input.id);
+  return changeUserAudited(ctx, input.id, async (trx, user, now) => {
     if (!user.suspendedAt) throw conflict(ADMIN_MESSAGES.notSuspended);
     await setSuspension(trx, user.id, null, now);
-    await recordAudit(trx, {
-      actor: ctx.user,
+    return {
       action: 'user.reinstate',
-      targetType: 'user',
-      targetId: user.id,
       reason: input.reason,
       before: {
         suspendedAt: user.suspendedAt,
@@ -306,8 +318,7 @@ export async function reinstateUser(
         suspendedReason: user.suspendedReason,
       },
       after: { suspendedAt: null, suspendedBy: null, suspendedReason: null },
-    });
-    return oneAdminUser(trx, user.id);
+    };
   });
 }
 
@@ -321,9 +332,7 @@ export async function setUserRole(
   ctx: AuthedContext,
   input: Out<typeof adminRoleInput>,
 ): Promise<AdminUserDto> {
-  return inTransaction(ctx.db, async (trx) => {
-    const now = ctx.now();
-    const user = await lockExistingUser(trx, input.id);
+  return changeUserAudited(ctx, input.id, async (trx, user, now) => {
     if (user.role === 'admin') throw badRequest(ADMIN_MESSAGES.adminRoleByCommand);
     if (user.role === input.role) throw conflict(ADMIN_MESSAGES.sameRole);
     if (input.role === 'customer') {
@@ -331,16 +340,12 @@ export async function setUserRole(
       if (owned > 0) throw conflict(ADMIN_MESSAGES.ownsListings(owned));
     }
     await setRole(trx, user.id, input.role, now);
-    await recordAudit(trx, {
-      actor: ctx.user,
+    return {
       action: 'user.role',
-      targetType: 'user',
-      targetId: user.id,
       reason: input.reason || null,
       before: { role: user.role },
       after: { role: input.role },
-    });
-    return oneAdminUser(trx, user.id);
+    };
   });
 }
 

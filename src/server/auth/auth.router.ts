@@ -23,6 +23,9 @@ import {
 } from './account.service';
 import { login, logout } from './auth.service';
 
+/** Both steps of a password reset are open to guests, and answer only ok when they succeed. */
+const passwordResetStep = publicProcedure.output(okResponse);
+
 export const authRouter = router({
   /** The signed-in user or null; the client's current-user query (never an error when signed out). */
   session: publicProcedure.output(sessionEnvelope).query(({ ctx }) => ({ user: ctx.user })),
@@ -35,13 +38,11 @@ export const authRouter = router({
     .input(changePasswordInput)
     .output(okResponse)
     .mutation(serve(changePassword)),
-  requestPasswordReset: publicProcedure
+  requestPasswordReset: passwordResetStep
     .input(passwordResetRequestInput)
-    .output(okResponse)
     .mutation(serve(requestPasswordReset)),
-  confirmPasswordReset: publicProcedure
+  confirmPasswordReset: passwordResetStep
     .input(passwordResetConfirmInput)
-    .output(okResponse)
     .mutation(serve(confirmPasswordReset)),
   /** The signed-in user's live sessions, for the profile's device list. */
   sessions: authedProcedure.output(accountSessionsResponse).query(({ ctx }) => listSessions(ctx)),

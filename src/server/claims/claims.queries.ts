@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 import type {
   ClaimEvidenceRecord,
@@ -71,14 +72,13 @@ export async function findPendingClaimOf(
 
 /** Pending claims on the listing by anyone but the user. */
 export async function countPendingClaimsOn(db: Db, vendorId: string, exceptUserId: string): Promise<number> {
-  const row = await db
-    .selectFrom('vendorClaims')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('vendorId', '=', vendorId)
-    .where('status', '=', 'pending')
-    .where('userId', '<>', exceptUserId)
-    .executeTakeFirstOrThrow();
-  return row.n;
+  return countOf(
+    db
+      .selectFrom('vendorClaims')
+      .where('vendorId', '=', vendorId)
+      .where('status', '=', 'pending')
+      .where('userId', '<>', exceptUserId),
+  );
 }
 
 /** A claim as submitted: the submitter's form, and the evidence computed for the reviewer. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { userColumns } from '../auth/sessions';
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 import type { FamilyMembershipStatus } from '../db/types';
 import { eventSummaryColumns } from '../events/events.queries';
@@ -102,13 +103,9 @@ export async function findCircleByLabel(db: Db, label: string) {
 }
 
 export async function countActiveMembers(db: Db, circleId: string): Promise<number> {
-  const row = await db
-    .selectFrom('familyMemberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('circleId', '=', circleId)
-    .where('status', '=', 'active')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(
+    db.selectFrom('familyMemberships').where('circleId', '=', circleId).where('status', '=', 'active'),
+  );
 }
 
 export async function insertMembership(
@@ -199,15 +196,23 @@ export async function settleCircle(db: Db, circleId: string): Promise<number> {
   return active;
 }
 
+/**
+ * The circle's memberships of one status (m) with their users (u), of those who still have the
+ * circle's label: a membership whose label no longer matches counts for nothing.
+ */
+function circleMembers(db: Db, circleId: string, label: string, status: FamilyMembershipStatus) {
+  return db
+    .selectFrom('familyMemberships as m')
+    .innerJoin('users as u', 'u.id', 'm.userId')
+    .where('m.circleId', '=', circleId)
+    .where('m.status', '=', status)
+    .where('u.familyLabel', '=', label);
+}
+
 export async function listActiveMembers(db: Db, circleId: string, label: string) {
   return (
-    db
-      .selectFrom('familyMemberships as m')
-      .innerJoin('users as u', 'u.id', 'm.userId')
+    circleMembers(db, circleId, label, 'active')
       .select(['u.id', 'u.name'])
-      .where('m.circleId', '=', circleId)
-      .where('m.status', '=', 'active')
-      .where('u.familyLabel', '=', label)
       // In the order they came: the founder first.
       .orderBy('m.requestedAt')
       .orderBy('u.createdAt')
@@ -218,27 +223,17 @@ export async function listActiveMembers(db: Db, circleId: string, label: string)
 
 /** Events of the circle's active members, private ones included: the circle shares them by consent. */
 export async function listCircleEvents(db: Db, circleId: string, label: string) {
-  return db
-    .selectFrom('events')
-    .innerJoin('users as u', 'u.id', 'events.userId')
-    .innerJoin('familyMemberships as m', 'm.userId', 'u.id')
+  return circleMembers(db, circleId, label, 'active')
+    .innerJoin('events', 'events.userId', 'u.id')
     .select([...eventSummaryColumns, 'u.name as ownerName', 'u.id as ownerId'])
-    .where('m.circleId', '=', circleId)
-    .where('m.status', '=', 'active')
-    .where('u.familyLabel', '=', label)
     .orderBy('events.date')
     .orderBy('events.id')
     .execute();
 }
 
 export async function listPendingRequests(db: Db, circleId: string, label: string) {
-  return db
-    .selectFrom('familyMemberships as m')
-    .innerJoin('users as u', 'u.id', 'm.userId')
+  return circleMembers(db, circleId, label, 'pending')
     .select(['u.id as userId', 'u.name', 'm.requestedAt'])
-    .where('m.circleId', '=', circleId)
-    .where('m.status', '=', 'pending')
-    .where('u.familyLabel', '=', label)
     .orderBy('m.requestedAt')
     .orderBy('u.id')
     .execute();

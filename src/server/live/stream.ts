@@ -1,5 +1,6 @@
 import type { Role } from '../../shared/constants';
 import type { LiveEvent, UnreadTotals } from '../../shared/schemas/messages';
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 import { unavailabilityOf } from '../db/db-errors';
 import { messageDtosByIds, unreadMessageCount } from '../messages/messages.queries';
@@ -134,13 +135,7 @@ async function sessionAlive(db: Db, sessionId: string): Promise<boolean> {
 
 /** Counts the user's kept events after `afterSeq`: fewer than were numbered means some were swept. */
 async function keptAfter(db: Db, userId: string, afterSeq: number): Promise<number> {
-  const row = await db
-    .selectFrom('liveEvents')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('userId', '=', userId)
-    .where('seq', '>', afterSeq)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('liveEvents').where('userId', '=', userId).where('seq', '>', afterSeq));
 }
 
 /**

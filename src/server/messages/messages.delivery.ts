@@ -1,11 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { businessMinutesBetween, timeZoneForLongitude } from '../../shared/business-hours';
 import type { Role } from '../../shared/constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../shared/schemas/messages';
 import { clipText } from '../../shared/text';
 import { linkAttachments } from '../attachments/attachments.queries';
 import type { Db } from '../db/create-db';
+import type { MessageThreadsTable } from '../db/types';
 import type { NewLiveEvent } from '../live/live-events';
 import { enqueueMail } from '../mail/outbox';
 import { newMessageMail } from '../mail/templates';
@@ -42,6 +43,22 @@ export async function refuseWhenListingBlocked(trx: Db, customerId: string, vend
   if (blocked) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.theyBlocked });
 }
 
+/**
+ * The listing a customer opens a new thread with (a conversation or an availability request): one
+ * an admin has hidden takes no new threads and answers as if it did not exist (`notFound`), while
+ * the threads already open with it go on.
+ */
+export async function listingForNewThread(trx: Db, vendorId: string, notFound: string) {
+  const vendor = await trx
+    .selectFrom('vendors')
+    .select(['id', 'businessName', 'ownerId'])
+    .where('id', '=', vendorId)
+    .where('hidden', '=', false)
+    .executeTakeFirst();
+  if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: notFound });
+  return vendor;
+}
+
 /** The thread a message is posted in, as read under its row lock (or just created). */
 export interface ThreadForPost {
   id: string;
@@ -64,6 +81,51 @@ export interface NewThreadMessage {
   now: Date;
   /** The app's base URL, for the link in the mail. */
   appUrl: string;
+}
+
+/** A customer's new thread with a listing and its first message. */
+export interface NewThread {
+  customer: { id: string; name: string };
+  vendor: Awaited<ReturnType<typeof listingForNewThread>>;
+  /** The thread's own columns: its subject, and the event it is about if any. */
+  thread: Omit<Insertable<MessageThreadsTable>, 'vendorId' | 'customerId' | 'lastMessageAt'>;
+  text: string;
+  attachmentIds: readonly string[];
+  now: Date;
+  appUrl: string;
+}
+
+/**
+ * Opens a thread between a customer and a listing and posts the customer's first message in it
+ * (postMessage), with nothing unread on either side before it.
+ */
+export async function openThread(
+  trx: Db,
+  n: NewThread,
+): Promise<{ threadId: string; messageId: string; events: NewLiveEvent[] }> {
+  const { customer, vendor, now } = n;
+  const { id: threadId } = await trx
+    .insertInto('messageThreads')
+    .values({ ...n.thread, vendorId: vendor.id, customerId: customer.id, lastMessageAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { messageId, events } = await postMessage(trx, {
+    thread: {
+      id: threadId,
+      customerId: customer.id,
+      customerName: customer.name,
+      ownerId: vendor.ownerId,
+      businessName: vendor.businessName,
+      unreadByCustomer: 0,
+      unreadByVendor: 0,
+    },
+    sender: { id: customer.id, side: 'customer' },
+    text: n.text,
+    attachmentIds: n.attachmentIds,
+    now,
+    appUrl: n.appUrl,
+  });
+  return { threadId, messageId, events };
 }
 
 /**

@@ -43,6 +43,9 @@ import {
   updateQuickReply,
 } from './quick-replies.service';
 
+/** A party's change to one of their threads, answered with the thread as they now see it. */
+const threadChange = partyProcedure.input(threadIdInput).output(conversationDto.shape.thread);
+
 export const messagesRouter = router({
   /** GET /api/messages/unread-count: unread messages of the caller's side (0 for admins). */
   unreadCount: authedProcedure
@@ -74,14 +77,8 @@ export const messagesRouter = router({
     .input(threadIdInput)
     .output(markThreadSeenDto)
     .mutation(({ ctx, input }) => markThreadSeen(ctx, input.threadId)),
-  block: partyProcedure
-    .input(threadIdInput)
-    .output(conversationDto.shape.thread)
-    .mutation(({ ctx, input }) => blockThread(ctx, input.threadId)),
-  unblock: partyProcedure
-    .input(threadIdInput)
-    .output(conversationDto.shape.thread)
-    .mutation(({ ctx, input }) => unblockThread(ctx, input.threadId)),
+  block: threadChange.mutation(({ ctx, input }) => blockThread(ctx, input.threadId)),
+  unblock: threadChange.mutation(({ ctx, input }) => unblockThread(ctx, input.threadId)),
   report: partyProcedure.input(reportInput).output(reportDto).mutation(serve(reportThread)),
   quickReplies: vendorProcedure
     .output(z.array(quickReplyDto))

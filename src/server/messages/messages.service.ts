@@ -21,7 +21,13 @@ import { enforceLimit } from '../limits/rate-limit';
 import { appendLiveEvents, type NewLiveEvent } from '../live/live-events';
 import { readThreadNotifications } from '../notifications/notifications.service';
 import type { Context, CurrentSession } from '../trpc/context';
-import { postMessage, refuseWhenListingBlocked, type ThreadForPost } from './messages.delivery';
+import {
+  listingForNewThread,
+  openThread,
+  postMessage,
+  refuseWhenListingBlocked,
+  type ThreadForPost,
+} from './messages.delivery';
 import {
   messageDtosByIds,
   requestOfThread,
@@ -205,34 +211,15 @@ export async function startThread(
   const now = ctx.now();
   await limitMessages(ctx, now);
   return inTransaction(ctx.db, async (trx) => {
-    const vendor = await trx
-      .selectFrom('vendors')
-      .select(['id', 'businessName', 'ownerId'])
-      .where('id', '=', input.vendorId)
-      // A listing an admin has hidden takes no new conversations; ones already open go on.
-      .where('hidden', '=', false)
-      .executeTakeFirst();
-    if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.vendorNotFound });
+    const vendor = await listingForNewThread(trx, input.vendorId, MESSAGING_MESSAGES.vendorNotFound);
     if (vendor.ownerId === ctx.user.id) {
       throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGING_MESSAGES.ownListing });
     }
     await refuseWhenListingBlocked(trx, ctx.user.id, vendor.id);
-    const { id: threadId } = await trx
-      .insertInto('messageThreads')
-      .values({ vendorId: vendor.id, customerId: ctx.user.id, subject: input.subject, lastMessageAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { events } = await postMessage(trx, {
-      thread: {
-        id: threadId,
-        customerId: ctx.user.id,
-        customerName: ctx.user.name,
-        ownerId: vendor.ownerId,
-        businessName: vendor.businessName,
-        unreadByCustomer: 0,
-        unreadByVendor: 0,
-      },
-      sender: { id: ctx.user.id, side: 'customer' },
+    const { threadId, events } = await openThread(trx, {
+      customer: ctx.user,
+      vendor,
+      thread: { subject: input.subject },
       text: input.messageText,
       attachmentIds: input.attachmentIds,
       now,

@@ -1,15 +1,10 @@
 import { sql } from 'kysely';
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 
 /** Customer accounts not suspended: the families on the landing page. */
 export async function countFamilies(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('role', '=', 'customer')
-    .where('suspendedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('users').where('role', '=', 'customer').where('suspendedAt', 'is', null));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { NotificationDto } from '../../shared/schemas/messages';
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 
 function notificationColumns(db: Db) {
@@ -28,11 +29,5 @@ export async function latestNotifications(db: Db, userId: string, limit: number)
 }
 
 export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('userId', '=', userId)
-    .where('readAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('notifications').where('userId', '=', userId).where('readAt', 'is', null));
 }

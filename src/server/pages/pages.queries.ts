@@ -1,3 +1,4 @@
+import { countOf } from '../db/count';
 import type { Db } from '../db/create-db';
 
 /**
@@ -33,12 +34,7 @@ export async function findPublicEventPreview(db: Db, shareId: string) {
 }
 
 export async function countPublicListings(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('vendors')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('hidden', '=', false)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('vendors').where('hidden', '=', false));
 }
 
 /**

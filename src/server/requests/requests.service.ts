@@ -14,7 +14,7 @@ import { countRequestReceived } from '../analytics/analytics.service';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import { appendLiveEvents } from '../live/live-events';
-import { postMessage, refuseWhenListingBlocked } from '../messages/messages.delivery';
+import { listingForNewThread, openThread, refuseWhenListingBlocked } from '../messages/messages.delivery';
 
 /**
  * What the request records of its attachments: an uploaded file (with an id, now linked to the first
@@ -60,14 +60,7 @@ export async function sendAvailabilityRequest(
 ) {
   const conflict = conflictFor(input.date, input.time);
   return inTransaction(db, async (trx) => {
-    // A listing an admin hid takes no requests: it answers as if it did not exist.
-    const vendor = await trx
-      .selectFrom('vendors')
-      .select(['id', 'businessName', 'ownerId'])
-      .where('id', '=', input.id)
-      .where('hidden', '=', false)
-      .executeTakeFirst();
-    if (!vendor) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
+    const vendor = await listingForNewThread(trx, input.id, VENDOR_MESSAGES.notFound);
     await refuseWhenListingBlocked(trx, customer.id, vendor.id);
     if (input.eventId) {
       const own = await trx
@@ -79,31 +72,16 @@ export async function sendAvailabilityRequest(
       if (!own) throw new TRPCError({ code: 'NOT_FOUND', message: REQUEST_MESSAGES.eventNotFound });
     }
     const eventDate = new Date(`${input.date}T00:00:00.000Z`);
-    const thread = await trx
-      .insertInto('messageThreads')
-      .values({
-        vendorId: vendor.id,
-        customerId: customer.id,
+    const attachmentIds = [...new Set(input.attachments.flatMap((a) => (a.id ? [a.id] : [])))];
+    const { threadId, messageId, events } = await openThread(trx, {
+      customer,
+      vendor,
+      thread: {
         eventId: input.eventId ?? null,
         eventType: input.eventType,
         eventDate,
         subject: `${input.eventType} on ${input.date}: availability request`,
-        lastMessageAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const attachmentIds = [...new Set(input.attachments.flatMap((a) => (a.id ? [a.id] : [])))];
-    const { messageId, events } = await postMessage(trx, {
-      thread: {
-        id: thread.id,
-        customerId: customer.id,
-        customerName: customer.name,
-        ownerId: vendor.ownerId,
-        businessName: vendor.businessName,
-        unreadByCustomer: 0,
-        unreadByVendor: 0,
       },
-      sender: { id: customer.id, side: 'customer' },
       text: input.message,
       attachmentIds,
       now,
@@ -115,7 +93,7 @@ export async function sendAvailabilityRequest(
         vendorId: vendor.id,
         userId: customer.id,
         eventId: input.eventId ?? null,
-        threadId: thread.id,
+        threadId,
         message: input.message,
         eventType: input.eventType,
         eventDate,
