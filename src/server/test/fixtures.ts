@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import { createVendor } from '../db/factories';
-import type { Database } from '../db/types';
+import type { Database, NewVendor } from '../db/types';
 import type { LimitName, RateRule } from '../limits/rate-limit';
 import type { Party, TestHarness } from './harness';
 
@@ -21,6 +21,15 @@ export async function familyAndBand(
     claimed: true,
   });
   return { customer, owner, vendorId: listing.id };
+}
+
+/** A vendor signed in, and a listing of theirs made from `listing`. */
+export async function vendorWithListing(
+  h: TestHarness,
+  listing: Partial<NewVendor> = {},
+): Promise<{ vendor: Party; listing: Selectable<Database['vendors']> }> {
+  const vendor = await h.signedIn('vendor');
+  return { vendor, listing: await createVendor(h.db, { ownerId: vendor.user.id, ...listing }) };
 }
 
 /** Runs `body` with the configured rule `name` lowered to `max` hits, and puts the rule back after. */
