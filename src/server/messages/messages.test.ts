@@ -6,7 +6,7 @@ import { createSession } from '../auth/sessions';
 import { createVendor } from '../db/factories';
 import { StaleWriteError } from '../db/stale-write';
 import { liveStream } from '../live/stream';
-import { familyAndBand, rowsWhere, useUpLimit } from '../test/fixtures';
+import { familyAndBand, rowsOldestFirst, rowsWhere, useUpLimit } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { expectEachRejected, expectRejected, rejection } from '../test/rejection';
 import { unreadCountQuery } from './messages.queries';
@@ -58,24 +58,11 @@ async function threadRow(threadId: string) {
   return h.db.selectFrom('messageThreads').selectAll().where('id', '=', threadId).executeTakeFirstOrThrow();
 }
 
-async function mailsTo(userId: string) {
-  return h.db
-    .selectFrom('mailOutbox')
-    .select(['kind', 'subject', 'textBody', 'htmlBody'])
-    .where('userId', '=', userId)
-    .where('kind', '=', 'new-message')
-    .orderBy('createdAt')
-    .execute();
-}
+/** The new-message mails queued for a user, oldest first. */
+const mailsTo = (userId: string) => rowsOldestFirst(h.db, 'mailOutbox', { userId, kind: 'new-message' });
 
-async function notificationsOf(userId: string) {
-  return h.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('createdAt')
-    .execute();
-}
+/** A user's notifications, oldest first. */
+const notificationsOf = (userId: string) => rowsOldestFirst(h.db, 'notifications', { userId });
 
 async function newListing(overrides: { ownerId?: string | null; businessName?: string } = {}) {
   return createVendor(h.db, {
