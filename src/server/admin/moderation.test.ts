@@ -39,15 +39,9 @@ async function listing(overrides: Partial<NewVendor> = {}) {
   return createVendor(h.db, { businessName: `Simcha Hall ${tag()}`, category: 'Venues', ...overrides });
 }
 
-async function auditOf(targetId: string) {
-  return h.db
-    .selectFrom('auditLog')
-    .selectAll()
-    .where('targetId', '=', targetId)
-    .orderBy('createdAt')
-    .orderBy('action')
-    .execute();
-}
+/** The audit rows of one target, oldest first. */
+const auditOf = (targetId: string) =>
+  rowsWhere(h.db, 'auditLog', { targetId }, { orderBy: ['createdAt', 'action'] });
 
 async function userRow(id: string) {
   return h.db

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES, type ClaimSubmitInput } from '../../shared/schemas/claims';
 import { createVendor } from '../db/factories';
 import type { NewVendor } from '../db/types';
-import { rowsWhere } from '../test/fixtures';
+import { rowsOldestFirst, rowsWhere } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { COMPETING_CLAIM_REJECTED } from './claims.service';
@@ -66,35 +66,21 @@ async function roleOf(userId: string) {
     .role;
 }
 
-async function claimNotifications(userId: string) {
-  return h.db
-    .selectFrom('notifications')
-    .select(['kind', 'title', 'body', 'link'])
-    .where('userId', '=', userId)
-    .where('kind', '=', 'claim_decided')
-    .orderBy('createdAt')
-    .execute();
-}
+/** The claim decisions a user was notified of, oldest first. */
+const claimNotifications = (userId: string) =>
+  rowsOldestFirst(h.db, 'notifications', { userId, kind: 'claim_decided' }, [
+    'kind',
+    'title',
+    'body',
+    'link',
+  ]);
 
-async function claimMails(userId: string) {
-  return h.db
-    .selectFrom('mailOutbox')
-    .select(['kind', 'toAddress', 'subject', 'textBody', 'notification'])
-    .where('userId', '=', userId)
-    .where('kind', '=', 'claim-decided')
-    .orderBy('createdAt')
-    .execute();
-}
+/** The claim decisions mailed to a user, oldest first. */
+const claimMails = (userId: string) => rowsOldestFirst(h.db, 'mailOutbox', { userId, kind: 'claim-decided' });
 
-async function auditRows(claimId: string) {
-  return h.db
-    .selectFrom('auditLog')
-    .selectAll()
-    .where('targetType', '=', 'claim')
-    .where('targetId', '=', claimId)
-    .orderBy('createdAt')
-    .execute();
-}
+/** The audit rows of a claim, oldest first. */
+const auditRows = (claimId: string) =>
+  rowsOldestFirst(h.db, 'auditLog', { targetType: 'claim', targetId: claimId });
 
 async function adminView(claimId: string) {
   const all = await admin.caller.admin.claims.list({});

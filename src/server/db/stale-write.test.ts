@@ -3,9 +3,10 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_WRITE_MESSAGE, versionField } from '../../shared/schemas/common';
 import { buildServer } from '../app';
+import { vendorWithListing } from '../test/fixtures';
 import { createHarness, type TestHarness } from '../test/harness';
 import { expectFieldRefused, rejection } from '../test/rejection';
-import { createDeposit, createEvent, createMemo, createTask, createVendor } from './factories';
+import { createDeposit, createEvent, createMemo, createTask } from './factories';
 import { StaleWriteError } from './stale-write';
 
 /**
@@ -137,8 +138,7 @@ describe('each update procedure', () => {
   });
 
   it('vendors.update and vendors.updateMyProfile', async () => {
-    const vendor = await h.signedIn('vendor');
-    const listing = await createVendor(h.db, { ownerId: vendor.user.id, businessName: 'Stale Studio' });
+    const { vendor, listing } = await vendorWithListing(h, { businessName: 'Stale Studio' });
     const edited = await vendor.caller.vendors.update({
       id: listing.id,
       version: listing.version,
@@ -300,8 +300,7 @@ describe('parallel updates of one task, deposit, memo, profile and listing', () 
         ).user,
       (reply, i) => expect(reply).toMatchObject({ name: `Name ${i}`, familyLabel: `F ${i}` }),
     );
-    const vendor = await h.signedIn('vendor');
-    const listing = await createVendor(h.db, { ownerId: vendor.user.id });
+    const { vendor, listing } = await vendorWithListing(h);
     await exactlyOne(
       listing.version,
       (i) => vendor.caller.vendors.updateMyProfile({ version: listing.version, city: `City ${i}` }),

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATE_MESSAGES } from '../../shared/schemas/common';
 import { EVENT_MESSAGES } from '../../shared/schemas/events';
 import { createDeposit, createEvent, createMemo, createTask } from '../db/factories';
@@ -133,8 +133,13 @@ describe('events', () => {
 });
 
 describe('tasks, deposits and memos', () => {
+  /** A fresh event of the owner's for each test. */
+  let event: Awaited<ReturnType<typeof createEvent>>;
+  beforeEach(async () => {
+    event = await createEvent(h.db, owner.user.id);
+  });
+
   it('manages tasks and marks them completed', async () => {
-    const event = await createEvent(h.db, owner.user.id);
     const task = await owner.caller.tasks.create({
       id: event.id,
       title: 'Book the band',
@@ -161,7 +166,6 @@ describe('tasks, deposits and memos', () => {
   });
 
   it('sets paidDate when a deposit is paid and clears it when it is not', async () => {
-    const event = await createEvent(h.db, owner.user.id);
     const deposit = await owner.caller.deposits.create({
       id: event.id,
       vendorName: 'Caterer',
@@ -209,7 +213,6 @@ describe('tasks, deposits and memos', () => {
   });
 
   it('manages memos, newest first', async () => {
-    const event = await createEvent(h.db, owner.user.id);
     const first = await owner.caller.memos.create({
       id: event.id,
       title: 'Guest list',

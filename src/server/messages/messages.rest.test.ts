@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
-import { createVendor } from '../db/factories';
-import { familyAndBand, rowsWhere, useUpLimit } from '../test/fixtures';
+import { familyAndBand, rowsWhere, useUpLimit, vendorWithListing } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 
 const h = harnessForFile();
@@ -253,8 +252,7 @@ describe('quick replies over REST', () => {
 
 describe('notifications over REST', () => {
   it('GET /api/notifications, PATCH /{id}/read, POST /read-all', async () => {
-    const vendor = await h.signedIn('vendor');
-    const listing = await createVendor(h.db, { ownerId: vendor.user.id, claimed: true });
+    const { vendor, listing } = await vendorWithListing(h, { claimed: true });
     for (let i = 0; i < 2; i++) {
       const res = await h.request('POST', '/api/messages/threads', customer, {
         vendorId: listing.id,

@@ -6,9 +6,9 @@ import { createSession } from '../auth/sessions';
 import { createVendor } from '../db/factories';
 import { StaleWriteError } from '../db/stale-write';
 import { liveStream } from '../live/stream';
-import { familyAndBand, rowsWhere, useUpLimit } from '../test/fixtures';
+import { familyAndBand, rowsOldestFirst, rowsWhere, useUpLimit } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
-import { expectEachRejected, rejection } from '../test/rejection';
+import { expectEachRejected, expectRejected, rejection } from '../test/rejection';
 import { unreadCountQuery } from './messages.queries';
 import { threadsPageQuery } from './messages.service';
 
@@ -58,24 +58,11 @@ async function threadRow(threadId: string) {
   return h.db.selectFrom('messageThreads').selectAll().where('id', '=', threadId).executeTakeFirstOrThrow();
 }
 
-async function mailsTo(userId: string) {
-  return h.db
-    .selectFrom('mailOutbox')
-    .select(['kind', 'subject', 'textBody', 'htmlBody'])
-    .where('userId', '=', userId)
-    .where('kind', '=', 'new-message')
-    .orderBy('createdAt')
-    .execute();
-}
+/** The new-message mails queued for a user, oldest first. */
+const mailsTo = (userId: string) => rowsOldestFirst(h.db, 'mailOutbox', { userId, kind: 'new-message' });
 
-async function notificationsOf(userId: string) {
-  return h.db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('createdAt')
-    .execute();
-}
+/** A user's notifications, oldest first. */
+const notificationsOf = (userId: string) => rowsOldestFirst(h.db, 'notifications', { userId });
 
 async function newListing(overrides: { ownerId?: string | null; businessName?: string } = {}) {
   return createVendor(h.db, {
@@ -83,6 +70,14 @@ async function newListing(overrides: { ownerId?: string | null; businessName?: s
     ownerId: overrides.ownerId ?? null,
     claimed: Boolean(overrides.ownerId),
   });
+}
+
+/** A new family and a new vendor with a listing of their own, apart from the shared ones. */
+async function familyAndListing() {
+  const family = await h.signedIn('customer');
+  const vendor = await h.signedIn('vendor');
+  const listing = await newListing({ ownerId: vendor.user.id });
+  return { family, vendor, listing };
 }
 
 async function claim(listingId: string, ownerId: string) {
@@ -164,9 +159,11 @@ describe('who sees a conversation', () => {
         ...threadActions(outsider, threadId),
       ];
       await expectEachRejected(calls, { code: 'NOT_FOUND', message: MESSAGING_MESSAGES.threadNotFound });
-      const seen = await rejection(outsider.caller.messages.markSeen({ messageId: message?.id as string }));
-      expect(seen.code).toBe('NOT_FOUND');
-      expect(seen.message).toBe(MESSAGING_MESSAGES.messageNotFound);
+      await expectRejected(
+        outsider.caller.messages.markSeen({ messageId: message?.id as string }),
+        'NOT_FOUND',
+        MESSAGING_MESSAGES.messageNotFound,
+      );
       expect((await outsider.caller.messages.threads()).threads.some((t) => t.id === threadId)).toBe(false);
     }
     // A thread that does not exist reads the same.
@@ -317,9 +314,11 @@ describe('a conversation', () => {
     const other = await requestThread();
     const [foreign] = (await customer.caller.messages.conversation({ threadId: other.threadId })).messages;
     for (const before of [randomUUID(), foreign?.id as string]) {
-      const error = await rejection(customer.caller.messages.conversation({ threadId, before }));
-      expect(error.code).toBe('NOT_FOUND');
-      expect(error.message).toBe(MESSAGING_MESSAGES.messageNotFound);
+      await expectRejected(
+        customer.caller.messages.conversation({ threadId, before }),
+        'NOT_FOUND',
+        MESSAGING_MESSAGES.messageNotFound,
+      );
     }
   });
 });
@@ -353,9 +352,7 @@ describe('replying', () => {
     ['y'.repeat(5001), MESSAGING_MESSAGES.replyTooLong],
   ])('refuses %#', async (messageText, expected) => {
     const { threadId } = await requestThread();
-    const error = await rejection(customer.caller.messages.reply({ threadId, messageText }));
-    expect(error.code).toBe('BAD_REQUEST');
-    expect(error.message).toBe(expected);
+    await expectRejected(customer.caller.messages.reply({ threadId, messageText }), 'BAD_REQUEST', expected);
   });
 
   it('takes exactly 5,000 characters', async () => {
@@ -451,11 +448,11 @@ describe('replying', () => {
   it('refuses attachments that are not the sender’s own fresh uploads, and links those that are', async () => {
     const { threadId } = await requestThread();
     const theirs = await upload(otherCustomer.user.id);
-    const refused = await rejection(
+    await expectRejected(
       customer.caller.messages.reply({ threadId, messageText: 'See attached', attachmentIds: [theirs] }),
+      'BAD_REQUEST',
+      MESSAGING_MESSAGES.attachmentNotFound,
     );
-    expect(refused.code).toBe('BAD_REQUEST');
-    expect(refused.message).toBe(MESSAGING_MESSAGES.attachmentNotFound);
     const posted = await rowsWhere(h.db, 'messages', { threadId, messageText: 'See attached' });
     expect(posted).toEqual([]);
 
@@ -549,12 +546,12 @@ describe('seen marks', () => {
     const { threadId } = await requestThread(family);
     const [first] = (await family.caller.messages.conversation({ threadId })).messages;
     const messageId = first?.id as string;
-    const notReceiver = await rejection(family.caller.messages.markSeen({ messageId }));
-    expect(notReceiver.code).toBe('FORBIDDEN');
-    expect(notReceiver.message).toBe(MESSAGING_MESSAGES.notReceiver);
-    const outsider = await rejection(otherVendor.caller.messages.markSeen({ messageId }));
-    expect(outsider.code).toBe('NOT_FOUND');
-    expect(outsider.message).toBe(MESSAGING_MESSAGES.messageNotFound);
+    for (const [who, code, message] of [
+      [family, 'FORBIDDEN', MESSAGING_MESSAGES.notReceiver],
+      [otherVendor, 'NOT_FOUND', MESSAGING_MESSAGES.messageNotFound],
+    ] as const) {
+      await expectRejected(who.caller.messages.markSeen({ messageId }), code, message);
+    }
     expect((await rejection(owner.caller.messages.markSeen({ messageId: randomUUID() }))).code).toBe(
       'NOT_FOUND',
     );
@@ -607,9 +604,7 @@ describe('seen marks', () => {
 
 describe('concurrent writers of one thread', () => {
   it('keep each unread counter equal to the unseen messages it counts', async () => {
-    const family = await h.signedIn('customer');
-    const vendor = await h.signedIn('vendor');
-    const listing = await newListing({ ownerId: vendor.user.id });
+    const { family, vendor, listing } = await familyAndListing();
     const { threadId } = await requestThread(family, listing.id);
     const first = await vendor.caller.messages.reply({ threadId, messageText: 'First answer' });
     await Promise.all([
@@ -717,21 +712,21 @@ describe('starting a conversation', () => {
       );
       expect(error.code).toBe('FORBIDDEN');
     }
-    const missing = await rejection(
+    await expectRejected(
       customer.caller.messages.startThread({ vendorId: randomUUID(), subject: 'Hi', messageText: 'Hi' }),
+      'NOT_FOUND',
+      MESSAGING_MESSAGES.vendorNotFound,
     );
-    expect(missing.code).toBe('NOT_FOUND');
-    expect(missing.message).toBe(MESSAGING_MESSAGES.vendorNotFound);
     const ownListing = await newListing({ ownerId: otherCustomer.user.id });
-    const own = await rejection(
+    await expectRejected(
       otherCustomer.caller.messages.startThread({
         vendorId: ownListing.id,
         subject: 'Hi',
         messageText: 'Hi',
       }),
+      'FORBIDDEN',
+      MESSAGING_MESSAGES.ownListing,
     );
-    expect(own.code).toBe('FORBIDDEN');
-    expect(own.message).toBe(MESSAGING_MESSAGES.ownListing);
     const blank = await rejection(
       customer.caller.messages.startThread({ vendorId, subject: '  ', messageText: 'Hi' }),
     );
@@ -806,30 +801,40 @@ describe('blocking', () => {
     const row = await threadRow(threadId);
     expect(row).toMatchObject({ blockedBySide: 'customer', blockedBy: family.user.id });
 
-    const mine = await rejection(family.caller.messages.reply({ threadId, messageText: 'Hello' }));
-    expect(mine.code).toBe('FORBIDDEN');
-    expect(mine.message).toBe(MESSAGING_MESSAGES.youBlocked);
-    const theirs = await rejection(owner.caller.messages.reply({ threadId, messageText: 'Hello' }));
-    expect(theirs.code).toBe('FORBIDDEN');
-    expect(theirs.message).toBe(MESSAGING_MESSAGES.theyBlocked);
+    for (const [who, message] of [
+      [family, MESSAGING_MESSAGES.youBlocked],
+      [owner, MESSAGING_MESSAGES.theyBlocked],
+    ] as const) {
+      await expectRejected(
+        who.caller.messages.reply({ threadId, messageText: 'Hello' }),
+        'FORBIDDEN',
+        message,
+      );
+    }
     const vendorView = await owner.caller.messages.conversation({ threadId });
     expect(vendorView.thread).toMatchObject({
       canReply: false,
       cannotReplyReason: MESSAGING_MESSAGES.theyBlocked,
     });
 
-    const twice = await rejection(owner.caller.messages.block({ threadId }));
-    expect(twice.code).toBe('CONFLICT');
-    expect(twice.message).toBe(MESSAGING_MESSAGES.alreadyBlocked);
-    const notTheirs = await rejection(owner.caller.messages.unblock({ threadId }));
-    expect(notTheirs.code).toBe('FORBIDDEN');
-    expect(notTheirs.message).toBe(MESSAGING_MESSAGES.onlyBlockerUnblocks);
+    await expectRejected(
+      owner.caller.messages.block({ threadId }),
+      'CONFLICT',
+      MESSAGING_MESSAGES.alreadyBlocked,
+    );
+    await expectRejected(
+      owner.caller.messages.unblock({ threadId }),
+      'FORBIDDEN',
+      MESSAGING_MESSAGES.onlyBlockerUnblocks,
+    );
 
     const unblocked = await family.caller.messages.unblock({ threadId });
     expect(unblocked).toMatchObject({ canReply: true, cannotReplyReason: null, blocked: null });
-    const notBlocked = await rejection(family.caller.messages.unblock({ threadId }));
-    expect(notBlocked.code).toBe('CONFLICT');
-    expect(notBlocked.message).toBe(MESSAGING_MESSAGES.notBlocked);
+    await expectRejected(
+      family.caller.messages.unblock({ threadId }),
+      'CONFLICT',
+      MESSAGING_MESSAGES.notBlocked,
+    );
     await owner.caller.messages.reply({ threadId, messageText: 'Thanks for unblocking' });
 
     const kinds = await h.db
@@ -848,9 +853,7 @@ describe("a vendor's block", () => {
   const again = { subject: 'Hello again', messageText: 'Are you there?' };
 
   it('holds for the customer and the listing: no new conversation or request reaches the vendor', async () => {
-    const family = await h.signedIn('customer');
-    const vendor = await h.signedIn('vendor');
-    const listing = await newListing({ ownerId: vendor.user.id });
+    const { family, vendor, listing } = await familyAndListing();
     const otherListing = await newListing({ ownerId: vendor.user.id });
     const { threadId } = await requestThread(family, listing.id);
     await vendor.caller.messages.block({ threadId });
@@ -870,12 +873,12 @@ describe("a vendor's block", () => {
       ).length,
     });
     const before = await reached();
-    const start = await rejection(family.caller.messages.startThread({ vendorId: listing.id, ...again }));
-    expect(start.code).toBe('FORBIDDEN');
-    expect(start.message).toBe(MESSAGING_MESSAGES.theyBlocked);
-    const request = await rejection(requestThread(family, listing.id));
-    expect(request.code).toBe('FORBIDDEN');
-    expect(request.message).toBe(MESSAGING_MESSAGES.theyBlocked);
+    await expectRejected(
+      family.caller.messages.startThread({ vendorId: listing.id, ...again }),
+      'FORBIDDEN',
+      MESSAGING_MESSAGES.theyBlocked,
+    );
+    await expectRejected(requestThread(family, listing.id), 'FORBIDDEN', MESSAGING_MESSAGES.theyBlocked);
     expect(await reached()).toEqual(before);
 
     // Their other listing, and other families, are not concerned.
@@ -890,9 +893,7 @@ describe("a vendor's block", () => {
   });
 
   it("any of the pair's threads blocked by the vendor is enough; the customer's own block stops nobody", async () => {
-    const family = await h.signedIn('customer');
-    const vendor = await h.signedIn('vendor');
-    const listing = await newListing({ ownerId: vendor.user.id });
+    const { family, vendor, listing } = await familyAndListing();
     const first = await requestThread(family, listing.id);
     const second = await requestThread(family, listing.id);
     await family.caller.messages.block({ threadId: first.threadId });
@@ -905,9 +906,7 @@ describe("a vendor's block", () => {
 
 describe('blocks, unblocks and reports', () => {
   it('answer 429 past the per-user rate limit', async () => {
-    const family = await h.signedIn('customer');
-    const vendor = await h.signedIn('vendor');
-    const listing = await newListing({ ownerId: vendor.user.id });
+    const { family, vendor, listing } = await familyAndListing();
     const { threadId } = await requestThread(family, listing.id);
     const rule = h.deps.config.limits.threadActions;
     expect(rule).toEqual({ max: 10, windowMs: 60_000 });
@@ -926,9 +925,7 @@ describe('blocks, unblocks and reports', () => {
   });
 
   it('write live events only when they change something', async () => {
-    const family = await h.signedIn('customer');
-    const vendor = await h.signedIn('vendor');
-    const listing = await newListing({ ownerId: vendor.user.id });
+    const { family, vendor, listing } = await familyAndListing();
     const { threadId } = await requestThread(family, listing.id);
     const threadEvents = async () =>
       (
@@ -992,9 +989,11 @@ describe('quick replies', () => {
     for (let i = 1; i < MESSAGING_LIMITS.quickRepliesMax; i++) {
       await vendor.caller.messages.createQuickReply({ title: `Reply ${i}`, body: `Body ${i}` });
     }
-    const full = await rejection(vendor.caller.messages.createQuickReply({ title: 'One more', body: 'No' }));
-    expect(full.code).toBe('CONFLICT');
-    expect(full.message).toBe(MESSAGING_MESSAGES.quickRepliesFull);
+    await expectRejected(
+      vendor.caller.messages.createQuickReply({ title: 'One more', body: 'No' }),
+      'CONFLICT',
+      MESSAGING_MESSAGES.quickRepliesFull,
+    );
 
     const list = await vendor.caller.messages.quickReplies();
     expect(list).toHaveLength(MESSAGING_LIMITS.quickRepliesMax);
@@ -1010,11 +1009,11 @@ describe('quick replies', () => {
     expect(stale).toBeInstanceOf(StaleWriteError);
     expect((stale as StaleWriteError).current).toMatchObject({ id: first.id, version: 2, position: 20 });
 
-    const foreign = await rejection(
+    await expectRejected(
       otherVendor.caller.messages.updateQuickReply({ id: first.id, title: 'Mine now', version: 2 }),
+      'NOT_FOUND',
+      MESSAGING_MESSAGES.quickReplyNotFound,
     );
-    expect(foreign.code).toBe('NOT_FOUND');
-    expect(foreign.message).toBe(MESSAGING_MESSAGES.quickReplyNotFound);
     expect((await rejection(otherVendor.caller.messages.deleteQuickReply({ id: first.id }))).code).toBe(
       'NOT_FOUND',
     );
@@ -1040,9 +1039,7 @@ describe('quick replies', () => {
 
 describe('live events', () => {
   it('numbers each user’s events without gaps and reaches the receiver’s open stream', async () => {
-    const family = await h.signedIn('customer');
-    const vendor = await h.signedIn('vendor');
-    const listing = await newListing({ ownerId: vendor.user.id });
+    const { family, vendor, listing } = await familyAndListing();
     const { threadId } = await requestThread(family, listing.id);
 
     const session = await createSession(h.db, {

@@ -37,6 +37,14 @@ function parts(html: string) {
   return { root, state };
 }
 
+/** The dehydrated queries of a drawn page, by query key. */
+function queries(state: string | undefined) {
+  const dehydrated = superjson.parse<{ queries: { queryKey: unknown; state: { data: unknown } }[] }>(
+    state ?? '',
+  );
+  return new Map(dehydrated.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]));
+}
+
 describe('the landing page drawn for visitors', () => {
   it('comes drawn, with the counted figures and the data the browser starts from', async () => {
     await createVendor(h.db, { businessName: 'Drawn Hall', category: 'Venues' });
@@ -55,10 +63,7 @@ describe('the landing page drawn for visitors', () => {
     // The figures it shows are the counted ones, and the browser gets the same data to start from.
     const figures = await siteFigures(h.deps.db, new Date());
     expect(root).toContain(`>${figures.vendors}</`);
-    const dehydrated = superjson.parse<{ queries: { queryKey: unknown; state: { data: unknown } }[] }>(
-      state ?? '',
-    );
-    const byKey = new Map(dehydrated.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]));
+    const byKey = queries(state);
     expect(byKey.get(JSON.stringify([['auth', 'session'], { type: 'query' }]))).toEqual({ user: null });
     expect(byKey.get(JSON.stringify([['meta', 'siteFigures'], { type: 'query' }]))).toEqual(figures);
   });
@@ -85,14 +90,6 @@ describe('the landing page drawn for visitors', () => {
     }
   });
 });
-
-/** The dehydrated queries of a drawn page, by query key. */
-function queries(state: string | undefined) {
-  const dehydrated = superjson.parse<{ queries: { queryKey: unknown; state: { data: unknown } }[] }>(
-    state ?? '',
-  );
-  return new Map(dehydrated.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]));
-}
 
 describe("a vendor's profile drawn for visitors", () => {
   it('comes drawn as a visitor sees it, from the answer the browser would get', async () => {

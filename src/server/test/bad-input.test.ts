@@ -55,6 +55,11 @@ function expect400(res: { statusCode: number; json(): unknown }, message: string
   });
 }
 
+/** A GET of `url` as the customer answers 400 with `message`. */
+async function expectGet400(url: string, message: string) {
+  expect400(await rest('GET', url), message);
+}
+
 async function expectTrpc400(type: 'query' | 'mutation', path: string, input: unknown, message: string) {
   expect(await trpc(type, path, input)).toMatchObject({
     status: 400,
@@ -112,14 +117,8 @@ describe('NUL bytes and lone surrogates', () => {
   });
 
   it('are refused in query strings too (a URL can carry a NUL, not a lone surrogate)', async () => {
-    expect400(
-      await rest('GET', '/api/vendors?search=caf%00e'),
-      'Search contains characters that cannot be stored',
-    );
-    expect400(
-      await rest('GET', '/api/vendors/suggestions?q=%00'),
-      'Search contains characters that cannot be stored',
-    );
+    await expectGet400('/api/vendors?search=caf%00e', 'Search contains characters that cannot be stored');
+    await expectGet400('/api/vendors/suggestions?q=%00', 'Search contains characters that cannot be stored');
   });
 
   it('are refused on /trpc and through createCaller with the same message', async () => {
@@ -263,18 +262,18 @@ describe('dates', () => {
 
 describe('lat and lng', () => {
   it('only one of them is a 400 naming the rule, on the marketplace and featured, REST and tRPC', async () => {
-    expect400(await rest('GET', '/api/vendors?lat=40.7'), 'lat and lng must be given together');
-    expect400(await rest('GET', '/api/vendors?lng=-74&sort=near'), 'lat and lng must be given together');
-    expect400(await rest('GET', '/api/vendors/featured?lat=40.7'), 'lat and lng must be given together');
+    await expectGet400('/api/vendors?lat=40.7', 'lat and lng must be given together');
+    await expectGet400('/api/vendors?lng=-74&sort=near', 'lat and lng must be given together');
+    await expectGet400('/api/vendors/featured?lat=40.7', 'lat and lng must be given together');
     await expectTrpc400('query', 'vendors.list', { lng: -74 }, 'lat and lng must be given together');
     await expectTrpc400('query', 'vendors.featured', { lat: 40.7 }, 'lat and lng must be given together');
   });
 
   it('numbers that are not finite, or repeated, or not numbers at all are refused, not coerced', async () => {
-    expect400(await rest('GET', '/api/vendors?lat=Infinity&lng=1'), 'lat must be a number');
-    expect400(await rest('GET', '/api/vendors/featured?lat=1&lat=2&lng=3'), 'lat must be a number');
-    expect400(await rest('GET', '/api/vendors?lat=40&lng=true'), 'lng must be a number');
-    expect400(await rest('GET', '/api/vendors?lat=91&lng=0'), 'lat must be between -90 and 90');
+    await expectGet400('/api/vendors?lat=Infinity&lng=1', 'lat must be a number');
+    await expectGet400('/api/vendors/featured?lat=1&lat=2&lng=3', 'lat must be a number');
+    await expectGet400('/api/vendors?lat=40&lng=true', 'lng must be a number');
+    await expectGet400('/api/vendors?lat=91&lng=0', 'lat must be between -90 and 90');
     await expectTrpc400(
       'query',
       'vendors.list',
@@ -320,12 +319,12 @@ describe('a listing position', () => {
   });
 
   it('a hair off 0 or a radius of nothing is a 400, not an underflow in the distance functions', async () => {
-    expect400(
-      await rest('GET', '/api/vendors/featured?lat=-5e-324&lng=0'),
+    await expectGet400(
+      '/api/vendors/featured?lat=-5e-324&lng=0',
       'lat must be 0 or at least 0.000000001 away from 0',
     );
-    expect400(
-      await rest('GET', '/api/vendors?lat=1&lng=2&radius_km=5e-321'),
+    await expectGet400(
+      '/api/vendors?lat=1&lng=2&radius_km=5e-321',
       'radius_km must be between 0.001 and 20000',
     );
     expect((await rest('GET', '/api/vendors/featured?lat=0&lng=0')).statusCode).toBe(200);

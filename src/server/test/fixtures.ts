@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import { createVendor } from '../db/factories';
-import type { Database } from '../db/types';
+import type { Database, NewVendor } from '../db/types';
 import type { LimitName, RateRule } from '../limits/rate-limit';
 import type { Party, TestHarness } from './harness';
 
@@ -21,6 +21,15 @@ export async function familyAndBand(
     claimed: true,
   });
   return { customer, owner, vendorId: listing.id };
+}
+
+/** A vendor signed in, and a listing of theirs made from `listing`. */
+export async function vendorWithListing(
+  h: TestHarness,
+  listing: Partial<NewVendor> = {},
+): Promise<{ vendor: Party; listing: Selectable<Database['vendors']> }> {
+  const vendor = await h.signedIn('vendor');
+  return { vendor, listing: await createVendor(h.db, { ownerId: vendor.user.id, ...listing }) };
 }
 
 /** Runs `body` with the configured rule `name` lowered to `max` hits, and puts the rule back after. */
@@ -48,14 +57,38 @@ export async function useUpLimit(db: Db, key: string, rule: RateRule): Promise<v
     .execute();
 }
 
-/** The rows of `table` whose columns hold every value of `where`: what a test reads back after its calls. */
-export async function rowsWhere<T extends keyof Database & string>(
+/** A column of `table` as a row read back has it. */
+type ColumnOf<T extends keyof Database> = keyof Selectable<Database[T]> & string;
+
+/**
+ * The rows of `table` whose columns hold every value of `where`: what a test reads back after its
+ * calls. `columns` narrows each row to those columns; `orderBy` sorts the rows by its columns in turn.
+ */
+export async function rowsWhere<T extends keyof Database & string, C extends ColumnOf<T> = ColumnOf<T>>(
   db: Db,
   table: T,
   where: Partial<Selectable<Database[T]>>,
-): Promise<Selectable<Database[T]>[]> {
+  options: { columns?: readonly C[]; orderBy?: readonly ColumnOf<T>[] } = {},
+): Promise<Pick<Selectable<Database[T]>, C>[]> {
   const matches = Object.entries(where).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-  const { rows } = await sql<Selectable<Database[T]>>`
-    SELECT * FROM ${sql.table(table)} WHERE ${sql.join(matches, sql` AND `)}`.execute(db);
+  const columns = options.columns ? sql.join(options.columns.map((c) => sql.ref(c))) : sql`*`;
+  const order = options.orderBy ? sql`ORDER BY ${sql.join(options.orderBy.map((c) => sql.ref(c)))}` : sql``;
+  const { rows } = await sql<Pick<Selectable<Database[T]>, C>>`
+    SELECT ${columns} FROM ${sql.table(table)} WHERE ${sql.join(matches, sql` AND `)} ${order}`.execute(db);
   return rows;
+}
+
+/** A table whose rows record when they were made. */
+type TableWithCreatedAt = {
+  [K in keyof Database & string]: 'createdAt' extends keyof Database[K] ? K : never;
+}[keyof Database & string];
+
+/** rowsWhere, oldest first: what was sent or recorded for someone, in the order it happened. */
+export function rowsOldestFirst<T extends TableWithCreatedAt, C extends ColumnOf<T> = ColumnOf<T>>(
+  db: Db,
+  table: T,
+  where: Partial<Selectable<Database[T]>>,
+  columns?: readonly C[],
+): Promise<Pick<Selectable<Database[T]>, C>[]> {
+  return rowsWhere(db, table, where, { columns, orderBy: ['createdAt' as ColumnOf<T>] });
 }

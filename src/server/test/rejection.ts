@@ -11,6 +11,15 @@ export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
   return error as TRPCError;
 }
 
+/** Asserts that the call fails with a TRPCError of `code` saying `message`. */
+export async function expectRejected(
+  promise: Promise<unknown>,
+  code: TRPCError['code'],
+  message: unknown,
+): Promise<void> {
+  expect(await rejection(promise)).toMatchObject({ code, message });
+}
+
 /**
  * Makes each call in turn and asserts that each fails with a TRPCError matching `expected`. One at a
  * time: a call left waiting to be awaited would reject unhandled.
@@ -19,7 +28,7 @@ export async function expectEachRejected(
   calls: readonly (() => Promise<unknown>)[],
   expected: { code: TRPCError['code']; message: unknown },
 ): Promise<void> {
-  for (const call of calls) expect(await rejection(call())).toMatchObject(expected);
+  for (const call of calls) await expectRejected(call(), expected.code, expected.message);
 }
 
 /** Asserts the REST answer refusing one field: 400, with the error body naming the field and its message. */

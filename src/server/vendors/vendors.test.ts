@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_MESSAGES } from '../../shared/schemas/vendors';
 import { generateDemoVendors } from '../db/demo-vendors';
 import { createVendor } from '../db/factories';
-import { withLimitMax } from '../test/fixtures';
+import { vendorWithListing, withLimitMax } from '../test/fixtures';
 import { createHarness, type TestHarness } from '../test/harness';
 import { rejection } from '../test/rejection';
 
@@ -427,8 +427,7 @@ describe('vendor profiles', () => {
   });
 
   it('lets only the owner or an admin edit a listing', async () => {
-    const owner = await h.signedIn('vendor');
-    const listing = await createVendor(h.db, { ownerId: owner.user.id, businessName: 'Owned Hall' });
+    const { vendor: owner, listing } = await vendorWithListing(h, { businessName: 'Owned Hall' });
     const edited = await owner.caller.vendors.update({
       id: listing.id,
       version: listing.version,
@@ -495,6 +494,9 @@ describe('vendor profiles', () => {
 
 const upload = (n: number) => `/uploads/${String(n).padStart(8, '0')}-0000-4000-8000-000000000000.jpg`;
 const json = (cookie: string) => ({ 'content-type': 'application/json', cookie });
+/** The dashboard's save, PATCH /api/vendors/profile, as the holder of `cookie`. */
+const patchProfile = (cookie: string, payload: object) =>
+  app.inject({ method: 'PATCH', url: '/api/vendors/profile', headers: json(cookie), payload });
 
 describe('categories', () => {
   it('stores a dashboard save as the marketplace name, so the marketplace filter finds it', async () => {
@@ -505,11 +507,10 @@ describe('categories', () => {
       businessName: 'Dashboard Lens Studio',
       category: 'Other',
     });
-    const saved = await app.inject({
-      method: 'PATCH',
-      url: '/api/vendors/profile',
-      headers: json(cookie),
-      payload: { vendorId: listing.id, version: listing.version, category: 'photographer' },
+    const saved = await patchProfile(cookie, {
+      vendorId: listing.id,
+      version: listing.version,
+      category: 'photographer',
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().category).toBe('Photographers');
@@ -522,11 +523,10 @@ describe('categories', () => {
 
     // The dashboard's values only; the marketplace's names and anything else are refused.
     for (const category of ['Photographers', 'Photography', 'dj']) {
-      const refused = await app.inject({
-        method: 'PATCH',
-        url: '/api/vendors/profile',
-        headers: json(cookie),
-        payload: { vendorId: listing.id, version: listing.version + 1, category },
+      const refused = await patchProfile(cookie, {
+        vendorId: listing.id,
+        version: listing.version + 1,
+        category,
       });
       expect(refused.statusCode, category).toBe(400);
       expect(refused.json().error.message).toBe('Please choose a category from the list');
@@ -585,8 +585,7 @@ describe('categories', () => {
 
 describe('listing profile', () => {
   it('lists and opens only the caller’s own listings: another vendor gets 404, a customer 403, a guest 401', async () => {
-    const vendor = await h.signedIn('vendor');
-    const first = await createVendor(h.db, { ownerId: vendor.user.id, businessName: 'First Own Hall' });
+    const { vendor, listing: first } = await vendorWithListing(h, { businessName: 'First Own Hall' });
     const second = await createVendor(h.db, {
       ownerId: vendor.user.id,
       businessName: 'Second Own Hall',
@@ -619,11 +618,10 @@ describe('listing profile', () => {
     });
     expect(rest.statusCode).toBe(404);
     expect(rest.body).not.toMatch(/Second Own Hall|555-0199/);
-    const restEdit = await app.inject({
-      method: 'PATCH',
-      url: '/api/vendors/profile',
-      headers: json(otherCookie),
-      payload: { vendorId: second.id, version: second.version, city: 'Nowhere' },
+    const restEdit = await patchProfile(otherCookie, {
+      vendorId: second.id,
+      version: second.version,
+      city: 'Nowhere',
     });
     expect(restEdit.statusCode).toBe(404);
     expect(await h.versionOf('vendors', second.id)).toBe(second.version);
@@ -649,8 +647,7 @@ describe('listing profile', () => {
   });
 
   it('saves the gallery in the order sent, with logo and image, and refuses too many or repeated images', async () => {
-    const vendor = await h.signedIn('vendor');
-    const listing = await createVendor(h.db, { ownerId: vendor.user.id, businessName: 'Gallery Studio' });
+    const { vendor, listing } = await vendorWithListing(h, { businessName: 'Gallery Studio' });
     const saved = await vendor.caller.vendors.updateMyProfile({
       version: listing.version,
       galleryImages: [upload(1), upload(2), upload(3)],
@@ -671,8 +668,7 @@ describe('listing profile', () => {
     expect(reordered.logoUrl).toBe(upload(10));
 
     const cookie = await h.cookieFor(vendor.user.id);
-    const patch = (payload: object) =>
-      app.inject({ method: 'PATCH', url: '/api/vendors/profile', headers: json(cookie), payload });
+    const patch = (payload: object) => patchProfile(cookie, payload);
     const twelve = Array.from({ length: 12 }, (_, i) => upload(i + 1));
     const full = await patch({ version: reordered.version, galleryImages: twelve });
     expect(full.statusCode).toBe(200);
@@ -696,8 +692,7 @@ describe('listing profile', () => {
   });
 
   it('answers an edit made from an old version with 409 and the listing as it is now', async () => {
-    const vendor = await h.signedIn('vendor');
-    const listing = await createVendor(h.db, { ownerId: vendor.user.id, businessName: 'Stale Edit Hall' });
+    const { vendor, listing } = await vendorWithListing(h, { businessName: 'Stale Edit Hall' });
     const first = await vendor.caller.vendors.updateMyProfile({ version: listing.version, city: 'Teaneck' });
     const stale = await rejection(
       vendor.caller.vendors.updateMyProfile({
@@ -707,11 +702,9 @@ describe('listing profile', () => {
       }),
     );
     expect(stale.code).toBe('CONFLICT');
-    const res = await app.inject({
-      method: 'PATCH',
-      url: '/api/vendors/profile',
-      headers: json(await h.cookieFor(vendor.user.id)),
-      payload: { version: listing.version, city: 'Riverdale' },
+    const res = await patchProfile(await h.cookieFor(vendor.user.id), {
+      version: listing.version,
+      city: 'Riverdale',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.current).toMatchObject({ city: 'Teaneck', version: first.version });
