@@ -294,4 +294,29 @@ const appScreenStyles = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraDefaults, config, appScreenStyles);
+// ---- Named looks of the shell, the cards and the lists (navigation panel, tiles, list rows) ----
+const shellStyles = defineConfig({
+  theme: {
+    layerStyles: {
+      // The dark brand gradient behind the signed-in navigation (the side panel and the phone's menu).
+      navPanel: {
+        value: {
+          bgImage: 'linear-gradient(to bottom, {colors.brand.900}, {colors.brand.950})',
+          color: 'white',
+        },
+      },
+      // The phone's bottom bar: a white strip with a soft shadow above it, clear of the home indicator.
+      bottomBar: {
+        value: {
+          background: 'bg',
+          borderTopWidth: '1px',
+          borderColor: 'border',
+          boxShadow: '0 -4px 16px rgba(21, 36, 86, 0.06)',
+          paddingBottom: 'env(safe-area-inset-bottom)',
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, chakraDefaults, config, appScreenStyles, shellStyles);

@@ -1,21 +1,11 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Flex,
-  Heading,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import {
   ChevronRight,
   Database,
   FileCheck,
   Flag,
   History,
+  type LucideIcon,
   Mail,
   RefreshCw,
   ServerCrash,
@@ -27,6 +17,7 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminActivityItemDto, AdminHealthDto, AdminStatsDto } from '../../../shared/schemas/admin';
+import { CardHeading } from '../../components/card-heading';
 import { LinkButton } from '../../components/link-button';
 import { Panel } from '../../components/panel';
 import { StatTile } from '../../components/stat-tile';
@@ -164,7 +155,7 @@ function Card({
   testId,
 }: {
   title: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   action?: ReactNode;
   children: ReactNode;
   testId?: string;
@@ -173,12 +164,9 @@ function Card({
   return (
     <Panel as="section" aria-labelledby={id} p={{ base: '4', md: '5' }} data-testid={testId} minW="0">
       <Flex justify="space-between" align="center" gap="3" mb="4">
-        <Heading id={id} as="h2" fontSize="lg" color="brand.950" display="flex" alignItems="center" gap="2">
-          <Box as="span" color="brand.fg" display="inline-flex">
-            {icon}
-          </Box>
+        <CardHeading id={id} icon={icon}>
           {title}
-        </Heading>
+        </CardHeading>
         {action}
       </Flex>
       {children}
@@ -196,7 +184,7 @@ function HealthCard() {
   return (
     <Card
       title="Platform health"
-      icon={<ShieldCheck size={20} aria-hidden />}
+      icon={ShieldCheck}
       testId="health-card"
       action={
         <HStack gap="2">
@@ -335,7 +323,7 @@ function ActivityFeed() {
   return (
     <Card
       title="Recent activity"
-      icon={<History size={20} aria-hidden />}
+      icon={History}
       testId="activity-feed"
       action={
         <LinkButton to={adminTabPath('activity')} size="xs" variant="ghost">
@@ -413,7 +401,7 @@ function OpenReports({ count }: { count: number | undefined }) {
   return (
     <Card
       title="Open reports"
-      icon={<Flag size={20} aria-hidden />}
+      icon={Flag}
       testId="open-reports"
       action={
         total !== undefined ? (
