@@ -295,6 +295,7 @@ const appScreenStyles = defineConfig({
 });
 
 // ---- Named looks of the shell, the cards and the lists (navigation panel, tiles, list rows) ----
+const listCard = { background: 'bg', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' };
 const shellStyles = defineConfig({
   theme: {
     layerStyles: {
@@ -305,6 +306,10 @@ const shellStyles = defineConfig({
           color: 'white',
         },
       },
+      // A row of a list drawn as a small card of its own: a circle's event, a request to join.
+      listCard: { value: listCard },
+      // The same card when the whole row is one button: tinted, its border darker, under the pointer.
+      listCardButton: { value: { ...listCard, _hover: { background: 'bg.subtle', borderColor: 'border' } } },
       // The phone's bottom bar: a white strip with a soft shadow above it, clear of the home indicator.
       bottomBar: {
         value: {

@@ -1,4 +1,15 @@
-import { Badge, Box, Button, Flex, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  defineStyle,
+  Flex,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import {
   ChevronRight,
   Database,
@@ -318,6 +329,13 @@ function itemPath(item: AdminActivityItemDto): string {
     : adminTabPath(item.tab);
 }
 
+/** A feed item is one link: its row lights up under the pointer and carries the focus ring. */
+const FEED_LINK_LOOK = defineStyle({
+  rounded: 'lg',
+  _hover: { bg: 'bg.muted' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing' },
+});
+
 function ActivityFeed() {
   const feed = trpc.admin.overview.activity.useQuery({ limit: 10 }, { staleTime: OVERVIEW_STALE_MS });
   return (
@@ -346,17 +364,7 @@ function ActivityFeed() {
         <Stack as="ul" gap="1" listStyleType="none">
           {feed.data.map((item) => (
             <Box as="li" key={`${item.kind}-${item.id}`}>
-              <Flex
-                asChild
-                gap="3"
-                align="flex-start"
-                px="2"
-                py="2"
-                mx="-2"
-                rounded="lg"
-                _hover={{ bg: 'bg.muted' }}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
-              >
+              <Flex asChild gap="3" align="flex-start" p="2" mx="-2" css={FEED_LINK_LOOK}>
                 <RouterLink to={itemPath(item)} data-testid="activity-item">
                   <Box
                     color="brand.fg"
