@@ -23,6 +23,7 @@ import { toast } from '../lib/toast';
 import { CountBadge } from './count-badge';
 import { useHebrewDates } from './hebrew-dates';
 import { IconEyebrow } from './icon-eyebrow';
+import { SmallIcon } from './small-icon';
 
 export interface NavEntry {
   to: string;
@@ -281,9 +282,7 @@ export function AccountBox({ user }: { user: UserDto }) {
         loadingText="Signing out..."
         onClick={signOut}
       >
-        <Icon boxSize="4">
-          <LogOut />
-        </Icon>
+        <SmallIcon icon={LogOut} />
         Sign Out
       </Button>
     </Stack>
