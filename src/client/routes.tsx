@@ -28,15 +28,11 @@ const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
-const SignedInRequiredScreen = page(() => import('./features/auth/guard-screens'), 'SignedInRequiredScreen');
-const VendorRequiredScreen = pageWithUser(
-  () => import('./features/auth/guard-screens'),
-  'VendorRequiredScreen',
-);
-const AdminRequiredScreen = pageWithUser(
-  () => import('./features/auth/guard-screens'),
-  'AdminRequiredScreen',
-);
+// The three guard screens share one chunk.
+const guardScreens = () => import('./features/auth/guard-screens');
+const SignedInRequiredScreen = page(guardScreens, 'SignedInRequiredScreen');
+const VendorRequiredScreen = pageWithUser(guardScreens, 'VendorRequiredScreen');
+const AdminRequiredScreen = pageWithUser(guardScreens, 'AdminRequiredScreen');
 
 const DashboardPage = page(() => import('./features/dashboard/dashboard-page'), 'DashboardPage');
 const EventsPage = page(() => import('./features/events/events-page'), 'EventsPage');

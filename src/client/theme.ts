@@ -294,4 +294,39 @@ const appScreenStyles = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraDefaults, config, appScreenStyles);
+// ---- Named looks of the shell, the cards and the lists (navigation panel, tiles, list rows) ----
+// The softPanel surface with a round: the base of the list and form cards below.
+const softCard = { background: 'bg', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' };
+const shellStyles = defineConfig({
+  theme: {
+    layerStyles: {
+      // The dark brand gradient behind the signed-in navigation (the side panel and the phone's menu).
+      navPanel: {
+        value: {
+          bgImage: 'linear-gradient(to bottom, {colors.brand.900}, {colors.brand.950})',
+          color: 'white',
+        },
+      },
+      // A row of a list drawn as a small card of its own: a circle's event, a request to join.
+      listCard: { value: softCard },
+      // The same card when the whole row is one button: tinted, its border darker, under the pointer.
+      listCardButton: { value: { ...softCard, _hover: { background: 'bg.subtle', borderColor: 'border' } } },
+      // The card that holds a sign-in or sign-up form, lifted off the canvas by a soft shadow.
+      formCard: {
+        value: { ...softCard, borderRadius: '2xl', boxShadow: '0 10px 30px -12px rgba(21, 36, 86, 0.18)' },
+      },
+      // The phone's bottom bar: a white strip with a soft shadow above it, clear of the home indicator.
+      bottomBar: {
+        value: {
+          background: 'bg',
+          borderTopWidth: '1px',
+          borderColor: 'border',
+          boxShadow: '0 -4px 16px rgba(21, 36, 86, 0.06)',
+          paddingBottom: 'env(safe-area-inset-bottom)',
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, chakraDefaults, config, appScreenStyles, shellStyles);

@@ -3,6 +3,7 @@ import {
   CloseButton,
   Container,
   Drawer,
+  defineStyle,
   Flex,
   HStack,
   Icon,
@@ -11,6 +12,7 @@ import {
   Text,
   useBreakpointValue,
   VisuallyHidden,
+  VStack,
 } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -163,18 +165,7 @@ interface PanelContentProps {
 /** The dark navigation panel: the desktop side panel and the phone's slide-out menu alike. */
 function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate }: PanelContentProps) {
   return (
-    <Flex
-      direction="column"
-      h="full"
-      bgGradient="to-b"
-      gradientFrom="brand.900"
-      gradientTo="brand.950"
-      color="white"
-      px="4"
-      py="5"
-      gap="6"
-      overflowY="auto"
-    >
+    <Stack h="full" layerStyle="navPanel" px="4" py="5" gap="6" overflowY="auto">
       <HStack justify="space-between" px="2" minH="10">
         <Logo inverted to={homePathFor(user.role)} />
         {showBell ? <NotificationBell user={user} dark /> : null}
@@ -194,9 +185,20 @@ function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate
           <AccountBox user={user} />
         </Box>
       </Stack>
-    </Flex>
+    </Stack>
   );
 }
+
+/** Pinned to the foot of the screen, above the page. */
+const PINNED_TO_FOOT = defineStyle({ position: 'fixed', insetX: '0', bottom: '0', zIndex: 'sticky' });
+
+/** The look of a bottom-bar tab: muted, in the brand colour on its own page, its focus ring inside. */
+const BOTTOM_TAB_LOOK = defineStyle({
+  color: 'fg.muted',
+  position: 'relative',
+  _currentPage: { color: 'brand.fg', fontWeight: 'semibold' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' },
+});
 
 /** The phone's bottom bar: the same entries as the side panel. */
 function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount: number }) {
@@ -205,15 +207,8 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
       as="nav"
       aria-label="Quick navigation"
       data-bottom-bar=""
-      position="fixed"
-      insetX="0"
-      bottom="0"
-      zIndex="sticky"
-      bg="bg"
-      borderTopWidth="1px"
-      borderColor="border"
-      shadow="0 -4px 16px rgba(21, 36, 86, 0.06)"
-      pb="env(safe-area-inset-bottom)"
+      css={PINNED_TO_FOOT}
+      layerStyle="bottomBar"
     >
       <Flex justify="space-around" h="16">
         {entries
@@ -221,24 +216,7 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
           .map((entry) => {
             const EntryIcon = entry.icon;
             return (
-              <Flex
-                key={entry.to}
-                asChild
-                direction="column"
-                align="center"
-                justify="center"
-                gap="1"
-                flex="1"
-                minW="0"
-                color="fg.muted"
-                position="relative"
-                _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
-                _focusVisible={{
-                  outline: '2px solid',
-                  outlineColor: 'brand.focusRing',
-                  outlineOffset: '-2px',
-                }}
-              >
+              <VStack key={entry.to} asChild justify="center" gap="1" flex="1" minW="0" css={BOTTOM_TAB_LOOK}>
                 <EntryLink entry={entry}>
                   <Icon boxSize="5">
                     <EntryIcon />
@@ -267,7 +245,7 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
                     <VisuallyHidden>{`, ${unreadCount} unread`}</VisuallyHidden>
                   ) : null}
                 </EntryLink>
-              </Flex>
+              </VStack>
             );
           })}
       </Flex>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, defineStyle, HStack, Icon, Stack, Switch, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import {
   Briefcase,
@@ -23,6 +23,7 @@ import { toast } from '../lib/toast';
 import { CountBadge } from './count-badge';
 import { useHebrewDates } from './hebrew-dates';
 import { IconEyebrow } from './icon-eyebrow';
+import { SmallIcon } from './small-icon';
 
 export interface NavEntry {
   to: string;
@@ -126,6 +127,15 @@ export function navEntriesFor(user: UserDto): NavEntry[] {
   return entries;
 }
 
+/** The look of an entry of the dark panel: light text, white under the pointer and on its own page. */
+const SIDE_NAV_LINK_LOOK = defineStyle({
+  color: 'whiteAlpha.800',
+  fontWeight: 'medium',
+  _hover: { bg: 'whiteAlpha.100', color: 'white' },
+  _currentPage: { bg: 'whiteAlpha.200', color: 'white', fontWeight: 'semibold' },
+  focusRingColor: 'gold.300',
+});
+
 /** A side-panel entry (dark panel); `onNavigate` closes the phone's menu. */
 export function SideNavLink({
   entry,
@@ -145,11 +155,7 @@ export function SideNavLink({
       gap="3"
       h="11"
       px="3"
-      color="whiteAlpha.800"
-      fontWeight="medium"
-      _hover={{ bg: 'whiteAlpha.100', color: 'white' }}
-      _currentPage={{ bg: 'whiteAlpha.200', color: 'white', fontWeight: 'semibold' }}
-      focusRingColor="gold.300"
+      css={SIDE_NAV_LINK_LOOK}
       onClick={onNavigate}
     >
       <EntryLink entry={entry}>
@@ -197,9 +203,7 @@ export function FamilyCircleBox({ label }: { label: string }) {
           w="full"
           colorPalette="gold"
           loading={isPending}
-          onClick={() => {
-            void invite();
-          }}
+          onClick={() => void invite()}
         >
           Invite Family
         </Button>
@@ -214,6 +218,17 @@ export function FamilyCircleBox({ label }: { label: string }) {
   );
 }
 
+/** A switch of the dark panel drawn as a full-width row: its label at the start, the switch at the end. */
+const PANEL_SWITCH_ROW = defineStyle({
+  display: 'flex',
+  justifyContent: 'space-between',
+  w: 'full',
+  px: '3',
+  py: '2',
+  rounded: 'lg',
+  _hover: { bg: 'whiteAlpha.100' },
+});
+
 /** The Hebrew-date switch; its state lives in the HebrewDates context. */
 export function HebrewDatesSwitch() {
   const { enabled, setEnabled } = useHebrewDates();
@@ -222,13 +237,7 @@ export function HebrewDatesSwitch() {
       checked={enabled}
       onCheckedChange={(details) => setEnabled(details.checked)}
       colorPalette="gold"
-      display="flex"
-      justifyContent="space-between"
-      w="full"
-      px="3"
-      py="2"
-      rounded="lg"
-      _hover={{ bg: 'whiteAlpha.100' }}
+      css={PANEL_SWITCH_ROW}
     >
       <Switch.Label color="whiteAlpha.900" fontWeight="medium" display="flex" alignItems="center" gap="3">
         <Icon boxSize="5">
@@ -273,9 +282,7 @@ export function AccountBox({ user }: { user: UserDto }) {
         loadingText="Signing out..."
         onClick={signOut}
       >
-        <Icon boxSize="4">
-          <LogOut />
-        </Icon>
+        <SmallIcon icon={LogOut} />
         Sign Out
       </Button>
     </Stack>

@@ -1,28 +1,29 @@
-import { Heading, Icon } from '@chakra-ui/react';
+import { Heading, type HeadingProps, Icon } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { Ref } from 'react';
 
-interface CardHeadingProps {
-  /** The id the card's section names itself by (`aria-labelledby`). */
-  id: string;
+interface CardHeadingProps extends HeadingProps {
   /** The icon before the words; none where the title stands alone. */
   icon?: LucideIcon;
   iconColor?: string;
-  /** The space between the icon, the words and whatever follows them (a badge). */
-  gap?: string;
-  children: ReactNode;
+  /** For a heading that takes the focus when it appears (a sent-link note). */
+  ref?: Ref<HTMLHeadingElement>;
 }
 
-/** The title of a card on the profile and calendar pages: an icon, then the words. */
+/**
+ * The title of a card (the profile and calendar cards, the admin overview's cards, a sent-link
+ * note): an icon, then the words. `id` is what the card's section names itself by
+ * (`aria-labelledby`); `gap` the space between the icon, the words and whatever follows them.
+ */
 export function CardHeading({
-  id,
   icon: CardIcon,
   iconColor = 'brand.fg',
   gap = '2',
   children,
+  ...rest
 }: CardHeadingProps) {
   return (
-    <Heading id={id} as="h2" fontSize="lg" color="brand.950" display="flex" alignItems="center" gap={gap}>
+    <Heading as="h2" fontSize="lg" color="brand.950" display="flex" alignItems="center" gap={gap} {...rest}>
       {CardIcon ? (
         <Icon boxSize="5" color={iconColor}>
           <CardIcon />

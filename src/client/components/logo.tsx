@@ -1,4 +1,4 @@
-import { Box, type BoxProps, HStack, Text } from '@chakra-ui/react';
+import { Box, type BoxProps, HStack, Square, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
 /** The star of David mark, the same drawing as the favicon. */
@@ -34,20 +34,16 @@ export function Logo({ inverted = false, to = '/', size = 'md' }: LogoProps) {
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
     >
       <RouterLink to={to} aria-label="SimchaHub home">
-        <Box
+        <Square
           as="span"
-          boxSize={box}
+          size={box}
           rounded="lg"
           bg={inverted ? 'white' : 'brand.900'}
           color={inverted ? 'brand.900' : 'white'}
-          display="inline-flex"
-          alignItems="center"
-          justifyContent="center"
-          flexShrink="0"
           shadow="sm"
         >
           <StarOfDavid boxSize="70%" />
-        </Box>
+        </Square>
         <Text as="span" fontFamily="heading" fontWeight="bold" fontSize={size === 'sm' ? 'lg' : 'xl'}>
           SimchaHub
         </Text>

@@ -2,8 +2,8 @@ import {
   Badge,
   Box,
   Button,
+  defineStyle,
   Flex,
-  Heading,
   HStack,
   SimpleGrid,
   Skeleton,
@@ -16,6 +16,7 @@ import {
   FileCheck,
   Flag,
   History,
+  type LucideIcon,
   Mail,
   RefreshCw,
   ServerCrash,
@@ -27,6 +28,7 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminActivityItemDto, AdminHealthDto, AdminStatsDto } from '../../../shared/schemas/admin';
+import { CardHeading } from '../../components/card-heading';
 import { LinkButton } from '../../components/link-button';
 import { Panel } from '../../components/panel';
 import { StatTile } from '../../components/stat-tile';
@@ -164,7 +166,7 @@ function Card({
   testId,
 }: {
   title: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   action?: ReactNode;
   children: ReactNode;
   testId?: string;
@@ -173,12 +175,9 @@ function Card({
   return (
     <Panel as="section" aria-labelledby={id} p={{ base: '4', md: '5' }} data-testid={testId} minW="0">
       <Flex justify="space-between" align="center" gap="3" mb="4">
-        <Heading id={id} as="h2" fontSize="lg" color="brand.950" display="flex" alignItems="center" gap="2">
-          <Box as="span" color="brand.fg" display="inline-flex">
-            {icon}
-          </Box>
+        <CardHeading id={id} icon={icon}>
           {title}
-        </Heading>
+        </CardHeading>
         {action}
       </Flex>
       {children}
@@ -196,7 +195,7 @@ function HealthCard() {
   return (
     <Card
       title="Platform health"
-      icon={<ShieldCheck size={20} aria-hidden />}
+      icon={ShieldCheck}
       testId="health-card"
       action={
         <HStack gap="2">
@@ -330,12 +329,19 @@ function itemPath(item: AdminActivityItemDto): string {
     : adminTabPath(item.tab);
 }
 
+/** A feed item is one link: its row lights up under the pointer and carries the focus ring. */
+const FEED_LINK_LOOK = defineStyle({
+  rounded: 'lg',
+  _hover: { bg: 'bg.muted' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing' },
+});
+
 function ActivityFeed() {
   const feed = trpc.admin.overview.activity.useQuery({ limit: 10 }, { staleTime: OVERVIEW_STALE_MS });
   return (
     <Card
       title="Recent activity"
-      icon={<History size={20} aria-hidden />}
+      icon={History}
       testId="activity-feed"
       action={
         <LinkButton to={adminTabPath('activity')} size="xs" variant="ghost">
@@ -358,17 +364,7 @@ function ActivityFeed() {
         <Stack as="ul" gap="1" listStyleType="none">
           {feed.data.map((item) => (
             <Box as="li" key={`${item.kind}-${item.id}`}>
-              <Flex
-                asChild
-                gap="3"
-                align="flex-start"
-                px="2"
-                py="2"
-                mx="-2"
-                rounded="lg"
-                _hover={{ bg: 'bg.muted' }}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing' }}
-              >
+              <Flex asChild gap="3" align="flex-start" p="2" mx="-2" css={FEED_LINK_LOOK}>
                 <RouterLink to={itemPath(item)} data-testid="activity-item">
                   <Box
                     color="brand.fg"
@@ -413,7 +409,7 @@ function OpenReports({ count }: { count: number | undefined }) {
   return (
     <Card
       title="Open reports"
-      icon={<Flag size={20} aria-hidden />}
+      icon={Flag}
       testId="open-reports"
       action={
         total !== undefined ? (

@@ -1,4 +1,14 @@
-import { Box, Flex, Heading, HStack, Icon, Link, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import {
+  Box,
+  defineStyle,
+  Flex,
+  Heading,
+  HStack,
+  Link,
+  Stack,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,6 +16,7 @@ import { CheckList } from '../../components/check-list';
 import { Logo, StarOfDavid } from '../../components/logo';
 import { MainLandmark } from '../../components/main-landmark';
 import { SkipLink } from '../../components/skip-link';
+import { SmallIcon } from '../../components/small-icon';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { counted, useSiteFigures } from '../../lib/site-figures';
@@ -45,6 +56,19 @@ function TrustedBy() {
   );
 }
 
+/** The brand panel beside the form on wide screens: a starry blue column, its parts spread top to bottom. */
+const BRAND_PANEL = defineStyle({
+  w: '44%',
+  maxW: '2xl',
+  minH: '100dvh',
+  flexDirection: 'column',
+  justifyContent: 'space-between',
+  p: '12',
+  color: 'white',
+  bgColor: 'brand.900',
+  bgImage: `${starPattern('#ffffff', 0.07)}, linear-gradient(160deg, #1e3a8a 0%, #152456 100%)`,
+});
+
 /** The frame of the sign-in and sign-up screens: a brand panel and the form card. */
 export function AuthShell({
   title,
@@ -60,18 +84,7 @@ export function AuthShell({
   return (
     <Flex minH="100dvh" bg="canvas">
       <SkipLink />
-      <Flex
-        display={{ base: 'none', lg: 'flex' }}
-        w="44%"
-        maxW="2xl"
-        direction="column"
-        justify="space-between"
-        p="12"
-        color="white"
-        bgColor="brand.900"
-        bgImage={`${starPattern('#ffffff', 0.07)}, linear-gradient(160deg, #1e3a8a 0%, #152456 100%)`}
-        minH="100dvh"
-      >
+      <Flex hideBelow="lg" css={BRAND_PANEL}>
         <Logo inverted />
         <Stack gap="6" maxW="md">
           <StarOfDavid boxSize="14" color="gold.300" />
@@ -83,20 +96,12 @@ export function AuthShell({
         {wide ? <TrustedBy /> : null}
       </Flex>
 
-      <Flex
-        flex="1"
-        direction="column"
-        align="center"
-        px={{ base: '4', sm: '6' }}
-        py={{ base: '6', md: '10' }}
-      >
+      <Stack flex="1" align="center" px={{ base: '4', sm: '6' }} py={{ base: '6', md: '10' }}>
         <Box w="full" maxW="md">
           <HStack justify="space-between" mb={{ base: '6', md: '8' }}>
             <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm">
               <RouterLink to="/">
-                <Icon boxSize="4">
-                  <ArrowLeft />
-                </Icon>
+                <SmallIcon icon={ArrowLeft} />
                 Back to home
               </RouterLink>
             </Link>
@@ -104,12 +109,7 @@ export function AuthShell({
               <Logo size="sm" />
             </Box>
           </HStack>
-          <MainLandmark
-            layerStyle="softPanel"
-            rounded="2xl"
-            shadow="0 10px 30px -12px rgba(21, 36, 86, 0.18)"
-            p={{ base: '6', md: '8' }}
-          >
+          <MainLandmark layerStyle="formCard" p={{ base: '6', md: '8' }}>
             <Heading as="h1" size="2xl" color="brand.950">
               {title}
             </Heading>
@@ -125,7 +125,7 @@ export function AuthShell({
             </Stack>
           ) : null}
         </Box>
-      </Flex>
+      </Stack>
     </Flex>
   );
 }

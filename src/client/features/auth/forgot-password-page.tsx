@@ -1,7 +1,8 @@
-import { Box, Button, Heading, Icon, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { CardHeading } from '../../components/card-heading';
 import { FormInput } from '../../components/form-fields';
 import { LinkButton } from '../../components/link-button';
 import { ScreenForm } from '../../components/screen-form';
@@ -96,22 +97,9 @@ function SentConfirmation({
   return (
     <Stack gap="5" data-testid="reset-requested">
       <Box layerStyle="brandNote" p="5">
-        <Heading
-          ref={headingRef}
-          tabIndex={-1}
-          as="h2"
-          fontSize="md"
-          color="brand.950"
-          display="flex"
-          alignItems="center"
-          gap="2"
-          outline="none"
-        >
-          <Icon boxSize="5" color="brand.fg">
-            <Mail />
-          </Icon>
+        <CardHeading ref={headingRef} tabIndex={-1} icon={Mail} fontSize="md" outline="none">
           Reset link sent
-        </Heading>
+        </CardHeading>
         <Text mt="2" color="fg" role="status">
           If an account exists for{' '}
           <Text as="strong" fontWeight="semibold" overflowWrap="anywhere">

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, Skeleton, Square, Stack, Text } from '@chakra-ui/react';
 import { Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
@@ -81,32 +81,11 @@ export function FamilyEventsCard({
                   gap="3"
                   alignItems="center"
                   p="2.5"
-                  rounded="lg"
-                  borderWidth="1px"
-                  borderColor="border.muted"
-                  _hover={{ bg: 'bg.subtle', borderColor: 'border' }}
+                  layerStyle="listCardButton"
                   aria-label={`${event.title}, ${event.isYours ? 'yours' : event.ownerName}: show on the calendar`}
                   onClick={() => onShow(event.date)}
                 >
-                  <Flex
-                    direction="column"
-                    align="center"
-                    justify="center"
-                    flexShrink="0"
-                    w="12"
-                    h="12"
-                    rounded="lg"
-                    bg="brand.subtle"
-                    color="brand.fg"
-                    lineHeight="1.1"
-                  >
-                    <Text fontSize="2xs" fontWeight="semibold" textTransform="uppercase">
-                      {formatMonthShort(event.date)}
-                    </Text>
-                    <Text fontSize="lg" fontWeight="bold">
-                      {Number(event.date.slice(8))}
-                    </Text>
-                  </Flex>
+                  <DateTile date={event.date} />
                   <Box minW="0" flex="1">
                     <Text fontWeight="semibold" color="brand.950" lineClamp={2}>
                       {event.title}
@@ -128,5 +107,19 @@ export function FamilyEventsCard({
         )}
       </Box>
     </SectionCard>
+  );
+}
+
+/** A day as a small tinted tile: its month in capitals over its number. */
+function DateTile({ date }: { date: string }) {
+  return (
+    <Square size="12" flexDirection="column" rounded="lg" bg="brand.subtle" color="brand.fg" lineHeight="1.1">
+      <Text fontSize="2xs" fontWeight="semibold" textTransform="uppercase">
+        {formatMonthShort(date)}
+      </Text>
+      <Text fontSize="lg" fontWeight="bold">
+        {Number(date.slice(8))}
+      </Text>
+    </Square>
   );
 }

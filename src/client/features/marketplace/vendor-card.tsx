@@ -159,6 +159,9 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
   );
 }
 
+/** A row's cover as a 56px thumbnail (the image's `sizes` says so), its art's icon and ring scaled down. */
+const ROW_THUMBNAIL = { sizes: '56px', boxSize: '14', iconSize: '5', ringPadding: '1.5' } as const;
+
 /** A slim row for the trending and new-vendor lists. */
 export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number }) {
   const place = placeText(vendor);
@@ -178,16 +181,7 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
           {rank}
         </Text>
       ) : null}
-      <VendorCover
-        vendor={vendor}
-        sizes="56px"
-        alt=""
-        iconSize="5"
-        ringPadding="1.5"
-        boxSize="14"
-        rounded="lg"
-        flexShrink="0"
-      />
+      <VendorCover vendor={vendor} alt="" {...ROW_THUMBNAIL} rounded="lg" flexShrink="0" />
       <Stack gap="0.5" minW="0" flex="1">
         <HStack gap="2" minW="0">
           <LinkOverlay asChild>

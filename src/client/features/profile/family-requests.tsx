@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Check, X } from 'lucide-react';
 import type { FamilyRequestDto } from '../../../shared/schemas/family';
 import { toast } from '../../lib/toast';
@@ -77,16 +77,14 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
     },
   ] as const;
   return (
-    <Flex
+    <HStack
       as="li"
       // The card sits in a narrow column on wide screens too: the buttons wrap below the name
       // whenever the name would get less than 12rem, and then fill their own line.
       wrap="wrap"
-      align="center"
       gap="3"
       p="3"
-      rounded="lg"
-      layerStyle="softPanel"
+      layerStyle="listCard"
     >
       <HStack gap="3" flex="1000 1 12rem" minW="0">
         <Avatar.Root size="sm" colorPalette="gray" variant="subtle">
@@ -125,6 +123,6 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
           </Button>
         ))}
       </HStack>
-    </Flex>
+    </HStack>
   );
 }

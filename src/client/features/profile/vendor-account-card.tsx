@@ -1,8 +1,9 @@
-import { Flex, Icon, Text } from '@chakra-ui/react';
+import { Flex, Text } from '@chakra-ui/react';
 import { Briefcase, Search } from 'lucide-react';
 import type { Role } from '../../../shared/constants';
 import { CardHeading } from '../../components/card-heading';
 import { LinkButton } from '../../components/link-button';
+import { SmallIcon } from '../../components/small-icon';
 import { ProfileCard } from './profile-card';
 
 /** The way into the vendor side: a vendor account, or claiming a listing that already exists. */
@@ -23,16 +24,12 @@ export function VendorAccountCard({ role }: { role: Role }) {
           <LinkButton to="/vendor-dashboard">Open Vendor Dashboard</LinkButton>
         ) : (
           <LinkButton to="/login-vendor?mode=signup">
-            <Icon boxSize="4">
-              <Briefcase />
-            </Icon>
+            <SmallIcon icon={Briefcase} />
             Become a Vendor
           </LinkButton>
         )}
         <LinkButton to="/vendor-dashboard?tab=claims" variant="outline">
-          <Icon boxSize="4">
-            <Search />
-          </Icon>
+          <SmallIcon icon={Search} />
           Search &amp; Claim Listing
         </LinkButton>
       </Flex>
