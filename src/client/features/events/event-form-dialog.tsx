@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ImageIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { toCivilDate, toHebrewDate, typedDateConflict } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { useHebrewDates } from '../../components/hebrew-dates';
@@ -119,7 +120,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
         autoComplete="off"
       />
       <FormSelect form={form} name="type" label="Event type" options={EVENT_TYPES} />
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+      <FieldColumns>
         <FormInput
           form={form}
           name="date"
@@ -136,7 +137,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
           }
         />
         <FormInput form={form} name="time" label="Time" type="time" />
-      </SimpleGrid>
+      </FieldColumns>
       {conflict ? (
         <Alert.Root status="warning" rounded="lg">
           <Alert.Indicator />
