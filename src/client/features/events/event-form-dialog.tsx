@@ -43,6 +43,15 @@ function hebrewDateOf(date: string): string | null {
   }
 }
 
+/** The chosen day's Hebrew date under the date field, in the gold the app gives Hebrew dates. */
+function HebrewDateHint({ formatted }: { formatted: string }) {
+  return (
+    <Text as="span" color="gold.fg">
+      {formatted}
+    </Text>
+  );
+}
+
 interface EventFormDialogProps {
   open: boolean;
   onClose: () => void;
@@ -128,13 +137,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
           required
           type="date"
           max="9999-12-31"
-          hint={
-            hebrewDate ? (
-              <Text as="span" color="gold.fg">
-                {hebrewDate}
-              </Text>
-            ) : undefined
-          }
+          hint={hebrewDate ? <HebrewDateHint formatted={hebrewDate} /> : undefined}
         />
         <FormInput form={form} name="time" label="Time" type="time" />
       </FieldColumns>
