@@ -7,38 +7,34 @@ import { toast } from '../../lib/toast';
 import type { ZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
 import { type DepositFormValues, depositForm } from './forms';
-import { type ItemDialogProps, ItemNameInput, useItemEditor } from './item-editor';
-import { ItemCard, ItemList } from './item-list';
+import { ItemNameInput } from './item-editor';
+import { ItemCard, ItemList, rowToasts } from './item-list';
 import { formatAmount, formatCents, toCents } from './money';
 import { type DepositUpdate, useDepositMutations, useDeposits } from './use-events';
 
 /** The Deposits tab: what each vendor is owed and when; mark paid or unpaid; add, edit, delete. */
 export function DepositsTab({ event }: { event: EventDto }) {
   const deposits = useDeposits(event.id);
-  const mutations = useDepositMutations(event.id);
-  const { update } = mutations;
+  const { create, update, remove } = useDepositMutations(event.id);
 
-  const setPaid = (deposit: DepositDto, paid: boolean) => {
+  const setPaid = (deposit: DepositDto, paid: boolean) =>
     update.mutate(
       { id: deposit.id, version: deposit.version, paid },
-      {
-        onSuccess: () => toast.success(paid ? 'Deposit marked paid' : 'Deposit marked unpaid'),
-        onError: (error) => toast.failed('Failed to update deposit', error),
-      },
+      rowToasts(paid ? 'Deposit marked paid' : 'Deposit marked unpaid', 'Failed to update deposit'),
     );
-  };
 
   const today = todayCivil();
   // Which row's paid button is waiting for the server.
   const togglingId = update.isPending ? update.variables?.id : undefined;
+  // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
+  const saving = create.isPending || (update.isPending && update.variables?.paid === undefined);
 
   return (
     <ItemList
-      eventId={event.id}
       noun="Deposit"
       plural="Deposits"
       query={deposits}
-      mutations={mutations}
+      remove={remove}
       summary={(list) => {
         const totalCents = list.reduce((sum, d) => sum + toCents(d.amount), 0);
         const paidCents = list.reduce((sum, d) => sum + (d.paid ? toCents(d.amount) : 0), 0);
@@ -53,7 +49,29 @@ export function DepositsTab({ event }: { event: EventDto }) {
       deleteText={(deposit) =>
         `The ${deposit ? formatAmount(deposit.amount) : ''} deposit for “${deposit?.vendorName}” will be removed. This cannot be undone.`
       }
-      Dialog={DepositDialog}
+      editor={{
+        schema: depositForm,
+        pending: saving,
+        valuesOf,
+        create: (fields, callbacks) =>
+          create.mutate({ id: event.id, ...fields, paid: fields.paid ?? false }, callbacks),
+        update: (base, fields, callbacks) => {
+          // Send only what changed, so that the event's sums refresh only when the amount moved.
+          const patch: DepositUpdate = { id: base.id, version: base.version };
+          if (fields.vendorName !== base.vendorName) patch.vendorName = fields.vendorName;
+          if (toCents(fields.amount) !== toCents(base.amount)) patch.amount = fields.amount;
+          if (toCivilDate(fields.dueDate) !== toCivilDate(base.dueDate)) patch.dueDate = fields.dueDate;
+          if (Object.keys(patch).length === 2) return false;
+          update.mutate(patch, callbacks);
+          return true;
+        },
+        onInvalid: (errors) => {
+          if (errors.vendorName || errors.amount?.message === EVENT_MESSAGES.required || errors.dueDate) {
+            toast.error(EVENT_MESSAGES.required);
+          }
+        },
+        fields: (form, deposit) => <DepositFields form={form} adding={deposit === null} disabled={saving} />,
+      }}
       renderRow={(deposit, actions) => {
         const overdue = !deposit.paid && toCivilDate(deposit.dueDate) < today;
         return (
@@ -98,40 +116,18 @@ export function DepositsTab({ event }: { event: EventDto }) {
   );
 }
 
-function DepositDialog({
-  eventId,
-  mutations: { create, update },
-  ...target
-}: ItemDialogProps<DepositDto, ReturnType<typeof useDepositMutations>>) {
-  const deposit = target.item;
-  // Only the paid flag is mutated elsewhere in the row; the dialog's own pending state is its saves.
-  const pending = create.isPending || (update.isPending && update.variables?.paid === undefined);
-  const { form, dialog } = useItemEditor({
-    ...target,
-    noun: 'Deposit',
-    schema: depositForm,
-    pending,
-    valuesOf,
-    create: (fields, callbacks) =>
-      create.mutate({ id: eventId, ...fields, paid: fields.paid ?? false }, callbacks),
-    update: (base, fields, callbacks) => {
-      // Send only what changed, so that the event's sums refresh only when the amount moved.
-      const patch: DepositUpdate = { id: base.id, version: base.version };
-      if (fields.vendorName !== base.vendorName) patch.vendorName = fields.vendorName;
-      if (toCents(fields.amount) !== toCents(base.amount)) patch.amount = fields.amount;
-      if (toCivilDate(fields.dueDate) !== toCivilDate(base.dueDate)) patch.dueDate = fields.dueDate;
-      if (Object.keys(patch).length === 2) return false;
-      update.mutate(patch, callbacks);
-      return true;
-    },
-    onInvalid: (errors) => {
-      if (errors.vendorName || errors.amount?.message === EVENT_MESSAGES.required || errors.dueDate) {
-        toast.error(EVENT_MESSAGES.required);
-      }
-    },
-  });
+/** The deposit dialog's fields; a new deposit can be recorded as already paid. */
+function DepositFields({
+  form,
+  adding,
+  disabled,
+}: {
+  form: ZodForm<DepositFormValues, unknown>;
+  adding: boolean;
+  disabled: boolean;
+}) {
   const paid = form.watch('paid') ?? false;
-  return dialog(
+  return (
     <>
       <ItemNameInput
         form={form}
@@ -141,18 +137,18 @@ function DepositDialog({
       />
       <AmountField form={form} />
       <FormInput form={form} name="dueDate" label="Due date" required type="date" max="9999-12-31" />
-      {deposit ? null : (
+      {adding ? (
         <Checkbox.Root
           checked={paid}
           onCheckedChange={(d) => form.setValue('paid', d.checked === true, { shouldDirty: true })}
-          disabled={pending}
+          disabled={disabled}
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>Already paid</Checkbox.Label>
         </Checkbox.Root>
-      )}
-    </>,
+      ) : null}
+    </>
   );
 }
 

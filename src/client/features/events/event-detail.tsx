@@ -17,6 +17,7 @@ import { ArrowLeft, Calendar, Clock, Ellipsis, type LucideIcon, MapPin, Pencil, 
 import type { ReactNode } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { useHebrewDates } from '../../components/hebrew-dates';
+import { sideScroll } from '../../components/side-scroll';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
@@ -140,7 +141,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
         lazyMount
         unmountOnExit
       >
-        <Box overflowX="auto" mx={{ base: '-4', md: '0' }} px={{ base: '4', md: '0' }}>
+        <Box {...sideScroll}>
           <Tabs.List minW="max-content" w="full">
             {TABS.map((tab) => (
               <Tabs.Trigger key={tab.value} value={tab.value} px={{ base: '2.5', sm: '4' }}>

@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ImageIcon, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { toCivilDate, toHebrewDate, typedDateConflict } from '../../../shared/jewish-calendar';
 import { EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { useHebrewDates } from '../../components/hebrew-dates';
@@ -40,6 +41,15 @@ function hebrewDateOf(date: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The chosen day's Hebrew date under the date field, in the gold the app gives Hebrew dates. */
+function HebrewDateHint({ formatted }: { formatted: string }) {
+  return (
+    <Text as="span" color="gold.fg">
+      {formatted}
+    </Text>
+  );
 }
 
 interface EventFormDialogProps {
@@ -119,7 +129,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
         autoComplete="off"
       />
       <FormSelect form={form} name="type" label="Event type" options={EVENT_TYPES} />
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+      <FieldColumns>
         <FormInput
           form={form}
           name="date"
@@ -127,16 +137,10 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
           required
           type="date"
           max="9999-12-31"
-          hint={
-            hebrewDate ? (
-              <Text as="span" color="gold.fg">
-                {hebrewDate}
-              </Text>
-            ) : undefined
-          }
+          hint={hebrewDate ? <HebrewDateHint formatted={hebrewDate} /> : undefined}
         />
         <FormInput form={form} name="time" label="Time" type="time" />
-      </SimpleGrid>
+      </FieldColumns>
       {conflict ? (
         <Alert.Root status="warning" rounded="lg">
           <Alert.Indicator />

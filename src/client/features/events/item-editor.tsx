@@ -4,34 +4,43 @@ import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { type EditDialogOptions, useEditDialog } from '../../components/edit-dialog';
 import { type Bound, FormInput } from '../../components/form-fields';
 import { toast } from '../../lib/toast';
+import type { ZodForm } from '../../lib/use-zod-form';
 
 export type { SaveCallbacks } from '../../components/edit-dialog';
 
-/** What the add/edit dialog of a tab is given: the item (null for a new one) and the tab's mutations. */
-export interface ItemDialogProps<Row, Mutations> {
-  eventId: string;
+/** What a tab's add/edit dialog is made of: its form, its fields, and how it sends a new item or an edit. */
+export interface ItemEditorConfig<
+  Row extends { id: string; version: number },
+  Values extends FieldValues,
+  Out,
+> extends Pick<
+    EditDialogOptions<Row, Values, Out>,
+    'schema' | 'pending' | 'valuesOf' | 'create' | 'update' | 'onInvalid'
+  > {
+  /** The dialog's fields, for the item being edited (null when adding one). */
+  fields: (form: ZodForm<Values, Out>, item: Row | null) => ReactNode;
+}
+
+interface ItemDialogProps<Row extends { id: string; version: number }, Values extends FieldValues, Out> {
+  /** 'Task', 'Deposit', 'Memo': the dialog's title, its button and its toasts name it. */
+  noun: string;
+  /** The item to edit; null adds a new one. */
   item: Row | null;
   open: boolean;
   onClose: () => void;
-  mutations: Mutations;
+  editor: ItemEditorConfig<Row, Values, Out>;
 }
 
-type ItemEditorOptions<Row extends { id: string; version: number }, Values extends FieldValues, Out> = Omit<
-  EditDialogOptions<Row, Values, Out>,
-  'toasts' | 'keepDraft'
-> & {
-  /** 'Task', 'Deposit', 'Memo': the dialog's title, its button and its toasts name it. */
-  noun: string;
-};
-
 /** The add/edit dialog of an event's tasks, deposits and memos, each named the same way by its noun. */
-export function useItemEditor<Row extends { id: string; version: number }, Values extends FieldValues, Out>({
+export function ItemDialog<Row extends { id: string; version: number }, Values extends FieldValues, Out>({
   noun,
-  ...options
-}: ItemEditorOptions<Row, Values, Out>) {
+  editor: { fields, ...editor },
+  ...target
+}: ItemDialogProps<Row, Values, Out>) {
   const lower = noun.toLowerCase();
   const { form, dialog } = useEditDialog({
-    ...options,
+    ...target,
+    ...editor,
     toasts: {
       created: `${noun} added`,
       updated: `${noun} updated`,
@@ -39,19 +48,15 @@ export function useItemEditor<Row extends { id: string; version: number }, Value
       updateFailed: `Failed to update ${lower}`,
     },
   });
-  const editing = options.item !== null;
-  return {
-    form,
-    dialog: (children: ReactNode) =>
-      dialog(
-        {
-          title: editing ? `Edit ${noun}` : `Add ${noun}`,
-          submitLabel: editing ? `Save ${noun}` : `Add ${noun}`,
-          pendingLabel: 'Saving...',
-        },
-        children,
-      ),
-  };
+  const editing = target.item !== null;
+  return dialog(
+    {
+      title: editing ? `Edit ${noun}` : `Add ${noun}`,
+      submitLabel: editing ? `Save ${noun}` : `Add ${noun}`,
+      pendingLabel: 'Saving...',
+    },
+    fields(form, target.item),
+  );
 }
 
 /** The dialog's answer to a missing title: the one message every required field of the tabs shares. */

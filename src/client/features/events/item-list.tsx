@@ -1,8 +1,9 @@
 import { Flex, type FlexProps, Icon, Stack } from '@chakra-ui/react';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { DeleteDialog, type RemoveMutation } from './delete-dialog';
-import type { ItemDialogProps } from './item-editor';
+import { ItemDialog, type ItemEditorConfig, type SaveCallbacks } from './item-editor';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';
 
@@ -13,14 +14,13 @@ interface ListQuery<Row> {
   refetch: () => unknown;
 }
 
-interface ItemListProps<Row extends { id: string }, Mutations extends { remove: RemoveMutation }> {
-  eventId: string;
+interface ItemListProps<Row extends { id: string; version: number }, Values extends FieldValues, Out> {
   /** 'Task', 'Deposit', 'Memo': the add button, the delete dialog and the toasts name it. */
   noun: string;
   /** 'Tasks': the list's accessible name; in lower case, what could not load. */
   plural: string;
   query: ListQuery<Row>;
-  mutations: Mutations;
+  remove: RemoveMutation;
   /** The line above the list once it has loaded. */
   summary: (list: Row[]) => string;
   skeletonRows?: number;
@@ -31,7 +31,8 @@ interface ItemListProps<Row extends { id: string }, Mutations extends { remove: 
   renderRow: (row: Row, actions: ReactNode) => ReactNode;
   /** The delete dialog's text about the item. */
   deleteText: (row: Row | null) => ReactNode;
-  Dialog: ComponentType<ItemDialogProps<Row, Mutations>>;
+  /** The add/edit dialog. */
+  editor: ItemEditorConfig<Row, Values, Out>;
 }
 
 /**
@@ -39,20 +40,19 @@ interface ItemListProps<Row extends { id: string }, Mutations extends { remove: 
  * its loading, failed and empty states, each row's edit and delete, the add/edit dialog and the
  * delete confirmation with its toasts.
  */
-export function ItemList<Row extends { id: string }, Mutations extends { remove: RemoveMutation }>({
-  eventId,
+export function ItemList<Row extends { id: string; version: number }, Values extends FieldValues, Out>({
   noun,
   plural,
   query,
-  mutations,
+  remove,
   summary,
   skeletonRows,
   empty,
   nameOf,
   renderRow,
   deleteText,
-  Dialog,
-}: ItemListProps<Row, Mutations>) {
+  editor,
+}: ItemListProps<Row, Values, Out>) {
   const editing = useDialogTarget<Row | 'new'>();
   const deleting = useDialogTarget<Row>();
   const lower = noun.toLowerCase();
@@ -87,16 +87,16 @@ export function ItemList<Row extends { id: string }, Mutations extends { remove:
           )}
         </Stack>
       )}
-      <Dialog
-        eventId={eventId}
+      <ItemDialog
+        noun={noun}
         item={editing.target === 'new' ? null : editing.target}
         open={editing.open}
         onClose={editing.close}
-        mutations={mutations}
+        editor={editor}
       />
       <DeleteDialog
         deleting={deleting}
-        remove={mutations.remove}
+        remove={remove}
         noun={noun}
         onDeleted={() => toast.success(`${noun} deleted`)}
       >
@@ -109,4 +109,12 @@ export function ItemList<Row extends { id: string }, Mutations extends { remove:
 /** The card of one item in a tab's list. */
 export function ItemCard(props: FlexProps) {
   return <Flex as="li" gap="3" layerStyle="softPanel" rounded="xl" p={{ base: '3', md: '4' }} {...props} />;
+}
+
+/** The toasts of a change made straight from a row: ticking a task off, marking a deposit paid. */
+export function rowToasts(succeeded: string, failed: string): SaveCallbacks {
+  return {
+    onSuccess: () => toast.success(succeeded),
+    onError: (error) => toast.failed(failed, error),
+  };
 }

@@ -4,21 +4,20 @@ import type { EventDto, MemoDto } from '../../../shared/schemas/events';
 import { FormTextarea } from '../../components/form-fields';
 import { formatShortDay } from './format';
 import { type MemoFormValues, memoForm } from './forms';
-import { type ItemDialogProps, ItemNameInput, titleRequired, useItemEditor } from './item-editor';
+import { ItemNameInput, titleRequired } from './item-editor';
 import { ItemCard, ItemList } from './item-list';
 import { useMemoMutations, useMemos } from './use-events';
 
 /** The Memos tab: notes about the event, newest first. */
 export function MemosTab({ event }: { event: EventDto }) {
   const memos = useMemos(event.id);
-  const mutations = useMemoMutations(event.id);
+  const { create, update, remove } = useMemoMutations(event.id);
   return (
     <ItemList
-      eventId={event.id}
       noun="Memo"
       plural="Memos"
       query={memos}
-      mutations={mutations}
+      remove={remove}
       summary={(list) => `${list.length} ${list.length === 1 ? 'memo' : 'memos'}`}
       skeletonRows={2}
       empty={{
@@ -28,7 +27,23 @@ export function MemosTab({ event }: { event: EventDto }) {
       }}
       nameOf={(memo) => memo.title}
       deleteText={(memo) => `“${memo?.title}” will be removed. This cannot be undone.`}
-      Dialog={MemoDialog}
+      editor={{
+        schema: memoForm,
+        pending: create.isPending || update.isPending,
+        valuesOf,
+        create: (fields, callbacks) => create.mutate({ id: event.id, ...fields }, callbacks),
+        update: (base, fields, callbacks) => {
+          update.mutate({ id: base.id, version: base.version, ...fields }, callbacks);
+          return true;
+        },
+        onInvalid: titleRequired,
+        fields: (form) => (
+          <>
+            <ItemNameInput form={form} name="title" label="Title" placeholder="e.g. Seating ideas" />
+            <FormTextarea form={form} name="content" label="Memo" rows={6} maxLength={10_000} />
+          </>
+        ),
+      }}
       renderRow={(memo, actions) => (
         <ItemCard key={memo.id} direction="column" gap="2">
           <Flex gap="3" justify="space-between" align="flex-start">
@@ -48,32 +63,6 @@ export function MemosTab({ event }: { event: EventDto }) {
         </ItemCard>
       )}
     />
-  );
-}
-
-function MemoDialog({
-  eventId,
-  mutations: { create, update },
-  ...target
-}: ItemDialogProps<MemoDto, ReturnType<typeof useMemoMutations>>) {
-  const { form, dialog } = useItemEditor({
-    ...target,
-    noun: 'Memo',
-    schema: memoForm,
-    pending: create.isPending || update.isPending,
-    valuesOf,
-    create: (fields, callbacks) => create.mutate({ id: eventId, ...fields }, callbacks),
-    update: (base, fields, callbacks) => {
-      update.mutate({ id: base.id, version: base.version, ...fields }, callbacks);
-      return true;
-    },
-    onInvalid: titleRequired,
-  });
-  return dialog(
-    <>
-      <ItemNameInput form={form} name="title" label="Title" placeholder="e.g. Seating ideas" />
-      <FormTextarea form={form} name="content" label="Memo" rows={6} maxLength={10_000} />
-    </>,
   );
 }
 

@@ -3,28 +3,22 @@ import { Check } from 'lucide-react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto, TaskDto } from '../../../shared/schemas/events';
 import { FormInput, FormTextarea } from '../../components/form-fields';
-import { toast } from '../../lib/toast';
 import { formatShortDay, todayCivil } from './format';
 import { type TaskFormValues, taskForm } from './forms';
-import { type ItemDialogProps, ItemNameInput, titleRequired, useItemEditor } from './item-editor';
-import { ItemCard, ItemList } from './item-list';
+import { ItemNameInput, titleRequired } from './item-editor';
+import { ItemCard, ItemList, rowToasts } from './item-list';
 import { useTaskMutations, useTasks } from './use-events';
 
 /** The Tasks tab: tick tasks off at once; add, edit and delete them. */
 export function TasksTab({ event }: { event: EventDto }) {
   const tasks = useTasks(event.id);
-  const mutations = useTaskMutations(event.id);
-  const { update } = mutations;
+  const { create, update, remove } = useTaskMutations(event.id);
 
-  const toggle = (task: TaskDto, completed: boolean) => {
+  const toggle = (task: TaskDto, completed: boolean) =>
     update.mutate(
       { id: task.id, version: task.version, completed },
-      {
-        onSuccess: () => toast.success(completed ? 'Task completed' : 'Task marked pending'),
-        onError: (error) => toast.failed('Failed to update task', error),
-      },
+      rowToasts(completed ? 'Task completed' : 'Task marked pending', 'Failed to update task'),
     );
-  };
 
   // A task's box holds still until its tick is saved: a second tick sent before the answer would
   // be made from the same version and refused as changed elsewhere.
@@ -34,11 +28,10 @@ export function TasksTab({ event }: { event: EventDto }) {
 
   return (
     <ItemList
-      eventId={event.id}
       noun="Task"
       plural="Tasks"
       query={tasks}
-      mutations={mutations}
+      remove={remove}
       summary={(list) => `${list.filter((task) => task.completed).length} of ${list.length} tasks completed`}
       empty={{
         icon: <Check />,
@@ -47,7 +40,25 @@ export function TasksTab({ event }: { event: EventDto }) {
       }}
       nameOf={(task) => task.title}
       deleteText={(task) => `“${task?.title}” will be removed from ${event.title}. This cannot be undone.`}
-      Dialog={TaskDialog}
+      editor={{
+        schema: taskForm,
+        pending: create.isPending || update.isPending,
+        valuesOf,
+        create: ({ title, description, dueDate }, callbacks) =>
+          create.mutate({ id: event.id, title, description, dueDate }, callbacks),
+        update: (base, { title, description, dueDate }, callbacks) => {
+          update.mutate({ id: base.id, version: base.version, title, description, dueDate }, callbacks);
+          return true;
+        },
+        onInvalid: titleRequired,
+        fields: (form) => (
+          <>
+            <ItemNameInput form={form} name="title" label="Task" placeholder="e.g. Book the photographer" />
+            <FormTextarea form={form} name="description" label="Description" rows={3} maxLength={2000} />
+            <FormInput form={form} name="dueDate" label="Due date" type="date" max="9999-12-31" />
+          </>
+        ),
+      }}
       renderRow={(task, actions) => {
         const due = task.dueDate ? toCivilDate(task.dueDate) : null;
         const overdue = !task.completed && due !== null && due < today;
@@ -96,34 +107,6 @@ export function TasksTab({ event }: { event: EventDto }) {
         );
       }}
     />
-  );
-}
-
-function TaskDialog({
-  eventId,
-  mutations: { create, update },
-  ...target
-}: ItemDialogProps<TaskDto, ReturnType<typeof useTaskMutations>>) {
-  const { form, dialog } = useItemEditor({
-    ...target,
-    noun: 'Task',
-    schema: taskForm,
-    pending: create.isPending || update.isPending,
-    valuesOf,
-    create: ({ title, description, dueDate }, callbacks) =>
-      create.mutate({ id: eventId, title, description, dueDate }, callbacks),
-    update: (base, { title, description, dueDate }, callbacks) => {
-      update.mutate({ id: base.id, version: base.version, title, description, dueDate }, callbacks);
-      return true;
-    },
-    onInvalid: titleRequired,
-  });
-  return dialog(
-    <>
-      <ItemNameInput form={form} name="title" label="Task" placeholder="e.g. Book the photographer" />
-      <FormTextarea form={form} name="description" label="Description" rows={3} maxLength={2000} />
-      <FormInput form={form} name="dueDate" label="Due date" type="date" max="9999-12-31" />
-    </>,
   );
 }
 

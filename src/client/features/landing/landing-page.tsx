@@ -30,6 +30,7 @@ import {
 import type { ComponentProps, ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { MarketplaceCategory } from '../../../shared/constants';
+import { DisplayTitle } from '../../components/display-title';
 import { IconBadge } from '../../components/icon-badge';
 import { LinkButton } from '../../components/link-button';
 import { CardLink, LinkCard } from '../../components/link-card';
@@ -199,18 +200,12 @@ function HeroCopy() {
       >
         For weddings, bar and bat mitzvahs and every simcha
       </Badge>
-      <Heading
-        as="h1"
-        id="hero-title"
-        fontSize={{ base: '4xl', md: '6xl' }}
-        lineHeight="1.05"
-        letterSpacing="-0.02em"
-      >
+      <DisplayTitle kind="hero" id="hero-title">
         Every simcha,{' '}
         <Box as="span" color="gold.300">
           beautifully planned
         </Box>
-      </Heading>
+      </DisplayTitle>
       <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="xl" lineHeight="tall">
         SimchaHub brings your family, your checklist and trusted vendors together, with Hebrew dates and
         Shabbat-aware scheduling built in.

@@ -37,6 +37,7 @@ import {
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { PageTitle } from '../../components/page-title';
+import { sideScroll } from '../../components/side-scroll';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/intl';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
@@ -455,10 +456,8 @@ function FeaturedStrip({ children }: { children: ReactNode }) {
       role="list"
       aria-label="Featured vendors"
       gap="4"
-      overflowX="auto"
       pb="3"
-      mx={{ base: '-4', md: '0' }}
-      px={{ base: '4', md: '0' }}
+      {...sideScroll}
       scrollSnapType="x mandatory"
       css={{ '& > *': { scrollSnapAlign: 'start' } }}
       tabIndex={0}

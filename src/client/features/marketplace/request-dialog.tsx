@@ -1,10 +1,11 @@
-import { Alert, Box, Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Stack } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { toCivilDate, typedDateConflict } from '../../../shared/jewish-calendar';
 import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
@@ -143,10 +144,10 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           placeholder="Select event type"
           options={REQUEST_EVENT_TYPES}
         />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+        <FieldColumns>
           <FormInput form={form} name="date" label="Event date" required type="date" max="9999-12-31" />
           <FormInput form={form} name="time" label="Time" type="time" />
-        </SimpleGrid>
+        </FieldColumns>
         {conflict ? (
           <Alert.Root status="warning" rounded="lg" role="status">
             <Alert.Indicator />
@@ -157,7 +158,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             </Alert.Content>
           </Alert.Root>
         ) : null}
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
+        <FieldColumns columns={3}>
           <FormInput
             form={form}
             name="guestCount"
@@ -180,7 +181,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             inputMode="decimal"
             placeholder="e.g. 5000"
           />
-        </SimpleGrid>
+        </FieldColumns>
         <FormInput form={form} name="city" label="City" maxLength={100} placeholder="e.g. Teaneck" />
         <FormTextarea
           form={form}

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
@@ -10,8 +10,10 @@ import {
   listingDetailsOf,
 } from '../../components/business-fields';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
-import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
+import { FormInput, FormSelect } from '../../components/form-fields';
+import { ListingCategorySelect, ListingDescriptionInput } from '../../components/listing-fields';
 import { UploadButton } from '../../components/upload-button';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useIdempotentCreate } from '../../lib/idempotency';
@@ -178,31 +180,27 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
     },
     <>
       <BusinessNameInput form={form} name="businessName" placeholder="e.g. Shalom Table Catering" />
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-        <FormSelect
+      <FieldColumns>
+        <ListingCategorySelect
           form={form}
           name="category"
-          label="Category"
-          required
           placeholder="Select a category"
           options={categories}
         />
         <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
-      </SimpleGrid>
-      <FormTextarea
+      </FieldColumns>
+      <ListingDescriptionInput
         form={form}
         name="description"
-        label="Description"
-        maxLength={5000}
         rows={3}
         placeholder="What you offer, your style, the events you love to work"
       />
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+      <FieldColumns>
         <BusinessPhoneInput form={form} name="contactPhone" />
         <BusinessWebsiteInput form={form} name="website" />
-      </SimpleGrid>
+      </FieldColumns>
       <FormInput form={form} name="address" label="Address" maxLength={300} />
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
+      <FieldColumns columns={3}>
         <FormInput form={form} name="city" label="City" maxLength={100} />
         <FormInput form={form} name="state" label="State" maxLength={100} />
         <FormSelect
@@ -212,8 +210,8 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
           placeholder="None"
           options={neighborhoodOptions(neighborhood)}
         />
-      </SimpleGrid>
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+      </FieldColumns>
+      <FieldColumns>
         {IMAGE_FIELDS.map(({ key, label }) => (
           <ImageField
             key={key}
@@ -225,7 +223,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
             onRemove={() => setValue(key, null, { shouldDirty: true })}
           />
         ))}
-      </SimpleGrid>
+      </FieldColumns>
       <Text fontSize="xs" color="fg.muted" mt="-2">
         Images: JPG, PNG, GIF or WebP, smaller than 5MB.
       </Text>

@@ -33,6 +33,7 @@ import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
 import { formatAmount } from '../events/money';
 import { MessageList } from './message-list';
+import { PaneBar } from './pane-bar';
 import { ConversationFooter, ReplyBox } from './reply-box';
 import { ReportDialog } from './report-dialog';
 import { ThreadAvatar } from './thread-avatar';
@@ -260,7 +261,7 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
     );
 
   return (
-    <Box borderBottomWidth="1px" borderColor="border.muted" px={{ base: '3', md: '5' }} py="3">
+    <PaneBar edge="bottom" py="3">
       <HStack gap={{ base: '2', md: '3' }} align="center">
         {back}
         <ThreadAvatar thread={thread} name={other} />
@@ -325,7 +326,7 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
         threadId={thread.id}
         otherParty={other}
       />
-    </Box>
+    </PaneBar>
   );
 }
 
@@ -363,26 +364,18 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
     ...(request.city ? [{ label: 'City', value: request.city }] : []),
   ];
   return (
-    <Box
+    <PaneBar
       as="section"
       aria-label="Availability request"
+      edge="bottom"
       bg="gold.subtle"
-      borderBottomWidth="1px"
-      borderColor="border.muted"
-      px={{ base: '3', md: '5' }}
       py="2"
+      fontSize={{ base: 'xs', md: 'sm' }}
     >
       <IconEyebrow icon={Calendar} iconSize="3.5" fontSize="2xs" gap="1.5">
         Availability request
       </IconEyebrow>
-      <Flex
-        as="dl"
-        wrap="wrap"
-        columnGap="1.5"
-        rowGap="0"
-        fontSize={{ base: 'xs', md: 'sm' }}
-        color="brand.950"
-      >
+      <Flex as="dl" wrap="wrap" columnGap="1.5" rowGap="0" color="brand.950">
         {facts.map((fact, i) => (
           <HStack key={fact.label} gap="1.5">
             <Text as="dt" srOnly>
@@ -400,7 +393,7 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
         ))}
       </Flex>
       {request.hasConflict ? (
-        <HStack gap="1.5" mt="0.5" fontSize={{ base: 'xs', md: 'sm' }} color="orange.fg" align="flex-start">
+        <HStack gap="1.5" mt="0.5" color="orange.fg" align="flex-start">
           <Icon boxSize="3.5" flexShrink="0" mt="0.5" aria-hidden>
             <TriangleAlert />
           </Icon>
@@ -410,7 +403,7 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
           </Text>
         </HStack>
       ) : null}
-    </Box>
+    </PaneBar>
   );
 }
 

@@ -229,9 +229,9 @@ function MessageItem({
   );
 }
 
-/** An attachment opens in a new tab, which gets no hold on this page. */
-function NewTabLink(props: LinkProps) {
-  return <Link target="_blank" rel="noopener noreferrer" {...props} />;
+/** An attachment, in a rounded box that opens it in a new tab, which gets no hold on this page. */
+function AttachmentLink({ attachment, ...props }: LinkProps & { attachment: AttachmentDto }) {
+  return <Link href={attachment.url} target="_blank" rel="noopener noreferrer" rounded="lg" {...props} />;
 }
 
 interface AttachmentsProps {
@@ -248,55 +248,70 @@ function Attachments({ attachments, mine, onMediaLoad }: AttachmentsProps) {
       {images.length > 0 ? (
         <Flex gap="2" wrap="wrap">
           {images.map((image) => (
-            <NewTabLink
-              key={image.id}
-              href={image.url}
-              rounded="lg"
-              overflow="hidden"
-              display="block"
-              bg="bg.muted"
-              title={`${image.name} (${fileSizeText(image.bytes)})`}
-            >
-              <Image
-                src={image.url}
-                alt={image.name}
-                h="32"
-                maxW="15rem"
-                objectFit="cover"
-                loading="lazy"
-                onLoad={onMediaLoad}
-              />
-            </NewTabLink>
+            <ImageAttachment key={image.id} image={image} onLoad={onMediaLoad} />
           ))}
         </Flex>
       ) : null}
       {files.map((file) => (
-        <NewTabLink
-          key={file.id}
-          href={file.url}
-          display="flex"
-          alignItems="center"
-          gap="2"
-          px="3"
-          py="2"
-          rounded="lg"
-          bg={mine ? 'whiteAlpha.200' : 'bg.muted'}
-          color={mine ? 'white' : 'fg'}
-          textDecoration="none"
-          _hover={{ bg: mine ? 'whiteAlpha.300' : 'bg.emphasized' }}
-          aria-label={`${file.name}, PDF, ${fileSizeText(file.bytes)}`}
-        >
-          <Icon boxSize="4" flexShrink="0" aria-hidden>
-            <FileIcon />
-          </Icon>
-          <Text as="span" fontSize="sm" truncate minW="0" flex="1">
-            {file.name}
-          </Text>
-          <Text as="span" fontSize="xs" opacity="0.8" flexShrink="0">
-            {fileSizeText(file.bytes)}
-          </Text>
-        </NewTabLink>
+        <FileAttachment key={file.id} file={file} mine={mine} />
       ))}
     </Stack>
+  );
+}
+
+/** A picture sent with a message, shown as a thumbnail; its name and size in the tooltip. */
+function ImageAttachment({ image, onLoad }: { image: AttachmentDto; onLoad: () => void }) {
+  return (
+    <AttachmentLink
+      attachment={image}
+      overflow="hidden"
+      display="block"
+      bg="bg.muted"
+      title={`${image.name} (${fileSizeText(image.bytes)})`}
+    >
+      <Image
+        src={image.url}
+        alt={image.name}
+        h="32"
+        maxW="15rem"
+        objectFit="cover"
+        loading="lazy"
+        onLoad={onLoad}
+      />
+    </AttachmentLink>
+  );
+}
+
+/** A file's chip colours: a lighter shade of my own message's blue, or grey on the other party's. */
+function chipColors(mine: boolean) {
+  return mine
+    ? { bg: 'whiteAlpha.200', color: 'white', _hover: { bg: 'whiteAlpha.300' } }
+    : { bg: 'bg.muted', color: 'fg', _hover: { bg: 'bg.emphasized' } };
+}
+
+/** A file (a PDF) sent with a message: its icon, name and size on one line. */
+function FileAttachment({ file, mine }: { file: AttachmentDto; mine: boolean }) {
+  return (
+    <AttachmentLink
+      attachment={file}
+      display="flex"
+      alignItems="center"
+      gap="2"
+      px="3"
+      py="2"
+      textDecoration="none"
+      {...chipColors(mine)}
+      aria-label={`${file.name}, PDF, ${fileSizeText(file.bytes)}`}
+    >
+      <Icon boxSize="4" flexShrink="0" aria-hidden>
+        <FileIcon />
+      </Icon>
+      <Text as="span" fontSize="sm" truncate minW="0" flex="1">
+        {file.name}
+      </Text>
+      <Text as="span" fontSize="xs" opacity="0.8" flexShrink="0">
+        {fileSizeText(file.bytes)}
+      </Text>
+    </AttachmentLink>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  Box,
-  type BoxProps,
-  Button,
-  Field,
-  HStack,
-  IconButton,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { type BoxProps, Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Paperclip, Send } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
@@ -16,6 +6,7 @@ import { PickedFiles } from '../../components/picked-files';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { PaneBar } from './pane-bar';
 import { QuickRepliesMenu } from './quick-replies';
 import { useReply } from './use-messages';
 
@@ -28,16 +19,7 @@ interface ReplyBoxProps {
 
 /** The bar under a conversation's messages: the reply box, or why there is none. */
 export function ConversationFooter(props: BoxProps) {
-  return (
-    <Box
-      borderTopWidth="1px"
-      borderColor="border.muted"
-      px={{ base: '3', md: '4' }}
-      py="3"
-      bg="bg"
-      {...props}
-    />
-  );
+  return <PaneBar edge="top" px={{ base: '3', md: '4' }} py="3" bg="bg" {...props} />;
 }
 
 /**

@@ -1,20 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Container,
-  Heading,
-  Link,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Calendar, Landmark, LinkIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { type SharedEventDto, shareIdInput } from '../../../shared/schemas/events';
+import { DisplayTitle } from '../../components/display-title';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { IconLine } from '../../components/icon-line';
 import { LinkButton } from '../../components/link-button';
@@ -126,15 +116,9 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
           >
             You are invited to celebrate
           </Text>
-          <Heading
-            as="h1"
-            mt="3"
-            fontSize={{ base: '3xl', md: '5xl' }}
-            lineHeight="1.15"
-            wordBreak="break-word"
-          >
+          <DisplayTitle kind="invitation" mt="3">
             {event.title}
-          </Heading>
+          </DisplayTitle>
           <Badge mt="4" colorPalette="gold" variant="solid" size="lg">
             {event.type}
           </Badge>

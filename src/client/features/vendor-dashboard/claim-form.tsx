@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import {
   BusinessPhoneInput,
   BusinessWebsiteInput,
 } from '../../components/business-fields';
+import { FieldColumns } from '../../components/field-columns';
 import { FormInput, FormSelect, FormTextarea, useFieldError } from '../../components/form-fields';
 import { Panel } from '../../components/panel';
 import { useIdempotentCreate } from '../../lib/idempotency';
@@ -194,7 +195,7 @@ export function ClaimForm() {
             required
             data-testid="claim-business-address"
           />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <FieldColumns from="md">
             <BusinessPhoneInput
               form={form}
               name="businessPhone"
@@ -211,7 +212,7 @@ export function ClaimForm() {
               hint="An address at your business's own domain speeds up the review."
               data-testid="claim-business-email"
             />
-          </SimpleGrid>
+          </FieldColumns>
           <BusinessWebsiteInput
             form={form}
             name="businessWebsite"

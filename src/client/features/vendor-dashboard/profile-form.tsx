@@ -1,4 +1,4 @@
-import { Button, chakra, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod';
 import { dashboardValueOf } from '../../../shared/categories';
@@ -12,7 +12,9 @@ import {
   listingDetailsOf,
 } from '../../components/business-fields';
 import { ErrorAlert } from '../../components/error-alert';
-import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
+import { FieldColumns } from '../../components/field-columns';
+import { FormInput } from '../../components/form-fields';
+import { ListingCategorySelect, ListingDescriptionInput } from '../../components/listing-fields';
 import { Panel } from '../../components/panel';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { staleCurrent } from '../../lib/stale-write';
@@ -154,39 +156,35 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
         {formProblem ? <ErrorAlert>{formProblem}</ErrorAlert> : null}
 
         <Section title="Business details">
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          <FieldColumns from="md">
             <BusinessNameInput form={form} name="businessName" />
-            <FormSelect
+            <ListingCategorySelect
               form={form}
               name="category"
-              label="Category"
-              required
               options={DASHBOARD_CATEGORIES}
               data-testid="profile-category"
             />
-          </SimpleGrid>
-          <FormTextarea
+          </FieldColumns>
+          <ListingDescriptionInput
             form={form}
             name="description"
-            label="Description"
             rows={5}
-            maxLength={5000}
             placeholder="What you offer, your style, the celebrations you love to work"
             hint="Shown under About on your public profile."
           />
         </Section>
 
         <Section title="Contact">
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+          <FieldColumns columns={3} from="md">
             <BusinessPhoneInput form={form} name="contactPhone" />
             <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
             <BusinessWebsiteInput form={form} name="website" />
-          </SimpleGrid>
+          </FieldColumns>
         </Section>
 
         <Section title="Location">
           <BusinessAddressInput form={form} name="address" />
-          <SimpleGrid columns={{ base: 1, sm: 3 }} gap="5">
+          <FieldColumns columns={3}>
             <FormInput form={form} name="city" label="City" autoComplete="address-level2" maxLength={100} />
             <FormInput form={form} name="state" label="State" autoComplete="address-level1" maxLength={100} />
             <FormInput
@@ -196,7 +194,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
               list={neighborhoodsId}
               maxLength={100}
             />
-          </SimpleGrid>
+          </FieldColumns>
           <datalist id={neighborhoodsId}>
             {NEIGHBORHOODS.map((n) => (
               <option key={n} value={n} />
@@ -205,7 +203,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
         </Section>
 
         <Section title="Images" description="JPG, PNG, GIF or WebP, smaller than 5MB each.">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <FieldColumns>
             {SINGLE_IMAGES.map(({ field, label, testId }) => (
               <SingleImageField
                 key={field}
@@ -220,7 +218,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
                 onBusy={onBusy}
               />
             ))}
-          </SimpleGrid>
+          </FieldColumns>
           <GalleryEditor
             images={gallery}
             update={(change) =>
