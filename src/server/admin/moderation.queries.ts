@@ -6,7 +6,7 @@ import {
   type ADMIN_VENDOR_STATUSES,
   type REPORT_STATUSES,
 } from '../../shared/schemas/admin';
-import { countOf } from '../db/count';
+import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 
 type VendorStatus = (typeof ADMIN_VENDOR_STATUSES)[number];

@@ -353,29 +353,30 @@ export async function setUserRole(
 
 type ReportMessage = Awaited<ReturnType<typeof latestMessagesOf>>[number];
 
+/** A party of a report as admins see it: whether they are suspended now, not since when. */
+function reportParty(id: string, email: string, name: string, suspendedAt: Date | null) {
+  return { id, email, name, suspended: suspendedAt !== null };
+}
+
+/** The report's own columns as read, with its two parties and the thread's latest messages. */
 function toAdminReport(row: AdminReportRow, messages: ReportMessage[]): AdminReportDto {
+  const {
+    reporterId,
+    reporterEmail,
+    reporterName,
+    reporterSuspendedAt,
+    reportedId,
+    reportedEmail,
+    reportedName,
+    reportedSuspendedAt,
+    ...report
+  } = row;
   return {
-    id: row.id,
-    threadId: row.threadId,
-    subject: row.subject,
-    reason: row.reason,
-    status: row.status,
-    createdAt: row.createdAt,
-    resolvedAt: row.resolvedAt,
-    reporter: {
-      id: row.reporterId,
-      email: row.reporterEmail,
-      name: row.reporterName,
-      suspended: row.reporterSuspendedAt !== null,
-    },
+    ...report,
+    reporter: reportParty(reporterId, reporterEmail, reporterName, reporterSuspendedAt),
     reported:
-      row.reportedId && row.reportedEmail !== null && row.reportedName !== null
-        ? {
-            id: row.reportedId,
-            email: row.reportedEmail,
-            name: row.reportedName,
-            suspended: row.reportedSuspendedAt !== null,
-          }
+      reportedId && reportedEmail !== null && reportedName !== null
+        ? reportParty(reportedId, reportedEmail, reportedName, reportedSuspendedAt)
         : null,
     messages: messages.map((m) => ({
       id: m.id,

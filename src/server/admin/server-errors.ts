@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sumOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 
 /** Rows older than this are deleted now and then: health reads the last hour only. */
@@ -20,10 +21,10 @@ export async function recordServerError(db: Db): Promise<void> {
 
 /** 5xx answers in the last hour, from every server process. */
 export async function serverErrorsLastHour(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('serverErrorMinutes')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('total'))
-    .where('minute', '>', sql<Date>`date_trunc('minute', now()) - interval '1 hour'`)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return sumOf(
+    db
+      .selectFrom('serverErrorMinutes')
+      .where('minute', '>', sql<Date>`date_trunc('minute', now()) - interval '1 hour'`),
+    'count',
+  );
 }

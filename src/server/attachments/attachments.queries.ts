@@ -2,8 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { AttachmentDto } from '../../shared/schemas/messages';
 import { MESSAGING_MESSAGES } from '../../shared/schemas/messages';
+import { sumOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
-import { lockForUser } from '../db/transaction';
 import type { AttachmentContentType } from '../db/types';
 import { attachmentUrl } from '../messages/messages.queries';
 
@@ -26,22 +26,9 @@ function toDto(row: {
   };
 }
 
-/**
- * Serializes one user's attachment uploads until the transaction ends, so concurrent uploads check
- * the quota one after another on every server process.
- */
-export async function lockUserAttachments(trx: Db, userId: string): Promise<void> {
-  await lockForUser(trx, 'attachments', userId);
-}
-
 /** Bytes of every attachment the user uploaded, sent or not. */
 export async function attachmentBytesOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('attachments')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('total'))
-    .where('uploaderId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return sumOf(db.selectFrom('attachments').where('uploaderId', '=', userId), 'bytes');
 }
 
 export async function insertAttachment(

@@ -5,12 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
 import type { AttachmentDto } from '../../shared/schemas/messages';
-import { errorBody, sendRestError } from '../http/errors';
+import { errorBody } from '../http/errors';
 import { contextFromRequest } from '../http/request-context';
-import { enforceLimit } from '../limits/rate-limit';
 import type { AppDeps } from '../trpc/context';
 import { acceptOneFile, type FileForm, receiveFile, type UploadProblem } from '../uploads/receive';
 import { removeQuietly } from '../uploads/storage';
+import { refusedUpload, sendProblem, type UploadGate } from '../uploads/upload-gate';
 import {
   ATTACHMENT_FIELD,
   ATTACHMENT_MESSAGES,
@@ -43,6 +43,13 @@ export const ATTACHMENT_CACHE_CONTROL = 'private, max-age=300';
  * but its declared type, and must not run or load anything from it even when opened directly.
  */
 export const ATTACHMENT_CSP = "default-src 'none'; sandbox";
+
+const ATTACHMENT_UPLOAD_GATE: UploadGate = {
+  messages: ATTACHMENT_MESSAGES,
+  rate: { limit: 'attachments', scope: 'attachment' },
+  hasRoom: hasAttachmentRoom,
+  quotaMessage: (config) => attachmentQuotaMessage(config.attachmentQuotaBytes),
+};
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).send(errorBody('NOT_FOUND', ATTACHMENT_MESSAGES.notFound));
@@ -89,19 +96,7 @@ export async function attachmentRoutes(app: FastifyInstance, opts: { deps: AppDe
     if (user.role === 'admin') {
       return reply.code(403).send(errorBody('FORBIDDEN', ATTACHMENT_MESSAGES.adminsCannot));
     }
-    if (!req.isMultipart()) {
-      return reply.code(400).send(errorBody('BAD_REQUEST', ATTACHMENT_MESSAGES.notMultipart));
-    }
-    try {
-      await enforceLimit(deps, 'attachments', `attachment:user:${user.id}`, ATTACHMENT_MESSAGES.tooFast);
-    } catch (error) {
-      return sendRestError(reply, error);
-    }
-    if (!(await hasAttachmentRoom(deps, user.id))) {
-      return reply
-        .code(413)
-        .send(errorBody('PAYLOAD_TOO_LARGE', attachmentQuotaMessage(deps.config.attachmentQuotaBytes)));
-    }
+    if (await refusedUpload(deps, req, reply, user.id, ATTACHMENT_UPLOAD_GATE)) return reply;
 
     const base = path.join(attachmentsIncomingDir(deps.config), randomUUID());
     const temp = { received: `${base}.part`, encoded: `${base}.out` };
@@ -113,9 +108,7 @@ export async function attachmentRoutes(app: FastifyInstance, opts: { deps: AppDe
       // (a stored file was moved away, so this removes only what was refused).
       await Promise.all([removeQuietly(temp.received), removeQuietly(temp.encoded)]);
     }
-    if ('status' in outcome) {
-      return reply.code(outcome.status).send(errorBody(outcome.code, outcome.message));
-    }
+    if ('status' in outcome) return sendProblem(reply, outcome);
     req.log.info({ userId: user.id, attachmentId: outcome.id, bytes: outcome.bytes }, 'attachment uploaded');
     return reply.code(201).send(outcome);
   });

@@ -4,15 +4,11 @@ import path from 'node:path';
 import type { AttachmentDto } from '../../shared/schemas/messages';
 import type { AppConfig } from '../env';
 import type { AppDeps } from '../trpc/context';
+import { fitInQuota, roomLeft, type UserStorage } from '../uploads/quota';
 import { removeFiles, removeQuietly } from '../uploads/storage';
 import { storageAmount } from '../uploads/upload.service';
 import type { PreparedAttachment } from './attachment-file';
-import {
-  attachmentBytesOf,
-  deleteUnlinkedAttachments,
-  insertAttachment,
-  lockUserAttachments,
-} from './attachments.queries';
+import { attachmentBytesOf, deleteUnlinkedAttachments, insertAttachment } from './attachments.queries';
 
 /** An attachment not sent with a message is kept this long: the form it was picked in may still be open. */
 export const UNLINKED_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -53,16 +49,19 @@ function reclaimUnlinked(trx: AppDeps['db'], uploaderId: string, now: Date): Pro
   });
 }
 
-/**
- * Whether the user has any room left, checked before a body is read so a full account does not
- * stream 10 MB for nothing. The exact check is storeAttachment's.
- */
+/** Attachments within the user's attachment quota; unsent ones are freed by reclaimUnlinked. */
+const ATTACHMENT_STORAGE: UserStorage<string> = {
+  lockScope: 'attachments',
+  bytesOf: attachmentBytesOf,
+  reclaim: reclaimUnlinked,
+};
+
+/** Whether the user has any room left for attachments (see roomLeft), checked before 10 MB are read. */
 export async function hasAttachmentRoom(deps: AppDeps, userId: string): Promise<boolean> {
-  const quota = deps.config.attachmentQuotaBytes;
-  if ((await attachmentBytesOf(deps.db, userId)) < quota) return true;
-  const freed = await deps.db.transaction().execute((trx) => reclaimUnlinked(trx, userId, deps.now()));
+  const quotaBytes = deps.config.attachmentQuotaBytes;
+  const { room, freed } = await roomLeft(deps.db, ATTACHMENT_STORAGE, userId, quotaBytes, deps.now());
   await removeFiles(attachmentsDir(deps.config), freed);
-  return (await attachmentBytesOf(deps.db, userId)) < quota;
+  return room;
 }
 
 /**
@@ -87,11 +86,14 @@ export async function storeAttachment(
   let stored: AttachmentDto | null;
   try {
     stored = await deps.db.transaction().execute(async (trx) => {
-      await lockUserAttachments(trx, uploaderId);
-      if ((await attachmentBytesOf(trx, uploaderId)) + prepared.bytes > quota) {
-        freed = await reclaimUnlinked(trx, uploaderId, now);
-        if ((await attachmentBytesOf(trx, uploaderId)) + prepared.bytes > quota) return null;
-      }
+      const room = await fitInQuota(trx, ATTACHMENT_STORAGE, {
+        userId: uploaderId,
+        bytes: prepared.bytes,
+        quotaBytes: quota,
+        now,
+      });
+      freed = room.freed;
+      if (!room.fits) return null;
       const dto = await insertAttachment(trx, {
         id,
         uploaderId,

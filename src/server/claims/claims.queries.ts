@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import { countOf } from '../db/count';
+import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 import type {
   ClaimEvidenceRecord,

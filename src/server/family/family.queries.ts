@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { userColumns } from '../auth/sessions';
-import { countOf } from '../db/count';
+import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 import type { FamilyMembershipStatus } from '../db/types';
 import { eventSummaryColumns } from '../events/events.queries';

@@ -1,6 +1,6 @@
 import type { Role } from '../../shared/constants';
 import type { LiveEvent, UnreadTotals } from '../../shared/schemas/messages';
-import { countOf } from '../db/count';
+import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 import { unavailabilityOf } from '../db/db-errors';
 import { messageDtosByIds, unreadMessageCount } from '../messages/messages.queries';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { countOf } from '../db/count';
+import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 
 /** Customer accounts not suspended: the families on the landing page. */

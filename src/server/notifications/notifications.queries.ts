@@ -1,5 +1,5 @@
 import type { NotificationDto } from '../../shared/schemas/messages';
-import { countOf } from '../db/count';
+import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 
 function notificationColumns(db: Db) {

@@ -1,4 +1,4 @@
-import { countOf } from '../db/count';
+import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 
 /**

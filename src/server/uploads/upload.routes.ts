@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/constants';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { uploadFileName } from '../../shared/upload-images';
-import { errorBody, sendRestError } from '../http/errors';
+import { errorBody } from '../http/errors';
 import { contextFromRequest } from '../http/request-context';
-import { enforceLimit } from '../limits/rate-limit';
 import type { AppDeps } from '../trpc/context';
 import { IMAGE_MIME_BY_EXT } from './image-type';
 import { encodeUpload, ImageRefusedError } from './process-image';
@@ -21,6 +20,7 @@ import {
   type StoredUpload,
   storeUpload,
 } from './upload.service';
+import { refusedUpload, sendProblem, type UploadGate } from './upload-gate';
 
 async function receiveAndStore(
   deps: AppDeps,
@@ -43,9 +43,12 @@ async function receiveAndStore(
   }
 }
 
-function sendProblem(reply: FastifyReply, problem: UploadProblem) {
-  return reply.code(problem.status).send(errorBody(problem.code, problem.message));
-}
+const IMAGE_UPLOAD_GATE: UploadGate = {
+  messages: UPLOAD_MESSAGES,
+  rate: { limit: 'uploads', scope: 'upload' },
+  hasRoom: hasRoomLeft,
+  quotaMessage: (config) => quotaMessage(config.uploadQuotaBytes),
+};
 
 /** POST /api/upload (multipart field `image`) and GET /uploads/:name, in their own encapsulated scope. */
 export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }): Promise<void> {
@@ -58,17 +61,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
     const ctx = await contextFromRequest(deps, req, reply);
     const user = ctx.user;
     if (!user) return reply.code(401).send(errorBody('UNAUTHORIZED', MESSAGES.notSignedIn));
-    if (!req.isMultipart()) {
-      return reply.code(400).send(errorBody('BAD_REQUEST', UPLOAD_MESSAGES.notMultipart));
-    }
-    try {
-      await enforceLimit(deps, 'uploads', `upload:user:${user.id}`, UPLOAD_MESSAGES.tooFast);
-    } catch (error) {
-      return sendRestError(reply, error);
-    }
-    if (!(await hasRoomLeft(deps, user.id))) {
-      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', quotaMessage(deps.config.uploadQuotaBytes)));
-    }
+    if (await refusedUpload(deps, req, reply, user.id, IMAGE_UPLOAD_GATE)) return reply;
 
     const temp = path.join(incomingDir(deps.config), `${randomUUID()}.part`);
     let outcome: UploadProblem | StoredUpload;

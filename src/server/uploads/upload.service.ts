@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { UPLOAD_VARIANT_WIDTHS, uploadFileName, uploadSrcSet } from '../../shared/upload-images';
 import type { AppDeps } from '../trpc/context';
 import type { EncodedFile } from './process-image';
+import { fitInQuota, roomLeft, type UserStorage } from './quota';
 import { removeFiles, uploadFileNames, writeNewFile } from './storage';
-import { deleteUnreferencedUploads, insertUpload, lockUserUploads, storedBytesOf } from './uploads.queries';
+import { deleteUnreferencedUploads, insertUpload, storedBytesOf } from './uploads.queries';
 
 /** An upload no row refers to is kept this long: the form that uploaded it may not be saved yet. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -49,16 +50,24 @@ async function deleteFilesOf(deps: AppDeps, uploads: ReadonlyArray<{ id: string 
   for (const { id } of uploads) await removeFiles(deps.config.uploadsDir, uploadFileNames(id));
 }
 
-/**
- * Whether the user has any room left, checked before a body is read so a full account does not
- * stream 5 MB for nothing. The exact check is storeUpload's.
- */
+/** Images within the user's image quota; unused ones are freed by reclaimUnused. */
+const IMAGE_STORAGE: UserStorage<{ id: string }> = {
+  lockScope: 'uploads',
+  bytesOf: storedBytesOf,
+  reclaim: reclaimUnused,
+};
+
+/** Whether the user has any room left for images (see roomLeft), checked before 5 MB are read. */
 export async function hasRoomLeft(deps: AppDeps, userId: string): Promise<boolean> {
-  const quota = deps.config.uploadQuotaBytes;
-  if ((await storedBytesOf(deps.db, userId)) < quota) return true;
-  const freed = await deps.db.transaction().execute((trx) => reclaimUnused(trx, userId, deps.now()));
+  const { room, freed } = await roomLeft(
+    deps.db,
+    IMAGE_STORAGE,
+    userId,
+    deps.config.uploadQuotaBytes,
+    deps.now(),
+  );
   await deleteFilesOf(deps, freed);
-  return (await storedBytesOf(deps.db, userId)) < quota;
+  return room;
 }
 
 /**
@@ -80,11 +89,9 @@ export async function storeUpload(
   let freed: Array<{ id: string }> = [];
 
   const stored = await deps.db.transaction().execute(async (trx) => {
-    await lockUserUploads(trx, userId);
-    if ((await storedBytesOf(trx, userId)) + bytes > quota) {
-      freed = await reclaimUnused(trx, userId, now);
-      if ((await storedBytesOf(trx, userId)) + bytes > quota) return false;
-    }
+    const room = await fitInQuota(trx, IMAGE_STORAGE, { userId, bytes, quotaBytes: quota, now });
+    freed = room.freed;
+    if (!room.fits) return false;
     await insertUpload(trx, { id, userId, name: uploadFileName(id), bytes, createdAt: now });
     const written: string[] = [];
     try {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { sumOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
-import { lockForUser } from '../db/transaction';
 
 /**
  * Every column that can hold the URL of an uploaded image. A column added later that stores
@@ -31,21 +31,8 @@ function referencedIds() {
   );
 }
 
-/**
- * Serializes one user's uploads until the transaction ends, so concurrent uploads check the quota
- * one after another on every server process.
- */
-export async function lockUserUploads(trx: Db, userId: string): Promise<void> {
-  await lockForUser(trx, 'uploads', userId);
-}
-
 export async function storedBytesOf(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('uploads')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('bytes'), sql<number>`0`).as('total'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return sumOf(db.selectFrom('uploads').where('userId', '=', userId), 'bytes');
 }
 
 export async function insertUpload(
