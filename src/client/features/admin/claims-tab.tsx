@@ -1,6 +1,5 @@
 import { chakra, Text } from '@chakra-ui/react';
 import { ClipboardList, Eye, Undo2 } from 'lucide-react';
-import { useState } from 'react';
 import {
   type AdminClaimDto,
   CLAIM_STATUSES,
@@ -17,6 +16,7 @@ import { ClaimReviewDialog } from './claim-review-dialog';
 import { formatDate, statusLabel } from './format';
 import { Pill, RowAction } from './parts';
 import { ReasonDialog } from './reason-dialog';
+import { useSelectFilter } from './use-paged-filters';
 
 type StatusFilter = 'all' | ClaimStatusValue;
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -30,7 +30,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
  * approved ones can be revoked with a reason.
  */
 export function ClaimsTab() {
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, statusField] = useSelectFilter<StatusFilter>('all', STATUS_OPTIONS);
   const claims = trpc.admin.claims.list.useQuery(status === 'all' ? undefined : { status }, {
     placeholderData: (previous) => previous,
   });
@@ -42,17 +42,9 @@ export function ClaimsTab() {
     <AdminList
       title="Vendor claims"
       description="Check each claim's proof and evidence against the listing before you decide."
-      filterLabel="Filter claims"
-      statusFilter={{
-        value: status,
-        options: STATUS_OPTIONS,
-        onChange: setStatus,
-        testId: 'claims-status-filter',
-      }}
+      statusFilter={{ ...statusField, testId: 'claims-status-filter' }}
       query={claims}
       rows={claims.data ?? []}
-      loadingLabel="Loading claims"
-      what="the claims"
       listLabel="Vendor claims"
       empty={{
         icon: ClipboardList,

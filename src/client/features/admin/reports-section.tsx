@@ -10,6 +10,7 @@ import { type RecordDialogProps, useRecordSubmit } from './actions';
 import { AdminList } from './admin-list';
 import { formatDateTime, statusLabel } from './format';
 import { ReasonDialog } from './reason-dialog';
+import { useSelectFilter } from './use-paged-filters';
 
 type StatusFilter = 'all' | (typeof REPORT_STATUSES)[number];
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -24,7 +25,7 @@ type Action = { kind: 'dismiss' | 'suspend'; report: AdminReportDto };
  * and the two ways to close a report (dismiss it, or suspend the reported sender).
  */
 export function ReportsSection() {
-  const [status, setStatus] = useState<StatusFilter>('open');
+  const [status, statusField] = useSelectFilter<StatusFilter>('open', STATUS_OPTIONS);
   const [paging, setPaging] = useState({ status, page: 1 });
   const page = paging.status === status ? paging.page : 1;
   const list = trpc.admin.reports.list.useQuery(
@@ -38,19 +39,10 @@ export function ReportsSection() {
     <AdminList
       title="Reported conversations"
       description="Read the conversation before you decide. Suspending the sender also closes the report."
-      filterLabel="Filter reports"
-      statusFilter={{
-        value: status,
-        options: STATUS_OPTIONS,
-        onChange: setStatus,
-        testId: 'reports-status-filter',
-      }}
+      statusFilter={{ ...statusField, testId: 'reports-status-filter' }}
       query={list}
       rows={list.data?.items ?? []}
-      loadingLabel="Loading reports"
       skeletonRows={3}
-      what="the reports"
-      listLabel="Reports"
       empty={{
         icon: Flag,
         title: status === 'open' ? 'No open reports' : 'No reports',

@@ -1,6 +1,5 @@
 import { Badge, chakra, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { Ban, Repeat, RotateCcw, Users } from 'lucide-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
 import { dateFormat } from '../../lib/intl';
@@ -15,7 +14,7 @@ import { formatDate, statusLabel, timeAgo } from './format';
 import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { ReportsSection } from './reports-section';
-import { usePagedFilters } from './use-paged-filters';
+import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 
 /**
  * The Users tab: the accounts (search, suspend, reinstate, customer <-> vendor) and the reported
@@ -80,8 +79,8 @@ type Action = { kind: 'suspend' | 'reinstate' | 'role'; user: AdminUserDto };
 
 function AccountsSection() {
   const { user: me } = useCurrentUser();
-  const [role, setRole] = useState<RoleFilter>('all');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [role, roleField] = useSelectFilter<RoleFilter>('all', ROLE_OPTIONS);
+  const [status, statusField] = useSelectFilter<StatusFilter>('all', STATUS_OPTIONS);
   const filters = usePagedFilters(`${role}/${status}`);
   const list = trpc.admin.users.list.useQuery(
     {
@@ -100,37 +99,15 @@ function AccountsSection() {
     <AdminList
       title="Accounts"
       description="Customers, vendors and admins. A suspended account is signed out at once and cannot sign in."
-      filterLabel="Filter accounts"
       filters={
         <>
-          <SearchField
-            label="Search"
-            value={filters.text}
-            placeholder="Name or e-mail"
-            onChange={filters.setText}
-            testId="users-search"
-          />
-          <SelectField
-            label="Role"
-            value={role}
-            options={ROLE_OPTIONS}
-            onChange={setRole}
-            testId="users-role-filter"
-          />
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={setStatus}
-            testId="users-status-filter"
-          />
+          <SearchField label="Search" {...filters.field} placeholder="Name or e-mail" testId="users-search" />
+          <SelectField label="Role" {...roleField} testId="users-role-filter" />
+          <SelectField label="Status" {...statusField} testId="users-status-filter" />
         </>
       }
       query={list}
       rows={list.data?.items ?? []}
-      loadingLabel="Loading accounts"
-      what="the accounts"
-      listLabel="Accounts"
       empty={{
         icon: Users,
         title: 'No accounts found',

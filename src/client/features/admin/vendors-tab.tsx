@@ -14,7 +14,7 @@ import { type AdminColumn, AdminList } from './admin-list';
 import { formatDate } from './format';
 import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
-import { usePagedFilters } from './use-paged-filters';
+import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 
 type VendorStatus = (typeof ADMIN_VENDOR_STATUSES)[number];
 const STATUS_LABELS: Record<VendorStatus, string> = {
@@ -33,7 +33,7 @@ const STATUS_OPTIONS = ADMIN_VENDOR_STATUSES.map((value) => ({ value, label: STA
  * on any listing.
  */
 export function VendorsTab() {
-  const [status, setStatus] = useState<VendorStatus>('all');
+  const [status, statusField] = useSelectFilter<VendorStatus>('all', STATUS_OPTIONS);
   const filters = usePagedFilters(status);
   const list = trpc.admin.vendors.list.useQuery(
     { search: filters.search, status: status === 'all' ? undefined : status, page: filters.page },
@@ -115,30 +115,19 @@ export function VendorsTab() {
     <AdminList
       title="Listings"
       description="Every listing in the marketplace, hidden ones included."
-      filterLabel="Filter listings"
       filters={
         <>
           <SearchField
             label="Search"
-            value={filters.text}
+            {...filters.field}
             placeholder="Business name, city or e-mail"
-            onChange={filters.setText}
             testId="vendors-search"
           />
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={setStatus}
-            testId="vendors-status-filter"
-          />
+          <SelectField label="Status" {...statusField} testId="vendors-status-filter" />
         </>
       }
       query={list}
       rows={list.data?.items ?? []}
-      loadingLabel="Loading listings"
-      what="the listings"
-      listLabel="Listings"
       empty={{
         icon: Store,
         title: 'No listings found',
