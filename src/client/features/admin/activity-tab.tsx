@@ -5,7 +5,7 @@ import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
 import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
-import { type AdminColumn, AdminList } from './admin-list';
+import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
 import {
   AUDIT_ACTION_LABELS,
   auditActionLabel,
@@ -74,8 +74,7 @@ export function ActivityTab() {
           />
         </>
       }
-      query={audit}
-      rows={audit.data?.items ?? []}
+      {...pagedQuery(audit)}
       loadingLabel="Loading the audit log"
       what="the audit log"
       listLabel="Audit log"
@@ -90,7 +89,6 @@ export function ActivityTab() {
       table={{ testId: 'audit-table', columns: AUDIT_COLUMNS, alignTop: true }}
       rowTestId="audit-row"
       item={(entry) => <EntryCard entry={entry} />}
-      paging={audit.data}
       noun="entries"
       one="entry"
       onPage={actor.setPage}

@@ -22,6 +22,13 @@ export interface ListQueryState {
   refetch: () => unknown;
 }
 
+/** A paged list's query as AdminList takes it: its state, the rows of the page shown, and the paging. */
+export function pagedQuery<T>(
+  query: ListQueryState & { data?: { items: readonly T[]; page: number; total: number } },
+) {
+  return { query, rows: query.data?.items ?? [], paging: query.data };
+}
+
 /** One column of a list's table: its header, and what each row shows in it. */
 export interface AdminColumn<T> {
   header: string;

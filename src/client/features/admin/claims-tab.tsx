@@ -9,7 +9,7 @@ import {
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { type RecordDialogProps, useRecordSubmit } from './actions';
+import type { RecordDialogProps } from './actions';
 import { type AdminColumn, AdminList } from './admin-list';
 import { type ClaimDecisions, DECISION_LOOKS, useClaimDecisions } from './claim-decisions';
 import { ClaimReviewDialog } from './claim-review-dialog';
@@ -201,33 +201,25 @@ function ClaimActions({ claim, decisions, onReview, onRevoke }: ClaimActionsProp
 /** Revoke an approved claim: the listing goes back to unclaimed; a reason is required. */
 function RevokeDialog({ claim, open, onClose }: RecordDialogProps<{ claim: AdminClaimDto | null }>) {
   const revoke = trpc.admin.claims.revoke.useMutation();
-  const submit = useRecordSubmit();
   return (
     <ReasonDialog
       open={open}
       onClose={onClose}
-      title={`Revoke the claim for ${claim?.businessName ?? 'this listing'}?`}
-      description={
-        claim
+      texts={{
+        title: `Revoke the claim for ${claim?.businessName ?? 'this listing'}?`,
+        description: claim
           ? `${claim.userEmail} loses the listing, which becomes unclaimed again. They are told, with your reason.`
-          : undefined
-      }
+          : undefined,
+        placeholder: 'Why the claim no longer stands',
+        submit: 'Revoke claim',
+        pending: 'Revoking...',
+      }}
       required
-      placeholder="Why the claim no longer stands"
-      submitLabel="Revoke claim"
-      pendingLabel="Revoking..."
       pending={revoke.isPending}
       testId="revoke-dialog"
-      onSubmit={(reason) =>
-        submit(
-          claim,
-          (target) => revoke.mutateAsync({ claimId: target.id, notes: reason ?? '' }),
-          (target) => {
-            toast.success('Claim Revoked', `${target.businessName} is unclaimed again.`);
-            onClose();
-          },
-        )
-      }
+      target={claim}
+      run={(target, reason) => revoke.mutateAsync({ claimId: target.id, notes: reason ?? '' })}
+      done={(target) => toast.success('Claim Revoked', `${target.businessName} is unclaimed again.`)}
     />
   );
 }

@@ -7,8 +7,8 @@ import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { type RecordDialogProps, useRecordSubmit } from './actions';
-import { type AdminColumn, AdminList } from './admin-list';
+import type { RecordDialogProps } from './actions';
+import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
 import { type UsersView, usersViewOf } from './admin-tabs';
 import { formatDate, statusLabel, timeAgo } from './format';
 import { RowAction, SearchField, SelectField } from './parts';
@@ -106,8 +106,7 @@ function AccountsSection() {
           <SelectField label="Status" {...statusField} testId="users-status-filter" />
         </>
       }
-      query={list}
-      rows={list.data?.items ?? []}
+      {...pagedQuery(list)}
       empty={{
         icon: Users,
         title: 'No accounts found',
@@ -136,7 +135,6 @@ function AccountsSection() {
           </>
         ),
       })}
-      paging={list.data}
       noun="accounts"
       one="account"
       onPage={filters.setPage}
@@ -279,7 +277,6 @@ function UserActionDialog({ action, open, onClose }: RecordDialogProps<{ action:
   const suspend = trpc.admin.users.suspend.useMutation();
   const reinstate = trpc.admin.users.reinstate.useMutation();
   const setRole = trpc.admin.users.setRole.useMutation();
-  const submit = useRecordSubmit();
   const user = action?.user;
   const kind = action?.kind ?? 'suspend';
   const newRole = user?.role === 'vendor' ? 'customer' : 'vendor';
@@ -318,32 +315,24 @@ function UserActionDialog({ action, open, onClose }: RecordDialogProps<{ action:
       key={kind}
       open={open}
       onClose={onClose}
-      title={texts.title}
-      description={texts.description}
+      texts={texts}
       required={kind !== 'role'}
-      placeholder={texts.placeholder}
-      submitLabel={texts.submit}
-      pendingLabel={texts.pending}
       pending={suspend.isPending || reinstate.isPending || setRole.isPending}
       testId={`user-${kind}-dialog`}
-      onSubmit={(reason) =>
-        submit(
-          user,
-          ({ id }) =>
-            kind === 'suspend'
-              ? suspend.mutateAsync({ id, reason: reason ?? '' })
-              : kind === 'reinstate'
-                ? reinstate.mutateAsync({ id, reason: reason ?? '' })
-                : setRole.mutateAsync({ id, role: newRole, reason }),
-          ({ name }) => {
-            if (kind === 'suspend')
-              toast.success('Account suspended', `${name} has been signed out and cannot sign in.`);
-            else if (kind === 'reinstate') toast.success('Account reinstated', `${name} can sign in again.`);
-            else toast.success('Role changed', `${name} is now a ${newRole}.`);
-            onClose();
-          },
-        )
+      target={user}
+      run={({ id }, reason) =>
+        kind === 'suspend'
+          ? suspend.mutateAsync({ id, reason: reason ?? '' })
+          : kind === 'reinstate'
+            ? reinstate.mutateAsync({ id, reason: reason ?? '' })
+            : setRole.mutateAsync({ id, role: newRole, reason })
       }
+      done={({ name }) => {
+        if (kind === 'suspend')
+          toast.success('Account suspended', `${name} has been signed out and cannot sign in.`);
+        else if (kind === 'reinstate') toast.success('Account reinstated', `${name} can sign in again.`);
+        else toast.success('Role changed', `${name} is now a ${newRole}.`);
+      }}
     />
   );
 }
