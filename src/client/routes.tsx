@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { UserDto } from '../shared/schemas/auth';
 import { RequireRole, RequireSignedIn } from './components/guards';
@@ -62,6 +62,11 @@ const PrivacyPage = page(() => import('./features/info/privacy-page'), 'PrivacyP
 const ContactPage = page(() => import('./features/info/contact-page'), 'ContactPage');
 const NotFoundPage = page(() => import('./features/not-found/not-found-page'), 'NotFoundPage');
 
+/** Signed-in pages behind a guard, in the signed-in layout. */
+function guardedPages(guard: ReactElement, pages: RouteObject[]): RouteObject {
+  return { element: guard, children: [{ element: <AppLayout />, children: pages }] };
+}
+
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
   {
@@ -101,41 +106,21 @@ export const routes: RouteObject[] = [
       { path: 'register', element: <RegisterPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
-      {
-        element: <RequireSignedIn signIn={<SignedInRequiredScreen />} />,
-        children: [
-          {
-            element: <AppLayout />,
-            children: [
-              { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'events', element: <EventsPage /> },
-              { path: 'calendar', element: <CalendarPage /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'messages', element: <MessagesPage /> },
-            ],
-          },
-        ],
-      },
-      {
-        element: (
-          <RequireRole requiredRole="vendor" signIn={(user) => <VendorRequiredScreen user={user} />} />
-        ),
-        children: [
-          {
-            element: <AppLayout />,
-            children: [{ path: 'vendor-dashboard', element: <VendorDashboardPage /> }],
-          },
-        ],
-      },
-      {
-        element: <RequireRole requiredRole="admin" signIn={(user) => <AdminRequiredScreen user={user} />} />,
-        children: [
-          {
-            element: <AppLayout />,
-            children: [{ path: 'admin-dashboard', element: <AdminDashboardPage /> }],
-          },
-        ],
-      },
+      guardedPages(<RequireSignedIn signIn={<SignedInRequiredScreen />} />, [
+        { path: 'dashboard', element: <DashboardPage /> },
+        { path: 'events', element: <EventsPage /> },
+        { path: 'calendar', element: <CalendarPage /> },
+        { path: 'profile', element: <ProfilePage /> },
+        { path: 'messages', element: <MessagesPage /> },
+      ]),
+      guardedPages(
+        <RequireRole requiredRole="vendor" signIn={(user) => <VendorRequiredScreen user={user} />} />,
+        [{ path: 'vendor-dashboard', element: <VendorDashboardPage /> }],
+      ),
+      guardedPages(
+        <RequireRole requiredRole="admin" signIn={(user) => <AdminRequiredScreen user={user} />} />,
+        [{ path: 'admin-dashboard', element: <AdminDashboardPage /> }],
+      ),
     ],
   },
 ];

@@ -294,7 +294,7 @@ const appScreenStyles = defineConfig({
   },
 });
 
-// ---- Named looks of the shell, the cards and the lists (navigation panel, tiles, list rows) ----
+// ---- Named looks of the signed-in shell, the sign-in form card and the list-row cards ----
 // The softPanel surface with a round: the base of the list and form cards below.
 const softCard = { background: 'bg', borderWidth: '1px', borderColor: 'border.muted', borderRadius: 'lg' };
 const shellStyles = defineConfig({

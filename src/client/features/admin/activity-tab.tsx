@@ -5,7 +5,7 @@ import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
 import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
-import { type AdminColumn, AdminList } from './admin-list';
+import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
 import {
   AUDIT_ACTION_LABELS,
   auditActionLabel,
@@ -15,7 +15,7 @@ import {
   statusLabel,
 } from './format';
 import { ListTile, Pill, SearchField, SelectField } from './parts';
-import { usePagedFilters } from './use-paged-filters';
+import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,7 +30,7 @@ const ACTION_OPTIONS: { value: ActionFilter; label: string }[] = [
  * what, why, and what it changed. Filters by action, by admin and by target.
  */
 export function ActivityTab() {
-  const [action, setAction] = useState<ActionFilter>('all');
+  const [action, actionField] = useSelectFilter<ActionFilter>('all', ACTION_OPTIONS);
   const [targetText, setTargetText] = useState('');
   const typed = useDebounced(targetText.trim(), TIMINGS.suggestionsDebounceMs);
   // The log keeps its targets by id: only a whole id is asked for, part of one would match nothing.
@@ -53,18 +53,11 @@ export function ActivityTab() {
       filterLabel="Filter the audit log"
       filters={
         <>
-          <SelectField
-            label="Action"
-            value={action}
-            options={ACTION_OPTIONS}
-            onChange={setAction}
-            testId="audit-action-filter"
-          />
+          <SelectField label="Action" {...actionField} testId="audit-action-filter" />
           <SearchField
             label="Admin"
-            value={actor.text}
+            {...actor.field}
             placeholder="The admin’s whole e-mail"
-            onChange={actor.setText}
             testId="audit-actor-filter"
           />
           <SearchField
@@ -81,8 +74,7 @@ export function ActivityTab() {
           />
         </>
       }
-      query={audit}
-      rows={audit.data?.items ?? []}
+      {...pagedQuery(audit)}
       loadingLabel="Loading the audit log"
       what="the audit log"
       listLabel="Audit log"
@@ -97,7 +89,6 @@ export function ActivityTab() {
       table={{ testId: 'audit-table', columns: AUDIT_COLUMNS, alignTop: true }}
       rowTestId="audit-row"
       item={(entry) => <EntryCard entry={entry} />}
-      paging={audit.data}
       noun="entries"
       one="entry"
       onPage={actor.setPage}

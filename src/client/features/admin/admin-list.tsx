@@ -22,6 +22,13 @@ export interface ListQueryState {
   refetch: () => unknown;
 }
 
+/** A paged list's query as AdminList takes it: its state, the rows of the page shown, and the paging. */
+export function pagedQuery<T>(
+  query: ListQueryState & { data?: { items: readonly T[]; page: number; total: number } },
+) {
+  return { query, rows: query.data?.items ?? [], paging: query.data };
+}
+
 /** One column of a list's table: its header, and what each row shows in it. */
 export interface AdminColumn<T> {
   header: string;
@@ -41,18 +48,20 @@ export interface AdminCard {
 interface AdminListProps<T extends { id: string }, Status extends string> {
   title: string;
   description: string;
-  filterLabel: string;
+  /** The filters' group name; 'Filter accounts' from the noun unless told. */
+  filterLabel?: string;
   /** The filters, under the heading; or a list filtered by status alone, its one select beside the heading. */
   filters?: ReactNode;
   statusFilter?: Omit<SelectFieldProps<Status>, 'label'>;
   query: ListQueryState;
   rows: readonly T[];
-  /** The skeleton's name ('Loading accounts'), and the list's in a failure ('the accounts'). */
-  loadingLabel: string;
+  /** The skeleton's name; 'Loading accounts' from the noun unless told. */
+  loadingLabel?: string;
   skeletonRows?: number;
-  what: string;
-  /** The list's name as cards ('Accounts'). */
-  listLabel: string;
+  /** The list's name in a failure; 'the accounts' from the noun unless told. */
+  what?: string;
+  /** The list's name as cards; 'Accounts' from the noun unless told. */
+  listLabel?: string;
   empty: { icon: LucideIcon; title: string; description: string };
   /** The table from the lg breakpoint; without it, the cards show at every width. */
   table?: {
@@ -74,6 +83,7 @@ interface AdminListProps<T extends { id: string }, Status extends string> {
   listGap?: string;
   /** The page shown and the total, once the first page has come. */
   paging?: { page: number; total: number } | null;
+  /** What the list holds ('accounts'), and one of it ('account'). */
   noun: string;
   one: string;
   onPage?: (page: number) => void;
@@ -101,7 +111,7 @@ export function AdminList<T extends { id: string }, Status extends string = stri
   );
   const { paging, onPage, statusFilter } = props;
   const filters = (
-    <FilterBar label={props.filterLabel}>
+    <FilterBar label={props.filterLabel ?? `Filter ${props.noun}`}>
       {statusFilter ? <SelectField label="Status" {...statusFilter} /> : props.filters}
     </FilterBar>
   );
@@ -118,7 +128,12 @@ export function AdminList<T extends { id: string }, Status extends string = stri
           {filters}
         </>
       )}
-      <Rows {...props} />
+      <Rows
+        {...props}
+        loadingLabel={props.loadingLabel ?? `Loading ${props.noun}`}
+        what={props.what ?? `the ${props.noun}`}
+        listLabel={props.listLabel ?? props.noun.charAt(0).toUpperCase() + props.noun.slice(1)}
+      />
       {paging && onPage ? (
         <Pager page={paging.page} total={paging.total} noun={props.noun} one={props.one} onPage={onPage} />
       ) : null}
@@ -142,7 +157,8 @@ function Rows<T extends { id: string }, Status extends string>({
   card,
   item,
   listGap = '3',
-}: AdminListProps<T, Status>) {
+}: AdminListProps<T, Status> &
+  Required<Pick<AdminListProps<T, Status>, 'loadingLabel' | 'what' | 'listLabel'>>) {
   const wide = useTableLayout();
   if (query.isPending) return <ListSkeleton label={loadingLabel} rows={skeletonRows} />;
   if (query.isLoadingError) {

@@ -1,6 +1,5 @@
 import { chakra, Text } from '@chakra-ui/react';
 import { ClipboardList, Eye, Undo2 } from 'lucide-react';
-import { useState } from 'react';
 import {
   type AdminClaimDto,
   CLAIM_STATUSES,
@@ -10,13 +9,14 @@ import {
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { type RecordDialogProps, useRecordSubmit } from './actions';
+import type { RecordDialogProps } from './actions';
 import { type AdminColumn, AdminList } from './admin-list';
 import { type ClaimDecisions, DECISION_LOOKS, useClaimDecisions } from './claim-decisions';
 import { ClaimReviewDialog } from './claim-review-dialog';
 import { formatDate, statusLabel } from './format';
 import { Pill, RowAction } from './parts';
 import { ReasonDialog } from './reason-dialog';
+import { useSelectFilter } from './use-paged-filters';
 
 type StatusFilter = 'all' | ClaimStatusValue;
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -30,7 +30,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
  * approved ones can be revoked with a reason.
  */
 export function ClaimsTab() {
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, statusField] = useSelectFilter<StatusFilter>('all', STATUS_OPTIONS);
   const claims = trpc.admin.claims.list.useQuery(status === 'all' ? undefined : { status }, {
     placeholderData: (previous) => previous,
   });
@@ -42,17 +42,9 @@ export function ClaimsTab() {
     <AdminList
       title="Vendor claims"
       description="Check each claim's proof and evidence against the listing before you decide."
-      filterLabel="Filter claims"
-      statusFilter={{
-        value: status,
-        options: STATUS_OPTIONS,
-        onChange: setStatus,
-        testId: 'claims-status-filter',
-      }}
+      statusFilter={{ ...statusField, testId: 'claims-status-filter' }}
       query={claims}
       rows={claims.data ?? []}
-      loadingLabel="Loading claims"
-      what="the claims"
       listLabel="Vendor claims"
       empty={{
         icon: ClipboardList,
@@ -209,33 +201,25 @@ function ClaimActions({ claim, decisions, onReview, onRevoke }: ClaimActionsProp
 /** Revoke an approved claim: the listing goes back to unclaimed; a reason is required. */
 function RevokeDialog({ claim, open, onClose }: RecordDialogProps<{ claim: AdminClaimDto | null }>) {
   const revoke = trpc.admin.claims.revoke.useMutation();
-  const submit = useRecordSubmit();
   return (
     <ReasonDialog
       open={open}
       onClose={onClose}
-      title={`Revoke the claim for ${claim?.businessName ?? 'this listing'}?`}
-      description={
-        claim
+      texts={{
+        title: `Revoke the claim for ${claim?.businessName ?? 'this listing'}?`,
+        description: claim
           ? `${claim.userEmail} loses the listing, which becomes unclaimed again. They are told, with your reason.`
-          : undefined
-      }
+          : undefined,
+        placeholder: 'Why the claim no longer stands',
+        submit: 'Revoke claim',
+        pending: 'Revoking...',
+      }}
       required
-      placeholder="Why the claim no longer stands"
-      submitLabel="Revoke claim"
-      pendingLabel="Revoking..."
       pending={revoke.isPending}
       testId="revoke-dialog"
-      onSubmit={(reason) =>
-        submit(
-          claim,
-          (target) => revoke.mutateAsync({ claimId: target.id, notes: reason ?? '' }),
-          (target) => {
-            toast.success('Claim Revoked', `${target.businessName} is unclaimed again.`);
-            onClose();
-          },
-        )
-      }
+      target={claim}
+      run={(target, reason) => revoke.mutateAsync({ claimId: target.id, notes: reason ?? '' })}
+      done={(target) => toast.success('Claim Revoked', `${target.businessName} is unclaimed again.`)}
     />
   );
 }

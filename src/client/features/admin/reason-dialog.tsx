@@ -4,48 +4,55 @@ import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextarea } from '../../components/form-fields';
 import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
-import { type Outcome, refusal } from './actions';
+import { refusal, useRecordSubmit } from './actions';
 import { REASON_MAX, reasonForm } from './schemas';
 
 const NOTES_IS_REASON = { notes: 'reason' } as const;
 
-interface ReasonDialogProps {
-  open: boolean;
-  onClose: () => void;
+/** The words of a reason dialog: its question, the reason box, and its button at rest and at work. */
+export interface ReasonDialogTexts {
   title: string;
   description?: ReactNode;
-  /** Whether the action needs a reason (suspend, hide, revoke) or takes an optional note. */
-  required: boolean;
+  /** The reason box's label: 'Reason' unless told ('Notes'). */
   label?: string;
   placeholder?: string;
-  submitLabel: string;
-  pendingLabel: string;
+  submit: string;
+  pending: string;
+}
+
+interface ReasonDialogProps<T> {
+  open: boolean;
+  onClose: () => void;
+  texts: ReasonDialogTexts;
+  /** Whether the action needs a reason (suspend, hide, revoke) or takes an optional note. */
+  required: boolean;
   pending: boolean;
+  /** The record acted on (null while closed): nothing to act on counts as done. */
+  target: T | null | undefined;
   /**
-   * Runs the action and says how it went: on success the caller closes the dialog; a refusal is
-   * shown in the dialog, which stays open for another try.
+   * Runs the action on the record. On success `done` says so and the dialog closes; a refusal is
+   * shown in the dialog, which stays open for another try. The admin lists are read again either way.
    */
-  onSubmit: (reason: string | null) => Promise<Outcome>;
+  run: (target: T, reason: string | null) => Promise<unknown>;
+  done: (target: T) => void;
   children?: ReactNode;
   testId?: string;
 }
 
-/** A dialog that asks why before an admin action, and says why the server refused it. */
-export function ReasonDialog({
+/** A dialog that asks why before an admin action on one record, and says why the server refused it. */
+export function ReasonDialog<T>({
   open,
   onClose,
-  title,
-  description,
+  texts: { title, description, label = 'Reason', placeholder, submit: submitLabel, pending: pendingLabel },
   required,
-  label = 'Reason',
-  placeholder,
-  submitLabel,
-  pendingLabel,
   pending,
-  onSubmit,
+  target,
+  run,
+  done,
   children,
   testId,
-}: ReasonDialogProps) {
+}: ReasonDialogProps<T>) {
+  const submitRecord = useRecordSubmit();
   const schema = useMemo(() => reasonForm(required), [required]);
   const [problem, setProblem] = useState<string | null>(null);
   // Review actions call their note `notes` on the wire; here it is always the reason.
@@ -60,7 +67,15 @@ export function ReasonDialog({
 
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
-    const outcome = await onSubmit(values.reason || null);
+    const reason = values.reason || null;
+    const outcome = await submitRecord(
+      target,
+      (record) => run(record, reason),
+      (record) => {
+        done(record);
+        onClose();
+      },
+    );
     if (outcome.ok) return;
     if (!form.applyServerErrors(outcome.error)) setProblem(refusal(outcome.error));
   });

@@ -6,10 +6,11 @@ import { Folded, NoteBox, RecordCard } from '../../components/record-card';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { type RecordDialogProps, useRecordSubmit } from './actions';
-import { AdminList } from './admin-list';
+import type { RecordDialogProps } from './actions';
+import { AdminList, pagedQuery } from './admin-list';
 import { formatDateTime, statusLabel } from './format';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';
+import { useSelectFilter } from './use-paged-filters';
 
 type StatusFilter = 'all' | (typeof REPORT_STATUSES)[number];
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -24,7 +25,7 @@ type Action = { kind: 'dismiss' | 'suspend'; report: AdminReportDto };
  * and the two ways to close a report (dismiss it, or suspend the reported sender).
  */
 export function ReportsSection() {
-  const [status, setStatus] = useState<StatusFilter>('open');
+  const [status, statusField] = useSelectFilter<StatusFilter>('open', STATUS_OPTIONS);
   const [paging, setPaging] = useState({ status, page: 1 });
   const page = paging.status === status ? paging.page : 1;
   const list = trpc.admin.reports.list.useQuery(
@@ -38,19 +39,9 @@ export function ReportsSection() {
     <AdminList
       title="Reported conversations"
       description="Read the conversation before you decide. Suspending the sender also closes the report."
-      filterLabel="Filter reports"
-      statusFilter={{
-        value: status,
-        options: STATUS_OPTIONS,
-        onChange: setStatus,
-        testId: 'reports-status-filter',
-      }}
-      query={list}
-      rows={list.data?.items ?? []}
-      loadingLabel="Loading reports"
+      statusFilter={{ ...statusField, testId: 'reports-status-filter' }}
+      {...pagedQuery(list)}
       skeletonRows={3}
-      what="the reports"
-      listLabel="Reports"
       empty={{
         icon: Flag,
         title: status === 'open' ? 'No open reports' : 'No reports',
@@ -59,7 +50,6 @@ export function ReportsSection() {
       rowTestId="report-item"
       item={(report) => <ReportCard report={report} onAction={(kind) => action.show({ kind, report })} />}
       listGap="4"
-      paging={list.data}
       noun="reports"
       one="report"
       onPage={(next) => setPaging({ status, page: next })}
@@ -208,47 +198,50 @@ function Thread({ report }: { report: AdminReportDto }) {
 function ReportActionDialog({ action, open, onClose }: RecordDialogProps<{ action: Action | null }>) {
   const dismiss = trpc.admin.reports.dismiss.useMutation();
   const suspend = trpc.admin.reports.suspendSender.useMutation();
-  const submit = useRecordSubmit();
   const report = action?.report;
   const kind = action?.kind ?? 'dismiss';
   const reported = report?.reported;
+  const texts: Record<Action['kind'], ReasonDialogTexts> = {
+    dismiss: {
+      title: 'Dismiss this report?',
+      description: 'The report is closed without action against anyone.',
+      label: 'Notes',
+      placeholder: 'Optional: why no action is needed',
+      submit: 'Dismiss report',
+      pending: 'Dismissing...',
+    },
+    suspend: {
+      title: `Suspend ${reported?.name ?? 'the sender'}?`,
+      description: `${reported?.email ?? 'The sender'} is signed out everywhere at once and cannot sign in until reinstated. The report is closed as resolved.`,
+      placeholder: 'Why the account is suspended',
+      submit: 'Suspend sender',
+      pending: 'Suspending...',
+    },
+  };
   return (
     // Each kind its own form: whether a reason is required is fixed for a form's life.
     <ReasonDialog
       key={kind}
       open={open}
       onClose={onClose}
-      title={kind === 'dismiss' ? 'Dismiss this report?' : `Suspend ${reported?.name ?? 'the sender'}?`}
-      description={
-        kind === 'dismiss'
-          ? 'The report is closed without action against anyone.'
-          : `${reported?.email ?? 'The sender'} is signed out everywhere at once and cannot sign in until reinstated. The report is closed as resolved.`
-      }
+      texts={texts[kind]}
       required={kind === 'suspend'}
-      label={kind === 'dismiss' ? 'Notes' : 'Reason'}
-      placeholder={kind === 'dismiss' ? 'Optional: why no action is needed' : 'Why the account is suspended'}
-      submitLabel={kind === 'dismiss' ? 'Dismiss report' : 'Suspend sender'}
-      pendingLabel={kind === 'dismiss' ? 'Dismissing...' : 'Suspending...'}
       pending={dismiss.isPending || suspend.isPending}
       testId={`report-${kind}-dialog`}
-      onSubmit={(reason) =>
-        submit(
-          report,
-          ({ id }) =>
-            kind === 'dismiss'
-              ? dismiss.mutateAsync({ id, reason })
-              : suspend.mutateAsync({ id, reason: reason ?? '' }),
-          () => {
-            if (kind === 'dismiss') toast.success('Report dismissed');
-            else
-              toast.success(
-                'Sender suspended',
-                `${reported?.name ?? 'The sender'} has been signed out and cannot sign in.`,
-              );
-            onClose();
-          },
-        )
+      target={report}
+      run={({ id }, reason) =>
+        kind === 'dismiss'
+          ? dismiss.mutateAsync({ id, reason })
+          : suspend.mutateAsync({ id, reason: reason ?? '' })
       }
+      done={() => {
+        if (kind === 'dismiss') toast.success('Report dismissed');
+        else
+          toast.success(
+            'Sender suspended',
+            `${reported?.name ?? 'The sender'} has been signed out and cannot sign in.`,
+          );
+      }}
     />
   );
 }

@@ -13,11 +13,23 @@ export function usePagedFilters(filterKey: string) {
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
   return {
-    text,
-    setText,
+    /** The search box's value and onChange, to spread into its SearchField. */
+    field: { value: text, onChange: setText },
     /** The settled search, or undefined for none. */
     search: search === '' ? undefined : search,
     page,
     setPage: (next: number) => setPaging({ key, page: next }),
   };
+}
+
+/**
+ * A filter chosen from a select: its value, and what draws it (the value, the options and the
+ * onChange of a SelectField, or of a list's status filter), to spread there.
+ */
+export function useSelectFilter<T extends string>(
+  initial: T,
+  options: readonly { value: T; label: string }[],
+) {
+  const [value, setValue] = useState<T>(initial);
+  return [value, { value, options, onChange: setValue }] as const;
 }

@@ -1,6 +1,5 @@
 import { Badge, chakra, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { Ban, Repeat, RotateCcw, Users } from 'lucide-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
 import { dateFormat } from '../../lib/intl';
@@ -8,14 +7,14 @@ import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
-import { type RecordDialogProps, useRecordSubmit } from './actions';
-import { type AdminColumn, AdminList } from './admin-list';
+import type { RecordDialogProps } from './actions';
+import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
 import { type UsersView, usersViewOf } from './admin-tabs';
 import { formatDate, statusLabel, timeAgo } from './format';
 import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { ReportsSection } from './reports-section';
-import { usePagedFilters } from './use-paged-filters';
+import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 
 /**
  * The Users tab: the accounts (search, suspend, reinstate, customer <-> vendor) and the reported
@@ -80,8 +79,8 @@ type Action = { kind: 'suspend' | 'reinstate' | 'role'; user: AdminUserDto };
 
 function AccountsSection() {
   const { user: me } = useCurrentUser();
-  const [role, setRole] = useState<RoleFilter>('all');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [role, roleField] = useSelectFilter<RoleFilter>('all', ROLE_OPTIONS);
+  const [status, statusField] = useSelectFilter<StatusFilter>('all', STATUS_OPTIONS);
   const filters = usePagedFilters(`${role}/${status}`);
   const list = trpc.admin.users.list.useQuery(
     {
@@ -100,37 +99,14 @@ function AccountsSection() {
     <AdminList
       title="Accounts"
       description="Customers, vendors and admins. A suspended account is signed out at once and cannot sign in."
-      filterLabel="Filter accounts"
       filters={
         <>
-          <SearchField
-            label="Search"
-            value={filters.text}
-            placeholder="Name or e-mail"
-            onChange={filters.setText}
-            testId="users-search"
-          />
-          <SelectField
-            label="Role"
-            value={role}
-            options={ROLE_OPTIONS}
-            onChange={setRole}
-            testId="users-role-filter"
-          />
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={setStatus}
-            testId="users-status-filter"
-          />
+          <SearchField label="Search" {...filters.field} placeholder="Name or e-mail" testId="users-search" />
+          <SelectField label="Role" {...roleField} testId="users-role-filter" />
+          <SelectField label="Status" {...statusField} testId="users-status-filter" />
         </>
       }
-      query={list}
-      rows={list.data?.items ?? []}
-      loadingLabel="Loading accounts"
-      what="the accounts"
-      listLabel="Accounts"
+      {...pagedQuery(list)}
       empty={{
         icon: Users,
         title: 'No accounts found',
@@ -159,7 +135,6 @@ function AccountsSection() {
           </>
         ),
       })}
-      paging={list.data}
       noun="accounts"
       one="account"
       onPage={filters.setPage}
@@ -302,7 +277,6 @@ function UserActionDialog({ action, open, onClose }: RecordDialogProps<{ action:
   const suspend = trpc.admin.users.suspend.useMutation();
   const reinstate = trpc.admin.users.reinstate.useMutation();
   const setRole = trpc.admin.users.setRole.useMutation();
-  const submit = useRecordSubmit();
   const user = action?.user;
   const kind = action?.kind ?? 'suspend';
   const newRole = user?.role === 'vendor' ? 'customer' : 'vendor';
@@ -341,32 +315,24 @@ function UserActionDialog({ action, open, onClose }: RecordDialogProps<{ action:
       key={kind}
       open={open}
       onClose={onClose}
-      title={texts.title}
-      description={texts.description}
+      texts={texts}
       required={kind !== 'role'}
-      placeholder={texts.placeholder}
-      submitLabel={texts.submit}
-      pendingLabel={texts.pending}
       pending={suspend.isPending || reinstate.isPending || setRole.isPending}
       testId={`user-${kind}-dialog`}
-      onSubmit={(reason) =>
-        submit(
-          user,
-          ({ id }) =>
-            kind === 'suspend'
-              ? suspend.mutateAsync({ id, reason: reason ?? '' })
-              : kind === 'reinstate'
-                ? reinstate.mutateAsync({ id, reason: reason ?? '' })
-                : setRole.mutateAsync({ id, role: newRole, reason }),
-          ({ name }) => {
-            if (kind === 'suspend')
-              toast.success('Account suspended', `${name} has been signed out and cannot sign in.`);
-            else if (kind === 'reinstate') toast.success('Account reinstated', `${name} can sign in again.`);
-            else toast.success('Role changed', `${name} is now a ${newRole}.`);
-            onClose();
-          },
-        )
+      target={user}
+      run={({ id }, reason) =>
+        kind === 'suspend'
+          ? suspend.mutateAsync({ id, reason: reason ?? '' })
+          : kind === 'reinstate'
+            ? reinstate.mutateAsync({ id, reason: reason ?? '' })
+            : setRole.mutateAsync({ id, role: newRole, reason })
       }
+      done={({ name }) => {
+        if (kind === 'suspend')
+          toast.success('Account suspended', `${name} has been signed out and cannot sign in.`);
+        else if (kind === 'reinstate') toast.success('Account reinstated', `${name} can sign in again.`);
+        else toast.success('Role changed', `${name} is now a ${newRole}.`);
+      }}
     />
   );
 }

@@ -9,12 +9,12 @@ import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { hasContactDetails } from '../marketplace/use-marketplace';
 import { VendorFormDialog } from '../marketplace/vendor-form-dialog';
-import { attempt, useAdminRefresh, useRecordSubmit } from './actions';
-import { type AdminColumn, AdminList } from './admin-list';
+import { attempt, useAdminRefresh } from './actions';
+import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
 import { formatDate } from './format';
 import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
-import { usePagedFilters } from './use-paged-filters';
+import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 
 type VendorStatus = (typeof ADMIN_VENDOR_STATUSES)[number];
 const STATUS_LABELS: Record<VendorStatus, string> = {
@@ -33,7 +33,7 @@ const STATUS_OPTIONS = ADMIN_VENDOR_STATUSES.map((value) => ({ value, label: STA
  * on any listing.
  */
 export function VendorsTab() {
-  const [status, setStatus] = useState<VendorStatus>('all');
+  const [status, statusField] = useSelectFilter<VendorStatus>('all', STATUS_OPTIONS);
   const filters = usePagedFilters(status);
   const list = trpc.admin.vendors.list.useQuery(
     { search: filters.search, status: status === 'all' ? undefined : status, page: filters.page },
@@ -41,7 +41,6 @@ export function VendorsTab() {
   );
   const update = trpc.admin.vendors.update.useMutation();
   const refresh = useAdminRefresh();
-  const submit = useRecordSubmit();
   const hide = useDialogTarget<AdminVendorDto>();
   const editor = useListingEditor();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -115,30 +114,18 @@ export function VendorsTab() {
     <AdminList
       title="Listings"
       description="Every listing in the marketplace, hidden ones included."
-      filterLabel="Filter listings"
       filters={
         <>
           <SearchField
             label="Search"
-            value={filters.text}
+            {...filters.field}
             placeholder="Business name, city or e-mail"
-            onChange={filters.setText}
             testId="vendors-search"
           />
-          <SelectField
-            label="Status"
-            value={status}
-            options={STATUS_OPTIONS}
-            onChange={setStatus}
-            testId="vendors-status-filter"
-          />
+          <SelectField label="Status" {...statusField} testId="vendors-status-filter" />
         </>
       }
-      query={list}
-      rows={list.data?.items ?? []}
-      loadingLabel="Loading listings"
-      what="the listings"
-      listLabel="Listings"
+      {...pagedQuery(list)}
       empty={{
         icon: Store,
         title: 'No listings found',
@@ -162,7 +149,6 @@ export function VendorsTab() {
           </>
         ),
       })}
-      paging={list.data}
       noun="listings"
       one="listing"
       onPage={filters.setPage}
@@ -170,26 +156,21 @@ export function VendorsTab() {
       <ReasonDialog
         open={hide.open}
         onClose={hide.close}
-        title={`Hide ${hide.target?.businessName ?? 'this listing'}?`}
-        description="The listing leaves the marketplace, search and its public profile until you unhide it. Its owner, messages and claims stay."
+        texts={{
+          title: `Hide ${hide.target?.businessName ?? 'this listing'}?`,
+          description:
+            'The listing leaves the marketplace, search and its public profile until you unhide it. Its owner, messages and claims stay.',
+          placeholder: 'Why the listing is hidden (for example: a duplicate, or misleading details)',
+          submit: 'Hide listing',
+          pending: 'Hiding...',
+        }}
         required
-        placeholder="Why the listing is hidden (for example: a duplicate, or misleading details)"
-        submitLabel="Hide listing"
-        pendingLabel="Hiding..."
         pending={update.isPending}
         testId="hide-dialog"
-        onSubmit={(reason) =>
-          submit(
-            hide.target,
-            (vendor) => update.mutateAsync({ id: vendor.id, hidden: true, reason }),
-            (vendor) => {
-              toast.success(
-                'Listing hidden',
-                `${vendor.businessName} is no longer shown in the marketplace.`,
-              );
-              hide.close();
-            },
-          )
+        target={hide.target}
+        run={(vendor, reason) => update.mutateAsync({ id: vendor.id, hidden: true, reason })}
+        done={(vendor) =>
+          toast.success('Listing hidden', `${vendor.businessName} is no longer shown in the marketplace.`)
         }
       />
       {editor.vendor ? (

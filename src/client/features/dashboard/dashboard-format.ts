@@ -1,4 +1,3 @@
-import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { dateFormat, formatUsdCents } from '../../lib/intl';
 
 /** 'Sun, Apr 12, 2026'. */
@@ -10,11 +9,6 @@ export function formatDay(date: Date): string {
 export function formatTime(time: string): string {
   const [h, m] = time.split(':').map(Number);
   return dateFormat({ hour: 'numeric', minute: '2-digit' }).format(new Date(2000, 0, 1, h ?? 0, m ?? 0));
-}
-
-/** '12 Kislev 5787'. */
-export function hebrewDateOf(date: Date): string {
-  return toHebrewDate(toCivilDate(date)).formatted;
 }
 
 /** '$1,200.50' from a decimal string, through whole cents (never a float sum). */

@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
-import { useHebrewDates } from '../../components/hebrew-dates';
+import { HebrewDateLine } from '../../components/hebrew-date-line';
 import { IconBadge } from '../../components/icon-badge';
 import { IconLine } from '../../components/icon-line';
 import { LinkButton } from '../../components/link-button';
@@ -26,7 +26,7 @@ import { CardLink, LinkCard } from '../../components/link-card';
 import { PageFrame } from '../../components/page-frame';
 import { SoftPanel } from '../../components/soft-panel';
 import { useCurrentUser } from '../../lib/session';
-import { formatAmount, formatDay, formatTime, hebrewDateOf } from './dashboard-format';
+import { formatAmount, formatDay, formatTime } from './dashboard-format';
 import { useHomeSummary } from './use-home-summary';
 import { VendorResponseCard } from './vendor-response-card';
 
@@ -168,7 +168,6 @@ function Figure({ label, value, icon }: { label: string; value: number | null; i
 }
 
 function EventCard({ event }: { event: EventDto }) {
-  const { enabled: hebrew } = useHebrewDates();
   const percent = event.totalTasks === 0 ? 0 : Math.round((event.completedTasks * 100) / event.totalTasks);
   return (
     <LinkCard as="article">
@@ -187,11 +186,7 @@ function EventCard({ event }: { event: EventDto }) {
               {formatDay(event.date)}
               {event.time ? ` · ${formatTime(event.time)}` : ''}
             </Text>
-            {hebrew ? (
-              <Text color="gold.fg" fontWeight="medium" fontSize="xs">
-                {hebrewDateOf(event.date)}
-              </Text>
-            ) : null}
+            <HebrewDateLine date={event.date} />
           </Box>
         </IconLine>
         {event.venue ? (

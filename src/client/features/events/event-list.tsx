@@ -1,13 +1,12 @@
 import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import type { EventDto } from '../../../shared/schemas/events';
-import { useHebrewDates } from '../../components/hebrew-dates';
+import { HebrewDateLine } from '../../components/hebrew-date-line';
 import { SelectableCard } from '../../components/selectable-card';
-import { formatDay, formatTime, hebrewDateOf, isUpcoming } from './format';
+import { formatDay, formatTime, isUpcoming } from './format';
 import { formatAmount } from './money';
 
 /** The left column of My Events: every event, soonest first, each a link that selects it. */
 export function EventList({ events, selectedId }: { events: EventDto[]; selectedId: string | null }) {
-  const { enabled: hebrew } = useHebrewDates();
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label="Your events">
       {events.map((event) => {
@@ -28,11 +27,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                 {formatDay(event.date)}
                 {event.time ? ` · ${formatTime(event.time)}` : ''}
               </Text>
-              {hebrew ? (
-                <Text fontSize="xs" color="gold.fg" fontWeight="medium">
-                  {hebrewDateOf(event.date)}
-                </Text>
-              ) : null}
+              <HebrewDateLine date={event.date} />
               <Text textStyle="caption" mt="2">
                 {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
               </Text>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { LIMITS } from '../../../shared/constants';
 import { loginInput, type UserDto } from '../../../shared/schemas/auth';
 import { FormInput } from '../../components/form-fields';
+import { AccountPasswordInput } from '../../components/new-password-fields';
 import { ScreenForm } from '../../components/screen-form';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
@@ -54,15 +54,12 @@ export function InviteSignInForm({ label, token, onJoined }: InviteFormProps) {
       aria-label="Sign in and join the family circle"
     >
       <FormInput form={form} name="email" kind="email" label="Email" required disabled={pending} />
-      <FormInput
+      <AccountPasswordInput
         form={form}
         name="password"
-        kind="password"
         label="Password"
-        required
         disabled={pending}
         autoComplete="current-password"
-        maxLength={LIMITS.passwordMax}
       />
     </ScreenForm>
   );

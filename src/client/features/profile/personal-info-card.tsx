@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Grid, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, defineStyle, Flex, Grid, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Pencil } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { LIMITS } from '../../../shared/constants';
@@ -24,6 +24,14 @@ interface PersonalInfoCardProps {
   onCancel: () => void;
   onSave: () => void;
 }
+
+/** A detail and its value: one above the other on a phone, side by side from md, ruled off from the row above. */
+const DETAIL_ROW = defineStyle({
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: '10rem minmax(0, 1fr)' },
+  gap: { base: '0.5', md: '4' },
+  py: '3',
+  layerStyle: 'dividedRow',
+});
 
 /** Name, email, phone and family label: read-only until Edit, then a form with Save and Cancel. */
 export function PersonalInfoCard({
@@ -122,13 +130,7 @@ export function PersonalInfoCard({
       ) : (
         <Box as="dl" mt="6" data-testid="personal-info">
           {rows.map((row) => (
-            <Grid
-              key={row.label}
-              templateColumns={{ base: 'minmax(0, 1fr)', md: '10rem minmax(0, 1fr)' }}
-              gap={{ base: '0.5', md: '4' }}
-              py="3"
-              layerStyle="dividedRow"
-            >
+            <Grid key={row.label} css={DETAIL_ROW}>
               <Text as="dt" color="fg.muted" fontSize="sm" pt={{ md: '0.5' }}>
                 {row.label}
               </Text>
