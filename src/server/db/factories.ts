@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { insertUser } from '../auth/auth.queries';
 import { hashPassword } from '../auth/password';
 import { syncFamilyMembership } from '../family/family.service';
 import type { Db } from './create-db';
-import type { NewVendor } from './types';
+import type { MessageThreadsTable, NewVendor } from './types';
 
 /**
  * Row builders shared by the tests and the seed, so that both exercise the same shapes.
@@ -155,6 +156,8 @@ export interface AvailabilityRequestOverrides {
   eventDate?: Date;
   eventTime?: string | null;
   guestCount?: number;
+  budgetMin?: string | null;
+  budgetMax?: string | null;
   city?: string | null;
   createdAt?: Date;
   /** The vendor's answer: marks the request responded at respondedAt (default createdAt). */
@@ -186,6 +189,8 @@ export async function createAvailabilityRequest(
       eventDate: overrides.eventDate ?? daysFromNow(120, createdAt),
       eventTime: overrides.eventTime ?? null,
       guestCount: overrides.guestCount ?? 100,
+      budgetMin: overrides.budgetMin ?? null,
+      budgetMax: overrides.budgetMax ?? null,
       city: overrides.city ?? null,
       response: overrides.response ?? null,
       status: overrides.status ?? (answered || overrides.responseMinutes != null ? 'responded' : 'sent'),
@@ -202,15 +207,16 @@ export async function createThread(
   db: Db,
   vendorId: string,
   customerId: string,
-  overrides: { subject?: string; lastMessageAt?: Date } = {},
+  overrides: Partial<Omit<Insertable<MessageThreadsTable>, 'vendorId' | 'customerId'>> = {},
 ) {
   return db
     .insertInto('messageThreads')
     .values({
+      subject: 'Question about your availability',
+      lastMessageAt: new Date(),
+      ...overrides,
       vendorId,
       customerId,
-      subject: overrides.subject ?? 'Question about your availability',
-      lastMessageAt: overrides.lastMessageAt ?? new Date(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
