@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import { createVendor } from '../db/factories';
-import type { Database, NewVendor } from '../db/types';
+import type { Database, NewVendor, VendorRow } from '../db/types';
 import type { LimitName, RateRule } from '../limits/rate-limit';
 import type { Party, TestHarness } from './harness';
 
@@ -27,7 +27,7 @@ export async function familyAndBand(
 export async function vendorWithListing(
   h: TestHarness,
   listing: Partial<NewVendor> = {},
-): Promise<{ vendor: Party; listing: Selectable<Database['vendors']> }> {
+): Promise<{ vendor: Party; listing: VendorRow }> {
   const vendor = await h.signedIn('vendor');
   return { vendor, listing: await createVendor(h.db, { ownerId: vendor.user.id, ...listing }) };
 }
