@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES, type ClaimSubmitInput } from '../../shared/schemas/claims';
 import { createVendor } from '../db/factories';
 import type { NewVendor } from '../db/types';
-import { rowsOldestFirst, rowsWhere } from '../test/fixtures';
+import { liveEventsOf, rowsOldestFirst, rowsWhere, turnOffEmails } from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { rejection } from '../test/rejection';
 import { COMPETING_CLAIM_REJECTED } from './claims.service';
@@ -81,6 +81,10 @@ const claimMails = (userId: string) => rowsOldestFirst(h.db, 'mailOutbox', { use
 /** The audit rows of a claim, oldest first. */
 const auditRows = (claimId: string) =>
   rowsOldestFirst(h.db, 'auditLog', { targetType: 'claim', targetId: claimId });
+
+/** An admin's decision on a claim over REST: POST /api/admin/vendor-claims/<action>. */
+const decideOverRest = (action: 'approve' | 'reject' | 'revoke', claimId: string, notes?: string) =>
+  h.request('POST', `/api/admin/vendor-claims/${action}`, admin, { claimId, notes });
 
 async function adminView(claimId: string) {
   const all = await admin.caller.admin.claims.list({});
@@ -390,10 +394,7 @@ describe('approving a claim for an existing listing', () => {
     const rival2Claim = await rival2.caller.claims.submit(form({ vendorId: listing.id }));
     const before = await listingRow(listing.id);
 
-    const res = await h.request('POST', '/api/admin/vendor-claims/approve', admin, {
-      claimId: claim.id,
-      notes: 'Registry extract checked',
-    });
+    const res = await decideOverRest('approve', claim.id, 'Registry extract checked');
     expect(res.statusCode).toBe(200);
     const dto = res.json();
     expect(dto).toMatchObject({
@@ -483,12 +484,7 @@ describe('approving a claim for an existing listing', () => {
       [rivalClaim.id, rival2Claim.id].sort(),
     );
 
-    const live = await h.db
-      .selectFrom('liveEvents')
-      .select(['kind', 'ref'])
-      .where('userId', '=', claimant.user.id)
-      .orderBy('seq')
-      .execute();
+    const live = await liveEventsOf(h.db, claimant.user.id, ['kind', 'ref']);
     expect(live).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'notification' }),
@@ -588,10 +584,7 @@ describe('rejecting a claim', () => {
     const customer = await h.signedIn('customer');
     const listing = await newListing();
     const claim = await customer.caller.claims.submit(form({ vendorId: listing.id }));
-    const res = await h.request('POST', '/api/admin/vendor-claims/reject', admin, {
-      claimId: claim.id,
-      notes: 'Proof does not show ownership',
-    });
+    const res = await decideOverRest('reject', claim.id, 'Proof does not show ownership');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'rejected',
@@ -620,11 +613,7 @@ describe('rejecting a claim', () => {
 
   it('writes no mail to a claimant who turned e-mail notifications off, but still rings the bell', async () => {
     const customer = await h.signedIn('customer');
-    await h.db
-      .updateTable('users')
-      .set({ emailNotificationsEnabled: false })
-      .where('id', '=', customer.user.id)
-      .execute();
+    await turnOffEmails(h.db, customer.user.id);
     const claim = await customer.caller.claims.submit(form());
     await admin.caller.admin.claims.reject({ claimId: claim.id });
     expect(await claimMails(customer.user.id)).toEqual([]);
@@ -640,17 +629,11 @@ describe('revoking an approved claim', () => {
     await admin.caller.admin.claims.approve({ claimId: claim.id });
     const owned = await listingRow(listing.id);
 
-    const blank = await h.request('POST', '/api/admin/vendor-claims/revoke', admin, {
-      claimId: claim.id,
-      notes: ' ',
-    });
+    const blank = await decideOverRest('revoke', claim.id, ' ');
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.issues).toEqual([{ path: ['notes'], message: CLAIM_MESSAGES.reasonRequired }]);
 
-    const res = await h.request('POST', '/api/admin/vendor-claims/revoke', admin, {
-      claimId: claim.id,
-      notes: 'Ownership disputed by the registry',
-    });
+    const res = await decideOverRest('revoke', claim.id, 'Ownership disputed by the registry');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'revoked',
@@ -734,7 +717,7 @@ describe('decisions only from the right state', () => {
       const error = await rejection(decide({ claimId: randomUUID() }));
       expect(error).toMatchObject({ code: 'NOT_FOUND', message: CLAIM_MESSAGES.notFound });
     }
-    const missing = await h.request('POST', '/api/admin/vendor-claims/approve', admin, { claimId: 'nope' });
+    const missing = await decideOverRest('approve', 'nope');
     expect(missing.statusCode).toBe(400);
   });
 });

@@ -1,16 +1,36 @@
 import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { insertUser } from '../auth/auth.queries';
 import { hashPassword } from '../auth/password';
 import { syncFamilyMembership } from '../family/family.service';
 import type { Db } from './create-db';
-import type { NewVendor } from './types';
+import type { Database, MessageThreadsTable, NewVendor } from './types';
 
 /**
  * Row builders shared by the tests and the seed, so that both exercise the same shapes.
  * Each takes the connection first and returns what it inserted.
  */
+
+/** Inserts one row into `table` and returns it as stored. */
+function insertRow<T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  row: Insertable<Database[T]>,
+): Promise<Selectable<Database[T]>> {
+  return db.insertInto(table).values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The values `overrides` sets: one left out, undefined or null keeps the factory's default, as
+ * `overrides.x ?? default` would.
+ */
+function given<T extends object>(overrides: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(overrides).filter(([, value]) => value !== undefined && value !== null),
+  ) as Partial<T>;
+}
 
 export const DEFAULT_PASSWORD = 'simcha123';
 
@@ -61,39 +81,30 @@ export interface EventOverrides {
 }
 
 export async function createEvent(db: Db, userId: string, overrides: EventOverrides = {}) {
-  return db
-    .insertInto('events')
-    .values({
-      userId,
-      title: overrides.title ?? 'Family Simcha',
-      type: overrides.type ?? 'Other',
-      date: overrides.date ?? daysFromNow(90),
-      time: overrides.time ?? null,
-      venue: overrides.venue ?? null,
-      notes: overrides.notes ?? null,
-      imageUrl: overrides.imageUrl ?? null,
-      isPublic: overrides.isPublic ?? false,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'events', {
+    title: 'Family Simcha',
+    type: 'Other',
+    date: daysFromNow(90),
+    time: null,
+    venue: null,
+    notes: null,
+    imageUrl: null,
+    isPublic: false,
+    ...given(overrides),
+    userId,
+  });
 }
 
-export async function createTask(
-  db: Db,
-  eventId: string,
-  overrides: { title?: string; description?: string | null; dueDate?: Date | null; completed?: boolean } = {},
-) {
-  return db
-    .insertInto('tasks')
-    .values({
-      eventId,
-      title: overrides.title ?? 'Task',
-      description: overrides.description ?? null,
-      dueDate: overrides.dueDate ?? null,
-      completed: overrides.completed ?? false,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export interface TaskOverrides {
+  title?: string;
+  description?: string | null;
+  dueDate?: Date | null;
+  completed?: boolean;
+}
+
+export async function createTask(db: Db, eventId: string, overrides: TaskOverrides = {}) {
+  const defaults = { title: 'Task', description: null, dueDate: null, completed: false };
+  return insertRow(db, 'tasks', { ...defaults, ...given(overrides), eventId });
 }
 
 export async function createDeposit(
@@ -108,18 +119,14 @@ export async function createDeposit(
   } = {},
 ) {
   const paid = overrides.paid ?? false;
-  return db
-    .insertInto('deposits')
-    .values({
-      eventId,
-      vendorName: overrides.vendorName ?? 'Vendor',
-      amount: overrides.amount ?? '500.00',
-      dueDate: overrides.dueDate ?? daysFromNow(30),
-      paid,
-      paidDate: paid ? (overrides.paidDate ?? new Date()) : null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'deposits', {
+    eventId,
+    vendorName: overrides.vendorName ?? 'Vendor',
+    amount: overrides.amount ?? '500.00',
+    dueDate: overrides.dueDate ?? daysFromNow(30),
+    paid,
+    paidDate: paid ? (overrides.paidDate ?? new Date()) : null,
+  });
 }
 
 export async function createMemo(
@@ -127,24 +134,16 @@ export async function createMemo(
   eventId: string,
   overrides: { title?: string; content?: string | null } = {},
 ) {
-  return db
-    .insertInto('memos')
-    .values({ eventId, title: overrides.title ?? 'Memo', content: overrides.content ?? null })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'memos', { title: 'Memo', content: null, ...given(overrides), eventId });
 }
 
 export async function createVendor(db: Db, overrides: Partial<NewVendor> = {}) {
-  return db
-    .insertInto('vendors')
-    .values({
-      businessName: 'Simcha Vendor',
-      category: 'Venues',
-      contactEmail: `vendor-${randomUUID().slice(0, 8)}@example.com`,
-      ...overrides,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'vendors', {
+    businessName: 'Simcha Vendor',
+    category: 'Venues',
+    contactEmail: `vendor-${randomUUID().slice(0, 8)}@example.com`,
+    ...overrides,
+  });
 }
 
 export interface AvailabilityRequestOverrides {
@@ -155,6 +154,8 @@ export interface AvailabilityRequestOverrides {
   eventDate?: Date;
   eventTime?: string | null;
   guestCount?: number;
+  budgetMin?: string | null;
+  budgetMax?: string | null;
   city?: string | null;
   createdAt?: Date;
   /** The vendor's answer: marks the request responded at respondedAt (default createdAt). */
@@ -174,27 +175,25 @@ export async function createAvailabilityRequest(
 ) {
   const createdAt = overrides.createdAt ?? new Date();
   const answered = overrides.response !== undefined && overrides.response !== null;
-  return db
-    .insertInto('availabilityRequests')
-    .values({
-      vendorId,
-      userId,
-      eventId: overrides.eventId ?? null,
-      threadId: overrides.threadId ?? null,
-      message: overrides.message ?? 'Are you available?',
-      eventType: overrides.eventType ?? 'Wedding',
-      eventDate: overrides.eventDate ?? daysFromNow(120, createdAt),
-      eventTime: overrides.eventTime ?? null,
-      guestCount: overrides.guestCount ?? 100,
-      city: overrides.city ?? null,
-      response: overrides.response ?? null,
-      status: overrides.status ?? (answered || overrides.responseMinutes != null ? 'responded' : 'sent'),
-      respondedAt: overrides.respondedAt ?? (answered ? createdAt : null),
-      responseMinutes: overrides.responseMinutes ?? null,
-      createdAt,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'availabilityRequests', {
+    vendorId,
+    userId,
+    eventId: overrides.eventId ?? null,
+    threadId: overrides.threadId ?? null,
+    message: overrides.message ?? 'Are you available?',
+    eventType: overrides.eventType ?? 'Wedding',
+    eventDate: overrides.eventDate ?? daysFromNow(120, createdAt),
+    eventTime: overrides.eventTime ?? null,
+    guestCount: overrides.guestCount ?? 100,
+    budgetMin: overrides.budgetMin ?? null,
+    budgetMax: overrides.budgetMax ?? null,
+    city: overrides.city ?? null,
+    response: overrides.response ?? null,
+    status: overrides.status ?? (answered || overrides.responseMinutes != null ? 'responded' : 'sent'),
+    respondedAt: overrides.respondedAt ?? (answered ? createdAt : null),
+    responseMinutes: overrides.responseMinutes ?? null,
+    createdAt,
+  });
 }
 
 /** A conversation between a customer and a listing, without messages (see createMessage). */
@@ -202,18 +201,15 @@ export async function createThread(
   db: Db,
   vendorId: string,
   customerId: string,
-  overrides: { subject?: string; lastMessageAt?: Date } = {},
+  overrides: Partial<Omit<Insertable<MessageThreadsTable>, 'vendorId' | 'customerId'>> = {},
 ) {
-  return db
-    .insertInto('messageThreads')
-    .values({
-      vendorId,
-      customerId,
-      subject: overrides.subject ?? 'Question about your availability',
-      lastMessageAt: overrides.lastMessageAt ?? new Date(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'messageThreads', {
+    subject: 'Question about your availability',
+    lastMessageAt: new Date(),
+    ...overrides,
+    vendorId,
+    customerId,
+  });
 }
 
 /** One message as stored, without the unread counts, notifications or live events delivery writes. */
@@ -224,17 +220,13 @@ export async function createMessage(
   receiverId: string | null,
   overrides: { text?: string; createdAt?: Date } = {},
 ) {
-  return db
-    .insertInto('messages')
-    .values({
-      threadId,
-      senderId,
-      receiverId,
-      messageText: overrides.text ?? 'Hello',
-      createdAt: overrides.createdAt ?? new Date(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'messages', {
+    threadId,
+    senderId,
+    receiverId,
+    messageText: overrides.text ?? 'Hello',
+    createdAt: overrides.createdAt ?? new Date(),
+  });
 }
 
 /** An open report of a conversation by one of its parties. */
@@ -244,14 +236,10 @@ export async function createThreadReport(
   reporterId: string,
   overrides: { reason?: string; createdAt?: Date } = {},
 ) {
-  return db
-    .insertInto('threadReports')
-    .values({
-      threadId,
-      reporterId,
-      reason: overrides.reason ?? 'Rude and threatening messages',
-      createdAt: overrides.createdAt ?? new Date(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertRow(db, 'threadReports', {
+    threadId,
+    reporterId,
+    reason: overrides.reason ?? 'Rude and threatening messages',
+    createdAt: overrides.createdAt ?? new Date(),
+  });
 }

@@ -10,10 +10,12 @@ import {
   createEvent,
   createMemo,
   createTask,
+  createThread,
   createUser,
   createVendor,
   DEFAULT_PASSWORD,
   daysFromNow,
+  type EventOverrides,
 } from './factories';
 
 /** The demo accounts, shown in the README and on the sign-in pages. */
@@ -124,12 +126,14 @@ export async function seedDemoData(
       longitude: -73.9822,
     });
 
-    // Sarah's son's bar mitzvah, about five months out, on a Sunday so it clears Shabbat.
-    const barMitzvah = await createEvent(trx, sarah.id, {
+    /** An event about `days` out, on a Sunday free of holidays so it clears Shabbat, at `time`. */
+    const onFreeSunday = (ownerId: string, days: number, time: string, details: EventOverrides) =>
+      createEvent(trx, ownerId, { ...details, date: nextFreeSunday(daysFromNow(days, now), time), time });
+
+    // Sarah's son's bar mitzvah, about five months out.
+    const barMitzvah = await onFreeSunday(sarah.id, 150, '11:00', {
       title: "Ari's Bar Mitzvah",
       type: 'Bar Mitzvah',
-      date: nextFreeSunday(daysFromNow(150, now), '11:00'),
-      time: '11:00',
       venue: 'The Goldberg Ballroom, Teaneck',
       notes: 'Kiddush after the Torah reading; party in the ballroom from noon. About 180 guests.',
       isPublic: true,
@@ -149,28 +153,22 @@ export async function seedDemoData(
         completed,
       });
     }
-    await createDeposit(trx, barMitzvah.id, {
-      vendorName: 'The Goldberg Ballroom',
-      amount: '5000.00',
-      dueDate: daysFromNow(-20, now),
-      paid: true,
-      paidDate: daysFromNow(-25, now),
-    });
-    await createDeposit(trx, barMitzvah.id, {
-      vendorName: 'Levy Simcha Photography',
-      amount: '1200.00',
-      dueDate: daysFromNow(14, now),
-    });
-    await createDeposit(trx, barMitzvah.id, {
-      vendorName: 'Shalom Table Catering',
-      amount: '3500.00',
-      dueDate: daysFromNow(45, now),
-    });
-    await createDeposit(trx, barMitzvah.id, {
-      vendorName: 'Hora Nights Band',
-      amount: '800.00',
-      dueDate: daysFromNow(75, now),
-    });
+    // [vendor, amount, due date, paid on (null: not paid yet)]
+    const deposits: [string, string, Date, Date | null][] = [
+      ['The Goldberg Ballroom', '5000.00', daysFromNow(-20, now), daysFromNow(-25, now)],
+      ['Levy Simcha Photography', '1200.00', daysFromNow(14, now), null],
+      ['Shalom Table Catering', '3500.00', daysFromNow(45, now), null],
+      ['Hora Nights Band', '800.00', daysFromNow(75, now), null],
+    ];
+    for (const [vendorName, amount, dueDate, paidDate] of deposits) {
+      await createDeposit(trx, barMitzvah.id, {
+        vendorName,
+        amount,
+        dueDate,
+        paid: paidDate !== null,
+        paidDate,
+      });
+    }
     await createMemo(trx, barMitzvah.id, {
       title: 'Guest list notes',
       content: "Grandma Esther's side: 42 guests. Remember the Cohens from Chicago need a hotel block.",
@@ -180,160 +178,58 @@ export async function seedDemoData(
       content: 'Meat menu, with a pareve dessert table. Ask about a kids\u2019 station.',
     });
 
-    await createEvent(trx, sarah.id, {
+    await onFreeSunday(sarah.id, 40, '18:30', {
       title: "Noa & Eitan's Engagement Party",
       type: 'Other',
-      date: nextFreeSunday(daysFromNow(40, now), '18:30'),
-      time: '18:30',
       venue: 'Shalom Gardens, Great Neck',
       notes: 'Intimate dinner for close family.',
     });
-    await createEvent(trx, rachel.id, {
+    const batMitzvah = await onFreeSunday(rachel.id, 220, '12:00', {
       title: "Maya's Bat Mitzvah",
       type: 'Bat Mitzvah',
-      date: nextFreeSunday(daysFromNow(220, now), '12:00'),
-      time: '12:00',
       venue: 'Riverdale Jewish Center',
     });
 
-    const thread = await trx
-      .insertInto('messageThreads')
-      .values({
-        vendorId: studio.id,
-        customerId: sarah.id,
-        eventId: barMitzvah.id,
-        eventType: 'Bar Mitzvah',
-        eventDate: barMitzvah.date,
-        subject: "Availability for Ari's Bar Mitzvah",
-        lastMessageAt: daysFromNow(-2, now),
-        unreadByCustomer: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const requestText =
-      "Hello! We're planning Ari's bar mitzvah and would love photo coverage of the service and the party. Are you available?";
-    const responseText =
-      'Mazel tov! We are available that day and would be honoured to photograph Ari\u2019s bar mitzvah. ' +
-      'Our full-day package covers the service, family portraits and the party; happy to talk details.';
-    await trx
-      .insertInto('messages')
-      .values([
-        {
-          threadId: thread.id,
-          senderId: sarah.id,
-          receiverId: david.id,
-          messageText: requestText,
-          // David read it before answering.
-          status: 'seen',
-          seenAt: daysFromNow(-2, now),
-          createdAt: daysFromNow(-3, now),
-        },
-        {
-          threadId: thread.id,
-          senderId: david.id,
-          receiverId: sarah.id,
-          messageText: responseText,
-          createdAt: daysFromNow(-2, now),
-        },
-      ])
-      .execute();
-    await trx
-      .insertInto('availabilityRequests')
-      .values({
-        eventId: barMitzvah.id,
-        vendorId: studio.id,
-        userId: sarah.id,
-        threadId: thread.id,
-        message: requestText,
-        eventType: 'Bar Mitzvah',
-        eventDate: barMitzvah.date,
-        eventTime: '11:00',
-        guestCount: 180,
-        budgetMin: '2000.00',
-        budgetMax: '3500.00',
-        city: 'Teaneck',
-        response: responseText,
-        status: 'responded',
-        respondedAt: daysFromNow(-2, now),
-        // The studio is in New York (the listing's longitude says so).
-        responseMinutes: businessMinutesBetween(daysFromNow(-3, now), daysFromNow(-2, now)),
-        createdAt: daysFromNow(-3, now),
-      })
-      .execute();
-    // The bell's item for David's unread answer.
-    await trx
-      .insertInto('notifications')
-      .values({
-        userId: sarah.id,
-        kind: 'message',
-        title: 'New message from Levy Simcha Photography',
-        body: responseText.slice(0, 140),
-        link: `/messages?thread=${thread.id}`,
-        threadId: thread.id,
-        createdAt: daysFromNow(-2, now),
-        updatedAt: daysFromNow(-2, now),
-      })
-      .execute();
+    const studioSide = { id: studio.id, businessName: studio.businessName, ownerId: david.id };
+    // Sarah asked about Ari's bar mitzvah; David has answered, and she has not read it yet.
+    await seedRequest(trx, {
+      studio: studioSide,
+      customer: sarah,
+      eventId: barMitzvah.id,
+      eventType: 'Bar Mitzvah',
+      eventDate: barMitzvah.date,
+      eventTime: '11:00',
+      guestCount: 180,
+      budget: { min: '2000.00', max: '3500.00' },
+      city: 'Teaneck',
+      subject: "Availability for Ari's Bar Mitzvah",
+      text: "Hello! We're planning Ari's bar mitzvah and would love photo coverage of the service and the party. Are you available?",
+      sentAt: daysFromNow(-3, now),
+      answer: {
+        text:
+          'Mazel tov! We are available that day and would be honoured to photograph Ari\u2019s bar mitzvah. ' +
+          'Our full-day package covers the service, family portraits and the party; happy to talk details.',
+        at: daysFromNow(-2, now),
+        read: false,
+      },
+    });
 
     // A request David has not answered yet: the vendor dashboard opens on something to do.
-    const mayaDate = nextFreeSunday(daysFromNow(220, now), '12:00');
-    const rachelText =
-      "Shalom! We're looking for a photographer for Maya's bat mitzvah: the kiddush and an evening party, about 120 guests. Could you send your packages?";
-    const rachelThread = await trx
-      .insertInto('messageThreads')
-      .values({
-        vendorId: studio.id,
-        customerId: rachel.id,
-        eventType: 'Bat Mitzvah',
-        eventDate: mayaDate,
-        subject: `Bat Mitzvah on ${mayaDate.toISOString().slice(0, 10)}: availability request`,
-        lastMessageAt: daysFromNow(-1, now),
-        unreadByVendor: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('messages')
-      .values({
-        threadId: rachelThread.id,
-        senderId: rachel.id,
-        receiverId: david.id,
-        messageText: rachelText,
-        createdAt: daysFromNow(-1, now),
-      })
-      .execute();
-    await trx
-      .insertInto('availabilityRequests')
-      .values({
-        vendorId: studio.id,
-        userId: rachel.id,
-        threadId: rachelThread.id,
-        message: rachelText,
-        eventType: 'Bat Mitzvah',
-        eventDate: new Date(`${mayaDate.toISOString().slice(0, 10)}T00:00:00.000Z`),
-        eventTime: '12:00',
-        guestCount: 120,
-        budgetMin: '1500.00',
-        budgetMax: '2500.00',
-        city: 'Riverdale',
-        createdAt: daysFromNow(-1, now),
-      })
-      .execute();
-    await trx
-      .insertInto('notifications')
-      .values({
-        userId: david.id,
-        kind: 'message',
-        title: 'New message from Rachel Goldberg',
-        body: rachelText.slice(0, 140),
-        link: `/vendor-dashboard?tab=messages&thread=${rachelThread.id}`,
-        threadId: rachelThread.id,
-        createdAt: daysFromNow(-1, now),
-        updatedAt: daysFromNow(-1, now),
-      })
-      .execute();
+    await seedRequest(trx, {
+      studio: studioSide,
+      customer: rachel,
+      eventType: 'Bat Mitzvah',
+      eventDate: batMitzvah.date,
+      requestDay: new Date(`${batMitzvah.date.toISOString().slice(0, 10)}T00:00:00.000Z`),
+      eventTime: '12:00',
+      guestCount: 120,
+      budget: { min: '1500.00', max: '2500.00' },
+      city: 'Riverdale',
+      text: "Shalom! We're looking for a photographer for Maya's bat mitzvah: the kiddush and an evening party, about 120 guests. Could you send your packages?",
+      sentAt: daysFromNow(-1, now),
+    });
 
-    await seedStudioHistory(trx, studio.id, david.id, now);
+    await seedStudioHistory(trx, studioSide, now);
 
     await trx
       .insertInto('vendorClaims')
@@ -351,6 +247,114 @@ export async function seedDemoData(
       .execute();
   });
   return { seeded: true };
+}
+
+/** The demo studio, as its requests need it: the listing and the vendor who owns it. */
+interface DemoStudio {
+  id: string;
+  businessName: string;
+  ownerId: string;
+}
+
+/** One availability request to the demo studio, with the studio's answer if it gave one. */
+interface DemoRequest {
+  studio: DemoStudio;
+  customer: { id: string; name: string };
+  eventId?: string;
+  eventType: string;
+  /** The event's date as the thread shows it. */
+  eventDate: Date;
+  /** The event's day as the request stores it, where that differs from the thread's date. */
+  requestDay?: Date;
+  eventTime?: string;
+  guestCount: number;
+  budget?: { min: string; max: string };
+  city: string;
+  /** The thread's subject; by default the one the request form writes. */
+  subject?: string;
+  text: string;
+  sentAt: Date;
+  /** The studio's answer, and whether the customer has read it (the studio read the request as it answered). */
+  answer?: { text: string; at: Date; read: boolean };
+  /** When the thread row was made; by default when the seed runs. */
+  threadCreatedAt?: Date;
+}
+
+/**
+ * Writes a request as the request form and the studio's answer leave it: the thread, its messages,
+ * the request row, and the bell's item for a message its receiver has not read.
+ */
+async function seedRequest(trx: Db, r: DemoRequest): Promise<void> {
+  const { studio, customer, answer } = r;
+  const unread = answer ? (answer.read ? null : 'customer') : 'vendor';
+  const thread = await createThread(trx, studio.id, customer.id, {
+    eventId: r.eventId ?? null,
+    eventType: r.eventType,
+    eventDate: r.eventDate,
+    subject: r.subject ?? `${r.eventType} on ${r.eventDate.toISOString().slice(0, 10)}: availability request`,
+    lastMessageAt: answer?.at ?? r.sentAt,
+    unreadByVendor: unread === 'vendor' ? 1 : 0,
+    unreadByCustomer: unread === 'customer' ? 1 : 0,
+    createdAt: r.threadCreatedAt,
+  });
+  const request = {
+    threadId: thread.id,
+    senderId: customer.id,
+    receiverId: studio.ownerId,
+    messageText: r.text,
+    status: answer ? ('seen' as const) : ('sent' as const),
+    seenAt: answer?.at ?? null,
+    createdAt: r.sentAt,
+  };
+  const reply = answer && {
+    threadId: thread.id,
+    senderId: studio.ownerId,
+    receiverId: customer.id,
+    messageText: answer.text,
+    status: answer.read ? ('seen' as const) : ('sent' as const),
+    seenAt: answer.read ? answer.at : null,
+    createdAt: answer.at,
+  };
+  await trx
+    .insertInto('messages')
+    .values(reply ? [request, reply] : [request])
+    .execute();
+  await createAvailabilityRequest(trx, studio.id, customer.id, {
+    eventId: r.eventId ?? null,
+    threadId: thread.id,
+    message: r.text,
+    eventType: r.eventType,
+    eventDate: r.requestDay ?? r.eventDate,
+    eventTime: r.eventTime ?? null,
+    guestCount: r.guestCount,
+    budgetMin: r.budget?.min ?? null,
+    budgetMax: r.budget?.max ?? null,
+    city: r.city,
+    createdAt: r.sentAt,
+    response: answer?.text ?? null,
+    respondedAt: answer?.at ?? null,
+    // The studio is in New York (the listing's longitude says so).
+    responseMinutes: answer ? businessMinutesBetween(r.sentAt, answer.at) : null,
+  });
+  if (!unread) return;
+  // The bell's item for the unread message.
+  const last = reply ?? request;
+  await trx
+    .insertInto('notifications')
+    .values({
+      userId: last.receiverId,
+      kind: 'message',
+      title: `New message from ${unread === 'customer' ? studio.businessName : customer.name}`,
+      body: last.messageText.slice(0, 140),
+      link:
+        unread === 'customer'
+          ? `/messages?thread=${thread.id}`
+          : `/vendor-dashboard?tab=messages&thread=${thread.id}`,
+      threadId: thread.id,
+      createdAt: last.createdAt,
+      updatedAt: last.createdAt,
+    })
+    .execute();
 }
 
 /** Families who asked the demo studio about their simchas over the last three months. */
@@ -382,7 +386,7 @@ const PAST_REQUESTS: [number, number, number, number, string, number][] = [
  * row of views, visitors, contact reveals and requests, so the vendor's Analytics tab has a story
  * to tell. Numbers come from a fixed seed: the same `now` gives the same rows.
  */
-async function seedStudioHistory(trx: Db, studioId: string, ownerId: string, now: Date): Promise<void> {
+async function seedStudioHistory(trx: Db, studio: DemoStudio, now: Date): Promise<void> {
   const clients = [];
   for (const client of PAST_CLIENTS) clients.push(await createUser(trx, { ...client, role: 'customer' }));
   const requestDays: string[] = [];
@@ -401,53 +405,17 @@ async function seedStudioHistory(trx: Db, studioId: string, ownerId: string, now
     const text = `Hello! We're planning a ${eventType.toLowerCase()} for about ${guests} guests. Do you have the date free?`;
     const answer =
       'Thank you for asking! We have the date open and would love to be part of it; our packages are attached below.';
-    const thread = await trx
-      .insertInto('messageThreads')
-      .values({
-        vendorId: studioId,
-        customerId: client.id,
-        eventType,
-        eventDate,
-        subject: `${eventType} on ${eventDate.toISOString().slice(0, 10)}: availability request`,
-        lastMessageAt: respondedAt,
-        createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('messages')
-      .values([
-        {
-          threadId: thread.id,
-          senderId: client.id,
-          receiverId: ownerId,
-          messageText: text,
-          status: 'seen',
-          seenAt: respondedAt,
-          createdAt,
-        },
-        {
-          threadId: thread.id,
-          senderId: ownerId,
-          receiverId: client.id,
-          messageText: answer,
-          status: 'seen',
-          seenAt: respondedAt,
-          createdAt: respondedAt,
-        },
-      ])
-      .execute();
-    await createAvailabilityRequest(trx, studioId, client.id, {
-      threadId: thread.id,
-      message: text,
+    await seedRequest(trx, {
+      studio,
+      customer: client,
       eventType,
       eventDate,
       guestCount: guests,
       city: 'New York',
-      createdAt,
-      response: answer,
-      respondedAt,
-      responseMinutes: businessMinutesBetween(createdAt, respondedAt),
+      text,
+      sentAt: createdAt,
+      answer: { text: answer, at: respondedAt, read: true },
+      threadCreatedAt: createdAt,
     });
     requestDays.push(createdAt.toISOString().slice(0, 10));
   }
@@ -472,7 +440,7 @@ async function seedStudioHistory(trx: Db, studioId: string, ownerId: string, now
     );
     const part = (rate: number) => Math.round(views * rate * (0.4 + 1.2 * random()));
     rows.push({
-      vendorId: studioId,
+      vendorId: studio.id,
       day,
       views,
       uniqueVisitors: Math.min(views, Math.round(views * (0.65 + 0.2 * random()))),

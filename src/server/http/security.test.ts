@@ -116,11 +116,7 @@ describe('cross-origin mutations', () => {
   });
 
   it('lets cross-origin GETs read only public data (no state change)', async () => {
-    const res = await h.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { origin: 'https://evil.example' },
-    });
+    const res = await h.request('GET', '/api/health', null, undefined, { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(200);
   });
 });

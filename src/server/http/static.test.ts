@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtClientForFile } from '../test/client-build';
+import { expectJsonNotFound } from '../test/rejection';
 
 const client = builtClientForFile({
   'index.html': '<!doctype html><div id="root"></div>',
@@ -37,9 +38,7 @@ describe('the built web app', () => {
       ['GET', '/api'],
       ['DELETE', '/events'],
     ] as const) {
-      const res = await client.app.inject({ method, url });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+      expectJsonNotFound(await client.app.inject({ method, url }), `${method} ${url}`);
     }
   });
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../db/factories';
+import { turnOffEmails } from '../test/fixtures';
 import { createHarness, type TestHarness } from '../test/harness';
 import { readMailDir } from './mail-files';
 import { enqueueMail } from './outbox';
@@ -91,13 +92,18 @@ async function queueReset(to = `reset-${randomBytes(4).toString('hex')}@example.
   return { id, to, ...content };
 }
 
-/** As a worker that stopped in the middle of the row's attempt number `attempts` leaves it: its lease ran out a second ago. */
-async function leftSending(id: string, attempts: number) {
+/**
+ * A queued mail as a worker that stopped in the middle of the row's attempt number `attempts` leaves
+ * it: its lease ran out a second ago.
+ */
+async function mailLeftSending(attempts: number) {
+  const mail = await queueReset();
   await h.db
     .updateTable('mailOutbox')
     .set({ status: 'sending', attempts, lockedUntil: new Date(clock.getTime() - 1000) })
-    .where('id', '=', id)
+    .where('id', '=', mail.id)
     .execute();
+  return mail;
 }
 
 async function row(id: string) {
@@ -299,8 +305,7 @@ describe('mail worker over SMTP', () => {
 
   it('sends a row left in sending with an expired lease exactly once after a restart', async () => {
     const server = await smtp();
-    const mail = await queueReset();
-    await leftSending(mail.id, 1);
+    const mail = await mailLeftSending(1);
     const { worker: a } = worker(server.url);
     const { worker: b } = worker(server.url);
 
@@ -312,8 +317,7 @@ describe('mail worker over SMTP', () => {
 
   it('gives up a row whose last attempt never finished instead of sending it forever', async () => {
     const server = await smtp();
-    const mail = await queueReset();
-    await leftSending(mail.id, 8);
+    const mail = await mailLeftSending(8);
     const { worker: w } = worker(server.url);
     expect(await w.runOnce()).toBe(0);
     expect(server.attempts).toBe(0);
@@ -371,11 +375,7 @@ describe('notifications', () => {
     const notification = await queueNotification(user.id, user.email);
     if (!notification) throw new Error('expected the notification to be queued');
     const reset = await queueReset(user.email, user.id);
-    await h.db
-      .updateTable('users')
-      .set({ emailNotificationsEnabled: false })
-      .where('id', '=', user.id)
-      .execute();
+    await turnOffEmails(h.db, user.id);
 
     const { worker: w } = worker(server.url);
     await w.runOnce();

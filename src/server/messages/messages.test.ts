@@ -6,7 +6,14 @@ import { createSession } from '../auth/sessions';
 import { createVendor } from '../db/factories';
 import { StaleWriteError } from '../db/stale-write';
 import { liveStream } from '../live/stream';
-import { familyAndBand, rowsOldestFirst, rowsWhere, useUpLimit } from '../test/fixtures';
+import {
+  familyAndBand,
+  liveEventsOf,
+  rowsOldestFirst,
+  rowsWhere,
+  turnOffEmails,
+  useUpLimit,
+} from '../test/fixtures';
 import { harnessForFile, type Party } from '../test/harness';
 import { expectEachRejected, expectRejected, rejection } from '../test/rejection';
 import { unreadCountQuery } from './messages.queries';
@@ -528,11 +535,7 @@ describe('mail for new messages', () => {
 
   it('is not sent to a user who turned e-mail notifications off', async () => {
     const quiet = await h.signedIn('vendor');
-    await h.db
-      .updateTable('users')
-      .set({ emailNotificationsEnabled: false })
-      .where('id', '=', quiet.user.id)
-      .execute();
+    await turnOffEmails(h.db, quiet.user.id);
     const listing = await newListing({ ownerId: quiet.user.id });
     await requestThread(customer, listing.id);
     expect(await mailsTo(quiet.user.id)).toEqual([]);
@@ -1075,12 +1078,7 @@ describe('live events', () => {
     await family.caller.messages.markThreadSeen({ threadId });
 
     for (const user of [family, vendor]) {
-      const rows = await h.db
-        .selectFrom('liveEvents')
-        .select(['seq', 'kind'])
-        .where('userId', '=', user.user.id)
-        .orderBy('seq')
-        .execute();
+      const rows = await liveEventsOf(h.db, user.user.id);
       expect(rows.map((r) => Number(r.seq))).toEqual(rows.map((_, i) => i + 1));
       const cursor = await h.db
         .selectFrom('liveCursors')
@@ -1089,14 +1087,7 @@ describe('live events', () => {
         .executeTakeFirstOrThrow();
       expect(Number(cursor.lastSeq)).toBe(rows.length);
     }
-    const familyKinds = (
-      await h.db
-        .selectFrom('liveEvents')
-        .select('kind')
-        .where('userId', '=', family.user.id)
-        .orderBy('seq')
-        .execute()
-    ).map((r) => r.kind);
+    const familyKinds = (await liveEventsOf(h.db, family.user.id)).map((r) => r.kind);
     // Their request; the reply with its notification and the request answered; the seen mark and
     // both notifications read.
     expect(familyKinds).toEqual([

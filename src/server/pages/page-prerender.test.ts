@@ -37,6 +37,14 @@ function parts(html: string) {
   return { root, state };
 }
 
+/** A page a visitor asks for, answered 200 and varying by cookie: the answer, and its parts. */
+async function drawnPage(url: string) {
+  const res = await client.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers.vary).toMatch(/cookie/i);
+  return { res, ...parts(res.body) };
+}
+
 /** The dehydrated queries of a drawn page, by query key. */
 function queries(state: string | undefined) {
   const dehydrated = superjson.parse<{ queries: { queryKey: unknown; state: { data: unknown } }[] }>(
@@ -48,10 +56,7 @@ function queries(state: string | undefined) {
 describe('the landing page drawn for visitors', () => {
   it('comes drawn, with the counted figures and the data the browser starts from', async () => {
     await createVendor(h.db, { businessName: 'Drawn Hall', category: 'Venues' });
-    const res = await client.app.inject({ method: 'GET', url: '/' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers.vary).toMatch(/cookie/i);
-    const { root, state } = parts(res.body);
+    const { res, root, state } = await drawnPage('/');
     // The page as a visitor sees it, before any script: hero, login buttons, categories, footer.
     expect(root).toContain('Every simcha');
     expect(root).toContain('href="/login-customer"');
@@ -99,10 +104,7 @@ describe("a vendor's profile drawn for visitors", () => {
       city: 'Teaneck',
       contactPhone: '+1 201 555 0142',
     });
-    const res = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers.vary).toMatch(/cookie/i);
-    const { root, state } = parts(res.body);
+    const { res, root, state } = await drawnPage(`/vendor/${vendor.id}`);
     expect(root).toContain('Drawn Strings Quartet');
     expect(root).toContain('Teaneck');
     expect(root).toContain('href="/marketplace"');

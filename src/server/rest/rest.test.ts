@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/schemas/auth';
 import { createUser } from '../db/factories';
 import { harnessForFile } from '../test/harness';
-import { expectFieldRefused } from '../test/rejection';
+import { expectFieldRefused, expectJsonNotFound } from '../test/rejection';
 import { restRoutes } from './routes';
 
 const h = harnessForFile();
@@ -120,11 +120,7 @@ describe('REST auth contract', () => {
   });
 
   it('a stale or forged cookie is treated as signed out and cleared', async () => {
-    const res = await h.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      cookies: { simchahub_session: 'forged' },
-    });
+    const res = await h.request('GET', '/api/auth/me', { sessionCookie: 'simchahub_session=forged' });
     expect(res.statusCode).toBe(401);
     expect(String(res.headers['set-cookie'])).toMatch(/simchahub_session=;/);
   });
@@ -135,15 +131,8 @@ describe('REST auth contract', () => {
       ['POST', '/api/auth/nothing'],
       ['GET', '/trpc-nope'],
     ] as const) {
-      const res = await h.inject({
-        method,
-        url,
-        headers: json,
-        payload: method === 'POST' ? {} : undefined,
-      });
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+      const res = await h.inject({ method, url, headers: json, payload: method === 'POST' ? {} : undefined });
+      expectJsonNotFound(res, `${method} ${url}`);
     }
   });
 

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import { createVendor } from '../db/factories';
-import type { Database, NewVendor } from '../db/types';
+import type { Database, NewVendor, VendorRow } from '../db/types';
 import type { LimitName, RateRule } from '../limits/rate-limit';
 import type { Party, TestHarness } from './harness';
 
@@ -27,9 +27,14 @@ export async function familyAndBand(
 export async function vendorWithListing(
   h: TestHarness,
   listing: Partial<NewVendor> = {},
-): Promise<{ vendor: Party; listing: Selectable<Database['vendors']> }> {
+): Promise<{ vendor: Party; listing: VendorRow }> {
   const vendor = await h.signedIn('vendor');
   return { vendor, listing: await createVendor(h.db, { ownerId: vendor.user.id, ...listing }) };
+}
+
+/** Turns a user's e-mail notifications off, as their profile setting does. */
+export async function turnOffEmails(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ emailNotificationsEnabled: false }).where('id', '=', userId).execute();
 }
 
 /** Runs `body` with the configured rule `name` lowered to `max` hits, and puts the rule back after. */
@@ -91,4 +96,13 @@ export function rowsOldestFirst<T extends TableWithCreatedAt, C extends ColumnOf
   columns?: readonly C[],
 ): Promise<Pick<Selectable<Database[T]>, C>[]> {
   return rowsWhere(db, table, where, { columns, orderBy: ['createdAt' as ColumnOf<T>] });
+}
+
+/** A user's live events in the order they were numbered. */
+export function liveEventsOf<C extends ColumnOf<'liveEvents'> = ColumnOf<'liveEvents'>>(
+  db: Db,
+  userId: string,
+  columns?: readonly C[],
+) {
+  return rowsWhere(db, 'liveEvents', { userId }, { columns, orderBy: ['seq'] });
 }

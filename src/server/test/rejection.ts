@@ -42,3 +42,13 @@ export function expectFieldRefused(
     error: { code: 'BAD_REQUEST', message, issues: [{ path: [field], message }] },
   });
 }
+
+/** Asserts the REST answer for a path or method that does not exist: a JSON 404, NOT_FOUND. */
+export function expectJsonNotFound(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): { error: { code: string } } },
+  label?: string,
+) {
+  expect(res.statusCode, label).toBe(404);
+  expect(res.headers['content-type'], label).toMatch(/application\/json/);
+  expect(res.json().error.code, label).toBe('NOT_FOUND');
+}
