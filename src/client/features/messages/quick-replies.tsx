@@ -20,12 +20,14 @@ import {
   quickReplyCreateInput,
 } from '../../../shared/schemas/messages';
 import { DialogCloseX, DialogDismiss, DialogHeading, DialogShell } from '../../components/dialog-parts';
-import { FormTextareaField, FormTextField } from '../../components/form-fields';
+import { fieldBinder } from '../../components/field-binder';
+import { FormTextField } from '../../components/form-fields';
 import { useCheckedForm } from '../../components/use-checked-form';
 import { errorCode } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { MessageTextField } from './message-text-field';
 
 const MANAGE = '__manage';
 
@@ -119,6 +121,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
   const full = items.length >= MESSAGING_LIMITS.quickRepliesMax;
   const formOpen = adding || editing !== null;
   const saving = create.isPending || update.isPending;
+  const field = fieldBinder(register, errors, saving);
 
   const startAdd = () => {
     setEditing(null);
@@ -270,21 +273,11 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                     <FormTextField
                       label="Title"
                       required
-                      disabled={saving}
-                      error={errors.title?.message}
                       maxLength={MESSAGING_LIMITS.quickReplyTitleMax}
                       autoFocus
-                      {...register('title')}
+                      {...field('title')}
                     />
-                    <FormTextareaField
-                      label="Text"
-                      required
-                      error={errors.body?.message}
-                      disabled={saving}
-                      rows={4}
-                      maxLength={MESSAGING_LIMITS.replyMax}
-                      {...register('body')}
-                    />
+                    <MessageTextField label="Text" rows={4} {...field('body')} />
                     <HStack justify="flex-end" gap="2">
                       <Button variant="outline" size="sm" onClick={stopEditing} disabled={saving}>
                         Cancel
