@@ -22,6 +22,7 @@ import {
 import { DialogCloseX, DialogDismiss, DialogHeading, DialogShell } from '../../components/dialog-parts';
 import { fieldBinder } from '../../components/field-binder';
 import { FormTextField } from '../../components/form-fields';
+import { OutlinedRow } from '../../components/outlined-row';
 import { useCheckedForm } from '../../components/use-checked-form';
 import { errorCode } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
@@ -216,15 +217,13 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
             ) : (
               <Stack as="ul" gap="2" listStyleType="none" aria-label="Saved quick replies">
                 {items.map((q) => (
-                  <HStack
-                    as="li"
+                  <OutlinedRow
                     key={q.id}
+                    marked={editing?.id === q.id}
+                    markColor="brand.solid"
                     align="flex-start"
                     gap="2"
-                    p="3"
-                    borderWidth="1px"
-                    borderColor={editing?.id === q.id ? 'brand.solid' : 'border.muted'}
-                    rounded="lg"
+                    py="3"
                   >
                     <Box flex="1" minW="0">
                       <Text fontWeight="medium" truncate>
@@ -252,7 +251,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                     >
                       <Trash2 />
                     </IconButton>
-                  </HStack>
+                  </OutlinedRow>
                 ))}
               </Stack>
             )}
