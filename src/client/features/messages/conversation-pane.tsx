@@ -8,7 +8,6 @@ import {
   Icon,
   IconButton,
   Menu,
-  Portal,
   Skeleton,
   Stack,
   Text,
@@ -26,6 +25,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import { ActionMenu } from '../../components/action-menu';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { serverMessage } from '../../lib/errors';
@@ -273,40 +273,34 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
             {thread.subject}
           </Text>
         </Box>
-        <Menu.Root
+        <ActionMenu
           onSelect={({ value }) => {
             if (value === 'block') setConfirmBlock(true);
             else if (value === 'unblock') doUnblock();
             else if (value === 'report') setReporting(true);
           }}
-        >
-          <Menu.Trigger asChild>
+          trigger={
             <IconButton aria-label="Conversation options" variant="ghost" size="sm" flexShrink="0">
               <Ellipsis />
             </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {thread.blocked === null ? (
-                  <Menu.Item value="block" color="fg.error">
-                    <Ban size={16} aria-hidden />
-                    Block
-                  </Menu.Item>
-                ) : blockedByMe ? (
-                  <Menu.Item value="unblock">
-                    <ShieldOff size={16} aria-hidden />
-                    Unblock
-                  </Menu.Item>
-                ) : null}
-                <Menu.Item value="report">
-                  <Flag size={16} aria-hidden />
-                  Report
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+          }
+        >
+          {thread.blocked === null ? (
+            <Menu.Item value="block" color="fg.error">
+              <Ban size={16} aria-hidden />
+              Block
+            </Menu.Item>
+          ) : blockedByMe ? (
+            <Menu.Item value="unblock">
+              <ShieldOff size={16} aria-hidden />
+              Unblock
+            </Menu.Item>
+          ) : null}
+          <Menu.Item value="report">
+            <Flag size={16} aria-hidden />
+            Report
+          </Menu.Item>
+        </ActionMenu>
       </HStack>
       <ConfirmDialog
         open={confirmBlock}

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  HStack,
-  IconButton,
-  Menu,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Dialog, HStack, IconButton, Menu, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -19,6 +8,7 @@ import {
   type QuickReplyDto,
   quickReplyCreateInput,
 } from '../../../shared/schemas/messages';
+import { ActionMenu } from '../../components/action-menu';
 import { DialogCloseX, DialogDismiss, DialogHeading, DialogShell } from '../../components/dialog-parts';
 import { fieldBinder } from '../../components/field-binder';
 import { FormTextField } from '../../components/form-fields';
@@ -40,7 +30,7 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
 
   return (
     <>
-      <Menu.Root
+      <ActionMenu
         positioning={{ placement: 'top-start' }}
         onSelect={({ value }) => {
           if (value === MANAGE) {
@@ -50,50 +40,45 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
           const picked = items.find((q) => q.id === value);
           if (picked) onInsert(picked.body);
         }}
-      >
-        <Menu.Trigger asChild>
+        trigger={
           <IconButton aria-label="Quick replies" variant="ghost" size="sm" title="Quick replies">
             <Zap aria-hidden />
           </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content maxW="min(22rem, calc(100vw - 2rem))" minW="14rem">
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>Quick replies</Menu.ItemGroupLabel>
-                {list.isPending ? (
-                  <Menu.Item value="__loading" disabled>
-                    Loading...
-                  </Menu.Item>
-                ) : list.isLoadingError ? (
-                  <Menu.Item value="__error" disabled>
-                    Could not load your quick replies
-                  </Menu.Item>
-                ) : items.length === 0 ? (
-                  <Menu.Item value="__none" disabled>
-                    No quick replies yet
-                  </Menu.Item>
-                ) : (
-                  items.map((q) => (
-                    <Menu.Item key={q.id} value={q.id} h="auto" py="2">
-                      <Stack gap="0" minW="0">
-                        <Text fontWeight="medium" truncate>
-                          {q.title}
-                        </Text>
-                        <Text textStyle="caption" lineClamp={1}>
-                          {q.body}
-                        </Text>
-                      </Stack>
-                    </Menu.Item>
-                  ))
-                )}
-              </Menu.ItemGroup>
-              <Menu.Separator />
-              <Menu.Item value={MANAGE}>Manage quick replies</Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+        }
+        content={{ maxW: 'min(22rem, calc(100vw - 2rem))', minW: '14rem' }}
+      >
+        <Menu.ItemGroup>
+          <Menu.ItemGroupLabel>Quick replies</Menu.ItemGroupLabel>
+          {list.isPending ? (
+            <Menu.Item value="__loading" disabled>
+              Loading...
+            </Menu.Item>
+          ) : list.isLoadingError ? (
+            <Menu.Item value="__error" disabled>
+              Could not load your quick replies
+            </Menu.Item>
+          ) : items.length === 0 ? (
+            <Menu.Item value="__none" disabled>
+              No quick replies yet
+            </Menu.Item>
+          ) : (
+            items.map((q) => (
+              <Menu.Item key={q.id} value={q.id} h="auto" py="2">
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="medium" truncate>
+                    {q.title}
+                  </Text>
+                  <Text textStyle="caption" lineClamp={1}>
+                    {q.body}
+                  </Text>
+                </Stack>
+              </Menu.Item>
+            ))
+          )}
+        </Menu.ItemGroup>
+        <Menu.Separator />
+        <Menu.Item value={MANAGE}>Manage quick replies</Menu.Item>
+      </ActionMenu>
       <QuickRepliesDialog open={managing} onClose={() => setManaging(false)} />
     </>
   );
