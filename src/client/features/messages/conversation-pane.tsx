@@ -28,6 +28,7 @@ import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schema
 import { ActionMenu } from '../../components/action-menu';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
@@ -236,21 +237,14 @@ function useMarkSeenWhileOpen(conversation: ConversationDto) {
 function ConversationHeader({ thread, back }: { thread: Thread; back: React.ReactNode }) {
   const other = otherPartyName(thread);
   const { block, unblock } = useBlockThread();
-  const [confirmBlock, setConfirmBlock] = useState(false);
   const [reporting, setReporting] = useState(false);
   const blockedByMe = thread.blocked?.bySide === thread.side;
 
-  const doBlock = () =>
-    block.mutate(
-      { threadId: thread.id },
-      {
-        onSuccess: () => {
-          setConfirmBlock(false);
-          toast.success('Conversation blocked', `${other} can no longer send you messages here.`);
-        },
-        onError: (error) => toast.failed('Could not block this conversation', error),
-      },
-    );
+  const blocking = useConfirmedMutation(block, {
+    input: { threadId: thread.id },
+    onDone: () => toast.success('Conversation blocked', `${other} can no longer send you messages here.`),
+    failed: 'Could not block this conversation',
+  });
   const doUnblock = () =>
     unblock.mutate(
       { threadId: thread.id },
@@ -275,7 +269,7 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
         </Box>
         <ActionMenu
           onSelect={({ value }) => {
-            if (value === 'block') setConfirmBlock(true);
+            if (value === 'block') blocking.ask();
             else if (value === 'unblock') doUnblock();
             else if (value === 'report') setReporting(true);
           }}
@@ -303,13 +297,10 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
         </ActionMenu>
       </HStack>
       <ConfirmDialog
-        open={confirmBlock}
-        onClose={() => setConfirmBlock(false)}
+        {...blocking.dialog}
         title="Block this conversation?"
         confirmLabel="Block"
         pendingLabel="Blocking..."
-        pending={block.isPending}
-        onConfirm={doBlock}
       >
         {other} will no longer be able to send you messages in this conversation, and neither will you until
         you unblock it.
