@@ -8,7 +8,6 @@ import {
   Icon,
   IconButton,
   Menu,
-  Portal,
   Stack,
   Tabs,
   Text,
@@ -16,6 +15,7 @@ import {
 import { ArrowLeft, Calendar, Clock, Ellipsis, type LucideIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
+import { ActionMenu } from '../../components/action-menu';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { sideScroll } from '../../components/side-scroll';
 import { UploadedImage } from '../../components/uploaded-image';
@@ -71,38 +71,29 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                 <Pencil />
                 Edit
               </Button>
-              <Menu.Root
+              <ActionMenu
                 positioning={{ placement: 'bottom-end' }}
                 onSelect={(details) => (details.value === 'delete' ? onDelete() : onEdit())}
-              >
-                <Menu.Trigger asChild>
+                trigger={
                   <IconButton aria-label="Event actions" size="sm" variant="outline">
                     <Ellipsis />
                   </IconButton>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content minW="44">
-                      <Menu.Item value="edit">
-                        <Icon boxSize="4">
-                          <Pencil />
-                        </Icon>
-                        Edit event
-                      </Menu.Item>
-                      <Menu.Item
-                        value="delete"
-                        color="fg.error"
-                        _hover={{ bg: 'bg.error', color: 'fg.error' }}
-                      >
-                        <Icon boxSize="4">
-                          <Trash2 />
-                        </Icon>
-                        Delete event
-                      </Menu.Item>
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
+                }
+                content={{ minW: '44' }}
+              >
+                <Menu.Item value="edit">
+                  <Icon boxSize="4">
+                    <Pencil />
+                  </Icon>
+                  Edit event
+                </Menu.Item>
+                <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+                  <Icon boxSize="4">
+                    <Trash2 />
+                  </Icon>
+                  Delete event
+                </Menu.Item>
+              </ActionMenu>
             </Flex>
           </Flex>
           <Stack gap="2" mt="4">

@@ -8,7 +8,6 @@ import {
   Icon,
   IconButton,
   Menu,
-  Portal,
   Skeleton,
   Stack,
   Text,
@@ -26,8 +25,10 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import { ActionMenu } from '../../components/action-menu';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
@@ -236,21 +237,14 @@ function useMarkSeenWhileOpen(conversation: ConversationDto) {
 function ConversationHeader({ thread, back }: { thread: Thread; back: React.ReactNode }) {
   const other = otherPartyName(thread);
   const { block, unblock } = useBlockThread();
-  const [confirmBlock, setConfirmBlock] = useState(false);
   const [reporting, setReporting] = useState(false);
   const blockedByMe = thread.blocked?.bySide === thread.side;
 
-  const doBlock = () =>
-    block.mutate(
-      { threadId: thread.id },
-      {
-        onSuccess: () => {
-          setConfirmBlock(false);
-          toast.success('Conversation blocked', `${other} can no longer send you messages here.`);
-        },
-        onError: (error) => toast.failed('Could not block this conversation', error),
-      },
-    );
+  const blocking = useConfirmedMutation(block, {
+    input: { threadId: thread.id },
+    onDone: () => toast.success('Conversation blocked', `${other} can no longer send you messages here.`),
+    failed: 'Could not block this conversation',
+  });
   const doUnblock = () =>
     unblock.mutate(
       { threadId: thread.id },
@@ -273,49 +267,40 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
             {thread.subject}
           </Text>
         </Box>
-        <Menu.Root
+        <ActionMenu
           onSelect={({ value }) => {
-            if (value === 'block') setConfirmBlock(true);
+            if (value === 'block') blocking.ask();
             else if (value === 'unblock') doUnblock();
             else if (value === 'report') setReporting(true);
           }}
-        >
-          <Menu.Trigger asChild>
+          trigger={
             <IconButton aria-label="Conversation options" variant="ghost" size="sm" flexShrink="0">
               <Ellipsis />
             </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {thread.blocked === null ? (
-                  <Menu.Item value="block" color="fg.error">
-                    <Ban size={16} aria-hidden />
-                    Block
-                  </Menu.Item>
-                ) : blockedByMe ? (
-                  <Menu.Item value="unblock">
-                    <ShieldOff size={16} aria-hidden />
-                    Unblock
-                  </Menu.Item>
-                ) : null}
-                <Menu.Item value="report">
-                  <Flag size={16} aria-hidden />
-                  Report
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+          }
+        >
+          {thread.blocked === null ? (
+            <Menu.Item value="block" color="fg.error">
+              <Ban size={16} aria-hidden />
+              Block
+            </Menu.Item>
+          ) : blockedByMe ? (
+            <Menu.Item value="unblock">
+              <ShieldOff size={16} aria-hidden />
+              Unblock
+            </Menu.Item>
+          ) : null}
+          <Menu.Item value="report">
+            <Flag size={16} aria-hidden />
+            Report
+          </Menu.Item>
+        </ActionMenu>
       </HStack>
       <ConfirmDialog
-        open={confirmBlock}
-        onClose={() => setConfirmBlock(false)}
+        {...blocking.dialog}
         title="Block this conversation?"
         confirmLabel="Block"
         pendingLabel="Blocking..."
-        pending={block.isPending}
-        onConfirm={doBlock}
       >
         {other} will no longer be able to send you messages in this conversation, and neither will you until
         you unblock it.

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  HStack,
-  IconButton,
-  Menu,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Dialog, HStack, IconButton, Menu, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2, Zap } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -19,13 +8,17 @@ import {
   type QuickReplyDto,
   quickReplyCreateInput,
 } from '../../../shared/schemas/messages';
+import { ActionMenu } from '../../components/action-menu';
 import { DialogCloseX, DialogDismiss, DialogHeading, DialogShell } from '../../components/dialog-parts';
-import { FormTextareaField, FormTextField } from '../../components/form-fields';
+import { fieldBinder } from '../../components/field-binder';
+import { FormTextField } from '../../components/form-fields';
+import { OutlinedRow } from '../../components/outlined-row';
 import { useCheckedForm } from '../../components/use-checked-form';
 import { errorCode } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { MessageTextField } from './message-text-field';
 
 const MANAGE = '__manage';
 
@@ -37,7 +30,7 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
 
   return (
     <>
-      <Menu.Root
+      <ActionMenu
         positioning={{ placement: 'top-start' }}
         onSelect={({ value }) => {
           if (value === MANAGE) {
@@ -47,50 +40,45 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
           const picked = items.find((q) => q.id === value);
           if (picked) onInsert(picked.body);
         }}
-      >
-        <Menu.Trigger asChild>
+        trigger={
           <IconButton aria-label="Quick replies" variant="ghost" size="sm" title="Quick replies">
             <Zap aria-hidden />
           </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content maxW="min(22rem, calc(100vw - 2rem))" minW="14rem">
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>Quick replies</Menu.ItemGroupLabel>
-                {list.isPending ? (
-                  <Menu.Item value="__loading" disabled>
-                    Loading...
-                  </Menu.Item>
-                ) : list.isLoadingError ? (
-                  <Menu.Item value="__error" disabled>
-                    Could not load your quick replies
-                  </Menu.Item>
-                ) : items.length === 0 ? (
-                  <Menu.Item value="__none" disabled>
-                    No quick replies yet
-                  </Menu.Item>
-                ) : (
-                  items.map((q) => (
-                    <Menu.Item key={q.id} value={q.id} h="auto" py="2">
-                      <Stack gap="0" minW="0">
-                        <Text fontWeight="medium" truncate>
-                          {q.title}
-                        </Text>
-                        <Text textStyle="caption" lineClamp={1}>
-                          {q.body}
-                        </Text>
-                      </Stack>
-                    </Menu.Item>
-                  ))
-                )}
-              </Menu.ItemGroup>
-              <Menu.Separator />
-              <Menu.Item value={MANAGE}>Manage quick replies</Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+        }
+        content={{ maxW: 'min(22rem, calc(100vw - 2rem))', minW: '14rem' }}
+      >
+        <Menu.ItemGroup>
+          <Menu.ItemGroupLabel>Quick replies</Menu.ItemGroupLabel>
+          {list.isPending ? (
+            <Menu.Item value="__loading" disabled>
+              Loading...
+            </Menu.Item>
+          ) : list.isLoadingError ? (
+            <Menu.Item value="__error" disabled>
+              Could not load your quick replies
+            </Menu.Item>
+          ) : items.length === 0 ? (
+            <Menu.Item value="__none" disabled>
+              No quick replies yet
+            </Menu.Item>
+          ) : (
+            items.map((q) => (
+              <Menu.Item key={q.id} value={q.id} h="auto" py="2">
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="medium" truncate>
+                    {q.title}
+                  </Text>
+                  <Text textStyle="caption" lineClamp={1}>
+                    {q.body}
+                  </Text>
+                </Stack>
+              </Menu.Item>
+            ))
+          )}
+        </Menu.ItemGroup>
+        <Menu.Separator />
+        <Menu.Item value={MANAGE}>Manage quick replies</Menu.Item>
+      </ActionMenu>
       <QuickRepliesDialog open={managing} onClose={() => setManaging(false)} />
     </>
   );
@@ -119,6 +107,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
   const full = items.length >= MESSAGING_LIMITS.quickRepliesMax;
   const formOpen = adding || editing !== null;
   const saving = create.isPending || update.isPending;
+  const field = fieldBinder(register, errors, saving);
 
   const startAdd = () => {
     setEditing(null);
@@ -213,15 +202,13 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
             ) : (
               <Stack as="ul" gap="2" listStyleType="none" aria-label="Saved quick replies">
                 {items.map((q) => (
-                  <HStack
-                    as="li"
+                  <OutlinedRow
                     key={q.id}
+                    marked={editing?.id === q.id}
+                    markColor="brand.solid"
                     align="flex-start"
                     gap="2"
-                    p="3"
-                    borderWidth="1px"
-                    borderColor={editing?.id === q.id ? 'brand.solid' : 'border.muted'}
-                    rounded="lg"
+                    py="3"
                   >
                     <Box flex="1" minW="0">
                       <Text fontWeight="medium" truncate>
@@ -249,7 +236,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                     >
                       <Trash2 />
                     </IconButton>
-                  </HStack>
+                  </OutlinedRow>
                 ))}
               </Stack>
             )}
@@ -270,21 +257,11 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                     <FormTextField
                       label="Title"
                       required
-                      disabled={saving}
-                      error={errors.title?.message}
                       maxLength={MESSAGING_LIMITS.quickReplyTitleMax}
                       autoFocus
-                      {...register('title')}
+                      {...field('title')}
                     />
-                    <FormTextareaField
-                      label="Text"
-                      required
-                      error={errors.body?.message}
-                      disabled={saving}
-                      rows={4}
-                      maxLength={MESSAGING_LIMITS.replyMax}
-                      {...register('body')}
-                    />
+                    <MessageTextField label="Text" rows={4} {...field('body')} />
                     <HStack justify="flex-end" gap="2">
                       <Button variant="outline" size="sm" onClick={stopEditing} disabled={saving}>
                         Cancel

@@ -7,12 +7,14 @@ import {
   startThreadInput,
 } from '../../../shared/schemas/messages';
 import { FormAlert } from '../../components/error-alert';
+import { fieldBinder } from '../../components/field-binder';
 import { FormDialog } from '../../components/form-dialog';
-import { FormTextareaField, FormTextField } from '../../components/form-fields';
+import { FormTextField } from '../../components/form-fields';
 import { useCheckedForm } from '../../components/use-checked-form';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { MessageTextField } from './message-text-field';
 
 interface StartThreadDialogProps {
   open: boolean;
@@ -30,6 +32,7 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
     { vendorId: vendor.id, subject: '', messageText: '' },
   );
   const pending = start.isPending;
+  const field = fieldBinder(register, errors, pending);
 
   const submit = handleSubmit((values) => {
     start.mutate(
@@ -72,21 +75,15 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
         <FormTextField
           label="Subject"
           required
-          disabled={pending}
-          error={errors.subject?.message}
           maxLength={MESSAGING_LIMITS.subjectMax}
           placeholder="e.g. Questions about our wedding in June"
-          {...register('subject')}
+          {...field('subject')}
         />
-        <FormTextareaField
+        <MessageTextField
           label="Message"
-          required
-          disabled={pending}
-          error={errors.messageText?.message}
           rows={5}
-          maxLength={MESSAGING_LIMITS.replyMax}
           placeholder="Tell the vendor about your celebration and what you would like to know"
-          {...register('messageText')}
+          {...field('messageText')}
         />
       </Stack>
     </FormDialog>

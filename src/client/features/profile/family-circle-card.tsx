@@ -13,10 +13,10 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Hourglass, LogOut, Users } from 'lucide-react';
-import { useState } from 'react';
 import type { FamilyCircleDto } from '../../../shared/schemas/family';
 import { CardHeading } from '../../components/card-heading';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { useFamilyCircle } from '../../lib/family';
 import { toast } from '../../lib/toast';
 import { FamilyInvites } from './family-invites';
@@ -138,31 +138,24 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
 
 function LeaveCircle({ label }: { label: string }) {
   const leave = useLeaveCircle();
-  const [open, setOpen] = useState(false);
+  const leaving = useConfirmedMutation(leave, {
+    input: undefined,
+    onDone: () => toast.success('You left the family circle', 'Your family label was cleared.'),
+    failed: 'Could not leave the family circle',
+  });
   return (
     <Box mt="6" pt="5" borderTopWidth="1px" borderColor="border.muted">
-      <Button size="sm" variant="ghost" colorPalette="red" onClick={() => setOpen(true)}>
+      <Button size="sm" variant="ghost" colorPalette="red" onClick={leaving.ask}>
         <Icon boxSize="4" aria-hidden>
           <LogOut />
         </Icon>
         Leave circle
       </Button>
       <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
+        {...leaving.dialog}
         title={`Leave the ${label} circle?`}
         confirmLabel="Leave circle"
         pendingLabel="Leaving..."
-        pending={leave.isPending}
-        onConfirm={() =>
-          leave.mutate(undefined, {
-            onSuccess: () => {
-              setOpen(false);
-              toast.success('You left the family circle', 'Your family label was cleared.');
-            },
-            onError: (error) => toast.failed('Could not leave the family circle', error),
-          })
-        }
       >
         You stop seeing its members and events at once, and they stop seeing yours. To come back you need a
         member's approval or a new invite link.

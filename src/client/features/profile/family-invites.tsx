@@ -1,7 +1,8 @@
-import { Box, Button, Field, Flex, Heading, HStack, Icon, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, Icon, Input, Stack, Text } from '@chakra-ui/react';
 import { Copy, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { FAMILY_INVITE_VALID_DAYS, type FamilyInviteDto } from '../../../shared/schemas/family';
+import { OutlinedRow } from '../../components/outlined-row';
 import { type CreatedInviteLink, copyInviteLink, useCreateInviteLink } from '../../lib/family';
 import { toast } from '../../lib/toast';
 import { InviteQrDialog } from './invite-qr-dialog';
@@ -101,16 +102,7 @@ function LiveInvites({ invites, madeId }: { invites: FamilyInviteDto[]; madeId: 
       </Text>
       <Stack as="ul" listStyleType="none" gap="2" mt="2" data-testid="family-invites">
         {invites.map((invite) => (
-          <HStack
-            as="li"
-            key={invite.id}
-            gap="3"
-            py="2"
-            px="3"
-            rounded="lg"
-            borderWidth="1px"
-            borderColor={invite.id === madeId ? 'brand.muted' : 'border.muted'}
-          >
+          <OutlinedRow key={invite.id} marked={invite.id === madeId}>
             <Text flex="1" minW="0" fontSize="sm" color="fg.muted">
               {invite.isYours ? 'Yours' : `By ${invite.createdByName}`}
               {invite.id === madeId ? ' (shown above)' : ''} · made {dateFormat.format(invite.createdAt)},
@@ -134,7 +126,7 @@ function LiveInvites({ invites, madeId }: { invites: FamilyInviteDto[]; madeId: 
             >
               Revoke
             </Button>
-          </HStack>
+          </OutlinedRow>
         ))}
       </Stack>
     </Box>

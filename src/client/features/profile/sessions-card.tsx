@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Flex, Heading, Icon, List, Stack, Text } from '@chakra-ui/react';
 import { LaptopMinimal, Smartphone } from 'lucide-react';
-import { useState } from 'react';
 import type { AccountSessionDto } from '../../../shared/schemas/auth';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -30,22 +30,16 @@ export function ActiveSessions() {
   const signOutOthers = trpc.auth.signOutOtherSessions.useMutation({
     onSuccess: () => utils.auth.sessions.invalidate(),
   });
-  const [confirming, setConfirming] = useState(false);
   const list = sessions.data ? ordered(sessions.data.sessions) : [];
   const others = list.filter((session) => !session.current).length;
   const now = new Date();
 
-  const confirm = () =>
-    signOutOthers.mutate(undefined, {
-      onSuccess: ({ ended }) => {
-        setConfirming(false);
-        toast.success('Signed out of other sessions', endedMessage(ended));
-      },
-      onError: (error) => {
-        setConfirming(false);
-        toast.failed('Failed to sign out other sessions', error);
-      },
-    });
+  const signingOut = useConfirmedMutation(signOutOthers, {
+    input: undefined,
+    onDone: ({ ended }) => toast.success('Signed out of other sessions', endedMessage(ended)),
+    failed: 'Failed to sign out other sessions',
+    closeOnFailure: true,
+  });
 
   return (
     <Stack gap="4">
@@ -126,7 +120,7 @@ export function ActiveSessions() {
         <Button
           variant="outline"
           colorPalette="red"
-          onClick={() => setConfirming(true)}
+          onClick={signingOut.ask}
           disabled={!sessions.data || others === 0}
         >
           Sign out other sessions
@@ -139,13 +133,10 @@ export function ActiveSessions() {
       </Box>
 
       <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
+        {...signingOut.dialog}
         title="Sign out other sessions?"
         confirmLabel="Sign out others"
         pendingLabel="Signing out..."
-        pending={signOutOthers.isPending}
-        onConfirm={confirm}
       >
         {others === 1 ? 'The other device' : `The ${others} other devices`} signed in to your account will
         have to sign in again. This device stays signed in.

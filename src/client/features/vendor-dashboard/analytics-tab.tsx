@@ -7,20 +7,14 @@ import { StatTile } from '../../components/stat-tile';
 import { trpc } from '../../lib/trpc';
 import { DailyChart } from './daily-chart';
 import { formatCount, formatMinutes, formatPercent } from './format';
-import { ListingTab } from './listing-picker';
-import type { ListingSelection } from './use-listings';
+import { ListingTab, type ListingTabFrame } from './listing-picker';
 
 type Days = 30 | 90;
 
-interface AnalyticsTabProps {
-  selection: ListingSelection;
-  onOpenClaims: () => void;
-}
-
 /** How the vendor's listing is doing over the last 30 or 90 days. */
-export function AnalyticsTab({ selection, onOpenClaims }: AnalyticsTabProps) {
+export function AnalyticsTab(frame: ListingTabFrame) {
   const [days, setDays] = useState<Days>(30);
-  const { selected } = selection;
+  const { selected } = frame.selection;
   const analytics = trpc.vendors.analytics.useQuery(
     { days, vendorId: selected?.id },
     { enabled: selected !== null, placeholderData: (previous) => previous },
@@ -28,8 +22,7 @@ export function AnalyticsTab({ selection, onOpenClaims }: AnalyticsTabProps) {
 
   return (
     <ListingTab
-      selection={selection}
-      onOpenClaims={onOpenClaims}
+      {...frame}
       place="analytics"
       skeleton={<AnalyticsSkeleton />}
       query={analytics}

@@ -1,10 +1,11 @@
 import { Box, Button, chakra, Flex, Grid, Heading, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ClipboardList, History } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { Panel } from '../../components/panel';
 import { Folded, NoteBox, RecordCard } from '../../components/record-card';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -72,20 +73,14 @@ export function ClaimsTab() {
 function ClaimItem({ claim }: { claim: MyClaimDto }) {
   const utils = trpc.useUtils();
   const withdraw = trpc.claims.withdraw.useMutation();
-  const [confirming, setConfirming] = useState(false);
-
-  const confirm = () =>
-    withdraw.mutate(
-      { claimId: claim.id },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          toast.success('Claim Withdrawn', `Your claim for ${claim.businessName} was withdrawn.`);
-          void utils.claims.mine.invalidate();
-        },
-        onError: (error) => toast.failed('Withdrawal Failed', error),
-      },
-    );
+  const withdrawal = useConfirmedMutation(withdraw, {
+    input: { claimId: claim.id },
+    onDone: () => {
+      toast.success('Claim Withdrawn', `Your claim for ${claim.businessName} was withdrawn.`);
+      void utils.claims.mine.invalidate();
+    },
+    failed: 'Withdrawal Failed',
+  });
 
   return (
     <RecordCard
@@ -119,7 +114,7 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
             size="sm"
             variant="outline"
             colorPalette="red"
-            onClick={() => setConfirming(true)}
+            onClick={withdrawal.ask}
             aria-label={`Withdraw claim for ${claim.businessName}`}
           >
             Withdraw
@@ -127,13 +122,10 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
         ) : null}
       </Flex>
       <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
+        {...withdrawal.dialog}
         title="Withdraw this claim?"
         confirmLabel="Withdraw claim"
         pendingLabel="Withdrawing..."
-        pending={withdraw.isPending}
-        onConfirm={confirm}
       >
         Your claim for {claim.businessName} will no longer be reviewed. You can submit a new claim later.
       </ConfirmDialog>

@@ -80,9 +80,14 @@ export function ListingLoadError({ error, onRetry }: { error: unknown; onRetry: 
   return <LoadFailedPanel what="your listing" error={error} onRetry={onRetry} />;
 }
 
-interface ListingTabProps {
+/** What the dashboard gives a tab about one of the vendor's listings. */
+export interface ListingTabFrame {
   selection: ListingSelection;
+  /** Opens the Claims tab, the way to a listing for a vendor without one. */
   onOpenClaims: () => void;
+}
+
+interface ListingTabProps extends ListingTabFrame {
   place: 'profile' | 'analytics';
   /** What shows while the listings, then the tab's own data, load. */
   skeleton: ReactNode;

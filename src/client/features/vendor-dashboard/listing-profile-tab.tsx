@@ -2,27 +2,20 @@ import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { trpc } from '../../lib/trpc';
-import { ListingTab } from './listing-picker';
+import { ListingTab, type ListingTabFrame } from './listing-picker';
 import { ProfileForm } from './profile-form';
-import type { ListingSelection } from './use-listings';
-
-interface ListingProfileTabProps {
-  selection: ListingSelection;
-  onOpenClaims: () => void;
-}
 
 /**
  * The Listing Profile tab: the edit form once the vendor's listing has loaded; without a listing,
  * the way to the Claims tab (spec section 2).
  */
-export function ListingProfileTab({ selection, onOpenClaims }: ListingProfileTabProps) {
-  const { selected } = selection;
+export function ListingProfileTab(frame: ListingTabFrame) {
+  const { selected } = frame.selection;
   const profile = trpc.vendors.myProfile.useQuery({ vendorId: selected?.id }, { enabled: selected !== null });
 
   return (
     <ListingTab
-      selection={selection}
-      onOpenClaims={onOpenClaims}
+      {...frame}
       place="profile"
       skeleton={<FormSkeleton />}
       query={profile}
