@@ -45,9 +45,29 @@ async function prerender(origin: string, path: string, fill: (queryClient: Query
   const queryClient = createQueryClient();
   queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user: null });
   fill(queryClient);
-  const html = await drawOnce(origin, path, queryClient);
-  if (/<script[\s>]/i.test(html)) throw new Error(`the drawn page ${path} needs an inline script`);
-  return { html, state: superjson.stringify(dehydrate(queryClient)) };
+  const drawn = await drawOnce(origin, path, queryClient);
+  if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${path} needs an inline script`);
+  const { html, styles } = hoistStyles(drawn);
+  return { html, styles, state: superjson.stringify(dehydrate(queryClient)) };
+}
+
+/** A style element emotion writes into the markup ahead of the elements that use it. */
+const EMOTION_STYLE = /<style data-emotion="([^"]*)"([^>]*)>([\s\S]*?)<\/style>/g;
+
+/**
+ * The drawn markup without emotion's style elements, and those elements, in their order, for the
+ * page's head. In the browser emotion moves every such element into the head before React takes the
+ * page over (marking each moved one `data-s`), and each move makes the browser restyle the whole page
+ * again: drawn there already, and marked, they are left where they are and only registered as
+ * inserted (decision 025).
+ */
+function hoistStyles(drawn: string): { html: string; styles: string } {
+  const styles: string[] = [];
+  const html = drawn.replace(EMOTION_STYLE, (_, names: string, attributes: string, css: string) => {
+    styles.push(`<style data-emotion="${names}" data-s=""${attributes}>${css}</style>`);
+    return '';
+  });
+  return { html, styles: styles.join('') };
 }
 
 /** The landing page, with the site's counted figures. */

@@ -135,15 +135,21 @@ export class HtmlTemplate {
   }
 
   /**
-   * The page with `head`'s tags; with `prerendered`, its markup inside the root element and, before
-   * it, the data that markup was drawn from (JSON, with '<' escaped so it cannot end the script).
+   * The page with `head`'s tags; with `prerendered`, its markup inside the root element, its style
+   * elements at the end of the head and, before the markup, the data it was drawn from (JSON, with
+   * '<' escaped so it cannot end the script).
    */
-  render(head: PageHead, prerendered?: { html: string; state: string }): string {
+  render(head: PageHead, prerendered?: { html: string; state: string; styles?: string }): string {
     const halves = (prerendered && this.#drawn) || this.#page;
     const indent = /\n$/.test(halves.before) ? '    ' : '';
     let after = halves.after;
     if (prerendered) {
+      const { styles = '' } = prerendered;
+      const headEnd = /<\/head>/i;
+      const stylesInHead = styles !== '' && headEnd.test(after);
+      if (stylesInHead) after = after.replace(headEnd, () => `  ${styles}\n  </head>`);
       const elements = [
+        ...(styles !== '' && !stylesInHead ? [styles] : []),
         `<script type="application/json" id="${PRERENDERED_STATE_ID}">${scriptJson(prerendered.state)}</script>`,
         `<div id="root">${prerendered.html}</div>`,
       ];

@@ -62,8 +62,12 @@ describe('the landing page drawn for visitors', () => {
     expect(root).toContain('href="/login-customer"');
     expect(root).toContain('href="/marketplace?category=Venues"');
     expect(root).toMatch(/<footer/);
-    // Styles come with it, and nothing needs an inline script (the CSP allows none).
-    expect(root).toContain('<style data-emotion=');
+    // Styles come with it, in the head, marked as emotion marks the ones it has put there itself (so
+    // the browser does not move them again); nothing needs an inline script (the CSP allows none).
+    expect(root).not.toContain('<style');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toMatch(/<style data-emotion="css-global [^"]+" data-s="">/);
+    expect(head).toMatch(/<style data-emotion="css [^"]+" data-s="">/);
     expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
     // The figures it shows are the counted ones, and the browser gets the same data to start from.
     const figures = await siteFigures(h.deps.db, new Date());

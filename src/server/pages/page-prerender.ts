@@ -8,6 +8,8 @@ import { siteFigures } from '../meta/site-figures';
 /** A page drawn ahead for a visitor: its markup, and the data its first render read. */
 export interface PrerenderedPage {
   html: string;
+  /** The page's style elements, for its head (the markup names their classes). */
+  styles: string;
   /** React Query's dehydrated cache (superjson), for the client to start from the same data. */
   state: string;
 }

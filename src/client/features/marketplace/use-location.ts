@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import { trpc } from '../../lib/trpc';
 import type { Position } from './use-marketplace';
@@ -56,7 +56,9 @@ export function useMarketplaceLocation() {
 
   const setLocation = useCallback((next: MarketplaceLocation) => {
     if (next.source !== 'detecting') remembered = next;
-    setLocationState(next);
+    // The whole marketplace reads the location: its new lists render as a transition, in slices the
+    // browser can answer input between, instead of one long task (the drawn page is on screen).
+    startTransition(() => setLocationState(next));
   }, []);
 
   const detect = useCallback(() => {
