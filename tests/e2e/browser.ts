@@ -39,9 +39,20 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh browser context (no cookies) at a viewport, collecting console errors. */
-export async function openSession(browser: Browser, viewport: ViewportName = 'desktop'): Promise<Session> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+/**
+ * A fresh browser context (no cookies) at a viewport, collecting console errors. With
+ * `scripts: false`, the page as the server sends it: no script runs (a drawn page's checks).
+ */
+export async function openSession(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+  { scripts = true }: { scripts?: boolean } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    baseURL: baseUrl(),
+    javaScriptEnabled: scripts,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -1,15 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseUrl,
-  DEMO,
-  launchBrowser,
-  openSession,
-  screenshot,
-  signIn,
-  VIEWPORTS,
-  type ViewportName,
-} from './browser';
+import { DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -58,14 +49,9 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
 
   it('paints the landing page from its HTML, before and without any script', async () => {
     // The server draws the landing page for visitors: with scripts off, the whole page is there.
-    const context = await browser.newContext({
-      viewport: VIEWPORTS[viewport],
-      baseURL: baseUrl(),
-      javaScriptEnabled: false,
-    });
-    const page = await context.newPage();
+    const { page, context } = await openSession(browser, viewport, { scripts: false });
     await page.goto('/');
-    // Its name, as a screen reader reads it (the styles drawn inline beside it are no text).
+    // Its name, as a screen reader reads it.
     const heading = page.getByRole('heading', { level: 1, name: 'Every simcha, beautifully planned' });
     expect(await heading.isVisible()).toBe(true);
     expect(

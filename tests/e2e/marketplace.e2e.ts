@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
 import {
@@ -54,6 +54,22 @@ async function dismissToast(page: Page): Promise<void> {
     .click({ timeout: 5_000 })
     .catch(() => undefined);
   await expect.poll(() => page.getByRole('button', { name: 'Dismiss notification' }).count()).toBe(0);
+}
+
+/**
+ * Presses `button` until `shown` appears. On a page drawn by the server, a press before React has
+ * taken the markup over does nothing (there is no script yet to answer it).
+ */
+async function pressUntilVisible(button: Locator, shown: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await shown.isVisible())) await button.click({ timeout: 2_000 }).catch(() => undefined);
+        return shown.isVisible();
+      },
+      { timeout: 20_000, interval: 1_000 },
+    )
+    .toBe(true);
 }
 
 /** Chromium logs every 404 response; only the not-found vendor page may produce one. */
@@ -184,12 +200,7 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     const [vendor] = ((await listing.json()) as { items: { id: string; businessName: string }[] }).items;
     if (!vendor) throw new Error('no vendor listed');
     // Scripts off: the server drew the profile (shared links open on it before any script arrives).
-    const still = await browser.newContext({
-      viewport: VIEWPORTS[viewport],
-      baseURL: baseUrl(),
-      javaScriptEnabled: false,
-    });
-    const drawn = await still.newPage();
+    const { page: drawn, context: still } = await openSession(browser, viewport, { scripts: false });
     await drawn.goto(`/vendor/${vendor.id}`);
     expect(await drawn.getByRole('heading', { level: 1, name: vendor.businessName }).isVisible()).toBe(true);
     expect(await drawn.getByRole('button', { name: 'Request Availability' }).isVisible()).toBe(true);
@@ -199,35 +210,17 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     const { page, errors, context } = await openSession(browser, viewport);
     await page.goto(`/vendor/${vendor.id}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(vendor.businessName);
-    // A press before React has taken the markup over does nothing (there is no script yet to
-    // answer it): press again until the page answers.
-    const prompt = page.getByRole('dialog').getByRole('link', { name: 'Vendor Login' });
-    await expect
-      .poll(
-        async () => {
-          if (!(await prompt.isVisible())) {
-            await page
-              .getByRole('button', { name: 'Request Availability' })
-              .click({ timeout: 2_000 })
-              .catch(() => undefined);
-          }
-          return prompt.isVisible();
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await pressUntilVisible(
+      page.getByRole('button', { name: 'Request Availability' }),
+      page.getByRole('dialog').getByRole('link', { name: 'Vendor Login' }),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('paints the marketplace from its HTML for a visitor, and the page it becomes works', async () => {
     // Scripts off: the server drew the unfiltered marketplace, its featured strip and first results.
-    const still = await browser.newContext({
-      viewport: VIEWPORTS[viewport],
-      baseURL: baseUrl(),
-      javaScriptEnabled: false,
-    });
-    const drawn = await still.newPage();
+    const { page: drawn, context: still } = await openSession(browser, viewport, { scripts: false });
     // Drawing takes at most a quarter of the server's thread: right after another page was drawn (the
     // test before), the page may come plain until the renderer has rested.
     await expect
@@ -248,22 +241,12 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     await page.goto('/marketplace');
     await waitForResults(page);
     expect(await resultCards(page).first().getByRole('heading').first().textContent()).toBe(firstName);
-    const prompt = page.getByRole('dialog').getByRole('link', { name: 'Vendor Login' });
-    await expect
-      .poll(
-        async () => {
-          if (!(await prompt.isVisible())) {
-            await resultCards(page)
-              .first()
-              .getByRole('button', { name: /^Login to Contact/ })
-              .click({ timeout: 2_000 })
-              .catch(() => undefined);
-          }
-          return prompt.isVisible();
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await pressUntilVisible(
+      resultCards(page)
+        .first()
+        .getByRole('button', { name: /^Login to Contact/ }),
+      page.getByRole('dialog').getByRole('link', { name: 'Vendor Login' }),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
