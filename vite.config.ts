@@ -39,7 +39,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 /**
  * Writes a .br (brotli at its best quality, too slow to run per request) and a .gz copy beside every
  * compressible file of the web app's build, public/ included; the server sends them as they are
- * (src/server/http/static.ts, preCompressed). A copy that would not be smaller is not written.
+ * (src/server/doors/pages/static.ts, preCompressed). A copy that would not be smaller is not written.
  */
 function precompress(): Plugin {
   const brotli = promisify(brotliCompress);
@@ -132,11 +132,11 @@ export default defineConfig({
         sourcemap: true,
         minify: false,
         rolldownOptions: {
-          // The embedded database's thread is loaded by file name (src/server/db/pglite-thread.ts).
+          // The embedded database's thread is loaded by file name (src/server/platform/db/pglite-thread.ts).
           input: {
             main: 'src/server/main.ts',
             cli: 'src/server/cli.ts',
-            'pglite-worker': 'src/server/db/pglite-worker.ts',
+            'pglite-worker': 'src/server/platform/db/pglite-worker.ts',
           },
           output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
         },

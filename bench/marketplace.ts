@@ -29,13 +29,13 @@ import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, sql } fro
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { buildServer } from '../src/server/app';
-import { pgliteExtensions } from '../src/server/db/create-db';
-import { generateDemoVendors } from '../src/server/db/demo-vendors';
-import { migrateToLatest } from '../src/server/db/migrate';
-import type { Database } from '../src/server/db/types';
-import { loadConfig } from '../src/server/env';
-import { LiveHub } from '../src/server/live/hub';
-import { MarketplaceCache } from '../src/server/vendors/marketplace-cache';
+import { generateDemoVendors } from '../src/server/demo/demo-vendors';
+import { MarketplaceCache } from '../src/server/domains/vendors/marketplace-cache';
+import { pgliteExtensions } from '../src/server/platform/db/create-db';
+import { migrateToLatest } from '../src/server/platform/db/migrate';
+import type { Database } from '../src/server/platform/db/types';
+import { loadConfig } from '../src/server/platform/env';
+import { LiveHub } from '../src/server/platform/live/hub';
 
 const VENDORS = Number(process.env.BENCH_VENDORS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);

@@ -1,14 +1,14 @@
 /**
- * Cost of the shared rate limits (src/server/limits/rate-limit.ts) on PostgreSQL: one atomic upsert
+ * Cost of the shared rate limits (src/server/platform/limits/rate-limit.ts) on PostgreSQL: one atomic upsert
  * per counted request. Measures the statement alone, sequentially and with 10 connections, on one
  * hot key (every request from one address, the worst case) and on 5,000 keys (many clients).
  * Results: bench/results/rate-limits.json and bench/RESULTS.md.
  */
 import { writeFile } from 'node:fs/promises';
 import { sql } from 'kysely';
-import { createPostgresDb } from '../src/server/db/create-db';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { consume } from '../src/server/limits/rate-limit';
+import { createPostgresDb } from '../src/server/platform/db/create-db';
+import { migrateToLatest } from '../src/server/platform/db/migrate';
+import { consume } from '../src/server/platform/limits/rate-limit';
 
 const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = 'simchahub_bench_limits';

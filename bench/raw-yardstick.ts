@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { pgliteExtensions } from '../src/server/db/create-db';
+import { pgliteExtensions } from '../src/server/platform/db/create-db';
 
 export interface RawStatement {
   sql: string;

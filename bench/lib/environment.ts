@@ -8,11 +8,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { insertUser } from '../../src/server/auth/auth.queries';
-import { hashPassword } from '../../src/server/auth/password';
-import { createSession, SESSION_COOKIE } from '../../src/server/auth/sessions';
-import { createPostgresDb, type Db } from '../../src/server/db/create-db';
-import { DEFAULT_PASSWORD } from '../../src/server/db/factories';
+import { DEFAULT_PASSWORD } from '../../src/server/demo/factories';
+import { insertUser } from '../../src/server/domains/auth/auth.queries';
+import { hashPassword } from '../../src/server/domains/auth/password';
+import { createSession, SESSION_COOKIE } from '../../src/server/domains/auth/sessions';
+import { createPostgresDb, type Db } from '../../src/server/platform/db/create-db';
 import {
   createPrivatePostgres,
   freePort,

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/server/db/create-db';
+import type { Db } from '../../src/server/platform/db/create-db';
 
 /** Fields the benchmark writes and checks, as plain comparable values. */
 export type Values = Record<string, string | boolean | null>;

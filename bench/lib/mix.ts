@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { seededRandom } from '../../src/server/db/demo-vendors';
+import { seededRandom } from '../../src/server/demo/demo-vendors';
 import type { Account } from './environment';
 import { appErrorOf, type Exchange, HttpClient, jsonOf } from './http';
 import {

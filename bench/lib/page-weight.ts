@@ -95,7 +95,7 @@ export interface BudgetPage {
   routeModules: string[];
   maxJsGzipKB: number;
   /**
-   * Drawn by the server for visitors (src/server/pages/page-prerender.ts): the page paints from its HTML before
+   * Drawn by the server for visitors (src/server/doors/pages/page-prerender.ts): the page paints from its HTML before
    * any script; its JavaScript (still held to maxJsGzipKB) only makes it interactive.
    */
   prerendered?: boolean;

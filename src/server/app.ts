@@ -1,26 +1,26 @@
 import cookie from '@fastify/cookie';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { recordServerError } from './admin/server-errors';
-import { attachmentRoutes } from './attachments/attachments.routes';
-import { asServiceUnavailable, ServiceUnavailableError } from './db/db-errors';
-import { clientErrorOf } from './http/client-errors';
-import { compressionPlugin } from './http/compression';
-import { errorBody } from './http/errors';
-import { contextFromRequest } from './http/request-context';
-import { checkHealth, Lifecycle, resiliencePlugin } from './http/resilience';
-import { securityPlugin } from './http/security';
-import { staticAndFallback } from './http/static';
-import { retryAfterOf } from './limits/rate-limit';
-import { liveEventRoutes } from './live/events.routes';
-import type { PagePrerender } from './pages/page-prerender';
-import { sitemapRoutes } from './pages/sitemap';
-import { buildOpenApiDocument } from './rest/openapi';
-import { restPlugin } from './rest/plugin';
-import { type AppRouter, appRouter } from './trpc/app-router';
-import type { AppDeps } from './trpc/context';
-import { trpcPlugin } from './trpc/fastify-adapter';
-import { uploadRoutes } from './uploads/upload.routes';
+import { recordServerError } from './domains/admin/server-errors';
+import { liveEventRoutes } from './doors/live/events.routes';
+import type { PagePrerender } from './doors/pages/page-prerender';
+import { sitemapRoutes } from './doors/pages/sitemap';
+import { staticAndFallback } from './doors/pages/static';
+import { contextFromRequest } from './doors/request-context';
+import { buildOpenApiDocument } from './doors/rest/openapi';
+import { restPlugin } from './doors/rest/plugin';
+import { type AppRouter, appRouter } from './doors/trpc/app-router';
+import { trpcPlugin } from './doors/trpc/fastify-adapter';
+import { attachmentRoutes } from './doors/uploads/attachments.routes';
+import { uploadRoutes } from './doors/uploads/upload.routes';
+import { asServiceUnavailable, ServiceUnavailableError } from './platform/db/db-errors';
+import { clientErrorOf } from './platform/http/client-errors';
+import { compressionPlugin } from './platform/http/compression';
+import { errorBody } from './platform/http/errors';
+import { checkHealth, Lifecycle, resiliencePlugin } from './platform/http/resilience';
+import { securityPlugin } from './platform/http/security';
+import { retryAfterOf } from './platform/limits/rate-limit';
+import type { AppDeps } from './platform/trpc/context';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -92,7 +92,7 @@ export async function buildServer(
       .send(errorBody('INTERNAL_SERVER_ERROR', 'Something went wrong. Please try again.'));
   });
 
-  // tRPC's Fastify adapter, sending finished JSON answers as text (trpc/fastify-adapter.ts).
+  // tRPC's Fastify adapter, sending finished JSON answers as text (doors/trpc/fastify-adapter.ts).
   await app.register(trpcPlugin, {
     prefix: '/trpc',
     trpcOptions: {

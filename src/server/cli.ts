@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES, registerInput } from '../shared/schemas/auth';
-import { hashPassword } from './auth/password';
-import { isCommonPassword } from './auth/password-policy';
-import { createDb } from './db/create-db';
-import { migrateToLatest } from './db/migrate';
-import { DEFAULT_DEMO_VENDORS, seedDemoData } from './db/seed';
-import { loadConfig } from './env';
+import { DEFAULT_DEMO_VENDORS, seedDemoData } from './demo/seed';
+import { hashPassword } from './domains/auth/password';
+import { isCommonPassword } from './domains/auth/password-policy';
+import { createDb } from './platform/db/create-db';
+import { migrateToLatest } from './platform/db/migrate';
+import { loadConfig } from './platform/env';
 
 const USAGE = `Usage:
   npm run db:migrate

@@ -1,17 +1,17 @@
 import { buildServer } from './app';
-import { startAttachmentSweeper } from './attachments/sweeper';
-import { createDb, createPostgresDb, type DbHandle } from './db/create-db';
-import { migrateToLatest } from './db/migrate';
-import { seedDemoData } from './db/seed';
-import { waitForDatabase } from './db/wait-for-database';
-import { type AppConfig, loadConfig } from './env';
-import { Lifecycle } from './http/resilience';
-import { startMaintenance } from './jobs/maintenance';
-import { LiveHub, liveSourceFor } from './live/hub';
-import { startMailWorker } from './mail/worker';
-import { PagePrerender } from './pages/page-prerender';
-import { startUploadSweeper } from './uploads/sweeper';
-import { MarketplaceCache } from './vendors/marketplace-cache';
+import { seedDemoData } from './demo/seed';
+import { startAttachmentSweeper } from './domains/attachments/sweeper';
+import { startUploadSweeper } from './domains/uploads/sweeper';
+import { MarketplaceCache } from './domains/vendors/marketplace-cache';
+import { PagePrerender } from './doors/pages/page-prerender';
+import { createDb, createPostgresDb, type DbHandle } from './platform/db/create-db';
+import { migrateToLatest } from './platform/db/migrate';
+import { waitForDatabase } from './platform/db/wait-for-database';
+import { type AppConfig, loadConfig } from './platform/env';
+import { Lifecycle } from './platform/http/resilience';
+import { startMaintenance } from './platform/jobs/maintenance';
+import { LiveHub, liveSourceFor } from './platform/live/hub';
+import { startMailWorker } from './platform/mail/worker';
 
 /** Time after the grace period for jobs and the pool to close before the process exits anyway. */
 const SHUTDOWN_MARGIN_MS = 5000;

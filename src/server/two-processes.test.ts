@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDb, type DbHandle } from './db/create-db';
-import { createUser } from './db/factories';
-import { migrateToLatest } from './db/migrate';
+import { createUser } from './demo/factories';
+import { createPostgresDb, type DbHandle } from './platform/db/create-db';
+import { migrateToLatest } from './platform/db/migrate';
 
 /**
  * Two server processes on one PostgreSQL database, as a deployment with several instances runs:

@@ -1,7 +1,7 @@
 import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '../../server/trpc/app-router';
+import type { AppRouter } from '../../server/doors/trpc/app-router';
 
 /**
  * Typed hooks for every procedure of the server; features wrap them in their own hooks. Queries

@@ -1,7 +1,7 @@
 import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createTask, createVendor } from '../db/factories';
-import { TOO_DEEP_MESSAGE } from '../http/input-depth';
+import { createEvent, createTask, createVendor } from '../demo/factories';
+import { TOO_DEEP_MESSAGE } from '../platform/http/input-depth';
 import { type HttpMethod, harnessForFile, type Party } from './harness';
 import { rejection } from './rejection';
 

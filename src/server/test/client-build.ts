@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildServer } from '../app';
-import { PagePrerender, type PrerenderOptions } from '../pages/page-prerender';
+import { PagePrerender, type PrerenderOptions } from '../doors/pages/page-prerender';
 import { harnessForFile, type TestHarness } from './harness';
 
 /**

@@ -1,8 +1,8 @@
 import { type Selectable, sql } from 'kysely';
-import type { Db } from '../db/create-db';
-import { createVendor } from '../db/factories';
-import type { Database, NewVendor, VendorRow } from '../db/types';
-import type { LimitName, RateRule } from '../limits/rate-limit';
+import { createVendor } from '../demo/factories';
+import type { Db } from '../platform/db/create-db';
+import type { Database, NewVendor, VendorRow } from '../platform/db/types';
+import type { LimitName, RateRule } from '../platform/limits/rate-limit';
 import type { Party, TestHarness } from './harness';
 
 /**

@@ -2,8 +2,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPgliteDb } from '../db/create-db';
-import { migrateToLatest } from '../db/migrate';
+import { createPgliteDb } from '../platform/db/create-db';
+import { migrateToLatest } from '../platform/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,15 +6,15 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
-import { createSession } from '../auth/sessions';
-import { createPgliteDb, createPostgresDb, type Db, type DbHandle } from '../db/create-db';
-import { createUser, type UserOverrides } from '../db/factories';
-import { migrateToLatest } from '../db/migrate';
-import { loadConfig } from '../env';
-import { LiveHub, liveSourceFor } from '../live/hub';
-import { createCaller } from '../trpc/app-router';
-import type { AppDeps, Context } from '../trpc/context';
-import { MarketplaceCache } from '../vendors/marketplace-cache';
+import { createUser, type UserOverrides } from '../demo/factories';
+import { createSession } from '../domains/auth/sessions';
+import { MarketplaceCache } from '../domains/vendors/marketplace-cache';
+import { createCaller } from '../doors/trpc/app-router';
+import { createPgliteDb, createPostgresDb, type Db, type DbHandle } from '../platform/db/create-db';
+import { migrateToLatest } from '../platform/db/migrate';
+import { loadConfig } from '../platform/env';
+import { LiveHub, liveSourceFor } from '../platform/live/hub';
+import type { AppDeps, Context } from '../platform/trpc/context';
 
 export interface CookieRecord {
   value: string | null;

@@ -5,10 +5,10 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Role } from '../../shared/constants';
-import { createDeposit, createEvent, createMemo, createTask, createVendor } from '../db/factories';
-import { pathParams } from '../rest/plugin';
-import { type RestRoute, restRoutes } from '../rest/routes';
-import { appRouter } from '../trpc/app-router';
+import { createDeposit, createEvent, createMemo, createTask, createVendor } from '../demo/factories';
+import { pathParams } from '../doors/rest/plugin';
+import { type RestRoute, restRoutes } from '../doors/rest/routes';
+import { appRouter } from '../doors/trpc/app-router';
 import { createHarness, type TestCaller, type TestHarness } from './harness';
 
 /**

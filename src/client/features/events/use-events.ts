@@ -1,5 +1,5 @@
 import type { inferRouterInputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/app-router';
+import type { AppRouter } from '../../../server/doors/trpc/app-router';
 import type { DepositDto, EventDto, MemoDto, TaskDto } from '../../../shared/schemas/events';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { staleCurrent, withRow } from '../../lib/stale-write';

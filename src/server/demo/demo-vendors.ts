@@ -1,0 +1,279 @@
+import { MARKETPLACE_CATEGORIES, type MarketplaceCategory, NEIGHBORHOODS } from '../../shared/constants';
+import type { NewVendor } from '../platform/db/types';
+
+/** Deterministic pseudo-random numbers (mulberry32), so every seed run writes the same vendors. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Place {
+  neighborhood: string | null;
+  city: string;
+  state: string;
+  zipcode: string;
+  lat: number;
+  lng: number;
+  streets: string[];
+}
+
+const NEIGHBORHOOD_PLACES: Place[] = [
+  {
+    neighborhood: NEIGHBORHOODS[0],
+    city: 'New York',
+    state: 'NY',
+    zipcode: '10024',
+    lat: 40.787,
+    lng: -73.9754,
+    streets: ['Amsterdam Avenue', 'Columbus Avenue', 'West 86th Street', 'Broadway'],
+  },
+  {
+    neighborhood: NEIGHBORHOODS[1],
+    city: 'Brooklyn',
+    state: 'NY',
+    zipcode: '11201',
+    lat: 40.6959,
+    lng: -73.9956,
+    streets: ['Montague Street', 'Henry Street', 'Clinton Street', 'Court Street'],
+  },
+  {
+    neighborhood: NEIGHBORHOODS[2],
+    city: 'Teaneck',
+    state: 'NJ',
+    zipcode: '07666',
+    lat: 40.8976,
+    lng: -74.016,
+    streets: ['Cedar Lane', 'Queen Anne Road', 'Teaneck Road', 'Palisade Avenue'],
+  },
+  {
+    neighborhood: NEIGHBORHOODS[3],
+    city: 'Great Neck',
+    state: 'NY',
+    zipcode: '11021',
+    lat: 40.8007,
+    lng: -73.7285,
+    streets: ['Middle Neck Road', 'Northern Boulevard', 'Cutter Mill Road', 'Bond Street'],
+  },
+  {
+    neighborhood: NEIGHBORHOODS[4],
+    city: 'Bronx',
+    state: 'NY',
+    zipcode: '10471',
+    lat: 40.89,
+    lng: -73.9126,
+    streets: ['Johnson Avenue', 'Riverdale Avenue', 'West 236th Street', 'Mosholu Avenue'],
+  },
+  {
+    neighborhood: NEIGHBORHOODS[5],
+    city: 'White Plains',
+    state: 'NY',
+    zipcode: '10601',
+    lat: 41.034,
+    lng: -73.7629,
+    streets: ['Mamaroneck Avenue', 'Main Street', 'Central Avenue', 'Bloomingdale Road'],
+  },
+];
+
+/** The marketplace's preset cities, beyond the New York area neighborhoods. */
+const CITY_PLACES: Place[] = [
+  {
+    neighborhood: null,
+    city: 'Los Angeles',
+    state: 'CA',
+    zipcode: '90035',
+    lat: 34.0522,
+    lng: -118.2437,
+    streets: ['Pico Boulevard', 'La Brea Avenue', 'Beverly Boulevard', 'Fairfax Avenue'],
+  },
+  {
+    neighborhood: null,
+    city: 'Chicago',
+    state: 'IL',
+    zipcode: '60645',
+    lat: 41.8781,
+    lng: -87.6298,
+    streets: ['Devon Avenue', 'Touhy Avenue', 'California Avenue', 'Howard Street'],
+  },
+  {
+    neighborhood: null,
+    city: 'Miami',
+    state: 'FL',
+    zipcode: '33140',
+    lat: 25.7617,
+    lng: -80.1918,
+    streets: ['Collins Avenue', 'Arthur Godfrey Road', 'Alton Road', 'Biscayne Boulevard'],
+  },
+  {
+    neighborhood: null,
+    city: 'Atlanta',
+    state: 'GA',
+    zipcode: '30329',
+    lat: 33.749,
+    lng: -84.388,
+    streets: ['LaVista Road', 'Briarcliff Road', 'Peachtree Street', 'North Druid Hills Road'],
+  },
+];
+
+const SURNAMES = [
+  'Goldberg',
+  'Cohen',
+  'Levy',
+  'Friedman',
+  'Katz',
+  'Shapiro',
+  'Rosen',
+  'Weiss',
+  'Klein',
+  'Adler',
+  'Stern',
+  'Mizrahi',
+  'Peretz',
+  'Schwartz',
+  'Bernstein',
+  'Halevi',
+  'Azoulay',
+  'Feldman',
+  'Kaplan',
+  'Baron',
+];
+
+const NAME_PATTERNS: Record<MarketplaceCategory, string[]> = {
+  Venues: [
+    'The {S} Ballroom',
+    '{P} Simcha Hall',
+    'Beit {S} Event Center',
+    'The Grand {P} Manor',
+    '{S} Garden Estate',
+    'Chuppah Terrace {P}',
+  ],
+  Caterers: [
+    '{S} Kosher Catering',
+    'Shalom Table by {S}',
+    '{P} Glatt Kosher Kitchen',
+    "{S}'s Simcha Cuisine",
+    'Challah & Co. {P}',
+    'Milk & Honey Catering {P}',
+  ],
+  Photographers: [
+    '{S} Photography',
+    'Mazel Moments {P}',
+    '{S} Studio Portraits',
+    'Golden Hour by {S}',
+    'Light of Simcha {P}',
+    'Yichud Room Films by {S}',
+  ],
+  Musicians: [
+    '{S} Klezmer Band',
+    'Hora Nights {P}',
+    'The {S} Orchestra',
+    'Simcha Beats DJ {S}',
+    'Niggun Ensemble {P}',
+    '{S} & Friends Live',
+  ],
+  Florists: [
+    '{S} Floral Design',
+    'Chuppah Blooms {P}',
+    'Lily & Myrtle {P}',
+    "{S}'s Garden Flowers",
+    'Rosewood Florals by {S}',
+    'Etrog & Olive Floral {P}',
+  ],
+};
+
+const DESCRIPTIONS: Record<MarketplaceCategory, string[]> = {
+  Venues: [
+    'An elegant ballroom for weddings and bar mitzvahs, with a separate chuppah space, kosher kitchen under supervision and seating for up to {G} guests.',
+    'A warm, light-filled hall that hosts kiddushim, engagement parties and full simchas. Flexible floor plans, bridal suite and on-site parking.',
+    'Garden ceremonies under the open sky and an indoor reception room for {G}; we work with every kosher caterer on our approved list.',
+  ],
+  Caterers: [
+    'Glatt kosher catering for weddings, bar and bat mitzvahs and Shabbat kiddush, from plated dinners to family-style buffets for {G} guests.',
+    'Modern Israeli and classic Ashkenazi menus, supervised kitchens, tastings by appointment, and a team that knows the rhythm of a simcha.',
+    'Full-service kosher catering with waitstaff, bar service and custom dessert tables; meat, dairy and pareve menus available.',
+  ],
+  Photographers: [
+    'Documentary wedding and bar mitzvah photography: the bedeken, the chuppah, the hora and every candid moment in between.',
+    'Photo and video team for simchas of every size, with same-week previews and heirloom albums printed on archival paper.',
+    'Natural-light portraits and event coverage; experienced with Shabbat-observant schedules and family formals.',
+  ],
+  Musicians: [
+    'Live klezmer, Israeli and contemporary sets that keep the hora going; from a solo violinist at the chuppah to a full band of {N}.',
+    'DJ and live musicians for weddings and b\u2019nai mitzvah, with MC services and lighting; we read the room and fill the dance floor.',
+    'A versatile ensemble playing Jewish standards, Sephardic favourites and top-40, with separate-seating and mixed-dancing setups.',
+  ],
+  Florists: [
+    'Chuppah designs, centerpieces and bridal bouquets with seasonal blooms; we build and strike on site so the family can celebrate.',
+    'Floral design for weddings, bar and bat mitzvahs and Shabbat tables, from lush garden arrangements to modern minimalist pieces.',
+    'Custom chuppah structures, aisle flowers and table decor, with kosher-for-Passover friendly designs for spring simchas.',
+  ],
+};
+
+function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)] as T;
+}
+
+function slug(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 24);
+}
+
+/**
+ * `count` realistic vendors, spread over the five categories, the six neighborhoods and the preset cities.
+ * Two thirds sit in the New York area neighborhoods, where the product started.
+ */
+export function generateDemoVendors(count: number, seed = 5786): NewVendor[] {
+  const rand = seededRandom(seed);
+  const vendors: NewVendor[] = [];
+  let nearbyIndex = 0;
+  for (let i = 0; i < count; i++) {
+    const category = MARKETPLACE_CATEGORIES[i % MARKETPLACE_CATEGORIES.length] as MarketplaceCategory;
+    const place =
+      i % 3 === 2
+        ? pick(rand, CITY_PLACES)
+        : (NEIGHBORHOOD_PLACES[nearbyIndex++ % NEIGHBORHOOD_PLACES.length] as Place);
+    const surname = pick(rand, SURNAMES);
+    const placeWord = place.neighborhood ?? place.city;
+    const businessName = pick(rand, NAME_PATTERNS[category])
+      .replace('{S}', surname)
+      .replace('{P}', placeWord);
+    const domain = `${slug(businessName)}${i}.example.com`;
+    const rating = Math.round((3.6 + rand() * 1.4) * 100) / 100;
+    const reviewCount = Math.floor(rand() * 240);
+    const description = pick(rand, DESCRIPTIONS[category])
+      .replace('{G}', String(150 + Math.floor(rand() * 35) * 10))
+      .replace('{N}', String(4 + Math.floor(rand() * 8)));
+    const phone = `(${200 + Math.floor(rand() * 700)}) 555-${String(1000 + Math.floor(rand() * 8999)).slice(0, 4)}`;
+    vendors.push({
+      businessName,
+      category,
+      contactEmail: `hello@${domain}`,
+      contactPhone: phone,
+      contactWhatsapp: rand() < 0.5 ? phone : null,
+      address: `${10 + Math.floor(rand() * 980)} ${pick(rand, place.streets)}`,
+      city: place.city,
+      state: place.state,
+      zipcode: place.zipcode,
+      country: 'USA',
+      neighborhood: place.neighborhood,
+      description,
+      website: `https://${domain}`,
+      // No cover photo: the pages draw the category's art for a listing without one.
+      imageUrl: null,
+      verified: rand() < 0.45,
+      rating: reviewCount === 0 ? 0 : rating,
+      reviewCount,
+      latitude: Math.round((place.lat + (rand() - 0.5) * 0.06) * 1e6) / 1e6,
+      longitude: Math.round((place.lng + (rand() - 0.5) * 0.06) * 1e6) / 1e6,
+      createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(rand() * 600) * 86_400_000),
+    });
+  }
+  return vendors;
+}

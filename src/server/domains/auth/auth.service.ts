@@ -1,0 +1,140 @@
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import type { Role } from '../../../shared/constants';
+import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
+import {
+  type LoginPortal,
+  type loginInput,
+  MESSAGES,
+  type profileUpdateInput,
+  type registerInput,
+  type UserDto,
+} from '../../../shared/schemas/auth';
+import { StaleWriteError } from '../../platform/db/stale-write';
+import type { Context } from '../../platform/trpc/context';
+import { syncFamilyMembership } from '../family/family.service';
+import {
+  emailTakenByOther,
+  findUserCredentialsByEmail,
+  insertUser,
+  isUniqueViolation,
+  updateUserAt,
+} from './auth.queries';
+import { rememberDevice } from './known-devices';
+import { beginSignInAttempt } from './login-throttle';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { createSession, deleteSession, userColumns } from './sessions';
+
+/** Roles each sign-in page accepts, and the hint for anyone else (spec section 6). */
+const PORTAL_RULES: Record<LoginPortal, { accepts: Role[]; hint: string }> = {
+  customer: { accepts: ['customer', 'admin'], hint: MESSAGES.useVendorLogin },
+  vendor: { accepts: ['vendor', 'admin'], hint: MESSAGES.useCustomerLogin },
+  admin: { accepts: ['admin'], hint: MESSAGES.adminsOnly },
+};
+
+async function startSession(ctx: Context, userId: string): Promise<void> {
+  // A new token at every sign-in: a token planted before sign-in is never promoted.
+  if (ctx.session) await deleteSession(ctx.db, ctx.session.id);
+  const session = await createSession(ctx.db, {
+    userId,
+    ttlMs: ctx.config.sessionTtlMs,
+    now: ctx.now(),
+    userAgent: ctx.userAgent,
+    ip: ctx.ip,
+  });
+  ctx.sessionCookie.set(session.token, session.expiresAt);
+}
+
+export async function register(
+  ctx: Context,
+  input: z.output<typeof registerInput>,
+): Promise<{ user: UserDto }> {
+  if (await emailTakenByOther(ctx.db, input.email)) {
+    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await ctx.db.transaction().execute(async (trx) => {
+      const created = await insertUser(trx, {
+        email: input.email,
+        passwordHash,
+        name: input.name,
+        phone: input.phone,
+        familyLabel: input.familyLabel,
+        role: input.role,
+      });
+      await syncFamilyMembership(trx, created.id, null, { inviteToken: input.inviteToken, now: ctx.now() });
+      return created;
+    });
+    await startSession(ctx, user.id);
+    return { user };
+  } catch (error) {
+    // Two sign-ups racing for one email: the unique index decides.
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+    throw error;
+  }
+}
+
+export async function login(ctx: Context, input: z.output<typeof loginInput>): Promise<{ user: UserDto }> {
+  // Reserved before the check, for known and unknown emails alike: the same statements, the same wait.
+  const attempt = await beginSignInAttempt(ctx, input.email, ctx.ip);
+  const found = await findUserCredentialsByEmail(ctx.db, input.email);
+  const valid = found
+    ? await verifyPassword(found.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!found || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.badCredentials });
+  await attempt.succeeded();
+  // Told only after the right password, so the sentence reveals nothing to a guesser.
+  if (found.suspendedAt) throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_MESSAGES.suspendedSignIn });
+  const device = await rememberDevice(ctx.db, found.id, attempt.knownDevice, ctx.now());
+  if (device) ctx.deviceCookie.set(device.token, device.expiresAt);
+
+  const { passwordHash: _hash, suspendedAt: _suspendedAt, ...user } = found;
+  if (input.portal) {
+    const rule = PORTAL_RULES[input.portal];
+    if (!rule.accepts.includes(user.role)) {
+      // The right password on the wrong page: no session is made, and the person is told where to go.
+      throw new TRPCError({ code: 'FORBIDDEN', message: rule.hint });
+    }
+  }
+  await startSession(ctx, user.id);
+  return { user };
+}
+
+export async function logout(ctx: Context): Promise<{ ok: true }> {
+  if (ctx.session) await deleteSession(ctx.db, ctx.session.id);
+  ctx.sessionCookie.clear();
+  return { ok: true };
+}
+
+export async function updateProfile(
+  ctx: Context & { user: UserDto },
+  input: z.output<typeof profileUpdateInput>,
+): Promise<{ user: UserDto }> {
+  const { version, ...changes } = input;
+  if (changes.email !== undefined && (await emailTakenByOther(ctx.db, changes.email, ctx.user.id))) {
+    throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+  }
+  try {
+    const user = await ctx.db.transaction().execute(async (trx) => {
+      // Read the current row under a lock, so concurrent edits keep memberCount exact and an edit
+      // made from an older version is refused (409 with the profile as it is now).
+      const before = await trx
+        .selectFrom('users')
+        .select(userColumns)
+        .where('id', '=', ctx.user.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (before.version !== version) throw new StaleWriteError(before);
+      const updated = await updateUserAt(trx, ctx.user.id, version, changes);
+      // Cannot miss: the row is locked at this version.
+      if (!updated) throw new StaleWriteError(before);
+      await syncFamilyMembership(trx, ctx.user.id, before.familyLabel, { now: ctx.now() });
+      return updated;
+    });
+    return { user };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
+    throw error;
+  }
+}

@@ -1,0 +1,163 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type {
+  depositCreateInput,
+  depositUpdateInput,
+  eventCreateInput,
+  eventUpdateInput,
+  memoCreateInput,
+  memoUpdateInput,
+  taskCreateInput,
+  taskUpdateInput,
+} from '../../../shared/schemas/events';
+import type { Db } from '../../platform/db/create-db';
+import { StaleWriteError } from '../../platform/db/stale-write';
+import {
+  depositColumns,
+  findOwnEvent,
+  findPublicEventByShareId,
+  memoColumns,
+  taskColumns,
+  updateOwnEventAt,
+} from './events.queries';
+import { NOT_FOUND_MESSAGES } from './procedures';
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+async function reload(db: Db, eventId: string, userId: string) {
+  const event = await findOwnEvent(db, eventId, userId);
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+  return event;
+}
+
+export async function createEvent(db: Db, userId: string, input: Out<typeof eventCreateInput>) {
+  const { id } = await db
+    .insertInto('events')
+    .values({ ...input, userId, isPublic: input.isPublic ?? false })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return reload(db, id, userId);
+}
+
+/**
+ * An update that matched no row at its version: the row is gone (404), or someone changed it since
+ * the version the edit was made from (409 with the row as it is now, so the client can show it).
+ */
+function refuseStale(current: unknown, notFound: string): never {
+  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: notFound });
+  throw new StaleWriteError(current);
+}
+
+/** Raises the version by one: every update does, whatever it changes. */
+const nextVersion = () => sql<number>`version + 1`;
+
+/**
+ * Every update below writes only if the row is still at the version the edit was made from, and
+ * answers the row as its own statement wrote it (RETURNING), never a later re-read that could
+ * show another writer's values.
+ */
+export async function updateEvent(db: Db, userId: string, input: Out<typeof eventUpdateInput>) {
+  const { id, version, ...changes } = input;
+  const updated = await updateOwnEventAt(db, id, userId, version, changes);
+  return updated ?? refuseStale(await findOwnEvent(db, id, userId), 'Event not found');
+}
+
+export async function deleteEvent(db: Db, userId: string, id: string) {
+  await db.deleteFrom('events').where('id', '=', id).where('userId', '=', userId).execute();
+  return { ok: true as const };
+}
+
+export async function createTask(db: Db, input: Out<typeof taskCreateInput>) {
+  const { id: eventId, ...values } = input;
+  return db
+    .insertInto('tasks')
+    .values({ ...values, eventId, completed: values.completed ?? false })
+    .returning(taskColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTask(db: Db, input: Out<typeof taskUpdateInput>) {
+  const { id, version, ...changes } = input;
+  const updated = await db
+    .updateTable('tasks')
+    .set({ ...changes, version: nextVersion() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning(taskColumns)
+    .executeTakeFirst();
+  if (updated) return updated;
+  const current = await db.selectFrom('tasks').select(taskColumns).where('id', '=', id).executeTakeFirst();
+  return refuseStale(current, NOT_FOUND_MESSAGES.tasks);
+}
+
+/** A deposit's paidDate follows its paid flag: set when it becomes paid, cleared when unpaid. */
+function paidFields(paid: boolean | undefined, wasPaid: boolean, now: Date) {
+  if (paid === undefined || paid === wasPaid) return {};
+  return paid ? { paid: true, paidDate: now } : { paid: false, paidDate: null };
+}
+
+export async function createDeposit(db: Db, input: Out<typeof depositCreateInput>, now: Date) {
+  const { id: eventId, paid, ...values } = input;
+  return db
+    .insertInto('deposits')
+    .values({ ...values, eventId, ...paidFields(paid ?? false, false, now) })
+    .returning(depositColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateDeposit(db: Db, input: Out<typeof depositUpdateInput>, now: Date) {
+  const { id, version, paid, ...changes } = input;
+  return db.transaction().execute(async (trx) => {
+    // Locked, so paidDate follows the paid flag this update was checked against.
+    const current = await trx
+      .selectFrom('deposits')
+      .select(depositColumns)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (current?.version !== version) return refuseStale(current, NOT_FOUND_MESSAGES.deposits);
+    return trx
+      .updateTable('deposits')
+      .set({ ...changes, ...paidFields(paid, current.paid, now), version: nextVersion() })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .returning(depositColumns)
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function createMemo(db: Db, input: Out<typeof memoCreateInput>) {
+  const { id: eventId, ...values } = input;
+  return db
+    .insertInto('memos')
+    .values({ ...values, eventId })
+    .returning(memoColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateMemo(db: Db, input: Out<typeof memoUpdateInput>) {
+  const { id, version, ...changes } = input;
+  const updated = await db
+    .updateTable('memos')
+    .set({ ...changes, version: nextVersion() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning(memoColumns)
+    .executeTakeFirst();
+  if (updated) return updated;
+  const current = await db.selectFrom('memos').select(memoColumns).where('id', '=', id).executeTakeFirst();
+  return refuseStale(current, NOT_FOUND_MESSAGES.memos);
+}
+
+export async function deleteItem(db: Db, table: 'tasks' | 'deposits' | 'memos', id: string) {
+  await db.deleteFrom(table).where('id', '=', id).execute();
+  return { ok: true as const };
+}
+
+export async function sharedEvent(db: Db, shareId: string) {
+  const event = await findPublicEventByShareId(db, shareId);
+  // A private link and an unknown one look the same, so share ids cannot be probed.
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'This event is not shared' });
+  return event;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createUser, createVendor } from '../../demo/factories';
+import { harnessForFile } from '../../test/harness';
+import { SITE_FIGURES_TTL_MS } from './site-figures';
+
+const h = harnessForFile({ now: () => clock });
+let clock = new Date('2027-01-10T12:00:00Z');
+
+function later(ms: number) {
+  clock = new Date(clock.getTime() + ms);
+}
+
+/** The figures counted row by row, the slow way, from what is stored now. */
+async function expectedFigures() {
+  const users = await h.db.selectFrom('users').select(['role', 'suspendedAt']).execute();
+  const listings = await h.db
+    .selectFrom('vendors')
+    .select(['category', 'hidden', 'rating', 'reviewCount'])
+    .execute();
+  const categories: Record<string, number> = {};
+  let reviews = 0;
+  let stars = 0;
+  for (const l of listings) {
+    if (l.hidden) continue;
+    categories[l.category] = (categories[l.category] ?? 0) + 1;
+    if (l.reviewCount > 0) {
+      reviews += l.reviewCount;
+      stars += Number(l.rating) * l.reviewCount;
+    }
+  }
+  return {
+    families: users.filter((u) => u.role === 'customer' && u.suspendedAt === null).length,
+    vendors: listings.filter((l) => !l.hidden).length,
+    categories,
+    rating: reviews > 0 ? { average: (stars / reviews).toFixed(1), reviews } : null,
+  };
+}
+
+const figures = () => h.anonymous().caller.meta.siteFigures();
+
+describe('meta.siteFigures', () => {
+  it('says nothing of a rating while no public listing has a review', async () => {
+    later(SITE_FIGURES_TTL_MS);
+    const answer = await figures();
+    expect(answer).toEqual(await expectedFigures());
+    expect(answer.rating).toBeNull();
+  });
+
+  it('counts customer accounts, public listings per category and the reviews of public listings', async () => {
+    const before = await figures();
+    await createUser(h.db, { role: 'customer' });
+    await createUser(h.db, { role: 'customer' });
+    const suspended = await createUser(h.db, { role: 'customer' });
+    await h.db.updateTable('users').set({ suspendedAt: clock }).where('id', '=', suspended.id).execute();
+    await createUser(h.db, { role: 'vendor' });
+    await createUser(h.db, { role: 'admin' });
+    await createVendor(h.db, { category: 'Venues', rating: '4.50', reviewCount: 10 });
+    await createVendor(h.db, { category: 'Venues', rating: '0', reviewCount: 0 });
+    await createVendor(h.db, { category: 'Caterers', rating: '5.00', reviewCount: 30 });
+    await createVendor(h.db, { category: 'Photographers' });
+    // Hidden: not counted, and its poor reviews do not pull the average down.
+    await createVendor(h.db, {
+      category: 'Florists',
+      rating: '1.00',
+      reviewCount: 100,
+      hidden: true,
+      hiddenAt: clock,
+    });
+
+    // Kept for a few minutes: the same answer until then.
+    later(SITE_FIGURES_TTL_MS - 1000);
+    expect(await figures()).toEqual(before);
+
+    later(1000);
+    const after = await figures();
+    expect(after).toEqual(await expectedFigures());
+    expect(after.families).toBe(before.families + 2);
+    expect(after.vendors).toBe(before.vendors + 4);
+    expect(after.categories.Venues).toBe((before.categories.Venues ?? 0) + 2);
+    expect(after.categories.Caterers).toBe((before.categories.Caterers ?? 0) + 1);
+    expect(after.categories.Photographers).toBe((before.categories.Photographers ?? 0) + 1);
+    expect(after.categories.Florists).toBe(before.categories.Florists);
+    // 10 reviews of 4.5 and 30 of 5.0: 4.875, shown as 4.9; the hidden listing's 100 are left out.
+    if (before.rating === null) expect(after.rating).toEqual({ average: '4.9', reviews: 40 });
+  });
+
+  it('stops counting a listing once an admin hides it', async () => {
+    const listing = await createVendor(h.db, { category: 'Musicians', rating: '3.00', reviewCount: 5 });
+    later(SITE_FIGURES_TTL_MS);
+    const shown = await figures();
+    await h.db
+      .updateTable('vendors')
+      .set({ hidden: true, hiddenAt: clock })
+      .where('id', '=', listing.id)
+      .execute();
+    later(SITE_FIGURES_TTL_MS);
+    const hidden = await figures();
+    expect(hidden.vendors).toBe(shown.vendors - 1);
+    expect(hidden.categories.Musicians ?? 0).toBe((shown.categories.Musicians ?? 0) - 1);
+    expect(hidden.rating?.reviews).toBe((shown.rating?.reviews ?? 0) - 5);
+    expect(hidden).toEqual(await expectedFigures());
+  });
+});

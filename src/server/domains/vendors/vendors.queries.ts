@@ -1,0 +1,460 @@
+import { sql } from 'kysely';
+import type { VendorSort } from '../../../shared/schemas/vendors';
+import type { Db } from '../../platform/db/create-db';
+import type { NewVendor, VendorRow, VendorUpdate } from '../../platform/db/types';
+
+export const vendorColumns = [
+  'vendors.id',
+  'vendors.businessName',
+  'vendors.category',
+  'vendors.contactEmail',
+  'vendors.contactPhone',
+  'vendors.contactWhatsapp',
+  'vendors.address',
+  'vendors.city',
+  'vendors.state',
+  'vendors.zipcode',
+  'vendors.country',
+  'vendors.neighborhood',
+  'vendors.description',
+  'vendors.descriptionRich',
+  'vendors.details',
+  'vendors.website',
+  'vendors.logoUrl',
+  'vendors.imageUrl',
+  'vendors.galleryImages',
+  'vendors.verified',
+  'vendors.ownerId',
+  'vendors.claimed',
+  'vendors.rating',
+  'vendors.reviewCount',
+  'vendors.latitude',
+  'vendors.longitude',
+  'vendors.createdAt',
+  'vendors.version',
+] as const;
+
+export interface Position {
+  lat: number;
+  lng: number;
+}
+
+/** The words of typed text, lower-cased, at most 8. */
+export function wordsOf(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/** A prefix matching more listing words than this stays a prefix query instead of a list of words. */
+const MAX_COMPLETIONS = 40;
+
+/** Typed words this long are matched one edit away through search_word_forms (decision 005). */
+const SLIP_MIN_LENGTH = 4;
+const SLIP_MAX_LENGTH = 30;
+/** Most listing words a typed word one edit away from several can stand for. */
+const MAX_SLIP_MATCHES = 5;
+
+/**
+ * The forms of typed words as search_word_forms stores a listing word's: each word itself (position
+ * 0) and with each letter taken out (its position, from 1), for words of 4 to 30 letters. `owner` is
+ * the typed word's place (from 1) in the search.
+ */
+export function typedWordForms(words: string[]): { form: string[]; pos: number[]; owner: number[] } {
+  const out = { form: [] as string[], pos: [] as number[], owner: [] as number[] };
+  words.forEach((word, index) => {
+    const letters = Array.from(word);
+    if (letters.length < SLIP_MIN_LENGTH || letters.length > SLIP_MAX_LENGTH) return;
+    const add = (form: string, pos: number) => {
+      out.form.push(form);
+      out.pos.push(pos);
+      out.owner.push(index + 1);
+    };
+    add(word, 0);
+    for (let i = 0; i < letters.length; i++)
+      add([...letters.slice(0, i), ...letters.slice(i + 1)].join(''), i + 1);
+  });
+  return out;
+}
+
+/** A lexeme quoted for to_tsquery, in SQL: 'it''s' for it's. */
+const tsLexeme = (column: string) => `'''' || replace(${column}, '''', '''''') || ''''`;
+
+/**
+ * The typed words resolved against the listings' vocabulary (search_words), as the common table
+ * expressions `words` and `q` (q.tsq: the text-search query, null when a word resembles nothing, so
+ * nothing can match). A word that begins some listing words stands for them ('phot' finds
+ * 'photographers'; beyond 40 of them it stays a prefix query). Any other word stands for the listing
+ * words one edit away as Damerau counts them ('sicmha', 'simxha', 'simmcha' and 'smcha' all find
+ * 'simcha'), found by shared forms: two words share a form when each loses one letter; they are one
+ * edit apart when one of them lost none (a letter missing or added), both lost the same position (a
+ * wrong letter), or both lost the same letter at neighbouring positions (two letters swapped).
+ * Failing that, a word stands for its nearest listing words by trigram similarity, so 'photgrapher'
+ * still finds photographers. The words are resolved inside the statement that uses them: the page,
+ * the total and the suggestions need no statement of their own for it (decision 020).
+ */
+function resolvedWords(words: string[]) {
+  const typed = typedWordForms(words);
+  return sql`typed_forms as (
+    select * from unnest(${typed.form}::text[], ${typed.pos}::int[], ${typed.owner}::int[]) as t(form, pos, owner)
+  ),
+  words as materialized (
+    select w.word, w.n, c.completions,
+      case when cardinality(c.completions) = 0 then coalesce(
+        nullif(array(
+          select distinct f.word from typed_forms t
+          join search_word_forms f on f.form = t.form
+          where t.owner = w.n and (
+            t.pos = 0 or f.pos = 0 or t.pos = f.pos
+            or (abs(t.pos - f.pos) = 1 and substr(f.word, f.pos, 1) = substr(w.word, t.pos, 1))
+          )
+          order by f.word limit ${sql.lit(MAX_SLIP_MATCHES)}
+        ), '{}'),
+        array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit 3)
+      ) end as slips
+    from unnest(${words}::text[]) with ordinality as w(word, n)
+    cross join lateral (
+      select array(
+        select s.word from search_words s
+        where s.word >= w.word and s.word < w.word || chr(1114111)
+        order by s.word limit ${sql.lit(MAX_COMPLETIONS + 1)}
+      ) as completions offset 0
+    ) c
+  ),
+  q as (
+    select case when bool_and(cardinality(completions) > 0 or cardinality(slips) > 0) then
+      to_tsquery('simple', string_agg(
+        case when cardinality(completions) > ${sql.lit(MAX_COMPLETIONS)} then ${sql.raw(tsLexeme('word'))} || ':*'
+        else '(' || array_to_string(array(
+          select ${sql.raw(tsLexeme('a'))}
+          from unnest(case when cardinality(completions) > 0 then completions else slips end) as a
+        ), ' | ') || ')' end,
+        ' & ' order by n))
+    end as tsq
+    from words
+  )`;
+}
+
+const point = (p: Position) => sql`ll_to_earth(${p.lat}, ${p.lng})`;
+
+/**
+ * Within the radius; with the bounding box the location index can answer when asked. The box is
+ * left out where an order's index or the text index supplies the rows: the planner has no
+ * statistics for it and would read the whole box (66,000 vendors around New York).
+ */
+function withinRadius(p: Position, radiusKm: number, box: boolean) {
+  const meters = radiusKm * 1000;
+  const distance = sql`earth_distance(${point(p)}, v.location) <= ${meters}`;
+  return box ? sql`(earth_box(${point(p)}, ${meters}) @> v.location and ${distance})` : distance;
+}
+
+export interface VendorSearch {
+  /** The typed words (wordsOf); none or absent: no text search. */
+  words?: string[] | undefined;
+  categories?: string[] | undefined;
+  position?: Position | undefined;
+  radiusKm: number;
+  sort: VendorSort;
+  limit: number;
+  offset: number;
+  verifiedOnly?: boolean;
+  /**
+   * End the order with the id (default) so pages never repeat or skip a vendor. A single page may
+   * leave it out, letting the location index hand over the nearest rows without sorting them all.
+   */
+  pageable?: boolean;
+  /** Count the total (up to `totalCap`) when the page does not tell it; false when it is known. */
+  countTotal?: boolean;
+  totalCap?: number;
+}
+
+/**
+ * The vendors the filters allow (alias v), before any text search. Only a count without a text
+ * search takes the radius's bounding box: pages walk an order's index, and text matches come from
+ * the text index. Listings an admin hid are never among them (list, search, counts and featured all
+ * start here).
+ */
+function filters(s: VendorSearch, box = false) {
+  const conditions = [sql`v.hidden = false`];
+  // One category as an equality, so the planner sees that a category's index yields its order.
+  if (s.categories?.length === 1) conditions.push(sql`v.category = ${s.categories[0]}`);
+  else if (s.categories && s.categories.length > 1)
+    conditions.push(sql`v.category = any(${s.categories}::text[])`);
+  if (s.verifiedOnly) conditions.push(sql`v.verified`);
+  if (s.position) conditions.push(withinRadius(s.position, s.radiusKm, box));
+  return sql.join(conditions, sql` and `);
+}
+
+const nearest = (s: VendorSearch) => (s.sort === 'near' ? s.position : undefined);
+
+/** The columns the chosen order reads, carried by a walk or a collection of matches. */
+function keyColumns(s: VendorSearch) {
+  const position = nearest(s);
+  return position
+    ? sql`v.id, ${sql`v.location <-> ${point(position)}`} as knn`
+    : sql`v.id, v.review_count, v.rating, v.created_at`;
+}
+
+/**
+ * The chosen order's keys, ending with the id so pages never repeat or skip. `window`: the order an
+ * index walk reads directly (nearest first straight from the location index, without the id).
+ */
+function orderKeys(s: VendorSearch, alias: string, window = false) {
+  const a = sql.raw(alias);
+  const keys = [];
+  const position = nearest(s);
+  if (position) keys.push(window ? sql`${a}.location <-> ${point(position)}` : sql`${a}.knn`);
+  else if (s.sort === 'rating') keys.push(sql`${a}.rating desc`, sql`${a}.review_count desc`);
+  else if (s.sort === 'newest') keys.push(sql`${a}.created_at desc`);
+  else if (s.sort !== 'near') keys.push(sql`${a}.review_count desc`, sql`${a}.rating desc`);
+  if (s.pageable !== false && !(window && position)) keys.push(sql`${a}.id`);
+  if (keys.length === 0) keys.push(sql`${a}.id`);
+  return sql.join(keys);
+}
+
+/** The search's text-search query (the CTE q of resolvedWords). */
+const tsq = sql`(select tsq from q)`;
+
+/** A walk reads no more than this many rows per vendor the page needs: 1 match in 40 or more. */
+const WALK_ROWS_PER_MATCH = 40;
+const WALK_ROWS_MAX = 4000;
+const NEAR_WALK_ROWS_PER_MATCH = 10;
+
+/** The first rows of the filtered vendors in the page's order, read lazily from the order's index. */
+function window(s: VendorSearch, rows: number, extra = sql``) {
+  return sql`select ${keyColumns(s)}${extra} from vendors v where ${filters(s)}
+    order by ${orderKeys(s, 'v', true)} limit ${rows}`;
+}
+
+/**
+ * One group of matches (`name`), all of them in the chosen order, without reading them all when the
+ * page needs only the first. Walking the order's index and stopping after a page is fastest when
+ * matches are common; collecting every match from the text index and sorting them is fastest when
+ * they are rare. The planner cannot tell the two apart when words and categories go together
+ * ('kosher' is common, but not among photographers), so the group first walks a bounded window of
+ * the order (`name_walk`), and only when the page needs more rows than the window held are the
+ * others collected (`name_all`, past the ones the walk found: in the same order, the walk's matches
+ * are the first of them). Both are materialized, so the collection is planned to read every match
+ * (the text index and a sort, never an index walk over the whole order) and runs only when read.
+ * `walkIf`: a condition for walking at all.
+ */
+function matchGroup(
+  name: string,
+  s: VendorSearch,
+  match: (alias: string) => ReturnType<typeof sql>,
+  need: number,
+  walkIf?: ReturnType<typeof sql>,
+) {
+  const rowsPerMatch = s.sort === 'near' ? NEAR_WALK_ROWS_PER_MATCH : WALK_ROWS_PER_MATCH;
+  const walkRows = Math.min(WALK_ROWS_MAX, need * rowsPerMatch);
+  const walk = sql.raw(`${name}_walk`);
+  const all = sql.raw(`${name}_all`);
+  const cte = sql`${walk} as materialized (
+    select x.* from (${window(s, walkRows, sql`, v.name_vector, v.search_vector`)}) x
+    where ${match('x')} and ${tsq} is not null${walkIf ? sql` and ${walkIf}` : sql``}
+    order by ${orderKeys(s, 'x')} limit ${need}
+  ),
+  ${all} as materialized (
+    select ${keyColumns(s)} from vendors v where ${filters(s)} and ${match('v')}
+  )`;
+  const rows = sql`select id from ${walk}
+    union all
+    (select id from ${all} x order by ${orderKeys(s, 'x')} offset (select count(*) from ${walk}))`;
+  return { cte, rows };
+}
+
+const nameMatch = (alias: string) => sql`${sql.raw(alias)}.name_vector @@ ${tsq}`;
+const textMatch = (alias: string) =>
+  sql`(${sql.raw(alias)}.search_vector @@ ${tsq} and not ${sql.raw(alias)}.name_vector @@ ${tsq})`;
+
+/** The vendor columns of an answer, named as the rest of the server names them. */
+const answerColumns = sql.raw(
+  vendorColumns
+    .map((c) => c.slice('vendors.'.length))
+    .map((name) => `v.${name.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)} as "${name}"`)
+    .join(', '),
+);
+
+type AnswerColumn = (typeof vendorColumns)[number] extends `vendors.${infer C}` ? C : never;
+type AnswerRow = Pick<VendorRow, AnswerColumn>;
+
+/**
+ * One page of vendors, whether more follow, and the total when asked for and the page does not tell
+ * it: one statement, the typed words resolved inside it. With a search, the vendors whose name
+ * matches come first and every other match after them, each group in the chosen order: the best
+ * matches lead, and neither group needs every match ranked. The groups are read one after the
+ * other and only as far as the page needs (a union whose later parts run only when the earlier
+ * ones ran out). The total counts matches up to the cap, only when the page is full (more follow)
+ * or empty past the first page.
+ */
+export async function searchVendors(db: Db, s: VendorSearch) {
+  const wanted = s.limit + 1;
+  const need = s.offset + wanted;
+  const words = s.words ?? [];
+  const ctes = [];
+  let matches: ReturnType<typeof sql>;
+  let counted: ReturnType<typeof sql>;
+  if (words.length === 0) {
+    // Without a search every candidate matches: the window holds the page.
+    ctes.push(sql`matches as (select x.id from (${window(s, need)}) x order by ${orderKeys(s, 'x')})`);
+    matches = sql`select id from matches`;
+    // Counted in an order's index unless within a radius (the location index): asked for up to
+    // 1,000 rows, the planner would otherwise read the table until it has them (a category's
+    // vendors are one in seven).
+    counted = s.position
+      ? sql`select 1 from vendors v where ${filters(s, true)}`
+      : sql`select 1 from vendors v where ${filters(s)} order by v.review_count desc, v.rating desc, v.id`;
+  } else {
+    ctes.push(resolvedWords(words));
+    // Nearest first, past the first page: how many names match (counted no further than this page)
+    // tells whether the page holds any of them, as a walk of the location index that finds none
+    // costs more than counting them (about 15 us a row against 1 us in an order's btree).
+    let walkNames: ReturnType<typeof sql> | undefined;
+    if (s.sort === 'near' && s.offset > 0) {
+      ctes.push(sql`name_count as (
+        select count(*) as n from (select 1 from vendors v where ${filters(s)} and ${nameMatch('v')} limit ${need}) c
+      )`);
+      walkNames = sql`(select n from name_count) > ${s.offset}`;
+    }
+    const names = matchGroup('names', s, nameMatch, need, walkNames);
+    const others = matchGroup('others', s, textMatch, need);
+    ctes.push(names.cte, others.cte);
+    matches = sql`${names.rows} union all ${others.rows}`;
+    counted = sql`select 1 from vendors v where ${filters(s)} and v.search_vector @@ ${tsq}`;
+  }
+  const countTotal = s.countTotal !== false;
+  const { rows } = await sql<AnswerRow & { distanceKm?: number | null; total: number | null }>`
+    with ${sql.join(ctes)},
+    page as (
+      select id, row_number() over () as ord from (${matches} offset ${s.offset} limit ${wanted}) p
+    ),
+    total as (
+      select case when ${countTotal}::boolean and ((select count(*) from page) = ${wanted}
+        or ((select count(*) from page) = 0 and ${s.offset}::int > 0))
+      then (select count(*)::int from (${counted} limit ${s.totalCap ?? 0}) c) end as total
+    )
+    select ${answerColumns}${
+      s.position
+        ? sql`, round((earth_distance(${point(s.position)}, v.location) / 1000)::numeric, 1)::float8 as "distanceKm"`
+        : sql``
+    }, t.total
+    from total t left join (page p join vendors v on v.id = p.id) on true
+    order by p.ord`.execute(db);
+  const total = rows[0]?.total ?? null;
+  const found = rows[0]?.id === null || rows[0]?.id === undefined ? [] : rows;
+  const items = found.slice(0, s.limit).map(({ total: _, ...row }) => row);
+  return { items, hasMore: found.length > s.limit, total };
+}
+
+/** Business names matching the typed words, the most reviewed first; never a hidden listing's. One statement. */
+export async function suggestVendorNames(db: Db, words: string[], limit: number): Promise<string[]> {
+  if (words.length === 0) return [];
+  const need = limit * 4;
+  const s: VendorSearch = { sort: 'popular', radiusKm: 0, limit: need, offset: 0 };
+  const names = matchGroup('names', s, nameMatch, need);
+  const { rows } = await sql<{ businessName: string }>`
+    with ${resolvedWords(words)}, ${names.cte},
+    page as (select id, row_number() over () as ord from (${names.rows} limit ${need}) p)
+    select v.business_name as "businessName" from page p join vendors v on v.id = p.id order by p.ord`.execute(
+    db,
+  );
+  return [...new Set(rows.map((r) => r.businessName))].slice(0, limit);
+}
+/** Any listing, hidden ones too: for its owner's and the admins' edits, never for a public read. */
+export async function findVendorById(db: Db, id: string) {
+  return db.selectFrom('vendors').select(vendorColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** A listing the public may see: a hidden one answers as if it did not exist. */
+export async function findVisibleVendorById(db: Db, id: string) {
+  return db
+    .selectFrom('vendors')
+    .select(vendorColumns)
+    .where('id', '=', id)
+    .where('hidden', '=', false)
+    .executeTakeFirst();
+}
+
+/** The user's listing of that id, or their first listing without one. */
+export async function findVendorOwnedBy(db: Db, userId: string, vendorId?: string) {
+  let query = db.selectFrom('vendors').select(vendorColumns).where('ownerId', '=', userId);
+  if (vendorId) query = query.where('id', '=', vendorId);
+  return query.orderBy('createdAt').orderBy('id').executeTakeFirst();
+}
+
+/** The same choice as findVendorOwnedBy, with only what the analytics need of the listing. */
+export async function findOwnedListingRef(db: Db, userId: string, vendorId?: string) {
+  let query = db.selectFrom('vendors').select(['id', 'longitude']).where('ownerId', '=', userId);
+  if (vendorId) query = query.where('id', '=', vendorId);
+  return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
+}
+
+/** Every listing the user owns, oldest first (the dashboard's picker). */
+export async function findListingsOwnedBy(db: Db, userId: string) {
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'businessName', 'category', 'verified', 'claimed', 'hidden', 'hiddenReason'])
+    .where('ownerId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** The listing's name as people type it: case, inner spacing and surrounding blanks ignored. */
+const nameKey = (name: string) =>
+  sql<string>`lower(regexp_replace(btrim(${name}), '[[:space:]]+', ' ', 'g'))`;
+
+/**
+ * Serializes listing creations and renames per name until the caller's transaction ends, then finds
+ * another listing that already carries the name (through vendors_name_key_idx).
+ */
+export async function lockAndFindListingNamed(db: Db, name: string, exceptId?: string) {
+  await sql`select pg_advisory_xact_lock(hashtext(${nameKey(name)}))`.execute(db);
+  let q = db
+    .selectFrom('vendors')
+    .select(['id', 'businessName'])
+    .where(
+      sql<string>`lower(regexp_replace(btrim(business_name), '[[:space:]]+', ' ', 'g'))`,
+      '=',
+      nameKey(name),
+    );
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return q.limit(1).executeTakeFirst();
+}
+
+/**
+ * A customer account that lists a business becomes a vendor account; vendors and admins keep their
+ * role. No version bump: the role is not part of the profile form, whose edits must not turn stale.
+ */
+export async function makeVendorAccount(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ role: 'vendor', updatedAt: now })
+    .where('id', '=', userId)
+    .where('role', '=', 'customer')
+    .execute();
+}
+
+export async function insertVendor(db: Db, values: NewVendor) {
+  return db.insertInto('vendors').values(values).returning(vendorColumns).executeTakeFirstOrThrow();
+}
+
+/**
+ * Applies the values if the listing is still at `version`, raising it by one, and answers the row
+ * as this statement wrote it; undefined when no row matched (gone, or changed since).
+ */
+export async function updateVendorAt(db: Db, id: string, version: number, values: VendorUpdate) {
+  return db
+    .updateTable('vendors')
+    .set({ ...values, version: sql<number>`version + 1`, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning(vendorColumns)
+    .executeTakeFirst();
+}
+
+/** The version of the vendors table: it advances with every statement that changes a listing. */
+export async function vendorsVersion(db: Db): Promise<string> {
+  const { rows } = await sql<{
+    version: string;
+  }>`select version::text as version from vendors_version`.execute(db);
+  return rows[0]?.version ?? '0';
+}

@@ -1,0 +1,245 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import superjson from 'superjson';
+import { describe, expect, it } from 'vitest';
+import { APP_SCRIPTS_ID } from '../../../shared/app-scripts';
+import { PRERENDERED_STATE_ID } from '../../../shared/constants';
+import { buildServer } from '../../app';
+import { createVendor } from '../../demo/factories';
+import { SESSION_COOKIE } from '../../domains/auth/sessions';
+import { siteFigures } from '../../domains/meta/site-figures';
+import { builtClientForFile } from '../../test/client-build';
+import { HtmlTemplate } from './html-head';
+import { PagePrerender } from './page-prerender';
+
+const INDEX_HTML =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <title>x</title>\n    <link rel="modulepreload" crossorigin href="/assets/chunk-def.js">\n  </head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/assets/index-abc.js"></script>\n  </body>\n</html>\n';
+/** The build's manifest beside the client folder: where the server finds the drawn pages' boot script. */
+const MANIFEST = JSON.stringify({
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_chunk-def.js'] },
+  'src/client/boot.ts': { file: 'assets/boot-xyz.js', isEntry: true },
+});
+
+// Every page drawn as asked (its share of the thread is tested on its own below).
+const client = builtClientForFile(
+  { 'index.html': INDEX_HTML, '../client-manifest.json': MANIFEST },
+  { prerender: { share: 1 } },
+);
+const h = client.h;
+
+/** The root element's markup and the data beside it. */
+function parts(html: string) {
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<script\b/.exec(html)?.[1] ?? '';
+  const state = new RegExp(
+    `<script type="application/json" id="${PRERENDERED_STATE_ID}">([^<]*)</script>`,
+  ).exec(html)?.[1];
+  return { root, state };
+}
+
+/** A page a visitor asks for, answered 200 and varying by cookie: the answer, and its parts. */
+async function drawnPage(url: string) {
+  const res = await client.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers.vary).toMatch(/cookie/i);
+  return { res, ...parts(res.body) };
+}
+
+/** The dehydrated queries of a drawn page, by query key. */
+function queries(state: string | undefined) {
+  const dehydrated = superjson.parse<{ queries: { queryKey: unknown; state: { data: unknown } }[] }>(
+    state ?? '',
+  );
+  return new Map(dehydrated.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data]));
+}
+
+describe('the landing page drawn for visitors', () => {
+  it('comes drawn, with the counted figures and the data the browser starts from', async () => {
+    await createVendor(h.db, { businessName: 'Drawn Hall', category: 'Venues' });
+    const { res, root, state } = await drawnPage('/');
+    // The page as a visitor sees it, before any script: hero, login buttons, categories, footer.
+    expect(root).toContain('Every simcha');
+    expect(root).toContain('href="/login-customer"');
+    expect(root).toContain('href="/marketplace?category=Venues"');
+    expect(root).toMatch(/<footer/);
+    // Styles come with it, in the head, marked as emotion marks the ones it has put there itself (so
+    // the browser does not move them again); nothing needs an inline script (the CSP allows none).
+    expect(root).not.toContain('<style');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toMatch(/<style data-emotion="css-global [^"]+" data-s="">/);
+    expect(head).toMatch(/<style data-emotion="css [^"]+" data-s="">/);
+    expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
+    // The figures it shows are the counted ones, and the browser gets the same data to start from.
+    const figures = await siteFigures(h.deps.db, new Date());
+    expect(root).toContain(`>${figures.vendors}</`);
+    const byKey = queries(state);
+    expect(byKey.get(JSON.stringify([['auth', 'session'], { type: 'query' }]))).toEqual({ user: null });
+    expect(byKey.get(JSON.stringify([['meta', 'siteFigures'], { type: 'query' }]))).toEqual(figures);
+  });
+
+  it('is left to the browser for anyone with a session cookie, and for every other page', async () => {
+    const vendor = await createVendor(h.db, { businessName: 'Cookie Caterers', category: 'Caterers' });
+    for (const [url, cookies] of [
+      ['/', { [SESSION_COOKIE]: 'whatever' }],
+      [`/vendor/${vendor.id}`, { [SESSION_COOKIE]: 'whatever' }],
+      ['/vendor/00000000-0000-4000-8000-000000000000', {}],
+      ['/vendor/not-an-id', {}],
+      ['/marketplace', { [SESSION_COOKIE]: 'whatever' }],
+      ['/marketplace?category=Venues', {}],
+      ['/about', {}],
+    ] as const) {
+      const res = await client.app.inject({ method: 'GET', url, cookies });
+      expect(res.statusCode, url).toBe(200);
+      expect(parts(res.body), url).toEqual({ root: '', state: undefined });
+      expect(res.body, url).toContain('<div id="root"></div>');
+      // The page the app fills names the app's scripts as built.
+      expect(res.body, url).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+      expect(res.body, url).toContain('href="/assets/chunk-def.js"');
+      expect(res.body, url).not.toContain('boot-xyz');
+    }
+  });
+});
+
+describe("a vendor's profile drawn for visitors", () => {
+  it('comes drawn as a visitor sees it, from the answer the browser would get', async () => {
+    const vendor = await createVendor(h.db, {
+      businessName: 'Drawn Strings Quartet',
+      category: 'Musicians',
+      city: 'Teaneck',
+      contactPhone: '+1 201 555 0142',
+    });
+    const { res, root, state } = await drawnPage(`/vendor/${vendor.id}`);
+    expect(root).toContain('Drawn Strings Quartet');
+    expect(root).toContain('Teaneck');
+    expect(root).toContain('href="/marketplace"');
+    // A visitor learns that there is a phone number, never the number itself.
+    expect(res.body).not.toContain('555 0142');
+    expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
+    // The head still names the listing for link previews.
+    expect(res.body).toContain('<meta property="og:title" content="Drawn Strings Quartet');
+    const answer = await client.app.inject({ method: 'GET', url: `/api/vendors/${vendor.id}` });
+    const drawnFrom = queries(state).get(
+      JSON.stringify([['vendors', 'byId'], { input: { id: vendor.id }, type: 'query' }]),
+    );
+    expect(JSON.parse(JSON.stringify(drawnFrom))).toEqual(answer.json());
+  });
+
+  it('draws again when the listing changes, and serves the kept drawing while it does not', async () => {
+    const vendor = await createVendor(h.db, { businessName: 'Kept Florals', category: 'Florists' });
+    const first = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
+    const again = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
+    expect(parts(again.body).root).toBe(parts(first.body).root);
+    await h.db
+      .updateTable('vendors')
+      .set({ businessName: 'Renamed Florals' })
+      .where('id', '=', vendor.id)
+      .execute();
+    const changed = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
+    expect(parts(changed.body).root).toContain('Renamed Florals');
+    expect(parts(changed.body).root).not.toContain('Kept Florals');
+  });
+
+  it('takes no more than its share of the thread: past it, new pages are left to the browser', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
+    await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+    // A share so small that one drawing rests the renderer for longer than this test.
+    const prerender = new PagePrerender(h.deps.db, undefined, { share: 0.0001 });
+    const server = await buildServer(
+      { ...h.deps, config: { ...h.deps.config, clientDir: dir } },
+      { prerender },
+    );
+    try {
+      await prerender.warm(server.log);
+      const [a, b] = [
+        await createVendor(h.db, { businessName: 'Share Hall A', category: 'Venues' }),
+        await createVendor(h.db, { businessName: 'Share Hall B', category: 'Venues' }),
+      ];
+      const drawnA = await server.inject({ method: 'GET', url: `/vendor/${a.id}` });
+      expect(parts(drawnA.body).root).toContain('Share Hall A');
+      const plainB = await server.inject({ method: 'GET', url: `/vendor/${b.id}` });
+      expect(parts(plainB.body)).toEqual({ root: '', state: undefined });
+      // A kept drawing costs nothing to serve again.
+      const keptA = await server.inject({ method: 'GET', url: `/vendor/${a.id}` });
+      expect(parts(keptA.body).root).toBe(parts(drawnA.body).root);
+    } finally {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the marketplace drawn for visitors', () => {
+  it('comes drawn unfiltered, from the answers the browser would get', async () => {
+    await createVendor(h.db, { businessName: 'Drawn Market Hall', category: 'Venues', verified: true });
+    const res = await client.app.inject({ method: 'GET', url: '/marketplace' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    const { root, state } = parts(res.body);
+    expect(root).toContain('Browse Vendors');
+    expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
+    // The first page of the list and the featured strip are the answers the browser would get, and
+    // the cards are drawn from them.
+    const drawnFrom = queries(state);
+    const [list, featured] = await Promise.all([
+      client.app.inject({ method: 'GET', url: '/api/vendors?page_size=24&sort=popular' }),
+      client.app.inject({ method: 'GET', url: '/api/vendors/featured' }),
+    ]);
+    const firstPage = list.json<{ items: { id: string; businessName: string }[] }>();
+    expect(firstPage.items.length).toBeGreaterThan(0);
+    const drawnList = drawnFrom.get(
+      JSON.stringify(['marketplace', 'vendors', { page_size: 24, sort: 'popular' }]),
+    ) as { pages: unknown[]; pageParams: unknown[] };
+    expect(JSON.parse(JSON.stringify(drawnList))).toEqual({ pages: [list.json()], pageParams: [1] });
+    expect(
+      JSON.parse(
+        JSON.stringify(
+          drawnFrom.get(JSON.stringify([['vendors', 'featured'], { input: {}, type: 'query' }])),
+        ),
+      ),
+    ).toEqual(featured.json());
+    for (const vendor of firstPage.items) expect(root).toContain(`href="/vendor/${vendor.id}"`);
+  });
+});
+
+describe("a drawn page's scripts", () => {
+  it('are added by the boot script after the page has painted, from the list beside the page', async () => {
+    const res = await client.app.inject({ method: 'GET', url: '/' });
+    expect(parts(res.body).root).toContain('Every simcha');
+    // Neither the entry nor its preloads are named: nothing competes with the page for the network.
+    expect(res.body).not.toContain('<script type="module" src="/assets/index-abc.js">');
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body.match(/<script type="module" src="([^"]+)"><\/script>/g)).toEqual([
+      '<script type="module" src="/assets/boot-xyz.js"></script>',
+    ]);
+    const list = new RegExp(`<script type="application/json" id="${APP_SCRIPTS_ID}">([^<]*)</script>`).exec(
+      res.body,
+    )?.[1];
+    expect(JSON.parse(list ?? '')).toEqual({
+      entry: '/assets/index-abc.js',
+      preload: ['/assets/chunk-def.js'],
+    });
+  });
+
+  it('stay as built when there is no boot script in the build', () => {
+    const page = new HtmlTemplate(INDEX_HTML).render(
+      { title: 'T', description: 'D', url: 'http://x/' },
+      { html: '<p>hi</p>', state: '{}' },
+    );
+    expect(page).toContain('<script type="module" src="/assets/index-abc.js"></script>');
+    expect(page).toContain('href="/assets/chunk-def.js"');
+    expect(page).not.toContain(APP_SCRIPTS_ID);
+  });
+});
+
+describe('the page template', () => {
+  it('keeps data that holds "</script>" inside its script element', () => {
+    const page = new HtmlTemplate(INDEX_HTML).render(
+      { title: 'T', description: 'D', url: 'http://x/' },
+      { html: '<p>hi</p>', state: JSON.stringify({ text: '</script><script>alert(1)</script>' }) },
+    );
+    const { root, state } = parts(page);
+    expect(root).toBe('<p>hi</p>');
+    expect(JSON.parse(state ?? '')).toEqual({ text: '</script><script>alert(1)</script>' });
+    expect(page.match(/<script/g)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,187 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketplaceFirstData } from '../../../client/prerender';
+import type { SiteFiguresDto } from '../../../shared/schemas/site';
+import type { VendorListInput, VendorView } from '../../../shared/schemas/vendors';
+import { siteFigures } from '../../domains/meta/site-figures';
+import type { Db } from '../../platform/db/create-db';
+
+/** A page drawn ahead for a visitor: its markup, and the data its first render read. */
+export interface PrerenderedPage {
+  html: string;
+  /** The page's style elements, for its head (the markup names their classes). */
+  styles: string;
+  /** React Query's dehydrated cache (superjson), for the client to start from the same data. */
+  state: string;
+}
+
+/** The client's drawing functions (src/client/prerender.tsx). */
+export interface Renderer {
+  landing(origin: string, figures: SiteFiguresDto): Promise<PrerenderedPage>;
+  vendor(origin: string, vendor: VendorView): Promise<PrerenderedPage>;
+  marketplace(origin: string, data: MarketplaceFirstData): Promise<PrerenderedPage>;
+  /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
+  marketplaceListInput: VendorListInput;
+}
+
+interface Kept {
+  /** The data the page was drawn from: the drawing is reused while the data is the same. */
+  dataJson: string;
+  page: PrerenderedPage;
+}
+
+export interface PrerenderOptions {
+  /** Drawn pages kept, the most recently served first out last. */
+  keep?: number;
+  /**
+   * The share of the server's thread that drawing may take: after a drawing of d ms, pages not kept
+   * are left to the browser for d × (1 / share − 1) ms. Drawing runs on the event loop (tens of ms
+   * a page), so a crawler walking every listing must not hold up everyone else.
+   */
+  share?: number;
+  now?: () => number;
+}
+
+/**
+ * Public pages as HTML for visitors, so that they are drawn before any script has arrived; the
+ * client then hydrates them (src/client/main.tsx). The landing page (with the site's counted
+ * figures) and a vendor's profile (as a visitor sees it) are drawn; any other page, and anyone with a
+ * session cookie, gets the empty page the scripts fill.
+ *
+ * The renderer is the client's own code (src/client/prerender.tsx) and pulls in React DOM's server
+ * renderer and Chakra, which take seconds to load: they load in the background, asked for by `warm`
+ * once the server listens (or by the first visitor), and until they are there, when drawing fails,
+ * or while drawing has used its share of the thread, visitors get the usual page the scripts fill.
+ * Only the production server (main.ts) draws pages; tests opt in.
+ *
+ * A drawing is kept with the data it was drawn from and served again while that data is the same
+ * (the figures are counted every five minutes; a profile is read on every visit, as the browser
+ * would read it), up to `keep` pages.
+ */
+export class PagePrerender {
+  #render: Renderer | null = null;
+  #loading: Promise<void> | null = null;
+  readonly #kept = new Map<string, Kept>();
+  readonly #drawing = new Map<string, Promise<Kept | null>>();
+  #restUntil = 0;
+  readonly #keep: number;
+  readonly #share: number;
+  readonly #now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly load: () => Promise<Renderer> = async () => {
+      const client = await import('../../../client/prerender');
+      return {
+        landing: client.prerenderLanding,
+        vendor: client.prerenderVendor,
+        marketplace: client.prerenderMarketplace,
+        marketplaceListInput: client.marketplaceFirstListInput,
+      };
+    },
+    options: PrerenderOptions = {},
+  ) {
+    this.#keep = options.keep ?? 200;
+    this.#share = options.share ?? 0.25;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** Starts loading the renderer; resolves once it is there (or failed, which is logged). */
+  warm(log: FastifyBaseLogger): Promise<void> {
+    this.#loading ??= this.load().then(
+      (render) => {
+        this.#render = render;
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'page renderer failed to load; visitors get the plain pages');
+      },
+    );
+    return this.#loading;
+  }
+
+  /** The landing page drawn, or null when it cannot be had at once. */
+  async landing(origin: string, log: FastifyBaseLogger): Promise<PrerenderedPage | null> {
+    if (!this.#ready(log)) return null;
+    const figures = await siteFigures(this.db, new Date());
+    return this.#page('/', figures, (render) => render.landing(origin, figures), log);
+  }
+
+  /** A vendor's profile as a visitor sees it (the answer of vendors.byId), drawn, or null. */
+  async vendor(origin: string, vendor: VendorView, log: FastifyBaseLogger): Promise<PrerenderedPage | null> {
+    if (!this.#ready(log)) return null;
+    return this.#page(`/vendor/${vendor.id}`, vendor, (render) => render.vendor(origin, vendor), log);
+  }
+
+  /**
+   * The marketplace as a visitor first opens it (unfiltered, before their location is known), from
+   * what `read` answers for the list's input and the featured vendors, or null.
+   */
+  async marketplace(
+    origin: string,
+    read: (listInput: VendorListInput) => Promise<MarketplaceFirstData>,
+    log: FastifyBaseLogger,
+  ): Promise<PrerenderedPage | null> {
+    if (!this.#ready(log) || !this.#render) return null;
+    const data = await read(this.#render.marketplaceListInput);
+    return this.#page('/marketplace', data, (render) => render.marketplace(origin, data), log);
+  }
+
+  #ready(log: FastifyBaseLogger): boolean {
+    if (this.#render) return true;
+    void this.warm(log);
+    return false;
+  }
+
+  async #page(
+    key: string,
+    data: unknown,
+    draw: (render: Renderer) => Promise<PrerenderedPage>,
+    log: FastifyBaseLogger,
+  ): Promise<PrerenderedPage | null> {
+    const render = this.#render;
+    if (!render) return null;
+    const dataJson = JSON.stringify(data);
+    const kept = this.#kept.get(key);
+    if (kept?.dataJson === dataJson) {
+      // Most recently served last: the first in the map is the first to go.
+      this.#kept.delete(key);
+      this.#kept.set(key, kept);
+      return kept.page;
+    }
+    // The same page asked again while it is drawn: the visitors share the drawing.
+    const pending = this.#drawing.get(key);
+    if (pending) return (await pending)?.page ?? null;
+    // One drawing at a time, and no more than its share of the thread.
+    if (this.#drawing.size > 0 || this.#now() < this.#restUntil) return null;
+    const drawing = this.#draw(key, dataJson, () => draw(render), log).finally(() => {
+      this.#drawing.delete(key);
+    });
+    this.#drawing.set(key, drawing);
+    return (await drawing)?.page ?? null;
+  }
+
+  async #draw(
+    key: string,
+    dataJson: string,
+    draw: () => Promise<PrerenderedPage>,
+    log: FastifyBaseLogger,
+  ): Promise<Kept | null> {
+    const started = this.#now();
+    try {
+      const kept = { dataJson, page: await draw() };
+      this.#kept.delete(key);
+      this.#kept.set(key, kept);
+      while (this.#kept.size > this.#keep) {
+        const oldest = this.#kept.keys().next().value;
+        if (oldest === undefined) break;
+        this.#kept.delete(oldest);
+      }
+      return kept;
+    } catch (error) {
+      log.error({ err: error }, `drawing ${key} failed; visitors get the plain page`);
+      return null;
+    } finally {
+      const took = this.#now() - started;
+      this.#restUntil = Math.max(this.#restUntil, this.#now() + took * (1 / this.#share - 1));
+    }
+  }
+}

@@ -1,0 +1,359 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app';
+import { createEvent, createUser, createVendor } from '../../demo/factories';
+import { createHarness, type TestHarness } from '../../test/harness';
+import { escapeHtml, summarize } from './html-head';
+import { SITEMAP_MAX_URLS, sitemapRoutes } from './sitemap';
+
+let h: TestHarness;
+let app: FastifyInstance;
+let fromRequestHost: FastifyInstance;
+let clientDir: string;
+
+const ORIGIN = 'https://simchahub.example';
+const UPLOAD_ID = '0b8f2a4e-5c1d-4e3f-9a7b-1c2d3e4f5a6b';
+
+beforeAll(async () => {
+  h = await createHarness();
+  clientDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
+  await writeFile(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The template's own description." />
+    <title>SimchaHub · Plan your simcha</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`,
+  );
+  app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir, publicUrl: ORIGIN } });
+  fromRequestHost = await buildServer({
+    ...h.deps,
+    config: { ...h.deps.config, clientDir, publicUrl: null },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await fromRequestHost.close();
+  await h.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+/** The content of every <meta> of the head, by name or property (the first of each). */
+function metaOf(html: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)) {
+    const [, key, value] = m;
+    if (key && value !== undefined && !(key in out)) out[key] = value;
+  }
+  return out;
+}
+
+function unescapeHtml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+async function page(url: string, server = app) {
+  // No Accept-Encoding: the page as a script without JavaScript reads it.
+  const res = await server.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+  const html = res.body;
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  const canonical = /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
+  return { html, title: title && unescapeHtml(title), canonical, meta: metaOf(html) };
+}
+
+describe('link previews of a listing', () => {
+  it('fills the head of /vendor/<id> with the listing, counting no profile view', async () => {
+    const longDescription = `${'A garden hall for weddings with a covered chuppah area. '.repeat(6)}The end.`;
+    const vendor = await createVendor(h.db, {
+      businessName: 'Garden Hall',
+      category: 'Venues',
+      city: 'Teaneck',
+      state: 'NJ',
+      description: longDescription,
+      imageUrl: `/uploads/${UPLOAD_ID}.webp`,
+    });
+    const { title, canonical, meta, html } = await page(`/vendor/${vendor.id}`);
+    expect(title).toBe('Garden Hall · Venue in Teaneck, NJ | SimchaHub');
+    expect(meta['og:title']).toBe('Garden Hall · Venue in Teaneck, NJ | SimchaHub');
+    expect(meta.description).toBe(summarize(longDescription));
+    expect(meta.description?.length).toBeLessThanOrEqual(160);
+    expect(meta.description).toMatch(/…$/);
+    expect(meta['og:description']).toBe(meta.description);
+    expect(meta['og:type']).toBe('website');
+    expect(meta['og:site_name']).toBe('SimchaHub');
+    expect(meta['og:url']).toBe(`${ORIGIN}/vendor/${vendor.id}`);
+    expect(canonical).toBe(`${ORIGIN}/vendor/${vendor.id}`);
+    // The 1280-pixel copy every upload has, as an absolute URL.
+    expect(meta['og:image']).toBe(`${ORIGIN}/uploads/${UPLOAD_ID}-1280.webp`);
+    expect(meta['twitter:card']).toBe('summary_large_image');
+    expect(meta['twitter:title']).toBe(meta['og:title']);
+    expect(meta['twitter:description']).toBe(meta.description);
+    expect(meta['twitter:image']).toBe(meta['og:image']);
+    expect(meta.robots).toBeUndefined();
+    expect(html).not.toContain("The template's own description.");
+
+    const stats = await h.db
+      .selectFrom('vendorDailyStats')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('vendorId', '=', vendor.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stats.n)).toBe(0);
+  });
+
+  it('escapes whatever the listing says', async () => {
+    const name = `Evil "Hall" <script>alert('x')</script> & Sons`;
+    const vendor = await createVendor(h.db, {
+      businessName: name,
+      category: 'Caterers',
+      city: '<b>Brooklyn</b>',
+      description: `"><script>alert(1)</script><meta http-equiv="refresh" content="0;url=https://evil.example">`,
+      imageUrl: `https://img.example/a.jpg?x="><script>alert(2)</script>`,
+    });
+    const { html, title, meta } = await page(`/vendor/${vendor.id}`);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<meta http-equiv');
+    expect(html).not.toContain('<b>Brooklyn');
+    // Exactly the template's one script and the tags we write: nothing broke out of an attribute.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(title).toBe(`${name} · Caterer in <b>Brooklyn</b> | SimchaHub`);
+    expect(html).toContain(escapeHtml(name));
+    expect(unescapeHtml(meta['og:title'] ?? '')).toBe(title);
+    expect(unescapeHtml(meta['og:image'] ?? '')).toBe(
+      `https://img.example/a.jpg?x="><script>alert(2)</script>`,
+    );
+  });
+
+  it('tells nothing of a hidden listing or an unknown id', async () => {
+    const hidden = await createVendor(h.db, {
+      businessName: 'Secret Hidden Caterer',
+      category: 'Caterers',
+      hidden: true,
+      hiddenAt: new Date(),
+      hiddenReason: 'spam',
+    });
+    for (const id of [hidden.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%C3%A9']) {
+      const { html, title, canonical, meta } = await page(`/vendor/${id}`);
+      expect(html, id).not.toContain('Secret Hidden');
+      expect(title, id).toBe('SimchaHub · Plan your simcha');
+      expect(canonical, id).toBeUndefined();
+      expect(meta.robots, id).toBe('noindex');
+      expect(meta['og:image'], id).toBeUndefined();
+    }
+  });
+
+  it('gives a listing with a drawing instead of a photo a small card', async () => {
+    const vendor = await createVendor(h.db, {
+      businessName: 'Drawn Florist',
+      category: 'Florists',
+      imageUrl: '/images/categories/florists.svg',
+    });
+    const { meta, title } = await page(`/vendor/${vendor.id}`);
+    expect(title).toBe('Drawn Florist · Florist | SimchaHub');
+    expect(meta['og:image']).toBeUndefined();
+    expect(meta['twitter:card']).toBe('summary');
+    expect(meta.description).toContain('Drawn Florist');
+  });
+});
+
+describe('link previews of a shared event', () => {
+  it('shows the title and date of a public event only', async () => {
+    const owner = await createUser(h.db);
+    const event = await createEvent(h.db, owner.id, {
+      title: 'Sarah & David’s Wedding',
+      date: new Date('2027-06-14T04:00:00Z'),
+      venue: 'The Secret Venue',
+      isPublic: true,
+    });
+    const { title, meta, html, canonical } = await page(`/share/${event.shareId}`);
+    expect(title).toBe('Sarah & David’s Wedding · Monday, June 14, 2027 | SimchaHub');
+    expect(meta['og:title']).toBe(escapeHtml(title ?? ''));
+    expect(meta['og:url']).toBe(`${ORIGIN}/share/${event.shareId}`);
+    expect(html).not.toContain('Secret Venue');
+    expect(meta.robots).toBe('noindex');
+    expect(canonical).toBeUndefined();
+  });
+
+  it('never tells the title of a private event', async () => {
+    const owner = await createUser(h.db);
+    const event = await createEvent(h.db, owner.id, { title: 'Private Engagement Party', isPublic: false });
+    for (const id of [event.shareId, '00000000-0000-4000-8000-000000000000', 'junk']) {
+      const { html, title, meta } = await page(`/share/${id}`);
+      expect(html, id).not.toContain('Private Engagement');
+      expect(title, id).toBe('SimchaHub · Plan your simcha');
+      expect(meta['og:title'], id).toBe('SimchaHub · Plan your simcha');
+      expect(meta['og:url'], id).toBe(`${ORIGIN}/`);
+    }
+  });
+});
+
+describe('public pages', () => {
+  it('give the landing page, the marketplace and the info pages a canonical link', async () => {
+    for (const [url, canonical] of [
+      ['/', `${ORIGIN}/`],
+      ['/marketplace?category=Venues', `${ORIGIN}/marketplace`],
+      ['/about', `${ORIGIN}/about`],
+      ['/help', `${ORIGIN}/help`],
+      ['/pricing/', `${ORIGIN}/pricing`],
+      ['/vendor-help', `${ORIGIN}/vendor-help`],
+      ['/terms', `${ORIGIN}/terms`],
+      ['/privacy', `${ORIGIN}/privacy`],
+      ['/contact', `${ORIGIN}/contact`],
+    ] as const) {
+      const result = await page(url);
+      expect(result.canonical, url).toBe(canonical);
+      expect(result.meta['og:url'], url).toBe(canonical);
+    }
+    expect((await page('/marketplace')).title).toBe('Browse Vendors | SimchaHub');
+  });
+
+  it('give signed-in pages the site tags and no canonical link', async () => {
+    for (const url of ['/dashboard', '/messages', '/no-such-page']) {
+      const { canonical, title } = await page(url);
+      expect(canonical, url).toBeUndefined();
+      expect(title, url).toBe('SimchaHub · Plan your simcha');
+    }
+  });
+
+  it('use the request’s own origin without APP_URL', async () => {
+    const { canonical } = await page('/about', fromRequestHost);
+    expect(canonical).toBe('http://localhost:80/about');
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt allows public pages, keeps signed-in ones out and names the sitemap', async () => {
+    const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    // The whole file as crawlers read it: every signed-in path and private link kept out, in order.
+    expect(res.body).toBe(`User-agent: *
+Allow: /
+Disallow: /dashboard
+Disallow: /events
+Disallow: /calendar
+Disallow: /profile
+Disallow: /messages
+Disallow: /vendor-dashboard
+Disallow: /admin-dashboard
+Disallow: /share/
+Disallow: /invite/
+Disallow: /api/
+Disallow: /trpc/
+
+Sitemap: ${ORIGIN}/sitemap.xml
+`);
+    const lines = res.body.split('\n');
+    expect(lines).not.toContain('Disallow: /vendor/');
+    expect(lines).not.toContain('Disallow: /marketplace');
+  });
+
+  it('sitemap.xml lists the public pages and every listing not hidden, with lastmod', async () => {
+    const shown = await createVendor(h.db, { businessName: 'Sitemap Shown Hall', category: 'Venues' });
+    const hidden = await createVendor(h.db, {
+      businessName: 'Sitemap Hidden Hall',
+      category: 'Venues',
+      hidden: true,
+      hiddenAt: new Date(),
+    });
+    const res = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const xml = res.body;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset ')).toBe(true);
+    expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const p of [
+      '/',
+      '/marketplace',
+      '/about',
+      '/help',
+      '/pricing',
+      '/vendor-help',
+      '/terms',
+      '/privacy',
+      '/contact',
+    ]) {
+      expect(locs, p).toContain(`${ORIGIN}${p}`);
+    }
+    expect(locs).toContain(`${ORIGIN}/vendor/${shown.id}`);
+    expect(locs).not.toContain(`${ORIGIN}/vendor/${hidden.id}`);
+    const entry = new RegExp(`<url><loc>${ORIGIN}/vendor/${shown.id}</loc><lastmod>([^<]+)</lastmod></url>`);
+    const lastmod = entry.exec(xml)?.[1];
+    expect(lastmod && new Date(lastmod).getTime()).toBe(new Date(shown.updatedAt).getTime());
+
+    const visible = await h.db
+      .selectFrom('vendors')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('hidden', '=', false)
+      .executeTakeFirstOrThrow();
+    expect(locs.filter((l) => l?.includes('/vendor/'))).toHaveLength(Number(visible.n));
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('pages past the first file of listings answer 404 until there are that many', async () => {
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
+    const first = await app.inject({ method: 'GET', url: '/sitemap-vendors-1.xml' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('/vendor/');
+    const second = await app.inject({ method: 'GET', url: '/sitemap-vendors-2.xml' });
+    expect(second.statusCode).toBe(404);
+    const pages = await app.inject({ method: 'GET', url: '/sitemap-pages.xml' });
+    expect(pages.body).toContain(`<loc>${ORIGIN}/about</loc>`);
+    expect(pages.body).not.toContain('/vendor/');
+  });
+});
+
+describe('a sitemap past its limit of URLs', () => {
+  it('becomes an index of files within the limit, every listing in exactly one of them', async () => {
+    // The same routes with a limit of 4 URLs a file instead of 50,000.
+    const small = Fastify();
+    await small.register(sitemapRoutes, {
+      deps: { ...h.deps, config: { ...h.deps.config, publicUrl: ORIGIN } },
+      maxUrlsPerFile: 4,
+    });
+    for (let i = 0; i < 6; i++)
+      await createVendor(h.db, { businessName: `Bulk Listing ${i}`, category: 'Venues' });
+    const visible = await h.db.selectFrom('vendors').select('id').where('hidden', '=', false).execute();
+    const fileCount = Math.ceil(visible.length / 4);
+
+    const index = await small.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<sitemapindex ');
+    const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(files).toEqual([
+      `${ORIGIN}/sitemap-pages.xml`,
+      ...Array.from({ length: fileCount }, (_, i) => `${ORIGIN}/sitemap-vendors-${i + 1}.xml`),
+    ]);
+
+    const seen: string[] = [];
+    for (let n = 1; n <= fileCount; n++) {
+      const res = await small.inject({ method: 'GET', url: `/sitemap-vendors-${n}.xml` });
+      expect(res.statusCode).toBe(200);
+      const ids = [...res.body.matchAll(/<loc>[^<]+\/vendor\/([^<]+)<\/loc>/g)].map((m) => m[1] as string);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(ids.length).toBeLessThanOrEqual(4);
+      seen.push(...ids);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(new Set(seen)).toEqual(new Set(visible.map((v) => v.id)));
+    const past = await small.inject({ method: 'GET', url: `/sitemap-vendors-${fileCount + 1}.xml` });
+    expect(past.statusCode).toBe(404);
+    await small.close();
+  });
+});

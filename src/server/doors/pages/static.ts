@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { TRPCError } from '@trpc/server';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../domains/auth/sessions';
+import { unavailabilityOf } from '../../platform/db/db-errors';
+import { errorBody } from '../../platform/http/errors';
+import type { AppDeps } from '../../platform/trpc/context';
+import { contextFromRequest } from '../request-context';
+import { createCaller } from '../trpc/app-router';
+import { HtmlTemplate } from './html-head';
+import { pageHeadFor, publicOrigin, segment, siteHead } from './page-heads';
+import type { PagePrerender, PrerenderedPage } from './page-prerender';
+
+const API_PREFIXES = ['/api/', '/api', '/trpc/', '/uploads/'];
+
+function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
+}
+
+/** A missing file under /assets/ (or any source map) is a 404, not the app's page. */
+function isAssetPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return pathname.startsWith('/assets/') || pathname.endsWith('.map');
+}
+
+function notFound(req: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
+}
+
+/**
+ * The drawn pages' boot script (src/client/boot.ts, decision 025) as the build's manifest names it;
+ * the manifest lies beside the client folder (vite.config.ts). Without it, drawn pages name the
+ * app's scripts as every other page does.
+ */
+function bootScriptOf(clientDir: string, log: FastifyBaseLogger): string | undefined {
+  const manifestFile = path.join(clientDir, '..', 'client-manifest.json');
+  if (!existsSync(manifestFile)) return undefined;
+  try {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file?: unknown }>;
+    const file = manifest['src/client/boot.ts']?.file;
+    return typeof file === 'string' ? `/${file}` : undefined;
+  } catch (error) {
+    log.warn(`${manifestFile} unreadable, drawn pages name the app's scripts: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/**
+ * Serves the built SPA (when present) and answers every unknown path: JSON 404 under /api and /trpc,
+ * index.html for other GETs so the client router can render the page or its own 404.
+ *
+ * The built files are served as written at build time, with the .br or .gz copy vite.config.ts
+ * writes beside each when the browser takes it (preCompressed). index.html is answered by a route of
+ * its own rather than the not-found handler, so that its head can carry the page's title, canonical
+ * link and link-preview tags (pages/page-heads.ts), and so that it is compressed like any other
+ * answer.
+ */
+export async function staticAndFallback(
+  app: FastifyInstance,
+  opts: { clientDir: string; deps: AppDeps; prerender?: PagePrerender },
+): Promise<void> {
+  const indexHtml = path.join(opts.clientDir, 'index.html');
+  const hasClient = existsSync(indexHtml);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Source maps stay on the build machine for error reports; visitors never get them.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/; other files must always be revalidated.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+
+    // Read once: every page answer is this template with its own head.
+    const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'), {
+      bootScript: bootScriptOf(opts.clientDir, app.log),
+    });
+    const { db, config } = opts.deps;
+    const { prerender } = opts;
+    // The renderer loads once the server listens, so the first visitor already gets the drawn page.
+    if (prerender) app.addHook('onListen', async () => void prerender.warm(app.log));
+
+    /** The page drawn for a visitor (the landing page, the marketplace, a vendor's profile), or null. */
+    const drawn = async (req: FastifyRequest, reply: FastifyReply, origin: string, pathname: string) => {
+      if (!prerender || req.cookies[SESSION_COOKIE]) return null;
+      if (pathname === '/') return prerender.landing(origin, req.log);
+      // What the browser would ask for: the same procedures, their checks and their answers for a
+      // visitor (a profile's visit is counted there, as it would be by the browser's request).
+      const caller = async () => createCaller(await contextFromRequest(opts.deps, req, reply));
+      // The marketplace as opened from a link, unfiltered: a search or a category is the browser's.
+      if (/^\/marketplace\/?$/.test(pathname) && !req.url.includes('?')) {
+        return prerender.marketplace(
+          origin,
+          async (listInput) => {
+            const procedures = (await caller()).vendors;
+            const [list, featured] = await Promise.all([procedures.list(listInput), procedures.featured({})]);
+            return { list, featured };
+          },
+          req.log,
+        );
+      }
+      const vendorId = /^\/vendor\/([^/]+)\/?$/.exec(pathname)?.[1];
+      if (!vendorId) return null;
+      // A listing that is not there (or not an id) is the plain page's "Vendor Not Found"; any other
+      // failure is reported by the caller below.
+      const vendor = await (await caller()).vendors
+        .byId({ id: segment(vendorId) })
+        .catch((error: unknown) => {
+          if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST'))
+            return null;
+          throw error;
+        });
+      return vendor ? prerender.vendor(origin, vendor, req.log) : null;
+    };
+
+    app.get('/*', async (req, reply) => {
+      if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
+      const origin = publicOrigin(config, req);
+      const pathname = req.url.split('?')[0] ?? '/';
+      let head = siteHead(origin);
+      try {
+        head = await pageHeadFor(db, origin, pathname);
+      } catch (error) {
+        // The page still works without its own head: the app shows what it can read itself.
+        if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
+        else req.log.error({ err: error }, 'page head failed');
+      }
+      // A visitor's landing page, marketplace and vendor profiles come drawn; anyone with a session cookie gets
+      // the page the app fills.
+      const prerendered: PrerenderedPage | null = await drawn(req, reply, origin, pathname).catch(
+        (error: unknown) => {
+          req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
+          return null;
+        },
+      );
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .send(template.render(head, prerendered ?? undefined));
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => notFound(req, reply));
+}

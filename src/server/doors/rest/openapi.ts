@@ -1,0 +1,429 @@
+import { z } from 'zod';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { idempotencyKeyField } from '../../../shared/schemas/common';
+import { attachmentDto } from '../../../shared/schemas/messages';
+import { ATTACHMENT_TYPES } from '../../../shared/schemas/requests';
+import { SESSION_COOKIE } from '../../domains/auth/sessions';
+import { isIdempotent } from '../../platform/idempotency/idempotency';
+import type { SchemaCheck } from '../../platform/trpc/checked-once';
+import { sessionRequired } from '../../platform/trpc/init';
+import { LIVE_EVENTS_PATH } from '../live/events.routes';
+import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../uploads/attachments.routes';
+import { pathParams, procedureAt } from './plugin';
+import { restRoutes } from './routes';
+
+const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ example: 'BAD_REQUEST' }),
+      message: z.string(),
+      issues: z
+        .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+        .optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorSchema } },
+});
+
+const retryAfterHeader = z
+  .string()
+  .meta({ description: 'Seconds to wait before trying again', example: '60' });
+
+const tooManyRequests = {
+  ...errorResponse('Too many requests; Retry-After says when to try again'),
+  headers: z.object({ 'Retry-After': retryAfterHeader }),
+};
+
+/** The HttpOnly cookie that sign-in sets; every operation that needs a signed-in user names it. */
+const SESSION_SCHEME = 'sessionCookie';
+const needsSession: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }];
+/** Works for visitors; a session, when present, may change the answer (contact details, ...). */
+const sessionOptional: Record<string, string[]>[] = [{}, { [SESSION_SCHEME]: [] }];
+
+const commonErrors = {
+  400: errorResponse('Invalid input; `issues` lists each problem'),
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Signed in without the right to do this, or a cross-origin request'),
+  404: errorResponse('Not found, or not yours'),
+};
+
+/**
+ * 409 of an update made from a stale `version`: `current` is the row as it is now, in the shape the
+ * success answer gives it (the user itself for the profile's `{ user }`).
+ */
+function staleWriteResponse(output: z.ZodType | undefined, alsoConflicts: boolean) {
+  const envelope = asObjectSchema(output)?.shape;
+  const row = envelope && Object.keys(envelope).length === 1 && envelope.user ? envelope.user : output;
+  return {
+    description:
+      'The edit was made from a stale `version`: someone changed the row since. `error.current` is the row as it is now; reload it and edit again.' +
+      (alsoConflicts ? ' A taken name or email also answers 409, without `current`.' : ''),
+    content: {
+      'application/json': {
+        schema: z.object({
+          error: z.object({
+            code: z.literal('CONFLICT'),
+            message: z.string(),
+            current: (row ?? z.looseObject({})).optional(),
+          }),
+        }),
+      },
+    },
+  };
+}
+
+/** Non-procedure routes (multipart uploads, attachments, event stream, health) described by hand, next to where they live. */
+const extraPaths: ZodOpenApiPathsObject = {
+  '/api/upload': {
+    post: {
+      operationId: 'uploads.image',
+      security: needsSession,
+      tags: ['Uploads'],
+      summary: 'Upload an image (JPEG, PNG, GIF or WebP, at most 5 MB); signed-in users only',
+      description:
+        'The image is re-encoded without its metadata (EXIF, GPS) and stored as WebP: the main image at most 1600 px wide and copies 320, 640 and 1280 px wide, named after the main one (`<id>-640.webp`). An animated GIF keeps its first frame.',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ image: z.string().meta({ format: 'binary' }) }),
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: 'Stored; the URL serves the image back',
+          content: {
+            'application/json': {
+              schema: z.object({
+                url: z.string().meta({ example: '/uploads/3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b.webp' }),
+                srcset: z.string(),
+                variants: z.array(z.object({ width: z.number().int(), url: z.string() })),
+              }),
+            },
+          },
+        },
+        400: errorResponse('Not an image, or a malformed multipart body'),
+        401: commonErrors[401],
+        413: errorResponse("Larger than 5 MB, or the user's image storage is full"),
+        429: tooManyRequests,
+      },
+    },
+  },
+  '/api/attachments': {
+    post: {
+      operationId: 'attachments.upload',
+      security: needsSession,
+      tags: ['Messages'],
+      summary:
+        'Upload a file to attach to an availability request or a message (JPEG, PNG, GIF or PDF, at most 10 MB); customers and vendors only',
+      description:
+        "The type is judged by the file's first bytes, not by its name or declared type. JPEG and PNG are re-encoded in their own format, upright and without metadata (EXIF, GPS); GIF and PDF are kept byte for byte. " +
+        "The file name is kept for display only. Send the returned `id` in `attachmentIds` of a message, or as `id` of an availability request's attachment, within a day: files never sent are deleted after 24 hours. " +
+        "Until then only the uploader can read it; once sent, the thread's two parties can.",
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ file: z.string().meta({ format: 'binary' }) }),
+          },
+        },
+      },
+      responses: {
+        201: {
+          description:
+            "Stored; `url` serves the file to the uploader (and, once sent, to the thread's parties)",
+          content: {
+            'application/json': {
+              schema: attachmentDto.meta({
+                example: {
+                  id: '3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b',
+                  name: 'floor plan.pdf',
+                  contentType: 'application/pdf',
+                  bytes: 120000,
+                  url: '/api/attachments/3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b',
+                },
+              }),
+            },
+          },
+        },
+        400: errorResponse('Not a JPEG, PNG, GIF or PDF file, or a malformed multipart body'),
+        401: commonErrors[401],
+        403: errorResponse('Signed in as an admin, or a cross-origin request'),
+        413: errorResponse("Larger than 10 MB, or the user's attachment storage is full"),
+        429: tooManyRequests,
+      },
+    },
+  },
+  '/api/attachments/{id}': {
+    get: {
+      operationId: 'attachments.download',
+      security: needsSession,
+      tags: ['Messages'],
+      summary: "A conversation's file, for its uploader and the thread's two parties only",
+      description:
+        'Images are served inline and PDFs as a download (`Content-Disposition`, with the name as `filename*` in UTF-8), with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy. ' +
+        "Readers: the uploader, and once the file is sent with a message the thread's customer and the current owner of its listing. Anyone else gets 404, as for a missing file.",
+      requestParams: { path: z.object({ id: z.uuid() }) },
+      responses: {
+        200: {
+          description: 'The file',
+          headers: z.object({
+            'Content-Disposition': z.string().meta({
+              example: 'attachment; filename="floor plan.pdf"; filename*=UTF-8\'\'floor%20plan.pdf',
+            }),
+            'Cache-Control': z.literal(ATTACHMENT_CACHE_CONTROL),
+            'Content-Security-Policy': z.literal(ATTACHMENT_CSP),
+            'X-Content-Type-Options': z.literal('nosniff'),
+          }),
+          content: Object.fromEntries(
+            ATTACHMENT_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+          ),
+        },
+        401: commonErrors[401],
+        404: errorResponse('No such file, or not one this user may read'),
+      },
+    },
+  },
+  [LIVE_EVENTS_PATH]: {
+    get: {
+      operationId: 'messages.eventsStream',
+      security: needsSession,
+      tags: ['Messages'],
+      summary:
+        "The signed-in user's live events as server-sent events: new messages, seen marks, unread totals, notifications",
+      description:
+        'One stream per tab carries every thread (an EventSource works as is). It starts with a `retry:` line; ' +
+        'each event is `id: <n>`, `event: <kind>` (sync, message, seen, thread or notification) and `data:` with ' +
+        'the event as JSON (dates as ISO strings), every one carrying the unread totals; a `: ping` comment comes ' +
+        'every 15 s. The first event is `sync` (refetch what is on screen), unless the request resumes from a ' +
+        'Last-Event-ID that is still kept (a few days): then every event after it comes first, read from the ' +
+        'database. The stream ends when the session ends, when the server shuts down and after 30 minutes; ' +
+        'reconnect with the last id received.',
+      requestParams: {
+        header: z.object({
+          'Last-Event-ID': z.string().max(40).optional().meta({
+            description: 'The id of the last event received; what EventSource sends when it reconnects',
+            example: '42',
+          }),
+        }),
+        query: z.object({
+          lastEventId: z.string().max(40).optional().meta({
+            description: 'The same as Last-Event-ID, for clients that cannot set headers; the header wins',
+            example: '42',
+          }),
+        }),
+      },
+      responses: {
+        200: {
+          description: 'The event stream; it stays open',
+          headers: z.object({
+            'Cache-Control': z.literal('no-cache, no-transform'),
+            'X-Accel-Buffering': z.literal('no').meta({ description: 'Asks nginx not to buffer the stream' }),
+          }),
+          content: {
+            'text/event-stream': {
+              schema: z.string().meta({
+                example:
+                  'retry: 3000\n\nid: 7\nevent: sync\ndata: {"kind":"sync","unread":{"messages":2,"notifications":1}}\n\n: ping\n\n',
+              }),
+            },
+          },
+        },
+        401: commonErrors[401],
+        503: errorResponse('The database is unreachable, or the server is shutting down; try again shortly'),
+      },
+    },
+  },
+  '/api/openapi.json': {
+    get: {
+      operationId: 'meta.openapi',
+      security: [{}],
+      tags: ['Operations'],
+      summary: 'This document',
+      responses: {
+        200: {
+          description: 'The OpenAPI 3.1 description of every REST path',
+          content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } },
+        },
+      },
+    },
+  },
+  '/api/health': {
+    get: {
+      operationId: 'meta.health',
+      security: [{}],
+      tags: ['Operations'],
+      summary: 'Liveness and database reachability',
+      responses: {
+        200: {
+          description: 'The database answers',
+          content: {
+            'application/json': {
+              schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+            },
+          },
+        },
+        503: errorResponse(
+          'The database is unreachable, too slow or busy, or the server is shutting down (within HEALTH_TIMEOUT_MS)',
+        ),
+      },
+    },
+  },
+};
+
+/** A procedure built in steps (an owner check, then the body) has several input objects; tRPC merges them. */
+function combinedInput(inputs: z.ZodType[]): z.ZodType | undefined {
+  if (inputs.length <= 1) return inputs[0];
+  const shapes = inputs.map((i) => asObjectSchema(i)?.shape);
+  if (shapes.some((s) => !s)) return inputs.at(-1);
+  return z.object(Object.assign({}, ...shapes));
+}
+
+function asObjectSchema(schema: unknown): z.ZodObject | undefined {
+  return schema instanceof z.ZodObject ? schema : undefined;
+}
+
+/** A create's input without `idempotencyKey`, which REST takes as a header; undefined when nothing is left. */
+function withoutIdempotencyKey(input: z.ZodType | undefined): z.ZodType | undefined {
+  const object = asObjectSchema(input instanceof z.ZodOptional ? input.unwrap() : input);
+  if (!object) return input;
+  const { idempotencyKey: _key, ...shape } = object.shape;
+  if (Object.keys(shape).length === 0) return undefined;
+  // Rebuilt from the shape: zod refuses omit on objects with refinements.
+  const rebuilt = z.object(shape);
+  return object._zod.def.catchall instanceof z.ZodNever ? rebuilt.strict() : rebuilt;
+}
+
+const idempotencyHeader = z.object({
+  'Idempotency-Key': idempotencyKeyField.meta({
+    description:
+      'A key the client picks for this create (a UUID is a good choice) and sends again when it retries: ' +
+      'for 24 hours a retry with the same key gets the first answer instead of making a second one. ' +
+      'Keys are per user.',
+    example: '0b7c3f0e-5d2a-4c61-9f3e-8a1d2c4b5e6f',
+  }),
+});
+
+const idempotentReplayedHeader = z.object({
+  'Idempotent-Replayed': z.literal('true').optional().meta({
+    description: 'Present when this is the stored answer of an earlier call with the same Idempotency-Key',
+  }),
+});
+
+const keyReused = errorResponse(
+  'The Idempotency-Key was already used (within 24 hours) for a different request; use a new key',
+);
+
+export function buildOpenApiDocument() {
+  const paths: ZodOpenApiPathsObject = { ...extraPaths };
+  for (const route of restRoutes) {
+    const procedure = procedureAt(route.procedure);
+    const input = combinedInput(procedure._def.inputs as z.ZodType[]);
+    const declared = (procedure._def as { output?: z.ZodType | SchemaCheck<unknown> }).output;
+    // A checkedOnce output is a function carrying its schema.
+    const output = typeof declared === 'function' ? declared.schema : declared;
+    const params = pathParams(route);
+    const { middlewares } = procedure._def as unknown as { middlewares: unknown[] };
+    const signedIn = middlewares.some((m) => (sessionRequired._middlewares as unknown[]).includes(m));
+    const operation: ZodOpenApiOperationObject = {
+      tags: [route.tag],
+      summary: route.summary,
+      operationId: route.procedure,
+      security: signedIn ? needsSession : sessionOptional,
+      responses: {
+        [route.status ?? 200]: {
+          description: 'Success',
+          ...(output ? { content: { 'application/json': { schema: output } } } : {}),
+        },
+        ...commonErrors,
+        429: tooManyRequests,
+      },
+    };
+    // Creates take their Idempotency-Key as a header: the body does not name it again.
+    const idempotentCreate = route.method === 'POST' && isIdempotent(procedure);
+    const bodyInput = idempotentCreate ? withoutIdempotencyKey(input) : input;
+    const objectInput = asObjectSchema(bodyInput);
+    // Split by shape rather than pick/omit, which zod refuses on objects with refinements.
+    const shape: Record<string, z.ZodType> = objectInput?.shape ?? {};
+    const fields = (keep: (key: string) => boolean) =>
+      z.object(Object.fromEntries(Object.entries(shape).filter(([key]) => keep(key))));
+    if (params.length > 0) {
+      operation.requestParams = {
+        path: objectInput
+          ? fields((k) => params.includes(k))
+          : z.object(Object.fromEntries(params.map((p) => [p, z.string()]))),
+      };
+    }
+    const rest = objectInput && params.length > 0 ? fields((k) => !params.includes(k)) : bodyInput;
+    if (rest) {
+      if (route.method === 'GET' || route.method === 'DELETE') {
+        const query = asObjectSchema(rest);
+        if (query && Object.keys(query.shape).length > 0) {
+          operation.requestParams = { ...operation.requestParams, query };
+        }
+      } else {
+        operation.requestBody = { content: { 'application/json': { schema: rest } } };
+      }
+    }
+    if (idempotentCreate) {
+      operation.requestParams = { ...operation.requestParams, header: idempotencyHeader };
+      const success = `${route.status ?? 200}` as const;
+      const answer = operation.responses[success] as ZodOpenApiResponseObject;
+      operation.responses = {
+        ...operation.responses,
+        [success]: { ...answer, headers: idempotentReplayedHeader },
+        422: keyReused,
+      };
+    }
+    // Updates name the version they were made from; a stale one is refused with the current row.
+    if (objectInput && 'version' in objectInput.shape) {
+      const alsoConflicts = route.procedure === 'profile.update' || route.procedure.startsWith('vendors.');
+      operation.responses = { ...operation.responses, 409: staleWriteResponse(output, alsoConflicts) };
+    }
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+    paths[route.path] = { ...paths[route.path], [method]: operation };
+  }
+
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description:
+          'REST surface of SimchaHub. Authentication is the HttpOnly session cookie set by sign-in. ' +
+          'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, issues?, current? } }` ' +
+          '(`current`: on 409 from an update made from a stale `version`, the row as it is now).',
+      },
+      servers: [{ url: '/', description: 'The server that serves this document' }],
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'HttpOnly session cookie set by POST /api/auth/login or /api/auth/register',
+          },
+        },
+      },
+      paths,
+    },
+    {
+      override: ({ jsonSchema, zodSchema }) => {
+        if (zodSchema._zod.def.type === 'date') {
+          jsonSchema.type = 'string';
+          jsonSchema.format = 'date-time';
+        }
+      },
+    },
+  );
+}

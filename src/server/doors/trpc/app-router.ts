@@ -1,0 +1,39 @@
+import { adminRouter } from '../../domains/admin/admin.router';
+import { authRouter, profileRouter } from '../../domains/auth/auth.router';
+import { claimsRouter } from '../../domains/claims/claims.router';
+import {
+  depositsRouter,
+  eventsRouter,
+  memosRouter,
+  shareRouter,
+  tasksRouter,
+} from '../../domains/events/events.router';
+import { familyRouter } from '../../domains/family/family.router';
+import { messagesRouter } from '../../domains/messages/messages.router';
+import { metaRouter } from '../../domains/meta/meta.router';
+import { notificationsRouter } from '../../domains/notifications/notifications.router';
+import { requestsRouter } from '../../domains/requests/requests.router';
+import { vendorsRouter } from '../../domains/vendors/vendors.router';
+import { createCallerFactory, router } from '../../platform/trpc/init';
+
+/** Every domain's router; a new domain is one line here plus its rows in rest/routes.ts. */
+export const appRouter = router({
+  auth: authRouter,
+  profile: profileRouter,
+  events: eventsRouter,
+  tasks: tasksRouter,
+  deposits: depositsRouter,
+  memos: memosRouter,
+  share: shareRouter,
+  family: familyRouter,
+  vendors: vendorsRouter,
+  requests: requestsRouter,
+  messages: messagesRouter,
+  notifications: notificationsRouter,
+  claims: claimsRouter,
+  admin: adminRouter,
+  meta: metaRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,207 @@
+import { readdir } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrations } from '../../../../migrations/index';
+import {
+  createDeposit,
+  createEvent,
+  createMemo,
+  createTask,
+  createUser,
+  createVendor,
+} from '../../demo/factories';
+import { DEMO_ACCOUNTS, seedDemoData } from '../../demo/seed';
+import { createHarness, harnessForFile } from '../../test/harness';
+
+const h = harnessForFile();
+
+describe('migrations', () => {
+  it('lists every migration file, in name order', async () => {
+    const files = (await readdir('migrations')).filter(
+      (f) => /^\d{4}-.*\.ts$/.test(f) && !f.endsWith('.test.ts'),
+    );
+    expect(Object.keys(migrations)).toEqual(files.map((f) => f.replace(/\.ts$/, '')).sort());
+  });
+
+  it('creates the tables of the data model and the server-side state (sessions, limits, outbox, uploads, ...)', async () => {
+    const { rows } = await sql<{ tableName: string }>`
+      select table_name from information_schema.tables where table_schema = 'public' and table_name not like 'kysely_%'
+      order by table_name`.execute(h.db);
+    expect(rows.map((r) => r.tableName)).toEqual([
+      'attachments',
+      'audit_log',
+      'availability_requests',
+      'deposits',
+      'events',
+      'family_circles',
+      'family_invites',
+      'family_memberships',
+      'idempotency_keys',
+      'known_devices',
+      'live_cursors',
+      'live_events',
+      'login_backoff',
+      'mail_outbox',
+      'memos',
+      'message_threads',
+      'messages',
+      'notifications',
+      'password_reset_tokens',
+      'platform_counters',
+      'platform_daily_counters',
+      'quick_replies',
+      'rate_limits',
+      'search_word_forms',
+      'search_words',
+      'server_error_minutes',
+      'sessions',
+      'tasks',
+      'thread_reports',
+      'uploads',
+      'users',
+      'vendor_claim_events',
+      'vendor_claims',
+      'vendor_daily_stats',
+      'vendor_daily_visitors',
+      'vendors',
+      'vendors_version',
+      'visitor_salts',
+    ]);
+  });
+});
+
+describe('constraints', () => {
+  it('keeps emails unique case-insensitively', async () => {
+    await createUser(h.db, { email: 'Unique@Example.com' });
+    await expect(createUser(h.db, { email: 'unique@example.COM' })).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('checks roles and statuses', async () => {
+    const user = await createUser(h.db);
+    await expect(
+      sql`update users set role = 'superuser' where id = ${user.id}`.execute(h.db),
+    ).rejects.toMatchObject({
+      code: '23514',
+    });
+    await expect(
+      h.db
+        .insertInto('vendorClaims')
+        .values({
+          userId: user.id,
+          status: 'maybe' as 'pending',
+          businessName: 'x',
+          businessDescription: 'x',
+          businessAddress: 'x',
+          businessPhone: 'x',
+          businessEmail: 'x@y.co',
+          ownershipProof: 'x',
+        })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('stores money as exact decimals and ratings with two places', async () => {
+    const user = await createUser(h.db);
+    const event = await createEvent(h.db, user.id);
+    const deposit = await createDeposit(h.db, event.id, { amount: '12345678.91' });
+    expect(deposit.amount).toBe('12345678.91');
+    await expect(createDeposit(h.db, event.id, { amount: '123456789.00' })).rejects.toMatchObject({
+      code: '22003',
+    });
+    const vendor = await createVendor(h.db, { rating: '4.567' });
+    expect(vendor.rating).toBe('4.57');
+    expect(vendor.reviewCount).toBe(0);
+  });
+
+  it('applies the defaults of the data model', async () => {
+    const user = await createUser(h.db);
+    expect(user).toMatchObject({
+      hebrewDatesEnabled: true,
+      shabbatWarningsEnabled: true,
+      emailNotificationsEnabled: true,
+      role: 'customer',
+    });
+    const event = await createEvent(h.db, user.id);
+    expect(event.isPublic).toBe(false);
+    expect(event.shareId).toMatch(/^[0-9a-f-]{36}$/);
+    const vendor = await createVendor(h.db);
+    expect(vendor).toMatchObject({
+      verified: false,
+      claimed: false,
+      rating: '0.00',
+      reviewCount: 0,
+      galleryImages: [],
+      details: {},
+    });
+  });
+
+  it('removes tasks, deposits and memos with their event', async () => {
+    const user = await createUser(h.db);
+    const event = await createEvent(h.db, user.id);
+    await createTask(h.db, event.id);
+    await createDeposit(h.db, event.id);
+    await createMemo(h.db, event.id);
+    await h.db.deleteFrom('events').where('id', '=', event.id).execute();
+    for (const table of ['tasks', 'deposits', 'memos'] as const) {
+      const rows = await h.db.selectFrom(table).select('id').where('eventId', '=', event.id).execute();
+      expect(rows, table).toHaveLength(0);
+    }
+  });
+
+  it('removes messages with their thread', async () => {
+    const customer = await createUser(h.db);
+    const owner = await createUser(h.db, { role: 'vendor' });
+    const vendor = await createVendor(h.db, { ownerId: owner.id });
+    const thread = await h.db
+      .insertInto('messageThreads')
+      .values({ vendorId: vendor.id, customerId: customer.id, subject: 'Hello' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await h.db
+      .insertInto('messages')
+      .values({ threadId: thread.id, senderId: customer.id, receiverId: owner.id, messageText: 'Hi' })
+      .execute();
+    await h.db.deleteFrom('messageThreads').where('id', '=', thread.id).execute();
+    const rows = await h.db.selectFrom('messages').select('id').where('threadId', '=', thread.id).execute();
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('demo seed', () => {
+  it('writes the demo accounts and data once, and a second run changes nothing', async () => {
+    const fresh = await createHarness();
+    try {
+      expect(await seedDemoData(fresh.db, { vendors: 40 })).toEqual({ seeded: true });
+      expect(await seedDemoData(fresh.db, { vendors: 40 })).toMatchObject({ seeded: false });
+      const roles = await fresh.db.selectFrom('users').select(['email', 'role']).orderBy('email').execute();
+      expect(roles).toEqual(
+        expect.arrayContaining([
+          { email: DEMO_ACCOUNTS.admin.email, role: 'admin' },
+          { email: DEMO_ACCOUNTS.customer.email, role: 'customer' },
+          { email: DEMO_ACCOUNTS.vendor.email, role: 'vendor' },
+        ]),
+      );
+      const vendors = await fresh.db.selectFrom('vendors').select(['category', 'neighborhood']).execute();
+      expect(vendors).toHaveLength(41);
+      expect(new Set(vendors.map((v) => v.category)).size).toBe(5);
+      expect(new Set(vendors.map((v) => v.neighborhood).filter(Boolean)).size).toBe(6);
+      const { caller } = fresh.anonymous();
+      const signedIn = await caller.auth.login({ ...DEMO_ACCOUNTS.customer, portal: 'customer' });
+      expect(signedIn.user.familyLabel).toBe('Goldberg Family');
+      const circle = await fresh.db
+        .selectFrom('familyCircles')
+        .selectAll()
+        .where('label', '=', 'Goldberg Family')
+        .executeTakeFirstOrThrow();
+      expect(circle.memberCount).toBe(2);
+      const events = await fresh.db
+        .selectFrom('events')
+        .select('id')
+        .where('userId', '=', signedIn.user.id)
+        .execute();
+      expect(events.length).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { TRPCError } from '@trpc/server';
+import { STALE_WRITE_MESSAGE } from '../../../shared/schemas/common';
+
+/**
+ * 409 CONFLICT for an update made from a stale version: it carries the row as it is now, which
+ * tRPC callers find in error.data.current and REST callers in the body's error.current.
+ */
+export class StaleWriteError extends TRPCError {
+  readonly current: unknown;
+
+  constructor(current: unknown, message = STALE_WRITE_MESSAGE) {
+    super({ code: 'CONFLICT', message });
+    this.current = current;
+  }
+}

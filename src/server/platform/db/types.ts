@@ -1,0 +1,548 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Table types as Kysely sees them (camelCase through CamelCasePlugin; snake_case in SQL). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** numeric columns travel as decimal strings so no amount ever passes through a float. */
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
+  email: string;
+  passwordHash: string;
+  name: string;
+  phone: string | null;
+  familyLabel: string | null;
+  hebrewDatesEnabled: Generated<boolean>;
+  shabbatWarningsEnabled: Generated<boolean>;
+  emailNotificationsEnabled: Generated<boolean>;
+  role: Generated<'customer' | 'vendor' | 'admin'>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+  /** Set while an admin has suspended the account: no session, no sign-in; the data stays. */
+  suspendedAt: Timestamp | null;
+  suspendedBy: string | null;
+  suspendedReason: string | null;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  tokenHash: string;
+  userId: string;
+  createdAt: CreatedAt;
+  lastUsedAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+export interface FamilyCirclesTable {
+  id: Generated<string>;
+  label: string;
+  memberCount: Generated<number>;
+  createdAt: CreatedAt;
+}
+
+export type FamilyMembershipStatus = 'active' | 'pending';
+
+/** Who belongs to which circle (decision 007): only active members see the circle. */
+export interface FamilyMembershipsTable {
+  userId: string;
+  circleId: string;
+  status: FamilyMembershipStatus;
+  requestedAt: DefaultedTimestamp;
+  approvedBy: string | null;
+  approvedAt: Timestamp | null;
+  inviteId: string | null;
+}
+
+/** Invite links to a circle; only the SHA-256 of the secret token is stored. */
+export interface FamilyInvitesTable {
+  id: Generated<string>;
+  circleId: string;
+  createdBy: string;
+  tokenHash: string;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  revokedBy: string | null;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
+  userId: string;
+  title: string;
+  type: string;
+  date: Timestamp;
+  time: string | null;
+  venue: string | null;
+  notes: string | null;
+  imageUrl: string | null;
+  isPublic: Generated<boolean>;
+  shareId: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface TasksTable {
+  id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
+  eventId: string;
+  title: string;
+  description: string | null;
+  dueDate: Timestamp | null;
+  completed: Generated<boolean>;
+  createdAt: CreatedAt;
+}
+
+export interface DepositsTable {
+  id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
+  eventId: string;
+  vendorName: string;
+  amount: Numeric;
+  dueDate: Timestamp;
+  paid: Generated<boolean>;
+  paidDate: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface MemosTable {
+  id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
+  eventId: string;
+  title: string;
+  content: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface VendorsTable {
+  id: Generated<string>;
+  /** Raised by one on every update; an update names the version it was made from. */
+  version: Generated<number>;
+  businessName: string;
+  category: string;
+  contactEmail: string;
+  contactPhone: string | null;
+  contactWhatsapp: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipcode: string | null;
+  country: string | null;
+  neighborhood: string | null;
+  description: string | null;
+  descriptionRich: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  website: string | null;
+  logoUrl: string | null;
+  imageUrl: string | null;
+  galleryImages: ColumnType<string[], string[] | undefined, string[]>;
+  verified: Generated<boolean>;
+  ownerId: string | null;
+  claimed: Generated<boolean>;
+  rating: ColumnType<string, string | number | undefined, string | number>;
+  reviewCount: Generated<number>;
+  latitude: number | null;
+  longitude: number | null;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+  /** Hidden by an admin: gone from every public read until unhidden. */
+  hidden: Generated<boolean>;
+  hiddenAt: Timestamp | null;
+  hiddenBy: string | null;
+  hiddenReason: string | null;
+  /** Generated columns for search: never written. */
+  searchVector: ColumnType<string, never, never>;
+  nameVector: ColumnType<string, never, never>;
+  location: ColumnType<string | null, never, never>;
+}
+
+export type ClaimStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'revoked';
+
+/** What the server worked out on submit, for the admin who decides (decision 014). */
+export interface ClaimEvidenceRecord {
+  /** Whether the business e-mail's domain is the listing's website host or contact e-mail domain. */
+  domainMatch: 'website' | 'contact-email' | 'none' | 'free-mail' | 'no-listing';
+  /** Other pending claims for the same listing when this one was submitted. */
+  competingClaims: number;
+  /** Whole days between the claimant's sign-up and the submission. */
+  accountAgeDays: number;
+}
+
+export interface VendorClaimsTable {
+  id: Generated<string>;
+  vendorId: string | null;
+  userId: string;
+  status: Generated<ClaimStatus>;
+  businessName: string;
+  businessDescription: string;
+  businessAddress: string;
+  businessPhone: string;
+  businessEmail: string;
+  businessWebsite: string | null;
+  ownershipProof: string;
+  notes: string | null;
+  reviewNotes: string | null;
+  approvedBy: string | null;
+  reviewedAt: Timestamp | null;
+  /** The newest change of status (withdraw and revoke too). */
+  decidedAt: Timestamp | null;
+  /** For a claim describing a new business: the category its listing is created with. */
+  category: string | null;
+  evidence: ColumnType<ClaimEvidenceRecord | Record<string, never>, string | undefined, string>;
+  version: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface VendorClaimEventsTable {
+  id: Generated<string>;
+  claimId: string;
+  fromStatus: ClaimStatus | null;
+  toStatus: ClaimStatus;
+  actorId: string | null;
+  actorRole: 'customer' | 'vendor' | 'admin' | 'system';
+  note: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE. */
+/** Server errors (5xx answers) per minute, from every server process. */
+export interface ServerErrorMinutesTable {
+  minute: Timestamp;
+  count: Generated<number>;
+}
+
+/** Exact platform totals kept by triggers, spread over slots; a read sums a counter's slots. */
+export interface PlatformCountersTable {
+  name: string;
+  slot: number;
+  value: ColumnType<string, string | number, string | number>;
+}
+
+/** Per-day counts (users joined, messages sent) by UTC day, spread over slots like the totals. */
+export interface PlatformDailyCountersTable {
+  name: string;
+  day: string;
+  slot: number;
+  value: ColumnType<string, string | number, string | number>;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  reason: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+  createdAt: CreatedAt;
+}
+
+export interface VendorDailyStatsTable {
+  vendorId: string;
+  /** A civil date 'YYYY-MM-DD' (UTC day). */
+  day: ColumnType<string, string, string>;
+  views: Generated<number>;
+  uniqueVisitors: Generated<number>;
+  phoneReveals: Generated<number>;
+  emailReveals: Generated<number>;
+  websiteReveals: Generated<number>;
+  requests: Generated<number>;
+}
+
+export type VisitKind = 'view' | 'phone' | 'email' | 'website';
+
+export interface VendorDailyVisitorsTable {
+  vendorId: string;
+  day: ColumnType<string, string, string>;
+  kind: VisitKind;
+  visitorHash: Buffer;
+}
+
+export interface VisitorSaltsTable {
+  day: ColumnType<string, string, string>;
+  salt: Buffer;
+}
+
+export interface AvailabilityRequestsTable {
+  id: Generated<string>;
+  eventId: string | null;
+  vendorId: string;
+  userId: string;
+  threadId: string | null;
+  message: string;
+  eventType: string;
+  eventDate: Timestamp;
+  eventTime: string | null;
+  guestCount: Generated<number>;
+  budgetMin: Numeric | null;
+  budgetMax: Numeric | null;
+  city: string | null;
+  hasConflict: Generated<boolean>;
+  conflictReason: string | null;
+  attachments: ColumnType<Array<{ name: string; size: number; type: string }>, string | undefined, string>;
+  response: string | null;
+  status: Generated<'sent' | 'pending' | 'responded' | 'declined'>;
+  respondedAt: Timestamp | null;
+  /** Minutes to the vendor's first answer, Shabbat and Yom Tov not counted. */
+  responseMinutes: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface MessageThreadsTable {
+  id: Generated<string>;
+  vendorId: string;
+  customerId: string;
+  eventId: string | null;
+  eventType: string | null;
+  eventDate: Timestamp | null;
+  subject: string;
+  lastMessageAt: DefaultedTimestamp;
+  unreadByVendor: Generated<number>;
+  unreadByCustomer: Generated<number>;
+  status: Generated<'active' | 'archived'>;
+  /** Which side closed the thread to new messages; only that side may reopen it. */
+  blockedBySide: 'customer' | 'vendor' | null;
+  blockedBy: string | null;
+  blockedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  threadId: string;
+  senderId: string;
+  receiverId: string | null;
+  messageText: string;
+  messageType: Generated<'text' | 'system'>;
+  status: Generated<'sent' | 'seen'>;
+  seenAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+/** One fixed-window counter per key, shared by every server process (src/server/platform/limits). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  windowEndsAt: Timestamp;
+}
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+/** Every mail the product sends, written with what caused it and sent by the worker (src/server/platform/mail). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  userId: string | null;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: DefaultedTimestamp;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+  notification: Generated<boolean>;
+}
+
+/** Per-account sign-in backoff, shared by every server process (src/server/domains/auth/login-throttle.ts). */
+export interface LoginBackoffTable {
+  key: string;
+  attempts: number;
+  lastAttemptAt: Timestamp;
+  blockedUntil: Timestamp | null;
+}
+
+/** Single-use password reset links; only the SHA-256 of each token is kept. */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  userId: string;
+  tokenHash: string;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
+/** One stored image (its main file and resized variants), for quotas and the sweeper (src/server/domains/uploads). */
+export interface UploadsTable {
+  id: string;
+  userId: string | null;
+  name: string;
+  bytes: number;
+  createdAt: CreatedAt;
+}
+
+/** Browsers that signed in to an account before; only the SHA-256 of each cookie is kept. */
+export interface KnownDevicesTable {
+  tokenHash: string;
+  userId: string;
+  createdAt: CreatedAt;
+  lastUsedAt: DefaultedTimestamp;
+}
+
+export interface SearchWordsTable {
+  word: string;
+}
+
+export interface IdempotencyKeysTable {
+  userId: string;
+  /** SHA-256 of the client's Idempotency-Key: the raw key is never stored. */
+  key: string;
+  /** The procedure the key was first used with ('events.create'). */
+  procedure: string;
+  /** SHA-256 of the canonical input without the key: the same key with another input is refused. */
+  requestHash: string;
+  /**
+   * The first answer, sealed (AES-256-GCM, key derived from the raw client key and the user): an
+   * answer can hold a secret shown once, such as a new invite link's token.
+   */
+  response: unknown | null;
+  createdAt: CreatedAt;
+}
+
+export type ThreadSide = 'customer' | 'vendor';
+
+export interface ThreadReportsTable {
+  id: Generated<string>;
+  threadId: string;
+  reporterId: string;
+  reason: string;
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  createdAt: CreatedAt;
+  resolvedAt: Timestamp | null;
+  resolvedBy: string | null;
+}
+
+/** A vendor's saved answers, inserted into a reply with one click. */
+export interface QuickRepliesTable {
+  id: Generated<string>;
+  userId: string;
+  title: string;
+  body: string;
+  position: Generated<number>;
+  version: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export type AttachmentContentType = 'image/jpeg' | 'image/png' | 'image/gif' | 'application/pdf';
+
+/**
+ * A file sent in a conversation. Uploaded first (no thread yet), then linked to the message that
+ * carries it; served only to the thread's two parties (src/server/domains/attachments).
+ */
+export interface AttachmentsTable {
+  id: string;
+  uploaderId: string;
+  threadId: string | null;
+  messageId: string | null;
+  name: string;
+  contentType: AttachmentContentType;
+  bytes: number;
+  createdAt: CreatedAt;
+}
+
+export type NotificationKind = 'message' | 'request_answered' | 'claim_decided' | 'admin_notice';
+
+export interface NotificationsTable {
+  id: Generated<string>;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: Generated<string>;
+  /** Where clicking it goes: a path of the app ('/messages?thread=...'). */
+  link: string;
+  threadId: string | null;
+  readAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+/** The last live event number given to a user (src/server/platform/live). */
+export interface LiveCursorsTable {
+  userId: string;
+  lastSeq: number;
+}
+
+export type LiveEventKind = 'message' | 'seen' | 'thread' | 'notification';
+
+/** What a live event points at; the stream re-reads the rows themselves. */
+export interface LiveEventRef {
+  threadId?: string;
+  messageId?: string;
+  messageIds?: string[];
+  notificationId?: string;
+}
+
+/** One user's live events, numbered 1, 2, 3... in commit order; kept a few days for reconnects. */
+export interface LiveEventsTable {
+  userId: string;
+  seq: number;
+  kind: LiveEventKind;
+  ref: ColumnType<LiveEventRef, string | undefined, string>;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  searchWords: SearchWordsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  familyCircles: FamilyCirclesTable;
+  familyMemberships: FamilyMembershipsTable;
+  familyInvites: FamilyInvitesTable;
+  events: EventsTable;
+  tasks: TasksTable;
+  deposits: DepositsTable;
+  memos: MemosTable;
+  vendors: VendorsTable;
+  vendorClaims: VendorClaimsTable;
+  vendorClaimEvents: VendorClaimEventsTable;
+  auditLog: AuditLogTable;
+  vendorDailyStats: VendorDailyStatsTable;
+  vendorDailyVisitors: VendorDailyVisitorsTable;
+  visitorSalts: VisitorSaltsTable;
+  availabilityRequests: AvailabilityRequestsTable;
+  messageThreads: MessageThreadsTable;
+  messages: MessagesTable;
+  rateLimits: RateLimitsTable;
+  mailOutbox: MailOutboxTable;
+  loginBackoff: LoginBackoffTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  uploads: UploadsTable;
+  knownDevices: KnownDevicesTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  threadReports: ThreadReportsTable;
+  serverErrorMinutes: ServerErrorMinutesTable;
+  platformCounters: PlatformCountersTable;
+  platformDailyCounters: PlatformDailyCountersTable;
+  quickReplies: QuickRepliesTable;
+  attachments: AttachmentsTable;
+  notifications: NotificationsTable;
+  liveCursors: LiveCursorsTable;
+  liveEvents: LiveEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type EventRow = Selectable<EventsTable>;
+export type VendorRow = Selectable<VendorsTable>;
+export type NewVendor = Insertable<VendorsTable>;
+export type VendorUpdate = Updateable<VendorsTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,57 @@
+import type { UserDto } from '../../../shared/schemas/auth';
+import type { MarketplaceCache } from '../../domains/vendors/marketplace-cache';
+import type { Db } from '../db/create-db';
+import type { AppConfig } from '../env';
+import type { Lifecycle } from '../http/resilience';
+import type { LiveHub } from '../live/hub';
+
+/** Long-lived parts every request shares; built once by main.ts or by the test harness. */
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  /** Marketplace answers remembered until the listings change. */
+  marketplace: MarketplaceCache;
+  now: () => Date;
+  /** Wakes this process's open event streams when the database announces new live events. */
+  live: LiveHub;
+  /** Serving or draining; buildServer makes one when the caller does not. */
+  lifecycle?: Lifecycle;
+}
+
+/** How a procedure hands the session cookie to whatever transport carries it. */
+export interface SessionCookieWriter {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+/** The cookie that marks a browser as one that signed in to an account before. */
+export interface DeviceCookie {
+  /** Its value on this request, if any (not yet checked against any account). */
+  token: string | null;
+  set(token: string, expiresAt: Date): void;
+}
+
+/**
+ * How an idempotent create tells the transport that it answered with the first call's stored answer
+ * instead of running again (REST and /trpc send `Idempotent-Replayed: true`).
+ */
+export interface ReplayNotice {
+  replayed(): void;
+}
+
+export interface CurrentSession {
+  id: string;
+  expiresAt: Date;
+}
+
+export interface Context extends AppDeps {
+  user: UserDto | null;
+  session: CurrentSession | null;
+  sessionCookie: SessionCookieWriter;
+  deviceCookie: DeviceCookie;
+  /** Client address as the server sees it, for throttling; not trusted for anything else. */
+  ip: string;
+  userAgent: string | null;
+  /** Absent where no transport carries it (server-side callers). */
+  replayNotice?: ReplayNotice;
+}
