@@ -9,9 +9,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { DEFAULT_PASSWORD } from '../../src/server/demo/factories';
-import { insertUser } from '../../src/server/domains/auth/auth.queries';
 import { hashPassword } from '../../src/server/domains/auth/password';
 import { createSession, SESSION_COOKIE } from '../../src/server/domains/auth/sessions';
+import { insertUser } from '../../src/server/domains/users/users.queries';
 import { createPostgresDb, type Db } from '../../src/server/platform/db/create-db';
 import {
   createPrivatePostgres,

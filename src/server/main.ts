@@ -4,6 +4,7 @@ import { startAttachmentSweeper } from './domains/attachments/sweeper';
 import { startUploadSweeper } from './domains/uploads/sweeper';
 import { MarketplaceCache } from './domains/vendors/marketplace-cache';
 import { PagePrerender } from './doors/pages/page-prerender';
+import { sweepExpiredRows } from './expired-rows';
 import { createDb, createPostgresDb, type DbHandle } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
 import { waitForDatabase } from './platform/db/wait-for-database';
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
     log: app.log,
     embedded: handle.kind === 'pglite',
+    sweep: sweepExpiredRows,
   });
   const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
   const attachmentSweeper = startAttachmentSweeper({

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
-import { insertUser } from '../domains/auth/auth.queries';
 import { hashPassword } from '../domains/auth/password';
 import { syncFamilyMembership } from '../domains/family/family.service';
+import { insertUser } from '../domains/users/users.queries';
 import type { Db } from '../platform/db/create-db';
 import type { Database, MessageThreadsTable, NewVendor } from '../platform/db/types';
 

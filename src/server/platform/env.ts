@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { RateRule } from './limits/rate-limit';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
 
@@ -133,6 +132,12 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** At most `max` hits per key in each window of `windowMs`. */
+export interface RateRule {
+  max: number;
+  windowMs: number;
+}
 
 export interface AppConfig {
   env: Env['NODE_ENV'];

@@ -2,7 +2,8 @@ import { type Selectable, sql } from 'kysely';
 import { createVendor } from '../demo/factories';
 import type { Db } from '../platform/db/create-db';
 import type { Database, NewVendor, VendorRow } from '../platform/db/types';
-import type { LimitName, RateRule } from '../platform/limits/rate-limit';
+import type { RateRule } from '../platform/env';
+import type { LimitName } from '../platform/limits/rate-limit';
 import type { Party, TestHarness } from './harness';
 
 /**

@@ -2,7 +2,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { LIMITS } from '../../../shared/constants';
 import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
-import { UPLOAD_MESSAGES } from '../../doors/uploads/receive';
+import { UPLOAD_MESSAGES } from '../../../shared/upload-images';
 import type { AttachmentContentType } from '../../platform/db/types';
 import { readHead } from '../../platform/storage/files';
 import { detectImageType } from '../uploads/image-type';

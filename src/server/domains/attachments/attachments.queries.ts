@@ -1,15 +1,16 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import type { AttachmentDto } from '../../../shared/schemas/messages';
-import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import { type AttachmentDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import { sumOf } from '../../platform/db/aggregates';
 import type { Db } from '../../platform/db/create-db';
 import type { AttachmentContentType } from '../../platform/db/types';
-import { attachmentUrl } from '../messages/messages.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isAttachmentId = (id: string): boolean => UUID.test(id);
+
+/** Where a stored attachment is served (to the thread's two parties only). */
+export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
 
 function toDto(row: {
   id: string;

@@ -11,9 +11,9 @@ import {
   type registerInput,
   type UserDto,
 } from '../../../shared/schemas/auth';
-import { consume, enforce, enforceLimit, type RateRule } from '../../platform/limits/rate-limit';
+import type { RateRule } from '../../platform/env';
+import { consume, enforce, enforceLimit } from '../../platform/limits/rate-limit';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { passwordResetMail } from '../../platform/mail/templates';
 import type { Context, CurrentSession } from '../../platform/trpc/context';
 import {
   findPasswordHash,
@@ -26,6 +26,7 @@ import {
   setPasswordHash,
   useResetToken,
 } from './account.queries';
+import { passwordResetMail } from './auth.mails';
 import { register, updateProfile } from './auth.service';
 import { describeDevice } from './device';
 import { accountKey, beginSignInAttempt, clearAccountBackoff } from './login-throttle';

@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db';
-import type { NewUser, UserUpdate } from '../../platform/db/types';
-import { userColumns } from './sessions';
-
-export async function findUserById(db: Db, id: string) {
-  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
-}
+import { userColumns } from '../users/users.queries';
 
 /** Case-insensitive match on the trimmed email; includes the hash and suspension, for sign-in only. */
 export async function findUserCredentialsByEmail(db: Db, email: string) {
@@ -14,35 +9,4 @@ export async function findUserCredentialsByEmail(db: Db, email: string) {
     .select([...userColumns, 'users.passwordHash', 'users.suspendedAt'])
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
-}
-
-export async function emailTakenByOther(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  let q = db
-    .selectFrom('users')
-    .select('id')
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase());
-  if (exceptUserId) q = q.where('id', '!=', exceptUserId);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-export async function insertUser(db: Db, values: NewUser) {
-  return db.insertInto('users').values(values).returning(userColumns).executeTakeFirstOrThrow();
-}
-
-/**
- * Applies profile changes if the user is still at `version`, raising it by one, and answers the
- * user as this statement wrote them; undefined when the row is not at that version.
- */
-export async function updateUserAt(db: Db, id: string, version: number, values: UserUpdate) {
-  return db
-    .updateTable('users')
-    .set({ ...values, version: sql<number>`version + 1`, updatedAt: new Date() })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returning(userColumns)
-    .executeTakeFirst();
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }

@@ -10,20 +10,16 @@ import {
   type registerInput,
   type UserDto,
 } from '../../../shared/schemas/auth';
+import { isUniqueViolation } from '../../platform/db/db-errors';
 import { StaleWriteError } from '../../platform/db/stale-write';
 import type { Context } from '../../platform/trpc/context';
 import { syncFamilyMembership } from '../family/family.service';
-import {
-  emailTakenByOther,
-  findUserCredentialsByEmail,
-  insertUser,
-  isUniqueViolation,
-  updateUserAt,
-} from './auth.queries';
+import { emailTakenByOther, insertUser, updateUserAt, userColumns } from '../users/users.queries';
+import { findUserCredentialsByEmail } from './auth.queries';
 import { rememberDevice } from './known-devices';
 import { beginSignInAttempt } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { createSession, deleteSession, userColumns } from './sessions';
+import { createSession, deleteSession } from './sessions';
 
 /** Roles each sign-in page accepts, and the hint for anyone else (spec section 6). */
 const PORTAL_RULES: Record<LoginPortal, { accepts: Role[]; hint: string }> = {

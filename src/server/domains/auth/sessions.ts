@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/create-db';
 import { prepared } from '../../platform/db/prepared';
 import { newSecretToken, sha256Hex } from '../../platform/tokens';
+import { userColumns } from '../users/users.queries';
 
 export const SESSION_COOKIE = 'simchahub_session';
 
@@ -40,20 +41,6 @@ export async function createSession(
     .executeTakeFirstOrThrow();
   return { token, id: row.id, expiresAt };
 }
-
-export const userColumns = [
-  'users.id',
-  'users.email',
-  'users.name',
-  'users.phone',
-  'users.familyLabel',
-  'users.hebrewDatesEnabled',
-  'users.shabbatWarningsEnabled',
-  'users.emailNotificationsEnabled',
-  'users.role',
-  'users.createdAt',
-  'users.version',
-] as const;
 
 /** The session of a token hash with its user, if live; read on every signed-in request, so prepared. */
 const liveSessionOf = prepared(2, (db: Db, tokenHash: string, now: Date) =>

@@ -15,15 +15,15 @@ import {
 } from '../../../shared/schemas/claims';
 import { recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db/create-db';
+import { isUniqueViolation } from '../../platform/db/db-errors';
 import { inTransaction } from '../../platform/db/transaction';
 import { enforce } from '../../platform/limits/rate-limit';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { type ClaimDecision, claimDecidedMail } from '../../platform/mail/templates';
 import type { Context } from '../../platform/trpc/context';
-import { isUniqueViolation } from '../auth/auth.queries';
 import { notify } from '../notifications/notifications.service';
 import { insertVendor, lockAndFindListingNamed } from '../vendors/vendors.queries';
+import { type ClaimDecision, claimDecidedMail } from './claims.mails';
 import {
   type AdminClaimRow,
   adminClaimRows,

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { countOf } from '../../platform/db/aggregates';
 import type { Db } from '../../platform/db/create-db';
 import type { FamilyMembershipStatus } from '../../platform/db/types';
-import { userColumns } from '../auth/sessions';
 import { eventSummaryColumns } from '../events/events.queries';
+import { userColumns } from '../users/users.queries';
 
 /**
  * Every statement of the family circles (decision 007). Access always checks three things at once:

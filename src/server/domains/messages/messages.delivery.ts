@@ -8,9 +8,9 @@ import type { Db } from '../../platform/db/create-db';
 import type { MessageThreadsTable } from '../../platform/db/types';
 import type { NewLiveEvent } from '../../platform/live/live-events';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { newMessageMail } from '../../platform/mail/templates';
 import { linkAttachments } from '../attachments/attachments.queries';
 import { notify } from '../notifications/notifications.service';
+import { newMessageMail } from './messages.mails';
 
 /**
  * Where a user opens a thread in the app: vendor accounts on their dashboard, everyone else on

@@ -10,9 +10,7 @@ import {
   type threadRequestDto,
 } from '../../../shared/schemas/messages';
 import type { Db } from '../../platform/db/create-db';
-
-/** Where a stored attachment is served (to the thread's two parties only). */
-export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
+import { attachmentUrl } from '../attachments/attachments.queries';
 
 /** Attachments of the given messages, by message id, in upload order. */
 export async function attachmentsOfMessages(

@@ -24,6 +24,7 @@ import {
 import { idempotent } from '../../platform/idempotency/idempotency';
 import { liveStream } from '../../platform/live/stream';
 import { authedProcedure, partyProcedure, router, serve, vendorProcedure } from '../../platform/trpc/init';
+import { inboxFeed } from './live-feed';
 import { unreadMessageCount } from './messages.queries';
 import {
   blockThread,
@@ -105,6 +106,7 @@ export const messagesRouter = router({
     const stream = liveStream({
       db: ctx.db,
       hub: ctx.live,
+      feed: inboxFeed,
       user: ctx.user,
       sessionId: ctx.session.id,
       lastEventId: input?.lastEventId ?? null,

@@ -16,6 +16,7 @@ import {
 import { harnessForFile, type Party } from '../../test/harness';
 import { expectEachRejected, expectRejected, rejection } from '../../test/rejection';
 import { createSession } from '../auth/sessions';
+import { inboxFeed } from './live-feed';
 import { unreadCountQuery } from './messages.queries';
 import { threadsPageQuery } from './messages.service';
 
@@ -1056,6 +1057,7 @@ describe('live events', () => {
     const stream = liveStream({
       db: h.db,
       hub: h.deps.live,
+      feed: inboxFeed,
       user: { id: family.user.id, role: 'customer' },
       sessionId: session.id,
       signals: [abort.signal],

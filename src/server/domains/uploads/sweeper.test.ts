@@ -3,10 +3,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, createVendor } from '../../demo/factories';
-import { incomingDir, uploadFileNames } from '../../platform/storage/files';
 import { harnessForFile } from '../../test/harness';
 import { imageForm, phoneJpeg, png, postUpload } from '../../test/uploads';
 import { startUploadSweeper, sweepOrphanUploads } from './sweeper';
+import { incomingDir, uploadFileNames } from './upload-files';
 import { UPLOAD_URL_COLUMNS } from './uploads.queries';
 
 const h = harnessForFile({ now: () => clock });

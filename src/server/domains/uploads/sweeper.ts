@@ -1,16 +1,9 @@
 import path from 'node:path';
 import type { Db } from '../../platform/db/create-db';
 import type { AppConfig } from '../../platform/env';
-import {
-  incomingDir,
-  listDir,
-  modifiedAt,
-  parseStoredName,
-  removeFiles,
-  removeQuietly,
-  uploadFileNames,
-} from '../../platform/storage/files';
+import { listDir, modifiedAt, removeFiles, removeQuietly } from '../../platform/storage/files';
 import { ORPHAN_GRACE_MS } from './upload.service';
+import { incomingDir, parseStoredName, uploadFileNames } from './upload-files';
 import { deleteUnreferencedUploads, referencedAmong, trackedIds } from './uploads.queries';
 
 /** An upload still arriving after this long was abandoned (requests time out long before). */

@@ -1,13 +1,13 @@
 import { access, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_MESSAGES } from '../../../shared/upload-images';
 import { createEvent, createUser } from '../../demo/factories';
-import { UPLOAD_MESSAGES } from '../../doors/uploads/receive';
-import { uploadFileNames } from '../../platform/storage/files';
 import { harnessForFile } from '../../test/harness';
 import { imageForm, png, postUpload } from '../../test/uploads';
 import { encodeUpload } from './process-image';
 import { QuotaExceededError, quotaMessage, storeUpload } from './upload.service';
+import { uploadFileNames } from './upload-files';
 
 const h = harnessForFile({ now: () => clock });
 let clock = new Date('2026-11-23T12:00:00Z');

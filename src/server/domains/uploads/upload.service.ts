@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_VARIANT_WIDTHS, uploadFileName, uploadSrcSet } from '../../../shared/upload-images';
-import { removeFiles, uploadFileNames, writeNewFile } from '../../platform/storage/files';
+import { removeFiles, writeNewFile } from '../../platform/storage/files';
 import type { AppDeps } from '../../platform/trpc/context';
 import type { EncodedFile } from './process-image';
 import { fitInQuota, roomLeft, type UserStorage } from './quota';
+import { uploadFileNames } from './upload-files';
 import { deleteUnreferencedUploads, insertUpload, storedBytesOf } from './uploads.queries';
 
 /** An upload no row refers to is kept this long: the form that uploaded it may not be saved yet. */

@@ -5,10 +5,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/constants';
-import { UPLOAD_MAIN_MAX_WIDTH, UPLOAD_VARIANT_WIDTHS, uploadSrcSet } from '../../../shared/upload-images';
+import {
+  UPLOAD_MAIN_MAX_WIDTH,
+  UPLOAD_MESSAGES,
+  UPLOAD_VARIANT_WIDTHS,
+  uploadSrcSet,
+} from '../../../shared/upload-images';
 import { createUser } from '../../demo/factories';
-import { UPLOAD_MESSAGES } from '../../doors/uploads/receive';
-import { incomingDir } from '../../platform/storage/files';
 import { harnessForFile } from '../../test/harness';
 import {
   animatedGif,
@@ -26,6 +29,7 @@ import {
   withPngChunk,
 } from '../../test/uploads';
 import { detectImageType } from './image-type';
+import { incomingDir } from './upload-files';
 
 const h = harnessForFile();
 let cookie: string;

@@ -23,3 +23,10 @@ export class MarketplaceCache {
     this.suggestions = new VersionedCache(size(2000));
   }
 }
+
+declare module '../../platform/trpc/context' {
+  interface DomainDeps {
+    /** Marketplace answers remembered until the listings change. */
+    marketplace: MarketplaceCache;
+  }
+}

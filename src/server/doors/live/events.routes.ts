@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../../shared/schemas/auth';
+import type { LiveEvent } from '../../../shared/schemas/messages';
+import { inboxFeed } from '../../domains/messages/live-feed';
 import { unavailabilityOf } from '../../platform/db/db-errors';
 import { errorBody } from '../../platform/http/errors';
 import type { Lifecycle } from '../../platform/http/resilience';
@@ -21,7 +23,7 @@ export const SSE_SETTINGS = {
 } as const;
 
 /** One event as the SSE wire carries it: its number as the id, its kind as the event name, plain JSON. */
-export function sseFrame({ id, event }: NumberedLiveEvent): string {
+export function sseFrame({ id, event }: NumberedLiveEvent<LiveEvent>): string {
   return `id: ${id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
@@ -49,7 +51,7 @@ function drained(out: PassThrough, signal: AbortSignal): Promise<void> {
 
 /** Copies the live events into the response body until the signal aborts or the stream ends. */
 async function pump(
-  events: AsyncGenerator<NumberedLiveEvent>,
+  events: AsyncGenerator<NumberedLiveEvent<LiveEvent>>,
   out: PassThrough,
   signal: AbortSignal,
   log: FastifyBaseLogger,
@@ -103,6 +105,7 @@ export async function liveEventRoutes(
     const events = liveStream({
       db: deps.db,
       hub: deps.live,
+      feed: inboxFeed,
       user,
       sessionId: session.id,
       lastEventId: requestedLastEventId(req.headers['last-event-id'], req.query),

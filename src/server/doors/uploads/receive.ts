@@ -2,23 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { finished, pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-export const UPLOAD_FIELD = 'image';
-
-export const UPLOAD_MESSAGES = {
-  notAnImage: 'Please select a valid image file',
-  tooLarge: 'Image must be smaller than 5MB',
-  tooManyPixels: 'Image is too large to process: it may have at most 50 megapixels',
-  notMultipart: `Send the image as multipart/form-data, with the file in the field "${UPLOAD_FIELD}"`,
-  noBoundary: 'The multipart/form-data Content-Type has no boundary',
-  incomplete: 'The multipart body ended before its closing boundary',
-  malformed: 'The multipart body is malformed',
-  noFile: `The form has no file in the field "${UPLOAD_FIELD}"`,
-  wrongField: `Send the image in the field "${UPLOAD_FIELD}"`,
-  oneFile: 'Send one image per upload',
-  onlyImageField: `The form may contain only the file field "${UPLOAD_FIELD}"`,
-  tooFast: 'You are uploading images too quickly.',
-} as const;
+import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../../shared/upload-images';
 
 export interface UploadProblem {
   status: 400 | 413;

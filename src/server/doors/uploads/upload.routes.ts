@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/schemas/auth';
-import { uploadFileName } from '../../../shared/upload-images';
+import { UPLOAD_MESSAGES, uploadFileName } from '../../../shared/upload-images';
 import { IMAGE_MIME_BY_EXT } from '../../domains/uploads/image-type';
 import { encodeUpload, ImageRefusedError } from '../../domains/uploads/process-image';
 import {
@@ -15,11 +15,12 @@ import {
   type StoredUpload,
   storeUpload,
 } from '../../domains/uploads/upload.service';
+import { ensureUploadDirs, incomingDir, parseStoredName } from '../../domains/uploads/upload-files';
 import { errorBody } from '../../platform/http/errors';
-import { ensureUploadDirs, incomingDir, parseStoredName, removeQuietly } from '../../platform/storage/files';
+import { removeQuietly } from '../../platform/storage/files';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
-import { acceptOneFile, receiveImage, UPLOAD_MESSAGES, type UploadProblem } from './receive';
+import { acceptOneFile, receiveImage, type UploadProblem } from './receive';
 import { refusedUpload, sendProblem, type UploadGate } from './upload-gate';
 
 async function receiveAndStore(

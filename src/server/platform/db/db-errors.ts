@@ -101,3 +101,8 @@ export function asServiceUnavailable(error: unknown): unknown {
   if (!reason) return error;
   return new ServiceUnavailableError(UNAVAILABLE_MESSAGES[reason], reason === 'busy' ? 1 : 2, error);
 }
+
+/** PostgreSQL refused a row whose unique key is taken (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

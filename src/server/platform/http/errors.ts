@@ -1,10 +1,33 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
 import { asServiceUnavailable } from '../db/db-errors';
 import { StaleWriteError } from '../db/stale-write';
 import { retryAfterOf } from '../limits/rate-limit';
-import { publicMessage, type ValidationIssue, validationIssues } from '../trpc/init';
+
+export interface ValidationIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Zod issues in a transport-neutral shape, for tRPC error data and the REST error body alike. */
+export function validationIssues(error: unknown): ValidationIssue[] | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (!(cause instanceof ZodError)) return undefined;
+  return cause.issues.map((i) => ({
+    path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: i.message,
+  }));
+}
+
+/** The message a person should read: the first validation issue, or the error's own message. */
+export function publicMessage(error: TRPCError): string {
+  const issues = validationIssues(error);
+  if (issues?.[0]) return issues[0].message;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
+  return error.message;
+}
 
 /** The one JSON error shape of the REST surface. */
 export interface ErrorBody {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { startUploadSweeper } from '../../domains/uploads/sweeper';
+import { sweepExpiredRows } from '../../expired-rows';
 import { createPostgresDb } from '../db/create-db';
 import { startMailWorker } from '../mail/worker';
 import { startMaintenance } from './maintenance';
@@ -31,7 +32,10 @@ describe('background jobs when the database is unreachable', () => {
         { db: down.db, config, now: () => new Date(), log: sweep.log },
         { intervalMs: 20, firstRunMs: 0 },
       );
-      const maintenance = startMaintenance({ db: down.db, now: () => new Date(), log: chores.log }, 20);
+      const maintenance = startMaintenance(
+        { db: down.db, now: () => new Date(), log: chores.log, sweep: sweepExpiredRows },
+        20,
+      );
       await wait(500);
       await Promise.all([worker.stop(), sweeper.stop(), maintenance.stop()]);
 

@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createUser, createVendor } from '../../demo/factories';
 import { createSession } from '../../domains/auth/sessions';
+import { sweepExpiredRows } from '../../expired-rows';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile } from '../../test/harness';
 import { consume } from '../limits/rate-limit';
-import { embeddedUpkeep, startMaintenance, sweepExpiredRows } from './maintenance';
+import { embeddedUpkeep, startMaintenance } from './maintenance';
 
 const h = harnessForFile();
 
@@ -125,7 +126,10 @@ describe('upkeep of the embedded database', () => {
     await sql`insert into upkeep_probe select generate_series(1, 20)`.execute(h.db);
     const infos: string[] = [];
     const log = { warn: () => {}, info: (_: object, msg: string) => infos.push(msg) };
-    const jobs = startMaintenance({ db: h.db, now: () => new Date(), log, embedded: true }, 20);
+    const jobs = startMaintenance(
+      { db: h.db, now: () => new Date(), log, embedded: true, sweep: sweepExpiredRows },
+      20,
+    );
     try {
       await expect.poll(() => estimatedRows('upkeep_probe'), { timeout: 10_000 }).toBe(20);
       // Not again within the hour, however often the sweep runs.

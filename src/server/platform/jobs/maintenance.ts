@@ -1,12 +1,5 @@
 import { sql } from 'kysely';
-import { forgetPastVisitors } from '../../domains/analytics/analytics.service';
-import { deleteDeadResetTokens } from '../../domains/auth/account.queries';
-import { deleteForgottenBackoff } from '../../domains/auth/login-throttle';
-import { deleteExpiredSessions } from '../../domains/auth/sessions';
 import type { Db } from '../db/create-db';
-import { deleteExpiredIdempotencyKeys } from '../idempotency/idempotency.queries';
-import { deleteEndedWindows } from '../limits/rate-limit';
-import { deleteOldLiveEvents } from '../live/live-events';
 
 export interface MaintenanceDeps {
   db: Db;
@@ -14,6 +7,11 @@ export interface MaintenanceDeps {
   log: { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
   /** The embedded database, which has no autovacuum: the sweep also vacuums and analyzes it. */
   embedded?: boolean;
+  /**
+   * Deletes the rows that only age, in every domain (src/server/expired-rows.ts gathers them): the
+   * platform runs it on schedule without knowing what it deletes.
+   */
+  sweep: (deps: Pick<MaintenanceDeps, 'db' | 'now'>) => Promise<unknown>;
 }
 
 /** How often the embedded database is vacuumed and analyzed. */
@@ -31,24 +29,6 @@ export async function embeddedUpkeep(db: Db): Promise<void> {
 }
 
 /**
- * Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset
- * links, create answers kept past their 24 hours, live events past their replay window, and the
- * visitor hashes and salts of past days (kept no longer than their day needs them, decision 014).
- */
-export async function sweepExpiredRows(deps: Pick<MaintenanceDeps, 'db' | 'now'>) {
-  const now = deps.now();
-  return {
-    sessions: await deleteExpiredSessions(deps.db, now),
-    rateLimits: await deleteEndedWindows(deps.db, now),
-    loginBackoff: await deleteForgottenBackoff(deps.db, now),
-    resetTokens: await deleteDeadResetTokens(deps.db, now),
-    idempotencyKeys: await deleteExpiredIdempotencyKeys(deps.db, now),
-    liveEvents: await deleteOldLiveEvents(deps.db, now),
-    ...(await forgetPastVisitors(deps.db, now)),
-  };
-}
-
-/**
  * Runs the sweep now and then. Every server process runs it: the deletes are idempotent, so two
  * processes sweeping at once only repeat each other's work. A failed sweep waits for the next turn.
  */
@@ -61,7 +41,7 @@ export function startMaintenance(
   const tick = () => {
     if (running) return;
     running = (async () => {
-      await sweepExpiredRows(deps);
+      await deps.sweep(deps);
       const now = deps.now().getTime();
       if (deps.embedded && now - lastUpkeep >= EMBEDDED_UPKEEP_MS) {
         const started = performance.now();

@@ -2,13 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
 import { ServiceUnavailableError } from '../db/db-errors';
-import type { AppConfig } from '../env';
-
-/** At most `max` hits per key in each window of `windowMs`. */
-export interface RateRule {
-  max: number;
-  windowMs: number;
-}
+import type { AppConfig, RateRule } from '../env';
 
 export interface RateDecision {
   allowed: boolean;

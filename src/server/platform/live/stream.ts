@@ -1,10 +1,4 @@
 import type { Role } from '../../../shared/constants';
-import type { LiveEvent, UnreadTotals } from '../../../shared/schemas/messages';
-import { messageDtosByIds, unreadMessageCount } from '../../domains/messages/messages.queries';
-import {
-  notificationDtosByIds,
-  unreadNotificationCount,
-} from '../../domains/notifications/notifications.queries';
 import { countOf } from '../db/aggregates';
 import type { Db } from '../db/create-db';
 import { unavailabilityOf } from '../db/db-errors';
@@ -14,10 +8,34 @@ import { lastLiveSeq, liveEventsAfter, type StoredLiveEvent } from './live-event
 /** Events read per query; a stream behind by more reads again at once. */
 const BATCH = 100;
 
-export interface LiveStreamOptions {
+/** Who a stream is for. */
+export interface LiveUser {
+  id: string;
+  role: Role;
+}
+
+export interface NumberedLiveEvent<E> {
+  /** The user's event number: the SSE id, and the Last-Event-ID to resume from. */
+  id: string;
+  event: E;
+}
+
+/**
+ * What a stream sends, from the domain whose events they are: the stream itself knows only the
+ * numbered log of ids (live_events) and the session.
+ */
+export interface LiveFeed<E> {
+  /** Stored events (ids only) as the client reads them, from the rows as they are now. */
+  hydrate(db: Db, user: LiveUser, rows: StoredLiveEvent[]): Promise<NumberedLiveEvent<E>[]>;
+  /** The event that tells a client starting afresh (or too far behind) to refetch what it shows. */
+  sync(db: Db, user: LiveUser): Promise<E>;
+}
+
+export interface LiveStreamOptions<E> {
   db: Db;
   hub: LiveHub;
-  user: { id: string; role: Role };
+  feed: LiveFeed<E>;
+  user: LiveUser;
   /** The session the stream was opened with: the stream ends when it does (sign-out, expiry). */
   sessionId: string;
   /** The last event the client received (Last-Event-ID), if it is resuming. */
@@ -30,12 +48,6 @@ export interface LiveStreamOptions {
   fallbackPollMs?: number;
   /** How often the session is checked. */
   sessionCheckMs?: number;
-}
-
-export interface NumberedLiveEvent {
-  /** The user's event number: the SSE id, and the Last-Event-ID to resume from. */
-  id: string;
-  event: LiveEvent;
 }
 
 /** A wake-up that is not lost when it comes while nobody waits. */
@@ -76,53 +88,6 @@ function parseSeq(id: string | null | undefined): number | null {
   return Number(id);
 }
 
-export async function unreadTotals(db: Db, user: { id: string; role: Role }): Promise<UnreadTotals> {
-  const [messages, notifications] = await Promise.all([
-    unreadMessageCount(db, user),
-    unreadNotificationCount(db, user.id),
-  ]);
-  return { messages, notifications };
-}
-
-/** Turns stored events (ids only) into what the client reads, from the rows as they are now. */
-async function hydrate(
-  db: Db,
-  user: { id: string; role: Role },
-  rows: StoredLiveEvent[],
-): Promise<NumberedLiveEvent[]> {
-  const messageIds = rows.flatMap((r) => (r.kind === 'message' && r.ref.messageId ? [r.ref.messageId] : []));
-  const notificationIds = rows.flatMap((r) =>
-    r.kind === 'notification' && r.ref.notificationId ? [r.ref.notificationId] : [],
-  );
-  const [messages, notifications, unread] = await Promise.all([
-    messageDtosByIds(db, user.id, messageIds),
-    notificationDtosByIds(db, user.id, notificationIds),
-    unreadTotals(db, user),
-  ]);
-  const messageById = new Map(messages.map((m) => [m.id, m]));
-  const notificationById = new Map(notifications.map((n) => [n.id, n]));
-  const out: NumberedLiveEvent[] = [];
-  for (const row of rows) {
-    const id = String(row.seq);
-    const threadId = row.ref.threadId;
-    if (row.kind === 'message') {
-      const message = row.ref.messageId ? messageById.get(row.ref.messageId) : undefined;
-      // Gone since (its thread was deleted): the client refreshes the thread instead.
-      if (message) out.push({ id, event: { kind: 'message', threadId: message.threadId, message, unread } });
-      else if (threadId) out.push({ id, event: { kind: 'thread', threadId, unread } });
-    } else if (row.kind === 'seen' && threadId) {
-      out.push({ id, event: { kind: 'seen', threadId, messageIds: row.ref.messageIds ?? [], unread } });
-    } else if (row.kind === 'thread' && threadId) {
-      out.push({ id, event: { kind: 'thread', threadId, unread } });
-    } else if (row.kind === 'notification') {
-      const notification = row.ref.notificationId ? notificationById.get(row.ref.notificationId) : undefined;
-      if (notification) out.push({ id, event: { kind: 'notification', notification, unread } });
-      else out.push({ id, event: { kind: 'sync', unread } });
-    }
-  }
-  return out;
-}
-
 /** The session still exists, has not expired, and its account is not suspended. */
 async function sessionAlive(db: Db, sessionId: string): Promise<boolean> {
   const row = await db
@@ -145,11 +110,12 @@ async function keptAfter(db: Db, userId: string, afterSeq: number): Promise<numb
  * Where a stream starts: after the client's Last-Event-ID when every event since is still kept, else
  * at the user's last number with a `sync` (the client refetches what it shows).
  */
-async function startingPoint(
+async function startingPoint<E>(
   db: Db,
-  user: { id: string; role: Role },
+  feed: LiveFeed<E>,
+  user: LiveUser,
   lastEventId: string | null | undefined,
-): Promise<{ last: number; sync: NumberedLiveEvent | null }> {
+): Promise<{ last: number; sync: NumberedLiveEvent<E> | null }> {
   const current = await lastLiveSeq(db, user.id);
   const requested = parseSeq(lastEventId);
   // Counted, not judged by the first kept number: the sweep goes by age, which need not follow numbers.
@@ -160,7 +126,7 @@ async function startingPoint(
   }
   return {
     last: current,
-    sync: { id: String(current), event: { kind: 'sync', unread: await unreadTotals(db, user) } },
+    sync: { id: String(current), event: await feed.sync(db, user) },
   };
 }
 
@@ -175,8 +141,8 @@ async function startingPoint(
  * than the hub allows (the oldest ends). A database outage pauses the stream, which reads again
  * once the database is back. Reads go through the hub's read slots.
  */
-export async function* liveStream(opts: LiveStreamOptions): AsyncGenerator<NumberedLiveEvent> {
-  const { db, hub, user } = opts;
+export async function* liveStream<E>(opts: LiveStreamOptions<E>): AsyncGenerator<NumberedLiveEvent<E>> {
+  const { db, hub, feed, user } = opts;
   const fallbackPollMs = opts.fallbackPollMs ?? 2000;
   const sessionCheckMs = opts.sessionCheckMs ?? 60_000;
   // One controller per stream with listeners removed at the end: AbortSignal.any would leave a
@@ -206,11 +172,11 @@ export async function* liveStream(opts: LiveStreamOptions): AsyncGenerator<Numbe
     let sessionCheckedAt = Date.now();
     let outageMs = 0;
     while (!signal.aborted) {
-      let batch: { items: NumberedLiveEvent[]; rows: number; last: number } | null = null;
+      let batch: { items: NumberedLiveEvent<E>[]; rows: number; last: number } | null = null;
       try {
         batch = await hub.read(async () => {
           if (last === null) {
-            const start = await startingPoint(db, user, opts.lastEventId);
+            const start = await startingPoint(db, feed, user, opts.lastEventId);
             return { items: start.sync ? [start.sync] : [], rows: 0, last: start.last };
           }
           // Some slack: a timer may fire a moment early, and a missed check would double the gap.
@@ -220,7 +186,7 @@ export async function* liveStream(opts: LiveStreamOptions): AsyncGenerator<Numbe
             sessionCheckedAt = Date.now();
           }
           const rows = await liveEventsAfter(db, user.id, last, BATCH);
-          const items = rows.length > 0 ? await hydrate(db, user, rows) : [];
+          const items = rows.length > 0 ? await feed.hydrate(db, user, rows) : [];
           return { items, rows: rows.length, last: rows[rows.length - 1]?.seq ?? last };
         });
         outageMs = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { passwordResetMail } from '../../domains/auth/auth.mails';
 import { escapeHtml, renderMail } from './render';
-import { passwordResetMail } from './templates';
 
 const hostile = `<script>alert("x")</script> & 'quoted' <img src=x onerror=alert(1)>`;
 

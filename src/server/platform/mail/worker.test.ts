@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../demo/factories';
+import { passwordResetMail } from '../../domains/auth/auth.mails';
 import { turnOffEmails } from '../../test/fixtures';
 import { createHarness, type TestHarness } from '../../test/harness';
 import { readMailDir } from './mail-files';
 import { enqueueMail } from './outbox';
 import { claimDueMail } from './outbox.queries';
 import { startTestSmtpServer, type TestSmtpServer } from './smtp-test-server';
-import { passwordResetMail } from './templates';
 import { emlFileName, isPermanentFailure, messageIdFor } from './transport';
 import {
   type MailLog,

@@ -1,16 +1,22 @@
 import type { UserDto } from '../../../shared/schemas/auth';
-import type { MarketplaceCache } from '../../domains/vendors/marketplace-cache';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
 import type { Lifecycle } from '../http/resilience';
 import type { LiveHub } from '../live/hub';
 
+/**
+ * Long-lived parts that domains keep for every request (a cache, say). Empty here, since the
+ * platform knows no domain: each domain adds its own by declaration merging, beside the class it
+ * keeps (`declare module '.../platform/trpc/context' { interface DomainDeps { ... } }`), and main.ts
+ * and the test harness, which build the dependencies, must then supply it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the domains through declaration merging
+export interface DomainDeps {}
+
 /** Long-lived parts every request shares; built once by main.ts or by the test harness. */
-export interface AppDeps {
+export interface AppDeps extends DomainDeps {
   db: Db;
   config: AppConfig;
-  /** Marketplace answers remembered until the listings change. */
-  marketplace: MarketplaceCache;
   now: () => Date;
   /** Wakes this process's open event streams when the database announces new live events. */
   live: LiveHub;

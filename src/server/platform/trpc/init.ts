@@ -6,32 +6,10 @@ import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import { MESSAGES } from '../../../shared/schemas/auth';
 import { asServiceUnavailable, ServiceUnavailableError } from '../db/db-errors';
 import { StaleWriteError } from '../db/stale-write';
+import { publicMessage, validationIssues } from '../http/errors';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { TooManyRequestsError } from '../limits/rate-limit';
 import type { Context } from './context';
-
-export interface ValidationIssue {
-  path: (string | number)[];
-  message: string;
-}
-
-/** Zod issues in a transport-neutral shape, for tRPC error data and the REST error body alike. */
-export function validationIssues(error: unknown): ValidationIssue[] | undefined {
-  const cause = error instanceof TRPCError ? error.cause : error;
-  if (!(cause instanceof ZodError)) return undefined;
-  return cause.issues.map((i) => ({
-    path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
-    message: i.message,
-  }));
-}
-
-/** The message a person should read: the first validation issue, or the error's own message. */
-export function publicMessage(error: TRPCError): string {
-  const issues = validationIssues(error);
-  if (issues?.[0]) return issues[0].message;
-  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
-  return error.message;
-}
 
 /**
  * superjson, with inputs checked before it walks them: its deserialize recurses through `meta`, so a

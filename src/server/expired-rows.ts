@@ -1,0 +1,26 @@
+import { forgetPastVisitors } from './domains/analytics/analytics.service';
+import { deleteDeadResetTokens } from './domains/auth/account.queries';
+import { deleteForgottenBackoff } from './domains/auth/login-throttle';
+import { deleteExpiredSessions } from './domains/auth/sessions';
+import type { Db } from './platform/db/create-db';
+import { deleteExpiredIdempotencyKeys } from './platform/idempotency/idempotency.queries';
+import { deleteEndedWindows } from './platform/limits/rate-limit';
+import { deleteOldLiveEvents } from './platform/live/live-events';
+
+/**
+ * Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset
+ * links, create answers kept past their 24 hours, live events past their replay window, and the
+ * visitor hashes and salts of past days (kept no longer than their day needs them, decision 014).
+ */
+export async function sweepExpiredRows(deps: { db: Db; now: () => Date }) {
+  const now = deps.now();
+  return {
+    sessions: await deleteExpiredSessions(deps.db, now),
+    rateLimits: await deleteEndedWindows(deps.db, now),
+    loginBackoff: await deleteForgottenBackoff(deps.db, now),
+    resetTokens: await deleteDeadResetTokens(deps.db, now),
+    idempotencyKeys: await deleteExpiredIdempotencyKeys(deps.db, now),
+    liveEvents: await deleteOldLiveEvents(deps.db, now),
+    ...(await forgetPastVisitors(deps.db, now)),
+  };
+}
