@@ -11,7 +11,6 @@ import { createSession } from '../domains/auth/sessions';
 import { MarketplaceCache } from '../domains/vendors/marketplace-cache';
 import { createCaller } from '../doors/trpc/app-router';
 import { createPgliteDb, createPostgresDb, type Db, type DbHandle } from '../platform/db/create-db';
-import { migrateToLatest } from '../platform/db/migrate';
 import { loadConfig } from '../platform/env';
 import { LiveHub, liveSourceFor } from '../platform/live/hub';
 import type { AppDeps, Context } from '../platform/trpc/context';
@@ -86,14 +85,14 @@ async function openDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<v
     const handle = await createPgliteDb(null, new Blob([snapshot]));
     return { handle, drop: () => handle.db.destroy() };
   }
-  // One throwaway database per test file on the real server, dropped afterwards.
+  // One throwaway database per test file on the real server, copied from the run's migrated
+  // template (global-setup.ts), dropped afterwards.
   const name = `simchahub_test_${randomBytes(6).toString('hex')}`;
   const admin = createPostgresDb(adminUrl, { max: 1 });
-  await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+  await sql.raw(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`).execute(admin.db);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = createPostgresDb(url.toString(), { max: 5 });
-  await migrateToLatest(handle.db);
   return {
     handle,
     drop: async () => {

@@ -29,6 +29,8 @@ const SCALE = Number(process.env.FAST_CHECK_RUNS_SCALE ?? 1);
 const RUNS = { restPerRoute: 40, trpcPerProcedure: 12, callerPerProcedure: 20, uploads: 60 };
 const runOptions = (numRuns: number) => ({
   numRuns: Math.ceil(numRuns * SCALE),
+  // A request left unanswered is a failure too, reported with its input, seed and path.
+  timeout: 10_000,
   ...(SEED === undefined ? {} : { seed: SEED }),
   ...(PATH === undefined ? {} : { path: PATH }),
 });
