@@ -1,6 +1,11 @@
 import { open, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/*
+ * Stored files on this server's disk (images and conversation attachments): writing one once,
+ * removing, listing and reading the head of a file. What the files are named is their domain's.
+ */
+
 export async function writeNewFile(dir: string, name: string, data: Buffer): Promise<void> {
   await writeFile(path.join(dir, name), data, { flag: 'wx' });
 }
