@@ -17,7 +17,7 @@ import type { UserDto } from '../../../shared/schemas/auth';
 import { type AuditAction, type AuditEntry, recordAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
-import { announceSessionsEnded, appendLiveEvents } from '../../platform/live/live-events';
+import { appendLiveEvents } from '../../platform/live/live-events';
 import { enqueueMail, type MailContent } from '../../platform/mail/outbox';
 import { notificationMail } from '../../platform/mail/templates';
 import type { Context } from '../../platform/trpc/context';
@@ -268,7 +268,6 @@ async function suspendInTransaction(
     before: { suspendedAt: null, suspendedBy: null, suspendedReason: null },
     after: { suspendedAt: now, suspendedBy: admin.id, suspendedReason: reason },
   });
-  await announceSessionsEnded(trx, user.id);
 }
 
 export async function suspendUser(

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../demo/factories';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile } from '../../test/harness';
+import { SseConnection } from '../../test/sse-client';
+import { hashResetToken, insertResetToken, newResetToken } from './account.queries';
 import { createSession, deleteExpiredSessions, hashSessionToken, resolveSession } from './sessions';
 
 const h = harnessForFile();
@@ -90,5 +93,83 @@ describe('database sessions', () => {
     const past = new Date('2020-01-01T00:00:00Z');
     await createSession(h.db, { userId: user.id, ttlMs: DAY, now: past, userAgent: null, ip: '::1' });
     expect(await deleteExpiredSessions(h.db, new Date())).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('ending a session ends its live streams at once', () => {
+  const PASSWORD = 'Havdalah-candle-4';
+  let base: string;
+
+  beforeAll(async () => {
+    const server = await h.app();
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  });
+
+  /** A user with two sessions (two devices), and a live stream opened with the first. */
+  async function streamOfFirstDevice() {
+    const user = await createUser(h.db);
+    const [first, second] = [await h.cookieFor(user.id), await h.cookieFor(user.id)];
+    const { stream } = await SseConnection.open(`${base}/api/messages/events`, { cookie: first });
+    if (!stream) throw new Error('expected a stream');
+    expect((await stream.next(5000))?.event).toBe('sync');
+    expect(await stream.endedWithin(200)).toBe(false);
+    return { user, first, second, stream };
+  }
+
+  const ways: [string, (s: Awaited<ReturnType<typeof streamOfFirstDevice>>) => Promise<number>][] = [
+    [
+      'signing out',
+      async ({ first }) => (await h.request('POST', '/api/auth/logout', { sessionCookie: first })).statusCode,
+    ],
+    [
+      'signing out the other devices',
+      async ({ second }) =>
+        (await h.request('POST', '/api/auth/sessions/sign-out-others', { sessionCookie: second })).statusCode,
+    ],
+    [
+      'changing the password on another device',
+      async ({ user, second }) =>
+        (
+          await h.request(
+            'POST',
+            '/api/auth/password',
+            { sessionCookie: second },
+            {
+              currentPassword: user.password,
+              newPassword: PASSWORD,
+            },
+          )
+        ).statusCode,
+    ],
+    [
+      'resetting the password',
+      async ({ user }) => {
+        const token = newResetToken();
+        await insertResetToken(h.db, {
+          userId: user.id,
+          tokenHash: hashResetToken(token),
+          expiresAt: new Date(Date.now() + HOUR),
+          now: new Date(),
+        });
+        return (
+          await h.request('POST', '/api/auth/password-reset/confirm', null, { token, newPassword: PASSWORD })
+        ).statusCode;
+      },
+    ],
+  ];
+
+  it.each(ways)('%s ends the stream within a second, well before its periodic check', async (_way, end) => {
+    // The periodic check is a minute away: only the announcement of the ended session can end it.
+    expect(h.deps.config.liveSessionCheckMs).toBeGreaterThanOrEqual(60_000);
+    const opened = await streamOfFirstDevice();
+    try {
+      expect(await end(opened)).toBe(200);
+      expect(await opened.stream.endedWithin(1000)).toBe(true);
+      const { refused } = await SseConnection.open(`${base}/api/messages/events`, { cookie: opened.first });
+      expect(refused?.status).toBe(401);
+    } finally {
+      opened.stream.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/create-db';
 import { prepared } from '../../platform/db/prepared';
+import { announceSessionsEnded } from '../../platform/live/live-events';
 import { newSecretToken, sha256Hex } from '../../platform/tokens';
 import { userColumns } from '../users/users.queries';
 
@@ -82,8 +83,18 @@ export async function resolveSession(db: Db, token: string, ttlMs: number, now: 
   return { user, session: { id: sessionId, expiresAt }, renewed };
 }
 
+/**
+ * Every way a session ends goes through here or deleteSessionsOfUser: each tells the user's open
+ * live streams, on every server process, to check their session now (a NOTIFY sent when the
+ * caller's transaction commits), so a stream never outlives its session by more than a moment.
+ */
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  const ended = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .returning('userId')
+    .executeTakeFirst();
+  if (ended) await announceSessionsEnded(db, ended.userId);
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
@@ -116,5 +127,6 @@ export async function deleteSessionsOfUser(
   let q = db.deleteFrom('sessions').where('userId', '=', userId);
   if (keep) q = q.where('id', '!=', keep);
   const ended = await q.returning('expiresAt').execute();
+  if (ended.length > 0) await announceSessionsEnded(db, userId);
   return ended.filter((row) => row.expiresAt > now).length;
 }

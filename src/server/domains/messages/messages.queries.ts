@@ -76,7 +76,11 @@ export async function toMessageDtos(db: Db, viewerId: string, rows: MessageRow[]
   }));
 }
 
-/** Messages by id as the viewer sees them; ids that do not exist are left out. */
+/**
+ * Messages by id as the viewer sees them, of threads the viewer is a party of now (their customer,
+ * or the owner of the listing): ids that do not exist, and messages of a listing the viewer no
+ * longer owns, are left out.
+ */
 export async function messageDtosByIds(
   db: Db,
   viewerId: string,
@@ -84,7 +88,9 @@ export async function messageDtosByIds(
 ): Promise<MessageDto[]> {
   if (ids.length === 0) return [];
   const rows = await messageRows(db)
+    .innerJoin('vendors as v', 'v.id', 't.vendorId')
     .where('m.id', 'in', ids)
+    .where(sql<boolean>`(t.customer_id = ${viewerId} or v.owner_id = ${viewerId})`)
     .orderBy('m.createdAt')
     .orderBy('m.id')
     .execute();

@@ -1042,6 +1042,50 @@ describe('quick replies', () => {
 });
 
 describe('live events', () => {
+  it('never replays a message to someone who is no longer a party of its thread', async () => {
+    const { family, vendor, listing } = await familyAndListing();
+    const { threadId } = await requestThread(family, listing.id);
+    await family.caller.messages.reply({ threadId, messageText: 'Our date and budget, in confidence' });
+    // The vendor's claim is revoked: the listing has no owner now.
+    await h.db
+      .updateTable('vendors')
+      .set({ ownerId: null, claimed: false })
+      .where('id', '=', listing.id)
+      .execute();
+    const session = await createSession(h.db, {
+      userId: vendor.user.id,
+      ttlMs: 60_000,
+      now: new Date(),
+      userAgent: 'vitest',
+      ip: '127.0.0.1',
+    });
+    const abort = new AbortController();
+    const stream = liveStream({
+      db: h.db,
+      hub: h.deps.live,
+      feed: inboxFeed,
+      user: { id: vendor.user.id, role: 'vendor' },
+      sessionId: session.id,
+      // Resuming from the very start: every event the vendor was ever sent is still kept.
+      lastEventId: '0',
+      signals: [abort.signal],
+    });
+    try {
+      const replayed = [];
+      for (let item = await stream.next(); !item.done; item = await stream.next()) {
+        replayed.push(item.value.event);
+        if (replayed.length >= (await liveEventsOf(h.db, vendor.user.id)).length) break;
+      }
+      expect(replayed.length).toBeGreaterThan(0);
+      // Each message comes back as a bare `thread` event, which a refetch then refuses.
+      expect(replayed.filter((e) => e.kind === 'message')).toEqual([]);
+      expect(replayed.filter((e) => e.kind === 'thread').length).toBeGreaterThan(0);
+    } finally {
+      abort.abort();
+      await stream.return(undefined);
+    }
+  });
+
   it('numbers each user’s events without gaps and reaches the receiver’s open stream', async () => {
     const { family, vendor, listing } = await familyAndListing();
     const { threadId } = await requestThread(family, listing.id);
