@@ -25,10 +25,10 @@ export function threadLink(role: Role, threadId: string): string {
 export const otherSide = (side: ThreadSide): ThreadSide => (side === 'customer' ? 'vendor' : 'customer');
 
 /**
- * Refuses a new thread (a conversation or an availability request) from a customer to a listing
- * whose side blocked them in any thread: a vendor's block holds for the customer and the listing,
- * not just for one conversation, until every such block is lifted. Reads the partial index
- * message_threads_vendor_blocks_idx.
+ * Refuses a customer's message to a listing whose side blocked them in any thread (a new thread, a
+ * conversation or an availability request, or a reply in another of their threads): a vendor's block
+ * holds for the customer and the listing, not just for one conversation, until every such block is
+ * lifted. Reads the partial index message_threads_vendor_blocks_idx.
  */
 export async function refuseWhenListingBlocked(trx: Db, customerId: string, vendorId: string): Promise<void> {
   const blocked = await trx

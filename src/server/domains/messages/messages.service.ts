@@ -122,7 +122,7 @@ export async function conversationOf(
   return { thread, messages, hasMoreBefore: rows.length > page };
 }
 
-type PartyThread = ThreadForPost & { side: ThreadSide; blockedBySide: ThreadSide | null };
+type PartyThread = ThreadForPost & { vendorId: string; side: ThreadSide; blockedBySide: ThreadSide | null };
 
 /**
  * The thread if the user is one of its parties, else 404 (whether it exists is nobody else's
@@ -140,6 +140,7 @@ async function partyThread(db: Db, user: UserDto, threadId: string, lock: boolea
     .select([
       't.id',
       't.customerId',
+      't.vendorId',
       'c.name as customerName',
       'v.ownerId',
       'v.businessName',
@@ -184,6 +185,8 @@ export async function reply(ctx: SignedInContext, input: z.output<typeof replyIn
     // Locked before the block is read: a block committed meanwhile is seen, not raced.
     const thread = await partyThread(trx, ctx.user, input.threadId, true);
     refuseWhenBlocked(thread);
+    // A vendor's block is of the person: it holds in every thread between them, not just its own.
+    if (thread.side === 'customer') await refuseWhenListingBlocked(trx, thread.customerId, thread.vendorId);
     const { messageId, events } = await postMessage(trx, {
       thread,
       sender: { id: ctx.user.id, side: thread.side },
@@ -361,7 +364,10 @@ async function changeThread(
   });
 }
 
-/** A vendor's block also refuses new threads from the customer to the listing (refuseWhenListingBlocked). */
+/**
+ * A vendor's block also refuses the customer's replies in their other threads with the listing, and
+ * new threads to it (refuseWhenListingBlocked), until it is lifted.
+ */
 export function blockThread(ctx: SignedInContext, threadId: string): Promise<ConversationDto['thread']> {
   return changeThread(ctx, threadId, async (trx, thread) => {
     const alreadyBlocked = () =>

@@ -906,6 +906,45 @@ describe("a vendor's block", () => {
     const refused = await rejection(family.caller.messages.startThread({ vendorId: listing.id, ...again }));
     expect(refused.message).toBe(MESSAGING_MESSAGES.theyBlocked);
   });
+
+  it("holds in the customer's other open threads with the listing, attachments and all, until lifted", async () => {
+    const { family, vendor, listing } = await familyAndListing();
+    const blocked = await requestThread(family, listing.id);
+    const other = await requestThread(family, listing.id);
+    await vendor.caller.messages.block({ threadId: blocked.threadId });
+    const unread = async () =>
+      (await h.db.selectFrom('messages').select('id').where('threadId', '=', other.threadId).execute())
+        .length;
+    const before = await unread();
+
+    await expectRejected(
+      family.caller.messages.reply({ threadId: other.threadId, messageText: 'Still here' }),
+      'FORBIDDEN',
+      MESSAGING_MESSAGES.theyBlocked,
+    );
+    const file = await upload(family.user.id);
+    await expectRejected(
+      family.caller.messages.reply({
+        threadId: other.threadId,
+        messageText: 'See the plan',
+        attachmentIds: [file],
+      }),
+      'FORBIDDEN',
+      MESSAGING_MESSAGES.theyBlocked,
+    );
+    const rest = await h.request(
+      'POST',
+      `/api/messages/${other.threadId}/reply`,
+      { user: family.user },
+      { messageText: 'Over REST' },
+    );
+    expect(rest.statusCode).toBe(403);
+    expect(await unread()).toBe(before);
+    // The vendor may still answer in it; the customer again once the block is lifted.
+    await vendor.caller.messages.reply({ threadId: other.threadId, messageText: 'Noted' });
+    await vendor.caller.messages.unblock({ threadId: blocked.threadId });
+    await family.caller.messages.reply({ threadId: other.threadId, messageText: 'Thank you' });
+  });
 });
 
 describe('blocks, unblocks and reports', () => {
