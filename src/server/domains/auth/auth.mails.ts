@@ -20,3 +20,21 @@ export function passwordResetMail(input: {
   });
   return { subject, text, html };
 }
+
+/**
+ * To the address an account used to have, when it changes: whoever reads the old mailbox learns of
+ * it, and gets no link (reset links sent there stop working at the same moment).
+ */
+export function emailChangedMail(input: { name: string; newEmail: string }): MailContent {
+  const subject = 'The e-mail address of your SimchaHub account was changed';
+  const { text, html } = renderMail({
+    preheader: 'Your SimchaHub account now uses another e-mail address.',
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      `The e-mail address of your SimchaHub account was changed to ${input.newEmail}. Mail about the account goes there from now on, and password reset links sent to this address no longer work.`,
+      'If you made this change, there is nothing more to do. If you did not, someone else knows your password: tell the SimchaHub administrators, who can suspend the account until it is yours again.',
+    ],
+    footer: 'You got this mail because this address was the e-mail address of a SimchaHub account.',
+  });
+  return { subject, text, html };
+}

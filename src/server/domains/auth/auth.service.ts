@@ -10,11 +10,15 @@ import {
   type registerInput,
   type UserDto,
 } from '../../../shared/schemas/auth';
+import type { Db } from '../../platform/db/create-db';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import { StaleWriteError } from '../../platform/db/stale-write';
+import { enqueueMail } from '../../platform/mail/outbox';
 import type { Context } from '../../platform/trpc/context';
 import { syncFamilyMembership } from '../family/family.service';
 import { emailTakenByOther, insertUser, updateUserAt, userColumns } from '../users/users.queries';
+import { retireResetTokens } from './account.queries';
+import { emailChangedMail } from './auth.mails';
 import { findUserCredentialsByEmail } from './auth.queries';
 import { rememberDevice } from './known-devices';
 import { beginSignInAttempt } from './login-throttle';
@@ -126,6 +130,9 @@ export async function updateProfile(
       // Cannot miss: the row is locked at this version.
       if (!updated) throw new StaleWriteError(before);
       await syncFamilyMembership(trx, ctx.user.id, before.familyLabel, { now: ctx.now() });
+      if (updated.email.trim().toLowerCase() !== before.email.trim().toLowerCase()) {
+        await emailChanged(trx, before, updated.email, ctx.now());
+      }
       return updated;
     });
     return { user };
@@ -133,4 +140,19 @@ export async function updateProfile(
     if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
     throw error;
   }
+}
+
+/**
+ * A reset link mailed to the old address must not set a password any more (whoever reads that
+ * mailbox would take the account), and the old address is told, without a link.
+ */
+async function emailChanged(trx: Db, before: UserDto, newEmail: string, now: Date): Promise<void> {
+  await retireResetTokens(trx, before.id, now);
+  await enqueueMail(trx, {
+    kind: 'email-changed',
+    to: before.email,
+    userId: before.id,
+    notification: false,
+    ...emailChangedMail({ name: before.name, newEmail }),
+  });
 }

@@ -44,6 +44,34 @@ async function liveSessions(userId: string): Promise<number> {
 }
 
 describe('password reset by mail', () => {
+  it('retires the links sent to an address once the account moves to another, and tells the old one', async () => {
+    const me = await h.signedIn('customer', { name: 'Bracha Levi' });
+    const oldEmail = me.user.email;
+    expect((await post('/api/auth/password-reset', { email: oldEmail })).statusCode).toBe(200);
+    const token = await latestTokenFor(oldEmail);
+
+    const newEmail = unique();
+    await me.caller.profile.update({
+      version: me.user.version,
+      email: newEmail,
+      currentPassword: me.user.password,
+    });
+
+    const refused = await post('/api/auth/password-reset/confirm', { token, newPassword: NEW_PASSWORD });
+    expect(refused.statusCode).toBe(400);
+    const [, told] = await resetMailsTo(oldEmail);
+    expect(told).toMatchObject({ kind: 'email-changed', userId: me.user.id, notification: false });
+    expect(told?.textBody).toContain(newEmail);
+    expect(told?.textBody).not.toMatch(/https?:\/\//);
+    // The new address gets its own links, which work.
+    expect((await post('/api/auth/password-reset', { email: newEmail })).statusCode).toBe(200);
+    const fresh = await latestTokenFor(newEmail);
+    expect(
+      (await post('/api/auth/password-reset/confirm', { token: fresh, newPassword: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('works end to end through the outbox: link in the mail, new password, every session ended, single use', async () => {
     const user = await createUser(h.db, { name: 'Bracha Levi' });
     const browser = await h.cookieFor(user.id);
