@@ -18,6 +18,7 @@ import * as vendorSide from './2026-11-23T1100_vendor_side';
 import * as admin from './2026-11-24T0000_admin';
 import * as searchWordForms from './2026-11-27T0000_search_word_forms';
 import * as categoryArtIsDrawn from './2026-11-27T0100_category_art_is_drawn';
+import * as reportsNameTheReported from './2026-11-29T0000_reports_name_the_reported';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0000_admin': admin,
   '2026-11-27T0000_search_word_forms': searchWordForms,
   '2026-11-27T0100_category_art_is_drawn': categoryArtIsDrawn,
+  '2026-11-29T0000_reports_name_the_reported': reportsNameTheReported,
 };

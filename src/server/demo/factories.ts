@@ -4,6 +4,7 @@ import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { hashPassword } from '../domains/auth/password';
 import { syncFamilyMembership } from '../domains/family/family.service';
+import { reportedPartyOf } from '../domains/messages/messages.delivery';
 import { insertUser } from '../domains/users/users.queries';
 import type { Db } from '../platform/db/create-db';
 import type { Database, MessageThreadsTable, NewVendor } from '../platform/db/types';
@@ -236,9 +237,16 @@ export async function createThreadReport(
   reporterId: string,
   overrides: { reason?: string; createdAt?: Date } = {},
 ) {
+  const thread = await db
+    .selectFrom('messageThreads as t')
+    .innerJoin('vendors as v', 'v.id', 't.vendorId')
+    .select(['t.customerId', 'v.ownerId'])
+    .where('t.id', '=', threadId)
+    .executeTakeFirstOrThrow();
   return insertRow(db, 'threadReports', {
     threadId,
     reporterId,
+    reportedId: reportedPartyOf(thread, reporterId),
     reason: overrides.reason ?? 'Rude and threatening messages',
     createdAt: overrides.createdAt ?? new Date(),
   });

@@ -38,14 +38,6 @@ async function pageOf<DB, TB extends keyof DB, O>(
   return { items, total, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
-/**
- * Who a report is against: the other party of the thread. A customer's report names the listing's
- * owner now (the one who answers for it); the owner's report names the customer.
- */
-const reportedParty = sql<
-  string | null
->`case when r.reporter_id = t.customer_id then v.owner_id else t.customer_id end`;
-
 // ---------------------------------------------------------------- Vendors
 
 /**
@@ -183,9 +175,7 @@ function adminUserColumns(q: ReturnType<typeof usersMatching>) {
     'u.suspendedReason',
     sql<number>`(select count(*)::int from vendors o where o.owner_id = u.id)`.as('listings'),
     sql<number>`(select count(*)::int from thread_reports r
-      join message_threads t on t.id = r.thread_id
-      join vendors v on v.id = t.vendor_id
-      where r.status = 'open' and ${reportedParty} = u.id)`.as('openReports'),
+      where r.status = 'open' and r.reported_id = u.id)`.as('openReports'),
     sql<Date | null>`(select max(s.last_used_at) from sessions s where s.user_id = u.id)`.as('lastSeenAt'),
   ]);
 }
@@ -280,7 +270,7 @@ function reportsWithParties(db: Db) {
     .innerJoin('messageThreads as t', 't.id', 'r.threadId')
     .innerJoin('vendors as v', 'v.id', 't.vendorId')
     .innerJoin('users as reporter', 'reporter.id', 'r.reporterId')
-    .leftJoin('users as reported', (join) => join.on(sql<SqlBool>`reported.id = ${reportedParty}`));
+    .leftJoin('users as reported', 'reported.id', 'r.reportedId');
 }
 
 function adminReportColumns(q: ReturnType<typeof reportsWithParties>) {
@@ -348,13 +338,11 @@ export async function latestMessagesOf(db: Db, threadIds: readonly string[], per
   return rows;
 }
 
-/** The report under its row lock, with whom it is against as the thread's parties are now. */
+/** The report under its row lock, with whom it is against (named when it was filed). */
 export async function lockReport(db: Db, id: string) {
   return db
     .selectFrom('threadReports as r')
-    .innerJoin('messageThreads as t', 't.id', 'r.threadId')
-    .innerJoin('vendors as v', 'v.id', 't.vendorId')
-    .select(['r.id', 'r.status', reportedParty.as('reportedId')])
+    .select(['r.id', 'r.status', 'r.reportedId'])
     .where('r.id', '=', id)
     .forUpdate('r')
     .executeTakeFirst();

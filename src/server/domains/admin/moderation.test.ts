@@ -932,6 +932,48 @@ describe('reports', () => {
     expect(userAudit?.createdAt.getTime()).toBe(reportAudit?.createdAt.getTime());
   });
 
+  it('acts on whom the report named when it was filed, after the listing changed hands', async () => {
+    const { owner, customer, thread, shop } = await conversation(3);
+    await customer.caller.messages.report({ threadId: thread.id, reason: 'Insults in his messages' });
+    const [filed] = await h.db
+      .selectFrom('threadReports')
+      .select('id')
+      .where('threadId', '=', thread.id)
+      .execute();
+    // The old owner's claim is revoked and another vendor now holds the listing.
+    const successor = await h.signedIn('vendor', { name: 'Vendor Yosef' });
+    await h.db.updateTable('vendors').set({ ownerId: successor.user.id }).where('id', '=', shop.id).execute();
+
+    const listed = (await admin.caller.admin.users.list({ search: 'Vendor Yosef' })).items;
+    expect(listed.find((u) => u.id === successor.user.id)?.openReports).toBe(0);
+    const res = await h.request('POST', `/api/admin/reports/${filed?.id}/suspend-sender`, admin, {
+      reason: 'Insults',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ reported: { id: owner.user.id, suspended: true } });
+    expect(await userRow(owner.user.id)).toMatchObject({ suspendedReason: 'Insults' });
+    expect(await userRow(successor.user.id)).toMatchObject({ suspendedAt: null });
+  });
+
+  it('names nobody for a report on a listing nobody owns', async () => {
+    const customer = await h.signedIn('customer');
+    const shop = await listing({ ownerId: null, claimed: false });
+    const thread = await createThread(h.db, shop.id, customer.user.id, { subject: `Unclaimed ${tag()}` });
+    await createMessage(h.db, thread.id, customer.user.id, null, { text: 'Hello?' });
+    await customer.caller.messages.report({ threadId: thread.id, reason: 'No answer, strange listing' });
+    const [filed] = await h.db
+      .selectFrom('threadReports')
+      .select('id')
+      .where('threadId', '=', thread.id)
+      .execute();
+    const page = await admin.caller.admin.reports.list({ status: 'open' });
+    expect(page.items.find((r) => r.id === filed?.id)?.reported).toBeNull();
+    const refused = await rejection(
+      admin.caller.admin.reports.suspendSender({ id: filed?.id as string, reason: 'x' }),
+    );
+    expect(refused).toMatchObject({ code: 'CONFLICT', message: MODERATION_MESSAGES.nobodyToSuspend });
+  });
+
   it('refuses when the reported party is already suspended, leaving the report open', async () => {
     const { owner, customer, thread } = await conversation(1);
     await admin.caller.admin.users.suspend({ id: owner.user.id, reason: 'Earlier case' });

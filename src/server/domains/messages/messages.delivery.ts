@@ -25,6 +25,14 @@ export function threadLink(role: Role, threadId: string): string {
 export const otherSide = (side: ThreadSide): ThreadSide => (side === 'customer' ? 'vendor' : 'customer');
 
 /**
+ * Whom a party's report of a thread is against: the other party as the thread stands when it is
+ * filed (the listing's owner then, null while nobody owns it), never whoever owns it later.
+ */
+export function reportedPartyOf(thread: { customerId: string; ownerId: string | null }, reporterId: string) {
+  return reporterId === thread.customerId ? thread.ownerId : thread.customerId;
+}
+
+/**
  * Refuses a customer's message to a listing whose side blocked them in any thread (a new thread, a
  * conversation or an availability request, or a reply in another of their threads): a vendor's block
  * holds for the customer and the listing, not just for one conversation, until every such block is

@@ -26,6 +26,7 @@ import {
   openThread,
   postMessage,
   refuseWhenListingBlocked,
+  reportedPartyOf,
   type ThreadForPost,
 } from './messages.delivery';
 import {
@@ -409,11 +410,12 @@ export async function reportThread(
   input: z.output<typeof reportInput>,
 ): Promise<{ id: string; status: 'open'; createdAt: Date }> {
   await limitThreadActions(ctx);
-  await partyThread(ctx.db, ctx.user, input.threadId, false);
+  const thread = await partyThread(ctx.db, ctx.user, input.threadId, false);
+  const reportedId = reportedPartyOf(thread, ctx.user.id);
   // The partial unique index keeps one open report per reporter and thread, also under races.
   const row = await ctx.db
     .insertInto('threadReports')
-    .values({ threadId: input.threadId, reporterId: ctx.user.id, reason: input.reason })
+    .values({ threadId: input.threadId, reporterId: ctx.user.id, reportedId, reason: input.reason })
     .onConflict((oc) => oc.columns(['threadId', 'reporterId']).where('status', '=', 'open').doNothing())
     .returning(['id', 'createdAt'])
     .executeTakeFirst();

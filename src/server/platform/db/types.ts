@@ -422,6 +422,8 @@ export interface ThreadReportsTable {
   id: Generated<string>;
   threadId: string;
   reporterId: string;
+  /** The thread's other party when the report was filed; null when that was an unclaimed listing. */
+  reportedId: string | null;
   reason: string;
   status: Generated<'open' | 'resolved' | 'dismissed'>;
   createdAt: CreatedAt;
