@@ -178,6 +178,7 @@ async function capturePlan(db: Db, account: Account, databaseUrl: string | undef
   const config = {
     ...loadConfig({
       NODE_ENV: 'production',
+      APP_URL: 'http://127.0.0.1:3000',
       DATA_DIR: os.tmpdir(),
       MARKETPLACE_CACHE: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

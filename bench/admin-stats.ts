@@ -178,7 +178,11 @@ async function main() {
       ])
       .executeTakeFirstOrThrow();
     const config = {
-      ...loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(os.tmpdir(), 'simchahub-bench-admin') }),
+      ...loadConfig({
+        NODE_ENV: 'production',
+        APP_URL: 'http://127.0.0.1:3000',
+        DATA_DIR: path.join(os.tmpdir(), 'simchahub-bench-admin'),
+      }),
       logLevel: 'silent' as const,
     };
     const depsOf = (db: Db): AppDeps => ({

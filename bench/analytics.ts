@@ -294,6 +294,7 @@ async function main() {
     const config = {
       ...loadConfig({
         NODE_ENV: 'production',
+        APP_URL: 'http://127.0.0.1:3000',
         DATA_DIR: path.join(os.tmpdir(), 'simchahub-bench-analytics'),
       }),
       logLevel: 'silent' as const,

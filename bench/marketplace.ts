@@ -210,6 +210,7 @@ async function main() {
   const config = {
     ...loadConfig({
       NODE_ENV: 'production',
+      APP_URL: 'http://127.0.0.1:3000',
       DATA_DIR: os.tmpdir(),
       // The in-process copy explains statements, one request at a time: a cold first query on
       // PGlite (which runs on the event loop) must not be shed as load.
@@ -414,6 +415,7 @@ async function startServer(port: number, remember: boolean): Promise<ChildProces
       ...(embedded ? { DATA_DIR: pgliteDir } : { DATABASE_URL: url.toString() }),
       PORT: String(port),
       HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'silent',
       SEED_DEMO_DATA: 'false',
       MARKETPLACE_CACHE: remember ? 'on' : 'off',

@@ -182,6 +182,7 @@ export async function startServer(options: {
       DATABASE_URL: options.databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO_DATA: 'true',

@@ -9,127 +9,144 @@ const MINUTE = 60 * 1000;
 const millis = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z
-    .url({ error: 'DATABASE_URL must be a postgres:// connection URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().default('./data'),
-  /** Built web app to serve; `npm run build` writes it here. */
-  CLIENT_DIR: z.string().default('./dist/client'),
-  /** Origins besides the server's own that may send mutations (comma-separated), e.g. a dev front end. */
-  TRUSTED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
-  /** Seed demo data into an empty database at start: default on for the embedded database only. */
-  SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
-  /**
-   * Reverse-geocoding service the browser asks to name the visitor's city, called as
-   * `${url}?latitude=..&longitude=..` and answering { city, locality, principalSubdivision }.
-   * Empty: the marketplace shows 'Near you' instead of a city name.
-   */
-  REVERSE_GEOCODE_URL: z
-    .union([z.literal(''), z.url({ error: 'REVERSE_GEOCODE_URL must be an http(s) URL' })])
-    .default(''),
-  /**
-   * Proxies in front of the server whose X-Forwarded-* headers are believed: false (none), a number
-   * of hops, or their addresses/CIDRs (comma-separated). `true` means one hop: trusting every hop
-   * would let a client choose its own address by writing X-Forwarded-For, and with it escape every
-   * per-address limit.
-   */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .default('false')
-    .transform((v, ctx): boolean | number | string[] => {
-      if (v === '' || v === 'false' || v === '0') return false;
-      if (v === 'true') return 1;
-      if (/^\d+$/.test(v)) return Number(v);
-      const list = v
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean);
-      if (
-        list.every(
-          (a) =>
-            /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a),
-        )
-      ) {
-        return list;
-      }
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z
+      .url({ error: 'DATABASE_URL must be a postgres:// connection URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().default('./data'),
+    /** Built web app to serve; `npm run build` writes it here. */
+    CLIENT_DIR: z.string().default('./dist/client'),
+    /** Origins besides the server's own that may send mutations (comma-separated), e.g. a dev front end. */
+    TRUSTED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    /** Seed demo data into an empty database at start: default on for the embedded database only. */
+    SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+    /**
+     * Reverse-geocoding service the browser asks to name the visitor's city, called as
+     * `${url}?latitude=..&longitude=..` and answering { city, locality, principalSubdivision }.
+     * Empty: the marketplace shows 'Near you' instead of a city name.
+     */
+    REVERSE_GEOCODE_URL: z
+      .union([z.literal(''), z.url({ error: 'REVERSE_GEOCODE_URL must be an http(s) URL' })])
+      .default(''),
+    /**
+     * Proxies in front of the server whose X-Forwarded-* headers are believed: false (none), a number
+     * of hops, or their addresses/CIDRs (comma-separated). `true` means one hop: trusting every hop
+     * would let a client choose its own address by writing X-Forwarded-For, and with it escape every
+     * per-address limit.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v, ctx): boolean | number | string[] => {
+        if (v === '' || v === 'false' || v === '0') return false;
+        if (v === 'true') return 1;
+        if (/^\d+$/.test(v)) return Number(v);
+        const list = v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+        if (
+          list.every(
+            (a) =>
+              /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a),
+          )
+        ) {
+          return list;
+        }
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY must be false, a number of proxy hops, or proxy addresses (comma-separated)',
+        });
+        return z.NEVER;
+      }),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Remember marketplace answers until the listings change (on), or compute every one (off). */
+    MARKETPLACE_CACHE: z.enum(['on', 'off'], { error: 'MARKETPLACE_CACHE must be on or off' }).default('on'),
+    /**
+     * Address people use to reach the app: links in mails, canonical links, link previews, robots.txt
+     * and the sitemap. Required in production; elsewhere http://localhost:PORT, the listening address.
+     */
+    APP_URL: z
+      .url({ error: 'APP_URL must be an http(s) URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** smtp:// or smtps:// server for mail; unset writes each mail as an .eml file under DATA_DIR/mail. */
+    SMTP_URL: z
+      .url({ error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+      .refine((v) => /^smtps?:/.test(v), 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default('SimchaHub <no-reply@simchahub.local>'),
+    /** Rate limits (429 with Retry-After), shared by every server process through the database. */
+    SIGNUP_LIMIT_PER_HOUR: positiveInt(60),
+    LOGIN_FAILURES_PER_ADDRESS: positiveInt(100),
+    AVAILABILITY_REQUESTS_PER_HOUR: positiveInt(30),
+    MESSAGES_PER_MINUTE: positiveInt(30),
+    /** Blocks, unblocks and reports of conversations per user per minute. */
+    THREAD_ACTIONS_PER_MINUTE: positiveInt(10),
+    /** Vendor claims each user may submit per hour: every one is read by an admin. */
+    CLAIMS_PER_HOUR: positiveInt(10),
+    SUGGESTIONS_PER_MINUTE: positiveInt(120),
+    UPLOADS_PER_MINUTE: positiveInt(30),
+    /** Stored bytes of uploads each user may keep, in megabytes. */
+    UPLOAD_QUOTA_MB: positiveInt(200),
+    /** Files attached to conversations per user per minute, and the bytes of them each user may keep. */
+    ATTACHMENTS_PER_MINUTE: positiveInt(30),
+    ATTACHMENT_QUOTA_MB: positiveInt(500),
+    /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
+    /** How long a request may wait for a free connection before it is refused with 503. */
+    DB_POOL_WAIT_MS: millis(2000, 10, 600_000),
+    /** Time to open a connection before the request is refused with 503. */
+    DB_CONNECT_TIMEOUT_MS: millis(5000, 100, 600_000),
+    /** PostgreSQL statement_timeout: a statement (lock waits included) running longer is cancelled. */
+    DB_STATEMENT_TIMEOUT_MS: millis(5000, 100, 3_600_000),
+    /** PostgreSQL idle_in_transaction_session_timeout: a transaction left idle this long is ended. */
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100, 3_600_000),
+    /** The embedded database (no DATABASE_URL) runs in a thread of its own, beside the event loop (decision 022). */
+    DB_EMBEDDED_THREAD: z
+      .enum(['on', 'off'], { error: 'DB_EMBEDDED_THREAD must be on or off' })
+      .default('on'),
+    /** How long start-up waits for the database (retrying with backoff) before giving up. */
+    DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** Total time a read (GET) may take before it is answered 503; writes are bounded by the database timeouts. */
+    REQUEST_TIMEOUT_MS: millis(15_000, 100, 600_000),
+    /** /api/health answers within this, whatever the database does. */
+    HEALTH_TIMEOUT_MS: millis(1500, 100, 60_000),
+    /** On SIGTERM: time to finish in-flight requests and close event streams before exiting. */
+    SHUTDOWN_GRACE_MS: millis(25_000, 0, 600_000),
+    /** Event-loop delay beyond which new requests are refused at once with 503 (0: never). */
+    MAX_EVENT_LOOP_DELAY_MS: millis(1000, 0, 60_000),
+    /** How often an open event stream checks that its session still exists (sign-out ends it). */
+    LIVE_SESSION_CHECK_MS: millis(60_000, 100, 3_600_000),
+  })
+  .superRefine((e, ctx) => {
+    // Without it, links would be made from each request's Host header, which its sender chooses.
+    if (e.NODE_ENV === 'production' && !e.APP_URL) {
       ctx.addIssue({
         code: 'custom',
-        message: 'TRUST_PROXY must be false, a number of proxy hops, or proxy addresses (comma-separated)',
+        path: ['APP_URL'],
+        message:
+          'APP_URL is required in production: the address people use to reach the app (https://...), for links in mails, canonical links, link previews and the sitemap',
       });
-      return z.NEVER;
-    }),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Remember marketplace answers until the listings change (on), or compute every one (off). */
-  MARKETPLACE_CACHE: z.enum(['on', 'off'], { error: 'MARKETPLACE_CACHE must be on or off' }).default('on'),
-  /** Address people use to reach the app, for links in mails; default http://localhost:PORT. */
-  APP_URL: z
-    .url({ error: 'APP_URL must be an http(s) URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** smtp:// or smtps:// server for mail; unset writes each mail as an .eml file under DATA_DIR/mail. */
-  SMTP_URL: z
-    .url({ error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
-    .refine((v) => /^smtps?:/.test(v), 'SMTP_URL must be an smtp:// or smtps:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  MAIL_FROM: z.string().min(3).default('SimchaHub <no-reply@simchahub.local>'),
-  /** Rate limits (429 with Retry-After), shared by every server process through the database. */
-  SIGNUP_LIMIT_PER_HOUR: positiveInt(60),
-  LOGIN_FAILURES_PER_ADDRESS: positiveInt(100),
-  AVAILABILITY_REQUESTS_PER_HOUR: positiveInt(30),
-  MESSAGES_PER_MINUTE: positiveInt(30),
-  /** Blocks, unblocks and reports of conversations per user per minute. */
-  THREAD_ACTIONS_PER_MINUTE: positiveInt(10),
-  /** Vendor claims each user may submit per hour: every one is read by an admin. */
-  CLAIMS_PER_HOUR: positiveInt(10),
-  SUGGESTIONS_PER_MINUTE: positiveInt(120),
-  UPLOADS_PER_MINUTE: positiveInt(30),
-  /** Stored bytes of uploads each user may keep, in megabytes. */
-  UPLOAD_QUOTA_MB: positiveInt(200),
-  /** Files attached to conversations per user per minute, and the bytes of them each user may keep. */
-  ATTACHMENTS_PER_MINUTE: positiveInt(30),
-  ATTACHMENT_QUOTA_MB: positiveInt(500),
-  /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
-  DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
-  /** How long a request may wait for a free connection before it is refused with 503. */
-  DB_POOL_WAIT_MS: millis(2000, 10, 600_000),
-  /** Time to open a connection before the request is refused with 503. */
-  DB_CONNECT_TIMEOUT_MS: millis(5000, 100, 600_000),
-  /** PostgreSQL statement_timeout: a statement (lock waits included) running longer is cancelled. */
-  DB_STATEMENT_TIMEOUT_MS: millis(5000, 100, 3_600_000),
-  /** PostgreSQL idle_in_transaction_session_timeout: a transaction left idle this long is ended. */
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100, 3_600_000),
-  /** The embedded database (no DATABASE_URL) runs in a thread of its own, beside the event loop (decision 022). */
-  DB_EMBEDDED_THREAD: z.enum(['on', 'off'], { error: 'DB_EMBEDDED_THREAD must be on or off' }).default('on'),
-  /** How long start-up waits for the database (retrying with backoff) before giving up. */
-  DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  /** Total time a read (GET) may take before it is answered 503; writes are bounded by the database timeouts. */
-  REQUEST_TIMEOUT_MS: millis(15_000, 100, 600_000),
-  /** /api/health answers within this, whatever the database does. */
-  HEALTH_TIMEOUT_MS: millis(1500, 100, 60_000),
-  /** On SIGTERM: time to finish in-flight requests and close event streams before exiting. */
-  SHUTDOWN_GRACE_MS: millis(25_000, 0, 600_000),
-  /** Event-loop delay beyond which new requests are refused at once with 503 (0: never). */
-  MAX_EVENT_LOOP_DELAY_MS: millis(1000, 0, 60_000),
-  /** How often an open event stream checks that its session still exists (sign-out ends it). */
-  LIVE_SESSION_CHECK_MS: millis(60_000, 100, 3_600_000),
-});
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -156,13 +173,11 @@ export interface AppConfig {
   marketplaceCache: boolean;
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers to believe. */
   trustProxy: boolean | number | string[];
-  /** Base of links in mails, without a trailing slash. */
-  appUrl: string;
   /**
-   * APP_URL when it is set, without a trailing slash: the origin of canonical links, link previews,
-   * the sitemap and robots.txt. Null: those use the origin each request was addressed to.
+   * Where people reach the app, without a trailing slash: the base of links in mails, canonical
+   * links, link previews, robots.txt and the sitemap. Never taken from a request's Host header.
    */
-  publicUrl: string | null;
+  appUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
   mailDir: string;
@@ -226,7 +241,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     marketplaceCache: e.MARKETPLACE_CACHE === 'on',
     trustProxy: e.TRUST_PROXY,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    publicUrl: e.APP_URL ? e.APP_URL.replace(/\/+$/, '') : null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     mailDir: path.join(dataDir, 'mail'),

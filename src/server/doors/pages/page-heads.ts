@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { uploadFileName, uploadIdOf } from '../../../shared/upload-images';
 import type { Db } from '../../platform/db/create-db';
-import type { AppConfig } from '../../platform/env';
 import { type PageHead, SITE_DESCRIPTION, SITE_NAME, SITE_TITLE, summarize } from './html-head';
 import { findListingPreview, findPublicEventPreview } from './pages.queries';
 
@@ -65,11 +63,6 @@ export function segment(raw: string): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The origin links are written with: APP_URL when set, else the one this request was addressed to. */
-export function publicOrigin(config: Pick<AppConfig, 'publicUrl'>, req: FastifyRequest): string {
-  return config.publicUrl ?? `${req.protocol}://${req.host}`;
-}
 
 /** One listing, for a sentence: "Venues" reads "Venue". */
 const CATEGORY_SINGULAR: Record<string, string> = {

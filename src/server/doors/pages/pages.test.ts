@@ -11,7 +11,7 @@ import { SITEMAP_MAX_URLS, sitemapRoutes } from './sitemap';
 
 let h: TestHarness;
 let app: FastifyInstance;
-let fromRequestHost: FastifyInstance;
+let withDefaultUrl: FastifyInstance;
 let clientDir: string;
 
 const ORIGIN = 'https://simchahub.example';
@@ -34,15 +34,13 @@ beforeAll(async () => {
 </html>
 `,
   );
-  app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir, publicUrl: ORIGIN } });
-  fromRequestHost = await buildServer({
-    ...h.deps,
-    config: { ...h.deps.config, clientDir, publicUrl: null },
-  });
+  app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir, appUrl: ORIGIN } });
+  // As configured without APP_URL (development): the listening address.
+  withDefaultUrl = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir } });
 });
 afterAll(async () => {
   await app.close();
-  await fromRequestHost.close();
+  await withDefaultUrl.close();
   await h.close();
   await rm(clientDir, { recursive: true, force: true });
 });
@@ -230,9 +228,18 @@ describe('public pages', () => {
     }
   });
 
-  it('use the request’s own origin without APP_URL', async () => {
-    const { canonical } = await page('/about', fromRequestHost);
-    expect(canonical).toBe('http://localhost:80/about');
+  it('never take their origin from the Host header a request was sent with', async () => {
+    const local = h.deps.config.appUrl;
+    expect(local).toBe(`http://localhost:${h.deps.config.port}`);
+    for (const server of [app, withDefaultUrl]) {
+      const origin = server === app ? ORIGIN : local;
+      for (const url of ['/about', '/robots.txt', '/sitemap.xml', '/sitemap-pages.xml']) {
+        const res = await server.inject({ method: 'GET', url, headers: { host: 'evil.example' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).not.toContain('evil.example');
+        expect(res.body, url).toContain(origin);
+      }
+    }
   });
 });
 
@@ -324,7 +331,7 @@ describe('a sitemap past its limit of URLs', () => {
     // The same routes with a limit of 4 URLs a file instead of 50,000.
     const small = Fastify();
     await small.register(sitemapRoutes, {
-      deps: { ...h.deps, config: { ...h.deps.config, publicUrl: ORIGIN } },
+      deps: { ...h.deps, config: { ...h.deps.config, appUrl: ORIGIN } },
       maxUrlsPerFile: 4,
     });
     for (let i = 0; i < 6; i++)

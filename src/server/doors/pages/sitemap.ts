@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/create-db';
 import { errorBody } from '../../platform/http/errors';
 import type { AppDeps } from '../../platform/trpc/context';
 import { escapeHtml } from './html-head';
-import { PUBLIC_PAGES, publicOrigin } from './page-heads';
+import { PUBLIC_PAGES } from './page-heads';
 import { countPublicListings, publicListingIdAt, publicListingsAfter } from './pages.queries';
 
 /** The most URLs one sitemap file may list (sitemaps.org). */
@@ -107,15 +107,15 @@ export async function sitemapRoutes(
   const { db, config } = opts.deps;
   const perFile = opts.maxUrlsPerFile ?? SITEMAP_MAX_URLS;
 
-  app.get('/robots.txt', async (req, reply) =>
+  app.get('/robots.txt', async (_req, reply) =>
     reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
-      .send(robotsTxt(publicOrigin(config, req))),
+      .send(robotsTxt(config.appUrl)),
   );
 
-  app.get('/sitemap.xml', async (req, reply) => {
-    const origin = publicOrigin(config, req);
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const origin = config.appUrl;
     const listings = await countPublicListings(db);
     reply.header('content-type', XML_TYPE).header('cache-control', CACHE);
     if (PUBLIC_PAGES.length + listings > perFile) {
@@ -124,11 +124,11 @@ export async function sitemapRoutes(
     return reply.send(Readable.from(urlset([pageEntries(origin), listingEntries(db, origin, 0, perFile)])));
   });
 
-  app.get('/sitemap-pages.xml', async (req, reply) =>
+  app.get('/sitemap-pages.xml', async (_req, reply) =>
     reply
       .header('content-type', XML_TYPE)
       .header('cache-control', CACHE)
-      .send(`${URLSET_OPEN}${pageEntries(publicOrigin(config, req))}</urlset>\n`),
+      .send(`${URLSET_OPEN}${pageEntries(config.appUrl)}</urlset>\n`),
   );
 
   app.get<{ Params: { n: string } }>('/sitemap-vendors-:n.xml', async (req, reply) => {
@@ -140,6 +140,6 @@ export async function sitemapRoutes(
     return reply
       .header('content-type', XML_TYPE)
       .header('cache-control', CACHE)
-      .send(Readable.from(urlset([listingEntries(db, publicOrigin(config, req), offset, perFile)])));
+      .send(Readable.from(urlset([listingEntries(db, config.appUrl, offset, perFile)])));
   });
 }

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { createCaller } from '../trpc/app-router';
 import { HtmlTemplate } from './html-head';
-import { pageHeadFor, publicOrigin, segment, siteHead } from './page-heads';
+import { pageHeadFor, segment, siteHead } from './page-heads';
 import type { PagePrerender, PrerenderedPage } from './page-prerender';
 
 const API_PREFIXES = ['/api/', '/api', '/trpc/', '/uploads/'];
@@ -127,7 +127,7 @@ export async function staticAndFallback(
 
     app.get('/*', async (req, reply) => {
       if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
-      const origin = publicOrigin(config, req);
+      const origin = config.appUrl;
       const pathname = req.url.split('?')[0] ?? '/';
       let head = siteHead(origin);
       try {
