@@ -64,7 +64,7 @@ export async function signUp(
  * ceiling per address), so a borrowed session cannot be used to guess it.
  */
 async function verifyCurrentPassword(ctx: SignedIn, password: string): Promise<void> {
-  const attempt = await beginSignInAttempt(ctx, ctx.user.email, ctx.ip);
+  const attempt = await beginSignInAttempt(ctx, ctx.user.email, ctx.ip, { signedIn: true });
   const hash = await findPasswordHash(ctx.db, ctx.user.id);
   const valid = hash !== null && (await verifyPassword(hash, password));
   if (!valid) throw fieldError('currentPassword', ACCOUNT_MESSAGES.currentPasswordIncorrect);

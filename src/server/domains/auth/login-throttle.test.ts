@@ -272,6 +272,52 @@ describe('sweeping', () => {
 });
 
 describe('known browsers', () => {
+  it('pass the address ceiling that strangers filled, as does a signed-in owner confirming their password', async () => {
+    const ceiling = 5;
+    const server = await buildServer({
+      ...h.deps,
+      config: {
+        ...h.deps.config,
+        limits: { ...h.deps.config.limits, loginFailuresPerAddress: { max: ceiling, windowMs: 15 * MINUTE } },
+      },
+    });
+    try {
+      const shul = '10.61.0.1';
+      const owner = await createUser(h.db);
+      // The owner signed in from this browser before: it holds the known-device cookie.
+      const first = await restLogin(server, owner.email, owner.password, shul);
+      expect(first.statusCode).toBe(200);
+      const device = first.cookies.find((c) => c.name === 'simchahub_device')?.value;
+      const session = first.cookies.find((c) => c.name === 'simchahub_session')?.value;
+      expect(device && session).toBeTruthy();
+      // Someone on the same network sprays guesses over unknown e-mails until the address is shut.
+      for (let i = 0; i <= ceiling; i++) await restLogin(server, unique(), 'Spring2026!', shul);
+      expect((await restLogin(server, unique(), 'Spring2026!', shul)).statusCode).toBe(429);
+      // A stranger's browser there is refused even with the right password...
+      expect((await restLogin(server, owner.email, owner.password, shul)).statusCode).toBe(429);
+      // ...the owner's known browser is not,
+      const known = await server.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { ...json, cookie: `simchahub_device=${device}` },
+        payload: { email: owner.email, password: owner.password },
+        remoteAddress: shul,
+      });
+      expect(known.statusCode).toBe(200);
+      // ...and, signed in, they can still change their password.
+      const changed = await server.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: { ...json, cookie: `simchahub_session=${session}` },
+        payload: { currentPassword: owner.password, newPassword: 'Havdalah-candle-4' },
+        remoteAddress: shul,
+      });
+      expect(changed.statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keep the owner signing in while someone elsewhere guesses the password', async () => {
     const user = await createUser(h.db);
     // The owner signs in once from their browser, which is remembered.

@@ -86,33 +86,42 @@ export interface SignInAttempt {
  * succeed, are given back, so one hammered account or one family on shared Wi-Fi never uses up the
  * allowance of everyone else behind the same address. An attempt that is neither refused nor
  * succeeded stays counted as a failure, whatever made it fail.
+ *
+ * The ceiling is for strangers. A browser that signed in to this account before, and a signed-in
+ * user confirming their own password (`signedIn`), pass it: behind a school's or a shul's shared
+ * address, one person spraying guesses must not lock everyone else out of their own accounts. The
+ * account's own backoff still holds for them.
  */
 export async function beginSignInAttempt(
   deps: { db: Db; config: AppConfig; now: () => Date; deviceCookie?: { token: string | null } },
   email: string,
   ip: string,
+  options: { signedIn?: boolean } = {},
 ): Promise<SignInAttempt> {
   const { db } = deps;
   const now = deps.now();
   const address = addressKey(ip);
 
-  const byAddress = await consume(db, address, deps.config.limits.loginFailuresPerAddress, now);
-  if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterMs);
-
   // A browser that signed in to this account before has a backoff of its own: guesses from
   // anywhere else fill the account's shared backoff and cannot keep the owner out.
   const knownDevice = await knownDeviceFor(db, email, deps.deviceCookie?.token ?? null);
+  const stranger = knownDevice === null && !options.signedIn;
+  if (stranger) {
+    const byAddress = await consume(db, address, deps.config.limits.loginFailuresPerAddress, now);
+    if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterMs);
+  }
+
   const key = knownDevice ? `${accountKey(email)}:device:${knownDevice.slice(0, 32)}` : accountKey(email);
   const byAccount = await reserveAccountAttempt(db, key, now);
   if (!byAccount.allowed) {
-    await refund(db, address, now);
+    if (stranger) await refund(db, address, now);
     throw tooManyAttempts(byAccount.retryAfterMs);
   }
 
   return {
     knownDevice,
     async succeeded() {
-      await refund(db, address, deps.now());
+      if (stranger) await refund(db, address, deps.now());
       // From a known browser only its own count is forgotten; the shared one keeps slowing the guesser.
       await clearBackoff(db, key);
     },
