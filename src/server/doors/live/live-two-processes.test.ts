@@ -204,4 +204,43 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
       stream.close();
     }
   }, 120_000);
+
+  it('a session ended through one process ends its streams on the other within a second', async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+    const user = await createUser(handle.db, { role: 'customer' });
+    const sessionCookie = async () => {
+      const session = await createSession(handle.db, {
+        userId: user.id,
+        ttlMs: 3_600_000,
+        now: new Date(),
+        userAgent: 'vitest',
+        ip: '127.0.0.1',
+      });
+      return `${SESSION_COOKIE}=${session.token}`;
+    };
+    const post = (base: string, url: string, cookie: string) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{}',
+      });
+    // Each way, the stream is held on process A and the session ended through process B, whose
+    // periodic check is a minute away.
+    for (const end of [
+      async (streamed: string) => post(b.base, '/api/auth/logout', streamed),
+      async () => post(b.base, '/api/auth/sessions/sign-out-others', await sessionCookie()),
+    ]) {
+      const streamed = await sessionCookie();
+      const { stream } = await SseConnection.open(`${a.base}/api/messages/events`, { cookie: streamed });
+      if (!stream) throw new Error('expected a stream on process A');
+      try {
+        expect((await stream.next(10_000))?.event).toBe('sync');
+        expect(await stream.endedWithin(300)).toBe(false);
+        expect((await end(streamed)).status).toBe(200);
+        expect(await stream.endedWithin(1000)).toBe(true);
+      } finally {
+        stream.close();
+      }
+    }
+  }, 60_000);
 });
