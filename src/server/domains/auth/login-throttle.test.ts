@@ -25,6 +25,17 @@ function restLogin(server: Injects, email: string, password: string, remoteAddre
   });
 }
 
+/** The whole server with a per-address ceiling of `ceiling` failed sign-ins. */
+function serverWithAddressCeiling(ceiling: number) {
+  return buildServer({
+    ...h.deps,
+    config: {
+      ...h.deps.config,
+      limits: { ...h.deps.config.limits, loginFailuresPerAddress: { max: ceiling, windowMs: 15 * MINUTE } },
+    },
+  });
+}
+
 async function addressHits(ip: string): Promise<number> {
   const row = await h.db
     .selectFrom('rateLimits')
@@ -165,13 +176,7 @@ describe('per-address ceiling', () => {
 
   it('is not used up by a hammered account or by successes, but stops failures spread over many accounts', async () => {
     const ceiling = 10;
-    const server = await buildServer({
-      ...h.deps,
-      config: {
-        ...h.deps.config,
-        limits: { ...h.deps.config.limits, loginFailuresPerAddress: { max: ceiling, windowMs: 15 * MINUTE } },
-      },
-    });
+    const server = await serverWithAddressCeiling(ceiling);
     try {
       const wifi = '10.7.0.1';
       const victim = await createUser(h.db);
@@ -274,13 +279,7 @@ describe('sweeping', () => {
 describe('known browsers', () => {
   it('pass the address ceiling that strangers filled, as does a signed-in owner confirming their password', async () => {
     const ceiling = 5;
-    const server = await buildServer({
-      ...h.deps,
-      config: {
-        ...h.deps.config,
-        limits: { ...h.deps.config.limits, loginFailuresPerAddress: { max: ceiling, windowMs: 15 * MINUTE } },
-      },
-    });
+    const server = await serverWithAddressCeiling(ceiling);
     try {
       const shul = '10.61.0.1';
       const owner = await createUser(h.db);

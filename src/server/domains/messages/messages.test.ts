@@ -1080,6 +1080,32 @@ describe('quick replies', () => {
   });
 });
 
+/** A live stream of the user's inbox on a fresh session of theirs, as the procedures open one. */
+async function inboxStream(user: { id: string; role: 'customer' | 'vendor' }, lastEventId?: string) {
+  const session = await createSession(h.db, {
+    userId: user.id,
+    ttlMs: 60_000,
+    now: new Date(),
+    userAgent: 'vitest',
+    ip: '127.0.0.1',
+  });
+  const abort = new AbortController();
+  const stream = liveStream({
+    db: h.db,
+    hub: h.deps.live,
+    feed: inboxFeed,
+    user,
+    sessionId: session.id,
+    lastEventId: lastEventId ?? null,
+    signals: [abort.signal],
+  });
+  const close = async () => {
+    abort.abort();
+    await stream.return(undefined);
+  };
+  return { stream, close };
+}
+
 describe('live events', () => {
   it('never replays a message to someone who is no longer a party of its thread', async () => {
     const { family, vendor, listing } = await familyAndListing();
@@ -1091,24 +1117,8 @@ describe('live events', () => {
       .set({ ownerId: null, claimed: false })
       .where('id', '=', listing.id)
       .execute();
-    const session = await createSession(h.db, {
-      userId: vendor.user.id,
-      ttlMs: 60_000,
-      now: new Date(),
-      userAgent: 'vitest',
-      ip: '127.0.0.1',
-    });
-    const abort = new AbortController();
-    const stream = liveStream({
-      db: h.db,
-      hub: h.deps.live,
-      feed: inboxFeed,
-      user: { id: vendor.user.id, role: 'vendor' },
-      sessionId: session.id,
-      // Resuming from the very start: every event the vendor was ever sent is still kept.
-      lastEventId: '0',
-      signals: [abort.signal],
-    });
+    // Resuming from the very start: every event the vendor was ever sent is still kept.
+    const { stream, close } = await inboxStream({ id: vendor.user.id, role: 'vendor' }, '0');
     try {
       const replayed = [];
       for (let item = await stream.next(); !item.done; item = await stream.next()) {
@@ -1120,8 +1130,7 @@ describe('live events', () => {
       expect(replayed.filter((e) => e.kind === 'message')).toEqual([]);
       expect(replayed.filter((e) => e.kind === 'thread').length).toBeGreaterThan(0);
     } finally {
-      abort.abort();
-      await stream.return(undefined);
+      await close();
     }
   });
 
@@ -1129,22 +1138,7 @@ describe('live events', () => {
     const { family, vendor, listing } = await familyAndListing();
     const { threadId } = await requestThread(family, listing.id);
 
-    const session = await createSession(h.db, {
-      userId: family.user.id,
-      ttlMs: 60_000,
-      now: new Date(),
-      userAgent: 'vitest',
-      ip: '127.0.0.1',
-    });
-    const abort = new AbortController();
-    const stream = liveStream({
-      db: h.db,
-      hub: h.deps.live,
-      feed: inboxFeed,
-      user: { id: family.user.id, role: 'customer' },
-      sessionId: session.id,
-      signals: [abort.signal],
-    });
+    const { stream, close } = await inboxStream({ id: family.user.id, role: 'customer' });
     try {
       const first = await stream.next();
       expect(first.value?.event.kind).toBe('sync');
@@ -1157,8 +1151,7 @@ describe('live events', () => {
         unread: { messages: 1 },
       });
     } finally {
-      abort.abort();
-      await stream.return(undefined);
+      await close();
     }
     await family.caller.messages.markThreadSeen({ threadId });
 

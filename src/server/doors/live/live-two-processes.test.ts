@@ -39,6 +39,18 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
   const servers: { proc: WatchedProcess; base: string }[] = [];
   const dataDirs: string[] = [];
 
+  /** The cookie of a fresh session of the user, as a browser holds it. */
+  const cookieOf = async (userId: string) => {
+    const session = await createSession(handle.db, {
+      userId,
+      ttlMs: 3_600_000,
+      now: new Date(),
+      userAgent: 'vitest',
+      ip: '127.0.0.1',
+    });
+    return `${SESSION_COOKIE}=${session.token}`;
+  };
+
   beforeAll(async () => {
     [pg, build] = await Promise.all([
       createPrivatePostgres().then(async (server) => {
@@ -93,16 +105,6 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
       .values({ vendorId: listing.id, customerId: customer.id, subject: 'Bar mitzvah, 3 May' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const cookieOf = async (userId: string) => {
-      const session = await createSession(handle.db, {
-        userId,
-        ttlMs: 3_600_000,
-        now: new Date(),
-        userAgent: 'vitest',
-        ip: '127.0.0.1',
-      });
-      return `${SESSION_COOKIE}=${session.token}`;
-    };
     const customerCookie = await cookieOf(customer.id);
     const vendorCookie = await cookieOf(vendorUser.id);
 
@@ -208,16 +210,7 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
   it('a session ended through one process ends its streams on the other within a second', async () => {
     const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
     const user = await createUser(handle.db, { role: 'customer' });
-    const sessionCookie = async () => {
-      const session = await createSession(handle.db, {
-        userId: user.id,
-        ttlMs: 3_600_000,
-        now: new Date(),
-        userAgent: 'vitest',
-        ip: '127.0.0.1',
-      });
-      return `${SESSION_COOKIE}=${session.token}`;
-    };
+    const sessionCookie = () => cookieOf(user.id);
     const post = (base: string, url: string, cookie: string) =>
       fetch(`${base}${url}`, {
         method: 'POST',
