@@ -76,18 +76,23 @@ interface Listing {
 /**
  * An unclaimed demo listing for each width, taken from the oldest end of the list: the vendor-side
  * journey takes its own from the newest end, and this one gives its listing back unclaimed anyway.
+ * Its name is its own: the journey finds it again by searching for it, and the demo data holds a
+ * few names that several listings share (more than a page of them, for some).
  */
 const taken = new Set<string>();
 async function unclaimedListing(): Promise<Listing> {
   const res = await api.get('/api/vendors?page_size=100&sort=newest');
   expect(res.status()).toBe(200);
   const { items } = (await res.json()) as { items: Listing[] };
-  const listing = [...items]
-    .reverse()
-    .find((v) => !v.claimed && v.category !== 'Photographers' && !taken.has(v.id));
-  if (!listing) throw new Error('no unclaimed demo listing left');
-  taken.add(listing.id);
-  return listing;
+  for (const listing of [...items].reverse()) {
+    if (listing.claimed || listing.category === 'Photographers' || taken.has(listing.id)) continue;
+    const named = await api.get(`/api/vendors?search=${encodeURIComponent(listing.businessName)}`);
+    const { items: found } = (await named.json()) as { items: Listing[] };
+    if (found.filter((v) => v.businessName === listing.businessName).length !== 1) continue;
+    taken.add(listing.id);
+    return listing;
+  }
+  throw new Error('no unclaimed demo listing with a name of its own left');
 }
 
 /** A fresh account with a session in its own browser context (as if on another device). */
