@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
-import { optionalText, requiredText, rowVersionDto, safeString, versionField } from './common';
+import { editVersionField, optionalText, requiredText, rowVersionDto, safeString } from './common';
 import { inviteTokenSchema } from './family';
 
 export const MESSAGES = {
@@ -86,7 +86,7 @@ export const profileUpdateInput = z
     ...userPreferences.partial().shape,
     /** Needed only when the email changes to a different address. */
     currentPassword: z.string().max(LIMITS.passwordMax, MESSAGES.passwordTooLong).optional(),
-    version: versionField,
+    version: editVersionField,
   })
   .strict();
 export type ProfileUpdateInput = z.input<typeof profileUpdateInput>;

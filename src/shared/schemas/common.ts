@@ -267,6 +267,13 @@ export const versionField = z
   .min(1, { error: 'version must be 1 or more' })
   .max(2_147_483_647, { error: 'version is too large' });
 
+/**
+ * The version an update of a row the spec documents was made from, when the caller sends one (the
+ * web app always does). The spec's update shapes have none: an update without it applies to the row
+ * as it is now (last writer wins), and the REST adapter logs it as unconditional.
+ */
+export const editVersionField = versionField.optional();
+
 /** A row's version as responses show it: raised by one on every update; an edit sends it back as `version`. */
 export const rowVersionDto = z.number().int();
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
 import {
   clearableTimestampSchema,
+  editVersionField,
   IMAGE_MESSAGE,
   idempotencyKeyField,
   imageRefSchema,
@@ -11,7 +12,6 @@ import {
   requiredText,
   rowVersionDto,
   timestampSchema,
-  versionField,
 } from './common';
 
 export const EVENT_MESSAGES = {
@@ -76,7 +76,7 @@ export const eventCreateInput = eventFields
     idempotencyKey: idempotencyKeyField,
   })
   .strict();
-export const eventUpdateInput = eventFields.partial().extend({ id, version: versionField }).strict();
+export const eventUpdateInput = eventFields.partial().extend({ id, version: editVersionField }).strict();
 export type EventCreateInput = z.input<typeof eventCreateInput>;
 export type EventUpdateInput = z.input<typeof eventUpdateInput>;
 
@@ -124,7 +124,7 @@ export const taskCreateInput = taskFields
     idempotencyKey: idempotencyKeyField,
   })
   .strict();
-export const taskUpdateInput = taskFields.partial().extend({ id, version: versionField }).strict();
+export const taskUpdateInput = taskFields.partial().extend({ id, version: editVersionField }).strict();
 
 /** A task, deposit or memo as the client sees it: its own fields between its event and its version. */
 function eventItemDto<Fields extends z.ZodRawShape>(fields: Fields) {
@@ -154,7 +154,7 @@ const depositFields = z.object({
 export const depositCreateInput = depositFields
   .extend({ id, paid: z.boolean().optional(), idempotencyKey: idempotencyKeyField })
   .strict();
-export const depositUpdateInput = depositFields.partial().extend({ id, version: versionField }).strict();
+export const depositUpdateInput = depositFields.partial().extend({ id, version: editVersionField }).strict();
 export const depositDto = eventItemDto({
   vendorName: z.string(),
   amount: z.string(),
@@ -166,7 +166,7 @@ export type DepositDto = z.infer<typeof depositDto>;
 
 const memoFields = z.object({ title: requiredText(200, 'Title'), content: optionalText(10_000, 'Content') });
 export const memoCreateInput = memoFields.extend({ id, idempotencyKey: idempotencyKeyField }).strict();
-export const memoUpdateInput = memoFields.partial().extend({ id, version: versionField }).strict();
+export const memoUpdateInput = memoFields.partial().extend({ id, version: editVersionField }).strict();
 export const memoDto = eventItemDto({ title: z.string(), content: z.string().nullable() });
 export type MemoDto = z.infer<typeof memoDto>;
 

@@ -10,6 +10,7 @@ import {
 import { responsivenessDto } from './analytics';
 import {
   distinctName,
+  editVersionField,
   idempotencyKeyField,
   imageRefSchema,
   oneOf,
@@ -20,7 +21,6 @@ import {
   requiredText,
   rowVersionDto,
   safeString,
-  versionField,
 } from './common';
 
 export const VENDOR_MESSAGES = {
@@ -214,7 +214,7 @@ export const vendorCreateInput = vendorProfileFields
   .superRefine(positionTogether);
 export const vendorUpdateInput = vendorProfileFields
   .partial()
-  .extend({ id: z.uuid(), version: versionField })
+  .extend({ id: z.uuid(), version: editVersionField })
   .strict()
   .superRefine(positionTogether);
 /** Images of a listing's gallery, in the order shown. */
@@ -238,7 +238,7 @@ export const vendorProfileUpdateInput = vendorProfileFields
       .enum(DASHBOARD_CATEGORY_VALUES, { error: 'Please choose a category from the list' })
       .optional(),
     galleryImages: galleryImagesSchema.optional(),
-    version: versionField,
+    version: editVersionField,
   })
   .strict()
   .superRefine(positionTogether);

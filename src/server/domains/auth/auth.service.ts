@@ -118,15 +118,16 @@ export async function updateProfile(
   try {
     const user = await ctx.db.transaction().execute(async (trx) => {
       // Read the current row under a lock, so concurrent edits keep memberCount exact and an edit
-      // made from an older version is refused (409 with the profile as it is now).
+      // made from an older version is refused (409 with the profile as it is now); one that names
+      // no version applies to the profile as it is.
       const before = await trx
         .selectFrom('users')
         .select(userColumns)
         .where('id', '=', ctx.user.id)
         .forUpdate()
         .executeTakeFirstOrThrow();
-      if (before.version !== version) throw new StaleWriteError(before);
-      const updated = await updateUserAt(trx, ctx.user.id, version, changes);
+      if (version !== undefined && before.version !== version) throw new StaleWriteError(before);
+      const updated = await updateUserAt(trx, ctx.user.id, before.version, changes);
       // Cannot miss: the row is locked at this version.
       if (!updated) throw new StaleWriteError(before);
       await syncFamilyMembership(trx, ctx.user.id, before.familyLabel, { now: ctx.now() });

@@ -62,7 +62,8 @@ export async function updateOwnEventAt(
   db: Db,
   eventId: string,
   userId: string,
-  version: number,
+  /** The version the edit was made from; undefined: whatever the row's is now. */
+  version: number | undefined,
   changes: Updateable<EventsTable>,
 ) {
   return db
@@ -70,7 +71,7 @@ export async function updateOwnEventAt(
     .set({ ...changes, version: sql<number>`version + 1`, updatedAt: new Date() })
     .where('events.id', '=', eventId)
     .where('events.userId', '=', userId)
-    .where('events.version', '=', version)
+    .$if(version !== undefined, (q) => q.where('events.version', '=', version as number))
     .returning(eventColumns)
     .returning(progressColumns)
     .executeTakeFirst();

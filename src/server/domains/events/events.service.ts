@@ -53,9 +53,9 @@ function refuseStale(current: unknown, notFound: string): never {
 const nextVersion = () => sql<number>`version + 1`;
 
 /**
- * Every update below writes only if the row is still at the version the edit was made from, and
- * answers the row as its own statement wrote it (RETURNING), never a later re-read that could
- * show another writer's values.
+ * Every update below writes only if the row is still at the version the edit was made from (an
+ * update that names none applies to the row as it is: last writer wins), and answers the row as its
+ * own statement wrote it (RETURNING), never a later re-read that could show another writer's values.
  */
 export async function updateEvent(db: Db, userId: string, input: Out<typeof eventUpdateInput>) {
   const { id, version, ...changes } = input;
@@ -83,7 +83,7 @@ export async function updateTask(db: Db, input: Out<typeof taskUpdateInput>) {
     .updateTable('tasks')
     .set({ ...changes, version: nextVersion() })
     .where('id', '=', id)
-    .where('version', '=', version)
+    .$if(version !== undefined, (q) => q.where('version', '=', version as number))
     .returning(taskColumns)
     .executeTakeFirst();
   if (updated) return updated;
@@ -116,12 +116,14 @@ export async function updateDeposit(db: Db, input: Out<typeof depositUpdateInput
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
-    if (current?.version !== version) return refuseStale(current, NOT_FOUND_MESSAGES.deposits);
+    if (!current || (version !== undefined && current.version !== version)) {
+      return refuseStale(current, NOT_FOUND_MESSAGES.deposits);
+    }
     return trx
       .updateTable('deposits')
       .set({ ...changes, ...paidFields(paid, current.paid, now), version: nextVersion() })
       .where('id', '=', id)
-      .where('version', '=', version)
+      .where('version', '=', current.version)
       .returning(depositColumns)
       .executeTakeFirstOrThrow();
   });
@@ -142,7 +144,7 @@ export async function updateMemo(db: Db, input: Out<typeof memoUpdateInput>) {
     .updateTable('memos')
     .set({ ...changes, version: nextVersion() })
     .where('id', '=', id)
-    .where('version', '=', version)
+    .$if(version !== undefined, (q) => q.where('version', '=', version as number))
     .returning(memoColumns)
     .executeTakeFirst();
   if (updated) return updated;

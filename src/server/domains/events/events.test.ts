@@ -372,7 +372,8 @@ describe('REST', () => {
     expect(Object.keys(body.properties)).toEqual(
       expect.arrayContaining(['title', 'date', 'isPublic', 'version']),
     );
-    expect(body.required).toEqual(['version']);
+    // The spec's update shape: every field optional, the version too (without it, last writer wins).
+    expect(body.required ?? []).toEqual([]);
     expect(body.properties).not.toHaveProperty('id');
   });
 });

@@ -306,8 +306,11 @@ export async function createVendor(
   return fullVendor(row);
 }
 
-/** What an edit of a listing may change, from either form, and the version it was made from. */
-type VendorChanges = Omit<VendorUpdate, 'version'> & { version: number };
+/**
+ * What an edit of a listing may change, from either form, and the version it was made from (none:
+ * the version its access was just checked at).
+ */
+type VendorChanges = Omit<VendorUpdate, 'version'> & { version?: number | undefined };
 
 export async function updateVendorAsOwnerOrAdmin(
   db: Db,
@@ -329,7 +332,7 @@ export async function updateVendorAsOwnerOrAdmin(
  * raises the version too.
  */
 async function updateListingAt(db: Db, current: VendorRow, input: VendorChanges) {
-  const { version, ...changes } = input;
+  const { version = current.version, ...changes } = input;
   const id = current.id;
   // Checked here too, so an edit made from a stale copy hears that before any complaint about its
   // contents (a name taken since, say).

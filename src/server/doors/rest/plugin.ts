@@ -75,6 +75,7 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
     const keptAnswers = typeof (procedure._def as { output?: unknown }).output === 'function';
     // Elsewhere the header is ignored, as a client may send one with every POST.
     const takesIdempotencyKey = route.method === 'POST' && isIdempotent(procedure);
+    const isUpdate = route.method === 'PATCH' || route.method === 'PUT';
 
     app.route({
       method: route.method,
@@ -104,6 +105,13 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
             signal: undefined,
             batchIndex: 0,
           });
+          // The spec's update shapes carry no version: such an edit overwrote whatever the row held.
+          if (isUpdate && isPlainObject(rawInput) && rawInput.version === undefined) {
+            req.log.info(
+              { procedure: route.procedure, userId: ctx.user?.id },
+              'unconditional update (no version)',
+            );
+          }
           reply.code(route.status ?? 200);
           if (keptAnswers && typeof result === 'object' && result !== null) {
             return reply.type('application/json; charset=utf-8').send(serializedOnce(result));
