@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import {
   ADMIN_PAGE_SIZE,
   type ADMIN_USER_ROLES,
