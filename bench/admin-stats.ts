@@ -174,6 +174,7 @@ async function main() {
         'emailNotificationsEnabled',
         'role',
         'createdAt',
+        'emailConfirmedAt',
         'version',
       ])
       .executeTakeFirstOrThrow();

@@ -167,6 +167,7 @@ async function listingsOf(db: Db): Promise<Listing[]> {
       'u.emailNotificationsEnabled',
       'u.role',
       'u.createdAt',
+      'u.emailConfirmedAt',
       'u.version',
     ])
     .execute();

@@ -1,5 +1,6 @@
 import { forgetPastVisitors } from './domains/analytics/analytics.service';
 import { deleteDeadResetTokens } from './domains/auth/account.queries';
+import { deleteDeadConfirmationTokens } from './domains/auth/email-confirmation';
 import { deleteForgottenBackoff } from './domains/auth/login-throttle';
 import { deleteExpiredSessions } from './domains/auth/sessions';
 import type { Db } from './platform/db/create-db';
@@ -19,6 +20,7 @@ export async function sweepExpiredRows(deps: { db: Db; now: () => Date }) {
     rateLimits: await deleteEndedWindows(deps.db, now),
     loginBackoff: await deleteForgottenBackoff(deps.db, now),
     resetTokens: await deleteDeadResetTokens(deps.db, now),
+    confirmationTokens: await deleteDeadConfirmationTokens(deps.db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(deps.db, now),
     liveEvents: await deleteOldLiveEvents(deps.db, now),
     ...(await forgetPastVisitors(deps.db, now)),

@@ -12,11 +12,12 @@ export function acceptableAttachment(file: File): boolean {
   return (ATTACHMENT_TYPES as readonly string[]).includes(file.type) && file.size <= LIMITS.attachmentBytes;
 }
 
-/** '512 B', '34 KB', '2.5 MB'. */
+/** '512 B', '34 KB', '2.5 MB', '20.0 GB'. */
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
 }
 
 export type AttachmentUploadResult =

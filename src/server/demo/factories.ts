@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Role } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
+import { issueConfirmationToken, redeemConfirmationToken } from '../domains/auth/email-confirmation';
 import { hashPassword } from '../domains/auth/password';
 import { syncFamilyMembership } from '../domains/family/family.service';
 import { reportedPartyOf } from '../domains/messages/messages.delivery';
-import { insertUser } from '../domains/users/users.queries';
+import { findUserById, insertUser } from '../domains/users/users.queries';
 import type { Db } from '../platform/db/create-db';
 import type { Database, MessageThreadsTable, NewVendor } from '../platform/db/types';
 
@@ -42,6 +43,8 @@ export interface UserOverrides {
   role?: Role;
   phone?: string | null;
   familyLabel?: string | null;
+  /** Confirm the address as its owner would, through a link (no mail is written). Unconfirmed by default, as after sign-up. */
+  emailConfirmed?: boolean;
 }
 
 export async function createUser(
@@ -59,7 +62,11 @@ export async function createUser(
   });
   // Through the same rule as sign-up: the label's first user founds its circle, later ones wait.
   if (user.familyLabel) await syncFamilyMembership(db, user.id, null);
-  return { ...user, password };
+  if (!overrides.emailConfirmed) return { ...user, password };
+  // As its owner would: a link for the address, opened (no mail is written for it).
+  const now = new Date();
+  await redeemConfirmationToken(db, await issueConfirmationToken(db, user, now), now);
+  return { ...user, emailConfirmedAt: (await findUserById(db, user.id))?.emailConfirmedAt ?? null, password };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -80,9 +80,11 @@ export async function seedDemoData(
   const now = options.now ?? new Date();
 
   await db.transaction().execute(async (trx) => {
-    await createUser(trx, { ...DEMO_ACCOUNTS.admin, role: 'admin' });
+    // The accounts people sign in to have their addresses confirmed, as their owners would have.
+    await createUser(trx, { ...DEMO_ACCOUNTS.admin, role: 'admin', emailConfirmed: true });
     const sarah = await createUser(trx, {
       ...DEMO_ACCOUNTS.customer,
+      emailConfirmed: true,
       role: 'customer',
       phone: '(201) 555-0142',
       familyLabel: 'Goldberg Family',
@@ -90,6 +92,7 @@ export async function seedDemoData(
     const rachel = await createUser(trx, {
       email: 'rachel.goldberg@simchahub.com',
       name: 'Rachel Goldberg',
+      emailConfirmed: true,
       role: 'customer',
       familyLabel: 'Goldberg Family',
     });
@@ -97,6 +100,7 @@ export async function seedDemoData(
     await approvePending(trx, sarah.id, rachel.id, now);
     const david = await createUser(trx, {
       ...DEMO_ACCOUNTS.vendor,
+      emailConfirmed: true,
       role: 'vendor',
       phone: '(212) 555-0188',
     });

@@ -108,6 +108,16 @@ const envSchema = z
     /** Files attached to conversations per user per minute, and the bytes of them each user may keep. */
     ATTACHMENTS_PER_MINUTE: positiveInt(30),
     ATTACHMENT_QUOTA_MB: positiveInt(500),
+    /**
+     * What an account whose e-mail address is not confirmed yet may store in images and attachments
+     * together, in megabytes (decision 030).
+     */
+    UNCONFIRMED_QUOTA_MB: positiveInt(20),
+    /**
+     * The most all accounts together may store in images and attachments, in megabytes: past it,
+     * uploads are refused with 507 and the admins' health card warns (decision 030).
+     */
+    STORAGE_CEILING_MB: z.coerce.number().int().min(1).max(1_000_000_000).default(20_480),
     /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
@@ -194,6 +204,8 @@ export interface AppConfig {
   };
   uploadQuotaBytes: number;
   attachmentQuotaBytes: number;
+  unconfirmedQuotaBytes: number;
+  storageCeilingBytes: number;
   database: DatabaseSettings;
   requestTimeoutMs: number;
   healthTimeoutMs: number;
@@ -257,6 +269,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     attachmentQuotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024,
+    unconfirmedQuotaBytes: e.UNCONFIRMED_QUOTA_MB * 1024 * 1024,
+    storageCeilingBytes: e.STORAGE_CEILING_MB * 1024 * 1024,
     database: {
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,

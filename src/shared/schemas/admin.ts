@@ -84,6 +84,12 @@ export const adminHealthDto = z.object({
     failedLastDay: z.number().int(),
   }),
   errors: z.object({ ok: z.boolean(), lastHour: z.number().int() }),
+  /**
+   * Images and attachments stored on the whole site against its ceiling (STORAGE_CEILING_MB): not ok
+   * from 90 % of it; past it, uploads are refused with 507 (decision 030). Null when the database
+   * is down.
+   */
+  storage: z.object({ ok: z.boolean(), usedBytes: z.number(), ceilingBytes: z.number() }).nullable(),
 });
 export type AdminHealthDto = z.infer<typeof adminHealthDto>;
 

@@ -101,6 +101,11 @@ export const userDto = z.object({
   ...userPreferences.shape,
   role: z.enum(ROLES),
   createdAt: z.date(),
+  /**
+   * When the account's current e-mail address was confirmed through a mailed link; null until then
+   * (an unconfirmed account may store only a little in files, decision 030).
+   */
+  emailConfirmedAt: z.date().nullable(),
   /** Raised by one when the profile changes; profile.update sends the version it was made from. */
   version: rowVersionDto,
 });
@@ -117,6 +122,9 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordForEmail: 'Please enter your current password to change your email',
   resetEmailMissing: 'Please enter your email address',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  confirmLinkInvalid:
+    'This confirmation link is invalid or has expired. Sign in and ask for a new one in Profile Settings.',
+  confirmTooMany: 'Too many confirmation links were asked for.',
 } as const;
 
 /**
@@ -170,3 +178,23 @@ export type AccountSessionDto = z.infer<typeof accountSessionDto>;
 
 export const accountSessionsResponse = z.object({ sessions: z.array(accountSessionDto) });
 export const signOutOthersResponse = z.object({ ended: z.number().int().min(0) });
+
+/** The link of a confirmation mail: its token (from the URL's fragment). */
+export const confirmEmailInput = z
+  .object({
+    token: z
+      .string()
+      .min(1, ACCOUNT_MESSAGES.confirmLinkInvalid)
+      .max(200, ACCOUNT_MESSAGES.confirmLinkInvalid),
+  })
+  .strict();
+
+/** The address a link confirmed. */
+export const emailConfirmedResponse = z.object({ email: z.string() });
+
+/** A new confirmation link: where it went, or that the address is confirmed already. */
+export const emailConfirmationSent = z.object({
+  sentTo: z.string().nullable(),
+  alreadyConfirmed: z.boolean(),
+});
+export type EmailConfirmationSent = z.infer<typeof emailConfirmationSent>;

@@ -90,6 +90,8 @@ export const claimEvidenceDto = z.object({
   domainMatch: z.enum(['website', 'contact-email', 'none', 'free-mail', 'no-listing']),
   competingClaims: z.number().int(),
   accountAgeDays: z.number().int(),
+  /** Absent on claims submitted before e-mail addresses were confirmed. */
+  emailConfirmed: z.enum(['business-email', 'account-email', 'none']).optional(),
 });
 export type ClaimEvidenceDto = z.infer<typeof claimEvidenceDto>;
 

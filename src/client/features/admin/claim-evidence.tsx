@@ -1,5 +1,5 @@
 import { Badge, Box, Grid, type GridProps, HStack, Stack, Text } from '@chakra-ui/react';
-import { CalendarClock, Check, MailCheck, Users } from 'lucide-react';
+import { BadgeCheck, CalendarClock, Check, MailCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminClaimDto, ClaimEvidenceDto } from '../../../shared/schemas/claims';
 import { CapsLabel } from '../../components/caps-label';
@@ -35,6 +35,28 @@ const DOMAIN_MATCH: Record<ClaimEvidenceDto['domainMatch'], { tone: Tone; label:
   },
 };
 
+const EMAIL_CONFIRMED: Record<
+  NonNullable<ClaimEvidenceDto['emailConfirmed']>,
+  { tone: Tone; label: string; detail: string }
+> = {
+  'business-email': {
+    tone: 'green',
+    label: 'Business e-mail confirmed',
+    detail: 'The claimant opened a link mailed to the business e-mail: that mailbox is theirs.',
+  },
+  'account-email': {
+    tone: 'yellow',
+    label: 'Another address confirmed',
+    detail:
+      'The claimant confirmed their account’s address, which is not the business e-mail: the business e-mail is unproven.',
+  },
+  none: {
+    tone: 'yellow',
+    label: 'Not confirmed',
+    detail: 'The claimant has not opened a confirmation link yet: no address of theirs is proven.',
+  },
+};
+
 /** A young account claiming a business is worth a second look. */
 const YOUNG_ACCOUNT_DAYS = 7;
 
@@ -44,16 +66,18 @@ function daysText(days: number): string {
 }
 
 /**
- * What the server worked out when the claim came in (decision 014): the e-mail domain check, the
- * competing claims then and now, and the claimant's account age.
+ * What the server worked out when the claim came in (decision 014): the e-mail domain check, what
+ * the claimant's confirmed e-mail proves (decision 030), the competing claims then and now, and the
+ * claimant's account age.
  */
 export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
   const evidence = claim.evidence;
   const match = evidence ? DOMAIN_MATCH[evidence.domainMatch] : null;
+  const confirmed = evidence?.emailConfirmed ? EMAIL_CONFIRMED[evidence.emailConfirmed] : null;
   const competingNow = claim.competingClaimsNow;
   return (
     <Grid
-      templateColumns={{ base: '1fr', md: 'repeat(3, minmax(0, 1fr))' }}
+      templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }}
       gap="3"
       data-testid="claim-evidence"
     >
@@ -72,6 +96,19 @@ export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
         <Text as="span" display="block" mt="1" overflowWrap="anywhere" color="fg">
           {claim.businessEmail}
         </Text>
+      </EvidenceItem>
+      <EvidenceItem
+        icon={<BadgeCheck aria-hidden size={18} />}
+        title="Confirmed e-mail"
+        badge={
+          confirmed ? (
+            <ToneBadge tone={confirmed.tone}>{confirmed.label}</ToneBadge>
+          ) : (
+            <ToneBadge tone="gray">Not checked</ToneBadge>
+          )
+        }
+      >
+        {confirmed ? confirmed.detail : 'This claim came in before e-mail addresses were confirmed.'}
       </EvidenceItem>
       <EvidenceItem
         icon={<Users aria-hidden size={18} />}

@@ -15,6 +15,7 @@ import {
   Database,
   FileCheck,
   Flag,
+  HardDrive,
   History,
   type LucideIcon,
   Mail,
@@ -32,6 +33,7 @@ import { CardHeading } from '../../components/card-heading';
 import { LinkButton } from '../../components/link-button';
 import { Panel } from '../../components/panel';
 import { StatTile } from '../../components/stat-tile';
+import { fileSizeText } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { type AdminTab, adminTabPath } from './admin-tabs';
@@ -242,7 +244,7 @@ function HealthCard() {
 }
 
 function HealthChecks({ health }: { health: AdminHealthDto }) {
-  const { database, mail, errors } = health;
+  const { database, mail, errors, storage } = health;
   return (
     <Stack gap="3">
       <Stack
@@ -280,12 +282,29 @@ function HealthChecks({ health }: { health: AdminHealthDto }) {
           ok={errors.ok}
           detail={`${formatCount(errors.lastHour)} in the last hour`}
         />
+        {storage ? (
+          <Check
+            icon={<HardDrive size={18} aria-hidden />}
+            label="File storage"
+            ok={storage.ok}
+            detail={storageDetail(storage)}
+          />
+        ) : null}
       </Stack>
       <Text textStyle="caption">
         Checked <time dateTime={health.checkedAt.toISOString()}>{timeAgo(health.checkedAt)}</time>
       </Text>
     </Stack>
   );
+}
+
+/** "1.2 GB of 20 GB used (6 %)", and what happens near and past the ceiling. */
+function storageDetail(storage: NonNullable<AdminHealthDto['storage']>): string {
+  const share = storage.ceilingBytes > 0 ? storage.usedBytes / storage.ceilingBytes : 1;
+  const used = `${fileSizeText(storage.usedBytes)} of ${fileSizeText(storage.ceilingBytes)} used (${Math.floor(share * 100)} %)`;
+  if (share >= 1) return `${used}: uploads are refused until files are freed or STORAGE_CEILING_MB is raised`;
+  if (!storage.ok) return `${used}: uploads stop at the ceiling (STORAGE_CEILING_MB)`;
+  return used;
 }
 
 function Check({ icon, label, ok, detail }: { icon: ReactNode; label: string; ok: boolean; detail: string }) {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/admin';
 import type { Db } from '../../platform/db/create-db';
 import type { Context } from '../../platform/trpc/context';
+import { siteStoredBytes } from '../uploads/uploads.queries';
 import { serverErrorsLastHour } from './server-errors';
 
 /**
@@ -55,8 +56,14 @@ export const HEALTHY_MAIL_WAIT_MS = 15 * 60 * 1000;
 /** Any server error in the last hour is worth a look. */
 export const HEALTHY_ERRORS_PER_HOUR = 0;
 
-/** Real platform health: 'Good' only when the database, the mail queue and the error count all are. */
-export async function platformHealth(ctx: Pick<Context, 'db' | 'now'>): Promise<AdminHealthDto> {
+/** From this share of the storage ceiling the health card warns, before uploads are refused at all of it. */
+export const HEALTHY_STORAGE_SHARE = 0.9;
+
+/**
+ * Real platform health: 'Good' only when the database, the mail queue, the error count and the
+ * site's stored files all are.
+ */
+export async function platformHealth(ctx: Pick<Context, 'db' | 'now' | 'config'>): Promise<AdminHealthDto> {
   const checkedAt = ctx.now();
   const started = performance.now();
   let latencyMs: number | null = null;
@@ -71,9 +78,10 @@ export async function platformHealth(ctx: Pick<Context, 'db' | 'now'>): Promise<
       database: { ok: false, latencyMs: null },
       mail: { ok: false, backlog: 0, oldestUnsentAt: null, failedLastDay: 0 },
       errors: { ok: false, lastHour: 0 },
+      storage: null,
     };
   }
-  const [mail, lastHour] = await Promise.all([
+  const [mail, lastHour, usedBytes] = await Promise.all([
     ctx.db
       .selectFrom('mailOutbox')
       .select([
@@ -91,6 +99,7 @@ export async function platformHealth(ctx: Pick<Context, 'db' | 'now'>): Promise<
       )
       .executeTakeFirstOrThrow(),
     serverErrorsLastHour(ctx.db),
+    siteStoredBytes(ctx.db),
   ]);
   const oldestUnsentAt = mail.oldest ? new Date(mail.oldest) : null;
   const database = { ok: latencyMs <= HEALTHY_DB_LATENCY_MS, latencyMs };
@@ -98,8 +107,10 @@ export async function platformHealth(ctx: Pick<Context, 'db' | 'now'>): Promise<
     (oldestUnsentAt === null || checkedAt.getTime() - oldestUnsentAt.getTime() <= HEALTHY_MAIL_WAIT_MS) &&
     Number(mail.failed) === 0;
   const errors = { ok: lastHour <= HEALTHY_ERRORS_PER_HOUR, lastHour };
+  const ceilingBytes = ctx.config.storageCeilingBytes;
+  const storage = { ok: usedBytes < ceilingBytes * HEALTHY_STORAGE_SHARE, usedBytes, ceilingBytes };
   return {
-    status: database.ok && mailOk && errors.ok ? 'Good' : 'Degraded',
+    status: database.ok && mailOk && errors.ok && storage.ok ? 'Good' : 'Degraded',
     checkedAt,
     database,
     mail: {
@@ -109,6 +120,7 @@ export async function platformHealth(ctx: Pick<Context, 'db' | 'now'>): Promise<
       failedLastDay: Number(mail.failed),
     },
     errors,
+    storage,
   };
 }
 

@@ -5,8 +5,15 @@ import type { AttachmentDto } from '../../../shared/schemas/messages';
 import type { AppConfig } from '../../platform/env';
 import { removeFiles, removeQuietly } from '../../platform/storage/files';
 import type { AppDeps } from '../../platform/trpc/context';
-import { fitInQuota, roomLeft, type UserStorage } from '../uploads/quota';
-import { storageAmount } from '../uploads/upload.service';
+import {
+  fitInQuota,
+  roomLeft,
+  type StorageRefusal,
+  type StorageRefusedError,
+  storageAmount,
+  storageRefusedError,
+  type UserStorage,
+} from '../uploads/quota';
 import type { PreparedAttachment } from './attachment-file';
 import { attachmentBytesOf, deleteUnlinkedAttachments, insertAttachment } from './attachments.queries';
 
@@ -31,12 +38,6 @@ export function attachmentQuotaMessage(quotaBytes: number): string {
   return `You have used your ${storageAmount(quotaBytes)} of storage for attachments. Files you uploaded but did not send are freed after a day.`;
 }
 
-export class AttachmentQuotaError extends Error {
-  constructor(quotaBytes: number) {
-    super(attachmentQuotaMessage(quotaBytes));
-  }
-}
-
 /**
  * Frees the user's uploads that were never sent and are over a day old, in the caller's
  * transaction, so a full account gets room back at once rather than at the next sweep.
@@ -51,22 +52,22 @@ function reclaimUnlinked(trx: AppDeps['db'], uploaderId: string, now: Date): Pro
 
 /** Attachments within the user's attachment quota; unsent ones are freed by reclaimUnlinked. */
 const ATTACHMENT_STORAGE: UserStorage<string> = {
-  lockScope: 'attachments',
   bytesOf: attachmentBytesOf,
   reclaim: reclaimUnlinked,
+  quotaOf: (config) => config.attachmentQuotaBytes,
+  quotaMessage: attachmentQuotaMessage,
 };
 
-/** Whether the user has any room left for attachments (see roomLeft), checked before 10 MB are read. */
-export async function hasAttachmentRoom(deps: AppDeps, userId: string): Promise<boolean> {
-  const quotaBytes = deps.config.attachmentQuotaBytes;
-  const { room, freed } = await roomLeft(deps.db, ATTACHMENT_STORAGE, userId, quotaBytes, deps.now());
+/** What refuses an attachment now, if anything (see roomLeft), checked before its 10 MB are read. */
+export async function attachmentRefusal(deps: AppDeps, userId: string): Promise<StorageRefusedError | null> {
+  const { refusal, freed } = await roomLeft(deps.db, ATTACHMENT_STORAGE, deps.config, userId, deps.now());
   await removeFiles(attachmentsDir(deps.config), freed);
-  return room;
+  return refusal ? storageRefusedError(deps.config, ATTACHMENT_STORAGE, refusal) : null;
 }
 
 /**
  * Stores a prepared attachment under a new id and writes its row, if the user's stored bytes stay
- * within the quota. The check and the insert happen under a per-user lock, so concurrent uploads on
+ * within the quotas and the site's within its ceiling (else a StorageRefusedError). The check and the insert happen under a per-user lock, so concurrent uploads on
  * any server process cannot pass the quota together. The file is moved into place inside the
  * transaction and removed again if the transaction fails: a row exists exactly when its file does.
  */
@@ -78,22 +79,21 @@ export async function storeAttachment(
   const id = randomUUID();
   const dir = attachmentsDir(deps.config);
   const target = path.join(dir, id);
-  const quota = deps.config.attachmentQuotaBytes;
   const now = deps.now();
   let freed: string[] = [];
   let placed = false;
 
-  let stored: AttachmentDto | null;
+  let stored: AttachmentDto | StorageRefusal;
   try {
     stored = await deps.db.transaction().execute(async (trx) => {
       const room = await fitInQuota(trx, ATTACHMENT_STORAGE, {
         userId: uploaderId,
         bytes: prepared.bytes,
-        quotaBytes: quota,
+        config: deps.config,
         now,
       });
       freed = room.freed;
-      if (!room.fits) return null;
+      if (room.refusal) return room.refusal;
       const dto = await insertAttachment(trx, {
         id,
         uploaderId,
@@ -112,6 +112,6 @@ export async function storeAttachment(
   }
 
   await removeFiles(dir, freed);
-  if (!stored) throw new AttachmentQuotaError(quota);
+  if (typeof stored === 'string') throw storageRefusedError(deps.config, ATTACHMENT_STORAGE, stored);
   return stored;
 }

@@ -21,6 +21,27 @@ export function passwordResetMail(input: {
   return { subject, text, html };
 }
 
+/** The link that confirms an address: at sign-up, after a change of address, and on request. */
+export function confirmEmailMail(input: {
+  name: string;
+  confirmUrl: string;
+  validDays: number;
+}): MailContent {
+  const subject = 'Confirm your e-mail address for SimchaHub';
+  const { text, html } = renderMail({
+    preheader: 'One click confirms that this address is yours.',
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      'Please confirm that this is your e-mail address with the link below. Until you do, your account can store only a little in images and files.',
+      `The link works for ${input.validDays} days. If it has expired, ask for a new one in Profile Settings.`,
+      'If you did not create a SimchaHub account or change its address to this one, ignore this mail: nothing is confirmed without the link.',
+    ],
+    action: { label: 'Confirm my e-mail address', url: input.confirmUrl },
+    footer: 'You got this mail because this address was given for a SimchaHub account.',
+  });
+  return { subject, text, html };
+}
+
 /**
  * To the address an account used to have, when it changes: whoever reads the old mailbox learns of
  * it, and gets no link (reset links sent there stop working at the same moment).

@@ -1,6 +1,9 @@
 import {
   accountSessionsResponse,
   changePasswordInput,
+  confirmEmailInput,
+  emailConfirmationSent,
+  emailConfirmedResponse,
   loginInput,
   okResponse,
   passwordResetConfirmInput,
@@ -22,6 +25,7 @@ import {
   updateProfileChecked,
 } from './account.service';
 import { login, logout } from './auth.service';
+import { confirmEmail, resendEmailConfirmation } from './email-confirmation';
 
 /** Both steps of a password reset are open to guests, and answer only ok when they succeed. */
 const passwordResetStep = publicProcedure.output(okResponse);
@@ -44,6 +48,15 @@ export const authRouter = router({
   confirmPasswordReset: passwordResetStep
     .input(passwordResetConfirmInput)
     .mutation(serve(confirmPasswordReset)),
+  /** The link of a confirmation mail, opened by whoever holds it (signed in or not). */
+  confirmEmail: publicProcedure
+    .input(confirmEmailInput)
+    .output(emailConfirmedResponse)
+    .mutation(serve(confirmEmail)),
+  /** A new confirmation link for the signed-in user's address. */
+  resendEmailConfirmation: authedProcedure
+    .output(emailConfirmationSent)
+    .mutation(({ ctx }) => resendEmailConfirmation(ctx)),
   /** The signed-in user's live sessions, for the profile's device list. */
   sessions: authedProcedure.output(accountSessionsResponse).query(({ ctx }) => listSessions(ctx)),
   signOutOtherSessions: authedProcedure

@@ -20,6 +20,7 @@ import { emailTakenByOther, insertUser, updateUserAt, userColumns } from '../use
 import { retireResetTokens } from './account.queries';
 import { emailChangedMail } from './auth.mails';
 import { findUserCredentialsByEmail } from './auth.queries';
+import { retireConfirmationTokens, sendEmailConfirmation } from './email-confirmation';
 import { rememberDevice } from './known-devices';
 import { beginSignInAttempt } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
@@ -64,6 +65,8 @@ export async function register(
         role: input.role,
       });
       await syncFamilyMembership(trx, created.id, null, { inviteToken: input.inviteToken, now: ctx.now() });
+      // The mail and its link commit with the account (decision 030).
+      await sendEmailConfirmation(trx, ctx.config.appUrl, created, ctx.now());
       return created;
     });
     await startSession(ctx, user.id);
@@ -127,13 +130,15 @@ export async function updateProfile(
         .forUpdate()
         .executeTakeFirstOrThrow();
       if (version !== undefined && before.version !== version) throw new StaleWriteError(before);
-      const updated = await updateUserAt(trx, ctx.user.id, before.version, changes);
+      const newAddress =
+        changes.email !== undefined && normalEmail(changes.email) !== normalEmail(before.email);
+      // A new address is not confirmed until its own link is opened (decision 030).
+      const values = newAddress ? { ...changes, emailConfirmedAt: null } : changes;
+      const updated = await updateUserAt(trx, ctx.user.id, before.version, values);
       // Cannot miss: the row is locked at this version.
       if (!updated) throw new StaleWriteError(before);
       await syncFamilyMembership(trx, ctx.user.id, before.familyLabel, { now: ctx.now() });
-      if (updated.email.trim().toLowerCase() !== before.email.trim().toLowerCase()) {
-        await emailChanged(trx, before, updated.email, ctx.now());
-      }
+      if (newAddress) await emailChanged(trx, ctx.config.appUrl, before, updated, ctx.now());
       return updated;
     });
     return { user };
@@ -143,17 +148,28 @@ export async function updateProfile(
   }
 }
 
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
 /**
  * A reset link mailed to the old address must not set a password any more (whoever reads that
- * mailbox would take the account), and the old address is told, without a link.
+ * mailbox would take the account), and the old address is told, without a link. The new address
+ * gets a link that confirms it; links to the old one confirm nothing any more.
  */
-async function emailChanged(trx: Db, before: UserDto, newEmail: string, now: Date): Promise<void> {
+async function emailChanged(
+  trx: Db,
+  appUrl: string,
+  before: UserDto,
+  after: UserDto,
+  now: Date,
+): Promise<void> {
   await retireResetTokens(trx, before.id, now);
   await enqueueMail(trx, {
     kind: 'email-changed',
     to: before.email,
     userId: before.id,
     notification: false,
-    ...emailChangedMail({ name: before.name, newEmail }),
+    ...emailChangedMail({ name: before.name, newEmail: after.email }),
   });
+  await retireConfirmationTokens(trx, before.id, now);
+  await sendEmailConfirmation(trx, appUrl, after, now);
 }

@@ -45,9 +45,13 @@ export async function findListingForClaim(db: Db, vendorId: string) {
     .executeTakeFirst();
 }
 
-export async function findUserCreatedAt(db: Db, userId: string): Promise<Date | undefined> {
-  const row = await db.selectFrom('users').select('createdAt').where('id', '=', userId).executeTakeFirst();
-  return row?.createdAt;
+/** The claimant's account as stored (not the session's copy): sign-up time and address confirmation. */
+export async function findClaimantAccount(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['createdAt', 'email', 'emailConfirmedAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The user's pending claim on the listing, or on a new business of that name (case ignored, as the index does). */

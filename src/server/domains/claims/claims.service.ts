@@ -31,10 +31,10 @@ import {
   claimEventRows,
   countPendingClaimsOn,
   findApprovedClaimOn,
+  findClaimantAccount,
   findContacts,
   findListingForClaim,
   findPendingClaimOf,
-  findUserCreatedAt,
   handOverWaitingMessages,
   insertClaim,
   insertClaimEvents,
@@ -49,7 +49,7 @@ import {
   setListingOwner,
   updateClaim,
 } from './claims.queries';
-import { accountAgeDays, domainMatchOf } from './evidence';
+import { accountAgeDays, confirmedEmailEvidence, domainMatchOf } from './evidence';
 
 type Signed = Context & { user: UserDto };
 
@@ -203,12 +203,13 @@ export async function submitClaim(
     if (await findPendingClaimOf(trx, user.id, vendorId ? { vendorId } : { name: input.businessName })) {
       throw duplicate();
     }
-    // The stored sign-up time, not the session's copy of the account.
-    const signedUpAt = (await findUserCreatedAt(trx, user.id)) ?? user.createdAt;
+    // The stored account, not the session's copy of it.
+    const account = (await findClaimantAccount(trx, user.id)) ?? user;
     const evidence = {
       domainMatch: domainMatchOf(input.businessEmail, listing ?? null),
       competingClaims: vendorId ? await countPendingClaimsOn(trx, vendorId, user.id) : 0,
-      accountAgeDays: accountAgeDays(signedUpAt, now),
+      accountAgeDays: accountAgeDays(account.createdAt, now),
+      emailConfirmed: confirmedEmailEvidence(account, input.businessEmail),
     };
     let claimId: string;
     try {

@@ -281,7 +281,12 @@ describe('evidence computed on submit', () => {
       .where('id', '=', customer.user.id)
       .execute();
     const evidence = await evidenceFor(null, 'owner@goldberg-catering.com', customer);
-    expect(evidence).toEqual({ domainMatch: 'no-listing', competingClaims: 0, accountAgeDays: 40 });
+    expect(evidence).toEqual({
+      domainMatch: 'no-listing',
+      competingClaims: 0,
+      accountAgeDays: 40,
+      emailConfirmed: 'none',
+    });
   });
 });
 

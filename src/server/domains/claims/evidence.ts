@@ -77,3 +77,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function accountAgeDays(createdAt: Date, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / DAY_MS));
 }
+
+/**
+ * What the claimant proved by opening a mailed link (decision 030): that the business e-mail of the
+ * claim is theirs (their account's address is that one, and confirmed), that their account's
+ * address is theirs but the claim names another, or nothing yet. Only the first makes a matching
+ * e-mail domain more than a statement.
+ */
+export function confirmedEmailEvidence(
+  account: { email: string; emailConfirmedAt: Date | null },
+  businessEmail: string,
+): ClaimEvidenceRecord['emailConfirmed'] {
+  if (!account.emailConfirmedAt) return 'none';
+  const same = account.email.trim().toLowerCase() === businessEmail.trim().toLowerCase();
+  return same ? 'business-email' : 'account-email';
+}

@@ -6,7 +6,8 @@ import { createEvent, createUser } from '../../demo/factories';
 import { harnessForFile } from '../../test/harness';
 import { imageForm, png, postUpload } from '../../test/uploads';
 import { encodeUpload } from './process-image';
-import { QuotaExceededError, quotaMessage, storeUpload } from './upload.service';
+import { StorageRefusedError } from './quota';
+import { quotaMessage, storeUpload } from './upload.service';
 import { uploadFileNames } from './upload-files';
 
 const h = harnessForFile({ now: () => clock });
@@ -128,7 +129,7 @@ describe('storage quota', () => {
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
       for (const r of results) {
-        if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(QuotaExceededError);
+        if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(StorageRefusedError);
       }
       const rows = await h.db.selectFrom('uploads').select('bytes').where('userId', '=', id).execute();
       expect(rows).toHaveLength(3);

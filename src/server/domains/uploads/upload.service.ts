@@ -3,7 +3,14 @@ import { UPLOAD_VARIANT_WIDTHS, uploadFileName, uploadSrcSet } from '../../../sh
 import { removeFiles, writeNewFile } from '../../platform/storage/files';
 import type { AppDeps } from '../../platform/trpc/context';
 import type { EncodedFile } from './process-image';
-import { fitInQuota, roomLeft, type UserStorage } from './quota';
+import {
+  fitInQuota,
+  roomLeft,
+  type StorageRefusedError,
+  storageAmount,
+  storageRefusedError,
+  type UserStorage,
+} from './quota';
 import { uploadFileNames } from './upload-files';
 import { deleteUnreferencedUploads, insertUpload, storedBytesOf } from './uploads.queries';
 
@@ -16,22 +23,8 @@ export interface StoredUpload {
   variants: Array<{ width: number; url: string }>;
 }
 
-const MB = 1024 * 1024;
-
-/** "200 MB", "12 KB": an amount of storage as people read it. */
-export function storageAmount(bytes: number): string {
-  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 export function quotaMessage(quotaBytes: number): string {
   return `You have used your ${storageAmount(quotaBytes)} of image storage. Delete unused images and try again.`;
-}
-
-export class QuotaExceededError extends Error {
-  constructor(quotaBytes: number) {
-    super(quotaMessage(quotaBytes));
-  }
 }
 
 /**
@@ -52,27 +45,26 @@ async function deleteFilesOf(deps: AppDeps, uploads: ReadonlyArray<{ id: string 
 }
 
 /** Images within the user's image quota; unused ones are freed by reclaimUnused. */
-const IMAGE_STORAGE: UserStorage<{ id: string }> = {
-  lockScope: 'uploads',
+export const IMAGE_STORAGE: UserStorage<{ id: string }> = {
   bytesOf: storedBytesOf,
   reclaim: reclaimUnused,
+  quotaOf: (config) => config.uploadQuotaBytes,
+  quotaMessage,
 };
 
-/** Whether the user has any room left for images (see roomLeft), checked before 5 MB are read. */
-export async function hasRoomLeft(deps: AppDeps, userId: string): Promise<boolean> {
-  const { room, freed } = await roomLeft(
-    deps.db,
-    IMAGE_STORAGE,
-    userId,
-    deps.config.uploadQuotaBytes,
-    deps.now(),
-  );
+/**
+ * What refuses an image now, if anything (see roomLeft), checked before its 5 MB are read: the
+ * site's ceiling, the image quota, the small quota of an unconfirmed account.
+ */
+export async function imageRefusal(deps: AppDeps, userId: string): Promise<StorageRefusedError | null> {
+  const { refusal, freed } = await roomLeft(deps.db, IMAGE_STORAGE, deps.config, userId, deps.now());
   await deleteFilesOf(deps, freed);
-  return room;
+  return refusal ? storageRefusedError(deps.config, IMAGE_STORAGE, refusal) : null;
 }
 
 /**
- * Writes an encoded upload's files and its row, if the user's stored bytes stay within the quota.
+ * Writes an encoded upload's files and its row, if the user's stored bytes stay within the quotas
+ * and the site's within its ceiling (else a StorageRefusedError).
  * The check and the insert happen under a per-user lock, so concurrent uploads (on any server
  * process) cannot together pass the quota. The files are written inside the same transaction: a row
  * exists exactly when its files do.
@@ -84,15 +76,14 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const id = randomUUID();
   const bytes = files.reduce((sum, f) => sum + f.data.length, 0);
-  const quota = deps.config.uploadQuotaBytes;
   const now = deps.now();
   const dir = deps.config.uploadsDir;
   let freed: Array<{ id: string }> = [];
 
-  const stored = await deps.db.transaction().execute(async (trx) => {
-    const room = await fitInQuota(trx, IMAGE_STORAGE, { userId, bytes, quotaBytes: quota, now });
+  const refusal = await deps.db.transaction().execute(async (trx) => {
+    const room = await fitInQuota(trx, IMAGE_STORAGE, { userId, bytes, config: deps.config, now });
     freed = room.freed;
-    if (!room.fits) return false;
+    if (room.refusal) return room.refusal;
     await insertUpload(trx, { id, userId, name: uploadFileName(id), bytes, createdAt: now });
     const written: string[] = [];
     try {
@@ -105,11 +96,11 @@ export async function storeUpload(
       await removeFiles(dir, written);
       throw error;
     }
-    return true;
+    return null;
   });
 
   await deleteFilesOf(deps, freed);
-  if (!stored) throw new QuotaExceededError(quota);
+  if (refusal) throw storageRefusedError(deps.config, IMAGE_STORAGE, refusal);
   const url = `/uploads/${uploadFileName(id)}`;
   return {
     url,

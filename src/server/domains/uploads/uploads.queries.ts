@@ -35,6 +35,36 @@ export async function storedBytesOf(db: Db, userId: string): Promise<number> {
   return sumOf(db.selectFrom('uploads').where('userId', '=', userId), 'bytes');
 }
 
+/**
+ * What the user stores in images and attachments together, and whether their e-mail address is
+ * confirmed: the small quota of unconfirmed accounts covers both kinds (decision 030).
+ */
+export async function accountStorage(
+  db: Db,
+  userId: string,
+): Promise<{ bytes: number; emailConfirmed: boolean }> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb('users.emailConfirmedAt', 'is not', null).as('emailConfirmed'),
+      sql<string>`(SELECT coalesce(sum(bytes), 0) FROM uploads WHERE user_id = users.id)
+        + (SELECT coalesce(sum(bytes), 0) FROM attachments WHERE uploader_id = users.id)`.as('bytes'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  // A user deleted meanwhile stores nothing more: treated as unconfirmed with nothing held.
+  return { bytes: Number(row?.bytes ?? 0), emailConfirmed: Boolean(row?.emailConfirmed) };
+}
+
+/** Everything the site stores in images and attachments, against the storage ceiling. */
+export async function siteStoredBytes(db: Db): Promise<number> {
+  const row = await sql<{ total: string }>`SELECT
+      (SELECT coalesce(sum(bytes), 0) FROM uploads) + (SELECT coalesce(sum(bytes), 0) FROM attachments) AS total`.execute(
+    db,
+  );
+  return Number(row.rows[0]?.total ?? 0);
+}
+
 export async function insertUpload(
   db: Db,
   row: { id: string; userId: string; name: string; bytes: number; createdAt: Date },

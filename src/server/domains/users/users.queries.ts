@@ -17,6 +17,7 @@ export const userColumns = [
   'users.emailNotificationsEnabled',
   'users.role',
   'users.createdAt',
+  'users.emailConfirmedAt',
   'users.version',
 ] as const;
 

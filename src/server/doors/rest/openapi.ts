@@ -114,7 +114,12 @@ const extraPaths: ZodOpenApiPathsObject = {
         },
         400: errorResponse('Not an image, or a malformed multipart body'),
         401: commonErrors[401],
-        413: errorResponse("Larger than 5 MB, or the user's image storage is full"),
+        413: errorResponse(
+          "Larger than 5 MB, the user's image storage is full, or the user's e-mail is not confirmed and their files reached the small quota of such accounts",
+        ),
+        507: errorResponse(
+          "The site's storage ceiling is reached: nothing more is stored until room is made",
+        ),
         429: tooManyRequests,
       },
     },
@@ -158,7 +163,12 @@ const extraPaths: ZodOpenApiPathsObject = {
         400: errorResponse('Not a JPEG, PNG, GIF or PDF file, or a malformed multipart body'),
         401: commonErrors[401],
         403: errorResponse('Signed in as an admin, or a cross-origin request'),
-        413: errorResponse("Larger than 10 MB, or the user's attachment storage is full"),
+        413: errorResponse(
+          "Larger than 10 MB, the user's attachment storage is full, or the user's e-mail is not confirmed and their files reached the small quota of such accounts",
+        ),
+        507: errorResponse(
+          "The site's storage ceiling is reached: nothing more is stored until room is made",
+        ),
         429: tooManyRequests,
       },
     },

@@ -59,6 +59,20 @@ export const restRoutes: RestRoute[] = [
     tag: 'Auth',
   },
   {
+    method: 'POST',
+    path: '/api/auth/email-confirmation',
+    procedure: 'auth.resendEmailConfirmation',
+    summary: "Mail a new link that confirms the signed-in user's e-mail address (unless it is confirmed)",
+    tag: 'Auth',
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/email-confirmation/confirm',
+    procedure: 'auth.confirmEmail',
+    summary: 'Confirm an e-mail address with the token from the confirmation mail',
+    tag: 'Auth',
+  },
+  {
     method: 'GET',
     path: '/api/auth/sessions',
     procedure: 'auth.sessions',

@@ -15,20 +15,19 @@ import {
 } from '../../domains/attachments/attachment-file';
 import { readableAttachment } from '../../domains/attachments/attachments.queries';
 import {
-  AttachmentQuotaError,
-  attachmentQuotaMessage,
+  attachmentRefusal,
   attachmentsDir,
   attachmentsIncomingDir,
   ensureAttachmentDirs,
-  hasAttachmentRoom,
   storeAttachment,
 } from '../../domains/attachments/attachments.service';
+import { StorageRefusedError } from '../../domains/uploads/quota';
 import { errorBody } from '../../platform/http/errors';
 import { removeQuietly } from '../../platform/storage/files';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { acceptOneFile, type FileForm, receiveFile, type UploadProblem } from './receive';
-import { refusedUpload, sendProblem, type UploadGate } from './upload-gate';
+import { refusedUpload, sendProblem, storageProblem, type UploadGate } from './upload-gate';
 
 const ATTACHMENT_FORM: FileForm = { field: ATTACHMENT_FIELD, messages: ATTACHMENT_MESSAGES };
 
@@ -47,8 +46,7 @@ export const ATTACHMENT_CSP = "default-src 'none'; sandbox";
 const ATTACHMENT_UPLOAD_GATE: UploadGate = {
   messages: ATTACHMENT_MESSAGES,
   rate: { limit: 'attachments', scope: 'attachment' },
-  hasRoom: hasAttachmentRoom,
-  quotaMessage: (config) => attachmentQuotaMessage(config.attachmentQuotaBytes),
+  refusal: attachmentRefusal,
 };
 
 const notFound = (reply: FastifyReply) =>
@@ -72,9 +70,7 @@ async function receiveAndStore(
         ? { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message }
         : { status: 400, code: 'BAD_REQUEST', message: error.message };
     }
-    if (error instanceof AttachmentQuotaError) {
-      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message };
-    }
+    if (error instanceof StorageRefusedError) return storageProblem(error);
     throw error;
   }
 }

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../../shared/upload-images';
 
 export interface UploadProblem {
-  status: 400 | 413;
-  code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE';
+  status: 400 | 413 | 507;
+  code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'INSUFFICIENT_STORAGE';
   message: string;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../../platform/env';
+import type { StorageRefusedError } from '../../domains/uploads/quota';
 import { errorBody, sendRestError } from '../../platform/http/errors';
 import { enforceLimit, type LimitName } from '../../platform/limits/rate-limit';
 import type { AppDeps } from '../../platform/trpc/context';
@@ -11,15 +11,14 @@ export interface UploadGate {
   messages: { notMultipart: string; tooFast: string };
   /** The user's rate of uploads: the limit, counted under the key `<scope>:user:<id>`. */
   rate: { limit: LimitName; scope: string };
-  /** Whether the user's quota has room left (after freeing what may be freed). */
-  hasRoom: (deps: AppDeps, userId: string) => Promise<boolean>;
-  /** The 413's text for a full quota. */
-  quotaMessage: (config: AppConfig) => string;
+  /** What refuses the user's next file before it is read, if anything (after freeing what may be freed). */
+  refusal: (deps: AppDeps, userId: string) => Promise<StorageRefusedError | null>;
 }
 
 /**
  * Refuses an upload before its body is read: one that is not multipart (400), one over the user's
- * rate (429 with Retry-After), one with no room left in the user's quota (413). Answers whether it
+ * rate (429 with Retry-After), one with no room left in the user's quotas (413) or on the site (507).
+ * Answers whether it
  * sent such a refusal (a FastifyReply is thenable, so the reply itself is not returned through a
  * promise).
  */
@@ -40,14 +39,25 @@ export async function refusedUpload(
     sendRestError(reply, error);
     return true;
   }
-  if (!(await gate.hasRoom(deps, userId))) {
-    reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', gate.quotaMessage(deps.config)));
+  const refused = await gate.refusal(deps, userId);
+  if (refused) {
+    sendProblem(reply, storageProblem(refused));
     return true;
   }
   return false;
 }
 
-/** Answers an upload refused while it was read or stored, with its status and message. */
+/** A file refused for want of storage, as the upload routes answer it. */
+export function storageProblem(refused: StorageRefusedError): UploadProblem {
+  return { status: refused.status, code: refused.code, message: refused.message };
+}
+
+/**
+ * Answers an upload refused before, while or after it was read, with its status and message; a full
+ * site is logged as the warning it is (the admins' health card shows it too).
+ */
 export function sendProblem(reply: FastifyReply, problem: UploadProblem) {
+  if (problem.status === 507)
+    reply.log.warn('upload refused: the site storage ceiling (STORAGE_CEILING_MB) is reached');
   return reply.code(problem.status).send(errorBody(problem.code, problem.message));
 }

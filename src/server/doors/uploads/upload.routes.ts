@@ -8,20 +8,15 @@ import { MESSAGES } from '../../../shared/schemas/auth';
 import { UPLOAD_MESSAGES, uploadFileName } from '../../../shared/upload-images';
 import { IMAGE_MIME_BY_EXT } from '../../domains/uploads/image-type';
 import { encodeUpload, ImageRefusedError } from '../../domains/uploads/process-image';
-import {
-  hasRoomLeft,
-  QuotaExceededError,
-  quotaMessage,
-  type StoredUpload,
-  storeUpload,
-} from '../../domains/uploads/upload.service';
+import { StorageRefusedError } from '../../domains/uploads/quota';
+import { imageRefusal, type StoredUpload, storeUpload } from '../../domains/uploads/upload.service';
 import { ensureUploadDirs, incomingDir, parseStoredName } from '../../domains/uploads/upload-files';
 import { errorBody } from '../../platform/http/errors';
 import { removeQuietly } from '../../platform/storage/files';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { acceptOneFile, receiveImage, type UploadProblem } from './receive';
-import { refusedUpload, sendProblem, type UploadGate } from './upload-gate';
+import { refusedUpload, sendProblem, storageProblem, type UploadGate } from './upload-gate';
 
 async function receiveAndStore(
   deps: AppDeps,
@@ -37,9 +32,7 @@ async function receiveAndStore(
     if (error instanceof ImageRefusedError) {
       return { status: 400, code: 'BAD_REQUEST', message: UPLOAD_MESSAGES[error.reason] };
     }
-    if (error instanceof QuotaExceededError) {
-      return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: error.message };
-    }
+    if (error instanceof StorageRefusedError) return storageProblem(error);
     throw error;
   }
 }
@@ -47,8 +40,7 @@ async function receiveAndStore(
 const IMAGE_UPLOAD_GATE: UploadGate = {
   messages: UPLOAD_MESSAGES,
   rate: { limit: 'uploads', scope: 'upload' },
-  hasRoom: hasRoomLeft,
-  quotaMessage: (config) => quotaMessage(config.uploadQuotaBytes),
+  refusal: imageRefusal,
 };
 
 /** POST /api/upload (multipart field `image`) and GET /uploads/:name, in their own encapsulated scope. */

@@ -32,6 +32,7 @@ describe('migrations', () => {
       'audit_log',
       'availability_requests',
       'deposits',
+      'email_confirmation_tokens',
       'events',
       'family_circles',
       'family_invites',

@@ -27,6 +27,8 @@ export interface UsersTable {
   suspendedAt: Timestamp | null;
   suspendedBy: string | null;
   suspendedReason: string | null;
+  /** When someone opened a confirmation link mailed to the current address; null until then (decision 030). */
+  emailConfirmedAt: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -177,6 +179,11 @@ export interface ClaimEvidenceRecord {
   competingClaims: number;
   /** Whole days between the claimant's sign-up and the submission. */
   accountAgeDays: number;
+  /**
+   * What the claimant's confirmed e-mail proves: the claim's business e-mail itself, only their
+   * account's other address, or nothing (not confirmed). Absent on claims from before confirmation.
+   */
+  emailConfirmed?: 'business-email' | 'account-email' | 'none';
 }
 
 export interface VendorClaimsTable {
@@ -379,6 +386,17 @@ export interface PasswordResetTokensTable {
   usedAt: Timestamp | null;
 }
 
+/** A link mailed to confirm an address; only its SHA-256 is stored. It confirms only that address. */
+export interface EmailConfirmationTokensTable {
+  id: Generated<string>;
+  userId: string;
+  email: string;
+  tokenHash: string;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
 /** One stored image (its main file and resized variants), for quotas and the sweeper (src/server/domains/uploads). */
 export interface UploadsTable {
   id: string;
@@ -526,6 +544,7 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   loginBackoff: LoginBackoffTable;
   passwordResetTokens: PasswordResetTokensTable;
+  emailConfirmationTokens: EmailConfirmationTokensTable;
   uploads: UploadsTable;
   knownDevices: KnownDevicesTable;
   idempotencyKeys: IdempotencyKeysTable;
