@@ -28,6 +28,7 @@ const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
+const ConfirmEmailPage = page(() => import('./features/auth/confirm-email-page'), 'ConfirmEmailPage');
 // The three guard screens share one chunk.
 const guardScreens = () => import('./features/auth/guard-screens');
 const SignedInRequiredScreen = page(guardScreens, 'SignedInRequiredScreen');
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
       { path: 'register', element: <RegisterPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'confirm-email', element: <ConfirmEmailPage /> },
       guardedPages(<RequireSignedIn signIn={<SignedInRequiredScreen />} />, [
         { path: 'dashboard', element: <DashboardPage /> },
         { path: 'events', element: <EventsPage /> },

@@ -101,7 +101,7 @@ describe.each(viewports)('account recovery at %s width', (viewport) => {
     await page.waitForURL('**/login-customer');
 
     // The mail the server wrote, read the way a newcomer without a mail server would.
-    const mail = await waitForMail(email, { seen: before });
+    const mail = await waitForMail(email, { seen: before, subject: 'Reset your SimchaHub password' });
     expect(mail.headers.subject).toBe('Reset your SimchaHub password');
     const link = /https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link, `no reset link in the text part of ${mail.file}:\n${mail.text}`).toBeDefined();

@@ -85,21 +85,25 @@ export async function mailFiles(): Promise<string[]> {
 }
 
 /**
- * Waits for the newest .eml file addressed to `to` that is not in `seen`. Fails with a clear message
- * when none arrives, which means the server never sent it.
+ * Waits for the newest .eml file addressed to `to` (with that subject, when given: an address gets a
+ * confirmation mail at sign-up, sent whenever the outbox gets to it) that is not in `seen`. Fails
+ * with a clear message when none arrives, which means the server never sent it.
  */
 export async function waitForMail(
   to: string,
-  { seen = [], timeoutMs = 20_000 }: { seen?: string[]; timeoutMs?: number } = {},
+  { seen = [], timeoutMs = 20_000, subject }: { seen?: string[]; timeoutMs?: number; subject?: string } = {},
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const fresh = (await mailFiles()).filter((name) => !seen.includes(name)).reverse();
     for (const name of fresh) {
       const mail = parseMail(name, await readFile(path.join(mailDir(), name), 'utf8'));
-      if ((mail.headers.to ?? '').toLowerCase().includes(to.toLowerCase())) return mail;
+      const addressed = (mail.headers.to ?? '').toLowerCase().includes(to.toLowerCase());
+      if (addressed && (subject === undefined || mail.headers.subject === subject)) return mail;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No mail to ${to} appeared in ${mailDir()} within ${timeoutMs} ms`);
+  throw new Error(
+    `No mail to ${to}${subject ? ` about '${subject}'` : ''} appeared in ${mailDir()} within ${timeoutMs} ms`,
+  );
 }

@@ -28,6 +28,7 @@ import {
   navEntriesFor,
   SideNavLink,
 } from './app-navigation';
+import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
 import { LiveEventsProvider } from './live-events';
@@ -128,6 +129,8 @@ function SignedInShell({ user }: { user: UserDto }) {
             </Flex>
           </Box>
         )}
+
+        <EmailConfirmationBanner user={user} />
 
         <Box
           as="main"

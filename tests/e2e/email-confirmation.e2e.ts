@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  openSession,
+  screenshot,
+  type ViewportName,
+} from './browser';
+import { mailFiles, waitForMail } from './mailbox';
+
+/**
+ * E-mail confirmation (decision 030): a newcomer signs up, sees what waits on confirming, asks for
+ * the link again, opens it on another device without signing in, and finds the account confirmed.
+ * A link that cannot be used says so and where to go.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const viewports: ViewportName[] = ['desktop', 'phone'];
+const WAIT = { timeout: 15_000 };
+const SUBJECT = 'Confirm your e-mail address for SimchaHub';
+
+/** Refused requests the journey causes on purpose; Chromium logs every non-2xx response. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((e) => !/Failed to load resource: .* status of 400/.test(e));
+}
+
+async function signUpCustomer(page: Page, name: string, email: string, password: string): Promise<void> {
+  await page.goto('/login-customer?mode=signup');
+  await page.getByRole('textbox', { name: /^Full name/ }).fill(name);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+function confirmationLink(text: string): URL {
+  const link = /https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+  if (!link) throw new Error(`no confirmation link in:\n${text}`);
+  return new URL(link);
+}
+
+describe.each(viewports)('e-mail confirmation at %s width', (viewport) => {
+  it('asks a newcomer to confirm, sends the link again, and confirms it from another device', async () => {
+    const stamp = `${viewport}.${Date.now()}`;
+    const email = `miriam.${stamp}@example.com`;
+    const { page, errors, context } = await openSession(browser, viewport);
+    const before = await mailFiles();
+    await signUpCustomer(page, 'Miriam Adler', email, `Tallit-bag-${stamp}`);
+
+    const banner = page.getByTestId('email-confirmation-banner');
+    await expect.poll(() => banner.isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(() => banner.textContent(), WAIT)
+      .toContain(`We sent a link to ${email}. Until then, you can store up to 20 MB of images and files.`);
+    await expectAccessible(page, `dashboard with the confirmation banner (${viewport})`);
+    await screenshot(page, 'email-confirmation-banner', viewport);
+
+    // The sign-up's mail arrives; a second link is asked for, and both work until one is used.
+    const first = await waitForMail(email, { seen: before, subject: SUBJECT });
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await expect
+      .poll(() => page.getByRole('status').getByText('We sent you a new link').first().isVisible(), WAIT)
+      .toBe(true);
+    const second = await waitForMail(email, { seen: [...before, first.file], subject: SUBJECT });
+    const link = confirmationLink(second.text);
+    expect(link.origin).toBe(baseUrl());
+
+    // Opened on a phone's mail app, signed out.
+    const other = await openSession(browser, viewport);
+    await other.page.goto(`${link.pathname}${link.hash}`);
+    await expect.poll(() => other.page.getByTestId('confirm-email-confirmed').isVisible(), WAIT).toBe(true);
+    expect(await other.page.getByTestId('confirm-email-confirmed').textContent()).toContain(
+      `${email} is confirmed.`,
+    );
+    // The token leaves the address bar, and the history entry, at once.
+    expect(await other.page.evaluate(() => window.location.href)).toBe(`${baseUrl()}/confirm-email`);
+    await expect.poll(() => other.page.getByRole('link', { name: 'Sign in' }).isVisible(), WAIT).toBe(true);
+    await expectAccessible(other.page, `confirmed (${viewport})`);
+    await screenshot(other.page, 'email-confirmed', viewport);
+    expect(unexpected(other.errors)).toEqual([]);
+    await other.context.close();
+
+    // Back on the first device, the banner is gone once the session is read again.
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await expect.poll(() => banner.count(), WAIT).toBe(0);
+    const me = await (await page.context().request.get('/api/auth/me')).json();
+    expect(me.user.emailConfirmedAt).not.toBeNull();
+
+    // The first link, never used, still confirms (the same address): a signed-in click lands well.
+    await page.goto(`${confirmationLink(first.text).pathname}${confirmationLink(first.text).hash}`);
+    await expect.poll(() => page.getByTestId('confirm-email-confirmed').isVisible(), WAIT).toBe(true);
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('says plainly when a link cannot be used, and where to get a new one', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    await page.goto('/confirm-email#token=not-a-real-token');
+    const failed = page.getByTestId('confirm-email-failed');
+    await expect.poll(() => failed.isVisible(), WAIT).toBe(true);
+    expect(await failed.textContent()).toContain(
+      'This confirmation link is invalid or has expired. Sign in and ask for a new one in Profile Settings.',
+    );
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'This link cannot be used' }).isVisible())
+      .toBe(true);
+    await expectAccessible(page, `unusable link (${viewport})`);
+    await screenshot(page, 'email-confirm-invalid', viewport);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
