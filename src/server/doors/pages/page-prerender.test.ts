@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
@@ -212,7 +212,7 @@ describe('drawn pages and If-None-Match (decision 029)', () => {
       const { res, root } = await drawnPage(url);
       expect(root, url).not.toBe('');
       const tag = String(res.headers.etag);
-      expect(tag, url).toMatch(/^"m\d+-visitor-[\w-]{11}"$/);
+      expect(tag, url).toMatch(/^W\/"m\d+-visitor-[\w-]{11}"$/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       tags.set(url, tag);
       const again = await client.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
@@ -232,6 +232,31 @@ describe('drawn pages and If-None-Match (decision 029)', () => {
       expect(signedIn.headers.etag, url).toBeUndefined();
       expect(parts(signedIn.body).root, url).toBe('');
     }
+    // Another server process, built from the same files, draws the same pages again under the same tags.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
+    await writeFile(path.join(root, 'client-manifest.json'), MANIFEST);
+    await mkdir(path.join(root, 'client'));
+    await writeFile(path.join(root, 'client', 'index.html'), INDEX_HTML);
+    const prerender = new PagePrerender(h.deps.db, undefined, { share: 1 });
+    const other = await buildServer(
+      { ...h.deps, config: { ...h.deps.config, clientDir: path.join(root, 'client') } },
+      { prerender },
+    );
+    try {
+      await prerender.warm(other.log);
+      for (const url of urls) {
+        const res = await other.inject({
+          method: 'GET',
+          url,
+          headers: { 'if-none-match': String(tags.get(url)) },
+        });
+        expect(res.statusCode, url).toBe(304);
+      }
+    } finally {
+      await other.close();
+      await rm(root, { recursive: true, force: true });
+    }
+
     // The landing page and the pages the app fills carry no tag.
     for (const url of ['/', '/about', '/marketplace?category=Venues']) {
       const res = await client.app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } });

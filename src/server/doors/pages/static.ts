@@ -13,7 +13,7 @@ import { contextFromRequest } from '../request-context';
 import { createCaller } from '../trpc/app-router';
 import { HtmlTemplate } from './html-head';
 import { pageHeadFor, segment, siteHead } from './page-heads';
-import type { PagePrerender, PrerenderedPage } from './page-prerender';
+import type { DrawnPage, PagePrerender } from './page-prerender';
 
 const API_PREFIXES = ['/api/', '/api', '/trpc/', '/uploads/'];
 
@@ -86,9 +86,11 @@ export async function staticAndFallback(
     });
 
     // Read once: every page answer is this template with its own head.
-    const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'), {
-      bootScript: bootScriptOf(opts.clientDir, app.log),
-    });
+    const templateHtml = readFileSync(indexHtml, 'utf8');
+    const bootScript = bootScriptOf(opts.clientDir, app.log);
+    const template = new HtmlTemplate(templateHtml, { bootScript });
+    /** The build and the origin the pages are written for, as drawn pages' tags name them. */
+    const build = JSON.stringify([templateHtml, bootScript ?? null, opts.deps.config.appUrl]);
     const { db, config } = opts.deps;
     const { prerender } = opts;
     // The renderer loads once the server listens, so the first visitor already gets the drawn page.
@@ -145,16 +147,12 @@ export async function staticAndFallback(
       // the page the app fills. Drawn before the head is read, so that the head is never older than
       // the version the drawing's data was read at (the page's tag names that version).
       const versionsRead = new VersionsRead();
-      const prerendered: PrerenderedPage | null = await drawn(
-        req,
-        reply,
-        origin,
-        pathname,
-        versionsRead,
-      ).catch((error: unknown) => {
-        req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
-        return null;
-      });
+      const prerendered: DrawnPage | null = await drawn(req, reply, origin, pathname, versionsRead).catch(
+        (error: unknown) => {
+          req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
+          return null;
+        },
+      );
       let head = siteHead(origin);
       try {
         head = await pageHeadFor(db, origin, pathname);
@@ -167,12 +165,15 @@ export async function staticAndFallback(
       reply.header('cache-control', 'no-cache').header('vary', 'cookie');
       varyOnAcceptEncoding(reply);
       // A drawn marketplace or profile is a visitor's only (the cookie decides, and no session cookie
-      // was sent): its tag names the listings' version, and a digest of the page covers the build, the
-      // drawing and what the version does not (a listing's responsiveness). The page the app fills,
-      // and every signed-in user's, has no tag, so it is never answered 304 (decision 029).
+      // was sent): its tag names the listings' version, and a digest of what the page is made of (the
+      // build, the head, the data drawn) covers what the version does not (a listing's
+      // responsiveness). Weak: a page drawn again from the same data, here or by another process,
+      // differs only in the drawing time its state records. The page the app fills, and every
+      // signed-in user's, has no tag, so it is never answered 304 (decision 029).
       const tableVersion = versionsRead.oldest;
       if (prerendered && tableVersion !== undefined) {
-        const tag = strongTag(`m${tableVersion}-visitor-${digestOf(html)}`);
+        const made = digestOf(JSON.stringify([build, head, prerendered.drawnFrom]));
+        const tag = `W/${strongTag(`m${tableVersion}-visitor-${made}`)}`;
         reply.header('etag', tag);
         if (noneMatchHolds(req.headers['if-none-match'], tag)) return reply.code(304).send();
       }

@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { STALE_WRITE_MESSAGE } from '../../../shared/schemas/common';
+import { buildServer } from '../../app';
 import { createDeposit, createEvent, createMemo, createTask, createVendor } from '../../demo/factories';
+import { MarketplaceCache } from '../../domains/vendors/marketplace-cache';
 import { vendorWithListing } from '../../test/fixtures';
 import { harnessForFile, type Who } from '../../test/harness';
 import { IF_MATCH_MESSAGES } from './conditional';
@@ -352,6 +354,21 @@ describe('the marketplace: If-None-Match', () => {
         'if-none-match': String(signedIn.headers.etag),
       });
       expect(memberAgain.statusCode, url).toBe(304);
+    }
+
+    // Another server process, with a marketplace cache of its own, answers the same tags.
+    const other = await buildServer({ ...h.deps, marketplace: new MarketplaceCache() });
+    try {
+      for (const [, url] of urls) {
+        const res = await other.inject({
+          method: 'GET',
+          url,
+          headers: { 'if-none-match': visitorTags.get(url) as string },
+        });
+        expect(res.statusCode, url).toBe(304);
+      }
+    } finally {
+      await other.close();
     }
 
     // Another server's change reaches every answer: the version lives in the database.

@@ -48,8 +48,9 @@ export function noneMatchHolds(header: string | string[] | undefined, current: s
   const tags = parseEntityTags(header);
   if (tags === '*') return true;
   if (!tags) return false;
-  const opaque = current.slice(1, -1);
-  return tags.some((tag) => tag.opaque === opaque);
+  const own = parseEntityTags(current);
+  const opaque = Array.isArray(own) ? own[0]?.opaque : undefined;
+  return opaque !== undefined && tags.some((tag) => tag.opaque === opaque);
 }
 
 /** A short digest for the part of a tag that no version covers (11 characters of SHA-1, base64url). */
