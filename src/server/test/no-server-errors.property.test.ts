@@ -12,7 +12,7 @@ import { appRouter } from '../doors/trpc/app-router';
 import { createHarness, type TestCaller, type TestHarness } from './harness';
 
 /**
- * Generated bad input against every REST path, every procedure (over /trpc and through
+ * Generated bad input (conditional headers included) against every REST path, every procedure (over /trpc and through
  * createCaller) and the two upload endpoints, as every kind of caller: nothing may answer 5xx or
  * INTERNAL_SERVER_ERROR. Paths and procedures come from the REST table and the app router, and the
  * field names from each procedure's input schema, so routes added later are covered without a
@@ -557,6 +557,33 @@ function restBody(variant: string, input: unknown): { headers: Record<string, st
   }
 }
 
+/** Conditional headers now and then (decision 029): tags well and badly formed, lists, junk. */
+const entityTags = fc.oneof(
+  fc.constantFrom(
+    '*',
+    '"v1"',
+    '"v2", "v3"',
+    'W/"v1"',
+    '"v0"',
+    '"v99999999999"',
+    '"v1-m1-member-x"',
+    '"m1-visitor"',
+    'v1',
+    '"',
+    ',',
+    '""',
+    '"v1" x',
+    '*, "v1"',
+    `"${'v1'.repeat(2_000)}"`,
+  ),
+  fc.string({ unit: fc.constantFrom(...'"vmW/*,- 019'.split('')), maxLength: 20 }),
+);
+const conditionalHeaders = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: fc.record({ 'if-match': entityTags }) },
+  { weight: 1, arbitrary: fc.record({ 'if-none-match': entityTags }) },
+);
+
 function expectNoServerError(res: { statusCode: number; body: string }, what: string) {
   const trouble =
     res.statusCode >= 500 || /INTERNAL_SERVER_ERROR|call stack/i.test(res.body)
@@ -580,7 +607,8 @@ describe.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route]
           inputFor(schema, false),
           isQuery ? rawQueryTail : fc.constant(null),
           isQuery ? fc.constant('none') : bodyVariant,
-          async (persona, values, input, tail, variant) => {
+          conditionalHeaders,
+          async (persona, values, input, tail, variant, conditions) => {
             let url: string = route.path;
             params.forEach((param, i) => {
               url = url.replace(`{${param}}`, values[i] as string);
@@ -590,7 +618,7 @@ describe.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route]
             const res = await app.inject({
               method: route.method,
               url: isQuery ? url + queryString(input, tail) : url,
-              headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+              headers: { ...body.headers, ...conditions, ...(cookie ? { cookie } : {}) },
               payload: body.payload,
             });
             expectNoServerError(res, `${route.method} ${url} as ${persona}`);

@@ -11,7 +11,10 @@ export class MarketplaceCache {
   readonly totals: VersionedCache<number>;
   readonly featured: VersionedCache<VendorView[]>;
   readonly suggestions: VersionedCache<SuggestionsDto>;
-  /** Off, nothing is kept, and no request reads the vendors table's version. */
+  /**
+   * Off, nothing is kept, and no request reads the vendors table's version: lists, featured and
+   * suggestions then carry no ETag (decision 029).
+   */
   readonly enabled: boolean;
 
   constructor({ enabled = true }: { enabled?: boolean } = {}) {

@@ -363,11 +363,15 @@ export async function findVendorById(db: Db, id: string) {
   return db.selectFrom('vendors').select(vendorColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/** A listing the public may see: a hidden one answers as if it did not exist. */
-export async function findVisibleVendorById(db: Db, id: string) {
+/**
+ * A listing the public may see (a hidden one answers as if it did not exist), with the vendors
+ * table's version read in the same statement: the version the listing was read at.
+ */
+export async function findVisibleVendorWithTableVersion(db: Db, id: string) {
   return db
     .selectFrom('vendors')
     .select(vendorColumns)
+    .select(sql<string>`(select version::text from vendors_version)`.as('tableVersion'))
     .where('id', '=', id)
     .where('hidden', '=', false)
     .executeTakeFirst();

@@ -40,11 +40,11 @@ export const vendorsRouter = router({
   list: publicProcedure
     .input(vendorListInput)
     .output(checkedOnce(vendorPage))
-    .query(({ ctx, input }) => listVendors(ctx.db, ctx.marketplace, ctx.user, input)),
+    .query(({ ctx, input }) => listVendors(ctx.db, ctx.marketplace, ctx.user, input, ctx.versionNotice)),
   featured: publicProcedure
     .input(featuredInput)
     .output(checkedOnce(z.array(vendorView)))
-    .query(({ ctx, input }) => featuredVendors(ctx.db, ctx.marketplace, ctx.user, input)),
+    .query(({ ctx, input }) => featuredVendors(ctx.db, ctx.marketplace, ctx.user, input, ctx.versionNotice)),
   suggestions: publicProcedure
     .input(suggestionsInput)
     .output(checkedOnce(vendorSuggestionsDto))
@@ -52,7 +52,7 @@ export const vendorsRouter = router({
       // Suggestions run on every pause in typing: a ceiling per address keeps scripts from using
       // them to walk the listings, shared by every server process.
       await enforceLimit(ctx, 'suggestions', `suggestions:ip:${ctx.ip}`, VENDOR_MESSAGES.tooManySuggestions);
-      return vendorSuggestions(ctx.db, ctx.marketplace, input.q);
+      return vendorSuggestions(ctx.db, ctx.marketplace, input.q, ctx.versionNotice);
     }),
   byId: publicProcedure
     .input(z.object({ id: z.uuid({ error: 'Vendor not found' }) }))

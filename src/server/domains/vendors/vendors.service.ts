@@ -23,7 +23,7 @@ import type { Db } from '../../platform/db/create-db';
 import { StaleWriteError } from '../../platform/db/stale-write';
 import { inTransaction } from '../../platform/db/transaction';
 import type { VendorUpdate } from '../../platform/db/types';
-import type { Context } from '../../platform/trpc/context';
+import type { Context, VersionNotice } from '../../platform/trpc/context';
 import { recordProfileView, responsivenessOf, vendorAnalytics } from '../analytics/analytics.service';
 import type { MarketplaceCache } from './marketplace-cache';
 import {
@@ -31,7 +31,7 @@ import {
   findOwnedListingRef,
   findVendorById,
   findVendorOwnedBy,
-  findVisibleVendorById,
+  findVisibleVendorWithTableVersion,
   insertVendor,
   lockAndFindListingNamed,
   makeVendorAccount,
@@ -132,9 +132,13 @@ async function answer<V>(
   kept: VersionedCache<V>,
   key: string,
   compute: (version: string | undefined) => Promise<V>,
+  notice?: VersionNotice,
 ): Promise<V> {
   if (!cache.enabled) return compute(undefined);
   const version = await vendorsVersion(db);
+  // Read before the answer is computed or taken from the cache, which keeps it under this version:
+  // the answer is never older than the version, which the transport may make an ETag of.
+  notice?.readAt(version);
   return kept.getOrCompute(key, version, () => compute(version));
 }
 
@@ -150,9 +154,15 @@ export async function listVendors(
   cache: MarketplaceCache,
   viewer: UserDto | null,
   input: z.output<typeof vendorListInput>,
+  notice?: VersionNotice,
 ): Promise<VendorPageDto> {
-  return answer(db, cache, cache.pages, JSON.stringify([audience(viewer), input]), (version) =>
-    computeVendorPage(db, cache, version, viewer, input),
+  return answer(
+    db,
+    cache,
+    cache.pages,
+    JSON.stringify([audience(viewer), input]),
+    (version) => computeVendorPage(db, cache, version, viewer, input),
+    notice,
   );
 }
 
@@ -208,6 +218,7 @@ export async function featuredVendors(
   cache: MarketplaceCache,
   viewer: UserDto | null,
   input: z.output<typeof featuredInput>,
+  notice?: VersionNotice,
 ): Promise<VendorView[]> {
   return answer(
     db,
@@ -229,6 +240,7 @@ export async function featuredVendors(
       });
       return items.map((row) => vendorForViewer(row, viewer));
     },
+    notice,
   );
 }
 
@@ -242,13 +254,25 @@ function startsOrContains(list: readonly string[], q: string, limit: number): st
 }
 
 /** At most 3 business names, 3 services and 2 locations for text of 2 characters or more. */
-export async function vendorSuggestions(db: Db, cache: MarketplaceCache, q: string): Promise<SuggestionsDto> {
+export async function vendorSuggestions(
+  db: Db,
+  cache: MarketplaceCache,
+  q: string,
+  notice?: VersionNotice,
+): Promise<SuggestionsDto> {
   if (q.length < 2) return { vendor_names: [], services: [], locations: [] };
-  return answer(db, cache, cache.suggestions, q.toLowerCase(), async () => ({
-    vendor_names: await suggestVendorNames(db, wordsOf(q), 3),
-    services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
-    locations: startsOrContains(LOCATIONS, q, 2),
-  }));
+  return answer(
+    db,
+    cache,
+    cache.suggestions,
+    q.toLowerCase(),
+    async () => ({
+      vendor_names: await suggestVendorNames(db, wordsOf(q), 3),
+      services: startsOrContains(MARKETPLACE_CATEGORIES, q, 3),
+      locations: startsOrContains(LOCATIONS, q, 2),
+    }),
+    notice,
+  );
 }
 
 /**
@@ -257,11 +281,14 @@ export async function vendorSuggestions(db: Db, cache: MarketplaceCache, q: stri
  * read (recordProfileView swallows its errors) and runs beside the responsiveness query.
  */
 export async function vendorProfilePage(
-  ctx: Pick<Context, 'db' | 'user' | 'ip' | 'userAgent' | 'now'>,
+  ctx: Pick<Context, 'db' | 'user' | 'ip' | 'userAgent' | 'now' | 'versionNotice'>,
   id: string,
 ): Promise<VendorView> {
-  const row = await findVisibleVendorById(ctx.db, id);
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
+  const found = await findVisibleVendorWithTableVersion(ctx.db, id);
+  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
+  const { tableVersion, ...row } = found;
+  // Read in the listing's own statement, so the version is exactly the one the listing was read at.
+  ctx.versionNotice?.readAt(tableVersion);
   const [responsiveness] = await Promise.all([
     responsivenessOf(ctx.db, row.id, ctx.now(), timeZoneForLongitude(row.longitude)),
     recordProfileView(ctx, row),

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
@@ -158,6 +158,8 @@ describe("a vendor's profile drawn for visitors", () => {
       expect(parts(drawnA.body).root).toContain('Share Hall A');
       const plainB = await server.inject({ method: 'GET', url: `/vendor/${b.id}` });
       expect(parts(plainB.body)).toEqual({ root: '', state: undefined });
+      // The page the app fills has no tag: a visitor keeping it gets the drawn page once there is one.
+      expect(plainB.headers.etag).toBeUndefined();
       // A kept drawing costs nothing to serve again.
       const keptA = await server.inject({ method: 'GET', url: `/vendor/${a.id}` });
       expect(parts(keptA.body).root).toBe(parts(drawnA.body).root);
@@ -198,6 +200,88 @@ describe('the marketplace drawn for visitors', () => {
       ),
     ).toEqual(featured.json());
     for (const vendor of firstPage.items) expect(root).toContain(`href="/vendor/${vendor.id}"`);
+  });
+});
+
+describe('drawn pages and If-None-Match (decision 029)', () => {
+  it("a visitor's drawn marketplace and profile answer 304 while the listings are unchanged, 200 with a new ETag after a change", async () => {
+    const vendor = await createVendor(h.db, { businessName: 'Conditional Canopies', category: 'Venues' });
+    const urls = ['/marketplace', `/vendor/${vendor.id}`];
+    const tags = new Map<string, string>();
+    for (const url of urls) {
+      const { res, root } = await drawnPage(url);
+      expect(root, url).not.toBe('');
+      const tag = String(res.headers.etag);
+      expect(tag, url).toMatch(/^W\/"m\d+-visitor-[\w-]{11}"$/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      tags.set(url, tag);
+      const again = await client.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      expect(again.headers.etag, url).toBe(tag);
+      expect(again.headers.vary, url).toMatch(/cookie/i);
+      expect(again.headers.vary, url).toMatch(/accept-encoding/i);
+      // With a session cookie the page is the one the app fills: never the visitor's, never 304.
+      const signedIn = await client.app.inject({
+        method: 'GET',
+        url,
+        cookies: { [SESSION_COOKIE]: 'whatever' },
+        headers: { 'if-none-match': tag },
+      });
+      expect(signedIn.statusCode, url).toBe(200);
+      expect(signedIn.headers.etag, url).toBeUndefined();
+      expect(parts(signedIn.body).root, url).toBe('');
+    }
+    // Another server process, built from the same files, draws the same pages again under the same tags.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'simchahub-client-'));
+    await writeFile(path.join(root, 'client-manifest.json'), MANIFEST);
+    await mkdir(path.join(root, 'client'));
+    await writeFile(path.join(root, 'client', 'index.html'), INDEX_HTML);
+    const prerender = new PagePrerender(h.deps.db, undefined, { share: 1 });
+    const other = await buildServer(
+      { ...h.deps, config: { ...h.deps.config, clientDir: path.join(root, 'client') } },
+      { prerender },
+    );
+    try {
+      await prerender.warm(other.log);
+      for (const url of urls) {
+        const res = await other.inject({
+          method: 'GET',
+          url,
+          headers: { 'if-none-match': String(tags.get(url)) },
+        });
+        expect(res.statusCode, url).toBe(304);
+      }
+    } finally {
+      await other.close();
+      await rm(root, { recursive: true, force: true });
+    }
+
+    // The landing page and the pages the app fills carry no tag.
+    for (const url of ['/', '/about', '/marketplace?category=Venues']) {
+      const res = await client.app.inject({ method: 'GET', url, headers: { 'if-none-match': '*' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.etag, url).toBeUndefined();
+    }
+
+    await h.db
+      .updateTable('vendors')
+      .set({ businessName: 'Renamed Canopies' })
+      .where('id', '=', vendor.id)
+      .execute();
+    for (const url of urls) {
+      const tag = tags.get(url) as string;
+      const changed = await client.app.inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
+      expect(changed.statusCode, url).toBe(200);
+      expect(changed.headers.etag, url).not.toBe(tag);
+      const again = await client.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(changed.headers.etag) },
+      });
+      expect(again.statusCode, url).toBe(304);
+    }
+    expect(parts((await drawnPage(`/vendor/${vendor.id}`)).res.body).root).toContain('Renamed Canopies');
   });
 });
 

@@ -29,6 +29,15 @@ interface Kept {
   page: PrerenderedPage;
 }
 
+/**
+ * A drawn page and the data it was drawn from, as JSON: the same data draws the same page, but for
+ * the time of drawing that its dehydrated state records (what a page's ETag is made from).
+ */
+export type DrawnPage = PrerenderedPage & { drawnFrom: string };
+
+const drawnPage = (kept: Kept | null | undefined): DrawnPage | null =>
+  kept ? { ...kept.page, drawnFrom: kept.dataJson } : null;
+
 export interface PrerenderOptions {
   /** Drawn pages kept, the most recently served first out last. */
   keep?: number;
@@ -99,14 +108,14 @@ export class PagePrerender {
   }
 
   /** The landing page drawn, or null when it cannot be had at once. */
-  async landing(origin: string, log: FastifyBaseLogger): Promise<PrerenderedPage | null> {
+  async landing(origin: string, log: FastifyBaseLogger): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
     const figures = await siteFigures(this.db, new Date());
     return this.#page('/', figures, (render) => render.landing(origin, figures), log);
   }
 
   /** A vendor's profile as a visitor sees it (the answer of vendors.byId), drawn, or null. */
-  async vendor(origin: string, vendor: VendorView, log: FastifyBaseLogger): Promise<PrerenderedPage | null> {
+  async vendor(origin: string, vendor: VendorView, log: FastifyBaseLogger): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
     return this.#page(`/vendor/${vendor.id}`, vendor, (render) => render.vendor(origin, vendor), log);
   }
@@ -119,7 +128,7 @@ export class PagePrerender {
     origin: string,
     read: (listInput: VendorListInput) => Promise<MarketplaceFirstData>,
     log: FastifyBaseLogger,
-  ): Promise<PrerenderedPage | null> {
+  ): Promise<DrawnPage | null> {
     if (!this.#ready(log) || !this.#render) return null;
     const data = await read(this.#render.marketplaceListInput);
     return this.#page('/marketplace', data, (render) => render.marketplace(origin, data), log);
@@ -136,7 +145,7 @@ export class PagePrerender {
     data: unknown,
     draw: (render: Renderer) => Promise<PrerenderedPage>,
     log: FastifyBaseLogger,
-  ): Promise<PrerenderedPage | null> {
+  ): Promise<DrawnPage | null> {
     const render = this.#render;
     if (!render) return null;
     const dataJson = JSON.stringify(data);
@@ -145,18 +154,18 @@ export class PagePrerender {
       // Most recently served last: the first in the map is the first to go.
       this.#kept.delete(key);
       this.#kept.set(key, kept);
-      return kept.page;
+      return drawnPage(kept);
     }
     // The same page asked again while it is drawn: the visitors share the drawing.
     const pending = this.#drawing.get(key);
-    if (pending) return (await pending)?.page ?? null;
+    if (pending) return drawnPage(await pending);
     // One drawing at a time, and no more than its share of the thread.
     if (this.#drawing.size > 0 || this.#now() < this.#restUntil) return null;
     const drawing = this.#draw(key, dataJson, () => draw(render), log).finally(() => {
       this.#drawing.delete(key);
     });
     this.#drawing.set(key, drawing);
-    return (await drawing)?.page ?? null;
+    return drawnPage(await drawing);
   }
 
   async #draw(

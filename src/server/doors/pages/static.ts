@@ -5,13 +5,15 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../domains/auth/sessions';
 import { unavailabilityOf } from '../../platform/db/db-errors';
+import { varyOnAcceptEncoding } from '../../platform/http/compression';
 import { errorBody } from '../../platform/http/errors';
+import { digestOf, noneMatchHolds, strongTag, VersionsRead } from '../../platform/http/etag';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { createCaller } from '../trpc/app-router';
 import { HtmlTemplate } from './html-head';
 import { pageHeadFor, segment, siteHead } from './page-heads';
-import type { PagePrerender, PrerenderedPage } from './page-prerender';
+import type { DrawnPage, PagePrerender } from './page-prerender';
 
 const API_PREFIXES = ['/api/', '/api', '/trpc/', '/uploads/'];
 
@@ -84,21 +86,33 @@ export async function staticAndFallback(
     });
 
     // Read once: every page answer is this template with its own head.
-    const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'), {
-      bootScript: bootScriptOf(opts.clientDir, app.log),
-    });
+    const templateHtml = readFileSync(indexHtml, 'utf8');
+    const bootScript = bootScriptOf(opts.clientDir, app.log);
+    const template = new HtmlTemplate(templateHtml, { bootScript });
+    /** The build and the origin the pages are written for, as drawn pages' tags name them. */
+    const build = JSON.stringify([templateHtml, bootScript ?? null, opts.deps.config.appUrl]);
     const { db, config } = opts.deps;
     const { prerender } = opts;
     // The renderer loads once the server listens, so the first visitor already gets the drawn page.
     if (prerender) app.addHook('onListen', async () => void prerender.warm(app.log));
 
-    /** The page drawn for a visitor (the landing page, the marketplace, a vendor's profile), or null. */
-    const drawn = async (req: FastifyRequest, reply: FastifyReply, origin: string, pathname: string) => {
+    /**
+     * The page drawn for a visitor (the landing page, the marketplace, a vendor's profile), or null.
+     * The marketplace's procedures announce the vendors table's version they read at to `versionsRead`.
+     */
+    const drawn = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      origin: string,
+      pathname: string,
+      versionsRead: VersionsRead,
+    ) => {
       if (!prerender || req.cookies[SESSION_COOKIE]) return null;
       if (pathname === '/') return prerender.landing(origin, req.log);
       // What the browser would ask for: the same procedures, their checks and their answers for a
       // visitor (a profile's visit is counted there, as it would be by the browser's request).
-      const caller = async () => createCaller(await contextFromRequest(opts.deps, req, reply));
+      const caller = async () =>
+        createCaller({ ...(await contextFromRequest(opts.deps, req, reply)), versionNotice: versionsRead });
       // The marketplace as opened from a link, unfiltered: a search or a category is the browser's.
       if (/^\/marketplace\/?$/.test(pathname) && !req.url.includes('?')) {
         return prerender.marketplace(
@@ -129,6 +143,16 @@ export async function staticAndFallback(
       if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
       const origin = config.appUrl;
       const pathname = req.url.split('?')[0] ?? '/';
+      // A visitor's landing page, marketplace and vendor profiles come drawn; anyone with a session cookie gets
+      // the page the app fills. Drawn before the head is read, so that the head is never older than
+      // the version the drawing's data was read at (the page's tag names that version).
+      const versionsRead = new VersionsRead();
+      const prerendered: DrawnPage | null = await drawn(req, reply, origin, pathname, versionsRead).catch(
+        (error: unknown) => {
+          req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
+          return null;
+        },
+      );
       let head = siteHead(origin);
       try {
         head = await pageHeadFor(db, origin, pathname);
@@ -137,19 +161,23 @@ export async function staticAndFallback(
         if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
         else req.log.error({ err: error }, 'page head failed');
       }
-      // A visitor's landing page, marketplace and vendor profiles come drawn; anyone with a session cookie gets
-      // the page the app fills.
-      const prerendered: PrerenderedPage | null = await drawn(req, reply, origin, pathname).catch(
-        (error: unknown) => {
-          req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
-          return null;
-        },
-      );
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'cookie')
-        .send(template.render(head, prerendered ?? undefined));
+      const html = template.render(head, prerendered ?? undefined);
+      reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+      varyOnAcceptEncoding(reply);
+      // A drawn marketplace or profile is a visitor's only (the cookie decides, and no session cookie
+      // was sent): its tag names the listings' version, and a digest of what the page is made of (the
+      // build, the head, the data drawn) covers what the version does not (a listing's
+      // responsiveness). Weak: a page drawn again from the same data, here or by another process,
+      // differs only in the drawing time its state records. The page the app fills, and every
+      // signed-in user's, has no tag, so it is never answered 304 (decision 029).
+      const tableVersion = versionsRead.oldest;
+      if (prerendered && tableVersion !== undefined) {
+        const made = digestOf(JSON.stringify([build, head, prerendered.drawnFrom]));
+        const tag = `W/${strongTag(`m${tableVersion}-visitor-${made}`)}`;
+        reply.header('etag', tag);
+        if (noneMatchHolds(req.headers['if-none-match'], tag)) return reply.code(304).send();
+      }
+      return reply.header('content-type', 'text/html; charset=utf-8').send(html);
     });
   }
 

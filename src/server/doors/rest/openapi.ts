@@ -15,6 +15,7 @@ import type { SchemaCheck } from '../../platform/trpc/checked-once';
 import { sessionRequired } from '../../platform/trpc/init';
 import { LIVE_EVENTS_PATH } from '../live/events.routes';
 import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../uploads/attachments.routes';
+import { ROW_CACHE_CONTROL } from './conditional';
 import { pathParams, procedureAt } from './plugin';
 import { restRoutes } from './routes';
 
@@ -62,12 +63,12 @@ const commonErrors = {
  * success answer gives it (the user itself for the profile's `{ user }`).
  */
 function staleWriteResponse(output: z.ZodType | undefined, alsoConflicts: boolean) {
-  const envelope = asObjectSchema(output)?.shape;
-  const row = envelope && Object.keys(envelope).length === 1 && envelope.user ? envelope.user : output;
+  const row = rowOf(output);
   return {
     description:
-      'The edit was made from a stale `version`: someone changed the row since. `error.current` is the row as it is now; reload it and edit again.' +
-      (alsoConflicts ? ' A taken name or email also answers 409, without `current`.' : ''),
+      'The edit was made from a stale `version`: someone changed the row since. `error.current` is the row as it is now (and ETag its tag); reload it and edit again.' +
+      (alsoConflicts ? ' A taken name or email also answers 409, without `current` or ETag.' : ''),
+    headers: z.object({ ETag: rowEtagHeader.optional() }),
     content: {
       'application/json': {
         schema: z.object({
@@ -80,6 +81,77 @@ function staleWriteResponse(output: z.ZodType | undefined, alsoConflicts: boolea
       },
     },
   };
+}
+
+const rowEtagHeader = z.string().meta({
+  description:
+    'The row\'s version as a strong entity tag, `"v<version>"`: send it back in If-Match to update the row only as it is (decision 029)',
+  example: '"v3"',
+});
+
+const ifMatchHeader = z.object({
+  'If-Match': z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'Update only the row as this tag names it: `"v<version>"` (the ETag of the row\'s GET or of the last update; a listing profile\'s tag works too), several tags, or `*` for any existing row. ' +
+        'A row at none of the versions named answers 412 with the row as it is now. With a body `version` as well, both must name the same single version, or the request is refused (400).',
+      example: '"v3"',
+    }),
+});
+
+const ifNoneMatchHeader = z.object({
+  'If-None-Match': z.string().optional().meta({
+    description:
+      'The ETag of an answer kept from before: while the listings have not changed since, the answer is 304 without a body',
+    example: '"m1742-visitor"',
+  }),
+});
+
+const marketplaceHeaders = z.object({
+  ETag: z.string().optional().meta({
+    description:
+      'The version of the listings the answer was read at and who it was for, `"m<version>-<visitor|member>"` (a listing\'s profile adds a digest, and for members starts with the listing\'s `"v<version>"`). Absent when the answer reads no listing.',
+    example: '"m1742-visitor"',
+  }),
+  'Cache-Control': z.enum(['no-cache', 'private, no-cache']).meta({
+    description: "`private, no-cache` for a signed-in caller's answer (it holds contact details)",
+  }),
+  Vary: z.string().meta({ example: 'cookie, accept-encoding' }),
+});
+
+const notModified = {
+  description: 'Nothing changed since the answer whose ETag If-None-Match names: use the one kept',
+  headers: marketplaceHeaders.extend({
+    ETag: z.string().meta({ description: 'The tag If-None-Match named', example: '"m1742-visitor"' }),
+  }),
+};
+
+/** 412 of an update under an If-Match the row no longer matches; `current` as in a 409. */
+function preconditionFailedResponse(output: z.ZodType | undefined) {
+  return {
+    description:
+      'If-Match names no version the row still has: someone changed it since. `error.current` is the row as it is now and ETag its tag; reload it and edit again.',
+    headers: z.object({ ETag: rowEtagHeader }),
+    content: {
+      'application/json': {
+        schema: z.object({
+          error: z.object({
+            code: z.literal('PRECONDITION_FAILED'),
+            message: z.string(),
+            current: rowOf(output) ?? z.looseObject({}),
+          }),
+        }),
+      },
+    },
+  };
+}
+
+/** The row inside an answer: the answer itself, or the user of the profile's `{ user }`. */
+function rowOf(output: z.ZodType | undefined): z.ZodType | undefined {
+  const envelope = asObjectSchema(output)?.shape;
+  return envelope && Object.keys(envelope).length === 1 && envelope.user ? envelope.user : output;
 }
 
 /** Non-procedure routes (multipart uploads, attachments, event stream, health) described by hand, next to where they live. */
@@ -384,20 +456,40 @@ export function buildOpenApiDocument() {
         operation.requestBody = { content: { 'application/json': { schema: rest } } };
       }
     }
+    const success = `${route.status ?? 200}` as const;
+    /** Gives the success answer its headers. */
+    const successHeaders = (headers: z.ZodObject) => {
+      const answer = operation.responses[success] as ZodOpenApiResponseObject;
+      operation.responses = { ...operation.responses, [success]: { ...answer, headers } };
+    };
     if (idempotentCreate) {
       operation.requestParams = { ...operation.requestParams, header: idempotencyHeader };
-      const success = `${route.status ?? 200}` as const;
-      const answer = operation.responses[success] as ZodOpenApiResponseObject;
+      successHeaders(idempotentReplayedHeader);
+      operation.responses = { ...operation.responses, 422: keyReused };
+    }
+    // Updates name the version they were made from, in the body or in If-Match (decision 029); a
+    // stale one is refused with the current row: 409 for the body's, 412 for If-Match's.
+    if (
+      objectInput &&
+      'version' in objectInput.shape &&
+      (route.method === 'PATCH' || route.method === 'PUT')
+    ) {
+      const alsoConflicts = route.procedure === 'profile.update' || route.procedure.startsWith('vendors.');
+      operation.requestParams = { ...operation.requestParams, header: ifMatchHeader };
+      successHeaders(z.object({ ETag: rowEtagHeader }));
       operation.responses = {
         ...operation.responses,
-        [success]: { ...answer, headers: idempotentReplayedHeader },
-        422: keyReused,
+        409: staleWriteResponse(output, alsoConflicts),
+        412: preconditionFailedResponse(output),
       };
     }
-    // Updates name the version they were made from; a stale one is refused with the current row.
-    if (objectInput && 'version' in objectInput.shape) {
-      const alsoConflicts = route.procedure === 'profile.update' || route.procedure.startsWith('vendors.');
-      operation.responses = { ...operation.responses, 409: staleWriteResponse(output, alsoConflicts) };
+    if (route.etag === 'row') {
+      successHeaders(z.object({ ETag: rowEtagHeader, 'Cache-Control': z.literal(ROW_CACHE_CONTROL) }));
+    }
+    if (route.etag === 'listings' || route.etag === 'listing') {
+      operation.requestParams = { ...operation.requestParams, header: ifNoneMatchHeader };
+      successHeaders(marketplaceHeaders);
+      operation.responses = { ...operation.responses, 304: notModified };
     }
     const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
     paths[route.path] = { ...paths[route.path], [method]: operation };
@@ -412,7 +504,9 @@ export function buildOpenApiDocument() {
         description:
           'REST surface of SimchaHub. Authentication is the HttpOnly session cookie set by sign-in. ' +
           'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, issues?, current? } }` ' +
-          '(`current`: on 409 from an update made from a stale `version`, the row as it is now).',
+          '(`current`: on 409 from an update made from a stale `version`, or 412 from a stale If-Match, the row as it is now). ' +
+          'Editable rows carry an ETag, `"v<version>"`, that If-Match on their update takes; the marketplace answers ' +
+          'If-None-Match with 304 while the listings are unchanged (decision 029).',
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {

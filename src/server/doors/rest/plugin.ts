@@ -1,6 +1,9 @@
 import { type AnyProcedure, TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PreconditionFailedError, StaleWriteError } from '../../platform/db/stale-write';
 import { restError } from '../../platform/http/errors';
+import { noneMatchHolds, VersionsRead } from '../../platform/http/etag';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../../platform/http/input-depth';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -10,12 +13,27 @@ import {
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { appRouter } from '../trpc/app-router';
+import {
+  marketplaceCacheHeaders,
+  marketplaceTag,
+  ROW_CACHE_CONTROL,
+  rowTag,
+  rowVersionOf,
+  type UpdateCondition,
+  updateConditionOf,
+  withConditionVersion,
+} from './conditional';
 import { type RestRoute, restRoutes } from './routes';
 
 export function procedureAt(path: string): AnyProcedure {
   const procedure = (appRouter._def.procedures as unknown as Record<string, AnyProcedure | undefined>)[path];
   if (!procedure) throw new Error(`REST route points at unknown procedure ${path}`);
   return procedure;
+}
+
+/** Whether the procedure's input takes the `version` an edit was made from (it updates a row at a version). */
+export function updatesAtVersion(procedure: AnyProcedure): boolean {
+  return (procedure._def.inputs as unknown[]).some((i) => i instanceof z.ZodObject && 'version' in i.shape);
 }
 
 export function pathParams(route: RestRoute): string[] {
@@ -58,6 +76,38 @@ function withIdempotencyKey(input: unknown, header: string | string[] | undefine
   return { ...input, idempotencyKey: key };
 }
 
+/**
+ * An update made under If-Match: at the version it names, or at another one it names when the row
+ * turns out to be at that one (a list of tags). When the row is at none of them: 412 with the row.
+ */
+async function updateOnCondition(
+  call: (input: unknown) => Promise<unknown>,
+  input: unknown,
+  condition: Extract<UpdateCondition, { any: false }>,
+): Promise<unknown> {
+  let attempt = input;
+  // Versions only grow, so each retry names a later one of the listed versions.
+  for (let tries = 0; tries <= condition.versions.length; tries++) {
+    try {
+      return await call(attempt);
+    } catch (error) {
+      if (!(error instanceof StaleWriteError)) throw error;
+      const now = rowVersionOf(error.current);
+      const tried = isPlainObject(attempt) ? attempt.version : undefined;
+      if (
+        now === undefined ||
+        now === tried ||
+        !condition.versions.includes(now) ||
+        !isPlainObject(attempt)
+      ) {
+        throw new PreconditionFailedError(error.current);
+      }
+      attempt = { ...attempt, version: now };
+    }
+  }
+  throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'If-Match retries ran out' });
+}
+
 /** Mounts every row of the REST table as a Fastify route that calls the same procedure. */
 export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }): Promise<void> {
   for (const route of restRoutes) {
@@ -76,6 +126,8 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
     // Elsewhere the header is ignored, as a client may send one with every POST.
     const takesIdempotencyKey = route.method === 'POST' && isIdempotent(procedure);
     const isUpdate = route.method === 'PATCH' || route.method === 'PUT';
+    // Updates of a row at a version take that version from If-Match too (decision 029).
+    const conditional = isUpdate && updatesAtVersion(procedure);
 
     app.route({
       method: route.method,
@@ -93,24 +145,55 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
           // The same bound as on /trpc, so both doors refuse the same inputs.
           if (nestsDeeperThan(input)) throw new TRPCError({ code: 'BAD_REQUEST', message: TOO_DEEP_MESSAGE });
           if (takesIdempotencyKey) input = withIdempotencyKey(input, req.headers[IDEMPOTENCY_KEY_HEADER]);
+          const condition = conditional ? updateConditionOf(req.headers['if-match']) : undefined;
+          if (condition) input = withConditionVersion(input, condition);
           const ctx = await contextFromRequest(opts.deps, req, reply);
+          // Marketplace answers announce the vendors table's version they were read at.
+          const versionsRead =
+            route.etag === 'listings' || route.etag === 'listing' ? new VersionsRead() : undefined;
+          if (versionsRead) ctx.versionNotice = versionsRead;
           // What a caller from createCaller(ctx) does, without building the caller and its path proxies
           // on every request: the procedure (middlewares, input and output checks) called with the context.
+          const call = (rawInput: unknown) =>
+            procedure({
+              path: route.procedure,
+              getRawInput: async () => rawInput,
+              ctx,
+              type,
+              signal: undefined,
+              batchIndex: 0,
+            });
           const rawInput = input;
-          const result = await procedure({
-            path: route.procedure,
-            getRawInput: async () => rawInput,
-            ctx,
-            type,
-            signal: undefined,
-            batchIndex: 0,
-          });
+          const result =
+            condition && !condition.any
+              ? await updateOnCondition(call, rawInput, condition)
+              : await call(rawInput);
           // The spec's update shapes carry no version: such an edit overwrote whatever the row held.
           if (isUpdate && isPlainObject(rawInput) && rawInput.version === undefined) {
             req.log.info(
               { procedure: route.procedure, userId: ctx.user?.id },
-              'unconditional update (no version)',
+              condition?.any ? 'unconditional update (If-Match: *)' : 'unconditional update (no version)',
             );
+          }
+          const version = conditional || route.etag === 'row' ? rowVersionOf(result) : undefined;
+          if (version !== undefined) reply.header('etag', rowTag(version));
+          if (route.etag === 'row') reply.header('cache-control', ROW_CACHE_CONTROL);
+          if (versionsRead) {
+            const audience = ctx.user ? 'member' : 'visitor';
+            marketplaceCacheHeaders(reply, audience);
+            const tableVersion = versionsRead.oldest;
+            // No version read (the cache switched off, or an answer that reads no listing): no tag.
+            if (tableVersion !== undefined && route.etag && route.etag !== 'row') {
+              const tag = marketplaceTag(
+                route.etag,
+                tableVersion,
+                audience,
+                () => JSON.stringify(result),
+                result,
+              );
+              reply.header('etag', tag);
+              if (noneMatchHolds(req.headers['if-none-match'], tag)) return reply.code(304).send();
+            }
           }
           reply.code(route.status ?? 200);
           if (keptAnswers && typeof result === 'object' && result !== null) {
@@ -120,6 +203,9 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
         } catch (error) {
           const { status, body, retryAfter } = restError(error);
           if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
+          // A 409 or 412 carries the row as it is now, and its tag for the next If-Match.
+          const current = rowVersionOf(body.error.current);
+          if (current !== undefined) reply.header('etag', rowTag(current));
           // A refusal (503: database unavailable, overloaded) is expected under faults: a warning, no stack.
           if (status === 503) req.log.warn(`REST ${route.method} ${route.path}: ${body.error.message}`);
           else if (status >= 500) req.log.error({ err: error }, `REST ${route.method} ${route.path} failed`);

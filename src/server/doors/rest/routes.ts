@@ -19,6 +19,15 @@ export interface RestRoute {
   tag: string;
   /** Status of a successful call; 200 unless it creates something. */
   status?: 200 | 201;
+  /**
+   * The ETag of a GET's answer (decision 029; updates of a row at a version get theirs without it):
+   * - `row`: the answer is an editable row (or `{ user }`): `"v<version>"`, for If-Match on its update;
+   * - `listings`: read from the listings at the vendors table's version: `"m<version>-<audience>"`,
+   *   and If-None-Match answers 304 while it holds;
+   * - `listing`: one listing's profile: as `listings`, with a digest of the answer (and, for members,
+   *   the listing's row tag in front).
+   */
+  etag?: 'row' | 'listings' | 'listing';
 }
 
 /**
@@ -26,7 +35,14 @@ export interface RestRoute {
  * procedure the browser calls. GET rows must point at queries; the adapter refuses to start otherwise.
  */
 export const restRoutes: RestRoute[] = [
-  { method: 'GET', path: '/api/auth/me', procedure: 'auth.me', summary: 'The signed-in user', tag: 'Auth' },
+  {
+    method: 'GET',
+    path: '/api/auth/me',
+    procedure: 'auth.me',
+    summary: "The signed-in user (its ETag is the profile's, for If-Match on PATCH /api/profile)",
+    tag: 'Auth',
+    etag: 'row',
+  },
   {
     method: 'POST',
     path: '/api/auth/register',
@@ -114,6 +130,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'events.byId',
     summary: "One of the caller's events",
     tag: 'Events',
+    etag: 'row',
   },
   {
     method: 'PATCH',
@@ -316,6 +333,7 @@ export const restRoutes: RestRoute[] = [
     summary:
       'Search and browse vendors: page, page_size (24), sort, search, category (repeat for several), lat, lng, radius_km (50)',
     tag: 'Vendors',
+    etag: 'listings',
   },
   {
     method: 'GET',
@@ -323,6 +341,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'vendors.featured',
     summary: 'Up to 10 featured (verified) vendors, near lat/lng when given',
     tag: 'Vendors',
+    etag: 'listings',
   },
   {
     method: 'GET',
@@ -330,6 +349,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'vendors.suggestions',
     summary: 'Search suggestions: vendor names, services, locations',
     tag: 'Vendors',
+    etag: 'listings',
   },
   {
     method: 'GET',
@@ -344,6 +364,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'vendors.myProfile',
     summary: "One of the signed-in vendor's own listings: vendorId, or their first",
     tag: 'Vendors',
+    etag: 'row',
   },
   {
     method: 'PATCH',
@@ -374,6 +395,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'vendors.byId',
     summary: 'A vendor; contact details only for signed-in callers',
     tag: 'Vendors',
+    etag: 'listing',
   },
   {
     method: 'POST',

@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { asServiceUnavailable } from '../db/db-errors';
-import { StaleWriteError } from '../db/stale-write';
+import { PreconditionFailedError, StaleWriteError } from '../db/stale-write';
 import { retryAfterOf } from '../limits/rate-limit';
 
 export interface ValidationIssue {
@@ -31,7 +31,7 @@ export function publicMessage(error: TRPCError): string {
 
 /** The one JSON error shape of the REST surface. */
 export interface ErrorBody {
-  /** `current`: on 409 CONFLICT from a stale update, the row as it is now. */
+  /** `current`: on 409 CONFLICT from a stale update (412 from a stale If-Match), the row as it is now. */
   error: { code: string; message: string; issues?: ValidationIssue[]; current?: unknown };
 }
 
@@ -68,7 +68,9 @@ export function restError(error: unknown): { status: number; body: ErrorBody; re
       trpcError.code,
       publicMessage(trpcError),
       validationIssues(trpcError),
-      trpcError instanceof StaleWriteError ? trpcError.current : undefined,
+      trpcError instanceof StaleWriteError || trpcError instanceof PreconditionFailedError
+        ? trpcError.current
+        : undefined,
     ),
     retryAfter: retryAfterOf([trpcError]),
   };

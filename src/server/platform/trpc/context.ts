@@ -45,6 +45,16 @@ export interface ReplayNotice {
   replayed(): void;
 }
 
+/**
+ * How a query tells the transport which version of shared data its answer was read at (the
+ * marketplace answers the vendors table's version, a number advanced in the database by every
+ * change), so that the transport can make a validator of it: an ETag, and 304 for an unchanged
+ * answer (decision 029). Announced before the data is read, so the data is never older than it.
+ */
+export interface VersionNotice {
+  readAt(version: string): void;
+}
+
 export interface CurrentSession {
   id: string;
   expiresAt: Date;
@@ -60,4 +70,6 @@ export interface Context extends AppDeps {
   userAgent: string | null;
   /** Absent where no transport carries it (server-side callers). */
   replayNotice?: ReplayNotice;
+  /** Set by a transport that makes ETags of the versions answers were read at; absent otherwise. */
+  versionNotice?: VersionNotice;
 }
