@@ -20,6 +20,7 @@ import * as searchWordForms from './2026-11-27T0000_search_word_forms';
 import * as categoryArtIsDrawn from './2026-11-27T0100_category_art_is_drawn';
 import * as reportsNameTheReported from './2026-11-29T0000_reports_name_the_reported';
 import * as emailConfirmation from './2026-11-29T0200_email_confirmation';
+import * as reportedMessages from './2026-11-29T0300_reported_messages';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0100_category_art_is_drawn': categoryArtIsDrawn,
   '2026-11-29T0000_reports_name_the_reported': reportsNameTheReported,
   '2026-11-29T0200_email_confirmation': emailConfirmation,
+  '2026-11-29T0300_reported_messages': reportedMessages,
 };

@@ -5,7 +5,7 @@ import type { UserDto } from '../../shared/schemas/auth';
 import { issueConfirmationToken, redeemConfirmationToken } from '../domains/auth/email-confirmation';
 import { hashPassword } from '../domains/auth/password';
 import { syncFamilyMembership } from '../domains/family/family.service';
-import { reportedPartyOf } from '../domains/messages/messages.delivery';
+import { fileThreadReport, reportedPartyOf } from '../domains/messages/messages.delivery';
 import { findUserById, insertUser } from '../domains/users/users.queries';
 import type { Db } from '../platform/db/create-db';
 import type { Database, MessageThreadsTable, NewVendor } from '../platform/db/types';
@@ -250,11 +250,13 @@ export async function createThreadReport(
     .select(['t.customerId', 'v.ownerId'])
     .where('t.id', '=', threadId)
     .executeTakeFirstOrThrow();
-  return insertRow(db, 'threadReports', {
+  const filed = await fileThreadReport(db, {
     threadId,
     reporterId,
     reportedId: reportedPartyOf(thread, reporterId),
     reason: overrides.reason ?? 'Rude and threatening messages',
     createdAt: overrides.createdAt ?? new Date(),
   });
+  if (!filed) throw new Error('the reporter has an open report on this thread already');
+  return db.selectFrom('threadReports').selectAll().where('id', '=', filed.id).executeTakeFirstOrThrow();
 }

@@ -256,6 +256,8 @@ const reportedMessageDto = z.object({
   senderName: z.string(),
   text: z.string(),
   createdAt: z.date(),
+  /** One of the messages the report is about: the reported party's, written before it was filed. */
+  reported: z.boolean(),
 });
 const person = userDto.pick({ id: true, email: true, name: true }).extend({ suspended: z.boolean() });
 export const adminReportDto = z.object({
@@ -269,7 +271,7 @@ export const adminReportDto = z.object({
   reporter: person,
   /** The other party of the conversation: the one whose messages were reported. */
   reported: person.nullable(),
-  /** The conversation's latest messages (up to 20), oldest first. */
+  /** The conversation's latest messages when the report was filed (up to 20), oldest first. */
   messages: z.array(reportedMessageDto),
 });
 export type AdminReportDto = z.infer<typeof adminReportDto>;

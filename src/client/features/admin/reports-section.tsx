@@ -151,7 +151,7 @@ function ReportCard({
   );
 }
 
-/** The conversation's latest messages, folded away until asked for. */
+/** The conversation as it stood when reported, the reported messages marked, folded away until asked for. */
 function Thread({ report }: { report: AdminReportDto }) {
   const count = report.messages.length;
   if (count === 0) {
@@ -169,17 +169,24 @@ function Thread({ report }: { report: AdminReportDto }) {
     >
       <Stack as="ol" gap="2" mt="2" listStyleType="none" data-testid="report-thread">
         {report.messages.map((m) => {
-          const fromReported = report.reported !== null && m.senderId === report.reported.id;
           return (
             <Box
               as="li"
               key={m.id}
               layerStyle="note"
-              bg={fromReported ? 'red.subtle' : undefined}
+              bg={m.reported ? 'red.subtle' : undefined}
               fontSize="sm"
+              data-reported={m.reported || undefined}
             >
               <Flex justify="space-between" gap="2" wrap="wrap">
-                <Text fontWeight="semibold">{m.senderName}</Text>
+                <Text fontWeight="semibold">
+                  {m.senderName}
+                  {m.reported ? (
+                    <Badge ms="2" colorPalette="red" variant="subtle" size="sm" rounded="full">
+                      Reported
+                    </Badge>
+                  ) : null}
+                </Text>
                 <Text textStyle="caption">
                   <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
                 </Text>

@@ -311,30 +311,37 @@ export async function adminReportById(db: Db, id: string) {
 }
 
 /**
- * The latest messages of each thread (up to `perThread`), oldest first within a thread: one walk
- * of messages_thread_created_idx per thread, however long the conversation.
+ * The conversation of each report as it stood when the report was filed: its latest messages up to
+ * then (at most `perReport`), oldest first, each marked when the report is about it. One walk of
+ * messages_thread_created_idx per report, however long the conversation; what was written after the
+ * report (by a listing's next owner, say) is no part of it.
  */
-export async function latestMessagesOf(db: Db, threadIds: readonly string[], perThread: number) {
-  const ids = [...new Set(threadIds)];
+export async function reportMessagesOf(db: Db, reportIds: readonly string[], perReport: number) {
+  const ids = [...new Set(reportIds)];
   if (ids.length === 0) return [];
   const { rows } = await sql<{
+    reportId: string;
     id: string;
-    threadId: string;
     senderId: string | null;
     senderName: string | null;
     text: string;
     createdAt: Date;
+    reported: boolean;
   }>`
-    select m.id, m.thread_id, m.sender_id, s.name as sender_name, m.message_text as text, m.created_at
-    from unnest(${ids}::uuid[]) as t(id)
+    select r.id as report_id, m.id, m.sender_id, s.name as sender_name, m.message_text as text,
+      m.created_at,
+      exists (select 1 from thread_report_messages rm where rm.report_id = r.id and rm.message_id = m.id)
+        as reported
+    from thread_reports r
     cross join lateral (
-      select id, thread_id, sender_id, message_text, created_at from messages
-      where thread_id = t.id
+      select id, sender_id, message_text, created_at from messages
+      where thread_id = r.thread_id and created_at <= r.created_at
       order by created_at desc, id desc
-      limit ${perThread}
+      limit ${perReport}
     ) m
     left join users s on s.id = m.sender_id
-    order by m.thread_id, m.created_at, m.id`.execute(db);
+    where r.id = any(${ids}::uuid[])
+    order by r.id, m.created_at, m.id`.execute(db);
   return rows;
 }
 

@@ -34,12 +34,12 @@ import {
   closeReport,
   countListingsOwnedBy,
   type LockedUser,
-  latestMessagesOf,
   lockAdmins,
   lockListingForModeration,
   lockReport,
   lockUser,
   peekUserRole,
+  reportMessagesOf,
   setListingModeration,
   setRole,
   setSuspension,
@@ -59,7 +59,7 @@ export const MODERATION_MESSAGES = {
     'Nobody answers for the other side of this conversation now, so there is no one to suspend',
 } as const;
 
-/** The conversation an admin reads with a report: its latest messages. */
+/** The conversation an admin reads with a report: its latest messages when the report was filed. */
 export const REPORT_MESSAGES_SHOWN = 20;
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
@@ -350,14 +350,14 @@ export async function setUserRole(
 
 // ---------------------------------------------------------------- Reports
 
-type ReportMessage = Awaited<ReturnType<typeof latestMessagesOf>>[number];
+type ReportMessage = Awaited<ReturnType<typeof reportMessagesOf>>[number];
 
 /** A party of a report as admins see it: whether they are suspended now, not since when. */
 function reportParty(id: string, email: string, name: string, suspendedAt: Date | null) {
   return { id, email, name, suspended: suspendedAt !== null };
 }
 
-/** The report's own columns as read, with its two parties and the thread's latest messages. */
+/** The report's own columns as read, with its two parties and the conversation as it stood then. */
 function toAdminReport(row: AdminReportRow, messages: ReportMessage[]): AdminReportDto {
   const {
     reporterId,
@@ -383,23 +383,24 @@ function toAdminReport(row: AdminReportRow, messages: ReportMessage[]): AdminRep
       senderName: m.senderName ?? 'A deleted account',
       text: m.text,
       createdAt: m.createdAt,
+      reported: m.reported,
     })),
   };
 }
 
 async function withMessages(db: Db, rows: AdminReportRow[]): Promise<AdminReportDto[]> {
-  const messages = await latestMessagesOf(
+  const messages = await reportMessagesOf(
     db,
-    rows.map((r) => r.threadId),
+    rows.map((r) => r.id),
     REPORT_MESSAGES_SHOWN,
   );
-  const byThread = new Map<string, ReportMessage[]>();
+  const byReport = new Map<string, ReportMessage[]>();
   for (const m of messages) {
-    const list = byThread.get(m.threadId) ?? [];
+    const list = byReport.get(m.reportId) ?? [];
     list.push(m);
-    byThread.set(m.threadId, list);
+    byReport.set(m.reportId, list);
   }
-  return rows.map((r) => toAdminReport(r, byThread.get(r.threadId) ?? []));
+  return rows.map((r) => toAdminReport(r, byReport.get(r.id) ?? []));
 }
 
 export async function listReports(

@@ -843,6 +843,7 @@ describe('reports', () => {
       senderName: 'Vendor Vered',
       text: 'message 5',
       createdAt: messages[5]?.createdAt,
+      reported: true,
     });
     expect(page).toMatchObject({ page: 1, pageSize: ADMIN_PAGE_SIZE });
 
@@ -940,9 +941,28 @@ describe('reports', () => {
       .select('id')
       .where('threadId', '=', thread.id)
       .execute();
-    // The old owner's claim is revoked and another vendor now holds the listing.
+    // The old owner's claim is revoked and another vendor now holds the listing, and writes in it.
     const successor = await h.signedIn('vendor', { name: 'Vendor Yosef' });
     await h.db.updateTable('vendors').set({ ownerId: successor.user.id }).where('id', '=', shop.id).execute();
+    await createMessage(h.db, thread.id, successor.user.id, customer.user.id, {
+      text: 'The new owner says hello',
+      createdAt: new Date(Date.now() + 60_000),
+    });
+
+    // The report still shows the conversation as it was, the old owner's messages marked as reported.
+    const shown = (await admin.caller.admin.reports.list({ status: 'open' })).items.find(
+      (r) => r.id === filed?.id,
+    );
+    expect(shown?.messages.map((m) => m.text)).not.toContain('The new owner says hello');
+    const marked = shown?.messages.filter((m) => m.reported) ?? [];
+    expect(marked.length).toBeGreaterThan(0);
+    expect(new Set(marked.map((m) => m.senderId))).toEqual(new Set([owner.user.id]));
+    const kept = await h.db
+      .selectFrom('threadReportMessages')
+      .select('messageId')
+      .where('reportId', '=', filed?.id as string)
+      .execute();
+    expect(kept.length).toBe(marked.length);
 
     const listed = (await admin.caller.admin.users.list({ search: 'Vendor Yosef' })).items;
     expect(listed.find((u) => u.id === successor.user.id)?.openReports).toBe(0);

@@ -5,6 +5,7 @@ import type { Role } from '../../../shared/constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
 import { clipText } from '../../../shared/text';
 import type { Db } from '../../platform/db/create-db';
+import { inTransaction } from '../../platform/db/transaction';
 import type { MessageThreadsTable } from '../../platform/db/types';
 import type { NewLiveEvent } from '../../platform/live/live-events';
 import { enqueueMail } from '../../platform/mail/outbox';
@@ -30,6 +31,49 @@ export const otherSide = (side: ThreadSide): ThreadSide => (side === 'customer' 
  */
 export function reportedPartyOf(thread: { customerId: string; ownerId: string | null }, reporterId: string) {
   return reporterId === thread.customerId ? thread.ownerId : thread.customerId;
+}
+
+/** The reported party's messages a report keeps (the newest): enough to read, bounded for a long thread. */
+export const REPORTED_MESSAGES_KEPT = 100;
+
+/**
+ * Files a report, with whom it is against and the messages it is about (that party's in the thread
+ * so far), in one transaction. Null when the reporter has an open report on the thread already (the
+ * partial unique index decides, also under races).
+ */
+export async function fileThreadReport(
+  db: Db,
+  report: {
+    threadId: string;
+    reporterId: string;
+    reportedId: string | null;
+    reason: string;
+    createdAt?: Date;
+  },
+): Promise<{ id: string; createdAt: Date } | null> {
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('threadReports')
+      .values(report)
+      .onConflict((oc) => oc.columns(['threadId', 'reporterId']).where('status', '=', 'open').doNothing())
+      .returning(['id', 'createdAt'])
+      .executeTakeFirst();
+    if (!row || report.reportedId === null) return row ?? null;
+    await trx
+      .insertInto('threadReportMessages')
+      .columns(['reportId', 'messageId'])
+      .expression(
+        trx
+          .selectFrom('messages')
+          .select([sql<string>`${row.id}::uuid`.as('reportId'), 'id as messageId'])
+          .where('threadId', '=', report.threadId)
+          .where('senderId', '=', report.reportedId)
+          .orderBy('createdAt', 'desc')
+          .limit(REPORTED_MESSAGES_KEPT),
+      )
+      .execute();
+    return row;
+  });
 }
 
 /**

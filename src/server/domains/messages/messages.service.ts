@@ -22,6 +22,7 @@ import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-ev
 import type { Context, CurrentSession } from '../../platform/trpc/context';
 import { readThreadNotifications } from '../notifications/notifications.service';
 import {
+  fileThreadReport,
   listingForNewThread,
   openThread,
   postMessage,
@@ -412,13 +413,14 @@ export async function reportThread(
   await limitThreadActions(ctx);
   const thread = await partyThread(ctx.db, ctx.user, input.threadId, false);
   const reportedId = reportedPartyOf(thread, ctx.user.id);
-  // The partial unique index keeps one open report per reporter and thread, also under races.
-  const row = await ctx.db
-    .insertInto('threadReports')
-    .values({ threadId: input.threadId, reporterId: ctx.user.id, reportedId, reason: input.reason })
-    .onConflict((oc) => oc.columns(['threadId', 'reporterId']).where('status', '=', 'open').doNothing())
-    .returning(['id', 'createdAt'])
-    .executeTakeFirst();
+  const row = await fileThreadReport(ctx.db, {
+    threadId: input.threadId,
+    reporterId: ctx.user.id,
+    reportedId,
+    reason: input.reason,
+    // On the clock its messages were written by, so that "before the report" means what it says.
+    createdAt: ctx.now(),
+  });
   if (!row) throw new TRPCError({ code: 'CONFLICT', message: MESSAGING_MESSAGES.alreadyReported });
   return { id: row.id, status: 'open', createdAt: row.createdAt };
 }

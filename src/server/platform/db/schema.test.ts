@@ -57,6 +57,7 @@ describe('migrations', () => {
       'server_error_minutes',
       'sessions',
       'tasks',
+      'thread_report_messages',
       'thread_reports',
       'uploads',
       'users',

@@ -449,6 +449,12 @@ export interface ThreadReportsTable {
   resolvedBy: string | null;
 }
 
+/** The messages a report is about: the reported party's in the thread when it was filed. */
+export interface ThreadReportMessagesTable {
+  reportId: string;
+  messageId: string;
+}
+
 /** A vendor's saved answers, inserted into a reply with one click. */
 export interface QuickRepliesTable {
   id: Generated<string>;
@@ -549,6 +555,7 @@ export interface Database {
   knownDevices: KnownDevicesTable;
   idempotencyKeys: IdempotencyKeysTable;
   threadReports: ThreadReportsTable;
+  threadReportMessages: ThreadReportMessagesTable;
   serverErrorMinutes: ServerErrorMinutesTable;
   platformCounters: PlatformCountersTable;
   platformDailyCounters: PlatformDailyCountersTable;
