@@ -198,6 +198,7 @@ describe('reverse geocoding', () => {
       const config = await configured.inject({ method: 'GET', url: '/trpc/meta.clientConfig' });
       expect(config.json().result.data.json).toEqual({
         reverseGeocodeUrl: 'https://geo.example.org/reverse',
+        unconfirmedQuotaBytes: 20 * 1024 * 1024,
       });
     } finally {
       await configured.close();
