@@ -49,6 +49,19 @@ function bootScriptOf(clientDir: string, log: FastifyBaseLogger): string | undef
 }
 
 /**
+ * Before the server listens: loads the page renderer and draws the landing page and the marketplace
+ * once, as a visitor asks for them, so that no visitor waits for (and no one else is held up by) the
+ * renderer's first, slow drawing. Null when there is no built web app to draw pages for. A vendor's
+ * profile is left out: asking for one counts a visit; it shares most of its code with these two.
+ */
+export async function warmUpPages(app: FastifyInstance, prerender: PagePrerender, clientDir: string) {
+  if (!existsSync(path.join(clientDir, 'index.html'))) return null;
+  return prerender.warmUp(async () => {
+    for (const url of ['/', '/marketplace']) await app.inject({ method: 'GET', url });
+  }, app.log);
+}
+
+/**
  * Serves the built SPA (when present) and answers every unknown path: JSON 404 under /api and /trpc,
  * index.html for other GETs so the client router can render the page or its own 404.
  *
@@ -65,6 +78,12 @@ export async function staticAndFallback(
   const indexHtml = path.join(opts.clientDir, 'index.html');
   const hasClient = existsSync(indexHtml);
   if (hasClient) {
+    // The built files are read from disk as they are (their compressed copies too): next to no work
+    // for the event loop, and a page needs every one of them, so load shedding lets them through.
+    let fileRoutes = true;
+    app.addHook('onRoute', (route) => {
+      if (fileRoutes) route.config = { ...route.config, shed: false };
+    });
     await app.register(fastifyStatic, {
       root: opts.clientDir,
       wildcard: false,
@@ -83,13 +102,16 @@ export async function staticAndFallback(
       },
     });
 
+    fileRoutes = false;
+
     // Read once: every page answer is this template with its own head.
     const template = new HtmlTemplate(readFileSync(indexHtml, 'utf8'), {
       bootScript: bootScriptOf(opts.clientDir, app.log),
     });
     const { db, config } = opts.deps;
     const { prerender } = opts;
-    // The renderer loads once the server listens, so the first visitor already gets the drawn page.
+    // The production server has drawn its first pages before listening (warmUpPages); anywhere else
+    // the renderer loads once the server listens, so the first visitor already gets the drawn page.
     if (prerender) app.addHook('onListen', async () => void prerender.warm(app.log));
 
     /** The page drawn for a visitor (the landing page, the marketplace, a vendor's profile), or null. */
@@ -125,7 +147,8 @@ export async function staticAndFallback(
       return vendor ? prerender.vendor(origin, vendor, req.log) : null;
     };
 
-    app.get('/*', async (req, reply) => {
+    // A missing asset or source map is a 404 at no cost: not shed either.
+    app.get('/*', { config: { shed: (req) => !isAssetPath(req.url) } }, async (req, reply) => {
       if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
       const origin = config.appUrl;
       const pathname = req.url.split('?')[0] ?? '/';
