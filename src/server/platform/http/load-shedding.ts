@@ -99,6 +99,7 @@ export class EventLoopLag {
   }
 
   reading(): LoadReading {
+    this.#forget(performance.now());
     return {
       lagMs: Math.round(this.#last),
       stallsMs: this.#stalls.map((s) => Math.round(s.ms)),
