@@ -48,17 +48,28 @@ function bootScriptOf(clientDir: string, log: FastifyBaseLogger): string | undef
   }
 }
 
+/** The longest start-up waits for the first pages to be drawn before it listens anyway. */
+const WARM_UP_WAIT_MS = 60_000;
+
 /**
  * Before the server listens: loads the page renderer and draws the landing page and the marketplace
  * once, as a visitor asks for them, so that no visitor waits for (and no one else is held up by) the
- * renderer's first, slow drawing. Null when there is no built web app to draw pages for. A vendor's
- * profile is left out: asking for one counts a visit; it shares most of its code with these two.
+ * renderer's first, slow drawing. Null when there is no built web app to draw pages for, or when the
+ * drawing took longer than WARM_UP_WAIT_MS (logged). A vendor's profile is left out: asking for one
+ * counts a visit; it shares most of its code with these two.
  */
 export async function warmUpPages(app: FastifyInstance, prerender: PagePrerender, clientDir: string) {
   if (!existsSync(path.join(clientDir, 'index.html'))) return null;
-  return prerender.warmUp(async () => {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), WARM_UP_WAIT_MS);
+  });
+  const warmed = prerender.warmUp(async () => {
     for (const url of ['/', '/marketplace']) await app.inject({ method: 'GET', url });
   }, app.log);
+  const outcome = await Promise.race([warmed, gaveUp]).finally(() => clearTimeout(timer));
+  if (!outcome) app.log.warn(`Pages not drawn ahead within ${WARM_UP_WAIT_MS} ms: listening anyway`);
+  return outcome;
 }
 
 /**
