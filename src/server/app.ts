@@ -115,8 +115,15 @@ export async function buildServer(
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  app.get('/api/health', async (_req, reply) => {
-    const answer = await checkHealth(deps.db, deps.config.healthTimeoutMs, lifecycle.draining);
+  // Not shed: the probe answers for itself, saying when the server is overloaded.
+  app.get('/api/health', { config: { shed: false } }, async (_req, reply) => {
+    const lag = app.eventLoopLag;
+    const answer = await checkHealth(
+      deps.db,
+      deps.config.healthTimeoutMs,
+      lifecycle.draining,
+      lag?.overloaded ? lag.reading() : null,
+    );
     if (answer.status === 503) reply.header('retry-after', String(answer.retryAfter));
     return reply.code(answer.status).send(answer.body);
   });

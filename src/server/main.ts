@@ -4,6 +4,7 @@ import { startAttachmentSweeper } from './domains/attachments/sweeper';
 import { startUploadSweeper } from './domains/uploads/sweeper';
 import { MarketplaceCache } from './domains/vendors/marketplace-cache';
 import { PagePrerender } from './doors/pages/page-prerender';
+import { warmUpPages } from './doors/pages/static';
 import { sweepExpiredRows } from './expired-rows';
 import { createDb, createPostgresDb, type DbHandle } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
       config.database.connectTimeoutMs,
     ),
   );
+  const prerender = new PagePrerender(handle.db);
   const app = await buildServer(
     {
       db: handle.db,
@@ -86,9 +88,15 @@ async function main(): Promise<void> {
       lifecycle,
       live,
     },
-    { prerender: new PagePrerender(handle.db) },
+    { prerender },
   );
   log = app.log;
+  // The renderer's first drawings hold the event loop for seconds: done before anyone is served.
+  const warmed = await warmUpPages(app, prerender, config.clientDir);
+  if (warmed) {
+    const draws = warmed.draws.map((d) => `${d.key} in ${d.ms} ms`).join(', ') || 'none';
+    app.log.info(warmed, `Pages warmed up: renderer loaded in ${warmed.loadMs} ms; drawn: ${draws}`);
+  }
   await live.start();
 
   // Background work of this process; every process runs the same, and the database keeps them apart.

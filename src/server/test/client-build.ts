@@ -16,7 +16,7 @@ import { harnessForFile, type TestHarness } from './harness';
  */
 export function builtClientForFile(
   files: Record<string, string>,
-  options: { prerender?: PrerenderOptions } = {},
+  options: { prerender?: PrerenderOptions; config?: Partial<TestHarness['deps']['config']> } = {},
 ): { h: TestHarness; readonly app: FastifyInstance } {
   const h = harnessForFile();
   let app: FastifyInstance | undefined;
@@ -35,7 +35,10 @@ export function builtClientForFile(
     const prerender = options.prerender
       ? new PagePrerender(h.deps.db, undefined, options.prerender)
       : undefined;
-    app = await buildServer({ ...h.deps, config: { ...h.deps.config, clientDir } }, { prerender });
+    app = await buildServer(
+      { ...h.deps, config: { ...h.deps.config, ...options.config, clientDir } },
+      { prerender },
+    );
     // The renderer is the client's code with React DOM's server renderer and Chakra: seconds to load.
     await prerender?.warm(app.log);
   }, 120_000);

@@ -57,10 +57,12 @@ export interface PrerenderOptions {
  * session cookie, gets the empty page the scripts fill.
  *
  * The renderer is the client's own code (src/client/prerender.tsx) and pulls in React DOM's server
- * renderer and Chakra, which take seconds to load: they load in the background, asked for by `warm`
- * once the server listens (or by the first visitor), and until they are there, when drawing fails,
- * or while drawing has used its share of the thread, visitors get the usual page the scripts fill.
- * Only the production server (main.ts) draws pages; tests opt in.
+ * renderer and Chakra, which take seconds to load, and whose first drawing of a page holds the event
+ * loop for a second or two more: the production server (main.ts) loads them and draws the landing
+ * page and the marketplace once before it listens (`warmUp`, through static.ts's `warmUpPages`).
+ * Anywhere else they load in the background, asked for by `warm` once the server listens (or by the
+ * first visitor). Until they are there, when drawing fails, or while drawing has used its share of
+ * the thread, visitors get the usual page the scripts fill. Tests opt in.
  *
  * A drawing is kept with the data it was drawn from and served again while that data is the same
  * (the figures are counted every five minutes; a profile is read on every visit, as the browser
@@ -72,6 +74,8 @@ export class PagePrerender {
   readonly #kept = new Map<string, Kept>();
   readonly #drawing = new Map<string, Promise<Kept | null>>();
   #restUntil = 0;
+  /** While the pages are drawn at start-up: the drawings made, and no share of the thread kept. */
+  #warmUp: { key: string; ms: number }[] | null = null;
   readonly #keep: number;
   readonly #share: number;
   readonly #now: () => number;
@@ -105,6 +109,31 @@ export class PagePrerender {
       },
     );
     return this.#loading;
+  }
+
+  /**
+   * Loads the renderer and then runs `drawPages` (which asks for pages as a visitor would), with no
+   * limit on the share of the thread: the server calls it before it listens, since the first drawing
+   * of a page holds the event loop for a second or two (the renderer's code running for the first
+   * time) and a visitor asking meanwhile would wait for it. Says what it did, for the log.
+   */
+  async warmUp(
+    drawPages: () => Promise<unknown>,
+    log: FastifyBaseLogger,
+  ): Promise<{ loadMs: number; draws: { key: string; ms: number }[] }> {
+    const started = this.#now();
+    await this.warm(log);
+    const loadMs = Math.round(this.#now() - started);
+    if (!this.#render) return { loadMs, draws: [] };
+    const draws: { key: string; ms: number }[] = [];
+    this.#warmUp = draws;
+    try {
+      await drawPages();
+    } finally {
+      this.#warmUp = null;
+      this.#restUntil = 0;
+    }
+    return { loadMs, draws };
   }
 
   /** The landing page drawn, or null when it cannot be had at once. */
@@ -160,7 +189,7 @@ export class PagePrerender {
     const pending = this.#drawing.get(key);
     if (pending) return drawnPage(await pending);
     // One drawing at a time, and no more than its share of the thread.
-    if (this.#drawing.size > 0 || this.#now() < this.#restUntil) return null;
+    if (this.#drawing.size > 0 || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
     const drawing = this.#draw(key, dataJson, () => draw(render), log).finally(() => {
       this.#drawing.delete(key);
     });
@@ -190,7 +219,8 @@ export class PagePrerender {
       return null;
     } finally {
       const took = this.#now() - started;
-      this.#restUntil = Math.max(this.#restUntil, this.#now() + took * (1 / this.#share - 1));
+      if (this.#warmUp) this.#warmUp.push({ key, ms: Math.round(took) });
+      else this.#restUntil = Math.max(this.#restUntil, this.#now() + took * (1 / this.#share - 1));
     }
   }
 }

@@ -50,6 +50,30 @@ function bootScriptOf(clientDir: string, log: FastifyBaseLogger): string | undef
   }
 }
 
+/** The longest start-up waits for the first pages to be drawn before it listens anyway. */
+const WARM_UP_WAIT_MS = 60_000;
+
+/**
+ * Before the server listens: loads the page renderer and draws the landing page and the marketplace
+ * once, as a visitor asks for them, so that no visitor waits for (and no one else is held up by) the
+ * renderer's first, slow drawing. Null when there is no built web app to draw pages for, or when the
+ * drawing took longer than WARM_UP_WAIT_MS (logged). A vendor's profile is left out: asking for one
+ * counts a visit; it shares most of its code with these two.
+ */
+export async function warmUpPages(app: FastifyInstance, prerender: PagePrerender, clientDir: string) {
+  if (!existsSync(path.join(clientDir, 'index.html'))) return null;
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), WARM_UP_WAIT_MS);
+  });
+  const warmed = prerender.warmUp(async () => {
+    for (const url of ['/', '/marketplace']) await app.inject({ method: 'GET', url });
+  }, app.log);
+  const outcome = await Promise.race([warmed, gaveUp]).finally(() => clearTimeout(timer));
+  if (!outcome) app.log.warn(`Pages not drawn ahead within ${WARM_UP_WAIT_MS} ms: listening anyway`);
+  return outcome;
+}
+
 /**
  * Serves the built SPA (when present) and answers every unknown path: JSON 404 under /api and /trpc,
  * index.html for other GETs so the client router can render the page or its own 404.
@@ -67,6 +91,12 @@ export async function staticAndFallback(
   const indexHtml = path.join(opts.clientDir, 'index.html');
   const hasClient = existsSync(indexHtml);
   if (hasClient) {
+    // The built files are read from disk as they are (their compressed copies too): next to no work
+    // for the event loop, and a page needs every one of them, so load shedding lets them through.
+    let fileRoutes = true;
+    app.addHook('onRoute', (route) => {
+      if (fileRoutes) route.config = { ...route.config, shed: false };
+    });
     await app.register(fastifyStatic, {
       root: opts.clientDir,
       wildcard: false,
@@ -85,6 +115,8 @@ export async function staticAndFallback(
       },
     });
 
+    fileRoutes = false;
+
     // Read once: every page answer is this template with its own head.
     const templateHtml = readFileSync(indexHtml, 'utf8');
     const bootScript = bootScriptOf(opts.clientDir, app.log);
@@ -93,7 +125,8 @@ export async function staticAndFallback(
     const build = JSON.stringify([templateHtml, bootScript ?? null, opts.deps.config.appUrl]);
     const { db, config } = opts.deps;
     const { prerender } = opts;
-    // The renderer loads once the server listens, so the first visitor already gets the drawn page.
+    // The production server has drawn its first pages before listening (warmUpPages); anywhere else
+    // the renderer loads once the server listens, so the first visitor already gets the drawn page.
     if (prerender) app.addHook('onListen', async () => void prerender.warm(app.log));
 
     /**
@@ -139,7 +172,8 @@ export async function staticAndFallback(
       return vendor ? prerender.vendor(origin, vendor, req.log) : null;
     };
 
-    app.get('/*', async (req, reply) => {
+    // A missing asset or source map is a 404 at no cost: not shed either.
+    app.get('/*', { config: { shed: (req) => !isAssetPath(req.url) } }, async (req, reply) => {
       if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
       const origin = config.appUrl;
       const pathname = req.url.split('?')[0] ?? '/';

@@ -277,4 +277,71 @@ describe('answering quickly instead of late', () => {
       expect(await healthy()).toBe(200);
     });
   });
+
+  it('serves the requests that queued behind one long stall: a stall that is over is no overload', async () => {
+    await withServer({ config: { ...h.deps.config, maxEventLoopDelayMs: 200 } }, async (app) => {
+      await app.ready();
+      // Building the server held the loop too: wait until that is out of the window.
+      const stalls = () => app.eventLoopLag?.reading().stallsMs.length ?? 0;
+      for (let i = 0; i < 40 && stalls() > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(stalls()).toBe(0);
+      // A stall of three times the limit (the first drawing of a page, a full garbage collection)...
+      const until = Date.now() + 600;
+      while (Date.now() < until) {
+        /* busy */
+      }
+      // ...which the meter has seen by the time the requests that waited behind it are read.
+      await new Promise((r) => setTimeout(r, 0));
+      const reading = app.eventLoopLag?.reading();
+      expect(reading?.stallsMs.length).toBe(1);
+      expect(reading?.stallsMs.at(-1)).toBeGreaterThan(300);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: '/api/openapi.json' })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    });
+  });
+
+  it('says what tripped it, lets unshed routes through, and health says the server is overloaded', async () => {
+    await withServer({ config: { ...h.deps.config, maxEventLoopDelayMs: 50 } }, async (app) => {
+      app.get('/api/test-file', { config: { shed: false } }, async () => ({ file: true }));
+      app.get('/api/test-judged', { config: { shed: (req) => !req.url.endsWith('.map') } }, async () => ({
+        judged: true,
+      }));
+      await app.ready();
+      // Saturated: 100 ms blocks with short breaks, until the meter has seen two lagging samples.
+      for (let i = 0; i < 40 && !app.eventLoopLag?.overloaded; i++) {
+        const until = Date.now() + 100;
+        while (Date.now() < until) {
+          /* busy */
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+      const reading = app.eventLoopLag?.reading();
+      expect(app.eventLoopLag?.overloaded).toBe(true);
+      expect(reading?.stallsMs.length).toBeGreaterThanOrEqual(2);
+      for (const stall of reading?.stallsMs ?? []) expect(stall).toBeGreaterThan(50);
+      expect(reading?.eluPercent).toBeGreaterThan(50);
+      expect(reading?.heapUsedMb).toBeGreaterThan(0);
+      expect(reading?.limitMs).toBe(50);
+
+      const [refused, file, judgedMap, judged, health] = await Promise.all([
+        app.inject({ method: 'GET', url: '/api/openapi.json' }),
+        app.inject({ method: 'GET', url: '/api/test-file' }),
+        app.inject({ method: 'GET', url: '/api/test-judged?x.map' }),
+        app.inject({ method: 'GET', url: '/api/test-judged' }),
+        app.inject({ method: 'GET', url: '/api/health' }),
+      ]);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error.message).toBe(
+        'The server is busy right now. Please try again in a moment.',
+      );
+      expect(file.statusCode).toBe(200);
+      expect(judgedMap.statusCode).toBe(200);
+      expect(judged.statusCode).toBe(503);
+      expect(health.statusCode).toBe(503);
+      expect(health.headers['retry-after']).toBe('1');
+      expect(health.json().error.message).toMatch(/^The server is overloaded: its event loop lags \d+ ms$/);
+    });
+  });
 });

@@ -1,4 +1,3 @@
-import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -6,6 +5,7 @@ import type { Db } from '../db/create-db';
 import { unavailabilityOf } from '../db/db-errors';
 import type { AppConfig } from '../env';
 import { errorBody } from './errors';
+import { EventLoopLag, type LoadReading } from './load-shedding';
 import { SAFE_METHODS } from './security';
 
 /**
@@ -43,21 +43,59 @@ function isEventStream(req: FastifyRequest): boolean {
   return (req.headers.accept ?? '').includes('text/event-stream');
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Whether the route's requests are refused while the event loop lags (default true). Files
+     * served as they lie on disk cost the loop next to nothing and a page needs them all, so they
+     * are not refused; a route may also judge each request (a function).
+     */
+    shed?: boolean | ((req: FastifyRequest) => boolean);
+  }
+  interface FastifyInstance {
+    /** The event loop's lag as load shedding sees it; null when shedding is off. */
+    eventLoopLag: EventLoopLag | null;
+  }
+}
+
 export interface ResilienceOptions {
   config: AppConfig;
   lifecycle: Lifecycle;
 }
 
+export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
+
+/** Whether a request to this route is one load shedding may refuse. */
+function sheddable(req: FastifyRequest): boolean {
+  const shed = req.routeOptions.config?.shed;
+  if (typeof shed === 'function') return shed(req);
+  return shed !== false;
+}
+
 /**
  * Answers quickly instead of late: 503 in the app's error format while draining, when the event loop
- * is saturated, and when a request runs past REQUEST_TIMEOUT_MS.
+ * lags more than MAX_EVENT_LOOP_DELAY_MS turn after turn (load-shedding.ts), and when a request runs
+ * past REQUEST_TIMEOUT_MS.
  */
 async function resilience(app: FastifyInstance, opts: ResilienceOptions): Promise<void> {
   const { config, lifecycle } = opts;
+  const lag =
+    config.maxEventLoopDelayMs > 0 ? new EventLoopLag({ limitMs: config.maxEventLoopDelayMs }) : null;
+  app.decorate('eventLoopLag', lag);
+  if (lag) {
+    lag.start();
+    app.addHook('onClose', async () => lag.stop());
+  }
 
   app.addHook('onRequest', async (req, reply) => {
     if (lifecycle.draining) {
       return unavailable(reply, 'The server is restarting. Please try again in a moment.', 2, true);
+    }
+    if (lag?.overloaded && sheddable(req)) {
+      // What tripped it, with every refusal: the recent stalls and the last lag, the share of time
+      // the loop was busy, and the heap.
+      req.log.warn({ url: req.url, ...lag.reading() }, 'refused: the event loop lags');
+      return unavailable(reply, BUSY_MESSAGE, 1);
     }
     // Only reads are answered early. A write keeps running after such an answer and may still
     // commit, so "try again" would be untrue; writes are bounded by the pool wait and the
@@ -76,17 +114,6 @@ async function resilience(app: FastifyInstance, opts: ResilienceOptions): Promis
   app.addHook('onSend', async (_req, reply) => {
     if (lifecycle.draining) reply.header('connection', 'close');
   });
-
-  if (config.maxEventLoopDelayMs > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: config.maxEventLoopDelayMs,
-      sampleInterval: Math.min(500, Math.max(50, Math.floor(config.maxEventLoopDelayMs / 2))),
-      pressureHandler: (req, reply, type, value) => {
-        req.log.warn({ type, value }, 'refused under pressure');
-        void unavailable(reply, 'The server is busy right now. Please try again in a moment.', 1);
-      },
-    });
-  }
 }
 
 export const resiliencePlugin = fp(resilience, { name: 'resilience' });
@@ -98,14 +125,25 @@ export type HealthAnswer =
 /**
  * Whether the database answers `select 1` within the health timeout, whatever it does: unreachable,
  * too slow (a lock, a full pool) or busy each get a sentence, and the answer never waits longer.
+ * The probe itself is never shed (its route says so); while the process sheds load (`overloaded`,
+ * the lag it sheds on) it answers 503 saying so, so that a balancer sends the traffic elsewhere.
  */
-export async function checkHealth(db: Db, timeoutMs: number, draining = false): Promise<HealthAnswer> {
-  const fail = (message: string): HealthAnswer => ({
+export async function checkHealth(
+  db: Db,
+  timeoutMs: number,
+  draining = false,
+  overloaded: LoadReading | null = null,
+): Promise<HealthAnswer> {
+  const fail = (message: string, retryAfter = 2): HealthAnswer => ({
     status: 503,
     body: errorBody('SERVICE_UNAVAILABLE', message),
-    retryAfter: 2,
+    retryAfter,
   });
   if (draining) return fail('The server is shutting down');
+  if (overloaded) {
+    const worst = Math.max(overloaded.lagMs, ...overloaded.stallsMs);
+    return fail(`The server is overloaded: its event loop lags ${worst} ms`, 1);
+  }
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
