@@ -19,6 +19,7 @@ import * as admin from './2026-11-24T0000_admin';
 import * as searchWordForms from './2026-11-27T0000_search_word_forms';
 import * as categoryArtIsDrawn from './2026-11-27T0100_category_art_is_drawn';
 import * as reportsNameTheReported from './2026-11-29T0000_reports_name_the_reported';
+import * as vendorNameSkeleton from './2026-11-29T0100_vendor_name_skeleton';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0000_search_word_forms': searchWordForms,
   '2026-11-27T0100_category_art_is_drawn': categoryArtIsDrawn,
   '2026-11-29T0000_reports_name_the_reported': reportsNameTheReported,
+  '2026-11-29T0100_vendor_name_skeleton': vendorNameSkeleton,
 };

@@ -566,6 +566,20 @@ describe('approving a claim for a new business', () => {
     expect((await listingRow(dto.vendorId as string)).category).toBe('Other');
   });
 
+  it('refuses a new business whose name only looks different from a listing’s', async () => {
+    const customer = await h.signedIn('customer');
+    const name = unique('Klezmer Kings');
+    await newListing({ businessName: name });
+    // The same name with a Cyrillic е for each e, and a full stop.
+    const claim = await customer.caller.claims.submit(
+      form({ businessName: `${name.replaceAll('e', '\u0435')}.` }),
+    );
+    const error = await rejection(admin.caller.admin.claims.approve({ claimId: claim.id }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe(CLAIM_MESSAGES.nameTaken(name));
+    expect((await claimRow(claim.id)).status).toBe('pending');
+  });
+
   it('refuses a name another listing has taken since (409), leaving the claim pending', async () => {
     const customer = await h.signedIn('customer');
     const name = unique('Klezmer Kings');
