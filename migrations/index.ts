@@ -19,6 +19,7 @@ import * as admin from './2026-11-24T0000_admin';
 import * as searchWordForms from './2026-11-27T0000_search_word_forms';
 import * as categoryArtIsDrawn from './2026-11-27T0100_category_art_is_drawn';
 import * as reportsNameTheReported from './2026-11-29T0000_reports_name_the_reported';
+import * as vendorNameSkeleton from './2026-11-29T0100_vendor_name_skeleton';
 import * as emailConfirmation from './2026-11-29T0200_email_confirmation';
 import * as reportedMessages from './2026-11-29T0300_reported_messages';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0000_search_word_forms': searchWordForms,
   '2026-11-27T0100_category_art_is_drawn': categoryArtIsDrawn,
   '2026-11-29T0000_reports_name_the_reported': reportsNameTheReported,
+  '2026-11-29T0100_vendor_name_skeleton': vendorNameSkeleton,
   '2026-11-29T0200_email_confirmation': emailConfirmation,
   '2026-11-29T0300_reported_messages': reportedMessages,
 };

@@ -283,10 +283,18 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
       await toast(page, 'Listing visible again');
       await eventually(() => row.getByTestId('hidden-badge').count()).toBe(0);
 
-      // Back for the visitor: in the marketplace search and at its address.
+      // Back for the visitor: in the marketplace search and at its address. The marketplace comes
+      // drawn by the server, so the search may be typed, and even sent, before the page's scripts
+      // have taken it over (a sent search is then a page load of its own): the list is read once it
+      // is the search's, not the unfiltered one first drawn, which may list the listing too.
       await visitor.page.goto('/marketplace');
       await visitor.page.getByRole('combobox', { name: 'Search vendors' }).fill(listing.businessName);
       await visitor.page.keyboard.press('Enter');
+      await eventually(() =>
+        visitor.page
+          .getByRole('heading', { name: `Search Results for “${listing.businessName}”`, exact: true })
+          .isVisible(),
+      ).toBe(true);
       await eventually(() =>
         visitor.page.locator(`a[href="/vendor/${listing.id}"]`).first().isVisible(),
       ).toBe(true);

@@ -251,6 +251,53 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     await context.close();
   });
 
+  it('searches for what a visitor typed into the drawn marketplace before the app took it over', async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    // The boot script, which only a drawn page names, is held back until the search is typed: the
+    // app arrives after the visitor has typed, as on a slow connection or a busy phone.
+    let typed: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      typed = resolve;
+    });
+    await context.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    // Drawing takes at most a quarter of the server's thread: right after another page was drawn, the
+    // page may come plain (the app's, with no boot script) until the renderer has rested.
+    const box = page.getByRole('combobox', { name: 'Search vendors' });
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/marketplace', { waitUntil: 'commit' });
+          await box.waitFor();
+          return page.locator('#app-scripts').count();
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(1);
+    await box.fill('Levy Simcha Photography');
+    typed();
+    // The app has taken the page over once the location picker, granted nothing, says Global.
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Location: Global/ }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await expect(box.inputValue()).resolves.toBe('Levy Simcha Photography');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { name: 'Search Results for “Levy Simcha Photography”' }).isVisible(),
+      )
+      .toBe(true);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('Levy Simcha Photography');
+    await waitForResults(page);
+    await expect(
+      resultCards(page).getByRole('heading', { name: 'Levy Simcha Photography', exact: true }).count(),
+    ).resolves.toBeGreaterThan(0);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('lets the demo customer see contact links and request availability', async () => {
     const { page, errors, context } = await openSession(browser, viewport);
     await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);

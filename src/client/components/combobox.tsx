@@ -1,5 +1,5 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../shared/constants';
 
 /**
@@ -12,8 +12,19 @@ export function useCombobox(initialText = '') {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const blurTimer = useRef<number | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+
+  // A box the server drew (the marketplace for a visitor) can be typed into before React takes the
+  // page over: that typing reaches no handler, so the box shows text the state has never heard of,
+  // and the first re-render would wipe it and Enter would search for the text taken over with.
+  // What the box holds when React takes it over is what the person typed.
+  const takenOverWith = useRef(initialText);
+  useLayoutEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== takenOverWith.current) setText(typed);
+  }, []);
 
   const optionId = (i: number) => `${listId}-option-${i}`;
   const close = () => {
@@ -22,6 +33,7 @@ export function useCombobox(initialText = '') {
   };
   /** The input's part: its value and roles, typing that reopens the list, focus and blur. */
   const inputProps = (expanded: boolean) => ({
+    ref: input,
     value: text,
     role: 'combobox',
     'aria-autocomplete': 'list' as const,

@@ -7,6 +7,7 @@ import { hashPassword } from '../domains/auth/password';
 import { syncFamilyMembership } from '../domains/family/family.service';
 import { fileThreadReport, reportedPartyOf } from '../domains/messages/messages.delivery';
 import { findUserById, insertUser } from '../domains/users/users.queries';
+import { withNameSkeleton } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
 import type { Database, MessageThreadsTable, NewVendor } from '../platform/db/types';
 
@@ -146,12 +147,16 @@ export async function createMemo(
 }
 
 export async function createVendor(db: Db, overrides: Partial<NewVendor> = {}) {
-  return insertRow(db, 'vendors', {
-    businessName: 'Simcha Vendor',
-    category: 'Venues',
-    contactEmail: `vendor-${randomUUID().slice(0, 8)}@example.com`,
-    ...overrides,
-  });
+  return insertRow(
+    db,
+    'vendors',
+    withNameSkeleton({
+      businessName: 'Simcha Vendor',
+      category: 'Venues',
+      contactEmail: `vendor-${randomUUID().slice(0, 8)}@example.com`,
+      ...overrides,
+    }),
+  );
 }
 
 export interface AvailabilityRequestOverrides {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { addBusinessMinutes, businessMinutesBetween, restPeriods } from '../../shared/business-hours';
 import { conflictFor } from '../../shared/jewish-calendar';
 import { approvePending } from '../domains/family/family.service';
+import { withNameSkeleton } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
 import { generateDemoVendors, seededRandom } from './demo-vendors';
 import {
@@ -56,7 +57,7 @@ async function insertVendorsInBatches(db: Db, count: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('vendors')
-      .values(rows.slice(i, i + 500))
+      .values(rows.slice(i, i + 500).map(withNameSkeleton))
       .execute();
   }
 }

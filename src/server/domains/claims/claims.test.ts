@@ -571,6 +571,26 @@ describe('approving a claim for a new business', () => {
     expect((await listingRow(dto.vendorId as string)).category).toBe('Other');
   });
 
+  it('refuses a new business whose name only looks different from a listing’s', async () => {
+    // The outside probe's names beside "Levy Simcha Photography", after a tag of this test's own.
+    const tag = randomUUID().slice(0, 8);
+    const name = `${tag} Levy Simcha Photography`;
+    await newListing({ businessName: name, category: 'Photographers' });
+    const lookAlikes = [
+      `${tag} Levy Simcha Photograph\u0443`, // Cyrillic у
+      `${tag} L\u0435vy Simcha Photography`, // Cyrillic е
+      `${tag} Levy Simcha Photography.`,
+    ];
+    for (const businessName of lookAlikes) {
+      const customer = await h.signedIn('customer');
+      const claim = await customer.caller.claims.submit(form({ businessName }));
+      const error = await rejection(admin.caller.admin.claims.approve({ claimId: claim.id }));
+      expect(error.code, businessName).toBe('CONFLICT');
+      expect(error.message, businessName).toBe(CLAIM_MESSAGES.nameTaken(name));
+      expect((await claimRow(claim.id)).status).toBe('pending');
+    }
+  });
+
   it('refuses a name another listing has taken since (409), leaving the claim pending', async () => {
     const customer = await h.signedIn('customer');
     const name = unique('Klezmer Kings');

@@ -5,6 +5,8 @@ import { migrations } from '../../../../migrations/index';
 import { CATEGORIES } from '../../../shared/categories';
 import { createPgliteDb, createPostgresDb, type Db } from '../../platform/db/create-db';
 import { migrateToLatest } from '../../platform/db/migrate';
+import { nameSkeleton } from './name-skeleton';
+import { lockAndFindListingNamed } from './vendors.queries';
 
 const VENDOR_SIDE = '2026-11-23T1100_vendor_side';
 
@@ -170,4 +172,30 @@ describe('the vendor-side migration on claims stored before it', () => {
       await own.drop();
     }
   }, 120_000);
+});
+
+describe('the name-skeleton migration', () => {
+  it('gives the listings there are the skeletons of their names, so look-alikes of them are refused', async () => {
+    const names = Object.keys(migrations);
+    const skeletonMigration = '2026-11-29T0100_vendor_name_skeleton';
+    const before = names[names.indexOf(skeletonMigration) - 1] as string;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    await sql`INSERT INTO vendors (business_name, category, contact_email)
+      VALUES ('Levy Simcha Photography', 'Photographers', 'a@b.co'), ('Chuppah & Co.', 'Decor & Design', 'c@d.co')`.execute(
+      db,
+    );
+    await migrateToLatest(db);
+    const rows = await db
+      .selectFrom('vendors')
+      .select(['businessName', 'nameSkeleton'])
+      .orderBy('businessName')
+      .execute();
+    const stored = Object.fromEntries(rows.map((r) => [r.businessName, r.nameSkeleton]));
+    expect(stored['Levy Simcha Photography']).toBe(nameSkeleton('L\u0435vy Simcha Photograph\u0443.'));
+    expect(stored['Chuppah & Co.']).toBe(nameSkeleton('chuppah & co'));
+    expect(await lockAndFindListingNamed(db, 'LEVY SIMCHA PH0TOGRAPHY')).toMatchObject({
+      businessName: 'Levy Simcha Photography',
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { VendorSort } from '../../../shared/schemas/vendors';
 import type { Db } from '../../platform/db/create-db';
 import type { NewVendor, VendorRow, VendorUpdate } from '../../platform/db/types';
+import { nameSkeleton } from './name-skeleton';
 
 export const vendorColumns = [
   'vendors.id',
@@ -402,26 +403,24 @@ export async function findListingsOwnedBy(db: Db, userId: string) {
     .execute();
 }
 
-/** The listing's name as people type it: case, inner spacing and surrounding blanks ignored. */
-const nameKey = (name: string) =>
-  sql<string>`lower(regexp_replace(btrim(${name}), '[[:space:]]+', ' ', 'g'))`;
-
 /**
  * Serializes listing creations and renames per name until the caller's transaction ends, then finds
- * another listing that already carries the name (through vendors_name_key_idx).
+ * another listing whose name looks the same (the same skeleton: case, spacing, punctuation and
+ * look-alike letters ignored; vendors_name_skeleton_idx).
  */
 export async function lockAndFindListingNamed(db: Db, name: string, exceptId?: string) {
-  await sql`select pg_advisory_xact_lock(hashtext(${nameKey(name)}))`.execute(db);
-  let q = db
-    .selectFrom('vendors')
-    .select(['id', 'businessName'])
-    .where(
-      sql<string>`lower(regexp_replace(btrim(business_name), '[[:space:]]+', ' ', 'g'))`,
-      '=',
-      nameKey(name),
-    );
+  const skeleton = nameSkeleton(name);
+  await sql`select pg_advisory_xact_lock(hashtext(${skeleton}))`.execute(db);
+  let q = db.selectFrom('vendors').select(['id', 'businessName']).where('nameSkeleton', '=', skeleton);
   if (exceptId) q = q.where('id', '!=', exceptId);
   return q.limit(1).executeTakeFirst();
+}
+
+/** A listing's row as written: its name's skeleton goes with its name. */
+export function withNameSkeleton<T extends { businessName?: string | undefined }>(values: T) {
+  return values.businessName === undefined
+    ? values
+    : { ...values, nameSkeleton: nameSkeleton(values.businessName) };
 }
 
 /**
@@ -438,7 +437,11 @@ export async function makeVendorAccount(db: Db, userId: string, now: Date): Prom
 }
 
 export async function insertVendor(db: Db, values: NewVendor) {
-  return db.insertInto('vendors').values(values).returning(vendorColumns).executeTakeFirstOrThrow();
+  return db
+    .insertInto('vendors')
+    .values(withNameSkeleton(values))
+    .returning(vendorColumns)
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -448,7 +451,7 @@ export async function insertVendor(db: Db, values: NewVendor) {
 export async function updateVendorAt(db: Db, id: string, version: number, values: VendorUpdate) {
   return db
     .updateTable('vendors')
-    .set({ ...values, version: sql<number>`version + 1`, updatedAt: new Date() })
+    .set({ ...withNameSkeleton(values), version: sql<number>`version + 1`, updatedAt: new Date() })
     .where('id', '=', id)
     .where('version', '=', version)
     .returning(vendorColumns)

@@ -407,6 +407,34 @@ describe('vendor profiles', () => {
     }
   });
 
+  it('refuses names that only look different: other scripts’ look-alike letters, punctuation', async () => {
+    await createVendor(h.db, { businessName: 'Levy Simcha Photography' });
+    const owner = await h.signedIn('vendor');
+    const mine = await createVendor(h.db, { ownerId: owner.user.id, businessName: 'Rivka Rosen Flowers' });
+    const lookAlikes = [
+      'Levy Simcha Photograph\u0443', // Cyrillic у
+      'L\u0435vy Simcha Photography', // Cyrillic е
+      'Levy Simcha Photography.',
+      'LEVY SIMCHA PH0TOGRAPHY', // a zero for the O
+    ];
+    for (const businessName of lookAlikes) {
+      const created = await rejection(
+        owner.caller.vendors.create({ businessName, category: 'Photographers', contactEmail: 'a@b.co' }),
+      );
+      expect(created.message, businessName).toBe(VENDOR_MESSAGES.nameTaken('Levy Simcha Photography'));
+      const renamed = await rejection(
+        owner.caller.vendors.update({ id: mine.id, version: mine.version, businessName }),
+      );
+      expect(renamed.message, businessName).toBe(VENDOR_MESSAGES.nameTaken('Levy Simcha Photography'));
+    }
+    // A name that differs to the eye is free.
+    await owner.caller.vendors.create({
+      businessName: 'Levi Simcha Photography',
+      category: 'Photographers',
+      contactEmail: 'a@b.co',
+    });
+  });
+
   it('refuses renaming a listing to the name of another', async () => {
     const owner = await h.signedIn('vendor');
     await createVendor(h.db, { businessName: 'Taken Name Studio' });

@@ -132,6 +132,8 @@ export interface VendorsTable {
   /** Raised by one on every update; an update names the version it was made from. */
   version: Generated<number>;
   businessName: string;
+  /** The name's confusable skeleton, for refusing look-alike names (domains/vendors/name-skeleton.ts). */
+  nameSkeleton: string | null;
   category: string;
   contactEmail: string;
   contactPhone: string | null;
