@@ -84,13 +84,7 @@ export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
       <EvidenceItem
         icon={<MailCheck aria-hidden size={18} />}
         title="E-mail domain"
-        badge={
-          match ? (
-            <ToneBadge tone={match.tone}>{match.label}</ToneBadge>
-          ) : (
-            <ToneBadge tone="gray">Not checked</ToneBadge>
-          )
-        }
+        badge={<VerdictBadge verdict={match} />}
       >
         {match ? match.detail : 'This claim came in before evidence was recorded.'}
         <Text as="span" display="block" mt="1" overflowWrap="anywhere" color="fg">
@@ -100,13 +94,7 @@ export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
       <EvidenceItem
         icon={<BadgeCheck aria-hidden size={18} />}
         title="Confirmed e-mail"
-        badge={
-          confirmed ? (
-            <ToneBadge tone={confirmed.tone}>{confirmed.label}</ToneBadge>
-          ) : (
-            <ToneBadge tone="gray">Not checked</ToneBadge>
-          )
-        }
+        badge={<VerdictBadge verdict={confirmed} />}
       >
         {confirmed ? confirmed.detail : 'This claim came in before e-mail addresses were confirmed.'}
       </EvidenceItem>
@@ -174,6 +162,15 @@ function EvidenceItem({
         {children}
       </Text>
     </Box>
+  );
+}
+
+/** A recorded verdict's badge, or 'Not checked' for a claim that came in before it was recorded. */
+function VerdictBadge({ verdict }: { verdict: { tone: Tone; label: string } | null }) {
+  return verdict ? (
+    <ToneBadge tone={verdict.tone}>{verdict.label}</ToneBadge>
+  ) : (
+    <ToneBadge tone="gray">Not checked</ToneBadge>
   );
 }
 
