@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       config.database.connectTimeoutMs,
     ),
   );
-  const prerender = new PagePrerender(handle.db);
+  const prerender = new PagePrerender(handle.db, undefined, { siteFiguresMin: config.siteFiguresMin });
   const app = await buildServer(
     {
       db: handle.db,

@@ -1,4 +1,5 @@
 import { MARKETPLACE_CATEGORIES, type MarketplaceCategory, NEIGHBORHOODS } from '../../shared/constants';
+import { nameSkeleton } from '../domains/vendors/name-skeleton';
 import type { NewVendor } from '../platform/db/types';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every seed run writes the same vendors. */
@@ -226,12 +227,63 @@ function slug(s: string): string {
 }
 
 /**
+ * Every name a listing of the category could have at the place: the patterns with a surname, and
+ * those with the place's own name (a "Mazel Moments Teaneck" is in Teaneck).
+ */
+function namesFor(category: MarketplaceCategory, place: Place): string[] {
+  const placeWord = place.neighborhood ?? place.city;
+  return NAME_PATTERNS[category].flatMap((pattern) =>
+    pattern.includes('{S}')
+      ? SURNAMES.map((surname) => pattern.replace('{S}', surname).replace('{P}', placeWord))
+      : [pattern.replace('{P}', placeWord)],
+  );
+}
+
+/** A name of the category for the place, any (the large synthetic sets: names may repeat). */
+function anyName(rand: () => number, category: MarketplaceCategory, place: Place): string {
+  const surname = pick(rand, SURNAMES);
+  return pick(rand, NAME_PATTERNS[category])
+    .replace('{S}', surname)
+    .replace('{P}', place.neighborhood ?? place.city);
+}
+
+/** A name of the category for the place that looks like none in `taken`, which it joins. */
+function freeName(
+  rand: () => number,
+  category: MarketplaceCategory,
+  place: Place,
+  taken: Set<string>,
+): string {
+  const free = namesFor(category, place).filter((name) => !taken.has(nameSkeleton(name)));
+  if (free.length === 0)
+    throw new Error(`No demo name is left for ${category} in ${place.neighborhood ?? place.city}`);
+  const name = pick(rand, free);
+  taken.add(nameSkeleton(name));
+  return name;
+}
+
+export interface DemoVendorOptions {
+  /**
+   * Every name different from every other by the marketplace's own duplicate-name rule (the
+   * look-alike skeleton), and from these: the demo data people see passes the rule users meet.
+   * Throws when the names of a category run out. Off for the large synthetic sets of tests and
+   * benchmarks, which nobody reads.
+   */
+  uniqueNames?: { reserved: readonly string[] };
+}
+
+/**
  * `count` realistic vendors, spread over the five categories, the six neighborhoods and the preset cities.
  * Two thirds sit in the New York area neighborhoods, where the product started.
  */
-export function generateDemoVendors(count: number, seed = 5786): NewVendor[] {
+export function generateDemoVendors(
+  count: number,
+  seed = 5786,
+  options: DemoVendorOptions = {},
+): NewVendor[] {
   const rand = seededRandom(seed);
   const vendors: NewVendor[] = [];
+  const taken = new Set(options.uniqueNames?.reserved.map(nameSkeleton));
   let nearbyIndex = 0;
   for (let i = 0; i < count; i++) {
     const category = MARKETPLACE_CATEGORIES[i % MARKETPLACE_CATEGORIES.length] as MarketplaceCategory;
@@ -239,11 +291,9 @@ export function generateDemoVendors(count: number, seed = 5786): NewVendor[] {
       i % 3 === 2
         ? pick(rand, CITY_PLACES)
         : (NEIGHBORHOOD_PLACES[nearbyIndex++ % NEIGHBORHOOD_PLACES.length] as Place);
-    const surname = pick(rand, SURNAMES);
-    const placeWord = place.neighborhood ?? place.city;
-    const businessName = pick(rand, NAME_PATTERNS[category])
-      .replace('{S}', surname)
-      .replace('{P}', placeWord);
+    const businessName = options.uniqueNames
+      ? freeName(rand, category, place, taken)
+      : anyName(rand, category, place);
     const domain = `${slug(businessName)}${i}.example.com`;
     const rating = Math.round((3.6 + rand() * 1.4) * 100) / 100;
     const reviewCount = Math.floor(rand() * 240);

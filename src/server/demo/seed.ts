@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { addBusinessMinutes, businessMinutesBetween, restPeriods } from '../../shared/business-hours';
 import { conflictFor } from '../../shared/jewish-calendar';
 import { approvePending } from '../domains/family/family.service';
-import { withNameSkeleton } from '../domains/vendors/vendors.queries';
+import { lockAndFindListingNamed, withNameSkeleton } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
 import { generateDemoVendors, seededRandom } from './demo-vendors';
 import {
@@ -52,8 +52,19 @@ function nextFreeSunday(from: Date, time: string): Date {
   return newYorkInstant(d.toISOString().slice(0, 10), time);
 }
 
+/** The demo's own listings and claimed businesses, whose names the generated listings keep clear of. */
+const HAND_MADE_NAMES = ['Levy Simcha Photography', 'Levy Simcha Video'];
+
+/**
+ * The generated listings, each name passing the rule users meet when they name a listing (no other
+ * listing looks the same: lockAndFindListingNamed), checked here as their service checks it.
+ */
 async function insertVendorsInBatches(db: Db, count: number): Promise<void> {
-  const rows = generateDemoVendors(count);
+  const rows = generateDemoVendors(count, undefined, { uniqueNames: { reserved: HAND_MADE_NAMES } });
+  for (const row of rows) {
+    const same = await lockAndFindListingNamed(db, row.businessName);
+    if (same) throw new Error(`Demo listing '${row.businessName}' looks the same as '${same.businessName}'`);
+  }
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('vendors')

@@ -118,6 +118,11 @@ const envSchema = z
      * uploads are refused with 507 and the admins' health card warns (decision 030).
      */
     STORAGE_CEILING_MB: z.coerce.number().int().min(1).max(1_000_000_000).default(20_480),
+    /**
+     * The landing and sign-in pages show the number of families and of listings (and the reviews
+     * behind the average rating) only from this many: "Trusted by 5 families" reads as a failing site.
+     */
+    SITE_FIGURES_MIN: positiveInt(100),
     /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
@@ -206,6 +211,7 @@ export interface AppConfig {
   attachmentQuotaBytes: number;
   unconfirmedQuotaBytes: number;
   storageCeilingBytes: number;
+  siteFiguresMin: number;
   database: DatabaseSettings;
   requestTimeoutMs: number;
   healthTimeoutMs: number;
@@ -271,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     attachmentQuotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024,
     unconfirmedQuotaBytes: e.UNCONFIRMED_QUOTA_MB * 1024 * 1024,
     storageCeilingBytes: e.STORAGE_CEILING_MB * 1024 * 1024,
+    siteFiguresMin: e.SITE_FIGURES_MIN,
     database: {
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,

@@ -114,6 +114,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<TestH
       // Tests share two busy cores: a slow moment must not shed their requests (resilience.test.ts
       // turns load shedding on where it tests it).
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Tests count a handful of rows: show every figure (site-figures.test.ts tests the threshold).
+      SITE_FIGURES_MIN: '1',
       DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/simchahub-test-${randomBytes(6).toString('hex')}`,
     }),
     logLevel: 'silent' as const,

@@ -42,7 +42,10 @@ const DEFAULT_PANEL = {
   ],
 };
 
-/** "Trusted by 1,204 families and 312 vendors.", from counted figures; nothing while there are none. */
+/**
+ * "Trusted by 1,204 families and 312 vendors.", from counted figures, once they are large enough to
+ * show (SITE_FIGURES_MIN); until then a true sentence without a number.
+ */
 function TrustedBy() {
   const figures = useSiteFigures();
   const parts = [
@@ -51,7 +54,11 @@ function TrustedBy() {
   ].filter((p): p is string => p !== null);
   return (
     <Text fontSize="sm" color="whiteAlpha.700" minH="1.25rem">
-      {parts.length > 0 ? `Trusted by ${parts.join(' and ')}.` : null}
+      {parts.length > 0
+        ? `Trusted by ${parts.join(' and ')}.`
+        : figures
+          ? 'Made for Jewish families and the vendors who celebrate with them.'
+          : null}
     </Text>
   );
 }

@@ -16,5 +16,7 @@ export const metaRouter = router({
     unconfirmedQuotaBytes: ctx.config.unconfirmedQuotaBytes,
   })),
   /** Counted families, listings per category and the average review, as of the last few minutes. */
-  siteFigures: publicProcedure.output(siteFiguresDto).query(({ ctx }) => siteFigures(ctx.db, ctx.now())),
+  siteFigures: publicProcedure
+    .output(siteFiguresDto)
+    .query(({ ctx }) => siteFigures(ctx.db, ctx.now(), ctx.config.siteFiguresMin)),
 });

@@ -101,3 +101,24 @@ describe('meta.siteFigures', () => {
     expect(hidden).toEqual(await expectedFigures());
   });
 });
+
+describe('figures too small to show', () => {
+  it('says nothing of families, listings or the average rating below SITE_FIGURES_MIN, and all from it', async () => {
+    later(SITE_FIGURES_TTL_MS);
+    const all = await figures();
+    expect(all.families).toBeGreaterThan(0);
+    const saved = h.deps.config.siteFiguresMin;
+    try {
+      h.deps.config.siteFiguresMin = Math.max(all.families, all.vendors, all.rating?.reviews ?? 0) + 1;
+      const few = await figures();
+      // "Trusted by 5 families" reads as a failing site: below the threshold there is no number.
+      expect(few).toEqual({ ...all, families: 0, vendors: 0, rating: null });
+      h.deps.config.siteFiguresMin = Math.min(all.families, all.vendors);
+      const enough = await figures();
+      expect(enough.families).toBe(all.families);
+      expect(enough.vendors).toBe(all.vendors);
+    } finally {
+      h.deps.config.siteFiguresMin = saved;
+    }
+  });
+});

@@ -34,7 +34,23 @@ async function count(db: Db, now: Date): Promise<Kept> {
   return { at: now.getTime(), figures: { families, vendors, categories, rating } };
 }
 
-export async function siteFigures(db: Db, now: Date): Promise<SiteFiguresDto> {
+/**
+ * The figures as shown: the number of families, of listings and of the reviews behind the average
+ * only from `minShown` (SITE_FIGURES_MIN), below which they read as zero (nothing to say) and the
+ * pages say something true without a number. Per-category counts stay: they guide browsing.
+ */
+export async function siteFigures(db: Db, now: Date, minShown: number): Promise<SiteFiguresDto> {
+  const counted = await countedFigures(db, now);
+  const shown = (n: number) => (n >= minShown ? n : 0);
+  return {
+    ...counted,
+    families: shown(counted.families),
+    vendors: shown(counted.vendors),
+    rating: counted.rating && counted.rating.reviews >= minShown ? counted.rating : null,
+  };
+}
+
+async function countedFigures(db: Db, now: Date): Promise<SiteFiguresDto> {
   const current = kept.get(db);
   if (current && now.getTime() - current.at < SITE_FIGURES_TTL_MS && now.getTime() >= current.at) {
     return current.figures;

@@ -70,7 +70,7 @@ describe('the landing page drawn for visitors', () => {
     expect(head).toMatch(/<style data-emotion="css [^"]+" data-s="">/);
     expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
     // The figures it shows are the counted ones, and the browser gets the same data to start from.
-    const figures = await siteFigures(h.deps.db, new Date());
+    const figures = await siteFigures(h.deps.db, new Date(), h.deps.config.siteFiguresMin);
     expect(root).toContain(`>${figures.vendors}</`);
     const byKey = queries(state);
     expect(byKey.get(JSON.stringify([['auth', 'session'], { type: 'query' }]))).toEqual({ user: null });

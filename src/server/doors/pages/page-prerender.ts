@@ -48,6 +48,8 @@ export interface PrerenderOptions {
    */
   share?: number;
   now?: () => number;
+  /** SITE_FIGURES_MIN: the landing page's figures are shown from this many (see siteFigures). */
+  siteFiguresMin?: number;
 }
 
 /**
@@ -79,6 +81,7 @@ export class PagePrerender {
   readonly #keep: number;
   readonly #share: number;
   readonly #now: () => number;
+  readonly #siteFiguresMin: number;
 
   constructor(
     private readonly db: Db,
@@ -96,6 +99,7 @@ export class PagePrerender {
     this.#keep = options.keep ?? 200;
     this.#share = options.share ?? 0.25;
     this.#now = options.now ?? (() => performance.now());
+    this.#siteFiguresMin = options.siteFiguresMin ?? 1;
   }
 
   /** Starts loading the renderer; resolves once it is there (or failed, which is logged). */
@@ -139,7 +143,7 @@ export class PagePrerender {
   /** The landing page drawn, or null when it cannot be had at once. */
   async landing(origin: string, log: FastifyBaseLogger): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
-    const figures = await siteFigures(this.db, new Date());
+    const figures = await siteFigures(this.db, new Date(), this.#siteFiguresMin);
     return this.#page('/', figures, (render) => render.landing(origin, figures), log);
   }
 

@@ -10,7 +10,7 @@ import {
   createUser,
   createVendor,
 } from '../../demo/factories';
-import { DEMO_ACCOUNTS, seedDemoData } from '../../demo/seed';
+import { DEFAULT_DEMO_VENDORS, DEMO_ACCOUNTS, seedDemoData } from '../../demo/seed';
 import { createHarness, harnessForFile } from '../../test/harness';
 
 const h = harnessForFile();
@@ -170,6 +170,34 @@ describe('constraints', () => {
 });
 
 describe('demo seed', () => {
+  it('names every demo listing as the duplicate-name rule asks of users: no two look the same, each placed where its name says', async () => {
+    const fresh = await createHarness();
+    try {
+      expect(await seedDemoData(fresh.db, { vendors: DEFAULT_DEMO_VENDORS })).toEqual({ seeded: true });
+      const listings = await fresh.db
+        .selectFrom('vendors')
+        .select(['businessName', 'nameSkeleton', 'neighborhood', 'city'])
+        .execute();
+      expect(listings).toHaveLength(DEFAULT_DEMO_VENDORS + 1);
+      const bySkeleton = new Map<string, string[]>();
+      for (const l of listings) {
+        const key = l.nameSkeleton ?? '';
+        bySkeleton.set(key, [...(bySkeleton.get(key) ?? []), l.businessName]);
+      }
+      expect([...bySkeleton.values()].filter((names) => names.length > 1)).toEqual([]);
+      // A name that carries a place ("Mazel Moments Teaneck") stands in that place.
+      const places = [
+        ...new Set(listings.flatMap((l) => [l.neighborhood, l.city]).filter(Boolean)),
+      ] as string[];
+      for (const l of listings) {
+        const named = places.filter((p) => l.businessName.endsWith(` ${p}`));
+        for (const place of named) expect([l.neighborhood, l.city], l.businessName).toContain(place);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('writes the demo accounts and data once, and a second run changes nothing', async () => {
     const fresh = await createHarness();
     try {
