@@ -136,6 +136,31 @@ export const adminAuditInput = pageQuery({
   actor: safeString('Actor', { max: 254 }).optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional(),
 });
+/** What an id in an audit row's before and after names, by the key it is kept under. */
+export const AUDIT_REFERENCE_KEYS = {
+  ownerId: 'user',
+  suspendedBy: 'user',
+  userId: 'user',
+  suspendedUserId: 'user',
+  approvedBy: 'user',
+  reportedId: 'user',
+  vendorId: 'vendor',
+  claimId: 'claim',
+  rejectedClaimIds: 'claim',
+} as const;
+export type AuditReferenceKind = (typeof AUDIT_REFERENCE_KEYS)[keyof typeof AUDIT_REFERENCE_KEYS];
+
+/** A person, listing or claim an audit row names by id, with its name as it is now. */
+export const auditReferenceDto = z.object({
+  id: z.uuid(),
+  kind: z.enum(['user', 'vendor', 'claim']),
+  /** The person's name, the listing's or the claim's business name; null once it was deleted. */
+  name: z.string().nullable(),
+  /** The person's e-mail (users only), to find them in the Users tab; null otherwise. */
+  email: z.string().nullable(),
+});
+export type AuditReferenceDto = z.infer<typeof auditReferenceDto>;
+
 export const auditEntryDto = z.object({
   id: z.uuid(),
   actorId: z.uuid().nullable(),
@@ -149,6 +174,11 @@ export const auditEntryDto = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.date(),
+  /**
+   * Everyone and everything the row names by id (its target, and the ids in before and after under
+   * AUDIT_REFERENCE_KEYS), each once, with its current name.
+   */
+  references: z.array(auditReferenceDto),
 });
 export type AuditEntryDto = z.infer<typeof auditEntryDto>;
 export const adminAuditDto = paged(auditEntryDto);

@@ -1,6 +1,7 @@
-import { Box, chakra, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, chakra, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { History } from 'lucide-react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
 import { useDebounced } from '../../components/use-debounced';
@@ -10,8 +11,11 @@ import {
   AUDIT_ACTION_LABELS,
   auditActionLabel,
   auditActionPalette,
+  type ChangePart,
   changesOf,
   formatDateTime,
+  idsOf,
+  referencePart,
   statusLabel,
 } from './format';
 import { ListTile, Pill, SearchField, SelectField } from './parts';
@@ -68,7 +72,7 @@ export function ActivityTab() {
             testId="audit-target-filter"
             hint={
               targetText.trim() && !UUID.test(targetText.trim())
-                ? 'Paste a whole id, as shown under each target.'
+                ? 'Paste a whole id, as shown in an entry’s details.'
                 : undefined
             }
           />
@@ -168,22 +172,77 @@ const TARGET_KINDS: Record<string, string> = {
   report: 'Report',
 };
 
+/** The target by name (linked where the dashboard shows it), or as deleted; its id only in the details. */
 function Target({ entry }: { entry: AuditEntryDto }) {
   const kind = TARGET_KINDS[entry.targetType] ?? statusLabel(entry.targetType);
+  const reference = entry.references.find(
+    (r) => r.kind === entry.targetType && r.id.toLowerCase() === entry.targetId?.toLowerCase(),
+  );
+  const name: ChangePart = reference ? referencePart(reference) : { text: entry.targetLabel ?? kind };
+  const named = reference ? reference.name !== null : entry.targetLabel !== null;
   return (
     <Box minW="0">
-      <Text fontWeight="semibold" color="brand.950" overflowWrap="anywhere">
-        {entry.targetLabel ?? kind}
+      <Text fontWeight="semibold" color="brand.950" overflowWrap="anywhere" data-testid="audit-target">
+        <Part part={name} />
       </Text>
-      <Text textStyle="caption" overflowWrap="anywhere" fontWeight="normal">
-        {[entry.targetLabel ? kind : null, entry.targetId].filter(Boolean).join(' · ')}
-      </Text>
+      {named ? (
+        <Text textStyle="caption" overflowWrap="anywhere" fontWeight="normal">
+          {[kind, reference?.email].filter(Boolean).join(' · ')}
+        </Text>
+      ) : null}
+      <Ids entry={entry} />
     </Box>
   );
 }
 
+function Part({ part }: { part: ChangePart }) {
+  if (!part.href) return <>{part.text}</>;
+  return (
+    <Link asChild color="brand.700" textDecoration="underline">
+      <RouterLink to={part.href}>{part.text}</RouterLink>
+    </Link>
+  );
+}
+
+function Parts({ parts }: { parts: ChangePart[] }) {
+  return (
+    <>
+      {parts.map((part, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one value never reorder
+        <span key={i}>
+          {i > 0 ? ', ' : null}
+          <Part part={part} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** The ids an entry holds, folded away: for a support ticket or the Target filter, not for reading. */
+function Ids({ entry }: { entry: AuditEntryDto }) {
+  const ids = idsOf(entry.targetType, entry.targetId, entry.references);
+  if (ids.length === 0) return null;
+  return (
+    <chakra.details mt="1" fontSize="xs" color="fg.muted" data-testid="audit-ids">
+      <chakra.summary cursor="pointer" width="fit-content">
+        Details
+      </chakra.summary>
+      <Stack as="dl" gap="0.5" mt="1">
+        {ids.map((row) => (
+          <Box key={`${row.label}:${row.id}`}>
+            <chakra.dt display="inline">{row.label}: </chakra.dt>
+            <chakra.dd display="inline" fontFamily="mono" overflowWrap="anywhere">
+              {row.id}
+            </chakra.dd>
+          </Box>
+        ))}
+      </Stack>
+    </chakra.details>
+  );
+}
+
 function Changes({ entry }: { entry: AuditEntryDto }) {
-  const changes = changesOf(entry.before, entry.after);
+  const changes = changesOf(entry.before, entry.after, entry.references);
   if (changes.length === 0) return <Text color="fg.muted">—</Text>;
   return (
     <Stack as="ul" gap="0.5" listStyleType="none" fontSize="xs">
@@ -191,10 +250,12 @@ function Changes({ entry }: { entry: AuditEntryDto }) {
         <Flex as="li" key={c.field} gap="1" wrap="wrap">
           <Text fontWeight="semibold">{c.field}:</Text>
           <Text color="fg.muted" textDecoration="line-through" wordBreak="break-word">
-            {c.before}
+            <Parts parts={c.before} />
           </Text>
           <Text aria-label="changed to">→</Text>
-          <Text wordBreak="break-word">{c.after}</Text>
+          <Text wordBreak="break-word">
+            <Parts parts={c.after} />
+          </Text>
         </Flex>
       ))}
     </Stack>

@@ -19,3 +19,8 @@ export function adminTabPath(tab: AdminTab, view?: UsersView): string {
   if (tab === 'users' && view === 'reports') return '/admin-dashboard?tab=users&view=reports';
   return `/admin-dashboard?tab=${tab}`;
 }
+
+/** The Users or Vendors tab searched for someone or something (?search=), as the audit log links them. */
+export function adminSearchPath(tab: 'users' | 'vendors', search: string): string {
+  return `/admin-dashboard?${new URLSearchParams({ tab, search }).toString()}`;
+}

@@ -7,7 +7,10 @@ import {
   changesOf,
   changeValue,
   fieldLabel,
+  idsOf,
+  partsText,
   rangeText,
+  referencePart,
 } from './format';
 
 describe('the audit log in words', () => {
@@ -18,18 +21,71 @@ describe('the audit log in words', () => {
     expect(auditActionLabel('vendor.merge_into')).toBe('vendor merge into');
   });
 
-  it('lists only the fields whose value changed, before -> after', () => {
+  const words = (changes: ReturnType<typeof changesOf>) =>
+    changes.map((c) => [c.field, partsText(c.before), partsText(c.after)]);
+
+  it('lists only the fields whose value changed, before -> after, states as the screens name them', () => {
     expect(
-      changesOf(
-        { hidden: false, hiddenReason: null, verified: true },
-        { hidden: true, hiddenReason: 'Duplicate listing', verified: true },
+      words(
+        changesOf(
+          { hidden: false, hiddenReason: null, verified: true },
+          { hidden: true, hiddenReason: 'Duplicate listing', verified: true },
+        ),
       ),
     ).toEqual([
-      { field: 'Hidden', before: 'No', after: 'Yes' },
-      { field: 'Hidden reason', before: '—', after: 'Duplicate listing' },
+      ['Visibility', 'Visible', 'Hidden'],
+      ['Hidden reason', '—', 'Duplicate listing'],
     ]);
-    expect(changesOf(null, { role: 'vendor' })).toEqual([{ field: 'Role', before: '—', after: 'vendor' }]);
+    expect(words(changesOf({ verified: true }, { verified: false }))).toEqual([
+      ['Verification', 'Verified', 'Unverified'],
+    ]);
+    expect(words(changesOf(null, { role: 'vendor' }))).toEqual([['Role', '—', 'Vendor']]);
+    expect(words(changesOf({ status: 'pending' }, { status: 'approved' }))).toEqual([
+      ['Status', 'Pending', 'Approved'],
+    ]);
     expect(changesOf(null, null)).toEqual([]);
+  });
+
+  it('names people, listings and claims instead of their ids, linking to where the dashboard shows them', () => {
+    const owner = '61794d97-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
+    const admin = '9940b2e5-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
+    const hall = '3f0c2a5e-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
+    const goneClaim = '7a0c2a5e-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
+    const references = [
+      { kind: 'user' as const, id: owner, name: 'Rivka Owner', email: 'rivka@example.com' },
+      { kind: 'user' as const, id: admin, name: null, email: null },
+      { kind: 'vendor' as const, id: hall, name: 'Simcha Hall', email: null },
+      { kind: 'claim' as const, id: goneClaim, name: null, email: null },
+    ];
+    const changes = changesOf(
+      { status: 'pending', vendorId: hall, ownerId: null, suspendedBy: null },
+      {
+        status: 'approved',
+        vendorId: hall,
+        ownerId: owner.toUpperCase(),
+        rejectedClaimIds: [goneClaim],
+        suspendedBy: admin,
+      },
+      references,
+    );
+    expect(words(changes)).toEqual([
+      ['Status', 'Pending', 'Approved'],
+      ['Owner', '—', 'Rivka Owner'],
+      ['Suspended by', '—', 'A deleted account'],
+      ['Rejected claims', '—', 'A deleted claim'],
+    ]);
+    expect(changes[1]?.after).toEqual([
+      { text: 'Rivka Owner', href: '/admin-dashboard?tab=users&search=rivka%40example.com' },
+    ]);
+    expect(JSON.stringify(changes)).not.toMatch(/61794d97|9940b2e5/);
+    // No claim turned down: nothing to tell.
+    expect(changesOf(null, { rejectedClaimIds: [] })).toEqual([]);
+    expect(referencePart(references[2] as (typeof references)[number])).toEqual({
+      text: 'Simcha Hall',
+      href: '/admin-dashboard?tab=vendors&search=Simcha+Hall',
+    });
+    // The ids are kept for the entry's details.
+    expect(idsOf('claim', goneClaim, references).map((r) => r.id)).toEqual([goneClaim, owner, admin, hall]);
   });
 
   it('writes values and field names for people', () => {

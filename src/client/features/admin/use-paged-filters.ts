@@ -4,10 +4,17 @@ import { useDebounced } from '../../components/use-debounced';
 
 /**
  * A paged list's search text (asked for after the same pause as the marketplace's search) and its
- * page, which goes back to 1 whenever the search or a filter changes.
+ * page, which goes back to 1 whenever the search or a filter changes. `seed` is a search the
+ * address asks for.
  */
-export function usePagedFilters(filterKey: string) {
-  const [text, setText] = useState('');
+export function usePagedFilters(filterKey: string, seed?: string | null) {
+  const [text, setText] = useState(seed ?? '');
+  // A search arriving in the address (?search=, from a link in the audit log) replaces what was typed.
+  const [seeded, setSeeded] = useState(seed);
+  if (seed && seed !== seeded) {
+    setSeeded(seed);
+    setText(seed);
+  }
   const search = useDebounced(text.trim(), TIMINGS.suggestionsDebounceMs);
   const key = `${filterKey}\u0000${search}`;
   const [paging, setPaging] = useState({ key, page: 1 });

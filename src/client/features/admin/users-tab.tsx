@@ -81,7 +81,8 @@ function AccountsSection() {
   const { user: me } = useCurrentUser();
   const [role, roleField] = useSelectFilter<RoleFilter>('all', ROLE_OPTIONS);
   const [status, statusField] = useSelectFilter<StatusFilter>('all', STATUS_OPTIONS);
-  const filters = usePagedFilters(`${role}/${status}`);
+  const [params] = useSearchParams();
+  const filters = usePagedFilters(`${role}/${status}`, params.get('search'));
   const list = trpc.admin.users.list.useQuery(
     {
       search: filters.search,

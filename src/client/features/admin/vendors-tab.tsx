@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { BadgeCheck, BadgeX, ExternalLink, Eye, EyeOff, Pencil, Store } from 'lucide-react';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ADMIN_VENDOR_STATUSES, type AdminVendorDto } from '../../../shared/schemas/admin';
 import type { VendorDto } from '../../../shared/schemas/vendors';
 import { toast } from '../../lib/toast';
@@ -34,7 +34,8 @@ const STATUS_OPTIONS = ADMIN_VENDOR_STATUSES.map((value) => ({ value, label: STA
  */
 export function VendorsTab() {
   const [status, statusField] = useSelectFilter<VendorStatus>('all', STATUS_OPTIONS);
-  const filters = usePagedFilters(status);
+  const [params] = useSearchParams();
+  const filters = usePagedFilters(status, params.get('search'));
   const list = trpc.admin.vendors.list.useQuery(
     { search: filters.search, status: status === 'all' ? undefined : status, page: filters.page },
     { placeholderData: (previous) => previous },

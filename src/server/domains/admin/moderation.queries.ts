@@ -176,7 +176,7 @@ function adminUserColumns(q: ReturnType<typeof usersMatching>) {
     sql<number>`(select count(*)::int from vendors o where o.owner_id = u.id)`.as('listings'),
     sql<number>`(select count(*)::int from thread_reports r
       where r.status = 'open' and r.reported_id = u.id)`.as('openReports'),
-    sql<Date | null>`(select max(s.last_used_at) from sessions s where s.user_id = u.id)`.as('lastSeenAt'),
+    'u.lastSeenAt',
   ]);
 }
 

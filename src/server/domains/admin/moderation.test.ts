@@ -574,8 +574,9 @@ describe('the Users tab', () => {
     expect(res.json()).toMatchObject({
       id: user.id,
       suspendedReason: 'Sends spam',
-      lastSeenAt: null,
     });
+    // Seen when the session was made and used: the suspension that ended it leaves that known.
+    expect(res.json().lastSeenAt).toEqual(expect.any(String));
     expect(res.json().suspendedAt).toEqual(expect.any(String));
 
     const stored = await userRow(user.id);
@@ -704,6 +705,40 @@ describe('the Users tab', () => {
     expect(login.statusCode).toBe(200);
     const cookie = String(login.headers['set-cookie']).match(/simchahub_session=[^;]+/)?.[0];
     expect((await h.request('GET', '/api/auth/me', { sessionCookie: cookie ?? '' })).statusCode).toBe(200);
+  });
+
+  it('keeps "Last seen" through a suspension and a reinstatement: it is the person\'s, not their sessions\'', async () => {
+    const user = await createUser(h.db, { email: `seen.${tag()}@example.com` });
+    const lastSeen = async () =>
+      (await admin.caller.admin.users.list({ search: user.email })).items.find((u) => u.id === user.id)
+        ?.lastSeenAt;
+    expect(await lastSeen()).toBeNull();
+
+    const signedInAt = new Date();
+    const login = await h.request('POST', '/api/auth/login', null, {
+      email: user.email,
+      password: user.password,
+    });
+    expect(login.statusCode).toBe(200);
+    const sessionCookie = String(login.headers['set-cookie']).match(/simchahub_session=[^;]+/)?.[0] ?? '';
+    expect((await lastSeen())?.getTime()).toBeGreaterThanOrEqual(signedInAt.getTime() - 1000);
+
+    // Its session last used five minutes ago: the next request is recorded, on the session and the person.
+    await h.db
+      .updateTable('sessions')
+      .set({ lastUsedAt: new Date(Date.now() - 5 * 60_000) })
+      .where('userId', '=', user.id)
+      .execute();
+    const usedAt = new Date();
+    expect((await h.request('GET', '/api/auth/me', { sessionCookie })).statusCode).toBe(200);
+    const seen = await lastSeen();
+    expect(seen?.getTime()).toBeGreaterThanOrEqual(usedAt.getTime() - 1000);
+
+    await admin.caller.admin.users.suspend({ id: user.id, reason: 'Spam' });
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+    expect(await lastSeen()).toEqual(seen);
+    await admin.caller.admin.users.reinstate({ id: user.id, reason: 'Appeal granted' });
+    expect(await lastSeen()).toEqual(seen);
   });
 
   it('refuses suspending oneself, twice, or nobody; and reinstating someone not suspended', async () => {

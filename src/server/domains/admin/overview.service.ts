@@ -5,7 +5,10 @@ import {
   type AdminActivityItemDto,
   type AdminHealthDto,
   type AdminStatsDto,
+  AUDIT_REFERENCE_KEYS,
   type AuditEntryDto,
+  type AuditReferenceDto,
+  type AuditReferenceKind,
   type adminAuditDto,
   type adminAuditInput,
 } from '../../../shared/schemas/admin';
@@ -268,6 +271,70 @@ export async function auditPage(
       .offset((input.page - 1) * ADMIN_PAGE_SIZE)
       .execute(),
   ]);
-  const items: AuditEntryDto[] = rows.map((r) => ({ ...r, targetLabel: r.targetLabel ?? null }));
+  const wanted = rows.map(referencedIds);
+  const found = await namesOf(db, wanted.flat());
+  const items: AuditEntryDto[] = rows.map((r, i) => ({
+    ...r,
+    targetLabel: r.targetLabel ?? null,
+    references: (wanted[i] ?? []).map(
+      (ref) => found.get(`${ref.kind}:${ref.id}`) ?? { ...ref, name: null, email: null },
+    ),
+  }));
   return { items, total: Number(countRow.total), page: input.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+type Wanted = { kind: AuditReferenceKind; id: string };
+
+const REFERENCE_KINDS: Record<string, AuditReferenceKind | undefined> = AUDIT_REFERENCE_KEYS;
+const TARGET_KINDS: Record<string, AuditReferenceKind | undefined> = {
+  user: 'user',
+  vendor: 'vendor',
+  claim: 'claim',
+};
+
+/** The row's target and every id under a known key of its before and after, each once. */
+function referencedIds(row: {
+  targetType: string;
+  targetId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}): Wanted[] {
+  const seen = new Map<string, Wanted>();
+  const add = (kind: AuditReferenceKind | undefined, id: unknown) => {
+    if (!kind || typeof id !== 'string' || !UUID.test(id)) return;
+    const lower = id.toLowerCase();
+    seen.set(`${kind}:${lower}`, { kind, id: lower });
+  };
+  add(TARGET_KINDS[row.targetType], row.targetId);
+  for (const values of [row.before, row.after]) {
+    for (const [key, value] of Object.entries(values ?? {})) {
+      const kind = REFERENCE_KINDS[key];
+      for (const id of Array.isArray(value) ? value : [value]) add(kind, id);
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The current names of the people, listings and claims a page of the log names: one query for the
+ * whole page, whatever it holds. What is not found was deleted.
+ */
+async function namesOf(db: Db, wanted: Wanted[]): Promise<Map<string, AuditReferenceDto>> {
+  const idsOf = (kind: AuditReferenceKind) => [
+    ...new Set(wanted.filter((w) => w.kind === kind).map((w) => w.id)),
+  ];
+  const users = idsOf('user');
+  const vendors = idsOf('vendor');
+  const claims = idsOf('claim');
+  const found = new Map<string, AuditReferenceDto>();
+  if (users.length + vendors.length + claims.length === 0) return found;
+  // An empty list still makes a valid (empty) branch: `= any('{}')` matches nothing.
+  const { rows } = await sql<AuditReferenceDto>`
+    select id, 'user' as kind, name, email from users where id = any(${users}::uuid[])
+    union all
+    select id, 'vendor', business_name, null from vendors where id = any(${vendors}::uuid[])
+    union all
+    select id, 'claim', business_name, null from vendor_claims where id = any(${claims}::uuid[])`.execute(db);
+  for (const row of rows) found.set(`${row.kind}:${row.id}`, row);
+  return found;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
@@ -352,5 +352,82 @@ describe('the audit log', () => {
     expect(rest.json()).toMatchObject({ total: ADMIN_PAGE_SIZE + 2, page: 2, pageSize: ADMIN_PAGE_SIZE });
     expect((await h.request('GET', '/api/admin/audit?action=vendor.delete', admin)).statusCode).toBe(400);
     expect((await h.request('GET', '/api/admin/audit?page=0', admin)).statusCode).toBe(400);
+  });
+
+  it('names the people, listings and claims a row holds by id, as they are called now, or as deleted', async () => {
+    const actor = await h.signedIn('admin', { name: 'Dina Admin', email: `dina-${tag()}@simchahub.test` });
+    const owner = await createUser(h.db, { name: 'Rivka Owner' });
+    const gone = await createUser(h.db, { name: 'Gone Person' });
+    const listing = await createVendor(h.db, { businessName: `Named Hall ${tag()}`, ownerId: owner.id });
+    const goneListing = await createVendor(h.db, { businessName: `Gone Hall ${tag()}` });
+    const claimId = randomUUID();
+    await h.db.transaction().execute(async (trx) => {
+      await recordAudit(trx, {
+        actor: actor.user,
+        action: 'claim.approve',
+        targetType: 'claim',
+        targetId: claimId,
+        before: { status: 'pending', vendorId: listing.id, ownerId: null },
+        after: {
+          status: 'approved',
+          vendorId: listing.id,
+          ownerId: owner.id,
+          rejectedClaimIds: [claimId.toUpperCase()],
+        },
+      });
+      await recordAudit(trx, {
+        actor: actor.user,
+        action: 'user.suspend',
+        targetType: 'user',
+        targetId: gone.id,
+        before: { suspendedBy: null },
+        after: { suspendedBy: actor.user.id, note: owner.id },
+      });
+      await recordAudit(trx, {
+        actor: actor.user,
+        action: 'vendor.hide',
+        targetType: 'vendor',
+        targetId: goneListing.id,
+        before: { hidden: false },
+        after: { hidden: true },
+      });
+    });
+    await h.db.deleteFrom('users').where('id', '=', gone.id).execute();
+    await h.db.deleteFrom('vendors').where('id', '=', goneListing.id).execute();
+
+    const page = await admin.caller.admin.overview.audit({ actor: actor.user.id, page: 1 });
+    // One transaction, one time: found by action, not by place.
+    const byAction = (action: string) => page.items.find((i) => i.action === action);
+    const [hide, suspend, approve] = ['vendor.hide', 'user.suspend', 'claim.approve'].map(byAction);
+    expect(approve?.references).toEqual([
+      { kind: 'claim', id: claimId, name: null, email: null },
+      { kind: 'vendor', id: listing.id, name: listing.businessName, email: null },
+      { kind: 'user', id: owner.id, name: 'Rivka Owner', email: owner.email },
+    ]);
+    // Only known keys name someone: an id under any other key stays an id.
+    expect(suspend?.references).toEqual([
+      { kind: 'user', id: gone.id, name: null, email: null },
+      { kind: 'user', id: actor.user.id, name: 'Dina Admin', email: actor.user.email },
+    ]);
+    expect(hide?.references).toEqual([{ kind: 'vendor', id: goneListing.id, name: null, email: null }]);
+
+    // REST keeps every field it had, and adds the names.
+    const rest = await h.request('GET', `/api/admin/audit?actor=${actor.user.id}`, admin);
+    expect(rest.statusCode).toBe(200);
+    const restItems: { action: string }[] = rest.json().items;
+    expect(restItems.find((i) => i.action === 'claim.approve')).toMatchObject({
+      actorId: actor.user.id,
+      actorEmail: actor.user.email,
+      action: 'claim.approve',
+      targetType: 'claim',
+      targetId: claimId,
+      targetLabel: null,
+      reason: null,
+      before: { status: 'pending', vendorId: listing.id, ownerId: null },
+      after: { status: 'approved', ownerId: owner.id },
+      references: expect.arrayContaining([
+        { kind: 'user', id: owner.id, name: 'Rivka Owner', email: owner.email },
+      ]),
+    });
   });
 });

@@ -27,7 +27,11 @@ export async function createSession(
 ): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = newSessionToken();
   const expiresAt = new Date(input.now.getTime() + input.ttlMs);
+  // The person is seen at sign-in: their row written in the same statement as the new session.
   const row = await db
+    .with('seen', (q) =>
+      q.updateTable('users').set({ lastSeenAt: input.now }).where('id', '=', input.userId).returning('id'),
+    )
     .insertInto('sessions')
     .values({
       tokenHash: hashSessionToken(token),
@@ -60,8 +64,8 @@ const liveSessionOf = prepared(2, (db: Db, tokenHash: string, now: Date) =>
 );
 
 /**
- * Finds the live session of a token with its user. Records when it was last seen (at most once a
- * minute) and extends the expiry when it was last extended over an hour ago; returns whether it
+ * Finds the live session of a token with its user. Records when it and its user were last seen (at
+ * most once a minute) and extends the expiry when it was last extended over an hour ago; returns whether it
  * extended it so the caller can refresh the cookie. A suspended account has no live session, even
  * should one of its rows outlast the suspension that deletes them.
  */
@@ -74,10 +78,17 @@ export async function resolveSession(db: Db, token: string, ttlMs: number, now: 
   const touched = now.getTime() - sessionLastUsedAt.getTime() >= TOUCH_INTERVAL_MS;
   const expiresAt = renewed ? new Date(now.getTime() + ttlMs) : sessionExpiresAt;
   if (renewed || touched) {
+    // One statement records the use on the person (what the admin's "Last seen" reads, which
+    // outlives the session) and on the session. The person's row is locked first, as a suspension
+    // locks it before deleting the sessions, so the two never wait on each other in a circle.
     await db
+      .with('seen', (q) =>
+        q.updateTable('users').set({ lastSeenAt: now }).where('id', '=', user.id).returning('id'),
+      )
       .updateTable('sessions')
       .set(renewed ? { lastUsedAt: now, expiresAt } : { lastUsedAt: now })
       .where('id', '=', sessionId)
+      .where('userId', 'in', (eb) => eb.selectFrom('seen').select('seen.id'))
       .execute();
   }
   return { user, session: { id: sessionId, expiresAt }, renewed };

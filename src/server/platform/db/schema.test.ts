@@ -72,6 +72,37 @@ describe('migrations', () => {
   });
 });
 
+describe("a person's last sighting (2026-11-29T0410_user_last_seen)", () => {
+  it('is backfilled from the latest use of the sessions each user still has', async () => {
+    const migration = migrations['2026-11-29T0410_user_last_seen'];
+    if (!migration) throw new Error('missing migration');
+    const seen = await createUser(h.db);
+    const never = await createUser(h.db);
+    const session = (lastUsedAt: Date) => ({
+      tokenHash: `hash-${lastUsedAt.getTime()}-${Math.random()}`,
+      userId: seen.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      lastUsedAt,
+    });
+    const latest = new Date('2026-11-20T10:00:00Z');
+    await h.db
+      .insertInto('sessions')
+      .values([session(new Date('2026-11-01T10:00:00Z')), session(latest)])
+      .execute();
+    await migration.down?.(h.db);
+    await migration.up(h.db);
+    const rows = await h.db
+      .selectFrom('users')
+      .select(['id', 'lastSeenAt'])
+      .where('id', 'in', [seen.id, never.id])
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.lastSeenAt]))).toEqual({
+      [seen.id]: latest,
+      [never.id]: null,
+    });
+  });
+});
+
 describe('constraints', () => {
   it('keeps emails unique case-insensitively', async () => {
     await createUser(h.db, { email: 'Unique@Example.com' });

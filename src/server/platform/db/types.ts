@@ -29,6 +29,8 @@ export interface UsersTable {
   suspendedReason: string | null;
   /** When someone opened a confirmation link mailed to the current address; null until then (decision 030). */
   emailConfirmedAt: Timestamp | null;
+  /** When the person last signed in or used a session (written at most once a minute); null if never. */
+  lastSeenAt: Timestamp | null;
 }
 
 export interface SessionsTable {
