@@ -124,6 +124,19 @@ describe("a vendor's profile drawn for visitors", () => {
     expect(JSON.parse(JSON.stringify(drawnFrom))).toEqual(answer.json());
   });
 
+  it('shows its rating rounded down to one decimal, as its stars are: 4.96 reads 4.9, not 5.0', async () => {
+    const vendor = await createVendor(h.db, {
+      businessName: 'Nearly Perfect Caterers',
+      category: 'Caterers',
+      rating: '4.96',
+      reviewCount: 25,
+    });
+    const { root } = await drawnPage(`/vendor/${vendor.id}`);
+    expect(root).toContain('Rated 4.9 out of 5 from 25 reviews');
+    expect(root).toMatch(/>4\.9</);
+    expect(root).not.toMatch(/>5\.0</);
+  });
+
   it('draws again when the listing changes, and serves the kept drawing while it does not', async () => {
     const vendor = await createVendor(h.db, { businessName: 'Kept Florals', category: 'Florists' });
     const first = await client.app.inject({ method: 'GET', url: `/vendor/${vendor.id}` });
