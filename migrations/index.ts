@@ -22,6 +22,7 @@ import * as reportsNameTheReported from './2026-11-29T0000_reports_name_the_repo
 import * as vendorNameSkeleton from './2026-11-29T0100_vendor_name_skeleton';
 import * as emailConfirmation from './2026-11-29T0200_email_confirmation';
 import * as reportedMessages from './2026-11-29T0300_reported_messages';
+import * as requestSubjectsNameTheDay from './2026-11-29T0400_request_subjects_name_the_day';
 import * as userLastSeen from './2026-11-29T0410_user_last_seen';
 
 /** Every migration, by name; names sort in the order they apply. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0100_vendor_name_skeleton': vendorNameSkeleton,
   '2026-11-29T0200_email_confirmation': emailConfirmation,
   '2026-11-29T0300_reported_messages': reportedMessages,
+  '2026-11-29T0400_request_subjects_name_the_day': requestSubjectsNameTheDay,
   '2026-11-29T0410_user_last_seen': userLastSeen,
 };

@@ -103,3 +103,11 @@ export function prerenderMarketplace(origin: string, data: MarketplaceFirstData)
     queryClient.setQueryData(getQueryKey(trpc.vendors.featured, {}, 'query'), data.featured);
   });
 }
+
+/** A path the app has no page for, drawing the route table's 404 page (the same at every such path). */
+const NOT_FOUND_DRAWING_PATH = '/page-not-found';
+
+/** The app's 404 page. */
+export function prerenderNotFound(origin: string) {
+  return prerender(origin, NOT_FOUND_DRAWING_PATH, () => undefined);
+}

@@ -1,10 +1,12 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { CLIENT_PATHS } from '../shared/client-paths';
 import type { UserDto } from '../shared/schemas/auth';
 import { RequireRole, RequireSignedIn } from './components/guards';
 import { RootLayout } from './components/root-layout';
 import { RouteError } from './components/route-error';
 import { SessionFrame } from './components/session-frame';
+import { NotFoundPage } from './features/not-found/not-found-page';
 import { lazyWithPreload } from './lib/lazy-with-preload';
 
 /** Every page is its own chunk: the first load carries only providers, router and guards. */
@@ -61,14 +63,17 @@ const VendorHelpPage = page(() => import('./features/info/vendor-help-page'), 'V
 const TermsPage = page(() => import('./features/info/terms-page'), 'TermsPage');
 const PrivacyPage = page(() => import('./features/info/privacy-page'), 'PrivacyPage');
 const ContactPage = page(() => import('./features/info/contact-page'), 'ContactPage');
-const NotFoundPage = page(() => import('./features/not-found/not-found-page'), 'NotFoundPage');
 
 /** Signed-in pages behind a guard, in the signed-in layout. */
 function guardedPages(guard: ReactElement, pages: RouteObject[]): RouteObject {
   return { element: guard, children: [{ element: <AppLayout />, children: pages }] };
 }
 
-/** The route table of spec section 2. */
+/**
+ * The route table of spec section 2, of the paths in shared/client-paths.ts (the server answers any
+ * other path 404). The 404 page is in the first chunk: a mistyped link shows it at once, with no
+ * spinner while its code loads.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -78,15 +83,15 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'share/:shareId', element: <SharedEventPage /> },
-          { path: 'invite/:familyLabel', element: <InvitePage /> },
-          { path: 'about', element: <AboutPage /> },
-          { path: 'help', element: <HelpPage /> },
-          { path: 'pricing', element: <PricingPage /> },
-          { path: 'vendor-help', element: <VendorHelpPage /> },
-          { path: 'terms', element: <TermsPage /> },
-          { path: 'privacy', element: <PrivacyPage /> },
-          { path: 'contact', element: <ContactPage /> },
+          { path: CLIENT_PATHS.share, element: <SharedEventPage /> },
+          { path: CLIENT_PATHS.invite, element: <InvitePage /> },
+          { path: CLIENT_PATHS.about, element: <AboutPage /> },
+          { path: CLIENT_PATHS.help, element: <HelpPage /> },
+          { path: CLIENT_PATHS.pricing, element: <PricingPage /> },
+          { path: CLIENT_PATHS.vendorHelp, element: <VendorHelpPage /> },
+          { path: CLIENT_PATHS.terms, element: <TermsPage /> },
+          { path: CLIENT_PATHS.privacy, element: <PrivacyPage /> },
+          { path: CLIENT_PATHS.contact, element: <ContactPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -96,32 +101,32 @@ export const routes: RouteObject[] = [
         // The pages draw their own full-width bands and containers in either frame.
         handle: { fullBleed: true },
         children: [
-          { path: 'marketplace', element: <MarketplacePage /> },
-          { path: 'vendor/:id', element: <VendorProfilePage /> },
+          { path: CLIENT_PATHS.marketplace, element: <MarketplacePage /> },
+          { path: CLIENT_PATHS.vendor, element: <VendorProfilePage /> },
         ],
       },
-      { path: 'login-customer', element: <CustomerLoginPage /> },
-      { path: 'login-vendor', element: <VendorLoginPage /> },
-      { path: 'admin-login', element: <AdminLoginPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'confirm-email', element: <ConfirmEmailPage /> },
+      { path: CLIENT_PATHS.customerLogin, element: <CustomerLoginPage /> },
+      { path: CLIENT_PATHS.vendorLogin, element: <VendorLoginPage /> },
+      { path: CLIENT_PATHS.adminLogin, element: <AdminLoginPage /> },
+      { path: CLIENT_PATHS.login, element: <LoginPage /> },
+      { path: CLIENT_PATHS.register, element: <RegisterPage /> },
+      { path: CLIENT_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: CLIENT_PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: CLIENT_PATHS.confirmEmail, element: <ConfirmEmailPage /> },
       guardedPages(<RequireSignedIn signIn={<SignedInRequiredScreen />} />, [
-        { path: 'dashboard', element: <DashboardPage /> },
-        { path: 'events', element: <EventsPage /> },
-        { path: 'calendar', element: <CalendarPage /> },
-        { path: 'profile', element: <ProfilePage /> },
-        { path: 'messages', element: <MessagesPage /> },
+        { path: CLIENT_PATHS.dashboard, element: <DashboardPage /> },
+        { path: CLIENT_PATHS.events, element: <EventsPage /> },
+        { path: CLIENT_PATHS.calendar, element: <CalendarPage /> },
+        { path: CLIENT_PATHS.profile, element: <ProfilePage /> },
+        { path: CLIENT_PATHS.messages, element: <MessagesPage /> },
       ]),
       guardedPages(
         <RequireRole requiredRole="vendor" signIn={(user) => <VendorRequiredScreen user={user} />} />,
-        [{ path: 'vendor-dashboard', element: <VendorDashboardPage /> }],
+        [{ path: CLIENT_PATHS.vendorDashboard, element: <VendorDashboardPage /> }],
       ),
       guardedPages(
         <RequireRole requiredRole="admin" signIn={(user) => <AdminRequiredScreen user={user} />} />,
-        [{ path: 'admin-dashboard', element: <AdminDashboardPage /> }],
+        [{ path: CLIENT_PATHS.adminDashboard, element: <AdminDashboardPage /> }],
       ),
     ],
   },

@@ -2,6 +2,9 @@
 
 export const PRODUCT_NAME = 'SimchaHub';
 
+/** Where a suspended account, a hidden listing or anyone stuck writes (the Contact page lists it). */
+export const SUPPORT_EMAIL = 'support@simchahub.com';
+
 export const ROLES = ['customer', 'vendor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipText } from './text';
+import { clipText, ratingFigure } from './text';
 
 const hasLoneSurrogate = (s: string) =>
   /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
@@ -47,5 +47,19 @@ describe('clipText', () => {
     const cut = clipText(emojis, 6);
     expect(hasLoneSurrogate(cut)).toBe(false);
     expect(cut.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('ratingFigure', () => {
+  it('shows one decimal rounded down, so that only straight five stars read 5.0', () => {
+    expect(ratingFigure(4.96)).toBe('4.9');
+    expect(ratingFigure('4.96')).toBe('4.9');
+    expect(ratingFigure(4.99999)).toBe('4.9');
+    expect(ratingFigure(5)).toBe('5.0');
+    expect(ratingFigure('4.30')).toBe('4.3');
+    expect(ratingFigure(4.3)).toBe('4.3');
+    expect(ratingFigure(0.7)).toBe('0.7');
+    expect(ratingFigure(4.05)).toBe('4.0');
+    expect(ratingFigure(14 / 3)).toBe('4.6');
   });
 });

@@ -26,3 +26,14 @@ export function clipText(text: string, max: number): string {
   }
   return `${text.slice(0, end)}…`;
 }
+
+/**
+ * A star rating as shown, with one decimal rounded down as the stars are filled: 4.96 reads "4.9",
+ * never "5.0", which only all five-star reviews earn. Takes the stored decimal string or a number.
+ */
+export function ratingFigure(rating: number | string): string {
+  const value = Number(rating);
+  if (!Number.isFinite(value)) return '0.0';
+  // The small allowance keeps a tenth that binary fractions store just below it (4.3 × 10 = 42.999…).
+  return (Math.floor(value * 10 + 1e-9) / 10).toFixed(1);
+}

@@ -1,8 +1,8 @@
 import type { SiteFiguresDto } from '../../shared/schemas/site';
+import { ratingFigure } from '../../shared/text';
 import { trpc } from './trpc';
 
 const whole = new Intl.NumberFormat('en-US');
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** A counted figure as people read it ("1,204"), or null when there is nothing to say. */
 export function countText(n: number | null | undefined): string | null {
@@ -11,7 +11,7 @@ export function countText(n: number | null | undefined): string | null {
 
 /** "4.8/5", or null while no listing has a review. */
 export function ratingText(rating: SiteFiguresDto['rating'] | undefined): string | null {
-  return rating ? `${oneDecimal.format(Number(rating.average))}/5` : null;
+  return rating ? `${ratingFigure(rating.average)}/5` : null;
 }
 
 /** "1 family" / "1,204 families": a count with its noun, or null for none. */

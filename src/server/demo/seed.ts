@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { addBusinessMinutes, businessMinutesBetween, restPeriods } from '../../shared/business-hours';
 import { conflictFor } from '../../shared/jewish-calendar';
+import { availabilityRequestSubject } from '../../shared/schemas/requests';
 import { approvePending } from '../domains/family/family.service';
 import { lockAndFindListingNamed, withNameSkeleton } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
@@ -307,7 +308,7 @@ async function seedRequest(trx: Db, r: DemoRequest): Promise<void> {
     eventId: r.eventId ?? null,
     eventType: r.eventType,
     eventDate: r.eventDate,
-    subject: r.subject ?? `${r.eventType} on ${r.eventDate.toISOString().slice(0, 10)}: availability request`,
+    subject: r.subject ?? availabilityRequestSubject(r.eventType, r.eventDate.toISOString().slice(0, 10)),
     lastMessageAt: answer?.at ?? r.sentAt,
     unreadByVendor: unread === 'vendor' ? 1 : 0,
     unreadByCustomer: unread === 'customer' ? 1 : 0,

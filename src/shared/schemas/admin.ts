@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_EMAIL } from '../constants';
 import { userDto } from './auth';
 import { oneOf, queryNumber, requiredText, safeString } from './common';
 import { vendorDto } from './vendors';
@@ -18,8 +19,7 @@ export const ADMIN_MESSAGES = {
   alreadySuspended: 'This account is already suspended',
   notSuspended: 'This account is not suspended',
   /** Sign-in and every session of a suspended account. */
-  suspendedSignIn:
-    'This account has been suspended. Please contact support@simchahub.com if you think this is a mistake.',
+  suspendedSignIn: `This account has been suspended. Please contact ${SUPPORT_EMAIL} if you think this is a mistake.`,
   adminRoleByCommand: 'Admin accounts are made and unmade with the create-admin command, not here',
   sameRole: 'The account already has this role',
   ownsListings: (count: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
+import { formatCivilDay } from '../dates';
 import { civilDateSchema, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
 import { amountSchema, timeSchema } from './events';
 
@@ -71,6 +72,14 @@ export const availabilityRequestInput = z
     },
   );
 export type AvailabilityRequestInput = z.input<typeof availabilityRequestInput>;
+
+/**
+ * The subject of the conversation an availability request opens, its date as the app writes dates:
+ * 'Wedding on Tue, Jun 15, 2027: availability request'.
+ */
+export function availabilityRequestSubject(eventType: string, date: string): string {
+  return `${eventType} on ${formatCivilDay(date)}: availability request`;
+}
 
 /** The event an availability request asks about, as every view of the request shows it. */
 export const requestedEventFields = {

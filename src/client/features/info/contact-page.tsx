@@ -1,5 +1,6 @@
 import { Box, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
-import { Briefcase, Lock, Mail } from 'lucide-react';
+import { Briefcase, LifeBuoy, Lock, Mail } from 'lucide-react';
+import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { InfoPage, InfoSection, MailLink, Paragraph, TextLink } from './info-page';
 
 const CHANNELS = [
@@ -21,12 +22,18 @@ const CHANNELS = [
     address: 'privacy@simchahub.com',
     icon: Lock,
   },
+  {
+    title: 'Account support',
+    text: 'Signing in, or an account or listing that has been suspended or hidden.',
+    address: SUPPORT_EMAIL,
+    icon: LifeBuoy,
+  },
 ] as const;
 
 export function ContactPage() {
   return (
     <InfoPage title="Contact us" intro="We are a small team and we read every message.">
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         {CHANNELS.map((channel) => {
           const ChannelIcon = channel.icon;
           return (

@@ -15,6 +15,7 @@ import {
 import { BadgeCheck, MapPin, Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import { ratingFigure } from '../../../shared/text';
 import { preloadOn } from '../../lib/lazy-with-preload';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 import { VendorCover } from './vendor-cover';
@@ -47,17 +48,14 @@ export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
 export function RatingLine({ vendor }: { vendor: VendorView }) {
   const rating = ratingOf(vendor);
   if (rating <= 0 || vendor.reviewCount <= 0) return null;
+  const figure = ratingFigure(rating);
   return (
-    <HStack
-      gap="1"
-      fontSize="sm"
-      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${vendor.reviewCount} reviews`}
-    >
+    <HStack gap="1" fontSize="sm" aria-label={`Rated ${figure} out of 5 from ${vendor.reviewCount} reviews`}>
       <Icon boxSize="4" color="gold.500" fill="gold.400" aria-hidden>
         <Star />
       </Icon>
       <Text fontWeight="semibold" color="fg">
-        {rating.toFixed(1)}
+        {figure}
       </Text>
       <Text color="fg.muted">
         ({vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})

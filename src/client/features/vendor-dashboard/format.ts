@@ -1,16 +1,10 @@
+import { formatCivilDay } from '../../../shared/dates';
 import { errorCode, serverMessage } from '../../lib/errors';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 // Analytics days are UTC civil dates: shown in UTC so that 'Nov 3' stays Nov 3 west of Greenwich.
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -21,7 +15,7 @@ export const formatDateTime = (date: Date) => dateTimeFormat.format(date);
 /** An analytics day ('2026-11-03') as 'Nov 3'. */
 export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 /** An analytics day as 'Tue, Nov 3, 2026'. */
-export const formatLongDay = (day: string) => longDayFormat.format(new Date(`${day}T00:00:00Z`));
+export const formatLongDay = (day: string) => formatCivilDay(day);
 /** A share from 0 to 1 as '87%'. */
 export const formatPercent = (share: number) => percentFormat.format(share);
 /** '1,234'. */

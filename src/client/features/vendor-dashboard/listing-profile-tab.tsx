@@ -1,6 +1,7 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
+import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { trpc } from '../../lib/trpc';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
 import { ProfileForm } from './profile-form';
@@ -37,7 +38,7 @@ export function ListingProfileTab(frame: ListingTabFrame) {
                 Families cannot find it in the marketplace or open its page until it is shown again. You can
                 still edit it.
                 {listing.hiddenReason ? ` Reason: ${listing.hiddenReason}` : ''} Questions:
-                support@simchahub.com.
+                {SUPPORT_EMAIL}.
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import { SUPPORT_EMAIL } from '../../../shared/constants';
 import {
   ADMIN_MESSAGES,
   type AdminReportDto,
@@ -100,7 +101,7 @@ function listingVisibilityMail(input: {
       ];
   if (input.reason) paragraphs.push(`The reason given: ${input.reason}`);
   if (input.hidden) {
-    paragraphs.push('If you think this is a mistake, please contact support@simchahub.com.');
+    paragraphs.push(`If you think this is a mistake, please contact ${SUPPORT_EMAIL}.`);
   }
   return notificationMail({
     subject,

@@ -70,7 +70,7 @@ describe('the documented message paths (spec section 7)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.thread).toMatchObject({
-      subject: 'Wedding on 2027-06-13: availability request',
+      subject: 'Wedding on Sun, Jun 13, 2027: availability request',
       eventType: 'Wedding',
       eventDate: '2027-06-13',
     });

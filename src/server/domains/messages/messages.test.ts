@@ -116,7 +116,7 @@ describe('who sees a conversation', () => {
     const summary = mine.threads.find((t) => t.id === threadId);
     expect(summary).toMatchObject({
       side: 'customer',
-      subject: 'Wedding on 2027-06-13: availability request',
+      subject: 'Wedding on Sun, Jun 13, 2027: availability request',
       eventType: 'Wedding',
       eventDate: '2027-06-13',
       status: 'active',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ratingFigure } from '../../../shared/text';
 import { createUser, createVendor } from '../../demo/factories';
 import { harnessForFile } from '../../test/harness';
 import { SITE_FIGURES_TTL_MS } from './site-figures';
@@ -32,7 +33,7 @@ async function expectedFigures() {
     families: users.filter((u) => u.role === 'customer' && u.suspendedAt === null).length,
     vendors: listings.filter((l) => !l.hidden).length,
     categories,
-    rating: reviews > 0 ? { average: (stars / reviews).toFixed(1), reviews } : null,
+    rating: reviews > 0 ? { average: ratingFigure(stars / reviews), reviews } : null,
   };
 }
 
@@ -80,8 +81,9 @@ describe('meta.siteFigures', () => {
     expect(after.categories.Caterers).toBe((before.categories.Caterers ?? 0) + 1);
     expect(after.categories.Photographers).toBe((before.categories.Photographers ?? 0) + 1);
     expect(after.categories.Florists).toBe(before.categories.Florists);
-    // 10 reviews of 4.5 and 30 of 5.0: 4.875, shown as 4.9; the hidden listing's 100 are left out.
-    if (before.rating === null) expect(after.rating).toEqual({ average: '4.9', reviews: 40 });
+    // 10 reviews of 4.5 and 30 of 5.0: 4.875, shown rounded down as the stars are, 4.8; the hidden
+    // listing's 100 are left out.
+    if (before.rating === null) expect(after.rating).toEqual({ average: '4.8', reviews: 40 });
   });
 
   it('stops counting a listing once an admin hides it', async () => {

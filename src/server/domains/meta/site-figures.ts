@@ -1,4 +1,5 @@
 import type { SiteFiguresDto } from '../../../shared/schemas/site';
+import { ratingFigure } from '../../../shared/text';
 import type { Db } from '../../platform/db/create-db';
 import { countFamilies, publicListingTotals } from './meta.queries';
 
@@ -30,7 +31,7 @@ async function count(db: Db, now: Date): Promise<Kept> {
     reviews += t.reviews;
     stars += t.stars;
   }
-  const rating = reviews > 0 ? { average: (stars / reviews).toFixed(1), reviews } : null;
+  const rating = reviews > 0 ? { average: ratingFigure(stars / reviews), reviews } : null;
   return { at: now.getTime(), figures: { families, vendors, categories, rating } };
 }
 

@@ -7,6 +7,7 @@ import type { UserDto } from '../../../shared/schemas/auth';
 import {
   type AvailabilityRequestDto,
   type availabilityRequestInput,
+  availabilityRequestSubject,
   REQUEST_MESSAGES,
 } from '../../../shared/schemas/requests';
 import { VENDOR_MESSAGES } from '../../../shared/schemas/vendors';
@@ -80,7 +81,7 @@ export async function sendAvailabilityRequest(
         eventId: input.eventId ?? null,
         eventType: input.eventType,
         eventDate,
-        subject: `${input.eventType} on ${input.date}: availability request`,
+        subject: availabilityRequestSubject(input.eventType, input.date),
       },
       text: input.message,
       attachmentIds,

@@ -50,6 +50,8 @@ describe('sending an availability request', () => {
     expect(thread).toMatchObject({
       vendorId,
       customerId: customer.user.id,
+      // The date as the app writes dates, not as it is stored.
+      subject: 'Wedding on Sun, Jun 13, 2027: availability request',
       eventType: 'Wedding',
       unreadByVendor: 1,
       unreadByCustomer: 0,

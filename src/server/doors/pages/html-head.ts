@@ -15,6 +15,8 @@ export interface PageHead {
   imageAlt?: string;
   /** Kept out of search results (links people share privately, pages that show nothing). */
   noindex?: boolean;
+  /** The page shows the app's "not found" (an unknown path, a missing listing): answered 404. */
+  missing?: boolean;
 }
 
 export const SITE_NAME = 'SimchaHub';

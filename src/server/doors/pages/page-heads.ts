@@ -1,3 +1,4 @@
+import { isClientPath } from '../../../shared/client-paths';
 import { uploadFileName, uploadIdOf } from '../../../shared/upload-images';
 import type { Db } from '../../platform/db/create-db';
 import { type PageHead, SITE_DESCRIPTION, SITE_NAME, SITE_TITLE, summarize } from './html-head';
@@ -105,7 +106,7 @@ function genericHead(origin: string, noindex = false): PageHead {
 async function listingHead(db: Db, origin: string, id: string): Promise<PageHead> {
   const listing = UUID.test(id) ? await findListingPreview(db, id.toLowerCase()) : undefined;
   // Unknown or hidden: the page shows its own "not found", and the preview names nothing.
-  if (!listing) return genericHead(origin, true);
+  if (!listing) return { ...genericHead(origin, true), missing: true };
   const kind = CATEGORY_SINGULAR[listing.category] ?? listing.category;
   const where = [listing.city, listing.state].filter(Boolean).join(', ');
   const what = where ? `${kind} in ${where}` : kind;
@@ -142,7 +143,8 @@ async function sharedEventHead(db: Db, origin: string, shareId: string): Promise
 
 /**
  * The head of the page at `pathname`: its own for public pages, listings and public shared events,
- * the site's for everything else. Reads at most one row, by a unique key.
+ * the 404 page's for a path the app has no page for, the site's for everything else; `missing` when
+ * the page is the app's "not found" (answered 404). Reads at most one row, by a unique key.
  */
 export async function pageHeadFor(db: Db, origin: string, pathname: string): Promise<PageHead> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -155,10 +157,21 @@ export async function pageHeadFor(db: Db, origin: string, pathname: string): Pro
   if (vendor?.[1]) return listingHead(db, origin, segment(vendor[1]));
   const share = /^\/share\/([^/]+)$/.exec(path);
   if (share?.[1]) return sharedEventHead(db, origin, segment(share[1]));
-  return genericHead(origin);
+  return isClientPath(path) ? genericHead(origin) : notFoundHead(origin);
+}
+
+/** A path the app has no page for: the app's 404 page, named as the browser's tab names it. */
+export function notFoundHead(origin: string): PageHead {
+  return {
+    title: `Page not found · ${SITE_NAME}`,
+    description: SITE_DESCRIPTION,
+    url: `${origin}/`,
+    noindex: true,
+    missing: true,
+  };
 }
 
 /** The site's own head, for when the page's cannot be read (the database is away). */
-export function siteHead(origin: string): PageHead {
-  return genericHead(origin);
+export function siteHead(origin: string, pathname: string): PageHead {
+  return isClientPath(pathname) ? genericHead(origin) : notFoundHead(origin);
 }

@@ -87,15 +87,36 @@ describe('the landing page drawn for visitors', () => {
       ['/marketplace', { [SESSION_COOKIE]: 'whatever' }],
       ['/marketplace?category=Venues', {}],
       ['/about', {}],
+      ['/no-such-page', { [SESSION_COOKIE]: 'whatever' }],
     ] as const) {
       const res = await client.app.inject({ method: 'GET', url, cookies });
-      expect(res.statusCode, url).toBe(200);
+      // A listing that is not there, and a path the app has no page for, are the app's 404.
+      expect(res.statusCode, url).toBe(/\/vendor\/0|not-an-id|no-such/.test(url) ? 404 : 200);
       expect(parts(res.body), url).toEqual({ root: '', state: undefined });
       expect(res.body, url).toContain('<div id="root"></div>');
       // The page the app fills names the app's scripts as built.
       expect(res.body, url).toContain('<script type="module" src="/assets/index-abc.js"></script>');
       expect(res.body, url).toContain('href="/assets/chunk-def.js"');
       expect(res.body, url).not.toContain('boot-xyz');
+    }
+  });
+});
+
+describe('the 404 page drawn for visitors', () => {
+  it('comes drawn at any path the app has no page for, answered 404, with no data to start from', async () => {
+    for (const url of ['/no-such-page', '/vendor/1/2', '/Dashboard/extra?x=1']) {
+      const res = await client.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers.etag, url).toBeUndefined();
+      const { root } = parts(res.body);
+      expect(root, url).toContain('Page not found');
+      expect(root, url).toContain('ERROR 404');
+      expect(root, url).toContain('href="/marketplace"');
+      expect(res.body, url).toContain('<title>Page not found · SimchaHub</title>');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+      // The drawn page's boot script, as every drawn page names it.
+      expect(res.body, url).toContain('boot-xyz');
     }
   });
 });
@@ -122,6 +143,19 @@ describe("a vendor's profile drawn for visitors", () => {
       JSON.stringify([['vendors', 'byId'], { input: { id: vendor.id }, type: 'query' }]),
     );
     expect(JSON.parse(JSON.stringify(drawnFrom))).toEqual(answer.json());
+  });
+
+  it('shows its rating rounded down to one decimal, as its stars are: 4.96 reads 4.9, not 5.0', async () => {
+    const vendor = await createVendor(h.db, {
+      businessName: 'Nearly Perfect Caterers',
+      category: 'Caterers',
+      rating: '4.96',
+      reviewCount: 25,
+    });
+    const { root } = await drawnPage(`/vendor/${vendor.id}`);
+    expect(root).toContain('Rated 4.9 out of 5 from 25 reviews');
+    expect(root).toMatch(/>4\.9</);
+    expect(root).not.toMatch(/>5\.0</);
   });
 
   it('draws again when the listing changes, and serves the kept drawing while it does not', async () => {

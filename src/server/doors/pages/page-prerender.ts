@@ -19,6 +19,8 @@ export interface Renderer {
   landing(origin: string, figures: SiteFiguresDto): Promise<PrerenderedPage>;
   vendor(origin: string, vendor: VendorView): Promise<PrerenderedPage>;
   marketplace(origin: string, data: MarketplaceFirstData): Promise<PrerenderedPage>;
+  /** The app's 404 page, as shown at any path it has no page for. */
+  notFound(origin: string): Promise<PrerenderedPage>;
   /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
   marketplaceListInput: VendorListInput;
 }
@@ -91,6 +93,7 @@ export class PagePrerender {
         landing: client.prerenderLanding,
         vendor: client.prerenderVendor,
         marketplace: client.prerenderMarketplace,
+        notFound: client.prerenderNotFound,
         marketplaceListInput: client.marketplaceFirstListInput,
       };
     },
@@ -145,6 +148,12 @@ export class PagePrerender {
     if (!this.#ready(log)) return null;
     const figures = await siteFigures(this.db, new Date(), this.#siteFiguresMin);
     return this.#page('/', figures, (render) => render.landing(origin, figures), log);
+  }
+
+  /** The app's 404 page, the same at every path the app has no page for, drawn, or null. */
+  async notFound(origin: string, log: FastifyBaseLogger): Promise<DrawnPage | null> {
+    if (!this.#ready(log)) return null;
+    return this.#page('404', {}, (render) => render.notFound(origin), log);
   }
 
   /** A vendor's profile as a visitor sees it (the answer of vendors.byId), drawn, or null. */

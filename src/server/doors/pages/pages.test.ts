@@ -64,10 +64,10 @@ function unescapeHtml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-async function page(url: string, server = app) {
+async function page(url: string, server = app, status = 200) {
   // No Accept-Encoding: the page as a script without JavaScript reads it.
   const res = await server.inject({ method: 'GET', url });
-  expect(res.statusCode, url).toBe(200);
+  expect(res.statusCode, url).toBe(status);
   expect(res.headers['content-type'], url).toMatch(/^text\/html/);
   const html = res.body;
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
@@ -146,7 +146,8 @@ describe('link previews of a listing', () => {
       hiddenReason: 'spam',
     });
     for (const id of [hidden.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%C3%A9']) {
-      const { html, title, canonical, meta } = await page(`/vendor/${id}`);
+      // The app's "not found", answered as one.
+      const { html, title, canonical, meta } = await page(`/vendor/${id}`, app, 404);
       expect(html, id).not.toContain('Secret Hidden');
       expect(title, id).toBe('SimchaHub · Plan your simcha');
       expect(canonical, id).toBeUndefined();
@@ -221,11 +222,16 @@ describe('public pages', () => {
   });
 
   it('give signed-in pages the site tags and no canonical link', async () => {
-    for (const url of ['/dashboard', '/messages', '/no-such-page']) {
+    for (const url of ['/dashboard', '/messages']) {
       const { canonical, title } = await page(url);
       expect(canonical, url).toBeUndefined();
       expect(title, url).toBe('SimchaHub · Plan your simcha');
     }
+    // A path the app has no page for is its 404 page, kept out of search results.
+    const { canonical, title, meta } = await page('/no-such-page', app, 404);
+    expect(canonical).toBeUndefined();
+    expect(title).toBe('Page not found · SimchaHub');
+    expect(meta.robots).toBe('noindex');
   });
 
   it('never take their origin from the Host header a request was sent with', async () => {

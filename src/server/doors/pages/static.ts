@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isClientPath } from '../../../shared/client-paths';
 import { SESSION_COOKIE } from '../../domains/auth/sessions';
 import { unavailabilityOf } from '../../platform/db/db-errors';
 import { varyOnAcceptEncoding } from '../../platform/http/compression';
@@ -76,7 +77,8 @@ export async function warmUpPages(app: FastifyInstance, prerender: PagePrerender
 
 /**
  * Serves the built SPA (when present) and answers every unknown path: JSON 404 under /api and /trpc,
- * index.html for other GETs so the client router can render the page or its own 404.
+ * index.html for other GETs so the client router can render the page or its own 404; a path the app
+ * has no page for (shared/client-paths.ts), or a listing that is not there, is answered 404 with it.
  *
  * The built files are served as written at build time, with the .br or .gz copy vite.config.ts
  * writes beside each when the browser takes it (preCompressed). index.html is answered by a route of
@@ -142,6 +144,8 @@ export async function staticAndFallback(
     ) => {
       if (!prerender || req.cookies[SESSION_COOKIE]) return null;
       if (pathname === '/') return prerender.landing(origin, req.log);
+      // A path the app has no page for: its 404 page, at once rather than after the app's code.
+      if (!isClientPath(pathname)) return prerender.notFound(origin, req.log);
       // What the browser would ask for: the same procedures, their checks and their answers for a
       // visitor (a profile's visit is counted there, as it would be by the browser's request).
       const caller = async () =>
@@ -187,7 +191,7 @@ export async function staticAndFallback(
           return null;
         },
       );
-      let head = siteHead(origin);
+      let head = siteHead(origin, pathname);
       try {
         head = await pageHeadFor(db, origin, pathname);
       } catch (error) {
@@ -196,6 +200,9 @@ export async function staticAndFallback(
         else req.log.error({ err: error }, 'page head failed');
       }
       const html = template.render(head, prerendered ?? undefined);
+      // A path the app has no page for, or a listing that is not there (or hidden): the app's "not
+      // found", answered as one, so that links checkers and search engines see it for what it is.
+      if (head.missing) reply.code(404);
       reply.header('cache-control', 'no-cache').header('vary', 'cookie');
       varyOnAcceptEncoding(reply);
       // A drawn marketplace or profile is a visitor's only (the cookie decides, and no session cookie
@@ -205,7 +212,7 @@ export async function staticAndFallback(
       // differs only in the drawing time its state records. The page the app fills, and every
       // signed-in user's, has no tag, so it is never answered 304 (decision 029).
       const tableVersion = versionsRead.oldest;
-      if (prerendered && tableVersion !== undefined) {
+      if (prerendered && tableVersion !== undefined && !head.missing) {
         const made = digestOf(JSON.stringify([build, head, prerendered.drawnFrom]));
         const tag = `W/${strongTag(`m${tableVersion}-visitor-${made}`)}`;
         reply.header('etag', tag);
