@@ -18,6 +18,7 @@ export const EVENT_MESSAGES = {
   required: REQUIRED_MESSAGE,
   badTime: 'Time must be HH:MM',
   badAmount: 'Amount must be a number with at most two decimals',
+  amountNotPositive: 'Amount must be a positive number',
   amountTooLarge: 'Amount must be less than 100,000,000',
   badImage: IMAGE_MESSAGE,
 } as const;
@@ -42,7 +43,10 @@ export const optionalDateSchema = clearableDateSchema.optional().transform((v) =
 
 export const imageUrlSchema = imageRefSchema;
 
-/** Money as a decimal string with at most two places (numeric(10,2)): never a float. */
+/**
+ * Money as a decimal string with at most two places (numeric(10,2)): never a float. A negative
+ * number is told so, not that it is no number ('-500').
+ */
 export const amountSchema = z
   .union([z.string(), z.number()], { error: EVENT_MESSAGES.required })
   .transform((v) => String(v).trim())
@@ -50,9 +54,13 @@ export const amountSchema = z
     z
       .string()
       .min(1, EVENT_MESSAGES.required)
+      .refine((v) => !/^-\s*\d+(\.\d+)?$/.test(v), { message: EVENT_MESSAGES.amountNotPositive, abort: true })
       .regex(/^\d+(\.\d{1,2})?$/, EVENT_MESSAGES.badAmount)
       .refine((v) => Number(v) < 100_000_000, EVENT_MESSAGES.amountTooLarge),
   );
+
+/** A deposit's amount: money, more than nothing. */
+const depositAmountSchema = amountSchema.refine((v) => Number(v) > 0, EVENT_MESSAGES.amountNotPositive);
 
 const eventType = oneOf('Type', EVENT_TYPES);
 
@@ -147,7 +155,7 @@ export type TaskDto = z.infer<typeof taskDto>;
 
 const depositFields = z.object({
   vendorName: requiredText(200, 'Vendor name'),
-  amount: amountSchema,
+  amount: depositAmountSchema,
   dueDate: dueDateSchema,
   paid: z.boolean(),
 });

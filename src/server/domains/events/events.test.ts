@@ -200,8 +200,12 @@ describe('tasks, deposits and memos', () => {
 
     for (const [amount, message] of [
       ['12.345', EVENT_MESSAGES.badAmount],
-      ['-5', EVENT_MESSAGES.badAmount],
+      ['-5', 'Amount must be a positive number'],
+      ['-500', 'Amount must be a positive number'],
+      [' -12.50 ', 'Amount must be a positive number'],
+      ['0', 'Amount must be a positive number'],
       ['abc', EVENT_MESSAGES.badAmount],
+      ['-abc', EVENT_MESSAGES.badAmount],
       ['', EVENT_MESSAGES.required],
       ['100000000', EVENT_MESSAGES.amountTooLarge],
     ] as const) {

@@ -111,6 +111,7 @@ describe('sending an availability request', () => {
     [{ guestCount: 0 }, 'Guest count must be at least 1'],
     [{ budgetMin: '5000', budgetMax: '100' }, REQUEST_MESSAGES.budgetOrder],
     [{ budgetMin: '12.345' }, 'Amount must be a number with at most two decimals'],
+    [{ budgetMax: '-500' }, 'Amount must be a positive number'],
     [{ attachments: [{ name: 'a.html', size: 10, type: 'text/html' }] }, REQUEST_MESSAGES.attachments],
     [
       { attachments: [{ name: 'big.pdf', size: 10_485_761, type: 'application/pdf' }] },
