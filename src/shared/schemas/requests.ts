@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
+import { isKnownZone } from '../local-time';
 import { civilDateSchema, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
 import { amountSchema, timeSchema } from './events';
 
 export const REQUEST_MESSAGES = {
   missing: 'Please fill in event type, date, and message',
   badDate: 'Date must be a calendar date (YYYY-MM-DD)',
+  datePassed: 'Please choose a date that has not passed',
+  badTimeZone: 'Time zone must be a known zone name, such as America/New_York',
   budgetOrder: 'Minimum budget cannot be more than the maximum',
   attachments: 'Only JPG, PNG, GIF, and PDF files under 10MB are allowed',
   tooManyAttachments: `At most ${LIMITS.attachmentsMax} attachments`,
@@ -59,6 +62,11 @@ export const availabilityRequestInput = z
         return new Set(ids).size === ids.length;
       }, 'The same attachment is listed twice')
       .default([]),
+    /**
+     * The sender's own zone, as their browser reports it ('America/New_York'): where the listing has
+     * no coordinates, whether the date has passed is judged there (decision 031).
+     */
+    timeZone: z.string().max(64).refine(isKnownZone, REQUEST_MESSAGES.badTimeZone).nullish(),
     idempotencyKey: idempotencyKeyField,
   })
   .strict()

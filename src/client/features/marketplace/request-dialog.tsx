@@ -3,6 +3,8 @@ import { Paperclip } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { toCivilDate, typedDateConflict } from '../../../shared/jewish-calendar';
+import { civilDateIn, LAST_ZONE_ON_EARTH, reportedZone } from '../../../shared/local-time';
+import { zoneAt } from '../../../shared/place-zone';
 import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { FieldColumns } from '../../components/field-columns';
@@ -33,7 +35,7 @@ const EMPTY: RequestFormValues = {
 interface RequestDialogProps {
   open: boolean;
   onClose: () => void;
-  vendor: Pick<VendorView, 'id' | 'businessName'> | null;
+  vendor: Pick<VendorView, 'id' | 'businessName' | 'claimed' | 'latitude' | 'longitude'> | null;
 }
 
 /** Ask a vendor whether they are free (spec sections 2, 4 and 5); customers only. */
@@ -47,7 +49,13 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   );
   const [waiting, setWaiting] = useState(false);
   const pending = send.isPending || waiting;
-  const schema = useMemo(() => requestForm(vendor?.id ?? ''), [vendor?.id]);
+  // Whether the date has passed is judged where the listing is, else in the browser's zone.
+  const zones = useMemo(
+    () => ({ listing: zoneAt(vendor?.latitude, vendor?.longitude), browser: reportedZone() }),
+    [vendor?.latitude, vendor?.longitude],
+  );
+  const schema = useMemo(() => requestForm(vendor?.id ?? '', zones), [vendor?.id, zones]);
+  const firstDate = civilDateIn(new Date(), zones.listing ?? zones.browser ?? LAST_ZONE_ON_EARTH);
   const form = useZodForm(schema, { defaultValues: EMPTY, pending });
   const { getValues, setValue, watch, reset } = form;
   // Files upload as soon as they are picked; the request carries the uploaded files' ids.
@@ -145,7 +153,15 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           options={REQUEST_EVENT_TYPES}
         />
         <FieldColumns>
-          <FormInput form={form} name="date" label="Event date" required type="date" max="9999-12-31" />
+          <FormInput
+            form={form}
+            name="date"
+            label="Event date"
+            required
+            type="date"
+            min={firstDate}
+            max="9999-12-31"
+          />
           <FormInput form={form} name="time" label="Time" type="time" />
         </FieldColumns>
         {conflict ? (
