@@ -95,7 +95,8 @@ export const requestedEventFields = {
 export const availabilityRequestDto = z.object({
   id: z.uuid(),
   vendorId: z.uuid(),
-  vendor: z.object({ id: z.uuid(), businessName: z.string() }),
+  /** `managed`: whether a business has claimed the listing, so that someone there reads the request. */
+  vendor: z.object({ id: z.uuid(), businessName: z.string(), managed: z.boolean() }),
   customerName: z.string(),
   eventId: z.uuid().nullable(),
   threadId: z.uuid().nullable(),
@@ -113,3 +114,17 @@ export const availabilityRequestDto = z.object({
   createdAt: z.date(),
 });
 export type AvailabilityRequestDto = z.infer<typeof availabilityRequestDto>;
+
+/**
+ * What the sender is told once a request is sent: a listing nobody manages yet promises no answer,
+ * its request waits for the business to claim it (issue 27).
+ */
+export function requestSentNotice(vendor: { managed: boolean }): { title: string; description: string } {
+  return vendor.managed
+    ? { title: 'Request sent successfully!', description: 'The vendor will respond to your inquiry soon.' }
+    : {
+        title: 'Request sent',
+        description:
+          'This listing is not managed by its business yet: your request waits until they claim it.',
+      };
+}

@@ -5,7 +5,7 @@ import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { toCivilDate, typedDateConflict } from '../../../shared/jewish-calendar';
 import { civilDateIn, LAST_ZONE_ON_EARTH, reportedZone } from '../../../shared/local-time';
 import { zoneAt } from '../../../shared/place-zone';
-import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
+import { REQUEST_MESSAGES, requestSentNotice } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
@@ -101,8 +101,9 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       send.mutate(
         { ...input, hasConflict: conflict !== null, conflictReason: conflict, attachments },
         {
-          onSuccess: () => {
-            toast.success('Request sent successfully!', 'The vendor will respond to your inquiry soon.');
+          onSuccess: (request) => {
+            const notice = requestSentNotice(request.vendor);
+            toast.success(notice.title, notice.description);
             reset(EMPTY);
             uploads.clear();
             onClose();

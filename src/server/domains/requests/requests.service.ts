@@ -138,6 +138,7 @@ export async function listRequests(
       'r.id',
       'r.vendorId',
       'v.businessName',
+      sql<boolean>`v.owner_id is not null`.as('managed'),
       'u.name as customerName',
       'r.eventId',
       'r.threadId',
@@ -163,7 +164,10 @@ export async function listRequests(
   if (filter.vendorOwnerId) q = q.where('v.ownerId', '=', filter.vendorOwnerId);
   if (filter.requestId) q = q.where('r.id', '=', filter.requestId);
   const rows = await q.execute();
-  return rows.map(({ businessName, ...r }) => ({ ...r, vendor: { id: r.vendorId, businessName } }));
+  return rows.map(({ businessName, managed, ...r }) => ({
+    ...r,
+    vendor: { id: r.vendorId, businessName, managed },
+  }));
 }
 
 export async function requestsFor(db: Db, user: UserDto) {

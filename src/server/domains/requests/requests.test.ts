@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { availabilityRequestInput, REQUEST_MESSAGES } from '../../../shared/schemas/requests';
+import {
+  availabilityRequestInput,
+  REQUEST_MESSAGES,
+  requestSentNotice,
+} from '../../../shared/schemas/requests';
 import { createEvent, createVendor } from '../../demo/factories';
 import { familyAndBand, rowsWhere, withLimitMax } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
@@ -148,6 +152,18 @@ describe('sending an availability request', () => {
   it('reaches a listing nobody has claimed yet', async () => {
     const unclaimed = await createVendor(h.db, { businessName: 'Unclaimed Hall' });
     const request = await customer.caller.requests.send({ id: unclaimed.id, ...base });
+    // The sender is told the request waits for the business, not that the vendor will answer.
+    expect(request.vendor).toEqual({ id: unclaimed.id, businessName: 'Unclaimed Hall', managed: false });
+    expect(requestSentNotice(request.vendor)).toEqual({
+      title: 'Request sent',
+      description: 'This listing is not managed by its business yet: your request waits until they claim it.',
+    });
+    const claimed = await customer.caller.requests.send({ id: vendorId, ...base });
+    expect(claimed.vendor.managed).toBe(true);
+    expect(requestSentNotice(claimed.vendor)).toEqual({
+      title: 'Request sent successfully!',
+      description: 'The vendor will respond to your inquiry soon.',
+    });
     const message = await h.db
       .selectFrom('messages')
       .select('receiverId')
