@@ -61,7 +61,9 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   // Files upload as soon as they are picked; the request carries the uploaded files' ids.
   const uploads = useAttachmentUploads();
 
-  const [date, time] = watch(['date', 'time']);
+  const [date, time, eventType, message] = watch(['date', 'time', 'eventType', 'message']);
+  // Spec section 6: Send is disabled while a required field is empty.
+  const missingRequired = !eventType || !date || message.trim() === '';
   const conflict = typedDateConflict(date, time);
 
   const chooseEvent = () => {
@@ -131,7 +133,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       submitLabel="Send Request"
       pendingLabel="Sending..."
       pending={pending}
-      submitDisabled={uploads.failed}
+      submitDisabled={uploads.failed || missingRequired}
       onSubmit={() => void submit()}
     >
       <Stack gap="5">
