@@ -53,3 +53,15 @@ export function reportedZone(): string | null {
     return null;
   }
 }
+
+/** The zone whose clock is the first to enter a day: UTC+14. */
+const FIRST_ZONE_ON_EARTH = 'Etc/GMT-14';
+
+/**
+ * Whether the day an instant falls on is before today: in `zone` when known, else only once that
+ * instant's day is over everywhere (its date at UTC+14 is before today's at UTC-12).
+ */
+export function dayOfInstantHasPassed(instant: Date, now: Date, zone: string | null): boolean {
+  if (zone) return civilDateIn(instant, zone) < civilDateIn(now, zone);
+  return civilDateIn(instant, FIRST_ZONE_ON_EARTH) < civilDateIn(now, LAST_ZONE_ON_EARTH);
+}

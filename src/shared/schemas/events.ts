@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../constants';
+import { isKnownZone } from '../local-time';
 import {
   clearableTimestampSchema,
   editVersionField,
@@ -19,6 +20,8 @@ export const EVENT_MESSAGES = {
   badTime: 'Time must be HH:MM',
   badAmount: 'Amount must be a number with at most two decimals',
   amountNotPositive: 'Amount must be a positive number',
+  pastDate: 'This date has passed. Save it as a past event?',
+  badTimeZone: 'Time zone must be a known zone name, such as America/New_York',
   amountTooLarge: 'Amount must be less than 100,000,000',
   badImage: IMAGE_MESSAGE,
 } as const;
@@ -77,14 +80,28 @@ const eventFields = z.object({
   isPublic: z.boolean(),
 });
 
+/**
+ * A date that has passed is saved only when the family says it is a past event (`pastEvent`); it is
+ * judged in `timeZone`, the zone the browser reports, else only once it has passed everywhere
+ * (decision 031). Neither is stored.
+ */
+const pastEventFields = {
+  pastEvent: z.boolean().optional(),
+  timeZone: z.string().max(64).refine(isKnownZone, EVENT_MESSAGES.badTimeZone).nullish(),
+};
+
 export const eventCreateInput = eventFields
   .extend({
     type: eventType.default('Other'),
     isPublic: z.boolean().optional(),
+    ...pastEventFields,
     idempotencyKey: idempotencyKeyField,
   })
   .strict();
-export const eventUpdateInput = eventFields.partial().extend({ id, version: editVersionField }).strict();
+export const eventUpdateInput = eventFields
+  .partial()
+  .extend({ id, version: editVersionField, ...pastEventFields })
+  .strict();
 export type EventCreateInput = z.input<typeof eventCreateInput>;
 export type EventUpdateInput = z.input<typeof eventUpdateInput>;
 

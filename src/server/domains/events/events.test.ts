@@ -132,6 +132,65 @@ describe('events', () => {
   });
 });
 
+describe('an event dated in the past', () => {
+  const ASK = 'This date has passed. Save it as a past event?';
+
+  it('is saved only once the family has said it is a past event', async () => {
+    const { caller } = owner;
+    // 2020-03-10 at midnight in New York.
+    const past = new Date('2020-03-10T04:00:00.000Z');
+    const res = await h.request('POST', '/api/events', owner, { title: 'Purim 2020', date: '2020-03-10' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ message: ASK, issues: [{ path: ['date'], message: ASK }] });
+    const asked = await rejection(
+      caller.events.create({ title: 'Purim 2020', date: past, timeZone: 'America/New_York' }),
+    );
+    expect(asked.code).toBe('BAD_REQUEST');
+    expect(asked.message).toBe(ASK);
+    expect((await caller.events.list()).some((e) => e.title === 'Purim 2020')).toBe(false);
+
+    const saved = await caller.events.create({
+      title: 'Purim 2020',
+      date: past,
+      timeZone: 'America/New_York',
+      pastEvent: true,
+    });
+    expect(saved).toMatchObject({ title: 'Purim 2020', date: past });
+    // Editing something else of a past event asks nothing again; moving another event into the past does.
+    await expect(caller.events.update({ id: saved.id, venue: 'Shul' })).resolves.toMatchObject({
+      venue: 'Shul',
+    });
+    await expect(caller.events.update({ id: saved.id, date: past, notes: 'Megillah' })).resolves.toBeTruthy();
+    const future = await caller.events.create({ title: 'Wedding', date });
+    expect((await rejection(caller.events.update({ id: future.id, date: past }))).message).toBe(ASK);
+    await expect(caller.events.update({ id: future.id, date: past, pastEvent: true })).resolves.toBeTruthy();
+  });
+
+  it('judges today in the zone the browser sent, else only what has passed everywhere', async () => {
+    const { caller } = owner;
+    const now = Date.now();
+    const yesterdayInHonolulu = new Date(now - 24 * 3600_000);
+    expect(
+      (
+        await rejection(
+          caller.events.create({
+            title: 'Yesterday',
+            date: yesterdayInHonolulu,
+            timeZone: 'Pacific/Honolulu',
+          }),
+        )
+      ).message,
+    ).toBe(ASK);
+    // Without a zone, yesterday's instant may still be today somewhere: not asked.
+    await expect(
+      caller.events.create({ title: 'Today somewhere', date: new Date(now - 3600_000) }),
+    ).resolves.toBeTruthy();
+    await expect(
+      caller.events.create({ title: 'Today', date: new Date(now), timeZone: 'Pacific/Honolulu' }),
+    ).resolves.toBeTruthy();
+  });
+});
+
 describe('tasks, deposits and memos', () => {
   /** A fresh event of the owner's for each test. */
   let event: Awaited<ReturnType<typeof createEvent>>;
