@@ -42,6 +42,9 @@ interface RequestDialogProps {
 export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDialogProps) {
   const utils = trpc.useUtils();
   const events = trpc.events.list.useQuery(undefined, { enabled: open });
+  // Only events still to come can be asked about: a past one's date would be refused.
+  const today = toCivilDate(new Date());
+  const linkable = (events.data ?? []).filter((event) => toCivilDate(event.date) >= today);
   const send = useIdempotentCreate(
     trpc.requests.send.useMutation({
       onSuccess: () => utils.requests.list.invalidate(),
@@ -67,7 +70,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   const conflict = typedDateConflict(date, time);
 
   const chooseEvent = () => {
-    const event = events.data?.find((ev) => ev.id === getValues('eventId'));
+    const event = linkable.find((ev) => ev.id === getValues('eventId'));
     if (!event) return;
     // A linked event fills in what it already knows, without overwriting what was typed.
     const fillIn = (name: 'eventType' | 'date' | 'time', value: string) => {
@@ -137,13 +140,13 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       onSubmit={() => void submit()}
     >
       <Stack gap="5">
-        {events.data && events.data.length > 0 ? (
+        {linkable.length > 0 ? (
           <FormSelect
             form={form}
             name="eventId"
             label="Link to one of your events"
             placeholder="Not linked to an event"
-            options={events.data.map((event) => ({ value: event.id, label: event.title }))}
+            options={linkable.map((event) => ({ value: event.id, label: event.title }))}
             onChange={chooseEvent}
           />
         ) : null}
