@@ -322,18 +322,18 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
       .poll(() => dialog.getByRole('heading', { name: 'Request Availability' }).isVisible())
       .toBe(true);
     const send = dialog.getByRole('button', { name: 'Send Request' });
-    // Sent empty: the spec's toast, and a message under each of the three required fields.
-    await send.click();
-    await expect
-      .poll(() => page.getByText('Missing required fields', { exact: true }).isVisible())
-      .toBe(true);
-    const missing = 'Please fill in event type, date, and message';
-    await expect.poll(() => fieldMessage(dialog, 'Event type')).toBe(missing);
-    expect(await fieldMessage(dialog, 'Event date')).toBe(missing);
-    expect(await fieldMessage(dialog, 'Message')).toBe(missing);
-    expect(await fieldMessage(dialog, 'Guest count')).toBe('');
+    // Empty: Send stays disabled until event type, date and message are filled in (spec section 6).
+    expect(await send.isDisabled()).toBe(true);
     await screenshot(page, 'request-empty', viewport);
     await dialog.getByLabel('Event type').selectOption('Wedding');
+    // A date that has passed is refused under the date box (issue 27).
+    await dialog.getByLabel('Event date').fill('2024-01-15');
+    await dialog.getByLabel('Message').fill('x');
+    expect(await send.isDisabled()).toBe(false);
+    await send.click();
+    await expect
+      .poll(() => fieldMessage(dialog, 'Event date'))
+      .toBe('Please choose a date that has not passed');
     await dialog.getByLabel('Event date').fill(dateAhead(6, true));
     await expect
       .poll(() => dialog.getByText(/^This date overlaps .+ - consider choosing another date\.$/).isVisible())

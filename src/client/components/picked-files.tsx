@@ -14,7 +14,11 @@ interface PickedFilesProps {
   compact?: boolean;
 }
 
-/** Files picked for upload, each with its size, its progress or why it failed, and a remove button. */
+/**
+ * Files picked for upload, each with its size, its progress or why it failed, and a remove button.
+ * A failed upload offers Retry only where sending it again may work; a file the server refused
+ * (not really a JPG, PNG, GIF or PDF, too large) says why and offers Remove.
+ */
 export function PickedFiles({
   files,
   onRemove,
@@ -37,6 +41,7 @@ export function PickedFiles({
     >
       {files.map(({ key, file, state }) => {
         const failed = state.status === 'failed';
+        const refused = state.status === 'failed' && !state.retryable;
         const KindIcon = file.type.startsWith('image/') ? ImageIcon : FileIcon;
         return (
           <Box
@@ -63,19 +68,33 @@ export function PickedFiles({
                   ? `Uploading ${state.progress}%`
                   : state.status === 'done'
                     ? fileSizeText(file.size)
-                    : 'Not uploaded'}
+                    : refused
+                      ? 'Refused'
+                      : 'Not uploaded'}
               </Text>
-              {failed ? (
+              {failed && !refused ? (
                 <Button size="2xs" variant="outline" onClick={() => onRetry(key)} disabled={disabled}>
                   Retry
                 </Button>
               ) : null}
-              <CloseButton
-                size="2xs"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => onRemove(key)}
-                disabled={disabled}
-              />
+              {refused ? (
+                <Button
+                  size="2xs"
+                  variant="outline"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => onRemove(key)}
+                  disabled={disabled}
+                >
+                  Remove
+                </Button>
+              ) : (
+                <CloseButton
+                  size="2xs"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => onRemove(key)}
+                  disabled={disabled}
+                />
+              )}
             </HStack>
             {state.status === 'uploading' ? (
               <Progress.Root

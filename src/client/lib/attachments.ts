@@ -20,9 +20,19 @@ export function fileSizeText(bytes: number): string {
   return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
 }
 
+/**
+ * A failed upload is `retryable` when sending the same file again may work (the connection dropped,
+ * the server was busy or failing); a refusal of the file itself (400: not a real JPG, PNG, GIF or
+ * PDF; 413: too large; 401, 403) is not, and is offered only for removal.
+ */
 export type AttachmentUploadResult =
   | { ok: true; attachment: AttachmentDto }
-  | { ok: false; aborted: boolean; message: string };
+  | { ok: false; aborted: boolean; message: string; retryable: boolean };
+
+/** Whether an upload answered with this HTTP status may succeed if sent again (0: no answer). */
+export function retryableStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
 
 export interface AttachmentUpload {
   promise: Promise<AttachmentUploadResult>;
@@ -74,12 +84,22 @@ export function uploadAttachment(file: File, onProgress: (percent: number) => vo
         onProgress(100);
         resolve({ ok: true, attachment: json });
       } else {
-        resolve({ ok: false, aborted: false, message: errorMessageOf(json) ?? fallbackMessage(xhr.status) });
+        resolve({
+          ok: false,
+          aborted: false,
+          message: errorMessageOf(json) ?? fallbackMessage(xhr.status),
+          retryable: retryableStatus(xhr.status),
+        });
       }
     };
     xhr.onerror = () =>
-      resolve({ ok: false, aborted: false, message: 'Upload failed. Check your connection and try again.' });
-    xhr.onabort = () => resolve({ ok: false, aborted: true, message: 'Upload cancelled.' });
+      resolve({
+        ok: false,
+        aborted: false,
+        message: 'Upload failed. Check your connection and try again.',
+        retryable: true,
+      });
+    xhr.onabort = () => resolve({ ok: false, aborted: true, message: 'Upload cancelled.', retryable: true });
     const body = new FormData();
     body.append('file', file);
     xhr.send(body);
@@ -90,7 +110,7 @@ export function uploadAttachment(file: File, onProgress: (percent: number) => vo
 export type PickedFileState =
   | { status: 'uploading'; progress: number }
   | { status: 'done'; attachment: AttachmentDto }
-  | { status: 'failed'; message: string };
+  | { status: 'failed'; message: string; retryable: boolean };
 
 export interface PickedFile {
   /** Stable for the list's keys. */
@@ -104,7 +124,7 @@ let nextKey = 0;
 export interface SettledUploads {
   /** The uploaded files, in the order they were picked. */
   uploaded: AttachmentDto[];
-  /** Some file did not upload (it shows why, with Retry and Remove). */
+  /** Some file did not upload (it shows why, with Remove, and Retry where sending it again may work). */
   failed: boolean;
 }
 
@@ -162,7 +182,8 @@ export function useAttachmentUploads() {
       void upload.promise.then((result) => {
         if (uploads.current.get(key) === upload) uploads.current.delete(key);
         if (result.ok) update(key, { status: 'done', attachment: result.attachment });
-        else if (!result.aborted) update(key, { status: 'failed', message: result.message });
+        else if (!result.aborted)
+          update(key, { status: 'failed', message: result.message, retryable: result.retryable });
       });
     },
     [commit, update],

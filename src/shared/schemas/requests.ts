@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
 import { formatCivilDay } from '../dates';
+import { isKnownZone } from '../local-time';
 import { civilDateSchema, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
 import { amountSchema, timeSchema } from './events';
 
 export const REQUEST_MESSAGES = {
   missing: 'Please fill in event type, date, and message',
   badDate: 'Date must be a calendar date (YYYY-MM-DD)',
+  datePassed: 'Please choose a date that has not passed',
+  badTimeZone: 'Time zone must be a known zone name, such as America/New_York',
   budgetOrder: 'Minimum budget cannot be more than the maximum',
   attachments: 'Only JPG, PNG, GIF, and PDF files under 10MB are allowed',
   tooManyAttachments: `At most ${LIMITS.attachmentsMax} attachments`,
@@ -60,6 +63,11 @@ export const availabilityRequestInput = z
         return new Set(ids).size === ids.length;
       }, 'The same attachment is listed twice')
       .default([]),
+    /**
+     * The sender's own zone, as their browser reports it ('America/New_York'): where the listing has
+     * no coordinates, whether the date has passed is judged there (decision 031).
+     */
+    timeZone: z.string().max(64).refine(isKnownZone, REQUEST_MESSAGES.badTimeZone).nullish(),
     idempotencyKey: idempotencyKeyField,
   })
   .strict()
@@ -96,7 +104,8 @@ export const requestedEventFields = {
 export const availabilityRequestDto = z.object({
   id: z.uuid(),
   vendorId: z.uuid(),
-  vendor: z.object({ id: z.uuid(), businessName: z.string() }),
+  /** `managed`: whether a business has claimed the listing, so that someone there reads the request. */
+  vendor: z.object({ id: z.uuid(), businessName: z.string(), managed: z.boolean() }),
   customerName: z.string(),
   eventId: z.uuid().nullable(),
   threadId: z.uuid().nullable(),
@@ -114,3 +123,17 @@ export const availabilityRequestDto = z.object({
   createdAt: z.date(),
 });
 export type AvailabilityRequestDto = z.infer<typeof availabilityRequestDto>;
+
+/**
+ * What the sender is told once a request is sent: a listing nobody manages yet promises no answer,
+ * its request waits for the business to claim it (issue 27).
+ */
+export function requestSentNotice(vendor: { managed: boolean }): { title: string; description: string } {
+  return vendor.managed
+    ? { title: 'Request sent successfully!', description: 'The vendor will respond to your inquiry soon.' }
+    : {
+        title: 'Request sent',
+        description:
+          'This listing is not managed by its business yet: your request waits until they claim it.',
+      };
+}

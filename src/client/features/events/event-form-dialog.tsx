@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ImageIcon, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { toCivilDate, toHebrewDate, typedDateConflict } from '../../../shared/jewish-calendar';
+import { dayOfInstantHasPassed, reportedZone } from '../../../shared/local-time';
 import { EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
 import { FieldColumns } from '../../components/field-columns';
@@ -67,6 +68,17 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const [uploading, setUploading] = useState(false);
+  // A date that has passed is asked about before it is saved (issue 27): 'Save as past event' says yes.
+  const [askingPast, setAskingPast] = useState(false);
+  const pastConfirmed = useRef(false);
+  const zone = reportedZone();
+  /** Whether this save must first ask: a date that has passed in the browser's zone, newly chosen. */
+  const mustAsk = (date: Date) =>
+    !pastConfirmed.current &&
+    (event === null || event.date.getTime() !== date.getTime()) &&
+    dayOfInstantHasPassed(date, new Date(), zone);
+  // false asks the server to refuse a date that has passed until the family confirms it (true).
+  const asked = () => ({ timeZone: zone, pastEvent: pastConfirmed.current });
   const { form, dialog } = useEditDialog({
     item: event,
     open,
@@ -74,16 +86,28 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
     schema: eventForm,
     pending: create.isPending || update.isPending,
     valuesOf,
-    create: (input, done) =>
-      create.mutate(input, {
-        ...done,
-        onSuccess: (created) => {
-          done.onSuccess();
-          onCreated?.(created);
+    create: (input, done) => {
+      if (mustAsk(input.date)) {
+        setAskingPast(true);
+        return;
+      }
+      create.mutate(
+        { ...input, ...asked() },
+        {
+          ...done,
+          onSuccess: (created) => {
+            done.onSuccess();
+            onCreated?.(created);
+          },
         },
-      }),
+      );
+    },
     update: (base, input, done) => {
-      update.mutate({ id: base.id, version: base.version, ...input }, done);
+      if (mustAsk(input.date)) {
+        setAskingPast(true);
+        return true;
+      }
+      update.mutate({ id: base.id, version: base.version, ...input, ...asked() }, done);
       return true;
     },
     // A missing title or date also says so in a toast (spec section 5); the messages stay under the fields.
@@ -97,6 +121,12 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
 
   const editing = event !== null;
   const [date, time, imageUrl] = watch(['date', 'time', 'imageUrl']);
+  // Another date, or the dialog opened afresh, asks again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the date or the opening changes
+  useEffect(() => {
+    pastConfirmed.current = false;
+    setAskingPast(false);
+  }, [date, time, open]);
   const conflict = user?.shabbatWarningsEnabled ? typedDateConflict(date, time ?? '') : null;
   const hebrewDate = hebrew ? hebrewDateOf(date) : null;
 
@@ -148,6 +178,30 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
             <Alert.Description>
               {CONFLICT_TEXT} ({conflict})
             </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+      {askingPast ? (
+        <Alert.Root status="info" rounded="lg" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{EVENT_MESSAGES.pastDate}</Alert.Title>
+            <Alert.Description>
+              Families record past simchas too. Past events stay out of your upcoming events. Or choose
+              another date.
+            </Alert.Description>
+            <Box mt="2">
+              <Button
+                type="submit"
+                size="sm"
+                disabled={pending}
+                onClick={() => {
+                  pastConfirmed.current = true;
+                }}
+              >
+                Save as past event
+              </Button>
+            </Box>
           </Alert.Content>
         </Alert.Root>
       ) : null}

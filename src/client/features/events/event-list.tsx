@@ -2,14 +2,14 @@ import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
 import { SelectableCard } from '../../components/selectable-card';
-import { formatDay, formatTime, isUpcoming } from './format';
+import { formatDay, formatTime, isUpcoming, upcomingThenPast } from './format';
 import { formatAmount } from './money';
 
-/** The left column of My Events: every event, soonest first, each a link that selects it. */
+/** The left column of My Events: every event, upcoming soonest first then past, each a link that selects it. */
 export function EventList({ events, selectedId }: { events: EventDto[]; selectedId: string | null }) {
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label="Your events">
-      {events.map((event) => {
+      {upcomingThenPast(events).map((event) => {
         const selected = event.id === selectedId;
         const past = !isUpcoming(event.date);
         return (

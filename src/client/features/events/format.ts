@@ -45,3 +45,13 @@ export function conflictReason(date: Date, time: string | null): string | null {
   const conflict = conflictFor(toCivilDate(date), time);
   return conflict.hasConflict ? conflict.reason : null;
 }
+
+/**
+ * My Events' order: the upcoming events soonest first, then the past ones, the most recent first,
+ * so a recorded past simcha never heads the list (issue 27). The list arrives sorted by date.
+ */
+export function upcomingThenPast<T extends { date: Date }>(events: readonly T[]): T[] {
+  const upcoming = events.filter((event) => isUpcoming(event.date));
+  const past = events.filter((event) => !isUpcoming(event.date)).reverse();
+  return [...upcoming, ...past];
+}

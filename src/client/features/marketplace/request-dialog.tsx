@@ -3,7 +3,9 @@ import { Paperclip } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { toCivilDate, typedDateConflict } from '../../../shared/jewish-calendar';
-import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
+import { civilDateIn, LAST_ZONE_ON_EARTH, reportedZone } from '../../../shared/local-time';
+import { zoneAt } from '../../../shared/place-zone';
+import { REQUEST_MESSAGES, requestSentNotice } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
@@ -33,13 +35,16 @@ const EMPTY: RequestFormValues = {
 interface RequestDialogProps {
   open: boolean;
   onClose: () => void;
-  vendor: Pick<VendorView, 'id' | 'businessName'> | null;
+  vendor: Pick<VendorView, 'id' | 'businessName' | 'claimed' | 'latitude' | 'longitude'> | null;
 }
 
 /** Ask a vendor whether they are free (spec sections 2, 4 and 5); customers only. */
 export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDialogProps) {
   const utils = trpc.useUtils();
   const events = trpc.events.list.useQuery(undefined, { enabled: open });
+  // Only events still to come can be asked about: a past one's date would be refused.
+  const today = toCivilDate(new Date());
+  const linkable = (events.data ?? []).filter((event) => toCivilDate(event.date) >= today);
   const send = useIdempotentCreate(
     trpc.requests.send.useMutation({
       onSuccess: () => utils.requests.list.invalidate(),
@@ -47,17 +52,25 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   );
   const [waiting, setWaiting] = useState(false);
   const pending = send.isPending || waiting;
-  const schema = useMemo(() => requestForm(vendor?.id ?? ''), [vendor?.id]);
+  // Whether the date has passed is judged where the listing is, else in the browser's zone.
+  const zones = useMemo(
+    () => ({ listing: zoneAt(vendor?.latitude, vendor?.longitude), browser: reportedZone() }),
+    [vendor?.latitude, vendor?.longitude],
+  );
+  const schema = useMemo(() => requestForm(vendor?.id ?? '', zones), [vendor?.id, zones]);
+  const firstDate = civilDateIn(new Date(), zones.listing ?? zones.browser ?? LAST_ZONE_ON_EARTH);
   const form = useZodForm(schema, { defaultValues: EMPTY, pending });
   const { getValues, setValue, watch, reset } = form;
   // Files upload as soon as they are picked; the request carries the uploaded files' ids.
   const uploads = useAttachmentUploads();
 
-  const [date, time] = watch(['date', 'time']);
+  const [date, time, eventType, message] = watch(['date', 'time', 'eventType', 'message']);
+  // Spec section 6: Send is disabled while a required field is empty.
+  const missingRequired = !eventType || !date || message.trim() === '';
   const conflict = typedDateConflict(date, time);
 
   const chooseEvent = () => {
-    const event = events.data?.find((ev) => ev.id === getValues('eventId'));
+    const event = linkable.find((ev) => ev.id === getValues('eventId'));
     if (!event) return;
     // A linked event fills in what it already knows, without overwriting what was typed.
     const fillIn = (name: 'eventType' | 'date' | 'time', value: string) => {
@@ -93,8 +106,9 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       send.mutate(
         { ...input, hasConflict: conflict !== null, conflictReason: conflict, attachments },
         {
-          onSuccess: () => {
-            toast.success('Request sent successfully!', 'The vendor will respond to your inquiry soon.');
+          onSuccess: (request) => {
+            const notice = requestSentNotice(request.vendor);
+            toast.success(notice.title, notice.description);
             reset(EMPTY);
             uploads.clear();
             onClose();
@@ -122,17 +136,17 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       submitLabel="Send Request"
       pendingLabel="Sending..."
       pending={pending}
-      submitDisabled={uploads.failed}
+      submitDisabled={uploads.failed || missingRequired}
       onSubmit={() => void submit()}
     >
       <Stack gap="5">
-        {events.data && events.data.length > 0 ? (
+        {linkable.length > 0 ? (
           <FormSelect
             form={form}
             name="eventId"
             label="Link to one of your events"
             placeholder="Not linked to an event"
-            options={events.data.map((event) => ({ value: event.id, label: event.title }))}
+            options={linkable.map((event) => ({ value: event.id, label: event.title }))}
             onChange={chooseEvent}
           />
         ) : null}
@@ -145,7 +159,15 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           options={REQUEST_EVENT_TYPES}
         />
         <FieldColumns>
-          <FormInput form={form} name="date" label="Event date" required type="date" max="9999-12-31" />
+          <FormInput
+            form={form}
+            name="date"
+            label="Event date"
+            required
+            type="date"
+            min={firstDate}
+            max="9999-12-31"
+          />
           <FormInput form={form} name="time" label="Time" type="time" />
         </FieldColumns>
         {conflict ? (

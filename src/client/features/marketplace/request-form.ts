@@ -1,20 +1,32 @@
 import { z } from 'zod';
-import { availabilityRequestInput } from '../../../shared/schemas/requests';
+import { dateHasPassed } from '../../../shared/local-time';
+import { availabilityRequestInput, REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import { thenWire } from '../../lib/use-zod-form';
 
 /**
  * The availability request as its inputs hold it (every box a string), checked by the procedure's
  * own schema: a blank event type, date or message is 'Please fill in event type, date, and
  * message'; the message is trimmed; a guest count that is blank or not a number is 100, below 1 is
- * refused (spec section 5); a blank budget is none. The conflict flags and attachments are added
- * when the request is sent.
+ * refused (spec section 5); a blank budget is none; a date that has passed in the listing's zone (else
+ * the browser's, which is sent for the server to do the same: decision 031) is refused, as the server refuses it. The conflict
+ * flags and attachments are added when the request is sent.
  */
-export function requestForm(vendorId: string) {
+export function requestForm(
+  vendorId: string,
+  zones: { listing: string | null; browser: string | null },
+  now: () => Date = () => new Date(),
+) {
+  const zone = zones.listing ?? zones.browser;
   return z
     .object({
       eventId: z.string(),
       eventType: z.string(),
-      date: z.string(),
+      date: z
+        .string()
+        .refine(
+          (date) => !/^\d{4}-\d{2}-\d{2}$/.test(date) || !dateHasPassed(date, now(), zone),
+          REQUEST_MESSAGES.datePassed,
+        ),
       time: z.string(),
       guestCount: z.string(),
       budgetMin: z.string(),
@@ -25,6 +37,7 @@ export function requestForm(vendorId: string) {
     .transform(({ eventId, eventType, time, ...rest }) => ({
       ...rest,
       id: vendorId,
+      timeZone: zones.browser,
       eventType: eventType || undefined,
       time: time || null,
       eventId: eventId || null,

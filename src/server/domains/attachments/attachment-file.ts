@@ -12,6 +12,10 @@ export const ATTACHMENT_FIELD = 'file';
 
 export const ATTACHMENT_MESSAGES = {
   notAllowed: REQUEST_MESSAGES.attachments,
+  /** The bytes are of another kind than the four allowed: a name or a stated type does not make them one. */
+  notThatKind: "This file's contents are not a JPG, PNG, GIF or PDF, whatever its name says",
+  damaged: 'This image is damaged or incomplete: it could not be read',
+  empty: 'The file is empty',
   tooLarge: 'Attachments must be smaller than 10MB',
   tooManyPixels: UPLOAD_MESSAGES.tooManyPixels,
   notMultipart: `Send the file as multipart/form-data, with the file in the field "${ATTACHMENT_FIELD}"`,
@@ -128,8 +132,10 @@ export async function prepareAttachment(
   received: string,
   encodedTarget: string,
 ): Promise<PreparedAttachment> {
-  const contentType = detectAttachmentType(await readHead(received));
-  if (!contentType) throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.notAllowed);
+  const head = await readHead(received);
+  if (head.length === 0) throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.empty);
+  const contentType = detectAttachmentType(head);
+  if (!contentType) throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.notThatKind);
   if (contentType === 'application/pdf') {
     return { contentType, file: received, bytes: (await stat(received)).size };
   }
@@ -140,7 +146,7 @@ export async function prepareAttachment(
     // Only the header is read here: a file that claims a huge canvas is refused before any decoding.
     const meta = await input.metadata();
     if (meta.format !== SHARP_FORMAT[contentType]) {
-      throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.notAllowed);
+      throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.notThatKind);
     }
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
       throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.tooManyPixels);
@@ -159,7 +165,7 @@ export async function prepareAttachment(
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.tooManyPixels);
     }
-    throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.notAllowed);
+    throw new AttachmentRefusedError(400, ATTACHMENT_MESSAGES.damaged);
   }
   // A rare photo grows when re-encoded; the stored file keeps the same 10 MB bound.
   if (encoded.length > LIMITS.attachmentBytes) {

@@ -212,28 +212,49 @@ describe('POST /api/attachments: the type comes from the bytes', () => {
     expect(res.headers['content-disposition']).toMatch(/^inline; /);
   });
 
+  const NOT_THAT_KIND = "This file's contents are not a JPG, PNG, GIF or PDF, whatever its name says";
   it.each([
-    ['a text file named .jpg', Buffer.from('just some notes, not a photo'), 'notes.jpg', 'image/jpeg'],
+    [
+      'a text file named .jpg',
+      Buffer.from('just some notes, not a photo'),
+      'notes.jpg',
+      'image/jpeg',
+      NOT_THAT_KIND,
+    ],
     [
       'an HTML page named .pdf',
       Buffer.from('<html><script>alert(1)</script></html>'),
       'a.pdf',
       'application/pdf',
+      NOT_THAT_KIND,
     ],
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'), 'logo.svg', 'image/svg+xml'],
-    ['a WebP', Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), 'photo.webp', 'image/webp'],
+    [
+      'an SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      'logo.svg',
+      'image/svg+xml',
+      NOT_THAT_KIND,
+    ],
+    [
+      'a WebP',
+      Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'),
+      'photo.webp',
+      'image/webp',
+      NOT_THAT_KIND,
+    ],
     [
       'a JPEG header over garbage',
       Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 5, 6]),
       'x.jpg',
       'image/jpeg',
+      'This image is damaged or incomplete: it could not be read',
     ],
-    ['an empty file', Buffer.alloc(0), 'empty.pdf', 'application/pdf'],
-  ])('refuses %s', async (_what, content, filename, type) => {
+    ['an empty file', Buffer.alloc(0), 'empty.pdf', 'application/pdf', 'The file is empty'],
+  ])('refuses %s, saying why', async (_what, content, filename, type, message) => {
     const before = await readdir(attachmentsDir(h.deps.config));
     const res = await post(fileForm(content, filename, type));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message: REQUEST_MESSAGES.attachments });
+    expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message });
     expect(await readdir(attachmentsDir(h.deps.config))).toEqual(before);
     expect(await readdir(attachmentsIncomingDir(h.deps.config))).toEqual([]);
   });

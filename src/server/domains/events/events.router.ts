@@ -41,11 +41,11 @@ export const eventsRouter = router({
     .input(eventCreateInput)
     .use(idempotent)
     .output(eventDto)
-    .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createEvent(ctx.db, ctx.user.id, input, ctx.now())),
   update: ownEventProcedure
     .input(eventUpdateInput)
     .output(eventDto)
-    .mutation(({ ctx, input }) => updateEvent(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updateEvent(ctx.db, ctx.user.id, input, ctx.now(), ctx.event.date)),
   delete: ownEventProcedure
     .output(okResult)
     .mutation(({ ctx }) => deleteEvent(ctx.db, ctx.user.id, ctx.event.id)),

@@ -132,6 +132,91 @@ describe('events', () => {
   });
 });
 
+describe('an event dated in the past', () => {
+  const ASK = 'This date has passed. Save it as a past event?';
+
+  it('is saved only once the family has said it is a past event, when the caller asks first', async () => {
+    const { caller } = owner;
+    // 2020-03-10 at midnight in New York.
+    const past = new Date('2020-03-10T04:00:00.000Z');
+    const res = await h.request('POST', '/api/events', owner, {
+      title: 'Purim 2020',
+      date: '2020-03-10',
+      pastEvent: false,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ message: ASK, issues: [{ path: ['date'], message: ASK }] });
+    const asked = await rejection(
+      caller.events.create({
+        title: 'Purim 2020',
+        date: past,
+        timeZone: 'America/New_York',
+        pastEvent: false,
+      }),
+    );
+    expect(asked.code).toBe('BAD_REQUEST');
+    expect(asked.message).toBe(ASK);
+    expect((await caller.events.list()).some((e) => e.title === 'Purim 2020')).toBe(false);
+
+    const saved = await caller.events.create({
+      title: 'Purim 2020',
+      date: past,
+      timeZone: 'America/New_York',
+      pastEvent: true,
+    });
+    expect(saved).toMatchObject({ title: 'Purim 2020', date: past });
+    // Editing something else of a past event asks nothing again; moving another event into the past does.
+    await expect(caller.events.update({ id: saved.id, venue: 'Shul' })).resolves.toMatchObject({
+      venue: 'Shul',
+    });
+    await expect(caller.events.update({ id: saved.id, date: past, notes: 'Megillah' })).resolves.toBeTruthy();
+    const future = await caller.events.create({ title: 'Wedding', date });
+    expect(
+      (await rejection(caller.events.update({ id: future.id, date: past, pastEvent: false }))).message,
+    ).toBe(ASK);
+    await expect(caller.events.update({ id: future.id, date: past, pastEvent: true })).resolves.toBeTruthy();
+  });
+
+  it('judges today in the zone the browser sent, else only what has passed everywhere', async () => {
+    const { caller } = owner;
+    const now = Date.now();
+    const yesterdayInHonolulu = new Date(now - 24 * 3600_000);
+    expect(
+      (
+        await rejection(
+          caller.events.create({
+            title: 'Yesterday',
+            date: yesterdayInHonolulu,
+            timeZone: 'Pacific/Honolulu',
+            pastEvent: false,
+          }),
+        )
+      ).message,
+    ).toBe(ASK);
+    // Without a zone, yesterday's instant may still be today somewhere: not asked.
+    await expect(
+      caller.events.create({ title: 'Today somewhere', date: new Date(now - 3600_000), pastEvent: false }),
+    ).resolves.toBeTruthy();
+    await expect(
+      caller.events.create({
+        title: 'Today',
+        date: new Date(now),
+        timeZone: 'Pacific/Honolulu',
+        pastEvent: false,
+      }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('is saved as given for a spec-shaped REST call, which names no pastEvent', async () => {
+    const res = await h.request('POST', '/api/events', owner, {
+      title: 'Bar mitzvah 2019',
+      date: '2019-05-04',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ title: 'Bar mitzvah 2019' });
+  });
+});
+
 describe('tasks, deposits and memos', () => {
   /** A fresh event of the owner's for each test. */
   let event: Awaited<ReturnType<typeof createEvent>>;
@@ -200,8 +285,12 @@ describe('tasks, deposits and memos', () => {
 
     for (const [amount, message] of [
       ['12.345', EVENT_MESSAGES.badAmount],
-      ['-5', EVENT_MESSAGES.badAmount],
+      ['-5', 'Amount must be a positive number'],
+      ['-500', 'Amount must be a positive number'],
+      [' -12.50 ', 'Amount must be a positive number'],
+      ['0', 'Amount must be a positive number'],
       ['abc', EVENT_MESSAGES.badAmount],
+      ['-abc', EVENT_MESSAGES.badAmount],
       ['', EVENT_MESSAGES.required],
       ['100000000', EVENT_MESSAGES.amountTooLarge],
     ] as const) {

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import { conflictFor } from '../../../shared/jewish-calendar';
+import { dateHasPassed } from '../../../shared/local-time';
+import { zoneAt } from '../../../shared/place-zone';
 import type { UserDto } from '../../../shared/schemas/auth';
 import {
   type AvailabilityRequestDto,
@@ -15,6 +17,7 @@ import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents } from '../../platform/live/live-events';
 import { countRequestReceived } from '../analytics/analytics.service';
+import { fieldError } from '../auth/password-policy';
 import { listingForNewThread, openThread, refuseWhenListingBlocked } from '../messages/messages.delivery';
 
 /**
@@ -50,7 +53,9 @@ async function attachmentRecords(
  * whose first message is the request's text (with the uploaded attachments), and the vendor's
  * unread count, notification, mail and live event, as for any message, and the listing's daily
  * request count, in one transaction. The conflict flags come from the shared calendar, not from the
- * client. Refused while the listing's side has blocked the customer in a thread.
+ * client. Refused while the listing's side has blocked the customer in a thread, and for a date
+ * that has passed where the event is: the listing's place (its coordinates' zone), else the zone the
+ * sender's browser reported, else only once the date has passed everywhere (decision 031).
  */
 export async function sendAvailabilityRequest(
   db: Db,
@@ -63,6 +68,8 @@ export async function sendAvailabilityRequest(
   return inTransaction(db, async (trx) => {
     const vendor = await listingForNewThread(trx, input.id, VENDOR_MESSAGES.notFound);
     await refuseWhenListingBlocked(trx, customer.id, vendor.id);
+    const zone = zoneAt(vendor.latitude, vendor.longitude) ?? input.timeZone ?? null;
+    if (dateHasPassed(input.date, now, zone)) throw fieldError('date', REQUEST_MESSAGES.datePassed);
     if (input.eventId) {
       const own = await trx
         .selectFrom('events')
@@ -132,6 +139,7 @@ export async function listRequests(
       'r.id',
       'r.vendorId',
       'v.businessName',
+      sql<boolean>`v.owner_id is not null`.as('managed'),
       'u.name as customerName',
       'r.eventId',
       'r.threadId',
@@ -157,7 +165,10 @@ export async function listRequests(
   if (filter.vendorOwnerId) q = q.where('v.ownerId', '=', filter.vendorOwnerId);
   if (filter.requestId) q = q.where('r.id', '=', filter.requestId);
   const rows = await q.execute();
-  return rows.map(({ businessName, ...r }) => ({ ...r, vendor: { id: r.vendorId, businessName } }));
+  return rows.map(({ businessName, managed, ...r }) => ({
+    ...r,
+    vendor: { id: r.vendorId, businessName, managed },
+  }));
 }
 
 export async function requestsFor(db: Db, user: UserDto) {

@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
+import {
+  availabilityRequestInput,
+  REQUEST_MESSAGES,
+  requestSentNotice,
+} from '../../../shared/schemas/requests';
 import { createEvent, createVendor } from '../../demo/factories';
 import { familyAndBand, rowsWhere, withLimitMax } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
-import { rejection } from '../../test/rejection';
+import { expectFieldRefused, rejection } from '../../test/rejection';
+import { sendAvailabilityRequest } from './requests.service';
 
 const h = harnessForFile();
 let customer: Party;
@@ -113,6 +118,7 @@ describe('sending an availability request', () => {
     [{ guestCount: 0 }, 'Guest count must be at least 1'],
     [{ budgetMin: '5000', budgetMax: '100' }, REQUEST_MESSAGES.budgetOrder],
     [{ budgetMin: '12.345' }, 'Amount must be a number with at most two decimals'],
+    [{ budgetMax: '-500' }, 'Amount must be a positive number'],
     [{ attachments: [{ name: 'a.html', size: 10, type: 'text/html' }] }, REQUEST_MESSAGES.attachments],
     [
       { attachments: [{ name: 'big.pdf', size: 10_485_761, type: 'application/pdf' }] },
@@ -148,6 +154,18 @@ describe('sending an availability request', () => {
   it('reaches a listing nobody has claimed yet', async () => {
     const unclaimed = await createVendor(h.db, { businessName: 'Unclaimed Hall' });
     const request = await customer.caller.requests.send({ id: unclaimed.id, ...base });
+    // The sender is told the request waits for the business, not that the vendor will answer.
+    expect(request.vendor).toEqual({ id: unclaimed.id, businessName: 'Unclaimed Hall', managed: false });
+    expect(requestSentNotice(request.vendor)).toEqual({
+      title: 'Request sent',
+      description: 'This listing is not managed by its business yet: your request waits until they claim it.',
+    });
+    const claimed = await customer.caller.requests.send({ id: vendorId, ...base });
+    expect(claimed.vendor.managed).toBe(true);
+    expect(requestSentNotice(claimed.vendor)).toEqual({
+      title: 'Request sent successfully!',
+      description: 'The vendor will respond to your inquiry soon.',
+    });
     const message = await h.db
       .selectFrom('messages')
       .select('receiverId')
@@ -164,6 +182,102 @@ describe('sending an availability request', () => {
     expect((await rejection(h.anonymous().caller.requests.send({ id: vendorId, ...base }))).code).toBe(
       'UNAUTHORIZED',
     );
+  });
+});
+
+describe("a request's date, judged in the listing's own zone", () => {
+  const PASSED = 'Please choose a date that has not passed';
+  // A customer of their own: the requests below are sent at instants to come, and would head Miriam's list.
+  let traveller: Party;
+  beforeAll(async () => {
+    traveller = await h.signedIn('customer');
+  });
+  /** Sent at a chosen instant, as the procedure would send it then. */
+  const sendAt = (now: string, input: Record<string, unknown>) =>
+    sendAvailabilityRequest(
+      h.db,
+      traveller.user,
+      availabilityRequestInput.parse({ ...base, ...input }),
+      new Date(now),
+      'http://localhost',
+    );
+
+  it('refuses a date that has passed, under the date box', async () => {
+    const error = await rejection(
+      customer.caller.requests.send({ id: vendorId, ...base, date: '2024-01-15' }),
+    );
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.message).toBe(PASSED);
+    const res = await h.inject({
+      method: 'POST',
+      url: `/api/vendors/${vendorId}/request-availability`,
+      headers: { cookie: await h.cookieFor(customer.user.id), 'content-type': 'application/json' },
+      payload: { ...base, date: '2024-01-15' },
+    });
+    expectFieldRefused(res, 'date', PASSED);
+    expect(
+      await rowsWhere(h.db, 'availabilityRequests', { eventDate: new Date('2024-01-15T00:00:00Z') }),
+    ).toEqual([]);
+  });
+
+  it("takes today from the listing's coordinates, not from a fixed cut-off", async () => {
+    const honolulu = await createVendor(h.db, {
+      businessName: 'Aloha Strings',
+      latitude: 21.31,
+      longitude: -157.86,
+    });
+    const teaneck = await createVendor(h.db, {
+      businessName: 'Teaneck Hall',
+      latitude: 40.89,
+      longitude: -74.01,
+    });
+    const jerusalem = await createVendor(h.db, {
+      businessName: 'Zion Caterers',
+      latitude: 31.77,
+      longitude: 35.21,
+    });
+    // 08:00 UTC on June 13: still June 12 in Honolulu (22:00), June 13 in New Jersey and Jerusalem.
+    const at = '2027-06-13T08:00:00Z';
+    await expect(sendAt(at, { id: honolulu.id, date: '2027-06-12' })).resolves.toMatchObject({
+      eventDate: '2027-06-12',
+    });
+    expect((await rejection(sendAt(at, { id: teaneck.id, date: '2027-06-12' }))).message).toBe(PASSED);
+    await expect(sendAt(at, { id: teaneck.id, date: '2027-06-13' })).resolves.toBeTruthy();
+    // 22:30 UTC on June 12: June 12 in New Jersey (18:30), already June 13 in Jerusalem (01:30).
+    const evening = '2027-06-12T22:30:00Z';
+    await expect(sendAt(evening, { id: teaneck.id, date: '2027-06-12' })).resolves.toBeTruthy();
+    expect((await rejection(sendAt(evening, { id: jerusalem.id, date: '2027-06-12' }))).message).toBe(PASSED);
+    // The browser's zone does not override the listing's place.
+    expect(
+      (
+        await rejection(
+          sendAt(evening, { id: jerusalem.id, date: '2027-06-12', timeZone: 'America/New_York' }),
+        )
+      ).message,
+    ).toBe(PASSED);
+  });
+
+  it("without coordinates, uses the browser's zone, else refuses only what has passed everywhere", async () => {
+    const nowhere = await createVendor(h.db, {
+      businessName: 'Somewhere Hall',
+      latitude: null,
+      longitude: null,
+    });
+    const at = '2027-06-13T08:00:00Z';
+    expect(
+      (await rejection(sendAt(at, { id: nowhere.id, date: '2027-06-12', timeZone: 'America/New_York' })))
+        .message,
+    ).toBe(PASSED);
+    await expect(
+      sendAt(at, { id: nowhere.id, date: '2027-06-12', timeZone: 'Pacific/Honolulu' }),
+    ).resolves.toBeTruthy();
+    // No zone at all: June 12 is still today at UTC-12 (20:00), so it is not refused; June 11 is.
+    await expect(sendAt(at, { id: nowhere.id, date: '2027-06-12' })).resolves.toBeTruthy();
+    expect((await rejection(sendAt(at, { id: nowhere.id, date: '2027-06-11' }))).message).toBe(PASSED);
+    const error = await rejection(
+      customer.caller.requests.send({ id: nowhere.id, ...base, timeZone: 'Mars/Olympus_Mons' } as never),
+    );
+    expect(error.code).toBe('BAD_REQUEST');
   });
 });
 
