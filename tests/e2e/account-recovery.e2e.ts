@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+import {
+  baseUrl,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signIn,
+  signUpCustomer,
+  type ViewportName,
+} from './browser';
 import { mailFiles, waitForMail } from './mailbox';
 
 let browser: Browser;
@@ -19,15 +27,6 @@ const WAIT = { timeout: 10_000 };
 /** Refused requests the journeys cause on purpose; Chromium logs every non-2xx response. */
 function unexpected(errors: string[]): string[] {
   return errors.filter((e) => !/Failed to load resource: .* status of (400|401)/.test(e));
-}
-
-async function signUpCustomer(page: Page, name: string, email: string, password: string): Promise<void> {
-  await page.goto('/login-customer?mode=signup');
-  await page.getByRole('textbox', { name: /^Full name/ }).fill(name);
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
 }
 
 async function signedIn(page: Page): Promise<boolean> {

@@ -166,6 +166,21 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   await expectAccessible(page, `${name} at ${viewport} width`);
 }
 
+/** A new customer account through the sign-up form, landing on the dashboard. */
+export async function signUpCustomer(
+  page: Page,
+  name: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto('/login-customer?mode=signup');
+  await page.getByRole('textbox', { name: /^Full name/ }).fill(name);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
 export async function signIn(page: Page, loginPath: string, email: string, password: string): Promise<void> {
   await page.goto(loginPath);
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);

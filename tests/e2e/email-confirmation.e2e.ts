@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
@@ -6,6 +6,7 @@ import {
   launchBrowser,
   openSession,
   screenshot,
+  signUpCustomer,
   type ViewportName,
 } from './browser';
 import { mailFiles, waitForMail } from './mailbox';
@@ -31,15 +32,6 @@ const SUBJECT = 'Confirm your e-mail address for SimchaHub';
 /** Refused requests the journey causes on purpose; Chromium logs every non-2xx response. */
 function unexpected(errors: string[]): string[] {
   return errors.filter((e) => !/Failed to load resource: .* status of 400/.test(e));
-}
-
-async function signUpCustomer(page: Page, name: string, email: string, password: string): Promise<void> {
-  await page.goto('/login-customer?mode=signup');
-  await page.getByRole('textbox', { name: /^Full name/ }).fill(name);
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/dashboard');
 }
 
 function confirmationLink(text: string): URL {
