@@ -1,8 +1,6 @@
 import {
   Box,
-  CloseButton,
   Container,
-  Drawer,
   defineStyle,
   Flex,
   HStack,
@@ -15,7 +13,7 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { homePathFor, useCurrentUser } from '../lib/session';
@@ -28,17 +26,26 @@ import {
   navEntriesFor,
   SideNavLink,
 } from './app-navigation';
-import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
-import { MenuDrawer } from './menu-drawer';
 import { NotificationBell } from './notification-bell';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useMenuPreload } from './use-menu-preload';
 import { useUnreadCount } from './use-unread-count';
 
 const PANEL_WIDTH = '72';
+
+/** Where the side panel shows instead of the phone's top bar and menu (Chakra's lg breakpoint). */
+const DESKTOP_QUERY = '(min-width: 64rem)';
+const loadMenu = () => import('./app-menu');
+const AppMenu = lazy(async () => ({ default: (await loadMenu()).AppMenu }));
+
+// Loaded only for an account whose address is not confirmed yet: most sessions never need it.
+const EmailConfirmationBanner = lazy(async () => ({
+  default: (await import('./email-confirmation-banner')).EmailConfirmationBanner,
+}));
 
 /**
  * The signed-in layout (spec section 2): a side panel on a desktop; on a phone a top bar with a
@@ -62,6 +69,10 @@ function SignedInShell({ user }: { user: UserDto }) {
   const unreadCount = useUnreadCount();
   const entries = navEntriesFor(user);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first press on, so that closing still plays the drawer's exit.
+  const [menuUsed, setMenuUsed] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useMenuPreload(loadMenu, DESKTOP_QUERY);
   // One navigation in the document at a time, so that its links and labels are never duplicated.
   const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   // The marketplace and vendor pages lay out their own full-width bands and containers.
@@ -94,43 +105,45 @@ function SignedInShell({ user }: { user: UserDto }) {
             borderColor="border.muted"
           >
             <Flex h="14" px="3" align="center" justify="space-between" gap="2">
-              <MenuDrawer
-                open={menuOpen}
-                onOpenChange={setMenuOpen}
-                placement="start"
-                button={
-                  <IconButton aria-label="Open menu" variant="ghost" color="brand.900">
-                    <Icon boxSize="6">
-                      <Menu />
-                    </Icon>
-                  </IconButton>
-                }
+              <IconButton
+                ref={menuButton}
+                aria-label="Open menu"
+                aria-haspopup="dialog"
+                aria-expanded={menuOpen}
+                variant="ghost"
+                color="brand.900"
+                onClick={() => {
+                  setMenuUsed(true);
+                  setMenuOpen(true);
+                }}
               >
-                <Drawer.Content bg="transparent" shadow="none" aria-label="Menu">
-                  <Drawer.Title srOnly>Menu</Drawer.Title>
-                  <PanelContent
-                    user={user}
-                    entries={entries}
-                    unreadCount={unreadCount}
-                    onNavigate={() => setMenuOpen(false)}
-                  />
-                  <Drawer.CloseTrigger asChild top="4" insetEnd="3">
-                    <CloseButton
-                      aria-label="Close menu"
-                      size="sm"
-                      color="white"
-                      _hover={{ bg: 'whiteAlpha.200' }}
+                <Icon boxSize="6">
+                  <Menu />
+                </Icon>
+              </IconButton>
+              {menuUsed ? (
+                <Suspense fallback={null}>
+                  <AppMenu open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton}>
+                    <PanelContent
+                      user={user}
+                      entries={entries}
+                      unreadCount={unreadCount}
+                      onNavigate={() => setMenuOpen(false)}
                     />
-                  </Drawer.CloseTrigger>
-                </Drawer.Content>
-              </MenuDrawer>
+                  </AppMenu>
+                </Suspense>
+              ) : null}
               <Logo size="sm" to={homePathFor(user.role)} />
               <NotificationBell user={user} dark={false} />
             </Flex>
           </Box>
         )}
 
-        <EmailConfirmationBanner user={user} />
+        {user.emailConfirmedAt === null && (
+          <Suspense fallback={null}>
+            <EmailConfirmationBanner user={user} />
+          </Suspense>
+        )}
 
         <Box
           as="main"

@@ -1,10 +1,11 @@
 import { Box, Button, Container, Flex, HStack, Icon, IconButton, Stack } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import { LinkButton } from './link-button';
 import { Logo } from './logo';
+import { useMenuPreload } from './use-menu-preload';
 
 const loadMenu = () => import('./public-menu');
 const PublicMenu = lazy(async () => ({ default: (await loadMenu()).PublicMenu }));
@@ -25,12 +26,7 @@ export function PublicHeader() {
   const [menuUsed, setMenuUsed] = useState(false);
   const close = () => setMenuOpen(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // The drawer's code loads once the page is idle on a phone, so the menu opens at once when pressed.
-  useEffect(() => {
-    if (window.matchMedia(WIDE_QUERY).matches) return;
-    const id = window.setTimeout(() => void loadMenu(), 1500);
-    return () => window.clearTimeout(id);
-  }, []);
+  useMenuPreload(loadMenu, WIDE_QUERY);
 
   const accountButtons = (stacked: boolean) => {
     if (isLoading) return null;
