@@ -1,5 +1,19 @@
 // Without zod, so that a vendor's profile can show it without loading the schemas.
 
+/**
+ * The one window of a listing's response figures: its requests of the last 90 days. The public
+ * profile and the owner's Analytics tab both show these figures, from one computation, whatever
+ * window the tab's visit counts cover (few listings get many requests a month).
+ */
+export const RESPONSE_FIGURES_DAYS = 90;
+
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+
+/** "82%": a response rate (0 to 1) as every screen writes it. */
+export function responseRateText(rate: number): string {
+  return percent.format(rate);
+}
+
 /** "Usually responds within an hour", from median business minutes. */
 export function responseTimeText(minutes: number | null): string | null {
   if (minutes === null) return null;

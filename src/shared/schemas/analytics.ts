@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { responseTimeText } from '../responsiveness';
+import { RESPONSE_FIGURES_DAYS, responseRateText, responseTimeText } from '../responsiveness';
 import { oneOf, queryNumber } from './common';
 
 export const ANALYTICS_WINDOWS = [30, 90] as const;
@@ -43,12 +43,15 @@ export const analyticsDto = z.object({
   reveals: z.object({ phone: z.number().int(), email: z.number().int(), website: z.number().int() }),
   requests: z.number().int(),
   /**
-   * Share (0 to 1) of the last 30 days' requests answered within 24 business hours, among those
-   * answered or whose 24 hours have passed; null with no such request.
+   * Share (0 to 1) of the requests of the last `responseWindowDays` days answered within 24
+   * business hours, among those answered or whose 24 hours have passed; null with no such request.
+   * The same figure as the public profile's, whatever `days` is.
    */
   responseRate: z.number().nullable(),
   /** Median business minutes to the first answer over the same requests; null when none was answered. */
   medianResponseMinutes: z.number().nullable(),
+  /** The days of requests the response figures look at (90). */
+  responseWindowDays: z.number().int(),
   daily: z.array(analyticsDayDto),
 });
 export type AnalyticsDto = z.infer<typeof analyticsDto>;
@@ -70,4 +73,4 @@ export const contactRevealInput = z
   })
   .strict();
 
-export { responseTimeText };
+export { RESPONSE_FIGURES_DAYS, responseRateText, responseTimeText };

@@ -31,7 +31,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MESSAGING_MESSAGES } from '../../../shared/messaging';
-import { responseTimeText } from '../../../shared/responsiveness';
+import { RESPONSE_FIGURES_DAYS, responseRateText, responseTimeText } from '../../../shared/responsiveness';
 import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
@@ -80,8 +80,6 @@ export function VendorProfilePage() {
 }
 
 type Dialog = 'request' | 'login' | 'message' | 'edit' | null;
-
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 
 function VendorProfile({ vendor }: { vendor: VendorView }) {
   const { user } = useCurrentUser();
@@ -352,7 +350,9 @@ function Responsiveness({ figures }: { figures: ResponsivenessDto }) {
       </Icon>
       <Stack gap="0">
         {typical ? <Text fontWeight="semibold">Usually responds {typical}</Text> : null}
-        <Text>{percentFormat.format(figures.responseRate)} response rate</Text>
+        <Text>
+          {responseRateText(figures.responseRate)} response rate over the last {RESPONSE_FIGURES_DAYS} days
+        </Text>
       </Stack>
     </HStack>
   );

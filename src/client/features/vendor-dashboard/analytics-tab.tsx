@@ -1,12 +1,12 @@
 import { Alert, Box, Grid, SegmentGroup, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ChartColumn } from 'lucide-react';
 import { useState } from 'react';
-import { type AnalyticsDto, responseTimeText } from '../../../shared/schemas/analytics';
+import { type AnalyticsDto, responseRateText, responseTimeText } from '../../../shared/schemas/analytics';
 import { EmptyPanel } from '../../components/empty-panel';
 import { StatTile } from '../../components/stat-tile';
 import { trpc } from '../../lib/trpc';
 import { DailyChart } from './daily-chart';
-import { formatCount, formatMinutes, formatPercent } from './format';
+import { formatCount, formatMinutes } from './format';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
 
 type Days = 30 | 90;
@@ -73,6 +73,8 @@ function AnalyticsFigures({ data }: { data: AnalyticsDto }) {
   const period = `last ${data.days} days`;
   const median = data.medianResponseMinutes;
   const typical = responseTimeText(median);
+  // The response figures look further back than the visit counts, and match the public profile.
+  const responsePeriod = `last ${data.responseWindowDays} days`;
 
   if (quiet) {
     return (
@@ -109,14 +111,19 @@ function AnalyticsFigures({ data }: { data: AnalyticsDto }) {
     },
     {
       label: 'Response rate',
-      value: data.responseRate === null ? '—' : formatPercent(data.responseRate),
-      help: data.responseRate === null ? 'No requests to answer yet' : 'Answered within 24 business hours',
+      value: data.responseRate === null ? '—' : responseRateText(data.responseRate),
+      help:
+        data.responseRate === null
+          ? `No requests to answer in the ${responsePeriod}`
+          : `Answered within 24 business hours, ${responsePeriod}`,
       testId: 'analytics-response-rate',
     },
     {
       label: 'Median first response',
       value: median === null ? '—' : formatMinutes(median),
-      help: typical ? `Usually responds ${typical}` : 'No answered requests yet',
+      help: typical
+        ? `Usually responds ${typical}, ${responsePeriod}`
+        : `No answered requests in the ${responsePeriod}`,
       testId: 'analytics-median-response',
     },
   ];

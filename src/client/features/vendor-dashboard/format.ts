@@ -5,7 +5,6 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 // Analytics days are UTC civil dates: shown in UTC so that 'Nov 3' stays Nov 3 west of Greenwich.
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
 const countFormat = new Intl.NumberFormat('en-US');
 
 /** 'Nov 3, 2026'. */
@@ -16,8 +15,6 @@ export const formatDateTime = (date: Date) => dateTimeFormat.format(date);
 export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 /** An analytics day as 'Tue, Nov 3, 2026'. */
 export const formatLongDay = (day: string) => formatCivilDay(day);
-/** A share from 0 to 1 as '87%'. */
-export const formatPercent = (share: number) => percentFormat.format(share);
 /** '1,234'. */
 export const formatCount = (n: number) => countFormat.format(n);
 

@@ -6,6 +6,7 @@ import { addDays } from '../../../shared/jewish-calendar';
 import {
   type AnalyticsDto,
   type contactRevealInput,
+  RESPONSE_FIGURES_DAYS,
   RESPONSE_WINDOW_MINUTES,
   RESPONSIVENESS_MIN_REQUESTS,
   type ResponsivenessDto,
@@ -25,10 +26,6 @@ import {
 } from './analytics.queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The response figures of the Analytics tab look at the last 30 days' requests, whatever the window. */
-const RESPONSE_DAYS = 30;
-/** The public profile's responsiveness looks further back: few listings get many requests a month. */
-const RESPONSIVENESS_DAYS = 90;
 
 /** Analytics days are UTC days: every server process and the maintenance job agree on them. */
 export const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
@@ -175,10 +172,40 @@ function median(values: number[]): number | null {
 const rate = (s: ResponseSummary) =>
   s.considered === 0 ? null : Math.round((s.inTime / s.considered) * 1000) / 1000;
 
+interface ResponseFigures {
+  /** Requests with an outcome in the window. */
+  considered: number;
+  responseRate: number | null;
+  medianResponseMinutes: number | null;
+}
+
+/**
+ * A listing's response figures: its requests of the last RESPONSE_FIGURES_DAYS days, judged in the
+ * listing's time zone. The one computation behind the public profile and the Analytics tab.
+ */
+async function responseFiguresOf(
+  db: Db,
+  vendorId: string,
+  now: Date,
+  timeZone: string,
+): Promise<ResponseFigures> {
+  const rows = await requestOutcomesSince(
+    db,
+    vendorId,
+    new Date(now.getTime() - RESPONSE_FIGURES_DAYS * DAY_MS),
+  );
+  const summary = summarizeResponses(rows, now, timeZone);
+  return {
+    considered: summary.considered,
+    responseRate: rate(summary),
+    medianResponseMinutes: summary.medianMinutes,
+  };
+}
+
 /**
  * The Analytics tab: the window's days (today, UTC, and the days before it), each present, quiet
- * ones as zeros; totals; and the response rate and median over the last 30 days' requests. Two
- * statements, each one index range scan.
+ * ones as zeros; totals; and the response figures of the last 90 days' requests, as the public
+ * profile shows them. Two statements, each one index range scan.
  */
 export async function vendorAnalytics(
   db: Db,
@@ -189,9 +216,9 @@ export async function vendorAnalytics(
 ): Promise<AnalyticsDto> {
   const to = utcDay(now);
   const from = addDays(to, -(days - 1));
-  const [rows, outcomes] = await Promise.all([
+  const [rows, responses] = await Promise.all([
     dailyStatsBetween(db, vendorId, from, to),
-    requestOutcomesSince(db, vendorId, new Date(now.getTime() - RESPONSE_DAYS * DAY_MS)),
+    responseFiguresOf(db, vendorId, now, timeZone),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const totals = { views: 0, uniqueVisitors: 0, phone: 0, email: 0, website: 0, requests: 0 };
@@ -217,7 +244,6 @@ export async function vendorAnalytics(
       totals.requests += r.requests;
     }
   }
-  const responses = summarizeResponses(outcomes, now, timeZone);
   return {
     vendorId,
     days,
@@ -227,16 +253,17 @@ export async function vendorAnalytics(
     contactReveals: totals.phone + totals.email + totals.website,
     reveals: { phone: totals.phone, email: totals.email, website: totals.website },
     requests: totals.requests,
-    responseRate: rate(responses),
-    medianResponseMinutes: responses.medianMinutes,
+    responseRate: responses.responseRate,
+    medianResponseMinutes: responses.medianResponseMinutes,
+    responseWindowDays: RESPONSE_FIGURES_DAYS,
     daily,
   };
 }
 
 /**
- * How fast a listing answers, for its public profile: over the last 90 days' requests, and only
- * once at least RESPONSIVENESS_MIN_REQUESTS of them have an outcome (a rate of one or two requests
- * says little and could shame a new listing).
+ * How fast a listing answers, for its public profile: the same figures as its Analytics tab, shown
+ * only once at least RESPONSIVENESS_MIN_REQUESTS requests have an outcome (a rate of one or two
+ * requests says little and could shame a new listing).
  */
 export async function responsivenessOf(
   db: Db,
@@ -244,13 +271,11 @@ export async function responsivenessOf(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<ResponsivenessDto | null> {
-  const rows = await requestOutcomesSince(
-    db,
-    vendorId,
-    new Date(now.getTime() - RESPONSIVENESS_DAYS * DAY_MS),
-  );
-  const summary = summarizeResponses(rows, now, timeZone);
-  const responseRate = rate(summary);
-  if (summary.considered < RESPONSIVENESS_MIN_REQUESTS || responseRate === null) return null;
-  return { requests: summary.considered, responseRate, medianResponseMinutes: summary.medianMinutes };
+  const figures = await responseFiguresOf(db, vendorId, now, timeZone);
+  if (figures.considered < RESPONSIVENESS_MIN_REQUESTS || figures.responseRate === null) return null;
+  return {
+    requests: figures.considered,
+    responseRate: figures.responseRate,
+    medianResponseMinutes: figures.medianResponseMinutes,
+  };
 }

@@ -379,7 +379,7 @@ describe('the analytics figures', () => {
     expect(quarter).toMatchObject({ views: 115, uniqueVisitors: 60, requests: 10 });
   });
 
-  it("rates the last 30 days' requests answered within 24 business hours, and takes their median", async () => {
+  it("rates the last 90 days' requests answered within 24 business hours, one figure for the tab and the profile", async () => {
     const listing = await listingOf(null, 'Response Figures Hall');
     const user = await createUser(h.db);
     // Sunday 7 June 2026, 10:00 in New York.
@@ -396,18 +396,46 @@ describe('the analytics figures', () => {
     await requestRow(listing.id, user.id, ago(2 * HOUR_MS));
     // Answered before minutes were recorded: its time is unknown.
     await requestRow(listing.id, user.id, ago(3 * DAY_MS), { status: 'responded' });
-    // Older than 30 days.
+    // Older than 30 days, within 90: it counts, whichever window the tab shows.
     await requestRow(listing.id, user.id, ago(40 * DAY_MS), { responseMinutes: 5000 });
+    // Older than 90 days: it does not.
+    await requestRow(listing.id, user.id, ago(100 * DAY_MS), { responseMinutes: 10 });
 
-    const figures = await vendorAnalytics(h.db, listing.id, 30, now);
-    expect(figures.responseRate).toBe(0.5);
-    expect(figures.medianResponseMinutes).toBe(60);
-    // Over 90 days the old answer counts too: 2 in time of 5, median of 30, 60, 2000, 5000.
+    // 2 in time of 5, median of 30, 60, 2000, 5000.
+    const expected = { responseRate: 0.4, medianResponseMinutes: 1030, responseWindowDays: 90 };
+    expect(await vendorAnalytics(h.db, listing.id, 30, now)).toMatchObject(expected);
+    expect(await vendorAnalytics(h.db, listing.id, 90, now)).toMatchObject(expected);
     expect(await responsivenessOf(h.db, listing.id, now)).toEqual({
       requests: 5,
       responseRate: 0.4,
       medianResponseMinutes: 1030,
     });
+  });
+
+  it('shows the owner the same response rate as the public profile', async () => {
+    const vendor = await h.signedIn('vendor');
+    const listing = await listingOf(vendor.user.id, 'Same Figures Hall');
+    const user = await createUser(h.db);
+    const ago = (ms: number) => new Date(clock.getTime() - ms);
+    // Four answered in time this month, one late two months ago: 80% over 90 days, 100% over 30.
+    for (let i = 1; i <= 4; i++) {
+      await requestRow(listing.id, user.id, ago(i * DAY_MS), { responseMinutes: 30 * i });
+    }
+    await requestRow(listing.id, user.id, ago(60 * DAY_MS), { responseMinutes: 3000 });
+    const profile = await h.anonymous().caller.vendors.byId({ id: listing.id });
+    expect(profile.responsiveness?.responseRate).toBe(0.8);
+    for (const days of [30, 90] as const) {
+      const tab = await vendor.caller.vendors.analytics({ days, vendorId: listing.id });
+      expect(tab.responseRate).toBe(profile.responsiveness?.responseRate);
+      expect(tab.medianResponseMinutes).toBe(profile.responsiveness?.medianResponseMinutes);
+    }
+    const rest = await h.inject({
+      method: 'GET',
+      url: `/api/vendors/profile/analytics?days=30&vendorId=${listing.id}`,
+      headers: json(await h.cookieFor(vendor.user.id)),
+    });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({ responseRate: 0.8, responseWindowDays: 90 });
   });
 
   it('shows responsiveness on the profile page once enough requests have an outcome, never on lists', async () => {

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/schemas/auth';
 import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
-import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import { createUser, createVendor } from '../../demo/factories';
 import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../../doors/uploads/attachments.routes';
 import { rowsWhere } from '../../test/fixtures';
