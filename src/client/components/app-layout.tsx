@@ -5,15 +5,13 @@ import {
   Flex,
   HStack,
   Icon,
-  IconButton,
   Stack,
   Text,
   useBreakpointValue,
   VisuallyHidden,
   VStack,
 } from '@chakra-ui/react';
-import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { homePathFor, useCurrentUser } from '../lib/session';
@@ -28,11 +26,11 @@ import {
 } from './app-navigation';
 import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
+import { useLazyMenu } from './lazy-menu';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
 import { NotificationBell } from './notification-bell';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { useMenuPreload } from './use-menu-preload';
 import { useUnreadCount } from './use-unread-count';
 
 const PANEL_WIDTH = '72';
@@ -68,11 +66,7 @@ export function AppLayout() {
 function SignedInShell({ user }: { user: UserDto }) {
   const unreadCount = useUnreadCount();
   const entries = navEntriesFor(user);
-  const [menuOpen, setMenuOpen] = useState(false);
-  // Mounted from the first press on, so that closing still plays the drawer's exit.
-  const [menuUsed, setMenuUsed] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  useMenuPreload(loadMenu, DESKTOP_QUERY);
+  const menu = useLazyMenu(loadMenu, DESKTOP_QUERY);
   // One navigation in the document at a time, so that its links and labels are never duplicated.
   const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   // The marketplace and vendor pages lay out their own full-width bands and containers.
@@ -105,30 +99,15 @@ function SignedInShell({ user }: { user: UserDto }) {
             borderColor="border.muted"
           >
             <Flex h="14" px="3" align="center" justify="space-between" gap="2">
-              <IconButton
-                ref={menuButton}
-                aria-label="Open menu"
-                aria-haspopup="dialog"
-                aria-expanded={menuOpen}
-                variant="ghost"
-                color="brand.900"
-                onClick={() => {
-                  setMenuUsed(true);
-                  setMenuOpen(true);
-                }}
-              >
-                <Icon boxSize="6">
-                  <Menu />
-                </Icon>
-              </IconButton>
-              {menuUsed ? (
+              {menu.button}
+              {menu.used ? (
                 <Suspense fallback={null}>
-                  <AppMenu open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton}>
+                  <AppMenu open={menu.open} onOpenChange={menu.setOpen} trigger={menu.trigger}>
                     <PanelContent
                       user={user}
                       entries={entries}
                       unreadCount={unreadCount}
-                      onNavigate={() => setMenuOpen(false)}
+                      onNavigate={() => menu.setOpen(false)}
                     />
                   </AppMenu>
                 </Suspense>

@@ -1,11 +1,10 @@
-import { Box, Button, Container, Flex, HStack, Icon, IconButton, Stack } from '@chakra-ui/react';
-import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Box, Button, Container, Flex, HStack, Stack } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import { homePathFor, useCurrentUser } from '../lib/session';
+import { useLazyMenu } from './lazy-menu';
 import { LinkButton } from './link-button';
 import { Logo } from './logo';
-import { useMenuPreload } from './use-menu-preload';
 
 const loadMenu = () => import('./public-menu');
 const PublicMenu = lazy(async () => ({ default: (await loadMenu()).PublicMenu }));
@@ -21,12 +20,8 @@ const PAGE_LINKS = [
 /** Header of the public pages: Home, Browse Vendors, and the logins or a Dashboard button (spec section 2). */
 export function PublicHeader() {
   const { user, isLoading } = useCurrentUser();
-  const [menuOpen, setMenuOpen] = useState(false);
-  // Mounted from the first press on, so that closing still plays the drawer's exit.
-  const [menuUsed, setMenuUsed] = useState(false);
-  const close = () => setMenuOpen(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  useMenuPreload(loadMenu, WIDE_QUERY);
+  const menu = useLazyMenu(loadMenu, WIDE_QUERY);
+  const close = () => menu.setOpen(false);
 
   const accountButtons = (stacked: boolean) => {
     if (isLoading) return null;
@@ -75,25 +70,10 @@ export function PublicHeader() {
             <HStack gap="3">{accountButtons(false)}</HStack>
           </Flex>
           <Box hideFrom="md">
-            <IconButton
-              ref={menuButton}
-              aria-label="Open menu"
-              aria-haspopup="dialog"
-              aria-expanded={menuOpen}
-              variant="ghost"
-              color="brand.900"
-              onClick={() => {
-                setMenuUsed(true);
-                setMenuOpen(true);
-              }}
-            >
-              <Icon boxSize="6">
-                <Menu />
-              </Icon>
-            </IconButton>
-            {menuUsed ? (
+            {menu.button}
+            {menu.used ? (
               <Suspense fallback={null}>
-                <PublicMenu open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton}>
+                <PublicMenu open={menu.open} onOpenChange={menu.setOpen} trigger={menu.trigger}>
                   <Stack as="nav" aria-label="Main" gap="1">
                     {PAGE_LINKS.map((link) => (
                       <HeaderLink key={link.to} {...link} onClick={close} block />
