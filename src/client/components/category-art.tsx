@@ -1,40 +1,6 @@
 import { Box, type BoxProps, Flex, type FlexProps, Icon } from '@chakra-ui/react';
-import {
-  Camera,
-  Flower2,
-  Landmark,
-  type LucideIcon,
-  Mic,
-  Music,
-  ShoppingBag,
-  Sparkles,
-  UtensilsCrossed,
-} from 'lucide-react';
+import { categoryArt } from '../../shared/category-art';
 import { starPattern } from './star-pattern';
-
-interface Art {
-  icon: LucideIcon;
-  /** The two ends of the background's gradient. */
-  from: string;
-  to: string;
-}
-
-/** Each category's drawing and tint; the same icons as the marketplace's category tiles. */
-export const CATEGORY_ART: Record<string, Art> = {
-  Venues: { icon: Landmark, from: '#3b5bdb', to: '#1e3a8a' },
-  Caterers: { icon: UtensilsCrossed, from: '#0f766e', to: '#1e3a8a' },
-  Photographers: { icon: Camera, from: '#4338ca', to: '#1e3a8a' },
-  Musicians: { icon: Music, from: '#7c3aed', to: '#1e3a8a' },
-  Florists: { icon: Flower2, from: '#be185d', to: '#1e3a8a' },
-  Comedians: { icon: Mic, from: '#b45309', to: '#1e3a8a' },
-  Shops: { icon: ShoppingBag, from: '#0e7490', to: '#1e3a8a' },
-};
-
-const FALLBACK_ART: Art = { icon: Sparkles, from: '#1e3a8a', to: '#152456' };
-
-export function categoryArt(category: string): Art {
-  return CATEGORY_ART[category] ?? FALLBACK_ART;
-}
 
 interface CategoryArtProps extends FlexProps {
   category: string;

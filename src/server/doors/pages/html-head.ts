@@ -13,6 +13,10 @@ export interface PageHead {
   /** Absolute URL of a raster image for previews. */
   image?: string;
   imageAlt?: string;
+  /** The image's size in pixels and its type, where known (the pictures the server draws). */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageType?: string;
   /** Kept out of search results (links people share privately, pages that show nothing). */
   noindex?: boolean;
   /** The page shows the app's "not found" (an unknown path, a missing listing): answered 404. */
@@ -62,6 +66,13 @@ export function headTags(head: PageHead): string {
   );
   if (head.image) {
     tags.push(meta('property', 'og:image', head.image));
+    if (head.imageType) tags.push(meta('property', 'og:image:type', head.imageType));
+    if (head.imageWidth && head.imageHeight) {
+      tags.push(
+        meta('property', 'og:image:width', String(head.imageWidth)),
+        meta('property', 'og:image:height', String(head.imageHeight)),
+      );
+    }
     if (head.imageAlt) tags.push(meta('property', 'og:image:alt', head.imageAlt));
   }
   tags.push(
@@ -70,6 +81,7 @@ export function headTags(head: PageHead): string {
     meta('name', 'twitter:description', head.description),
   );
   if (head.image) tags.push(meta('name', 'twitter:image', head.image));
+  if (head.image && head.imageAlt) tags.push(meta('name', 'twitter:image:alt', head.imageAlt));
   return tags.join('\n    ');
 }
 

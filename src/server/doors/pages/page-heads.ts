@@ -2,6 +2,7 @@ import { isClientPath } from '../../../shared/client-paths';
 import { uploadFileName, uploadIdOf } from '../../../shared/upload-images';
 import type { Db } from '../../platform/db/create-db';
 import { type PageHead, SITE_DESCRIPTION, SITE_NAME, SITE_TITLE, summarize } from './html-head';
+import { brandOgImage, categoryOgImage, type OgImage } from './og-images';
 import { findListingPreview, findPublicEventPreview } from './pages.queries';
 
 /** Pages anyone may read that search engines should index, with their head's title and description. */
@@ -78,7 +79,7 @@ const CATEGORY_SINGULAR: Record<string, string> = {
 
 /**
  * An image link previews can show: a stored upload's 1280-pixel copy where it has one, an older
- * upload or an outside image as it is. The category drawings are SVG, which previews do not show.
+ * upload or an outside image as it is. An SVG is none: previews do not show it.
  */
 export function previewImage(origin: string, url: string | null | undefined): string | undefined {
   if (!url) return undefined;
@@ -99,6 +100,19 @@ const eventDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/** A picture the server draws (og-images.ts), as a head's image tags. */
+function drawnImage(
+  image: OgImage,
+): Pick<PageHead, 'image' | 'imageAlt' | 'imageWidth' | 'imageHeight' | 'imageType'> {
+  return {
+    image: image.url,
+    imageAlt: image.alt,
+    imageWidth: image.width,
+    imageHeight: image.height,
+    imageType: image.type,
+  };
+}
+
 function genericHead(origin: string, noindex = false): PageHead {
   return { title: SITE_TITLE, description: SITE_DESCRIPTION, url: `${origin}/`, noindex };
 }
@@ -116,13 +130,16 @@ async function listingHead(db: Db, origin: string, id: string): Promise<PageHead
     : summarize(
         `${listing.businessName}: ${what}. See photos and details, and ask about your date on SimchaHub.`,
       );
+  const photo = previewImage(origin, listing.imageUrl ?? listing.galleryImages[0] ?? listing.logoUrl);
   return {
     title: `${listing.businessName} · ${what} | ${SITE_NAME}`,
     description,
     url,
     canonical: url,
-    image: previewImage(origin, listing.imageUrl ?? listing.galleryImages[0] ?? listing.logoUrl),
-    imageAlt: listing.businessName,
+    // Without a photo, the drawing the page shows in its place: its category's.
+    ...(photo
+      ? { image: photo, imageAlt: listing.businessName }
+      : drawnImage(categoryOgImage(origin, listing.category))),
   };
 }
 
@@ -136,6 +153,7 @@ async function sharedEventHead(db: Db, origin: string, shareId: string): Promise
     title: `${event.title} · ${day} | ${SITE_NAME}`,
     description: summarize(`${event.title}, ${day}. Shared with SimchaHub.`),
     url: `${origin}/share/${shareId.toLowerCase()}`,
+    ...drawnImage(brandOgImage(origin)),
     // A link its owner gave out, not a page to find by searching.
     noindex: true,
   };
@@ -151,7 +169,13 @@ export async function pageHeadFor(db: Db, origin: string, pathname: string): Pro
   const page = PUBLIC_PAGE_BY_PATH.get(path);
   if (page) {
     const url = `${origin}${page.path}`;
-    return { title: page.title, description: page.description, url, canonical: url };
+    return {
+      title: page.title,
+      description: page.description,
+      url,
+      canonical: url,
+      ...drawnImage(brandOgImage(origin)),
+    };
   }
   const vendor = /^\/vendor\/([^/]+)$/.exec(path);
   if (vendor?.[1]) return listingHead(db, origin, segment(vendor[1]));

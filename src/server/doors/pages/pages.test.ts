@@ -1,12 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_ART } from '../../../shared/category-art';
 import { buildServer } from '../../app';
 import { createEvent, createUser, createVendor } from '../../demo/factories';
 import { createHarness, type TestHarness } from '../../test/harness';
 import { escapeHtml, summarize } from './html-head';
+import { BRAND_MARK_PATHS } from './og-images';
 import { SITEMAP_MAX_URLS, sitemapRoutes } from './sitemap';
 
 let h: TestHarness;
@@ -156,17 +159,82 @@ describe('link previews of a listing', () => {
     }
   });
 
-  it('gives a listing with a drawing instead of a photo a small card', async () => {
-    const vendor = await createVendor(h.db, {
+  it('shows a listing without a photo with its category’s drawing, as a PNG previews can show', async () => {
+    const vendor = await createVendor(h.db, { businessName: 'Bare Florist', category: 'Florists' });
+    const { meta, title } = await page(`/vendor/${vendor.id}`);
+    expect(title).toBe('Bare Florist · Florist | SimchaHub');
+    expect(meta['og:image']).toBe(`${ORIGIN}/og/florists.png`);
+    expect(meta['og:image:type']).toBe('image/png');
+    expect(meta['og:image:width']).toBe('1200');
+    expect(meta['og:image:height']).toBe('630');
+    expect(meta['og:image:alt']).toBe('SimchaHub’s drawing for florists');
+    expect(meta['twitter:card']).toBe('summary_large_image');
+    expect(meta['twitter:image']).toBe(meta['og:image']);
+    expect(meta['twitter:image:alt']).toBe(meta['og:image:alt']);
+    await expectPicture(meta['og:image']);
+  });
+
+  it('shows the drawing in place of an SVG cover, and the fallback drawing for other categories', async () => {
+    const drawn = await createVendor(h.db, {
       businessName: 'Drawn Florist',
       category: 'Florists',
       imageUrl: '/images/categories/florists.svg',
     });
-    const { meta, title } = await page(`/vendor/${vendor.id}`);
-    expect(title).toBe('Drawn Florist · Florist | SimchaHub');
-    expect(meta['og:image']).toBeUndefined();
-    expect(meta['twitter:card']).toBe('summary');
-    expect(meta.description).toContain('Drawn Florist');
+    expect((await page(`/vendor/${drawn.id}`)).meta['og:image']).toBe(`${ORIGIN}/og/florists.png`);
+    const other = await createVendor(h.db, { businessName: 'Paper Goods', category: 'Invitations' });
+    const { meta } = await page(`/vendor/${other.id}`);
+    expect(meta['og:image']).toBe(`${ORIGIN}/og/other.png`);
+    await expectPicture(meta['og:image']);
+  });
+});
+
+/** The picture at `url` (one of this server's): a 1200 × 630 PNG anyone may show, cached. */
+async function expectPicture(url: string | undefined) {
+  expect(url?.startsWith(`${ORIGIN}/`), url).toBe(true);
+  const res = await app.inject({ method: 'GET', url: (url ?? '').slice(ORIGIN.length) });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['content-type'], url).toBe('image/png');
+  expect(res.headers['cache-control'], url).toMatch(/^public, max-age=\d+/);
+  expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+  const info = await sharp(res.rawPayload).metadata();
+  expect([info.format, info.width, info.height], url).toEqual(['png', 1200, 630]);
+  expect(res.rawPayload.length, url).toBeLessThan(300_000);
+  return res;
+}
+
+describe('link preview pictures', () => {
+  it('answers every category’s drawing and the brand’s, revalidated by ETag', async () => {
+    const names = [...Object.keys(CATEGORY_ART).map((c) => c.toLowerCase()), 'other', 'simchahub'];
+    const tags = new Set<string>();
+    for (const name of names) {
+      const res = await expectPicture(`${ORIGIN}/og/${name}.png`);
+      const etag = String(res.headers.etag);
+      tags.add(etag);
+      const again = await app.inject({
+        method: 'GET',
+        url: `/og/${name}.png`,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode, name).toBe(304);
+    }
+    // Each is a picture of its own.
+    expect(tags.size).toBe(names.length);
+    const head = await app.inject({ method: 'HEAD', url: '/og/venues.png' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers 404 for a picture it does not draw', async () => {
+    for (const url of ['/og/nope.png', '/og/venues.jpg', '/og/Venues.png', '/og/../favicon.svg']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toBe('image/png');
+    }
+  });
+
+  it('draws the brand’s star as the favicon draws it', async () => {
+    const favicon = await readFile(path.join(import.meta.dirname, '../../../../public/favicon.svg'), 'utf8');
+    for (const d of BRAND_MARK_PATHS) expect(favicon).toContain(`d="${d}"`);
   });
 });
 
@@ -185,6 +253,7 @@ describe('link previews of a shared event', () => {
     expect(meta['og:url']).toBe(`${ORIGIN}/share/${event.shareId}`);
     expect(html).not.toContain('Secret Venue');
     expect(meta.robots).toBe('noindex');
+    expect(meta['og:image']).toBe(`${ORIGIN}/og/simchahub.png`);
     expect(canonical).toBeUndefined();
   });
 
@@ -217,7 +286,12 @@ describe('public pages', () => {
       const result = await page(url);
       expect(result.canonical, url).toBe(canonical);
       expect(result.meta['og:url'], url).toBe(canonical);
+      // The brand's picture, drawn as a PNG by the server.
+      expect(result.meta['og:image'], url).toBe(`${ORIGIN}/og/simchahub.png`);
+      expect(result.meta['og:image:width'], url).toBe('1200');
+      expect(result.meta['twitter:card'], url).toBe('summary_large_image');
     }
+    await expectPicture(`${ORIGIN}/og/simchahub.png`);
     expect((await page('/marketplace')).title).toBe('Browse Vendors | SimchaHub');
   });
 
@@ -342,7 +416,12 @@ describe('a sitemap past its limit of URLs', () => {
     });
     for (let i = 0; i < 6; i++)
       await createVendor(h.db, { businessName: `Bulk Listing ${i}`, category: 'Venues' });
+    // As many listings as fill their files exactly: the file after the last is still not there.
+    const before = await h.db.selectFrom('vendors').select('id').where('hidden', '=', false).execute();
+    for (let i = 0; i < (4 - (before.length % 4)) % 4; i++)
+      await createVendor(h.db, { businessName: `Filling Listing ${i}`, category: 'Venues' });
     const visible = await h.db.selectFrom('vendors').select('id').where('hidden', '=', false).execute();
+    expect(visible.length % 4).toBe(0);
     const fileCount = Math.ceil(visible.length / 4);
 
     const index = await small.inject({ method: 'GET', url: '/sitemap.xml' });

@@ -134,7 +134,9 @@ export async function sitemapRoutes(
   app.get<{ Params: { n: string } }>('/sitemap-vendors-:n.xml', async (req, reply) => {
     const n = /^[1-9]\d{0,5}$/.test(req.params.n) ? Number(req.params.n) : 0;
     const offset = (n - 1) * perFile;
-    if (n === 0 || (offset > 0 && (await publicListingIdAt(db, offset)) === null)) {
+    // A file past the first exists while it has a first listing, the (offset + 1)-th: that the files
+    // before it have a last one says nothing when they are exactly full.
+    if (n === 0 || (offset > 0 && (await publicListingIdAt(db, offset + 1)) === null)) {
       return reply.code(404).send(errorBody('NOT_FOUND', 'No such sitemap'));
     }
     return reply
