@@ -46,6 +46,10 @@ const VendorDashboardPage = page(
   () => import('./features/vendor-dashboard/vendor-dashboard-page'),
   'VendorDashboardPage',
 );
+const ClaimListingPage = page(
+  () => import('./features/vendor-dashboard/claim-listing-page'),
+  'ClaimListingPage',
+);
 const AdminDashboardPage = page(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage');
 
 const MarketplacePage = page(() => import('./features/marketplace/marketplace-page'), 'MarketplacePage');
@@ -119,6 +123,7 @@ export const routes: RouteObject[] = [
         { path: CLIENT_PATHS.calendar, element: <CalendarPage /> },
         { path: CLIENT_PATHS.profile, element: <ProfilePage /> },
         { path: CLIENT_PATHS.messages, element: <MessagesPage /> },
+        { path: CLIENT_PATHS.claimListing, element: <ClaimListingPage /> },
       ]),
       guardedPages(
         <RequireRole requiredRole="vendor" signIn={(user) => <VendorRequiredScreen user={user} />} />,

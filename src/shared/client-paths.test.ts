@@ -13,6 +13,7 @@ describe('isClientPath', () => {
       '/confirm-email',
       '/reset-password',
       '/admin-dashboard',
+      '/claim-listing',
     ]) {
       expect(isClientPath(path), path).toBe(true);
     }

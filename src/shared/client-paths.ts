@@ -28,6 +28,7 @@ export const CLIENT_PATHS = {
   calendar: '/calendar',
   profile: '/profile',
   messages: '/messages',
+  claimListing: '/claim-listing',
   vendorDashboard: '/vendor-dashboard',
   adminDashboard: '/admin-dashboard',
 } as const;

@@ -17,6 +17,7 @@ import {
   openSession,
   screenshot,
   signIn,
+  signUpCustomer,
   type ViewportName,
 } from './browser';
 
@@ -321,11 +322,78 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
-    const links = {
-      vendor: await page.getByRole('link', { name: 'Become a Vendor' }).getAttribute('href'),
-      claims: await page.getByRole('link', { name: 'Search & Claim Listing' }).getAttribute('href'),
+    // The vendor side is reached with this account, not through a second one from the vendor sign-up.
+    expect(await page.getByRole('link', { name: 'Become a Vendor' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'List Your Business' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Search & Claim Listing' }).getAttribute('href')).toBe(
+      '/claim-listing',
+    );
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("takes a signed-in customer from the profile's vendor card to List Your Business and to the claim form", async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    const email = `claimant.${viewport}.${Date.now()}@example.com`;
+    await signUpCustomer(page, `Miriam Katz ${viewport}`, email, 'mazel-tov-2027');
+    const res = await context.request.get('/api/vendors?page_size=100&sort=newest');
+    expect(res.status()).toBe(200);
+    const { items } = (await res.json()) as {
+      items: Array<{ id: string; businessName: string; claimed: boolean }>;
     };
-    expect(links).toEqual({ vendor: '/login-vendor?mode=signup', claims: '/vendor-dashboard?tab=claims' });
+    const [listing, other] = items.filter((v) => !v.claimed);
+    if (!listing || !other) throw new Error('two unclaimed demo listings are needed');
+
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Vendor Account' });
+    await eventually(() => card.isVisible()).toBe(true);
+
+    // 'List Your Business' is the marketplace's form for this account, not a new vendor account.
+    expect(await card.getByRole('link', { name: 'Become a Vendor' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'List Your Business' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.getByText('Create Vendor Profile').first().isVisible()).toBe(true);
+    expect(await dialog.getByText(/Your account becomes a vendor account/).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+
+    // 'Search & Claim Listing' opens the claim form, not the vendor sign-in.
+    await card.getByRole('link', { name: 'Search & Claim Listing' }).click();
+    await page.waitForURL('**/claim-listing');
+    await eventually(() => page.getByRole('heading', { name: 'Submit New Vendor Claim' }).isVisible()).toBe(
+      true,
+    );
+    await eventually(() => page.getByText('No vendor claims submitted yet.').isVisible()).toBe(true);
+    expect(await page.getByText('Please log in to access the vendor dashboard.').count()).toBe(0);
+
+    await page.getByTestId('listing-search').fill(listing.businessName);
+    const option = page.getByTestId('listing-option').filter({ hasText: listing.businessName }).first();
+    await eventually(() => option.isVisible()).toBe(true);
+    await option.click();
+    await eventually(() => page.getByTestId('chosen-listing').textContent()).toContain(listing.businessName);
+    await page.getByTestId('claim-business-description').fill('Our family has run this business since 2009.');
+    await page.getByTestId('claim-business-address').fill('40 Maple Avenue, Teaneck, NJ');
+    await page.getByTestId('claim-business-phone').fill('201-555-0143');
+    await page.getByTestId('claim-business-email').fill(`owner@claimant-${viewport}.example.com`);
+    await page.getByTestId('claim-ownership-proof').fill('Business registration no. 8812, in my name.');
+    await screenshot(page, 'customer-claim-form', viewport);
+    await page.getByTestId('claim-submit').click();
+    await eventually(() =>
+      page.getByRole('status').getByText('Claim Submitted', { exact: true }).first().isVisible(),
+    ).toBe(true);
+    const claimRow = page.getByTestId('claim-item').filter({ hasText: listing.businessName }).first();
+    await eventually(() => claimRow.getByTestId('claim-status').textContent()).toMatch(/pending/i);
+    // Still a customer account until an administrator approves the claim.
+    expect((await (await context.request.get('/api/auth/me')).json()).user.role).toBe('customer');
+
+    // A listing's own page leads to the same form, with that listing already chosen.
+    await page.goto(`/vendor/${other.id}`);
+    await page.getByTestId('claim-this-listing').click();
+    await page.waitForURL('**/claim-listing');
+    await eventually(() => page.getByTestId('chosen-listing').textContent()).toContain(other.businessName);
+    await eventually(() => claimRow.getByTestId('claim-status').textContent()).toMatch(/pending/i);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -21,6 +21,7 @@ export function VendorRequiredScreen({ user }: { user: UserDto | null }) {
         <AuthNotice>
           Please log in to access the vendor dashboard.
           {user ? <BackHome user={user} /> : null}
+          {user?.role === 'customer' ? <ClaimInstead /> : null}
         </AuthNotice>
       }
     />
@@ -53,6 +54,19 @@ function BackHome({ user }: { user: UserDto }) {
       <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
         <RouterLink to={homePathFor(user.role)}>Go to your dashboard</RouterLink>
       </Link>
+    </Text>
+  );
+}
+
+/** A signed-in customer claims a listing with the account they have (it becomes a vendor account). */
+function ClaimInstead() {
+  return (
+    <Text as="span" display="block" mt="1">
+      To claim your business with this account,{' '}
+      <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
+        <RouterLink to="/claim-listing">search and claim its listing</RouterLink>
+      </Link>
+      .
     </Text>
   );
 }

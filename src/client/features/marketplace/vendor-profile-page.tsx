@@ -10,6 +10,7 @@ import {
   Heading,
   HStack,
   Icon,
+  Link,
   SimpleGrid,
   Skeleton,
   SkeletonText,
@@ -42,6 +43,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import type { ClaimListingState } from '../vendor-dashboard/claim-listing-page';
 import {
   LoginToContactDialog,
   RequestAvailabilityDialog,
@@ -270,6 +272,22 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                       <Alert.Indicator />
                       <Alert.Content>
                         <Alert.Description>{MESSAGING_MESSAGES.unclaimed}</Alert.Description>
+                        <Link
+                          asChild
+                          mt="1"
+                          fontSize="sm"
+                          fontWeight="semibold"
+                          color="inherit"
+                          textDecoration="underline"
+                        >
+                          <RouterLink
+                            to="/claim-listing"
+                            state={{ listing: vendor } satisfies ClaimListingState}
+                            data-testid="claim-this-listing"
+                          >
+                            Is this your business? Claim this listing
+                          </RouterLink>
+                        </Link>
                       </Alert.Content>
                     </Alert.Root>
                   )}

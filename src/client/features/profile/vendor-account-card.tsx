@@ -1,38 +1,53 @@
-import { Flex, Text } from '@chakra-ui/react';
-import { Briefcase, Search } from 'lucide-react';
+import { Button, Flex, Text } from '@chakra-ui/react';
+import { Briefcase, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
 import type { Role } from '../../../shared/constants';
 import { CardHeading } from '../../components/card-heading';
 import { LinkButton } from '../../components/link-button';
 import { SmallIcon } from '../../components/small-icon';
+import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
+import { VendorFormDialog } from '../marketplace/lazy-dialogs';
 import { ProfileCard } from './profile-card';
 
-/** The way into the vendor side: a vendor account, or claiming a listing that already exists. */
+/**
+ * The way into the vendor side from the account already signed in: a vendor opens their dashboard;
+ * a customer lists a new business (the marketplace's 'List Your Business' form, here in place) or
+ * claims one already listed (/claim-listing). Either makes the account a vendor account, once the
+ * listing is created or the claim approved; no second account is needed.
+ */
 export function VendorAccountCard({ role }: { role: Role }) {
+  const [listing, setListing] = useState(false);
   // Admins cannot claim listings (the server refuses) and never become vendors from here.
   if (role === 'admin') return null;
+  const vendor = role === 'vendor';
   return (
     <ProfileCard headingId="vendor-heading">
       <CardHeading id="vendor-heading" icon={Briefcase}>
         Vendor Account
       </CardHeading>
       <Text mt="2" color="fg.muted" fontSize="sm">
-        Offer your services to families on SimchaHub, or claim your business if it is already listed in the
-        marketplace.
+        {vendor
+          ? 'Run your listing from the Vendor Dashboard, or claim another business already listed in the marketplace.'
+          : 'Offer your services to families on SimchaHub: list your business, or claim it if it is already listed in the marketplace. This account becomes a vendor account once your listing is created or your claim approved.'}
       </Text>
       <Flex gap="3" mt="5" wrap="wrap" css={{ '& > *': { flex: { base: '1 1 100%', sm: '0 1 auto' } } }}>
-        {role === 'vendor' ? (
+        {vendor ? (
           <LinkButton to="/vendor-dashboard">Open Vendor Dashboard</LinkButton>
         ) : (
-          <LinkButton to="/login-vendor?mode=signup">
-            <SmallIcon icon={Briefcase} />
-            Become a Vendor
-          </LinkButton>
+          <Button onClick={() => setListing(true)} {...preloadOn(VendorFormDialog)}>
+            <SmallIcon icon={Plus} />
+            List Your Business
+          </Button>
         )}
-        <LinkButton to="/vendor-dashboard?tab=claims" variant="outline">
+        <LinkButton to={vendor ? '/vendor-dashboard?tab=claims' : '/claim-listing'} variant="outline">
           <SmallIcon icon={Search} />
           Search &amp; Claim Listing
         </LinkButton>
       </Flex>
+      {/* Kept once opened: creating the listing turns this card into a vendor's while the dialog closes. */}
+      <WhenOpened open={listing}>
+        <VendorFormDialog open={listing} onClose={() => setListing(false)} />
+      </WhenOpened>
     </ProfileCard>
   );
 }

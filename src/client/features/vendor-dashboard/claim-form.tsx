@@ -40,18 +40,36 @@ const FAILURE = { title: 'Submission Failed', description: 'Failed to submit you
 /** 'search': no listing chosen yet; 'listing': claiming the one chosen; 'new': a business not listed. */
 type Target = { kind: 'search' } | { kind: 'listing'; listing: VendorView } | { kind: 'new' };
 
+function addressOf(listing: VendorView): string {
+  return [listing.address, listing.city, listing.state].filter(Boolean).join(', ');
+}
+
+/** The form's first values: empty, or those of a listing chosen before the form opened. */
+function startingValues(listing: VendorView | undefined): ClaimValues {
+  if (!listing) return EMPTY;
+  return {
+    ...EMPTY,
+    vendorId: listing.id,
+    businessName: listing.businessName,
+    businessAddress: addressOf(listing),
+  };
+}
+
 /**
  * 'Submit New Vendor Claim' (spec sections 3 and 5): first the listing the claim is for, found with
  * the marketplace search, or a new business with its category; then the seven claim fields, each
- * with the spec's message under it.
+ * with the spec's message under it. `listing`, when given, is already chosen (a listing's own page
+ * led here).
  */
-export function ClaimForm() {
+export function ClaimForm({ listing: initialListing }: { listing?: VendorView }) {
   const utils = trpc.useUtils();
   const submitClaim = useIdempotentCreate(trpc.claims.submit.useMutation());
   const headingId = useId();
-  const [target, setTarget] = useState<Target>({ kind: 'search' });
+  const [target, setTarget] = useState<Target>(() =>
+    initialListing ? { kind: 'listing', listing: initialListing } : { kind: 'search' },
+  );
   const pending = submitClaim.isPending;
-  const form = useZodForm(claimSubmitInput, { defaultValues: EMPTY, pending });
+  const form = useZodForm(claimSubmitInput, { defaultValues: startingValues(initialListing), pending });
   const { setValue, getValues } = form;
   const vendorIdError = useFieldError({ form, name: 'vendorId' });
 
@@ -63,7 +81,7 @@ export function ClaimForm() {
     setValue('businessName', listing.businessName, {
       shouldValidate: form.getFieldState('businessName').invalid,
     });
-    const address = [listing.address, listing.city, listing.state].filter(Boolean).join(', ');
+    const address = addressOf(listing);
     if (address && !getValues('businessAddress')) setValue('businessAddress', address);
   };
 

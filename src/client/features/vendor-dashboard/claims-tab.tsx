@@ -2,6 +2,7 @@ import { Box, Button, chakra, Flex, Grid, Heading, Icon, Skeleton, Stack, Text }
 import { ClipboardList, History } from 'lucide-react';
 import { useId } from 'react';
 import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
+import type { VendorView } from '../../../shared/schemas/vendors';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { Panel } from '../../components/panel';
 import { Folded, NoteBox, RecordCard } from '../../components/record-card';
@@ -13,8 +14,12 @@ import { ClaimForm } from './claim-form';
 import { ClaimHistoryList } from './claim-history';
 import { formatDate, statusLabel } from './format';
 
-/** The Claims tab: the user's claims, then the form for a new one (spec section 2). */
-export function ClaimsTab() {
+/**
+ * The Claims tab: the user's claims, then the form for a new one (spec section 2). The vendor
+ * dashboard and /claim-listing (any signed-in user who is not an admin) both show it; `listing` is
+ * one already chosen for the form.
+ */
+export function ClaimsTab({ listing }: { listing?: VendorView }) {
   const claims = trpc.claims.mine.useQuery();
   const headingId = useId();
 
@@ -65,7 +70,7 @@ export function ClaimsTab() {
           </Stack>
         )}
       </Box>
-      <ClaimForm />
+      <ClaimForm listing={listing} />
     </Grid>
   );
 }
