@@ -72,12 +72,23 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 60_000);
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
     await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    // Seeding the demo data on a busy machine (other test runs, Chromium) can take a while.
+    await waitForHealth(baseUrl, child, 120_000);
+  } catch (error) {
+    // No teardown runs after a failed setup: the server must not outlive the run.
+    await stop();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  return stop;
 }

@@ -267,7 +267,7 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
     await context.close();
   });
 
-  it('searches for what a visitor typed into the drawn marketplace before the app took it over', async () => {
+  it('searches for what a visitor typed and sorts by what they chose in the drawn marketplace before the app took it over', async () => {
     const { page, errors, context } = await openSession(browser, viewport);
     // The boot script, which only a drawn page names, is held back until the search is typed: the
     // app arrives after the visitor has typed, as on a slow connection or a busy phone.
@@ -293,12 +293,17 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
       )
       .toBe(1);
     await box.fill('Levy Simcha Photography');
+    await page.getByLabel('Sort by').selectOption({ label: 'Top Rated' });
     typed();
     // The app has taken the page over once the location picker, granted nothing, says Global.
     await expect
       .poll(() => page.getByRole('button', { name: /^Location: Global/ }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     await expect(box.inputValue()).resolves.toBe('Levy Simcha Photography');
+    // The order chosen on the drawn page holds once the app has it.
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('rating');
+    await expect(page.getByLabel('Sort by').inputValue()).resolves.toBe('rating');
+    await box.focus();
     await page.keyboard.press('Enter');
     await expect
       .poll(() =>
@@ -306,6 +311,7 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
       )
       .toBe(true);
     expect(new URL(page.url()).searchParams.get('search')).toBe('Levy Simcha Photography');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('rating');
     await waitForResults(page);
     await expect(
       resultCards(page).getByRole('heading', { name: 'Levy Simcha Photography', exact: true }).count(),

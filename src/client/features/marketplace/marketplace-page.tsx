@@ -26,7 +26,7 @@ import {
   Store,
   UtensilsCrossed,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   MARKETPLACE_CATEGORIES,
@@ -111,6 +111,17 @@ export function MarketplacePage() {
       { preventScrollReset: true },
     );
   };
+
+  // The drawn page's sort box can be changed before the app takes the page over: that choice reached
+  // no handler, so the address bar never heard of it and the app would put the box back. What the box
+  // holds when the app takes it over is what the visitor chose.
+  const sortBox = useRef<HTMLSelectElement>(null);
+  const sortTakenOver = useRef(sort);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes the page over
+  useLayoutEffect(() => {
+    const chosen = sortBox.current?.value;
+    if (chosen && chosen !== sortTakenOver.current) setParam('sort', chosen === 'popular' ? null : chosen);
+  }, []);
 
   const cardAction: CardAction = !user
     ? {
@@ -198,6 +209,7 @@ export function MarketplacePage() {
                 <NativeSelect.Root w="44" bg="bg">
                   <NativeSelect.Field
                     id="marketplace-sort"
+                    ref={sortBox}
                     value={sort}
                     onChange={(e) => setParam('sort', e.target.value === 'popular' ? null : e.target.value)}
                   >
