@@ -72,7 +72,8 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child, 60_000);
+  // Seeding a fresh database takes a couple of minutes when the machine is busy with other runs.
+  await waitForHealth(baseUrl, child, 240_000);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   return async () => {
