@@ -81,8 +81,8 @@ export default async function setup(project: TestProject) {
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    // Seeding the demo data on a busy machine (other test runs, Chromium) can take a while.
-    await waitForHealth(baseUrl, child, 120_000);
+    // Seeding a fresh database takes a couple of minutes when the machine is busy with other runs.
+    await waitForHealth(baseUrl, child, 240_000);
   } catch (error) {
     // No teardown runs after a failed setup: the server must not outlive the run.
     await stop();

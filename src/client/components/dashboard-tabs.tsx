@@ -1,6 +1,6 @@
-import { Tabs } from '@chakra-ui/react';
-import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Box, Tabs } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 export interface DashboardTab<V extends string> {
   value: V;
@@ -24,22 +24,82 @@ export function DashboardTabs<V extends string>({
   onSelect: (value: string) => void;
   tabs: readonly DashboardTab<V>[];
 }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const cue = useScrollCue(listRef);
   return (
     <Tabs.Root value={value} onValueChange={(details) => onSelect(details.value)} lazyMount>
-      <Tabs.List overflowX="auto" overflowY="hidden">
-        {tabs.map(({ value: tab, label, icon: TabIcon, badge }) => (
-          <Tabs.Trigger key={tab} value={tab} data-testid={`tab-${tab}`} flexShrink="0" whiteSpace="nowrap">
-            <TabIcon size={16} aria-hidden />
-            {label}
-            {badge}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      {/* On a phone the row is wider than the screen: it scrolls sideways, and a fade with an arrow
+          at the side with more tabs says so. */}
+      <Box position="relative" data-scroll-cue={cue}>
+        <Tabs.List ref={listRef} overflowX="auto" overflowY="hidden" scrollbarWidth="none">
+          {tabs.map(({ value: tab, label, icon: TabIcon, badge }) => (
+            <Tabs.Trigger key={tab} value={tab} data-testid={`tab-${tab}`} flexShrink="0" whiteSpace="nowrap">
+              <TabIcon size={16} aria-hidden />
+              {label}
+              {badge}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {cue === 'start' || cue === 'both' ? <EdgeFade side="start" /> : null}
+        {cue === 'end' || cue === 'both' ? <EdgeFade side="end" /> : null}
+      </Box>
       {tabs.map(({ value: tab, content }) => (
         <Tabs.Content key={tab} value={tab} pt="6">
           {content}
         </Tabs.Content>
       ))}
     </Tabs.Root>
+  );
+}
+
+type ScrollCue = 'none' | 'start' | 'end' | 'both';
+
+/** Which sides of a sideways-scrolling row have more to see, kept up as it scrolls or resizes. */
+function useScrollCue(ref: RefObject<HTMLElement | null>): ScrollCue {
+  const [cue, setCue] = useState<ScrollCue>('none');
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const before = el.scrollLeft > 1;
+      const after = el.scrollLeft < el.scrollWidth - el.clientWidth - 1;
+      setCue(before && after ? 'both' : before ? 'start' : after ? 'end' : 'none');
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return cue;
+}
+
+/** A fade over the row's edge, with an arrow, where more tabs lie past the screen's side. */
+function EdgeFade({ side }: { side: 'start' | 'end' }) {
+  const Arrow = side === 'end' ? ChevronRight : ChevronLeft;
+  return (
+    <Box
+      aria-hidden
+      data-testid={`tabs-more-${side}`}
+      position="absolute"
+      top="0"
+      bottom="1px"
+      {...(side === 'end' ? { right: '0' } : { left: '0' })}
+      w="12"
+      display="flex"
+      alignItems="center"
+      justifyContent={side === 'end' ? 'flex-end' : 'flex-start'}
+      pointerEvents="none"
+      color="fg.muted"
+      bgGradient={side === 'end' ? 'to-r' : 'to-l'}
+      gradientFrom="transparent"
+      gradientVia="canvas/90"
+      gradientTo="canvas"
+    >
+      <Arrow size={18} />
+    </Box>
   );
 }

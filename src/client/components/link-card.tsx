@@ -23,6 +23,7 @@ export function LinkCard({ lift = false, ...props }: LinkBoxProps & { lift?: boo
     <LinkBox
       layerStyle="softPanel"
       rounded="xl"
+      data-card=""
       p={{ base: '4', md: '5' }}
       _focusWithin={CARD_FOCUS_RING}
       {...HOVER[lift ? 'lift' : 'still']}

@@ -12,6 +12,7 @@ export function SectionCard({ labelledBy, ...rest }: SectionCardProps) {
       as="section"
       aria-labelledby={labelledBy}
       layerStyle="softPanel"
+      data-card=""
       rounded="2xl"
       p={{ base: '5', md: '6' }}
       {...rest}

@@ -8,4 +8,6 @@ export const sideScroll = {
   overflowX: 'auto',
   mx: { base: '-4', md: '0' },
   px: { base: '4', md: '0' },
+  // A row that snaps its items snaps the first one to the padding's edge, not the screen's.
+  scrollPaddingInline: { base: '4', md: '0' },
 } satisfies SystemStyleObject;

@@ -14,7 +14,7 @@ type StatTileProps = Omit<Stat.RootProps, 'children'> & {
 /** One figure on a dashboard: what it counts, the number, and a line of what it means. */
 export function StatTile({ label, value, help, testId, helpMinH, ...root }: StatTileProps) {
   return (
-    <Stat.Root layerStyle="panel" rounded="xl" p="4" minW="0" data-testid={testId} {...root}>
+    <Stat.Root layerStyle="panel" rounded="xl" p="4" minW="0" data-card="" data-testid={testId} {...root}>
       <Stat.Label>{label}</Stat.Label>
       {value === undefined ? (
         <Skeleton h="8" w="16" my="0.5" />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
+import { TruncatedText } from '../../components/truncated-text';
 import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
 import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
@@ -101,28 +102,37 @@ export function ActivityTab() {
 }
 
 const AUDIT_COLUMNS: AdminColumn<AuditEntryDto>[] = [
-  { header: 'Time', cellProps: { minW: '7rem' }, cell: (entry) => <When entry={entry} /> },
+  {
+    header: 'Action',
+    cellProps: { minW: '8rem' },
+    cell: (entry) => (
+      <Stack gap="1" align="flex-start">
+        <ActionBadge action={entry.action} />
+        <Text textStyle="caption">
+          <When entry={entry} />
+        </Text>
+      </Stack>
+    ),
+  },
   {
     header: 'Admin',
-    cellProps: { minW: '11rem', maxW: '14rem' },
-    cell: (entry) => <Text overflowWrap="anywhere">{entry.actorEmail ?? '—'}</Text>,
+    cell: (entry) => <TruncatedText maxW="11rem">{entry.actorEmail ?? '—'}</TruncatedText>,
   },
-  { header: 'Action', cell: (entry) => <ActionBadge action={entry.action} /> },
   {
     header: 'Target',
-    cellProps: { minW: '12rem', maxW: '16rem' },
+    cellProps: { minW: '10rem', maxW: '13rem' },
     cell: (entry) => <Target entry={entry} />,
   },
   {
     header: 'Reason',
-    cellProps: { minW: '9rem', maxW: '16rem' },
+    cellProps: { minW: '8rem', maxW: '14rem' },
     cell: (entry) => (
       <Text wordBreak="break-word" whiteSpace="pre-line">
         {entry.reason ?? '—'}
       </Text>
     ),
   },
-  { header: 'Changes', cellProps: { minW: '14rem' }, cell: (entry) => <Changes entry={entry} /> },
+  { header: 'Changes', cellProps: { minW: '11rem' }, cell: (entry) => <Changes entry={entry} /> },
 ];
 
 /** An entry as a card, on a phone. */
@@ -186,9 +196,9 @@ function Target({ entry }: { entry: AuditEntryDto }) {
         <Part part={name} />
       </Text>
       {named ? (
-        <Text textStyle="caption" overflowWrap="anywhere" fontWeight="normal">
+        <TruncatedText textStyle="caption" fontWeight="normal">
           {[kind, reference?.email].filter(Boolean).join(' · ')}
-        </Text>
+        </TruncatedText>
       ) : null}
       <Ids entry={entry} />
     </Box>

@@ -6,6 +6,7 @@ import {
   type ClaimStatusValue,
   claimBadgePalette,
 } from '../../../shared/schemas/claims';
+import { TruncatedText } from '../../components/truncated-text';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -114,7 +115,7 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     cellProps: { maxW: '16rem' },
     cell: (claim) => (
       <>
-        <Text overflowWrap="anywhere">{claim.userEmail}</Text>
+        <TruncatedText maxW="14rem">{claim.userEmail}</TruncatedText>
         <Text textStyle="caption">
           <Submitted claim={claim} />
         </Text>
@@ -124,7 +125,7 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
   {
     header: 'Business email',
     cellProps: { maxW: '16rem' },
-    cell: (claim) => <Text overflowWrap="anywhere">{claim.businessEmail}</Text>,
+    cell: (claim) => <TruncatedText maxW="14rem">{claim.businessEmail}</TruncatedText>,
   },
   { header: 'Status', cell: (claim) => <StatusBadge status={claim.status} /> },
 ];

@@ -399,11 +399,20 @@ function ActivityFeed() {
                     <Text fontSize="sm" color="fg" wordBreak="break-word">
                       {item.summary}
                     </Text>
-                    <Text textStyle="caption" overflowWrap="anywhere">
-                      {KIND_LABEL[item.kind]}
-                      {item.actorEmail ? ` · ${item.actorEmail}` : ''} ·{' '}
-                      <time dateTime={item.at.toISOString()}>{timeAgo(item.at)}</time>
-                    </Text>
+                    {/* An address too long for the line ends in an ellipsis (whole on hover), never broken. */}
+                    <Flex textStyle="caption" gap="1" minW="0">
+                      <Text as="span" flexShrink="0">
+                        {KIND_LABEL[item.kind]}
+                      </Text>
+                      {item.actorEmail ? (
+                        <Text as="span" truncate title={item.actorEmail}>
+                          · {item.actorEmail}
+                        </Text>
+                      ) : null}
+                      <Text as="span" flexShrink="0">
+                        · <time dateTime={item.at.toISOString()}>{timeAgo(item.at)}</time>
+                      </Text>
+                    </Flex>
                   </Box>
                   <Box color="fg.muted" flexShrink="0" alignSelf="center">
                     <ChevronRight size={16} aria-hidden />

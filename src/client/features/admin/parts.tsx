@@ -257,5 +257,5 @@ export function RowAction({ icon: Glyph, children, ...button }: ButtonProps & { 
 
 /** The white card a record sits on in a list on a phone. */
 export function ListTile(props: BoxProps) {
-  return <Box as="li" layerStyle="panel" rounded="xl" p="4" minW="0" {...props} />;
+  return <Box as="li" layerStyle="panel" rounded="xl" p="4" minW="0" data-card="" {...props} />;
 }

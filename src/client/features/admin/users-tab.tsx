@@ -2,6 +2,7 @@ import { Badge, chakra, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react
 import { Ban, Repeat, RotateCcw, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
+import { TruncatedText } from '../../components/truncated-text';
 import { dateFormat } from '../../lib/intl';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -124,7 +125,7 @@ function AccountsSection() {
         badges: <RoleBadge role={user.role} />,
         details: (
           <>
-            <Text overflowWrap="anywhere">{user.email}</Text>
+            <TruncatedText>{user.email}</TruncatedText>
             <Text>
               Joined {formatDate(user.createdAt)} · Last seen <LastSeen at={user.lastSeenAt} />
             </Text>
@@ -154,9 +155,9 @@ const USER_COLUMNS = (isMe: (user: AdminUserDto) => boolean): AdminColumn<AdminU
         <Text textStyle="itemTitle">
           <UserName user={user} isMe={isMe(user)} />
         </Text>
-        <Text textStyle="caption" overflowWrap="anywhere">
+        <TruncatedText textStyle="caption" maxW="16rem">
           {user.email}
-        </Text>
+        </TruncatedText>
         <Suspension user={user} />
       </>
     ),

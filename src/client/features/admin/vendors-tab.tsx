@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ADMIN_VENDOR_STATUSES, type AdminVendorDto } from '../../../shared/schemas/admin';
 import type { VendorDto } from '../../../shared/schemas/vendors';
+import { TruncatedText } from '../../components/truncated-text';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -205,7 +206,7 @@ const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
   {
     header: 'Owner',
     cellProps: { maxW: '14rem' },
-    cell: (vendor) => <Text overflowWrap="anywhere">{vendor.ownerEmail ?? '—'}</Text>,
+    cell: (vendor) => <TruncatedText maxW="13rem">{vendor.ownerEmail ?? '—'}</TruncatedText>,
   },
   {
     header: 'Status',

@@ -50,7 +50,7 @@ import {
   VendorFormDialog,
 } from './lazy-dialogs';
 import { SearchBox } from './search-box';
-import { useMarketplaceLocation } from './use-location';
+import { type MarketplaceLocation, useMarketplaceLocation } from './use-location';
 import { useFeaturedVendors, useVendorList } from './use-marketplace';
 import { type CardAction, VendorCard, VendorCardSkeleton, VendorRow } from './vendor-card';
 
@@ -223,6 +223,7 @@ export function MarketplacePage() {
                 </NativeSelect.Root>
               </HStack>
             </Flex>
+            <LocationNotice notice={location.notice} />
             <HStack role="group" aria-label="Filter by category" gap="2" wrap="wrap">
               <CategoryChip
                 label="All Vendors"
@@ -300,7 +301,7 @@ export function MarketplacePage() {
           open={dialog?.kind === 'location'}
           onClose={close}
           location={location}
-          onDetect={detect}
+          onDetect={() => detect(true)}
           onPreset={choosePreset}
           onGlobal={chooseGlobal}
         />
@@ -640,5 +641,22 @@ function CardGrid({ children }: { children: ReactNode }) {
     <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '6' }}>
       {children}
     </SimpleGrid>
+  );
+}
+
+/**
+ * Why "Use my current location" ended in Global, and what to do instead: said on the page, under the
+ * picker, where the person looks after pressing it (spec: a fallback, not a toast).
+ */
+function LocationNotice({ notice }: { notice: MarketplaceLocation['notice'] }) {
+  if (!notice) return null;
+  return (
+    <Text role="status" fontSize="sm" color="fg.muted" data-testid="location-notice">
+      {notice === 'denied'
+        ? 'Location access was not allowed in this browser, so vendors everywhere are shown.'
+        : 'Your location could not be found, so vendors everywhere are shown.'}{' '}
+      To see vendors near a place, type its city in the search box above, or pick a city with the Global
+      button.
+    </Text>
   );
 }

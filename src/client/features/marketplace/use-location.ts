@@ -17,6 +17,11 @@ export interface MarketplaceLocation {
   label: string;
   /** Null searches everywhere. */
   position: Position | null;
+  /**
+   * Why an asked-for detection ended in Global: the browser refused (the person or a setting did not
+   * allow it) or could not tell. Set only when the person asked, so the page can say so.
+   */
+  notice?: 'denied' | 'unavailable';
 }
 
 const DETECTING: MarketplaceLocation = {
@@ -55,40 +60,47 @@ export function useMarketplaceLocation() {
   const attempt = useRef(0);
 
   const setLocation = useCallback((next: MarketplaceLocation) => {
-    if (next.source !== 'detecting') remembered = next;
+    if (next.source !== 'detecting') remembered = { ...next, notice: undefined };
     // The whole marketplace reads the location: its new lists render as a transition, in slices the
     // browser can answer input between, instead of one long task (the drawn page is on screen).
     startTransition(() => setLocationState(next));
   }, []);
 
-  const detect = useCallback(() => {
-    const id = ++attempt.current;
-    if (!('geolocation' in navigator)) {
-      setLocation(GLOBAL);
-      return;
-    }
-    setLocation(DETECTING);
-    navigator.geolocation.getCurrentPosition(
-      (result) => {
-        if (id !== attempt.current) return;
-        const position = { lat: result.coords.latitude, lng: result.coords.longitude };
-        setLocation({ source: 'device', label: LOCATION_TEXT.nearYou, position });
-        void (async () => {
-          try {
-            const { reverseGeocodeUrl } = await utils.meta.clientConfig.fetch();
-            const name = reverseGeocodeUrl ? await placeName(reverseGeocodeUrl, position) : null;
-            if (name && id === attempt.current) setLocation({ source: 'device', label: name, position });
-          } catch {
-            // Naming is a nicety: 'Near you' stays.
-          }
-        })();
-      },
-      () => {
-        if (id === attempt.current) setLocation(GLOBAL);
-      },
-      { enableHighAccuracy: true, timeout: TIMINGS.geolocationTimeoutMs },
-    );
-  }, [setLocation, utils]);
+  /** Asks the browser where it is; `asked` when the person pressed for it (not the first look). */
+  const detect = useCallback(
+    (asked = false) => {
+      const id = ++attempt.current;
+      const fallBack = (notice: 'denied' | 'unavailable') =>
+        setLocation(asked ? { ...GLOBAL, notice } : GLOBAL);
+      if (!('geolocation' in navigator)) {
+        fallBack('unavailable');
+        return;
+      }
+      setLocation(DETECTING);
+      navigator.geolocation.getCurrentPosition(
+        (result) => {
+          if (id !== attempt.current) return;
+          const position = { lat: result.coords.latitude, lng: result.coords.longitude };
+          setLocation({ source: 'device', label: LOCATION_TEXT.nearYou, position });
+          void (async () => {
+            try {
+              const { reverseGeocodeUrl } = await utils.meta.clientConfig.fetch();
+              const name = reverseGeocodeUrl ? await placeName(reverseGeocodeUrl, position) : null;
+              if (name && id === attempt.current) setLocation({ source: 'device', label: name, position });
+            } catch {
+              // Naming is a nicety: 'Near you' stays.
+            }
+          })();
+        },
+        (error) => {
+          if (id === attempt.current)
+            fallBack(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable');
+        },
+        { enableHighAccuracy: true, timeout: TIMINGS.geolocationTimeoutMs },
+      );
+    },
+    [setLocation, utils],
+  );
 
   const started = useRef(false);
   useEffect(() => {

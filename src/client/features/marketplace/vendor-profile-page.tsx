@@ -115,11 +115,12 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           h={{ base: '48', md: '72' }}
           borderWidth="1px"
           borderColor="border"
+          data-testid="vendor-cover"
         />
         <Flex
           direction={{ base: 'column', md: 'row' }}
           gap={{ base: '3', md: '6' }}
-          align={{ base: 'flex-start', md: 'flex-end' }}
+          align="flex-start"
           px={{ base: '2', md: '6' }}
           mt={{ base: '-10', md: '-14' }}
           position="relative"
@@ -150,7 +151,8 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               </Flex>
             )}
           </Box>
-          <Stack gap="2" pb={{ md: '1' }} minW="0" flex="1">
+          {/* The logo overlaps the cover; the name starts under the cover's bottom edge, never on it. */}
+          <Stack gap="2" pt={{ md: '16' }} minW="0" flex="1">
             <PageTitle>{vendor.businessName}</PageTitle>
             <HStack gap="3" wrap="wrap">
               <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
@@ -169,7 +171,14 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             </HStack>
           </Stack>
           {ownerVendor ? (
-            <Button asChild variant="outline" bg="bg" flexShrink="0" data-testid="edit-listing">
+            <Button
+              asChild
+              variant="outline"
+              bg="bg"
+              flexShrink="0"
+              mt={{ md: '16' }}
+              data-testid="edit-listing"
+            >
               <RouterLink to={`/vendor-dashboard?listing=${vendor.id}`}>
                 <Pencil />
                 Edit listing
@@ -180,6 +189,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               variant="outline"
               bg="bg"
               flexShrink="0"
+              mt={{ md: '16' }}
               onClick={() => setDialog('edit')}
               {...preloadOn(VendorFormDialog)}
               data-testid="edit-listing"

@@ -132,7 +132,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
         <ConversationPane key={selectedId} threadId={selectedId} />
       ) : (
         <Box h="var(--conversation-height)" minH="24rem" display="flex">
-          <Box flex="1" alignSelf="stretch" display="flex" flexDirection="column" justifyContent="center">
+          <Box flex="1" alignSelf="stretch" display="flex" flexDirection="column" justifyContent="flex-start">
             <EmptyPanel
               icon={<PanelIcon icon={MessageCircle} />}
               title="Select a conversation to view messages"

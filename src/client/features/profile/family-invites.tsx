@@ -56,7 +56,7 @@ export function FamilyInvites({ label }: { label: string }) {
           {FAMILY_INVITE_VALID_DAYS} days; send it only to family.
         </Field.HelperText>
       </Field.Root>
-      <Flex gap="3" mt="4" direction={{ base: 'column', sm: 'row' }}>
+      <Flex gap="3" mt="4" direction={{ base: 'column', sm: 'row' }} wrap="wrap">
         <Button
           loading={isPending}
           loadingText="Creating link..."

@@ -1,0 +1,47 @@
+import { Portal, Text, type TextProps, Tooltip } from '@chakra-ui/react';
+import { useLayoutEffect, useRef, useState } from 'react';
+
+/**
+ * One line of text that ends in an ellipsis when its box is too narrow (an e-mail address in a
+ * table's column), instead of breaking mid-word. Once cut short it shows the whole value on hover
+ * (title and tooltip) and, being focusable then, on keyboard focus too. `maxW` bounds the column.
+ */
+export function TruncatedText({ children, ...props }: Omit<TextProps, 'children'> & { children: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setCut(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <Tooltip.Root disabled={!cut} openDelay={300} closeDelay={100} positioning={{ placement: 'top-start' }}>
+      <Tooltip.Trigger asChild>
+        <Text
+          ref={ref}
+          truncate
+          title={cut ? children : undefined}
+          tabIndex={cut ? 0 : undefined}
+          data-truncated={cut ? '' : undefined}
+          rounded="sm"
+          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+          {...props}
+        >
+          {children}
+        </Text>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content maxW="sm" overflowWrap="anywhere">
+            {children}
+          </Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
