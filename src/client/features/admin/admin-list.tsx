@@ -214,7 +214,8 @@ function Rows<T extends { id: string }, Status extends string>({
                   ))}
                   {actions ? (
                     <Table.Cell>
-                      <Flex gap="2" justify="flex-end" wrap="nowrap">
+                      {/* Stacked when the row is tight, so that a desktop table never scrolls to its actions. */}
+                      <Flex gap="2" justify="flex-end" wrap="wrap">
                         {actions(row)}
                       </Flex>
                     </Table.Cell>
