@@ -366,20 +366,20 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
 
     // A customer can be made a vendor, and back.
     await dismissToasts(page);
-    await row.getByRole('button', { name: `Make ${member.email} a vendor` }).click();
+    await row.getByRole('button', { name: `Make vendor: ${member.email}` }).click();
     const role = page.getByTestId('user-role-dialog');
     await eventually(() => role.isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Make vendor', exact: true }).click();
     await toast(page, 'Role changed');
     await eventually(() => textOf(row)).toContain('Vendor');
     await dismissToasts(page);
-    await row.getByRole('button', { name: `Make ${member.email} a customer` }).click();
+    await row.getByRole('button', { name: `Make customer: ${member.email}` }).click();
     await eventually(() => role.isVisible()).toBe(true);
     await role.getByRole('textbox', { name: /^Reason/ }).fill('Changed by mistake.');
     await page.getByRole('button', { name: 'Make customer', exact: true }).click();
     await toast(page, 'Role changed');
     await eventually(() =>
-      row.getByRole('button', { name: `Make ${member.email} a vendor` }).isVisible(),
+      row.getByRole('button', { name: `Make vendor: ${member.email}` }).isVisible(),
     ).toBe(true);
 
     // And they can sign in again.

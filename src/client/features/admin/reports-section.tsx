@@ -139,7 +139,7 @@ function ReportCard({
               colorPalette="red"
               disabled={!reported || reported.suspended}
               onClick={() => onAction('suspend')}
-              aria-label={`Suspend ${reported?.email ?? 'the sender'}`}
+              aria-label={reported ? `Suspend sender ${reported.email}` : undefined}
             >
               <Ban aria-hidden />
               Suspend sender

@@ -265,7 +265,7 @@ function UserActions({ user, isMe, onAction }: UserActionsProps) {
         <RowAction
           icon={Repeat}
           onClick={() => onAction('role')}
-          aria-label={`Make ${user.email} a ${user.role === 'vendor' ? 'customer' : 'vendor'}`}
+          aria-label={`${user.role === 'vendor' ? 'Make customer' : 'Make vendor'}: ${user.email}`}
         >
           {user.role === 'vendor' ? 'Make customer' : 'Make vendor'}
         </RowAction>

@@ -72,7 +72,7 @@ export function DemoAccounts({
               variant="outline"
               bg="bg"
               flexShrink="0"
-              aria-label={`Fill in the ${account.role.toLowerCase()} demo account`}
+              aria-label={`Use the ${account.role.toLowerCase()} demo account`}
               onClick={() => onUse(account)}
             >
               Use

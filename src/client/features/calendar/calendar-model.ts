@@ -315,7 +315,15 @@ export function headingFor(view: CalendarView, anchor: string): string {
 
 /** One line for a screen reader on a day cell: the date and everything that falls on it. */
 export function describeDay(day: CalendarDay, hebrewDates: boolean): string {
-  const bits = [formatLongDate(day.date)];
+  return [formatLongDate(day.date), ...dayNotes(day, hebrewDates)].join(', ');
+}
+
+/**
+ * What falls on a day, for a screen reader, after its date: the Hebrew date, today, Shabbat, its
+ * holidays, how many events and a conflict.
+ */
+export function dayNotes(day: CalendarDay, hebrewDates: boolean): string[] {
+  const bits: string[] = [];
   if (hebrewDates) bits.push(day.hebrew.formatted);
   if (day.isToday) bits.push('today');
   if (day.isShabbat) bits.push('Shabbat');
@@ -323,5 +331,5 @@ export function describeDay(day: CalendarDay, hebrewDates: boolean): string {
   if (day.events.length === 1) bits.push('1 event');
   else if (day.events.length > 1) bits.push(`${day.events.length} events`);
   if (day.hasConflict) bits.push('scheduling conflict');
-  return bits.join(', ');
+  return bits;
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Heading, Skeleton, Square, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, Skeleton, Square, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
@@ -82,7 +82,6 @@ export function FamilyEventsCard({
                   alignItems="center"
                   p="2.5"
                   layerStyle="listCardButton"
-                  aria-label={`${event.title}, ${event.isYours ? 'yours' : event.ownerName}: show on the calendar`}
                   onClick={() => onShow(event.date)}
                 >
                   <DateTile date={event.date} />
@@ -100,6 +99,8 @@ export function FamilyEventsCard({
                       You
                     </Badge>
                   ) : null}
+                  {/* Its name is what it shows (the date, the title, whose it is), then what it does. */}
+                  <VisuallyHidden>, show on the calendar</VisuallyHidden>
                 </RowButton>
               </li>
             ))}

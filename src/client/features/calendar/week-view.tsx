@@ -1,6 +1,6 @@
-import { Box, defineStyle, Flex, Grid, HStack, Text } from '@chakra-ui/react';
+import { Box, defineStyle, Flex, Grid, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { RowButton } from '../../components/row-button';
-import { type CalendarDay, describeDay, formatMonthShort, formatWeekday } from './calendar-model';
+import { type CalendarDay, dayNotes, formatMonthShort, formatWeekday } from './calendar-model';
 import { SHABBAT_BG } from './calendar-styles';
 import { ConflictMarker } from './conflict-marker';
 import { DayItems } from './day-items';
@@ -47,7 +47,6 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
             css={DAY_HEADER}
             bg={day.isToday ? 'brand.subtle' : 'blackAlpha.50'}
             ringOffset="-2px"
-            aria-label={describeDay(day, hebrewDates)}
             aria-pressed={day.isSelected}
             aria-current={day.isToday ? 'date' : undefined}
             onClick={() => onSelect(day.date)}
@@ -72,6 +71,10 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                 <Text fontSize="xs" color="fg.muted">
                   {formatMonthShort(day.date)}
                 </Text>
+                {/* The button's name is what it shows ('Sun 18 Apr'), then the year and what falls on the day. */}
+                <VisuallyHidden>
+                  {[` ${day.date.slice(0, 4)}`, ...dayNotes(day, hebrewDates)].join(', ')}
+                </VisuallyHidden>
                 <ConflictMarker day={day} size="4" />
               </HStack>
               {hebrewDates ? (

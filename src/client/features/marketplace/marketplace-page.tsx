@@ -424,7 +424,6 @@ function DiscoverySections({
                 whiteSpace="normal"
                 textAlign="start"
                 onClick={() => onCategory(c)}
-                aria-label={`Browse ${c}`}
               >
                 <Box bg="brand.subtle" color="brand.fg" rounded="xl" p="2.5">
                   <Icon boxSize="6">

@@ -301,7 +301,7 @@ function FileAttachment({ file, mine }: { file: AttachmentDto; mine: boolean }) 
       py="2"
       textDecoration="none"
       {...chipColors(mine)}
-      aria-label={`${file.name}, PDF, ${fileSizeText(file.bytes)}`}
+      aria-label={`${file.name}, ${fileSizeText(file.bytes)}, PDF`}
     >
       <Icon boxSize="4" flexShrink="0" aria-hidden>
         <FileIcon />
