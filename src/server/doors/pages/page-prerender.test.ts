@@ -79,19 +79,19 @@ describe('the landing page drawn for visitors', () => {
 
   it('is left to the browser for anyone with a session cookie, and for every other page', async () => {
     const vendor = await createVendor(h.db, { businessName: 'Cookie Caterers', category: 'Caterers' });
-    for (const [url, cookies] of [
-      ['/', { [SESSION_COOKIE]: 'whatever' }],
-      [`/vendor/${vendor.id}`, { [SESSION_COOKIE]: 'whatever' }],
-      ['/vendor/00000000-0000-4000-8000-000000000000', {}],
-      ['/vendor/not-an-id', {}],
-      ['/marketplace', { [SESSION_COOKIE]: 'whatever' }],
-      ['/marketplace?category=Venues', {}],
-      ['/about', {}],
-      ['/no-such-page', { [SESSION_COOKIE]: 'whatever' }],
+    // A listing that is not there, and a path the app has no page for, are the app's 404.
+    for (const [url, cookies, status] of [
+      ['/', { [SESSION_COOKIE]: 'whatever' }, 200],
+      [`/vendor/${vendor.id}`, { [SESSION_COOKIE]: 'whatever' }, 200],
+      ['/vendor/00000000-0000-4000-8000-000000000000', {}, 404],
+      ['/vendor/not-an-id', {}, 404],
+      ['/marketplace', { [SESSION_COOKIE]: 'whatever' }, 200],
+      ['/marketplace?category=Venues', {}, 200],
+      ['/about', {}, 200],
+      ['/no-such-page', { [SESSION_COOKIE]: 'whatever' }, 404],
     ] as const) {
       const res = await client.app.inject({ method: 'GET', url, cookies });
-      // A listing that is not there, and a path the app has no page for, are the app's 404.
-      expect(res.statusCode, url).toBe(/\/vendor\/0|not-an-id|no-such/.test(url) ? 404 : 200);
+      expect(res.statusCode, url).toBe(status);
       expect(parts(res.body), url).toEqual({ root: '', state: undefined });
       expect(res.body, url).toContain('<div id="root"></div>');
       // The page the app fills names the app's scripts as built.
