@@ -361,6 +361,19 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
       });
       expect(registered.status()).toBeLessThan(300);
       const { user } = (await registered.json()) as { user: { id: string } };
+      // And a pending claim of theirs, with long addresses, for the claims list's cards and rows.
+      const claim = await elsewhere.post('/api/vendor-claims', {
+        data: {
+          businessName: `Rosenblatt-Weinberger Simcha Musicians (${width})`,
+          businessDescription: 'A family band for weddings and bar mitzvahs since 1998.',
+          businessAddress: '1400 Coney Island Avenue, Brooklyn, NY',
+          businessPhone: '718-555-0187',
+          businessEmail: `bookings.rosenblatt-weinberger.${width}@family-simcha-example.com`,
+          ownershipProof: 'Business registration in my name, available on request.',
+          category: 'band',
+        },
+      });
+      expect(claim.status()).toBe(201);
       await elsewhere.dispose();
       await signIn(page, '/admin-login', DEMO.admin.email, DEMO.admin.password);
       await page.waitForURL('**/admin-dashboard');

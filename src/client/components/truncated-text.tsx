@@ -1,4 +1,4 @@
-import { Portal, Text, type TextProps, Tooltip } from '@chakra-ui/react';
+import { Flex, Portal, Text, type TextProps, Tooltip } from '@chakra-ui/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
@@ -43,5 +43,27 @@ export function TruncatedText({ children, ...props }: Omit<TextProps, 'children'
         </Tooltip.Positioner>
       </Portal>
     </Tooltip.Root>
+  );
+}
+
+/** "Owner: name@example.com" on one line: the label whole, the value cut short with an ellipsis. */
+export function LabelledTruncatedText({
+  label,
+  children,
+  valueColor,
+}: {
+  label: string;
+  children: string;
+  valueColor?: TextProps['color'];
+}) {
+  return (
+    <Flex gap="1" minW="0" align="baseline">
+      <Text as="span" flexShrink="0">
+        {label}
+      </Text>
+      <TruncatedText minW="0" color={valueColor}>
+        {children}
+      </TruncatedText>
+    </Flex>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
-import { TruncatedText } from '../../components/truncated-text';
+import { LabelledTruncatedText, TruncatedText } from '../../components/truncated-text';
 import { useDebounced } from '../../components/use-debounced';
 import { trpc } from '../../lib/trpc';
 import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
@@ -149,7 +149,9 @@ function EntryCard({ entry }: { entry: AuditEntryDto }) {
         <Target entry={entry} />
       </Box>
       <Stack gap="1" mt="2" fontSize="sm" color="fg.muted">
-        <Text overflowWrap="anywhere">By {entry.actorEmail ?? 'an admin no longer known'}</Text>
+        <LabelledTruncatedText label="By">
+          {entry.actorEmail ?? 'an admin no longer known'}
+        </LabelledTruncatedText>
         {entry.reason ? (
           <Text color="fg" overflowWrap="anywhere">
             Reason: {entry.reason}

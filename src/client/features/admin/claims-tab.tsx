@@ -6,7 +6,7 @@ import {
   type ClaimStatusValue,
   claimBadgePalette,
 } from '../../../shared/schemas/claims';
-import { TruncatedText } from '../../components/truncated-text';
+import { LabelledTruncatedText, TruncatedText } from '../../components/truncated-text';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -68,20 +68,15 @@ export function ClaimsTab() {
         badges: <StatusBadge status={claim.status} />,
         details: (
           <>
-            <Text>{claimKind(claim)}</Text>
-            <Text overflowWrap="anywhere">
-              By{' '}
-              <Text as="span" color="fg">
-                {claim.userEmail}
-              </Text>{' '}
-              on <Submitted claim={claim} />
+            <Text>
+              {claimKind(claim)} · <Submitted claim={claim} />
             </Text>
-            <Text overflowWrap="anywhere">
-              Business email:{' '}
-              <Text as="span" color="fg">
-                {claim.businessEmail}
-              </Text>
-            </Text>
+            <LabelledTruncatedText label="By" valueColor="fg">
+              {claim.userEmail}
+            </LabelledTruncatedText>
+            <LabelledTruncatedText label="Business email:" valueColor="fg">
+              {claim.businessEmail}
+            </LabelledTruncatedText>
           </>
         ),
       })}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ADMIN_VENDOR_STATUSES, type AdminVendorDto } from '../../../shared/schemas/admin';
 import type { VendorDto } from '../../../shared/schemas/vendors';
-import { TruncatedText } from '../../components/truncated-text';
+import { LabelledTruncatedText, TruncatedText } from '../../components/truncated-text';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -146,7 +146,7 @@ export function VendorsTab() {
         details: (
           <>
             <Text>{[vendor.category, vendor.city].filter(Boolean).join(' · ')}</Text>
-            <Text overflowWrap="anywhere">Owner: {vendor.ownerEmail ?? 'nobody yet'}</Text>
+            <LabelledTruncatedText label="Owner:">{vendor.ownerEmail ?? 'nobody yet'}</LabelledTruncatedText>
             {vendor.hidden && vendor.hiddenReason ? <Text>Hidden: {vendor.hiddenReason}</Text> : null}
           </>
         ),
