@@ -6,7 +6,8 @@
  *   - the search function (searchPlaces: folding, the prefix range, the ten most populous, the
  *     answer's objects) over many prefixes: every letter and every pair of letters a-z, and 1 to 8
  *     first characters of names drawn at random from the table (accents as written, folded or
- *     upper-cased), one call at a time, after a warm-up; p50, p95, p99, max;
+ *     upper-cased), and the same followed by a comma and a letter (places whose state or country
+ *     starts with it), one call at a time, after a warm-up; p50, p95, p99, max;
  *   - free-text resolution (resolvePlace) of drawn names with and without their state or country;
  *   - GET /api/places?q= through the whole server (app.inject: routing, the REST adapter, the
  *     procedure's input and output checks, JSON) for the drawn prefixes, one request at a time, as a
@@ -134,6 +135,10 @@ async function main() {
     const variant = draw();
     drawn.push(variant < 0.2 ? prefix.toUpperCase() : variant < 0.4 ? prefix.normalize('NFKD') : prefix);
   }
+  // "Lon, O": a name's first characters and the first letter of its country's code after a comma.
+  const narrowed = drawn.map(
+    (prefix, i) => `${prefix}, ${(rows[(i * 7919) % rows.length] as PlaceRow).country[0]}`,
+  );
   const shortRepeated = Array.from({ length: CALLS }, (_, i) => short[i % short.length] as string);
   const texts = Array.from({ length: CALLS }, () => {
     const row = pick();
@@ -144,6 +149,7 @@ async function main() {
   const cases = {
     'search, 1 and 2 letters (a, ab, ... zz)': time(shortRepeated, searchPlaces),
     'search, 1 to 8 first characters of drawn names': time(drawn, searchPlaces),
+    'search, drawn prefixes narrowed by a letter after a comma': time(narrowed, searchPlaces),
     'resolve, drawn names (alone, with country, with region code)': time(texts, resolvePlace),
     'GET /api/places?q= (app.inject), drawn prefixes': await timeRest(
       drawn.slice(0, Math.min(CALLS, 10_000)),

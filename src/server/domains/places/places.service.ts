@@ -51,6 +51,8 @@ export class PlaceIndex {
   private readonly byId = new Map<number, number>();
   /** A folded country or region name or code → what it names: 'GB' (a country) or 'US/NY' (a region). */
   private readonly qualifiers = new Map<string, Set<string>>();
+  /** The other way round: 'GB' or 'US/NY' → its folded names and codes, for "London, On" in the box. */
+  private readonly namesOf = new Map<string, string[]>();
   private readonly countryNameCache = new Map<string, string>();
 
   constructor(rows: readonly PlaceRow[]) {
@@ -93,6 +95,9 @@ export class PlaceIndex {
     const targets = this.qualifiers.get(key) ?? new Set<string>();
     targets.add(target);
     this.qualifiers.set(key, targets);
+    const names = this.namesOf.get(target) ?? [];
+    names.push(key);
+    this.namesOf.set(target, names);
   }
 
   private countryName(code: string): string {
@@ -124,24 +129,43 @@ export class PlaceIndex {
 
   /**
    * Places whose name starts with the query (folded), the most populous first; one place per name,
-   * country and region (GeoNames lists some twice, as a town and as a part of a city).
+   * country and region (GeoNames lists some twice, as a town and as a part of a city). Text after a
+   * comma narrows to places whose state or country starts with it ("London, On" → Ontario).
    */
   search(query: string, limit = PLACE_SEARCH_LIMIT): PlaceRow[] {
-    const prefix = foldName(query);
+    const comma = query.indexOf(',');
+    const prefix = foldName(comma < 0 ? query : query.slice(0, comma));
     if (!prefix) return [];
     const low = this.firstKeyFrom(prefix);
     // Every key that starts with the prefix sorts before the prefix followed by the last code unit.
     const end = this.firstKeyFrom(`${prefix}\uffff`);
+    const within = comma < 0 ? '' : foldName(query.slice(comma + 1));
+    const targets = within ? this.targetsStartingWith(within) : null;
+    const accept = targets
+      ? (index: number) => {
+          const row = this.rows[index] as PlaceRow;
+          return targets.has(row.country) || targets.has(`${row.country}/${row.regionCode}`);
+        }
+      : () => true;
     // The smallest row indexes (the most populous places) in the range, kept without sorting it all:
     // a one-letter prefix matches some 15,000 names.
     const keep = limit * 3;
-    let best: ArrayLike<number> = pickSmallest(this.keyRows, low, end, keep);
+    let best: ArrayLike<number> = pickSmallest(this.keyRows, low, end, keep, accept);
     let found = this.distinct(best, limit);
-    if (found.length < limit && end - low > keep) {
-      best = this.keyRows.slice(low, end).sort();
+    if (found.length < limit && best.length === keep) {
+      best = this.keyRows.slice(low, end).filter(accept).sort();
       found = this.distinct(best, limit);
     }
     return found;
+  }
+
+  /** Countries ('GB') and regions ('US/NY') with a name or code that starts with `prefix` (folded). */
+  private targetsStartingWith(prefix: string): Set<string> {
+    const targets = new Set<string>();
+    for (const [target, names] of this.namesOf) {
+      if (names.some((name) => name.startsWith(prefix))) targets.add(target);
+    }
+    return targets;
   }
 
   /** The first position whose key is not less than `key`. */
@@ -221,12 +245,19 @@ export class PlaceIndex {
   }
 }
 
-/** The `count` smallest values of values[from..to), ascending. */
-function pickSmallest(values: Int32Array, from: number, to: number, count: number): number[] {
+/** The `count` smallest accepted values of values[from..to), ascending. */
+function pickSmallest(
+  values: Int32Array,
+  from: number,
+  to: number,
+  count: number,
+  accept: (value: number) => boolean,
+): number[] {
   const best: number[] = [];
   for (let i = from; i < to; i++) {
     const value = values[i] as number;
     if (best.length === count && value >= (best[count - 1] as number)) continue;
+    if (!accept(value)) continue;
     let at = best.length;
     while (at > 0 && (best[at - 1] as number) > value) at--;
     best.splice(at, 0, value);

@@ -57,6 +57,20 @@ describe('place search', () => {
     expect(new Set(found.map((p) => `${p.name}/${p.country}/${p.region}`)).size).toBe(found.length);
   });
 
+  it('narrows to a state or country typed after a comma', async () => {
+    expect((await search('Brooklyn, NY'))[0]).toMatchObject({ name: 'Brooklyn', region: 'New York' });
+    expect((await search('London, On'))[0]).toMatchObject({
+      name: 'London',
+      country: 'CA',
+      timeZone: 'America/Toronto',
+    });
+    expect((await search('London, united k'))[0]).toMatchObject({ name: 'London', country: 'GB' });
+    const inOhio = await search('Lon, Ohio');
+    expect(inOhio.length).toBeGreaterThan(0);
+    for (const place of inOhio) expect(place.region).toBe('Ohio');
+    expect(await search('London, Nowhere')).toEqual([]);
+  });
+
   it('answers nothing for a name no place has, including Hebrew (the data has no Hebrew names)', async () => {
     expect(await search('xqzzyv')).toEqual([]);
     expect(await search('ירושלים')).toEqual([]);
