@@ -1,6 +1,7 @@
 import { buildServer } from './app';
 import { seedDemoData } from './demo/seed';
 import { startAttachmentSweeper } from './domains/attachments/sweeper';
+import { places } from './domains/places/places.service';
 import { startUploadSweeper } from './domains/uploads/sweeper';
 import { MarketplaceCache } from './domains/vendors/marketplace-cache';
 import { PagePrerender } from './doors/pages/page-prerender';
@@ -68,6 +69,9 @@ async function main(): Promise<void> {
     const result = await seedDemoData(handle.db);
     if (result.seeded) console.info('Seeded demo data (see README for the demo accounts).');
   }
+
+  // The place search reads its table into memory (generating it if missing) before the first request.
+  places();
 
   const lifecycle = new Lifecycle();
   // Messages reach open streams through LISTEN/NOTIFY; the logger is the app's once it exists.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
+import { ensureTable } from '../domains/places/places-table';
 import { createPgliteDb, createPostgresDb } from '../platform/db/create-db';
 import { migrateToLatest } from '../platform/db/migrate';
 
@@ -26,6 +27,8 @@ declare module 'vitest' {
  * again for each file.
  */
 export default async function setup(project: TestProject) {
+  // Generated once here (on a clean clone) rather than by every worker that first searches places.
+  ensureTable();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     project.provide('pgliteSnapshot', '');

@@ -328,6 +328,14 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/places',
+    procedure: 'places.search',
+    summary:
+      'The place search box: at most 10 cities whose name starts with q (case and accents ignored), the most populous first, each with its coordinates and IANA time zone',
+    tag: 'Places',
+  },
+  {
+    method: 'GET',
     path: '/api/vendors',
     procedure: 'vendors.list',
     summary:

@@ -12,6 +12,7 @@ import { familyRouter } from '../../domains/family/family.router';
 import { messagesRouter } from '../../domains/messages/messages.router';
 import { metaRouter } from '../../domains/meta/meta.router';
 import { notificationsRouter } from '../../domains/notifications/notifications.router';
+import { placesRouter } from '../../domains/places/places.router';
 import { requestsRouter } from '../../domains/requests/requests.router';
 import { vendorsRouter } from '../../domains/vendors/vendors.router';
 import { createCallerFactory, router } from '../../platform/trpc/init';
@@ -33,6 +34,7 @@ export const appRouter = router({
   claims: claimsRouter,
   admin: adminRouter,
   meta: metaRouter,
+  places: placesRouter,
 });
 
 export type AppRouter = typeof appRouter;
