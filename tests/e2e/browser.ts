@@ -80,6 +80,22 @@ interface AxeFinding {
   targets: string[];
 }
 
+/** Every finite animation of the page run to its end (at most 3 s): no fade or slide half done. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter(
+        (a) =>
+          a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+      );
+    await Promise.race([
+      Promise.allSettled(finite.map((a) => a.finished)),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]);
+  });
+}
+
 /**
  * Runs axe-core against the page as it stands and throws on any serious or critical violation of
  * WCAG 2.x A/AA, naming each rule, what it asks for and the elements that break it. The source is
@@ -93,18 +109,7 @@ interface AxeFinding {
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // At rest means no fade or slide still running (on a busy machine 400 ms is not always enough): a
   // colour read halfway through a fade-in is not the colour a user reads.
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter(
-        (a) =>
-          a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-      );
-    await Promise.race([
-      Promise.allSettled(finite.map((a) => a.finished)),
-      new Promise((r) => setTimeout(r, 3000)),
-    ]);
-  });
+  await animationsFinished(page);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(await loadAxeSource());
   const findings = await page.evaluate(async (tags: string[]): Promise<AxeFinding[]> => {

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, launchBrowser, SCREENSHOT_DIR, signIn } from './browser';
+import { animationsFinished, baseUrl, DEMO, launchBrowser, SCREENSHOT_DIR, signIn } from './browser';
 
 /**
  * Every page of each role at a laptop's width and a phone's, pictured and measured: nothing visible
@@ -40,19 +40,8 @@ async function open(width: Width): Promise<Page> {
 /** The page at rest: its requests answered, its fonts in, its entrance animations over. */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document
-      .getAnimations()
-      .filter(
-        (a) =>
-          a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
-      );
-    await Promise.race([
-      Promise.allSettled(finite.map((a) => a.finished)),
-      new Promise((r) => setTimeout(r, 3000)),
-    ]);
-  });
+  await page.evaluate(() => document.fonts.ready);
+  await animationsFinished(page);
   // No skeleton or spinner still standing in for content.
   await eventually(() => page.locator('.chakra-skeleton:visible, .chakra-spinner:visible').count()).toBe(0);
   await page.waitForTimeout(300);
