@@ -139,7 +139,8 @@ export function havdalah(place: ClockPlace, date: string, rule: HavdalahRule): C
 }
 
 function sunsetPlusMinutes(sunset: number, minutes: number): number {
-  const seconds = sunset % MINUTE;
+  // Not `sunset % MINUTE`: before 1970 the epoch milliseconds are negative and so is `%`.
+  const seconds = sunset - floorMinute(sunset);
   return floorMinute(sunset) + (minutes + (seconds >= 30_000 ? 1 : 0)) * MINUTE;
 }
 
