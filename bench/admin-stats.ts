@@ -175,6 +175,11 @@ async function main() {
         'role',
         'createdAt',
         'emailConfirmedAt',
+        'homePlaceId',
+        'observanceSchedule',
+        'candleMinutes',
+        'havdalah',
+        'weddingCustom',
         'version',
       ])
       .executeTakeFirstOrThrow();

@@ -168,6 +168,11 @@ async function listingsOf(db: Db): Promise<Listing[]> {
       'u.role',
       'u.createdAt',
       'u.emailConfirmedAt',
+      'u.homePlaceId',
+      'u.observanceSchedule',
+      'u.candleMinutes',
+      'u.havdalah',
+      'u.weddingCustom',
       'u.version',
     ])
     .execute();

@@ -7,7 +7,7 @@ import { hashPassword } from '../domains/auth/password';
 import { syncFamilyMembership } from '../domains/family/family.service';
 import { fileThreadReport, reportedPartyOf } from '../domains/messages/messages.delivery';
 import { findUserById, insertUser } from '../domains/users/users.queries';
-import { withNameSkeleton } from '../domains/vendors/vendors.queries';
+import { withDerivedColumns } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
 import type { Database, MessageThreadsTable, NewVendor } from '../platform/db/types';
 
@@ -150,7 +150,7 @@ export async function createVendor(db: Db, overrides: Partial<NewVendor> = {}) {
   return insertRow(
     db,
     'vendors',
-    withNameSkeleton({
+    withDerivedColumns({
       businessName: 'Simcha Vendor',
       category: 'Venues',
       contactEmail: `vendor-${randomUUID().slice(0, 8)}@example.com`,

@@ -3,7 +3,7 @@ import { addBusinessMinutes, businessMinutesBetween, restPeriods } from '../../s
 import { conflictFor } from '../../shared/jewish-calendar';
 import { availabilityRequestSubject } from '../../shared/schemas/requests';
 import { approvePending } from '../domains/family/family.service';
-import { lockAndFindListingNamed, withNameSkeleton } from '../domains/vendors/vendors.queries';
+import { lockAndFindListingNamed, withDerivedColumns } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
 import { generateDemoVendors, seededRandom } from './demo-vendors';
 import {
@@ -69,7 +69,7 @@ async function insertVendorsInBatches(db: Db, count: number): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('vendors')
-      .values(rows.slice(i, i + 500).map(withNameSkeleton))
+      .values(rows.slice(i, i + 500).map(withDerivedColumns))
       .execute();
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
 import { editVersionField, optionalText, requiredText, rowVersionDto, safeString } from './common';
 import { inviteTokenSchema } from './family';
+import { observanceFields } from './observance';
 
 export const MESSAGES = {
   requiredSignUp: 'Please fill in all required fields',
@@ -70,6 +71,13 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+/** A place named by its GeoNames id; that it exists is checked by the server. */
+export const homePlaceIdSchema = z
+  .number({ error: 'Home place must be a place id from the place search' })
+  .int('Home place must be a place id from the place search')
+  .positive('Home place must be a place id from the place search')
+  .nullable();
+
 /** The settings a user turns on and off on their profile. */
 const userPreferences = z.object({
   hebrewDatesEnabled: z.boolean(),
@@ -84,6 +92,9 @@ export const profileUpdateInput = z
     phone: phoneSchema.optional(),
     familyLabel: familyLabelSchema.optional(),
     ...userPreferences.partial().shape,
+    /** GeoNames id of the home place (GET /api/places); null clears it. */
+    homePlaceId: homePlaceIdSchema.optional(),
+    ...z.object(observanceFields).partial().shape,
     /** Needed only when the email changes to a different address. */
     currentPassword: z.string().max(LIMITS.passwordMax, MESSAGES.passwordTooLong).optional(),
     version: editVersionField,
@@ -99,6 +110,8 @@ export const userDto = z.object({
   phone: z.string().nullable(),
   familyLabel: z.string().nullable(),
   ...userPreferences.shape,
+  homePlaceId: z.number().int().nullable(),
+  ...observanceFields,
   role: z.enum(ROLES),
   createdAt: z.date(),
   /**

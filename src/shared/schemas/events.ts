@@ -14,6 +14,8 @@ import {
   rowVersionDto,
   timestampSchema,
 } from './common';
+import { conflictDto } from './observance';
+import { placeDto } from './places';
 
 export const EVENT_MESSAGES = {
   required: REQUIRED_MESSAGE,
@@ -24,6 +26,11 @@ export const EVENT_MESSAGES = {
   badTimeZone: 'Time zone must be a known zone name, such as America/New_York',
   amountTooLarge: 'Amount must be less than 100,000,000',
   badImage: IMAGE_MESSAGE,
+  badPlace: 'Place must be a place id from the place search',
+  badDuration: 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)',
+  endWithoutStart: 'Give a start time before an end time',
+  endAtStart: 'End time must be after the start time',
+  endAndDurationDisagree: 'End time and duration disagree: give one of them',
 } as const;
 
 const id = z.uuid({ error: 'Not a valid id' });
@@ -78,6 +85,21 @@ const eventFields = z.object({
   notes: optionalText(5000, 'Notes'),
   imageUrl: imageUrlSchema,
   isPublic: z.boolean(),
+  /** The city (GeoNames id from GET /api/places); null: none, the owner's home place stands in. */
+  placeId: z
+    .number({ error: EVENT_MESSAGES.badPlace })
+    .int(EVENT_MESSAGES.badPlace)
+    .positive(EVENT_MESSAGES.badPlace)
+    .nullable(),
+  /** 'HH:MM' the event ends; earlier than `time` means the next day. */
+  endTime: timeSchema,
+  /** Length in minutes, instead of an end time (at most 48 hours). */
+  durationMinutes: z
+    .number({ error: EVENT_MESSAGES.badDuration })
+    .int(EVENT_MESSAGES.badDuration)
+    .min(1, EVENT_MESSAGES.badDuration)
+    .max(2880, EVENT_MESSAGES.badDuration)
+    .nullable(),
 });
 
 /**
@@ -96,6 +118,9 @@ export const eventCreateInput = eventFields
   .extend({
     type: eventType.default('Other'),
     isPublic: z.boolean().optional(),
+    placeId: eventFields.shape.placeId.optional(),
+    endTime: eventFields.shape.endTime.optional(),
+    durationMinutes: eventFields.shape.durationMinutes.optional(),
     ...pastEventFields,
     idempotencyKey: idempotencyKeyField,
   })
@@ -122,6 +147,17 @@ const eventHeadline = {
 export const eventDto = z.object({
   id: z.uuid(),
   ...eventHeadline,
+  /** The event's civil date at its place ('YYYY-MM-DD'). */
+  localDate: z.string().meta({ example: '2026-12-19' }),
+  placeId: z.number().int().nullable(),
+  /** The event's own place; null when it has none (then the owner's home place is used). */
+  place: placeDto.nullable(),
+  endTime: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  /** The spec's flag and reason: Shabbat and Yom Tov by the clock of the event's place (decision 034). */
+  hasConflict: z.boolean(),
+  conflictReason: z.string().nullable(),
+  conflict: conflictDto,
   notes: z.string().nullable(),
   imageUrl: z.string().nullable(),
   isPublic: z.boolean(),

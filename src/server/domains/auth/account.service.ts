@@ -15,6 +15,7 @@ import type { RateRule } from '../../platform/env';
 import { consume, enforce, enforceLimit } from '../../platform/limits/rate-limit';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { Context, CurrentSession } from '../../platform/trpc/context';
+import { fieldError } from '../../platform/trpc/field-error';
 import {
   findPasswordHash,
   findUsableResetToken,
@@ -31,7 +32,7 @@ import { register, updateProfile } from './auth.service';
 import { describeDevice } from './device';
 import { accountKey, beginSignInAttempt, clearAccountBackoff } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
-import { assertAcceptableNewPassword, fieldError } from './password-policy';
+import { assertAcceptableNewPassword } from './password-policy';
 import { deleteSessionsOfUser, listLiveSessions } from './sessions';
 
 type SignedIn = Context & { user: UserDto; session: CurrentSession };

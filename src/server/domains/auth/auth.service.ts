@@ -16,6 +16,7 @@ import { StaleWriteError } from '../../platform/db/stale-write';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { Context } from '../../platform/trpc/context';
 import { syncFamilyMembership } from '../family/family.service';
+import { placeOrRefuse } from '../observance/observance.service';
 import { emailTakenByOther, insertUser, updateUserAt, userColumns } from '../users/users.queries';
 import { retireResetTokens } from './account.queries';
 import { emailChangedMail } from './auth.mails';
@@ -115,6 +116,8 @@ export async function updateProfile(
   input: z.output<typeof profileUpdateInput>,
 ): Promise<{ user: UserDto }> {
   const { version, ...changes } = input;
+  if (changes.homePlaceId !== undefined && changes.homePlaceId !== null)
+    placeOrRefuse(changes.homePlaceId, 'homePlaceId');
   if (changes.email !== undefined && (await emailTakenByOther(ctx.db, changes.email, ctx.user.id))) {
     throw new TRPCError({ code: 'CONFLICT', message: MESSAGES.emailTaken });
   }

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
-import { TRPCError } from '@trpc/server';
-import { ZodRealError } from 'zod';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth';
+import { fieldError } from '../../platform/trpc/field-error';
 
 /** The password every demo account shares (README): public, so never acceptable as a real one. */
 export const DEMO_PASSWORD = 'simcha123';
@@ -32,18 +31,6 @@ export function isCommonPassword(password: string): boolean {
 /** How many passwords the list holds (the demo password included). */
 export function commonPasswordCount(): number {
   return commonPasswords().size;
-}
-
-/**
- * A 400 that reads like a validation failure of one field, so forms can show it under that field.
- * ZodRealError is zod's Error subclass (what parse throws); tRPC keeps an Error cause as it is.
- */
-export function fieldError(field: string, message: string): TRPCError {
-  return new TRPCError({
-    code: 'BAD_REQUEST',
-    message,
-    cause: new ZodRealError([{ code: 'custom', path: [field], message, input: undefined }]),
-  });
 }
 
 /**

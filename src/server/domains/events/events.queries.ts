@@ -21,6 +21,9 @@ const eventColumns = [
   'events.shareId',
   'events.createdAt',
   'events.version',
+  'events.placeId',
+  'events.timeZone',
+  'events.durationMinutes',
 ] as const;
 
 /** Task counts and deposit sums of each event, computed in the same statement as the event. */

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/schemas/events';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import { authedProcedure, publicProcedure, router, serveDb } from '../../platform/trpc/init';
-import { listDeposits, listEventsOfUser, listMemos, listTasks } from './events.queries';
+import { listDeposits, listMemos, listTasks } from './events.queries';
 import {
   createDeposit,
   createEvent,
@@ -26,6 +26,8 @@ import {
   createTask,
   deleteEvent,
   deleteItem,
+  eventDto as eventDtoFor,
+  listEvents,
   sharedEvent,
   updateDeposit,
   updateEvent,
@@ -35,8 +37,8 @@ import {
 import { ownEventProcedure, ownItemProcedure } from './procedures';
 
 export const eventsRouter = router({
-  list: authedProcedure.output(z.array(eventDto)).query(({ ctx }) => listEventsOfUser(ctx.db, ctx.user.id)),
-  byId: ownEventProcedure.output(eventDto).query(({ ctx }) => ctx.event),
+  list: authedProcedure.output(z.array(eventDto)).query(({ ctx }) => listEvents(ctx.db, ctx.user.id)),
+  byId: ownEventProcedure.output(eventDto).query(({ ctx }) => eventDtoFor(ctx.db, ctx.user.id, ctx.event)),
   create: authedProcedure
     .input(eventCreateInput)
     .use(idempotent)
@@ -45,7 +47,7 @@ export const eventsRouter = router({
   update: ownEventProcedure
     .input(eventUpdateInput)
     .output(eventDto)
-    .mutation(({ ctx, input }) => updateEvent(ctx.db, ctx.user.id, input, ctx.now(), ctx.event.date)),
+    .mutation(({ ctx, input }) => updateEvent(ctx.db, ctx.user.id, input, ctx.now(), ctx.event)),
   delete: ownEventProcedure
     .output(okResult)
     .mutation(({ ctx }) => deleteEvent(ctx.db, ctx.user.id, ctx.event.id)),

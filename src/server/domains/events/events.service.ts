@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { ZodRealError } from 'zod';
-import { dayOfInstantHasPassed } from '../../../shared/local-time';
+import { civilDateIn, dayOfInstantHasPassed } from '../../../shared/local-time';
 import {
   type depositCreateInput,
   type depositUpdateInput,
@@ -16,25 +15,30 @@ import {
 } from '../../../shared/schemas/events';
 import type { Db } from '../../platform/db/create-db';
 import { StaleWriteError } from '../../platform/db/stale-write';
+import { fieldError } from '../../platform/trpc/field-error';
+import { localInstant } from '../observance/clock';
+import {
+  eventClock,
+  observanceOfUser,
+  placeNamed,
+  placeOrRefuse,
+  type UserObservance,
+} from '../observance/observance.service';
+import { placeById } from '../places/places.service';
 import {
   depositColumns,
   findOwnEvent,
   findPublicEventByShareId,
+  listEventsOfUser,
   memoColumns,
   taskColumns,
   updateOwnEventAt,
 } from './events.queries';
 import { NOT_FOUND_MESSAGES } from './procedures';
 
-/** A 400 on the date, as a form shows it under the field (as auth's fieldError, which events may not import). */
+/** A 400 on the date, as a form shows it under the field. */
 function askPastEvent(): TRPCError {
-  return new TRPCError({
-    code: 'BAD_REQUEST',
-    message: EVENT_MESSAGES.pastDate,
-    cause: new ZodRealError([
-      { code: 'custom', path: ['date'], message: EVENT_MESSAGES.pastDate, input: undefined },
-    ]),
-  });
+  return fieldError('date', EVENT_MESSAGES.pastDate);
 }
 
 /**
@@ -61,15 +65,99 @@ async function reload(db: Db, eventId: string, userId: string) {
   return event;
 }
 
+type EventRow = NonNullable<Awaited<ReturnType<typeof findOwnEvent>>>;
+
+/** An event as every answer shows it: the row with its place, civil date and judgement (decision 034). */
+export function eventDtoOf(row: EventRow, owner: UserObservance) {
+  const clock = eventClock(row, owner);
+  return {
+    ...row,
+    localDate: clock.localDate,
+    place: row.placeId === null ? null : placeById(row.placeId),
+    endTime: clock.endTime,
+    hasConflict: clock.hasConflict,
+    conflictReason: clock.conflictReason,
+    conflict: clock.conflict,
+  };
+}
+
+export async function listEvents(db: Db, userId: string) {
+  const [rows, owner] = await Promise.all([listEventsOfUser(db, userId), observanceOfUser(db, userId)]);
+  return rows.map((row) => eventDtoOf(row, owner));
+}
+
+export async function eventDto(db: Db, userId: string, row: EventRow) {
+  return eventDtoOf(row, await observanceOfUser(db, userId));
+}
+
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/**
+ * The length an event is given, from an end time ('HH:MM', earlier than the start meaning the next
+ * day) or a number of minutes; a 400 on the field that cannot be.
+ */
+function lengthOf(
+  time: string | null,
+  endTime: string | null | undefined,
+  duration: number | null | undefined,
+) {
+  if (endTime === undefined || endTime === null) return duration;
+  if (time === null) throw fieldError('endTime', EVENT_MESSAGES.endWithoutStart);
+  const minutes = (minutesOf(endTime) - minutesOf(time) + 24 * 60) % (24 * 60);
+  if (minutes === 0) throw fieldError('endTime', EVENT_MESSAGES.endAtStart);
+  if (duration !== undefined && duration !== null && duration !== minutes) {
+    throw fieldError('durationMinutes', EVENT_MESSAGES.endAndDurationDisagree);
+  }
+  return minutes;
+}
+
+interface Placing {
+  date: Date;
+  time: string | null;
+  placeId: number | null;
+  /** The zone the caller wrote the date in (the browser's), when it said. */
+  writtenIn: string | null;
+}
+
+/**
+ * Where and when an event is, as stored: its place (checked), and its date as the instant of its
+ * civil date and time in the place's zone. The civil date is read in the zone the date was written
+ * in (the browser's, else the place's, else the home place's), so a family in New York planning a
+ * wedding in Jerusalem keeps the day and the hour they typed, at the venue.
+ */
+function placed(input: Placing, owner: UserObservance) {
+  const place = input.placeId === null ? null : placeOrRefuse(input.placeId, 'placeId');
+  const zone = input.writtenIn ?? place?.timeZone ?? owner.homePlace?.timeZone ?? null;
+  if (!place) return { date: input.date, placeId: null, timeZone: zone };
+  const civil = civilDateIn(input.date, zone ?? place.timeZone);
+  const minutes = input.time === null ? 0 : minutesOf(input.time);
+  return {
+    date: new Date(localInstant(place.timeZone, civil, minutes)),
+    placeId: place.id,
+    timeZone: place.timeZone,
+  };
+}
+
 export async function createEvent(db: Db, userId: string, input: Out<typeof eventCreateInput>, now: Date) {
   confirmPastDate(input, now);
-  const { pastEvent: _asked, timeZone: _zone, ...values } = input;
+  const { pastEvent: _asked, timeZone, placeId, endTime, durationMinutes, ...values } = input;
+  const owner = await observanceOfUser(db, userId);
+  // A caller that names no place (the spec's REST shape) is placed by the venue's city when it names one.
+  const chosen = placeId === undefined ? (placeNamed(values.venue)?.id ?? null) : placeId;
+  const where = placed(
+    { date: values.date, time: values.time, placeId: chosen, writtenIn: timeZone ?? null },
+    owner,
+  );
+  const length = lengthOf(values.time, endTime, durationMinutes) ?? null;
   const { id } = await db
     .insertInto('events')
-    .values({ ...values, userId, isPublic: values.isPublic ?? false })
+    .values({ ...values, ...where, durationMinutes: length, userId, isPublic: values.isPublic ?? false })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return reload(db, id, userId);
+  return eventDtoOf(await reload(db, id, userId), owner);
 }
 
 /**
@@ -94,12 +182,34 @@ export async function updateEvent(
   userId: string,
   input: Out<typeof eventUpdateInput>,
   now: Date,
-  currentDate: Date,
+  current: EventRow,
 ) {
-  confirmPastDate(input, now, currentDate);
-  const { id, version, pastEvent: _asked, timeZone: _zone, ...changes } = input;
-  const updated = await updateOwnEventAt(db, id, userId, version, changes);
-  return updated ?? refuseStale(await findOwnEvent(db, id, userId), 'Event not found');
+  confirmPastDate(input, now, current.date);
+  const { id, version, pastEvent: _asked, timeZone, placeId, endTime, durationMinutes, ...changes } = input;
+  const owner = await observanceOfUser(db, userId);
+  const time = changes.time === undefined ? current.time : changes.time;
+  const moved = changes.date !== undefined || changes.time !== undefined || placeId !== undefined;
+  const where = moved
+    ? placed(
+        {
+          date: changes.date ?? current.date,
+          time,
+          placeId: placeId === undefined ? current.placeId : placeId,
+          // An unchanged date was stored in the event's zone; a new one in the zone the caller says.
+          writtenIn: changes.date === undefined ? current.timeZone : (timeZone ?? null),
+        },
+        owner,
+      )
+    : {};
+  const lengthChanged = endTime !== undefined || durationMinutes !== undefined;
+  const length = lengthChanged
+    ? { durationMinutes: lengthOf(time, endTime, durationMinutes) ?? null }
+    : time === null
+      ? { durationMinutes: null }
+      : {};
+  const updated = await updateOwnEventAt(db, id, userId, version, { ...changes, ...where, ...length });
+  const row = updated ?? refuseStale(await findOwnEvent(db, id, userId), 'Event not found');
+  return eventDtoOf(row, owner);
 }
 
 export async function deleteEvent(db: Db, userId: string, id: string) {

@@ -16,8 +16,8 @@ import { VENDOR_MESSAGES } from '../../../shared/schemas/vendors';
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents } from '../../platform/live/live-events';
+import { fieldError } from '../../platform/trpc/field-error';
 import { countRequestReceived } from '../analytics/analytics.service';
-import { fieldError } from '../auth/password-policy';
 import { listingForNewThread, openThread, refuseWhenListingBlocked } from '../messages/messages.delivery';
 
 /**

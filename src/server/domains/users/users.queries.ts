@@ -18,6 +18,11 @@ export const userColumns = [
   'users.role',
   'users.createdAt',
   'users.emailConfirmedAt',
+  'users.homePlaceId',
+  'users.observanceSchedule',
+  'users.candleMinutes',
+  'users.havdalah',
+  'users.weddingCustom',
   'users.version',
 ] as const;
 

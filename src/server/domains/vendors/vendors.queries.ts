@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { zoneAt } from '../../../shared/place-zone';
 import type { VendorSort } from '../../../shared/schemas/vendors';
 import type { Db } from '../../platform/db/create-db';
 import type { NewVendor, VendorRow, VendorUpdate } from '../../platform/db/types';
@@ -417,10 +418,20 @@ export async function lockAndFindListingNamed(db: Db, name: string, exceptId?: s
 }
 
 /** A listing's row as written: its name's skeleton goes with its name. */
-export function withNameSkeleton<T extends { businessName?: string | undefined }>(values: T) {
-  return values.businessName === undefined
-    ? values
-    : { ...values, nameSkeleton: nameSkeleton(values.businessName) };
+/**
+ * The columns a listing's row derives from what is written: the name's skeleton from the name, and
+ * the time zone from the coordinates (tz-lookup; decision 034), so they never disagree.
+ */
+export function withDerivedColumns<
+  T extends { businessName?: string | undefined; latitude?: number | null; longitude?: number | null },
+>(values: T) {
+  const skeleton =
+    values.businessName === undefined ? {} : { nameSkeleton: nameSkeleton(values.businessName) };
+  const zone =
+    values.latitude === undefined && values.longitude === undefined
+      ? {}
+      : { timeZone: zoneAt(values.latitude, values.longitude) };
+  return { ...values, ...skeleton, ...zone };
 }
 
 /**
@@ -439,7 +450,7 @@ export async function makeVendorAccount(db: Db, userId: string, now: Date): Prom
 export async function insertVendor(db: Db, values: NewVendor) {
   return db
     .insertInto('vendors')
-    .values(withNameSkeleton(values))
+    .values(withDerivedColumns(values))
     .returning(vendorColumns)
     .executeTakeFirstOrThrow();
 }
@@ -451,7 +462,7 @@ export async function insertVendor(db: Db, values: NewVendor) {
 export async function updateVendorAt(db: Db, id: string, version: number, values: VendorUpdate) {
   return db
     .updateTable('vendors')
-    .set({ ...withNameSkeleton(values), version: sql<number>`version + 1`, updatedAt: new Date() })
+    .set({ ...withDerivedColumns(values), version: sql<number>`version + 1`, updatedAt: new Date() })
     .where('id', '=', id)
     .where('version', '=', version)
     .returning(vendorColumns)

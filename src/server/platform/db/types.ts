@@ -31,6 +31,13 @@ export interface UsersTable {
   emailConfirmedAt: Timestamp | null;
   /** When the person last signed in or used a session (written at most once a minute); null if never. */
   lastSeenAt: Timestamp | null;
+  /** GeoNames id of the home place (decision 034); null until chosen. */
+  homePlaceId: number | null;
+  /** Observance settings; null: by the place (schemas/observance.ts). */
+  observanceSchedule: 'israel' | 'diaspora' | null;
+  candleMinutes: number | null;
+  havdalah: Generated<'degrees-8.5' | 'minutes-42' | 'minutes-50' | 'minutes-72'>;
+  weddingCustom: Generated<'ashkenazi' | 'sephardi' | 'none'>;
 }
 
 export interface SessionsTable {
@@ -92,6 +99,12 @@ export interface EventsTable {
   shareId: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
+  /** GeoNames id of the event's city; null: the owner's home place stands in. */
+  placeId: number | null;
+  /** The zone `date` and `time` were written in: the place's, else the writer's browser's. */
+  timeZone: string | null;
+  /** Length in minutes (end time or duration); null: not given. */
+  durationMinutes: number | null;
 }
 
 export interface TasksTable {
@@ -160,6 +173,8 @@ export interface VendorsTable {
   reviewCount: Generated<number>;
   latitude: number | null;
   longitude: number | null;
+  /** IANA zone of the coordinates (tz-lookup), kept with them; null without coordinates. */
+  timeZone: string | null;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
   /** Hidden by an admin: gone from every public read until unhidden. */
@@ -311,6 +326,23 @@ export interface AvailabilityRequestsTable {
   /** Minutes to the vendor's first answer, Shabbat and Yom Tov not counted. */
   responseMinutes: number | null;
   createdAt: CreatedAt;
+  /** The tier the request was judged at when sent (decision 034), its words, span and place. */
+  conflictLevel: 'forbidden' | 'custom' | 'info' | null;
+  conflictMessage: string | null;
+  conflictStartsAt: Timestamp | null;
+  conflictEndsAt: Timestamp | null;
+  conflictPlace: ColumnType<ConflictPlaceJson | null, string | null, string | null>;
+}
+
+/** The place a request's conflict was judged at, as stored. */
+export interface ConflictPlaceJson {
+  id: number | null;
+  name: string;
+  region: string | null;
+  country: string;
+  latitude: number;
+  longitude: number;
+  timeZone: string;
 }
 
 export interface MessageThreadsTable {

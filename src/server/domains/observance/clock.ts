@@ -75,6 +75,21 @@ export function sunDay(place: ClockPlace, date: string): SunDay {
   };
 }
 
+/** Degrees below the horizon of dawn (alot hashachar), when a minor fast begins. */
+export const DAWN_DEGREES = 16.1;
+
+/**
+ * Dawn on `date`: the sun 16.1° below the horizon before sunrise. Where it never gets so low (high
+ * latitudes in summer), 04:00 local stands in: the night is light and a fast begins early.
+ */
+export function dawn(place: ClockPlace, date: string): number {
+  const noaa = new NOAACalculator(geoLocation(place), plainDate(date));
+  return (
+    millis(noaa.getSunriseOffsetByDegrees(GEOMETRIC_ZENITH + DAWN_DEGREES)) ??
+    localInstant(place.timeZone, date, 4 * 60)
+  );
+}
+
 /** Rounds to the nearest minute (30 s up), as the published tables print times. */
 function nearestMinute(ms: number): number {
   return Math.round(ms / MINUTE) * MINUTE;
