@@ -10,6 +10,7 @@ import {
   safeString,
   versionField,
 } from './common';
+import { CONFLICT_LEVELS } from './observance';
 import { ATTACHMENT_TYPES, requestedEventFields } from './requests';
 
 export { MESSAGING_LIMITS, MESSAGING_MESSAGES };
@@ -198,6 +199,9 @@ export const threadRequestDto = z.object({
   ...requestedEventFields,
   hasConflict: z.boolean(),
   conflictReason: z.string().nullable(),
+  /** The tier and words the request was judged with when sent (decision 034), as its sender saw them. */
+  conflictLevel: z.enum(CONFLICT_LEVELS).nullable(),
+  conflictMessage: z.string().nullable(),
   status: z.enum(REQUEST_STATUSES),
   respondedAt: z.date().nullable(),
 });

@@ -4,6 +4,7 @@ import { formatCivilDay } from '../dates';
 import { isKnownZone } from '../local-time';
 import { civilDateSchema, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
 import { amountSchema, timeSchema } from './events';
+import { conflictDto } from './observance';
 
 export const REQUEST_MESSAGES = {
   missing: 'Please fill in event type, date, and message',
@@ -51,6 +52,22 @@ export const availabilityRequestInput = z
     budgetMin: optionalAmount,
     budgetMax: optionalAmount,
     city: optionalText(100, 'City'),
+    /**
+     * The event's city from the place search (GeoNames id). Without it the server resolves `city` by
+     * name, then falls back to the listing's place and the sender's home place (decision 034).
+     */
+    placeId: z
+      .number({ error: 'Place must be a place id from the place search' })
+      .int('Place must be a place id from the place search')
+      .positive('Place must be a place id from the place search')
+      .nullish(),
+    /** How long the event lasts, for judging it against Shabbat (default 4 hours). */
+    durationMinutes: z
+      .number({ error: 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)' })
+      .int('Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
+      .min(1, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
+      .max(2880, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
+      .nullish(),
     message: requiredText(5000, 'Message', REQUEST_MESSAGES.missing),
     eventId: z.uuid().nullish(),
     hasConflict: z.boolean().optional(),
@@ -113,6 +130,8 @@ export const availabilityRequestDto = z.object({
   message: z.string(),
   hasConflict: z.boolean(),
   conflictReason: z.string().nullable(),
+  /** The tier the request was judged at when sent, in the place named (decision 034); the vendor sees the same. */
+  conflict: conflictDto,
   /** `id` for an uploaded file, served at /api/attachments/{id} to the thread's two parties. */
   attachments: z.array(
     z.object({ id: z.uuid().optional(), name: z.string(), size: z.number(), type: z.string() }),

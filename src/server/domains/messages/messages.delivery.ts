@@ -103,7 +103,7 @@ export async function refuseWhenListingBlocked(trx: Db, customerId: string, vend
 export async function listingForNewThread(trx: Db, vendorId: string, notFound: string) {
   const vendor = await trx
     .selectFrom('vendors')
-    .select(['id', 'businessName', 'ownerId', 'latitude', 'longitude'])
+    .select(['id', 'businessName', 'ownerId', 'latitude', 'longitude', 'timeZone', 'city', 'country'])
     .where('id', '=', vendorId)
     .where('hidden', '=', false)
     .executeTakeFirst();

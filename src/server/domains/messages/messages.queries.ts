@@ -319,6 +319,8 @@ export async function requestOfThread(
       'city',
       'hasConflict',
       'conflictReason',
+      'conflictLevel',
+      'conflictMessage',
       'status',
       'respondedAt',
     ])

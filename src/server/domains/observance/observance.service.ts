@@ -62,6 +62,20 @@ export function placeNamed(text: string | null | undefined): PlaceDto | null {
   return trimmed ? resolvePlace(trimmed) : null;
 }
 
+/**
+ * The city a time zone is named after, where the place search knows it in that zone
+ * ('America/New_York' -> New York, 'Asia/Jerusalem' -> Jerusalem): the clock of a family that named
+ * no place and has no home place, from the zone their browser reported. Null for zones such as
+ * 'Etc/UTC' or 'America/Indiana/Knox' that name no city of ours.
+ */
+export function placeOfZone(zone: string | null | undefined): PlaceDto | null {
+  if (!zone || zone.startsWith('Etc/')) return null;
+  const city = zone.split('/').pop()?.replaceAll('_', ' ');
+  if (!city) return null;
+  const place = resolvePlace(city);
+  return place && place.timeZone === zone ? place : null;
+}
+
 /** What an event needs for its clock, as stored. */
 export interface EventClockFields {
   date: Date;
@@ -92,7 +106,7 @@ function endTimeOf(time: string | null, minutes: number | null): string | null {
  */
 export function eventClock(event: EventClockFields, owner: UserObservance): EventClock {
   const own = event.placeId === null ? null : placeById(event.placeId);
-  const place = own ?? owner.homePlace;
+  const place = own ?? owner.homePlace ?? placeOfZone(event.timeZone);
   const localDate = civilDateIn(event.date, event.timeZone ?? place?.timeZone ?? 'UTC');
   const judgement = judgeSlot(
     { date: localDate, time: event.time, durationMinutes: event.durationMinutes },

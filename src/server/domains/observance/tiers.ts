@@ -384,6 +384,12 @@ function conflictOf(
   };
 }
 
+/**
+ * Without any place, the earliest an eve's candle-lighting can be where families live: about 14:45 in
+ * Helsinki or Reykjavik in December (sunset 15:10, less 18 minutes). Kept a little earlier.
+ */
+const EARLIEST_CANDLES_MINUTES = 14 * 60;
+
 /** How long before candle-lighting or after havdalah an event is worth a word. */
 const NEAR_REST_MINUTES = 6 * 60;
 
@@ -446,6 +452,19 @@ export function judgeSlot(slot: Slot, place: JudgedPlace | null, observance: Obs
       conflictReason: name,
       conflict: conflictOf('forbidden', reason, null, null, null),
     };
+  } else if (slot.time !== null && isRestDay(addDays(slot.date, 1), observance.israel)) {
+    // No clock at all: an eve's afternoon may already be Shabbat (candles are lit from about 14:45
+    // in the northernmost cities in December), so an event reaching past EARLIEST_CANDLES may be in it.
+    const end = minutesOf(slot.time) + (slot.durationMinutes ?? DEFAULT_EVENT_MINUTES);
+    if (end > EARLIEST_CANDLES_MINUTES) {
+      const name = restDayName(addDays(slot.date, 1), observance.israel);
+      const reason = `${name} begins this evening, at an hour that depends on the place. Choose the event's place to see when it begins there.`;
+      return {
+        hasConflict: true,
+        conflictReason: name,
+        conflict: conflictOf('forbidden', reason, null, null, null),
+      };
+    }
   }
 
   // 2 and 3: by the civil dates the event touches, a later date only once its dawn has come (a

@@ -2,10 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
-import { conflictFor } from '../../../shared/jewish-calendar';
 import { dateHasPassed } from '../../../shared/local-time';
 import { zoneAt } from '../../../shared/place-zone';
 import type { UserDto } from '../../../shared/schemas/auth';
+import type { PlaceDto } from '../../../shared/schemas/places';
 import {
   type AvailabilityRequestDto,
   type availabilityRequestInput,
@@ -19,6 +19,15 @@ import { appendLiveEvents } from '../../platform/live/live-events';
 import { fieldError } from '../../platform/trpc/field-error';
 import { countRequestReceived } from '../analytics/analytics.service';
 import { listingForNewThread, openThread, refuseWhenListingBlocked } from '../messages/messages.delivery';
+import {
+  judgedPlace,
+  observanceOfUser,
+  placeNamed,
+  placeOfZone,
+  placeOrRefuse,
+  type UserObservance,
+} from '../observance/observance.service';
+import { type JudgedPlace, judgeSlot, observanceFor } from '../observance/tiers';
 
 /**
  * What the request records of its attachments: an uploaded file (with an id, now linked to the first
@@ -64,10 +73,17 @@ export async function sendAvailabilityRequest(
   now: Date,
   appUrl: string,
 ) {
-  const conflict = conflictFor(input.date, input.time);
+  const sender = await observanceOfUser(db, customer.id);
+  const chosen = input.placeId ? placeOrRefuse(input.placeId, 'placeId') : null;
   return inTransaction(db, async (trx) => {
     const vendor = await listingForNewThread(trx, input.id, VENDOR_MESSAGES.notFound);
     await refuseWhenListingBlocked(trx, customer.id, vendor.id);
+    const place = requestPlace(chosen, input.city, vendor, sender, input.timeZone ?? null);
+    const judged = judgeSlot(
+      { date: input.date, time: input.time, durationMinutes: input.durationMinutes ?? null },
+      place,
+      observanceFor(sender.settings, sender.homePlace, place),
+    );
     const zone = zoneAt(vendor.latitude, vendor.longitude) ?? input.timeZone ?? null;
     if (dateHasPassed(input.date, now, zone)) throw fieldError('date', REQUEST_MESSAGES.datePassed);
     if (input.eventId) {
@@ -110,8 +126,13 @@ export async function sendAvailabilityRequest(
         budgetMin: input.budgetMin ?? null,
         budgetMax: input.budgetMax ?? null,
         city: input.city,
-        hasConflict: conflict.hasConflict,
-        conflictReason: conflict.reason,
+        hasConflict: judged.hasConflict,
+        conflictReason: judged.conflictReason,
+        conflictLevel: judged.conflict.level,
+        conflictMessage: judged.conflict.reason,
+        conflictStartsAt: judged.conflict.startsAt,
+        conflictEndsAt: judged.conflict.endsAt,
+        conflictPlace: judged.conflict.place ? JSON.stringify(judged.conflict.place) : null,
         attachments: JSON.stringify(await attachmentRecords(trx, input.attachments, messageId)),
         createdAt: now,
       })
@@ -124,6 +145,43 @@ export async function sendAvailabilityRequest(
     await appendLiveEvents(trx, events);
     return dto;
   });
+}
+
+/**
+ * The place a request is judged at: the one chosen from the place search, else the city typed
+ * ('Brooklyn', 'Teaneck, New Jersey', 'London, UK') resolved by name, else the listing's own
+ * position (named by its city), else the sender's home place, else the city their browser's zone is
+ * named after; null when none of them is known.
+ */
+function requestPlace(
+  chosen: PlaceDto | null,
+  city: string | null,
+  vendor: {
+    latitude: number | null;
+    longitude: number | null;
+    timeZone: string | null;
+    city: string | null;
+    country: string | null;
+    businessName: string;
+  },
+  sender: UserObservance,
+  senderZone: string | null,
+): JudgedPlace | null {
+  const named = chosen ?? placeNamed(city);
+  if (named) return judgedPlace(named);
+  if (vendor.latitude !== null && vendor.longitude !== null && vendor.timeZone) {
+    return {
+      id: null,
+      name: vendor.city ?? vendor.businessName,
+      region: null,
+      country: vendor.country ?? '',
+      latitude: vendor.latitude,
+      longitude: vendor.longitude,
+      timeZone: vendor.timeZone,
+    };
+  }
+  const home = sender.homePlace ?? placeOfZone(senderZone);
+  return home ? judgedPlace(home) : null;
 }
 
 /** Requests a customer sent, or requests sent to a vendor's listings. */
@@ -153,6 +211,11 @@ export async function listRequests(
       'r.message',
       'r.hasConflict',
       'r.conflictReason',
+      'r.conflictLevel',
+      'r.conflictMessage',
+      'r.conflictStartsAt',
+      'r.conflictEndsAt',
+      'r.conflictPlace',
       'r.attachments',
       'r.response',
       'r.status',
@@ -165,10 +228,28 @@ export async function listRequests(
   if (filter.vendorOwnerId) q = q.where('v.ownerId', '=', filter.vendorOwnerId);
   if (filter.requestId) q = q.where('r.id', '=', filter.requestId);
   const rows = await q.execute();
-  return rows.map(({ businessName, managed, ...r }) => ({
-    ...r,
-    vendor: { id: r.vendorId, businessName, managed },
-  }));
+  return rows.map(
+    ({
+      businessName,
+      managed,
+      conflictLevel,
+      conflictMessage,
+      conflictStartsAt,
+      conflictEndsAt,
+      conflictPlace,
+      ...r
+    }) => ({
+      ...r,
+      vendor: { id: r.vendorId, businessName, managed },
+      conflict: {
+        level: conflictLevel,
+        reason: conflictMessage,
+        startsAt: conflictStartsAt,
+        endsAt: conflictEndsAt,
+        place: conflictPlace,
+      },
+    }),
+  );
 }
 
 export async function requestsFor(db: Db, user: UserDto) {
