@@ -5,6 +5,12 @@ import { z } from 'zod';
 /** The path of a feed under the site's origin; the token is the only secret in it. */
 export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
 
+/** Titles of the candle-lighting and havdalah items of a feed (followed by the place's name). */
+export const FEED_TEXTS = {
+  candleLighting: 'Candle-lighting',
+  havdalah: 'Havdalah',
+} as const;
+
 export const createFeedInput = z
   .object({
     /** Also carry candle-lighting and havdalah at the user's home place. */

@@ -28,7 +28,7 @@ export async function findFeedOfUser(db: Db, userId: string) {
 export async function findFeedByTokenHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('calendarFeeds')
-    .select(['userId', 'includeTimes'])
+    .select(['userId', 'includeTimes', 'createdAt'])
     .where('tokenHash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db/create-db';
 import { newSecretToken, sha256Hex } from '../../platform/tokens';
 import type { Context } from '../../platform/trpc/context';
+import type { ClockPlace } from '../calendar/clock';
 import {
   deleteFeed,
   findCircleEventForFile,
@@ -21,6 +22,7 @@ import {
   upsertFeed,
 } from './feeds.queries';
 import { type CalendarItem, calendarText, eventUid } from './ics';
+import { restDayItems } from './rest-day-times';
 
 /**
  * Calendar feeds (issue 28): a secret address per user that a calendar app subscribes to, and .ics
@@ -80,12 +82,18 @@ function eventItem(row: EventRow, uid = eventUid(row.id)): CalendarItem {
 }
 
 /**
- * Candle-lighting and havdalah items of the user's home place, for a feed that asked for them.
- * Users have no home place yet, so there is nothing to compute them for: this answers none until
- * a place (with its coordinates and zone) can be read for the user.
+ * The user's home place, for the candle-lighting and havdalah of their feed. Users have no home
+ * place yet: this answers null (and a feed that asked for times carries none) until one can be read
+ * for the user, with its coordinates and its zone from them.
  */
-export async function feedTimes(_db: Db, _userId: string, _now: Date): Promise<CalendarItem[]> {
-  return [];
+export async function homePlaceOf(_db: Db, _userId: string): Promise<ClockPlace | null> {
+  return null;
+}
+
+/** Candle-lighting and havdalah at the user's home place, for a feed that asked for them. */
+export async function feedTimes(db: Db, userId: string, now: Date, stamp: Date): Promise<CalendarItem[]> {
+  const place = await homePlaceOf(db, userId);
+  return place ? restDayItems(place, now, stamp) : [];
 }
 
 /** The calendar behind a feed token, or null when no feed has it (never made, replaced or revoked). */
@@ -95,7 +103,7 @@ export async function feedCalendar(db: Db, token: string, now: Date): Promise<st
   const [own, circle, times] = await Promise.all([
     listOwnEventsForFeed(db, feed.userId),
     listCircleEventsForFeed(db, feed.userId),
-    feed.includeTimes ? feedTimes(db, feed.userId, now) : Promise.resolve([]),
+    feed.includeTimes ? feedTimes(db, feed.userId, now, feed.createdAt) : Promise.resolve([]),
   ]);
   const items = [
     ...own.map((row) => eventItem(row)),

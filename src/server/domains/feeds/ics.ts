@@ -27,6 +27,8 @@ export interface CalendarItem {
   notes: string | null;
   /** The stored date: the date plus its time, midnight without one (spec section 5). */
   date: Date;
+  /** The item's own day when known; otherwise it is found from `date` and `time` (civilDateOf). */
+  civilDate?: string;
   /** 'HH:MM' on the clock where the event is; null makes an all-day item. */
   time: string | null;
   /** The IANA zone where the event takes place; with it a timed item is written in UTC, without it as floating local time. */
@@ -63,9 +65,9 @@ function plainDate(civil: string): Temporal.PlainDate {
 
 /** Start and end as ical-generator takes them: dates, floating date-times, or instants (UTC). */
 export function itemTiming(
-  item: Pick<CalendarItem, 'date' | 'time' | 'timeZone' | 'durationMinutes'>,
+  item: Pick<CalendarItem, 'date' | 'civilDate' | 'time' | 'timeZone' | 'durationMinutes'>,
 ): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'floating'> {
-  const day = civilDateOf(item.date, item.time);
+  const day = item.civilDate ?? civilDateOf(item.date, item.time);
   if (item.time === null) {
     return { start: plainDate(day), end: plainDate(day).add({ days: 1 }), allDay: true };
   }
