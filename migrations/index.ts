@@ -25,6 +25,7 @@ import * as reportedMessages from './2026-11-29T0300_reported_messages';
 import * as requestSubjectsNameTheDay from './2026-11-29T0400_request_subjects_name_the_day';
 import * as userLastSeen from './2026-11-29T0410_user_last_seen';
 import * as placesAndClocks from './2026-11-29T0500_places_and_clocks';
+import * as calendarFeeds from './2026-11-29T0600_calendar_feeds';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0400_request_subjects_name_the_day': requestSubjectsNameTheDay,
   '2026-11-29T0410_user_last_seen': userLastSeen,
   '2026-11-29T0500_places_and_clocks': placesAndClocks,
+  '2026-11-29T0600_calendar_feeds': calendarFeeds,
 };

@@ -3,6 +3,7 @@ import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { recordServerError } from './domains/admin/server-errors';
 import { liveEventRoutes } from './doors/live/events.routes';
+import { icsRoutes } from './doors/pages/ics.routes';
 import { ogImageRoutes } from './doors/pages/og-images';
 import type { PagePrerender } from './doors/pages/page-prerender';
 import { sitemapRoutes } from './doors/pages/sitemap';
@@ -137,6 +138,7 @@ export async function buildServer(
   await app.register(attachmentRoutes, { deps });
   await app.register(liveEventRoutes, { deps, lifecycle });
   await app.register(sitemapRoutes, { deps });
+  await app.register(icsRoutes, { deps });
   await app.register(ogImageRoutes);
   await app.register(staticAndFallback, {
     clientDir: deps.config.clientDir,

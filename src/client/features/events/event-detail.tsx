@@ -12,7 +12,17 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, Calendar, Clock, Ellipsis, type LucideIcon, MapPin, Pencil, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  Calendar,
+  CalendarPlus,
+  Clock,
+  Ellipsis,
+  type LucideIcon,
+  MapPin,
+  Pencil,
+  Trash2,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { ActionMenu } from '../../components/action-menu';
@@ -109,6 +119,12 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
             {event.time ? <Fact icon={Clock}>{formatTime(event.time)}</Fact> : null}
             {event.venue ? <Fact icon={MapPin}>{event.venue}</Fact> : null}
           </Stack>
+          <Button asChild size="sm" variant="outline" mt="4">
+            <a href={`/api/events/${event.id}/ics`} download>
+              <CalendarPlus />
+              Add to calendar
+            </a>
+          </Button>
           {event.notes ? (
             <Text mt="4" fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word">
               {event.notes}

@@ -9,6 +9,7 @@ import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import { CalendarFeedCard } from './calendar-feed-card';
 import { FamilyCircleCard } from './family-circle-card';
 import { type DraftField, PersonalInfoCard } from './personal-info-card';
 import { PreferencesCard } from './preferences-card';
@@ -146,6 +147,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
         </Stack>
         <Stack gap="6">
           <FamilyCircleCard familyLabel={user.familyLabel} onSetLabel={() => startEdit('familyLabel')} />
+          <CalendarFeedCard />
           <VendorAccountCard role={user.role} />
         </Stack>
       </Grid>

@@ -221,10 +221,16 @@ export async function listActiveMembers(db: Db, circleId: string, label: string)
   );
 }
 
-/** Events of the circle's active members, private ones included: the circle shares them by consent. */
+/**
+ * Events of the circle's active members, private ones included: the circle shares them by consent.
+ * A statement to select from, for the circle's list and its members' calendar feeds alike.
+ */
+export function circleEventsQuery(db: Db, circleId: string, label: string) {
+  return circleMembers(db, circleId, label, 'active').innerJoin('events', 'events.userId', 'u.id');
+}
+
 export async function listCircleEvents(db: Db, circleId: string, label: string) {
-  return circleMembers(db, circleId, label, 'active')
-    .innerJoin('events', 'events.userId', 'u.id')
+  return circleEventsQuery(db, circleId, label)
     .select([...eventSummaryColumns, 'u.name as ownerName', 'u.id as ownerId'])
     .orderBy('events.date')
     .orderBy('events.id')

@@ -14,6 +14,7 @@ import { isIdempotent } from '../../platform/idempotency/idempotency';
 import type { SchemaCheck } from '../../platform/trpc/checked-once';
 import { sessionRequired } from '../../platform/trpc/init';
 import { LIVE_EVENTS_PATH } from '../live/events.routes';
+import { EVENT_ICS_PATH, ICS_CACHE_CONTROL } from '../pages/ics.routes';
 import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../uploads/attachments.routes';
 import { ROW_CACHE_CONTROL } from './conditional';
 import { pathParams, procedureAt } from './plugin';
@@ -154,7 +155,27 @@ function rowOf(output: z.ZodType | undefined): z.ZodType | undefined {
   return envelope && Object.keys(envelope).length === 1 && envelope.user ? envelope.user : output;
 }
 
-/** Non-procedure routes (multipart uploads, attachments, event stream, health) described by hand, next to where they live. */
+/** A non-JSON answer: an iCalendar file, downloaded under a name made from the event's title. */
+function calendarFileResponse(description: string): ZodOpenApiResponseObject {
+  return {
+    description,
+    headers: z.object({
+      'Content-Disposition': z.string().meta({ example: 'attachment; filename="smith-cohen-wedding.ics"' }),
+      ETag: z.string().meta({ description: 'A digest of the file', example: '"cq3Jw0v9bT2x"' }),
+      'Cache-Control': z.literal(ICS_CACHE_CONTROL),
+    }),
+    content: {
+      'text/calendar': {
+        schema: z.string().meta({
+          example:
+            'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//SimchaHub//calendar//EN\r\nBEGIN:VEVENT\r\nUID:3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b@simchahub\r\nDTSTART;VALUE=DATE:20270516\r\nSUMMARY:Bar Mitzvah\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+        }),
+      },
+    },
+  };
+}
+
+/** Non-procedure routes (multipart uploads, attachments, event stream, calendar files, health) described by hand, next to where they live. */
 const extraPaths: ZodOpenApiPathsObject = {
   '/api/upload': {
     post: {
@@ -272,6 +293,31 @@ const extraPaths: ZodOpenApiPathsObject = {
         },
         401: commonErrors[401],
         404: errorResponse('No such file, or not one this user may read'),
+      },
+    },
+  },
+  [EVENT_ICS_PATH]: {
+    get: {
+      operationId: 'calendar.eventFile',
+      security: needsSession,
+      tags: ['Calendar'],
+      summary: 'One event as a calendar file (.ics) to add to a calendar app',
+      description:
+        "For the event's owner (with its notes) and for active members of the owner's family circle (what the circle's calendar shows: no notes); anyone else gets 404, as for a missing event. " +
+        'An event without a time is an all-day item; one with a time lasts 4 hours unless the event says otherwise. The ETag is a digest of the file: If-None-Match answers 304 while it is unchanged.',
+      requestParams: {
+        path: z.object({ id: z.uuid() }),
+        header: z.object({
+          'If-None-Match': z.string().optional().meta({
+            description: 'The ETag of the file kept from before: 304 while the event is unchanged',
+          }),
+        }),
+      },
+      responses: {
+        200: calendarFileResponse('The event as an iCalendar (RFC 5545) file'),
+        304: { description: 'Unchanged since the file whose ETag If-None-Match names' },
+        401: commonErrors[401],
+        404: errorResponse('No such event, or not one this user may see'),
       },
     },
   },

@@ -328,6 +328,30 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/calendar/feed',
+    procedure: 'calendar.feedStatus',
+    summary:
+      'Whether the caller has a calendar subscription address, whether it carries candle-lighting times, and when it was made (never the address itself)',
+    tag: 'Calendar',
+  },
+  {
+    method: 'POST',
+    path: '/api/calendar/feed',
+    procedure: 'calendar.createFeed',
+    summary:
+      "Make a secret calendar subscription address (an .ics feed of your events and your family circle's); shown only in this answer. Making one again replaces the old address, which stops working",
+    tag: 'Calendar',
+    status: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/calendar/feed',
+    procedure: 'calendar.revokeFeed',
+    summary: 'Stop the calendar subscription address: it answers 404 from now on',
+    tag: 'Calendar',
+  },
+  {
+    method: 'GET',
     path: '/api/places',
     procedure: 'places.search',
     summary:

@@ -9,6 +9,7 @@ import {
   tasksRouter,
 } from '../../domains/events/events.router';
 import { familyRouter } from '../../domains/family/family.router';
+import { calendarRouter } from '../../domains/feeds/feeds.router';
 import { messagesRouter } from '../../domains/messages/messages.router';
 import { metaRouter } from '../../domains/meta/meta.router';
 import { notificationsRouter } from '../../domains/notifications/notifications.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   memos: memosRouter,
   share: shareRouter,
   family: familyRouter,
+  calendar: calendarRouter,
   vendors: vendorsRouter,
   requests: requestsRouter,
   messages: messagesRouter,

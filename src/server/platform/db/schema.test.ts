@@ -31,6 +31,7 @@ describe('migrations', () => {
       'attachments',
       'audit_log',
       'availability_requests',
+      'calendar_feeds',
       'deposits',
       'email_confirmation_tokens',
       'events',

@@ -412,6 +412,16 @@ export interface LoginBackoffTable {
   blockedUntil: Timestamp | null;
 }
 
+/** A user's secret calendar subscription address (one at most); only the SHA-256 of its token is kept. */
+export interface CalendarFeedsTable {
+  userId: string;
+  tokenHash: string;
+  /** Whether the feed also carries candle-lighting and havdalah at the user's home place. */
+  includeTimes: Generated<boolean>;
+  /** When the current address was made: a new address sets it again. */
+  createdAt: DefaultedTimestamp;
+}
+
 /** Single-use password reset links; only the SHA-256 of each token is kept. */
 export interface PasswordResetTokensTable {
   id: Generated<string>;
@@ -569,6 +579,7 @@ export interface Database {
   familyMemberships: FamilyMembershipsTable;
   familyInvites: FamilyInvitesTable;
   events: EventsTable;
+  calendarFeeds: CalendarFeedsTable;
   tasks: TasksTable;
   deposits: DepositsTable;
   memos: MemosTable;
