@@ -15,6 +15,7 @@ import {
   havdalah,
   localInstant,
   localParts,
+  sunDay,
 } from './clock';
 
 /**
@@ -419,7 +420,17 @@ export function judgeSlot(slot: Slot, place: JudgedPlace | null, observance: Obs
           legacy = restDayName(block.last, observance.israel);
           reason = `${legacy} ends at ${clockTime(block.endsAt, zone)} in ${where} on ${clockDay(block.endsAt, zone)}; this event starts at ${clockTime(interval.start, zone)}.`;
         } else {
-          const startDay = localParts(zone, interval.start).date;
+          // The rest day in force at the start: after nightfall the next day has begun (a Saturday
+          // night before Shavuot is Shavuot, no longer Shabbat).
+          let startDay = localParts(zone, interval.start).date;
+          const nextDay = addDays(startDay, 1);
+          if (
+            nextDay <= block.last &&
+            isRestDay(startDay, observance.israel) &&
+            interval.start >= havdalah(place, startDay, observance.havdalah).at
+          ) {
+            startDay = nextDay;
+          }
           legacy = restDayName(
             isRestDay(startDay, observance.israel) ? startDay : block.first,
             observance.israel,
@@ -469,10 +480,23 @@ export function judgeSlot(slot: Slot, place: JudgedPlace | null, observance: Obs
 
   // 2 and 3: by the civil dates the event touches, a later date only once its dawn has come (a
   // fast begins at dawn: a Saturday-night wedding running past midnight into a fast day is not on it).
+  // Tisha B'Av alone begins at sunset the evening before: an event on its eve that runs past sunset
+  // is on the fast.
+  const tishaBavFromEve = (day: string) =>
+    interval !== null &&
+    place !== null &&
+    holidaysOn(day, { israel: observance.israel }).some((h) => h.id === 'tisha-bav') &&
+    interval.end > (sunDay(place, addDays(day, -1)).sunset ?? Number.POSITIVE_INFINITY);
   const marks: DayMark[] = [];
   for (let day = slot.date; day <= lastDate; day = addDays(day, 1)) {
-    if (day !== slot.date && interval && place && interval.end <= dawn(place, day)) continue;
+    if (day !== slot.date && interval && place && interval.end <= dawn(place, day) && !tishaBavFromEve(day)) {
+      continue;
+    }
     marks.push(...dayMarks(day, place, observance));
+  }
+  const dayAfter = addDays(lastDate, 1);
+  if (tishaBavFromEve(dayAfter)) {
+    marks.push(...dayMarks(dayAfter, place, observance).filter((m) => m.legacy === "Tisha B'Av"));
   }
   const custom = marks.find((m) => m.level === 'custom');
   const span = (m: DayMark): [number | null, number | null] =>
