@@ -70,8 +70,10 @@ type EventRow = NonNullable<Awaited<ReturnType<typeof findOwnEvent>>>;
 /** An event as every answer shows it: the row with its place, civil date and judgement (decision 034). */
 export function eventDtoOf(row: EventRow, owner: UserObservance) {
   const clock = eventClock(row, owner);
+  // The zone the date was written in is the server's bookkeeping; `conflict.place` names the clock used.
+  const { timeZone: _written, ...fields } = row;
   return {
-    ...row,
+    ...fields,
     localDate: clock.localDate,
     place: row.placeId === null ? null : placeById(row.placeId),
     endTime: clock.endTime,
@@ -208,8 +210,10 @@ export async function updateEvent(
       ? { durationMinutes: null }
       : {};
   const updated = await updateOwnEventAt(db, id, userId, version, { ...changes, ...where, ...length });
-  const row = updated ?? refuseStale(await findOwnEvent(db, id, userId), 'Event not found');
-  return eventDtoOf(row, owner);
+  if (updated) return eventDtoOf(updated, owner);
+  // The row as it is now, as every answer shows an event.
+  const latest = await findOwnEvent(db, id, userId);
+  return refuseStale(latest && eventDtoOf(latest, owner), 'Event not found');
 }
 
 export async function deleteEvent(db: Db, userId: string, id: string) {
