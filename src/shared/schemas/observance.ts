@@ -114,3 +114,28 @@ export const conflictDto = z.object({
   place: conflictPlaceDto.nullable(),
 });
 export type ConflictDto = z.infer<typeof conflictDto>;
+
+/** A slot to judge before it is saved (the event form and the request dialog, as the family types). */
+export const slotCheckInput = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'),
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM')
+    .nullable(),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(1, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
+    .max(2880, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
+    .nullable(),
+  /** The event's city; null: the caller's home place. */
+  placeId: z.number().int().positive().nullable(),
+});
+export type SlotCheckInput = z.infer<typeof slotCheckInput>;
+
+export const slotJudgementDto = z.object({
+  hasConflict: z.boolean(),
+  conflictReason: z.string().nullable(),
+  conflict: conflictDto,
+});
+export type SlotJudgementDto = z.infer<typeof slotJudgementDto>;

@@ -1,5 +1,6 @@
 import { adminRouter } from '../../domains/admin/admin.router';
 import { authRouter, profileRouter } from '../../domains/auth/auth.router';
+import { calendarRouter } from '../../domains/calendar/calendar.router';
 import { claimsRouter } from '../../domains/claims/claims.router';
 import {
   depositsRouter,
@@ -9,7 +10,6 @@ import {
   tasksRouter,
 } from '../../domains/events/events.router';
 import { familyRouter } from '../../domains/family/family.router';
-import { calendarRouter } from '../../domains/feeds/feeds.router';
 import { messagesRouter } from '../../domains/messages/messages.router';
 import { metaRouter } from '../../domains/meta/meta.router';
 import { notificationsRouter } from '../../domains/notifications/notifications.router';
