@@ -26,6 +26,7 @@ import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { dailyStatsQuery, requestOutcomesQuery } from '../src/server/domains/analytics/analytics.queries';
 import { vendorAnalytics } from '../src/server/domains/analytics/analytics.service';
+import { listingClock } from '../src/server/domains/observance/business-hours';
 import { MarketplaceCache } from '../src/server/domains/vendors/marketplace-cache';
 import { createCaller } from '../src/server/doors/trpc/app-router';
 import { createPostgresDb, type Db } from '../src/server/platform/db/create-db';
@@ -33,7 +34,6 @@ import { migrateToLatest } from '../src/server/platform/db/migrate';
 import { loadConfig } from '../src/server/platform/env';
 import { LiveHub, liveSourceFor } from '../src/server/platform/live/hub';
 import type { AppDeps, Context } from '../src/server/platform/trpc/context';
-import { timeZoneForLongitude } from '../src/shared/business-hours';
 import { addDays } from '../src/shared/jewish-calendar';
 import type { UserDto } from '../src/shared/schemas/auth';
 import { machine, serverVersion, today } from './lib/environment';
@@ -84,10 +84,11 @@ async function seed(db: Db, end: string) {
   await sql`INSERT INTO users (email, password_hash, name, role)
     SELECT 'ac-' || i || '@bench.example', 'not-a-hash', 'Bench Family ' || i, 'customer'
     FROM generate_series(1, 1000) i`.execute(db);
-  // Four longitudes, one per time zone of the approximation.
-  await sql`INSERT INTO vendors (business_name, category, contact_email, owner_id, claimed, latitude, longitude)
+  // Four places across the mainland US zones, each with the zone of its coordinates.
+  await sql`INSERT INTO vendors (business_name, category, contact_email, owner_id, claimed, latitude, longitude, time_zone)
     SELECT 'Analytics Studio ' || n, (ARRAY['Venues','Caterers','Photographers','Musicians','Florists'])[1 + n % 5],
-      email, id, true, 40.7, (ARRAY[-73.98, -87.9, -104.99, -118.24])[1 + n % 4]
+      email, id, true, 40.7, (ARRAY[-73.98, -87.9, -104.99, -118.24])[1 + n % 4],
+      (ARRAY['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'])[1 + n % 4]
     FROM (SELECT id, email, row_number() OVER (ORDER BY email) AS n FROM users WHERE email LIKE 'av-%') u`.execute(
     db,
   );
@@ -146,7 +147,10 @@ async function seed(db: Db, end: string) {
 
 interface Listing {
   id: string;
+  latitude: number | null;
   longitude: number | null;
+  timeZone: string | null;
+  city: string | null;
   owner: UserDto;
 }
 
@@ -156,7 +160,10 @@ async function listingsOf(db: Db): Promise<Listing[]> {
     .innerJoin('users as u', 'u.id', 'v.ownerId')
     .select([
       'v.id',
+      'v.latitude',
       'v.longitude',
+      'v.timeZone',
+      'v.city',
       'u.id as ownerId',
       'u.email',
       'u.name',
@@ -176,9 +183,12 @@ async function listingsOf(db: Db): Promise<Listing[]> {
       'u.version',
     ])
     .execute();
-  return rows.map(({ id, longitude, ownerId, ...user }) => ({
+  return rows.map(({ id, latitude, longitude, timeZone, city, ownerId, ...user }) => ({
     id,
+    latitude,
     longitude,
+    timeZone,
+    city,
     owner: { id: ownerId, ...user },
   }));
 }
@@ -315,7 +325,7 @@ async function main() {
     const viaProcedure = (deps: AppDeps) => (listing: Listing) =>
       callerFor(deps, listing.owner).vendors.analytics({ days: 90, vendorId: listing.id });
     const viaService = (db: Db) => (listing: Listing) =>
-      vendorAnalytics(db, listing.id, 90, now, timeZoneForLongitude(listing.longitude));
+      vendorAnalytics(db, listing.id, 90, now, listingClock(listing));
 
     const cases: [string, number, (listing: Listing) => Promise<unknown>][] = [
       ['procedure, 1 connection', 1, viaProcedure(depsOf(one.db))],

@@ -174,7 +174,7 @@ export interface AvailabilityRequestOverrides {
   /** The vendor's answer: marks the request responded at respondedAt (default createdAt). */
   response?: string | null;
   respondedAt?: Date | null;
-  /** Business minutes to the answer (src/shared/business-hours.ts), as the delivery records them. */
+  /** Business minutes to the answer (domains/observance/business-hours.ts), as the delivery records them. */
   responseMinutes?: number | null;
   status?: 'sent' | 'pending' | 'responded' | 'declined';
 }

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
-import { addBusinessMinutes, businessMinutesBetween, restPeriods } from '../../shared/business-hours';
 import { conflictFor } from '../../shared/jewish-calendar';
 import { availabilityRequestSubject } from '../../shared/schemas/requests';
 import { approvePending } from '../domains/family/family.service';
+import {
+  addBusinessMinutes,
+  businessMinutesBetween,
+  listingClock,
+  type RestClock,
+  restPeriods,
+} from '../domains/observance/business-hours';
 import { lockAndFindListingNamed, withDerivedColumns } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
 import { generateDemoVendors, seededRandom } from './demo-vendors';
@@ -207,7 +213,12 @@ export async function seedDemoData(
       venue: 'Riverdale Jewish Center',
     });
 
-    const studioSide = { id: studio.id, businessName: studio.businessName, ownerId: david.id };
+    const studioSide = {
+      id: studio.id,
+      businessName: studio.businessName,
+      ownerId: david.id,
+      clock: listingClock(studio),
+    };
     // Sarah asked about Ari's bar mitzvah; David has answered, and she has not read it yet.
     await seedRequest(trx, {
       studio: studioSide,
@@ -271,6 +282,8 @@ interface DemoStudio {
   id: string;
   businessName: string;
   ownerId: string;
+  /** Where the studio keeps Shabbat: its coordinates' clock, as the delivery reads it. */
+  clock: RestClock;
 }
 
 /** One availability request to the demo studio, with the studio's answer if it gave one. */
@@ -350,8 +363,7 @@ async function seedRequest(trx: Db, r: DemoRequest): Promise<void> {
     createdAt: r.sentAt,
     response: answer?.text ?? null,
     respondedAt: answer?.at ?? null,
-    // The studio is in New York (the listing's longitude says so).
-    responseMinutes: answer ? businessMinutesBetween(r.sentAt, answer.at) : null,
+    responseMinutes: answer ? businessMinutesBetween(r.sentAt, answer.at, studio.clock) : null,
   });
   if (!unread) return;
   // The bell's item for the unread message.
@@ -413,11 +425,11 @@ async function seedStudioHistory(trx: Db, studio: DemoStudio, now: Date): Promis
     // The weekday moves with the seed's date: a request that would arrive during Shabbat or Yom
     // Tov arrives the next morning instead, and the studio answers in business minutes.
     let createdAt = new Date(daysFromNow(-daysAgo, now).getTime() + hour * 3_600_000);
-    const resting = restPeriods(createdAt, createdAt).find(
+    const resting = restPeriods(createdAt, createdAt, studio.clock).find(
       ([from, to]) => from <= createdAt && createdAt < to,
     );
     if (resting) createdAt = new Date(resting[1].getTime() + 13 * 3_600_000);
-    const respondedAt = addBusinessMinutes(createdAt, answerAfter);
+    const respondedAt = addBusinessMinutes(createdAt, answerAfter, studio.clock);
     const eventDate = daysFromNow(90 + daysAgo * 2, createdAt);
     const text = `Hello! We're planning a ${eventType.toLowerCase()} for about ${guests} guests. Do you have the date free?`;
     const answer =

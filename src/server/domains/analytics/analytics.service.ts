@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { businessMinutesBetween, DEFAULT_TIME_ZONE } from '../../../shared/business-hours';
 import { addDays } from '../../../shared/jewish-calendar';
 import {
   type AnalyticsDto,
@@ -15,6 +14,7 @@ import type { UserDto } from '../../../shared/schemas/auth';
 import { VENDOR_MESSAGES } from '../../../shared/schemas/vendors';
 import type { Db } from '../../platform/db/create-db';
 import type { Context } from '../../platform/trpc/context';
+import { businessMinutesBetween, type RestClock } from '../observance/business-hours';
 import {
   countRequest,
   countReveal,
@@ -136,7 +136,7 @@ interface ResponseSummary {
 function summarizeResponses(
   rows: Awaited<ReturnType<typeof requestOutcomesSince>>,
   now: Date,
-  timeZone: string,
+  clock: RestClock,
 ): ResponseSummary {
   const answered: number[] = [];
   let overdue = 0;
@@ -147,7 +147,7 @@ function summarizeResponses(
       // Business minutes never exceed real ones: a request younger than the window cannot be late.
       const elapsed = (now.getTime() - row.createdAt.getTime()) / 60_000;
       if (elapsed > RESPONSE_WINDOW_MINUTES) {
-        if (businessMinutesBetween(row.createdAt, now, { timeZone }) > RESPONSE_WINDOW_MINUTES) overdue++;
+        if (businessMinutesBetween(row.createdAt, now, clock) > RESPONSE_WINDOW_MINUTES) overdue++;
       }
     }
   }
@@ -187,14 +187,14 @@ async function responseFiguresOf(
   db: Db,
   vendorId: string,
   now: Date,
-  timeZone: string,
+  clock: RestClock,
 ): Promise<ResponseFigures> {
   const rows = await requestOutcomesSince(
     db,
     vendorId,
     new Date(now.getTime() - RESPONSE_FIGURES_DAYS * DAY_MS),
   );
-  const summary = summarizeResponses(rows, now, timeZone);
+  const summary = summarizeResponses(rows, now, clock);
   return {
     considered: summary.considered,
     responseRate: rate(summary),
@@ -212,13 +212,13 @@ export async function vendorAnalytics(
   vendorId: string,
   days: number,
   now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
+  clock: RestClock,
 ): Promise<AnalyticsDto> {
   const to = utcDay(now);
   const from = addDays(to, -(days - 1));
   const [rows, responses] = await Promise.all([
     dailyStatsBetween(db, vendorId, from, to),
-    responseFiguresOf(db, vendorId, now, timeZone),
+    responseFiguresOf(db, vendorId, now, clock),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const totals = { views: 0, uniqueVisitors: 0, phone: 0, email: 0, website: 0, requests: 0 };
@@ -269,9 +269,9 @@ export async function responsivenessOf(
   db: Db,
   vendorId: string,
   now: Date,
-  timeZone: string = DEFAULT_TIME_ZONE,
+  clock: RestClock,
 ): Promise<ResponsivenessDto | null> {
-  const figures = await responseFiguresOf(db, vendorId, now, timeZone);
+  const figures = await responseFiguresOf(db, vendorId, now, clock);
   if (figures.considered < RESPONSIVENESS_MIN_REQUESTS || figures.responseRate === null) return null;
   return {
     requests: figures.considered,

@@ -8,7 +8,17 @@ import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile, type Party, type TestHarness } from '../../test/harness';
 import { rejection } from '../../test/rejection';
 import { lockListing } from '../claims/claims.queries';
+import { listingClock } from '../observance/business-hours';
+import { candleLighting, havdalah } from '../observance/clock';
 import { isBot, responsivenessOf, utcDay, vendorAnalytics } from './analytics.service';
+
+/** A listing in New York, with the clock the delivery reads from its coordinates. */
+const newYork = listingClock({
+  latitude: 40.71427,
+  longitude: -74.00597,
+  timeZone: 'America/New_York',
+  city: 'New York',
+});
 
 /** The harness's clock: tests move it. Wednesday 3 June 2026, 12:00 in New York. */
 let clock = new Date('2026-06-03T16:00:00Z');
@@ -280,15 +290,23 @@ describe('requests and response times', () => {
         .select(['status', 'responseMinutes', 'respondedAt'])
         .where('id', '=', sent.id)
         .executeTakeFirstOrThrow();
-      // An hour before Shabbat, then Saturday 21:00 to Sunday 10:00.
+      // Up to candle-lighting in New York (about 20:08), then from havdalah (about 21:14 Saturday)
+      // to Sunday 10:00: the listing's own clock.
+      const newYorkPlace = { name: 'New York', ...NEW_YORK, timeZone: 'America/New_York' };
+      const candles = candleLighting(newYorkPlace, '2026-06-05', 18).at;
+      const ends = havdalah(newYorkPlace, '2026-06-06', { degrees: 8.5 }).at;
+      const expected = Math.floor(
+        (candles - Date.parse('2026-06-05T21:00:00Z') + (Date.parse('2026-06-07T14:00:00Z') - ends)) / 60_000,
+      );
+      expect(expected).toBeGreaterThan(3 * 60 + 12 * 60);
       expect(row).toEqual({
         status: 'responded',
-        responseMinutes: 60 + 13 * 60,
+        responseMinutes: expected,
         respondedAt: new Date('2026-06-07T14:00:00Z'),
       });
 
-      // In the listing's own time zone: Friday 13:00 to 16:00 in Los Angeles is three working hours
-      // (in New York the last hour would be Shabbat).
+      // In the listing's own place: Friday 13:00 to 16:00 in Los Angeles is three working hours
+      // (in New York 16:00 to 19:00, still before candle-lighting, but not so in winter).
       const west = await listingOf(owner.user.id, 'Pacific Answers Studio', LOS_ANGELES);
       clock = new Date('2026-06-05T20:00:00Z');
       const westSent = await customer.caller.requests.send({ id: west.id, ...request });
@@ -353,7 +371,7 @@ describe('the analytics figures', () => {
       ])
       .execute();
 
-    const month = await vendorAnalytics(h.db, listing.id, 30, now);
+    const month = await vendorAnalytics(h.db, listing.id, 30, now, newYork);
     expect(month.daily).toHaveLength(30);
     expect(month.daily[0]?.day).toBe(day(-29));
     expect(month.daily.at(-1)?.day).toBe(day(0));
@@ -373,7 +391,7 @@ describe('the analytics figures', () => {
       responseRate: null,
       medianResponseMinutes: null,
     });
-    const quarter = await vendorAnalytics(h.db, listing.id, 90, now);
+    const quarter = await vendorAnalytics(h.db, listing.id, 90, now, newYork);
     expect(quarter.daily).toHaveLength(90);
     expect(new Set(quarter.daily.map((d) => d.day)).size).toBe(90);
     expect(quarter).toMatchObject({ views: 115, uniqueVisitors: 60, requests: 10 });
@@ -403,9 +421,9 @@ describe('the analytics figures', () => {
 
     // 2 in time of 5, median of 30, 60, 2000, 5000.
     const expected = { responseRate: 0.4, medianResponseMinutes: 1030, responseWindowDays: 90 };
-    expect(await vendorAnalytics(h.db, listing.id, 30, now)).toMatchObject(expected);
-    expect(await vendorAnalytics(h.db, listing.id, 90, now)).toMatchObject(expected);
-    expect(await responsivenessOf(h.db, listing.id, now)).toEqual({
+    expect(await vendorAnalytics(h.db, listing.id, 30, now, newYork)).toMatchObject(expected);
+    expect(await vendorAnalytics(h.db, listing.id, 90, now, newYork)).toMatchObject(expected);
+    expect(await responsivenessOf(h.db, listing.id, now, newYork)).toEqual({
       requests: 5,
       responseRate: 0.4,
       medianResponseMinutes: 1030,

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { type Insertable, sql } from 'kysely';
-import { businessMinutesBetween, timeZoneForLongitude } from '../../../shared/business-hours';
 import type { Role } from '../../../shared/constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
 import { clipText } from '../../../shared/text';
@@ -11,6 +10,7 @@ import type { NewLiveEvent } from '../../platform/live/live-events';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { linkAttachments } from '../attachments/attachments.queries';
 import { notify } from '../notifications/notifications.service';
+import { businessMinutesBetween, listingClock } from '../observance/business-hours';
 import { newMessageMail } from './messages.mails';
 
 /**
@@ -266,15 +266,13 @@ export async function postMessage(
     const open = await trx
       .selectFrom('availabilityRequests as r')
       .innerJoin('vendors as v', 'v.id', 'r.vendorId')
-      .select(['r.id', 'r.createdAt', 'v.longitude'])
+      .select(['r.id', 'r.createdAt', 'v.latitude', 'v.longitude', 'v.timeZone', 'v.city', 'v.state'])
       .where('r.threadId', '=', thread.id)
       .where('r.status', 'in', ['sent', 'pending'])
       .execute();
     let answered = 0;
     for (const request of open) {
-      const responseMinutes = businessMinutesBetween(request.createdAt, now, {
-        timeZone: timeZoneForLongitude(request.longitude),
-      });
+      const responseMinutes = businessMinutesBetween(request.createdAt, now, listingClock(request));
       const updated = await trx
         .updateTable('availabilityRequests')
         .set({ status: 'responded', response: text, respondedAt: now, responseMinutes })

@@ -32,6 +32,7 @@ export const vendorColumns = [
   'vendors.reviewCount',
   'vendors.latitude',
   'vendors.longitude',
+  'vendors.timeZone',
   'vendors.createdAt',
   'vendors.version',
 ] as const;
@@ -388,7 +389,10 @@ export async function findVendorOwnedBy(db: Db, userId: string, vendorId?: strin
 
 /** The same choice as findVendorOwnedBy, with only what the analytics need of the listing. */
 export async function findOwnedListingRef(db: Db, userId: string, vendorId?: string) {
-  let query = db.selectFrom('vendors').select(['id', 'longitude']).where('ownerId', '=', userId);
+  let query = db
+    .selectFrom('vendors')
+    .select(['id', 'latitude', 'longitude', 'timeZone', 'city', 'state'])
+    .where('ownerId', '=', userId);
   if (vendorId) query = query.where('id', '=', vendorId);
   return query.orderBy('createdAt').orderBy('id').limit(1).executeTakeFirst();
 }

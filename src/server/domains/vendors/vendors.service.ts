@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
-import { timeZoneForLongitude } from '../../../shared/business-hours';
 import { categoryFromDashboard, type DashboardCategoryValue } from '../../../shared/categories';
 import { LIMITS, MARKETPLACE_CATEGORIES, NEIGHBORHOODS, PRESET_CITIES } from '../../../shared/constants';
 import type { AnalyticsDto, analyticsInput } from '../../../shared/schemas/analytics';
@@ -25,6 +24,7 @@ import { inTransaction } from '../../platform/db/transaction';
 import type { VendorUpdate } from '../../platform/db/types';
 import type { Context, VersionNotice } from '../../platform/trpc/context';
 import { recordProfileView, responsivenessOf, vendorAnalytics } from '../analytics/analytics.service';
+import { listingClock } from '../observance/business-hours';
 import type { MarketplaceCache } from './marketplace-cache';
 import {
   findListingsOwnedBy,
@@ -290,7 +290,7 @@ export async function vendorProfilePage(
   // Read in the listing's own statement, so the version is exactly the one the listing was read at.
   ctx.versionNotice?.readAt(tableVersion);
   const [responsiveness] = await Promise.all([
-    responsivenessOf(ctx.db, row.id, ctx.now(), timeZoneForLongitude(row.longitude)),
+    responsivenessOf(ctx.db, row.id, ctx.now(), listingClock(row)),
     recordProfileView(ctx, row),
   ]);
   return { ...vendorForViewer(row, ctx.user), responsiveness };
@@ -397,7 +397,7 @@ export async function ownVendorProfile(db: Db, user: UserDto, vendorId?: string)
 
 /**
  * The Analytics tab of one of the vendor's listings (the same choice as ownVendorProfile), in the
- * listing's time zone. The owner check reads only the id and longitude: this is the tab's hot path.
+ * listing's clock (decision 034). The owner check reads only the id and whereabouts: this is the tab's hot path.
  */
 export async function ownListingAnalytics(
   db: Db,
@@ -407,7 +407,7 @@ export async function ownListingAnalytics(
 ): Promise<AnalyticsDto> {
   const own = await findOwnedListingRef(db, user.id, input.vendorId);
   if (!own) throw notOwned(input.vendorId);
-  return vendorAnalytics(db, own.id, input.days, now, timeZoneForLongitude(own.longitude));
+  return vendorAnalytics(db, own.id, input.days, now, listingClock(own));
 }
 
 export async function ownListings(db: Db, user: UserDto): Promise<OwnListingDto[]> {
