@@ -49,7 +49,7 @@ export const eventForm = eventCreateInput
     time: timeSchema,
     endTime: timeSchema,
     /** The city chosen from the place search; sent as its id, null when none. */
-    place: z.custom<PickedPlace | null>(),
+    place: z.custom<PickedPlace>().nullish(),
   })
   .transform(({ date, time, place, ...rest }) => ({
     ...rest,
