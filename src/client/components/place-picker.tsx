@@ -83,7 +83,7 @@ export function PlacePicker({
   inputRef,
   'data-testid': testId,
 }: PlacePickerProps) {
-  const shown = value ? placeLabel(value) : '';
+  const shown = value ? placeShortLabel(value) : '';
   const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
     useCombobox(shown);
   const utils = trpc.useUtils();
@@ -119,8 +119,8 @@ export function PlacePicker({
     utils.places.byId.setData({ id: place.id }, place);
     close();
     const picked = pickedPlace(place);
-    lastShown.current = placeLabel(picked);
-    setText(placeLabel(picked));
+    lastShown.current = placeShortLabel(picked);
+    setText(placeShortLabel(picked));
     onChange(picked);
   };
 
