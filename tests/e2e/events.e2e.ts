@@ -21,8 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const CONFLICT_TEXT =
-  'Scheduling Conflict: This date conflicts with Shabbat or a Jewish holiday. Consider adjusting the time or date.';
+/** The server's tier shown for a slot (decision 034): 'Scheduling Conflict' and the reason, in red. */
+const FORBIDDEN = '[data-testid="conflict-notice"][data-conflict-level="forbidden"]';
 
 /** A Saturday about two months out that is plain Shabbat, and the Sunday after it, free of any conflict. */
 function shabbatAndSunday(time: string): { saturday: string; sunday: string } {
@@ -211,8 +211,9 @@ describe.each(viewports)('events journeys at %s width', (viewport) => {
       .toEqual({ done: tasksBefore.done + 1, total: tasksBefore.total + 1 });
     await visible(page, `Latest task: ${taskTitle}`);
 
-    // A new event on a Saturday evening: the conflict warning, with its reason.
-    const { saturday, sunday } = shabbatAndSunday('18:00');
+    // A new event on a Saturday morning: the conflict warning, with the server's reason at the
+    // family's home place (a Saturday evening may well be after havdalah).
+    const { saturday, sunday } = shabbatAndSunday('11:00');
     const eventTitle = `Shira's Sweet 16 ${suffix}`;
     await page.getByRole('button', { name: 'Create Event' }).click();
     const createDialog = page.getByRole('dialog', { name: 'Create Event' });
@@ -230,9 +231,10 @@ describe.each(viewports)('events journeys at %s width', (viewport) => {
     await createDialog.getByRole('textbox', { name: /^Event title/ }).fill(eventTitle);
     await createDialog.getByRole('combobox', { name: 'Event type' }).selectOption('Sweet 16');
     await createDialog.locator('input[name="date"]').fill(saturday);
-    await createDialog.locator('input[name="time"]').fill('18:00');
+    await createDialog.locator('input[name="time"]').fill('11:00');
     await createDialog.getByRole('textbox', { name: 'Venue' }).fill('The Loft, Teaneck');
-    await visible(page, `${CONFLICT_TEXT} (Shabbat)`);
+    await expect.poll(() => createDialog.locator(FORBIDDEN).isVisible()).toBe(true);
+    expect(await createDialog.locator(FORBIDDEN).textContent()).toMatch(/^Scheduling Conflict: .*Shabbat/);
     const png = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 60 }, type: 'png' });
     await createDialog
       .locator('input[type="file"]')
@@ -248,7 +250,8 @@ describe.each(viewports)('events journeys at %s width', (viewport) => {
     await expect.poll(() => page.getByRole('heading', { level: 2, name: eventTitle }).isVisible()).toBe(true);
     const eventId = new URL(page.url()).searchParams.get('event');
     expect(eventId).toMatch(/^[0-9a-f-]{36}$/);
-    await visible(page, 'This date conflicts with Shabbat. Consider adjusting the time or date.');
+    await expect.poll(() => page.locator(FORBIDDEN).first().isVisible()).toBe(true);
+    expect(await page.locator(FORBIDDEN).first().textContent()).toContain('Shabbat');
 
     // Move it to the Sunday: the warning goes away and the change is saved.
     await page.getByRole('button', { name: 'Event actions' }).click();
@@ -256,13 +259,13 @@ describe.each(viewports)('events journeys at %s width', (viewport) => {
     const editDialog = page.getByRole('dialog', { name: 'Edit Event' });
     await expect.poll(() => editDialog.isVisible()).toBe(true);
     expect(await editDialog.locator('input[name="date"]').inputValue()).toBe(saturday);
-    await visible(page, `${CONFLICT_TEXT} (Shabbat)`);
+    await expect.poll(() => editDialog.locator(FORBIDDEN).isVisible()).toBe(true);
     await editDialog.locator('input[name="date"]').fill(sunday);
-    await expect.poll(() => page.getByText(CONFLICT_TEXT, { exact: false }).count()).toBe(0);
+    await expect.poll(() => editDialog.locator(FORBIDDEN).count()).toBe(0);
     await editDialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Event updated successfully');
     await expect.poll(() => editDialog.isVisible()).toBe(false);
-    expect(await page.getByText('This date conflicts with', { exact: false }).count()).toBe(0);
+    expect(await page.locator(FORBIDDEN).count()).toBe(0);
     await screenshot(page, 'events-new-event', viewport);
 
     // Share: Copy Link turns the public link on and copies it; the QR code downloads as a PNG.

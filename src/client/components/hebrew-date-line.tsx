@@ -1,14 +1,17 @@
 import { Text } from '@chakra-ui/react';
-import { toCivilDate, toHebrewDate } from '../../shared/jewish-calendar';
+import { toHebrewDate } from '../../shared/jewish-calendar';
 import { useHebrewDates } from './hebrew-dates';
 
-/** A day's Hebrew date in gold, under its Gregorian date, while the person shows Hebrew dates. */
-export function HebrewDateLine({ date }: { date: Date }) {
+/**
+ * A day's Hebrew date in gold, under its Gregorian date, while the person shows Hebrew dates. The
+ * day is a civil date ('YYYY-MM-DD'): an event's own day at its place.
+ */
+export function HebrewDateLine({ date }: { date: string }) {
   const { enabled } = useHebrewDates();
   if (!enabled) return null;
   return (
     <Text fontSize="xs" color="gold.fg" fontWeight="medium">
-      {toHebrewDate(toCivilDate(date)).formatted}
+      {toHebrewDate(date).formatted}
     </Text>
   );
 }

@@ -115,6 +115,11 @@ export interface FamilyCalendarEvent extends EventBase {
 
 interface EventLike extends EventBase {
   date: Date;
+  /** The event's civil date at its place, where the server gives it. */
+  localDate?: string;
+  /** The server's judgement at the event's place (decision 034), where it gives one. */
+  hasConflict?: boolean;
+  conflictReason?: string | null;
 }
 
 function byTime(a: { time: string | null }, b: { time: string | null }): number {
@@ -128,7 +133,7 @@ function byTime(a: { time: string | null }, b: { time: string | null }): number 
 export function toCalendarEvents(events: readonly EventLike[]): CalendarEvent[] {
   return events
     .map((event) => {
-      const date = toCivilDate(event.date);
+      const date = event.localDate ?? toCivilDate(event.date);
       return {
         id: event.id,
         title: event.title,
@@ -136,7 +141,10 @@ export function toCalendarEvents(events: readonly EventLike[]): CalendarEvent[] 
         date,
         time: event.time,
         venue: event.venue,
-        conflict: conflictFor(date, event.time),
+        conflict:
+          event.hasConflict === undefined
+            ? conflictFor(date, event.time)
+            : { hasConflict: event.hasConflict, reason: event.conflictReason ?? null },
       };
     })
     .sort((a, b) => a.date.localeCompare(b.date) || byTime(a, b));

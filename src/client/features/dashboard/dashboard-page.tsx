@@ -15,7 +15,7 @@ import {
 import type { LucideIcon } from 'lucide-react';
 import { ArrowRight, Calendar, CalendarCheck, Check, Landmark, Store, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { conflictFor, toCivilDate } from '../../../shared/jewish-calendar';
+import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
@@ -41,7 +41,8 @@ const QUICK_ACTIONS = [
 
 /** What the first upcoming events run into: Shabbat first (the spec's alert), else a holiday's name. */
 function conflictNotice(events: EventDto[]): string | null {
-  const reasons = events.map((event) => conflictFor(toCivilDate(event.date), event.time).reason);
+  // The server's judgement at each event's place (decision 034).
+  const reasons = events.map((event) => (event.hasConflict ? event.conflictReason : null));
   if (reasons.includes('Shabbat')) return SHABBAT_ALERT;
   const holiday = reasons.find((reason) => reason !== null);
   return holiday ? `One of your upcoming events falls on ${holiday}. Consider adjusting the date.` : null;
@@ -183,10 +184,10 @@ function EventCard({ event }: { event: EventDto }) {
         <IconLine icon={Calendar}>
           <Box>
             <Text>
-              {formatDay(event.date)}
+              {formatDay(fromCivilDate(event.localDate))}
               {event.time ? ` · ${formatTime(event.time)}` : ''}
             </Text>
-            <HebrewDateLine date={event.date} />
+            <HebrewDateLine date={event.localDate} />
           </Box>
         </IconLine>
         {event.venue ? (

@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 export function useHomeSummary() {
   const events = trpc.events.list.useQuery();
   const today = toCivilDate(new Date());
-  const upcoming = (events.data ?? []).filter((event) => toCivilDate(event.date) >= today);
+  const upcoming = (events.data ?? []).filter((event) => event.localDate >= today);
   const pendingTasks = upcoming.reduce((sum, event) => sum + (event.totalTasks - event.completedTasks), 0);
   return { events, upcoming, pendingTasks, shown: upcoming.slice(0, LIMITS.homeUpcomingEvents) };
 }

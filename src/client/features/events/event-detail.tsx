@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -18,6 +17,7 @@ import {
   CalendarPlus,
   Clock,
   Ellipsis,
+  Globe,
   type LucideIcon,
   MapPin,
   Pencil,
@@ -26,12 +26,14 @@ import {
 import type { ReactNode } from 'react';
 import type { EventDto } from '../../../shared/schemas/events';
 import { ActionMenu } from '../../components/action-menu';
+import { ConflictNotice } from '../../components/conflict-notice';
 import { useHebrewDates } from '../../components/hebrew-dates';
+import { placeShortLabel } from '../../components/place-picker';
 import { sideScroll } from '../../components/side-scroll';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
-import { conflictReason, formatDay, formatTime, hebrewDateOf } from './format';
+import { eventTimes, formatCivilDay, hebrewDateOf } from './format';
 import { MemosTab } from './memos-tab';
 import { OverviewTab } from './overview-tab';
 import { TasksTab } from './tasks-tab';
@@ -49,7 +51,9 @@ interface EventDetailProps {
 export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProps) {
   const { enabled: hebrew } = useHebrewDates();
   const { user } = useCurrentUser();
-  const conflict = user?.shabbatWarningsEnabled ? conflictReason(event.date, event.time) : null;
+  // Shabbat warnings off switches every warning off.
+  const conflict = user?.shabbatWarningsEnabled ? event.conflict : null;
+  const times = eventTimes(event);
 
   return (
     <Stack gap="4">
@@ -108,15 +112,16 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
           </Flex>
           <Stack gap="2" mt="4">
             <Fact icon={Calendar}>
-              {formatDay(event.date)}
+              {formatCivilDay(event.localDate)}
               {hebrew ? (
                 <Text as="span" color="gold.fg" fontWeight="medium">
                   {' '}
-                  · {hebrewDateOf(event.date)}
+                  · {hebrewDateOf(event.localDate)}
                 </Text>
               ) : null}
             </Fact>
-            {event.time ? <Fact icon={Clock}>{formatTime(event.time)}</Fact> : null}
+            {times ? <Fact icon={Clock}>{times}</Fact> : null}
+            {event.place ? <Fact icon={Globe}>{placeShortLabel(event.place)}</Fact> : null}
             {event.venue ? <Fact icon={MapPin}>{event.venue}</Fact> : null}
           </Stack>
           <Button asChild size="sm" variant="outline" mt="4">
@@ -130,14 +135,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
               {event.notes}
             </Text>
           ) : null}
-          {conflict ? (
-            <Alert.Root status="warning" mt="4" rounded="lg" size="sm">
-              <Alert.Indicator />
-              <Alert.Title fontWeight="medium">
-                This date conflicts with {conflict}. Consider adjusting the time or date.
-              </Alert.Title>
-            </Alert.Root>
-          ) : null}
+          <ConflictNotice mt="4" level={conflict?.level} reason={conflict?.reason} />
         </Box>
       </Box>
 

@@ -1,33 +1,38 @@
 import { Alert, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ImageIcon, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
-import { toCivilDate, toHebrewDate, typedDateConflict } from '../../../shared/jewish-calendar';
+import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { dayOfInstantHasPassed, reportedZone } from '../../../shared/local-time';
 import { EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
+import { ConflictNotice } from '../../components/conflict-notice';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { useHebrewDates } from '../../components/hebrew-dates';
+import { type PickedPlace, PlacePicker, pickedPlace, usePlace } from '../../components/place-picker';
 import { UploadedImage } from '../../components/uploaded-image';
+import { useSlotCheck } from '../../components/use-slot-check';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
 import { type EventFormValues, eventForm } from './forms';
 import { useCreateEvent, useUpdateEvent } from './use-events';
 
-export const CONFLICT_TEXT =
-  'Scheduling Conflict: This date conflicts with Shabbat or a Jewish holiday. Consider adjusting the time or date.';
-
-function valuesOf(event: EventDto | null): EventFormValues {
+function valuesOf(event: EventDto | null, home: PickedPlace | null): EventFormValues {
   return {
     title: event?.title ?? '',
     type: (EVENT_TYPES as readonly string[]).includes(event?.type ?? '')
       ? (event?.type as EventType)
       : 'Other',
-    date: event ? toCivilDate(event.date) : '',
+    // The event's day at its place, as it was typed there.
+    date: event ? event.localDate : '',
     time: event?.time ?? '',
+    endTime: event?.endTime ?? '',
+    // A new event is at the family's home place until another is chosen.
+    place: event ? (event.place ? pickedPlace(event.place) : null) : home,
     venue: event?.venue ?? '',
     notes: event?.notes ?? '',
     imageUrl: event?.imageUrl ?? null,
@@ -70,12 +75,14 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
   const [uploading, setUploading] = useState(false);
   // A date that has passed is asked about before it is saved (issue 27): 'Save as past event' says yes.
   const [askingPast, setAskingPast] = useState(false);
+  const home = usePlace(user?.homePlaceId);
+  const conflictId = useId();
   const pastConfirmed = useRef(false);
   const zone = reportedZone();
   /** Whether this save must first ask: a date that has passed in the browser's zone, newly chosen. */
-  const mustAsk = (date: Date) =>
+  const mustAsk = (date: Date, time: string | null) =>
     !pastConfirmed.current &&
-    (event === null || event.date.getTime() !== date.getTime()) &&
+    (event === null || event.localDate !== toCivilDate(date) || event.time !== time) &&
     dayOfInstantHasPassed(date, new Date(), zone);
   // false asks the server to refuse a date that has passed until the family confirms it (true).
   const asked = () => ({ timeZone: zone, pastEvent: pastConfirmed.current });
@@ -85,9 +92,9 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
     onClose,
     schema: eventForm,
     pending: create.isPending || update.isPending,
-    valuesOf,
+    valuesOf: (row) => valuesOf(row, home),
     create: (input, done) => {
-      if (mustAsk(input.date)) {
+      if (mustAsk(input.date, input.time ?? null)) {
         setAskingPast(true);
         return;
       }
@@ -103,7 +110,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
       );
     },
     update: (base, input, done) => {
-      if (mustAsk(input.date)) {
+      if (mustAsk(input.date, input.time ?? null)) {
         setAskingPast(true);
         return true;
       }
@@ -120,14 +127,29 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
   const pending = form.pending;
 
   const editing = event !== null;
-  const [date, time, imageUrl] = watch(['date', 'time', 'imageUrl']);
+  const [date, time, endTime, place, imageUrl] = watch(['date', 'time', 'endTime', 'place', 'imageUrl']);
+  // The home place may arrive after a new event's form opened: it fills an untouched place.
+  useEffect(() => {
+    if (
+      open &&
+      !editing &&
+      home &&
+      form.getValues('place') === null &&
+      !form.getFieldState('place').isDirty
+    ) {
+      setValue('place', home);
+    }
+  }, [open, editing, home, form, setValue]);
   // Another date, or the dialog opened afresh, asks again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the date or the opening changes
   useEffect(() => {
     pastConfirmed.current = false;
     setAskingPast(false);
   }, [date, time, open]);
-  const conflict = user?.shabbatWarningsEnabled ? typedDateConflict(date, time ?? '') : null;
+  // Shabbat warnings off switches every warning off; the server judges all the same.
+  const warn = user?.shabbatWarningsEnabled ?? false;
+  const judged = useSlotCheck({ date, time, endTime, placeId: place?.id ?? null }, open && warn);
+  const conflict = warn ? judged?.conflict : undefined;
   const hebrewDate = hebrew ? hebrewDateOf(date) : null;
 
   const chooseImage = async (file: File | undefined) => {
@@ -169,18 +191,41 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
           max="9999-12-31"
           hint={hebrewDate ? <HebrewDateHint formatted={hebrewDate} /> : undefined}
         />
-        <FormInput form={form} name="time" label="Time" type="time" />
+        <FormInput
+          form={form}
+          name="time"
+          label="Time"
+          type="time"
+          aria-describedby={conflict?.level ? conflictId : undefined}
+        />
       </FieldColumns>
-      {conflict ? (
-        <Alert.Root status="warning" rounded="lg">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>
-              {CONFLICT_TEXT} ({conflict})
-            </Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
+      <FieldColumns>
+        <FormInput
+          form={form}
+          name="endTime"
+          label="End time"
+          type="time"
+          hint="Optional. Earlier than the start means the next day."
+        />
+        <Controller
+          control={form.control}
+          name="place"
+          render={({ field, fieldState }) => (
+            <PlacePicker
+              label="Place"
+              value={field.value ?? null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+              disabled={pending}
+              hint="The city whose clock decides Shabbat and festival times."
+              data-testid="event-place"
+            />
+          )}
+        />
+      </FieldColumns>
+      <ConflictNotice id={conflictId} level={conflict?.level} reason={conflict?.reason} />
       {askingPast ? (
         <Alert.Root status="info" rounded="lg" role="alert">
           <Alert.Indicator />

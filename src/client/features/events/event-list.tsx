@@ -1,17 +1,23 @@
 import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
 import type { EventDto } from '../../../shared/schemas/events';
+import { ConflictBadge } from '../../components/conflict-notice';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
+import { placeShortLabel } from '../../components/place-picker';
 import { SelectableCard } from '../../components/selectable-card';
-import { formatDay, formatTime, isUpcoming, upcomingThenPast } from './format';
+import { useCurrentUser } from '../../lib/session';
+import { eventTimes, formatCivilDay, isUpcoming, upcomingThenPast } from './format';
 import { formatAmount } from './money';
 
 /** The left column of My Events: every event, upcoming soonest first then past, each a link that selects it. */
 export function EventList({ events, selectedId }: { events: EventDto[]; selectedId: string | null }) {
+  const { user } = useCurrentUser();
+  const warn = user?.shabbatWarningsEnabled ?? false;
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label="Your events">
       {upcomingThenPast(events).map((event) => {
         const selected = event.id === selectedId;
-        const past = !isUpcoming(event.date);
+        const past = !isUpcoming(event.localDate);
+        const times = eventTimes(event);
         return (
           <li key={event.id}>
             <SelectableCard to={`?event=${event.id}`} selected={selected} p="4" raiseSelected>
@@ -24,10 +30,20 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                 </Badge>
               </Flex>
               <Text fontSize="sm" color="fg.muted" mt="1">
-                {formatDay(event.date)}
-                {event.time ? ` · ${formatTime(event.time)}` : ''}
+                {formatCivilDay(event.localDate)}
+                {times ? ` · ${times}` : ''}
               </Text>
-              <HebrewDateLine date={event.date} />
+              {event.place ? (
+                <Text fontSize="sm" color="fg.muted" truncate>
+                  {placeShortLabel(event.place)}
+                </Text>
+              ) : null}
+              <HebrewDateLine date={event.localDate} />
+              {warn && event.conflict.level ? (
+                <Flex mt="2">
+                  <ConflictBadge level={event.conflict.level} reason={event.conflict.reason} />
+                </Flex>
+              ) : null}
               <Text textStyle="caption" mt="2">
                 {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
               </Text>

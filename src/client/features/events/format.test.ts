@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { toCivilDate } from '../../../shared/jewish-calendar';
 import { upcomingThenPast } from './format';
 
 const day = 24 * 3600_000;
-const at = (offsetDays: number, title: string) => ({ title, date: new Date(Date.now() + offsetDays * day) });
+const at = (offsetDays: number, title: string) => ({
+  title,
+  localDate: toCivilDate(new Date(Date.now() + offsetDays * day)),
+});
 
 describe("My Events' order", () => {
   it('puts upcoming events first, soonest first, and past events after them, most recent first', () => {

@@ -1,4 +1,4 @@
-import { conflictFor, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
+import { fromCivilDate, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
@@ -26,32 +26,37 @@ export function formatTime(time: string): string {
   return timeFormat.format(at);
 }
 
-/** '12 Kislev 5787' for the local calendar day of a date. */
-export function hebrewDateOf(date: Date): string {
-  return toHebrewDate(toCivilDate(date)).formatted;
+/** 'Sat, Dec 19, 2026' for a civil date ('YYYY-MM-DD'): an event's day at its own place. */
+export function formatCivilDay(date: string): string {
+  return formatDay(fromCivilDate(date));
+}
+
+/** '12 Kislev 5787' for a civil date ('YYYY-MM-DD'). */
+export function hebrewDateOf(date: string): string {
+  return toHebrewDate(date).formatted;
 }
 
 export function todayCivil(): string {
   return toCivilDate(new Date());
 }
 
-/** An event is upcoming from its own day on, so that today's simcha still shows. */
-export function isUpcoming(date: Date): boolean {
-  return toCivilDate(date) >= todayCivil();
-}
-
-/** The Shabbat or holiday an event at this date and time runs into, or null. */
-export function conflictReason(date: Date, time: string | null): string | null {
-  const conflict = conflictFor(toCivilDate(date), time);
-  return conflict.hasConflict ? conflict.reason : null;
+/** An event is upcoming from its own day (at its place) on, so that today's simcha still shows. */
+export function isUpcoming(localDate: string): boolean {
+  return localDate >= todayCivil();
 }
 
 /**
  * My Events' order: the upcoming events soonest first, then the past ones, the most recent first,
  * so a recorded past simcha never heads the list (issue 27). The list arrives sorted by date.
  */
-export function upcomingThenPast<T extends { date: Date }>(events: readonly T[]): T[] {
-  const upcoming = events.filter((event) => isUpcoming(event.date));
-  const past = events.filter((event) => !isUpcoming(event.date)).reverse();
+export function upcomingThenPast<T extends { localDate: string }>(events: readonly T[]): T[] {
+  const upcoming = events.filter((event) => isUpcoming(event.localDate));
+  const past = events.filter((event) => !isUpcoming(event.localDate)).reverse();
   return [...upcoming, ...past];
+}
+
+/** '6:30 PM – 11:00 PM', '6:30 PM', or null without a time: when an event runs. */
+export function eventTimes(event: { time: string | null; endTime: string | null }): string | null {
+  if (!event.time) return null;
+  return event.endTime ? `${formatTime(event.time)} – ${formatTime(event.endTime)}` : formatTime(event.time);
 }

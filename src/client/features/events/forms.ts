@@ -9,6 +9,7 @@ import {
   taskCreateInput,
   timeSchema,
 } from '../../../shared/schemas/events';
+import type { PickedPlace } from '../../components/place-picker';
 import { thenWire } from '../../lib/use-zod-form';
 import { normalizeAmountInput } from './money';
 
@@ -43,8 +44,19 @@ function localDay(label: string, required?: string) {
  */
 export const eventForm = eventCreateInput
   .pick({ title: true, type: true, venue: true, notes: true, imageUrl: true })
-  .extend({ date: z.string().min(1, EVENT_MESSAGES.required), time: timeSchema })
-  .transform(({ date, time, ...rest }) => ({ ...rest, date: new Date(`${date}T${time ?? '00:00'}`), time }))
+  .extend({
+    date: z.string().min(1, EVENT_MESSAGES.required),
+    time: timeSchema,
+    endTime: timeSchema,
+    /** The city chosen from the place search; sent as its id, null when none. */
+    place: z.custom<PickedPlace>().nullish(),
+  })
+  .transform(({ date, time, place, ...rest }) => ({
+    ...rest,
+    date: new Date(`${date}T${time ?? '00:00'}`),
+    time,
+    placeId: place?.id ?? null,
+  }))
   .transform(thenWire(eventCreateInput.omit({ idempotencyKey: true })));
 export type EventFormValues = z.input<typeof eventForm>;
 

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
 import { CapsLabel } from '../../components/caps-label';
+import { ConflictBadge } from '../../components/conflict-notice';
 import { LinkButton } from '../../components/link-button';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -62,10 +63,15 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
         </Box>
         <Badge colorPalette={responded ? 'green' : 'yellow'}>{responded ? 'Responded' : 'Pending'}</Badge>
       </Flex>
-      {request.hasConflict && request.conflictReason ? (
-        <Text mt="2" fontSize="sm" color="orange.fg">
-          This date overlaps {request.conflictReason}.
-        </Text>
+      {request.conflict.level ? (
+        <Flex mt="2" gap="2" align="center" wrap="wrap" fontSize="sm">
+          <ConflictBadge level={request.conflict.level} reason={request.conflict.reason} />
+          {request.hasConflict && request.conflictReason && request.conflict.level !== 'info' ? (
+            <Text color={request.conflict.level === 'forbidden' ? 'fg.error' : 'orange.fg'}>
+              This date overlaps {request.conflictReason}.
+            </Text>
+          ) : null}
+        </Flex>
       ) : null}
       <Text mt="2" fontSize="sm" lineClamp={3}>
         {request.message}

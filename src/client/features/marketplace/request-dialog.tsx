@@ -1,20 +1,25 @@
-import { Alert, Box, Button, Stack } from '@chakra-ui/react';
+import { Box, Button, Stack } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
-import { toCivilDate, typedDateConflict } from '../../../shared/jewish-calendar';
+import { toCivilDate } from '../../../shared/jewish-calendar';
 import { civilDateIn, LAST_ZONE_ON_EARTH, reportedZone } from '../../../shared/local-time';
 import { zoneAt } from '../../../shared/place-zone';
 import { REQUEST_MESSAGES, requestSentNotice } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import { ConflictNotice } from '../../components/conflict-notice';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
 import { PickedFiles } from '../../components/picked-files';
+import { PlacePicker } from '../../components/place-picker';
+import { useSlotCheck } from '../../components/use-slot-check';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
+import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -28,6 +33,7 @@ const EMPTY: RequestFormValues = {
   budgetMin: '',
   budgetMax: '',
   city: '',
+  place: null,
   message: '',
   eventId: '',
 };
@@ -44,7 +50,9 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   const events = trpc.events.list.useQuery(undefined, { enabled: open });
   // Only events still to come can be asked about: a past one's date would be refused.
   const today = toCivilDate(new Date());
-  const linkable = (events.data ?? []).filter((event) => toCivilDate(event.date) >= today);
+  const linkable = (events.data ?? []).filter((event) => event.localDate >= today);
+  const { user } = useCurrentUser();
+  const conflictId = useId();
   const send = useIdempotentCreate(
     trpc.requests.send.useMutation({
       onSuccess: () => utils.requests.list.invalidate(),
@@ -64,10 +72,15 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
   // Files upload as soon as they are picked; the request carries the uploaded files' ids.
   const uploads = useAttachmentUploads();
 
-  const [date, time, eventType, message] = watch(['date', 'time', 'eventType', 'message']);
+  const [date, time, eventType, message, place] = watch(['date', 'time', 'eventType', 'message', 'place']);
   // Spec section 6: Send is disabled while a required field is empty.
   const missingRequired = !eventType || !date || message.trim() === '';
-  const conflict = typedDateConflict(date, time);
+  // The server's tier at the chosen place (else the family's home place), as the date is typed;
+  // Shabbat warnings off switches every warning off. The server judges the request again when sent.
+  const warn = user?.shabbatWarningsEnabled ?? true;
+  const judged = useSlotCheck({ date, time, placeId: place?.id ?? null }, open && warn);
+  const shown = warn ? judged : undefined;
+  const overlap = shown?.hasConflict && shown.conflict.level !== 'info' ? shown.conflictReason : null;
 
   const chooseEvent = () => {
     const event = linkable.find((ev) => ev.id === getValues('eventId'));
@@ -78,7 +91,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
         setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     };
     if ((REQUEST_EVENT_TYPES as readonly string[]).includes(event.type)) fillIn('eventType', event.type);
-    fillIn('date', toCivilDate(event.date));
+    fillIn('date', event.localDate);
     fillIn('time', event.time ?? '');
   };
 
@@ -104,7 +117,12 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
         type: a.contentType,
       }));
       send.mutate(
-        { ...input, hasConflict: conflict !== null, conflictReason: conflict, attachments },
+        {
+          ...input,
+          hasConflict: judged?.hasConflict ?? false,
+          conflictReason: judged?.conflictReason ?? null,
+          attachments,
+        },
         {
           onSuccess: (request) => {
             const notice = requestSentNotice(request.vendor);
@@ -168,18 +186,20 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             min={firstDate}
             max="9999-12-31"
           />
-          <FormInput form={form} name="time" label="Time" type="time" />
+          <FormInput
+            form={form}
+            name="time"
+            label="Time"
+            type="time"
+            aria-describedby={shown?.conflict.level ? conflictId : undefined}
+          />
         </FieldColumns>
-        {conflict ? (
-          <Alert.Root status="warning" rounded="lg" role="status">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>
-                This date overlaps {conflict} - consider choosing another date.
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        ) : null}
+        <ConflictNotice
+          id={conflictId}
+          level={shown?.conflict.level}
+          reason={shown?.conflict.reason}
+          headline={overlap ? `This date overlaps ${overlap} - consider choosing another date.` : undefined}
+        />
         <FieldColumns columns={3}>
           <FormInput
             form={form}
@@ -204,7 +224,29 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             placeholder="e.g. 5000"
           />
         </FieldColumns>
-        <FormInput form={form} name="city" label="City" maxLength={100} placeholder="e.g. Teaneck" />
+        <FieldColumns>
+          <Controller
+            control={form.control}
+            name="place"
+            render={({ field }) => (
+              <PlacePicker
+                label="Event place"
+                value={field.value ?? null}
+                onChange={(picked) => {
+                  field.onChange(picked);
+                  // The city the vendor reads follows the place chosen.
+                  if (picked) setValue('city', picked.name, { shouldDirty: true });
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                disabled={pending}
+                hint="Its clock decides Shabbat and festival times."
+                data-testid="request-place"
+              />
+            )}
+          />
+          <FormInput form={form} name="city" label="City" maxLength={100} placeholder="e.g. Teaneck" />
+        </FieldColumns>
         <FormTextarea
           form={form}
           name="message"

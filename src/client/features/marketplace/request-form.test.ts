@@ -45,4 +45,24 @@ describe('the availability request form', () => {
     const sent = requestForm(vendorId, { listing: null, browser: 'Pacific/Honolulu' }, now).parse(filled);
     expect(sent.timeZone).toBe('Pacific/Honolulu');
   });
+
+  it('sends the place chosen from the place search as its id, and none as null', () => {
+    const form = requestForm(
+      vendorId,
+      { listing: null, browser: 'America/New_York' },
+      () => new Date('2027-06-01T12:00:00Z'),
+    );
+    const brooklyn = {
+      id: 5110302,
+      name: 'Brooklyn',
+      region: 'New York',
+      countryName: 'United States',
+      timeZone: 'America/New_York',
+    };
+    expect(form.parse({ ...filled, place: brooklyn, city: 'Brooklyn' })).toMatchObject({
+      placeId: 5110302,
+      city: 'Brooklyn',
+    });
+    expect(form.parse({ ...filled, place: null }).placeId).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateHasPassed } from '../../../shared/local-time';
 import { availabilityRequestInput, REQUEST_MESSAGES } from '../../../shared/schemas/requests';
+import type { PickedPlace } from '../../components/place-picker';
 import { thenWire } from '../../lib/use-zod-form';
 
 /**
@@ -32,10 +33,13 @@ export function requestForm(
       budgetMin: z.string(),
       budgetMax: z.string(),
       city: z.string(),
+      /** The city chosen from the place search; sent as its id. */
+      place: z.custom<PickedPlace>().nullish(),
       message: z.string(),
     })
-    .transform(({ eventId, eventType, time, ...rest }) => ({
+    .transform(({ eventId, eventType, time, place, ...rest }) => ({
       ...rest,
+      placeId: place?.id ?? null,
       id: vendorId,
       timeZone: zones.browser,
       eventType: eventType || undefined,

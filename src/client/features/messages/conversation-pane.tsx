@@ -26,6 +26,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import { ActionMenu } from '../../components/action-menu';
+import { ConflictBadge } from '../../components/conflict-notice';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
@@ -377,16 +378,23 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
           </HStack>
         ))}
       </Flex>
-      {request.hasConflict ? (
-        <HStack gap="1.5" mt="0.5" color="orange.fg" align="flex-start">
-          <Icon boxSize="3.5" flexShrink="0" mt="0.5" aria-hidden>
-            <TriangleAlert />
-          </Icon>
-          <Text>
-            This date overlaps {request.conflictReason ?? 'Shabbat or a Jewish holiday'} - consider choosing
-            another date.
-          </Text>
-        </HStack>
+      {request.conflictLevel || request.hasConflict ? (
+        <Box mt="1" data-conflict-level={request.conflictLevel ?? undefined}>
+          <HStack gap="1.5" align="center" wrap="wrap">
+            <ConflictBadge level={request.conflictLevel ?? 'custom'} />
+            {request.hasConflict && request.conflictLevel !== 'info' ? (
+              <Text color={request.conflictLevel === 'forbidden' ? 'fg.error' : 'orange.fg'}>
+                This date overlaps {request.conflictReason ?? 'Shabbat or a Jewish holiday'} - consider
+                choosing another date.
+              </Text>
+            ) : null}
+          </HStack>
+          {request.conflictMessage ? (
+            <Text mt="0.5" color="fg.muted">
+              {request.conflictMessage}
+            </Text>
+          ) : null}
+        </Box>
       ) : null}
     </PaneBar>
   );

@@ -11,7 +11,7 @@ const PREFERENCES: { key: PreferenceKey; label: string; hint: string }[] = [
   {
     key: 'shabbatWarningsEnabled',
     label: 'Shabbat warnings',
-    hint: 'Warn when an event date falls on Shabbat or a Jewish holiday.',
+    hint: 'Warn when an event falls on Shabbat, a festival or a day your custom avoids. Off switches all warnings off.',
   },
   {
     key: 'emailNotificationsEnabled',

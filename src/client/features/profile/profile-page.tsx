@@ -11,10 +11,11 @@ import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { FamilyCircleCard } from './family-circle-card';
+import { ObservanceCard } from './observance-card';
 import { type DraftField, PersonalInfoCard } from './personal-info-card';
 import { PreferencesCard } from './preferences-card';
 import { SecurityCard } from './security-card';
-import { changesOf, draftOf, type PreferenceKey, profileForm, useUpdateProfile } from './use-profile';
+import { changesOf, draftOf, profileForm, type SettingsPatch, useUpdateProfile } from './use-profile';
 import { VendorAccountCard } from './vendor-account-card';
 
 /** /profile: personal information, family circle, vendor account and preferences. */
@@ -77,17 +78,22 @@ function ProfileSettings({ user }: { user: UserDto }) {
     });
   });
 
-  /** Outside edit mode a switch saves at once, shown straight away and put back if the save fails. */
-  const changePreference = (key: PreferenceKey, checked: boolean) => {
+  /**
+   * Outside edit mode a switch or a setting saves at once, shown straight away and put back if the
+   * save fails; in edit mode it waits for the form's Save.
+   */
+  const changeSettings = (patch: SettingsPatch) => {
     if (editing) {
-      form.setValue(key, checked, { shouldDirty: true });
+      for (const [key, value] of Object.entries(patch) as [keyof SettingsPatch, unknown][]) {
+        form.setValue(key, value as never, { shouldDirty: true });
+      }
       return;
     }
     const previous = utils.auth.session.getData();
-    if (previous?.user) utils.auth.session.setData(undefined, { user: { ...previous.user, [key]: checked } });
+    if (previous?.user) utils.auth.session.setData(undefined, { user: { ...previous.user, ...patch } });
     setSavingPreference(true);
     update.mutate(
-      { version: user.version, [key]: checked },
+      { version: user.version, ...patch },
       {
         onSuccess: () => toast.success('Profile updated successfully'),
         onError: (error) => {
@@ -105,11 +111,27 @@ function ProfileSettings({ user }: { user: UserDto }) {
     'shabbatWarningsEnabled',
     'emailNotificationsEnabled',
   ]);
+  const draftObservance = form.watch([
+    'homePlaceId',
+    'observanceSchedule',
+    'candleMinutes',
+    'havdalah',
+    'weddingCustom',
+  ]);
   const preferences = editing
     ? {
         hebrewDatesEnabled: draftPreferences[0],
         shabbatWarningsEnabled: draftPreferences[1],
         emailNotificationsEnabled: draftPreferences[2],
+      }
+    : user;
+  const observance = editing
+    ? {
+        homePlaceId: draftObservance[0],
+        observanceSchedule: draftObservance[1],
+        candleMinutes: draftObservance[2],
+        havdalah: draftObservance[3],
+        weddingCustom: draftObservance[4],
       }
     : user;
 
@@ -141,7 +163,19 @@ function ProfileSettings({ user }: { user: UserDto }) {
             }}
             editing={editing}
             saving={update.isPending}
-            onChange={changePreference}
+            onChange={(key, checked) => changeSettings({ [key]: checked })}
+          />
+          <ObservanceCard
+            values={{
+              homePlaceId: observance.homePlaceId,
+              observanceSchedule: observance.observanceSchedule,
+              candleMinutes: observance.candleMinutes,
+              havdalah: observance.havdalah,
+              weddingCustom: observance.weddingCustom,
+            }}
+            editing={editing}
+            saving={update.isPending}
+            onChange={changeSettings}
           />
           <SecurityCard email={user.email} />
         </Stack>

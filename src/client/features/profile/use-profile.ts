@@ -5,6 +5,7 @@ import {
   profileUpdateInput,
   type UserDto,
 } from '../../../shared/schemas/auth';
+import { observanceFields } from '../../../shared/schemas/observance';
 import { staleCurrent } from '../../lib/stale-write';
 import { trpc } from '../../lib/trpc';
 
@@ -43,6 +44,18 @@ export function useFamilyMembers(familyLabel: string | null) {
 
 export type PreferenceKey = 'hebrewDatesEnabled' | 'shabbatWarningsEnabled' | 'emailNotificationsEnabled';
 
+/** The home place and how the family keeps the calendar (decision 034). */
+export type ObservanceKey =
+  | 'homePlaceId'
+  | 'observanceSchedule'
+  | 'candleMinutes'
+  | 'havdalah'
+  | 'weddingCustom';
+
+/** What a switch or a setting of the profile changes, saved at once unless the profile is being edited. */
+export type SettingsPatch = Partial<Pick<UserDto, PreferenceKey | ObservanceKey>>;
+export type ObservanceValues = Pick<UserDto, ObservanceKey>;
+
 /** What the form edits; text fields as typed, preferences as switched. */
 export interface ProfileDraft {
   name: string;
@@ -54,6 +67,11 @@ export interface ProfileDraft {
   hebrewDatesEnabled: boolean;
   shabbatWarningsEnabled: boolean;
   emailNotificationsEnabled: boolean;
+  homePlaceId: UserDto['homePlaceId'];
+  observanceSchedule: UserDto['observanceSchedule'];
+  candleMinutes: UserDto['candleMinutes'];
+  havdalah: UserDto['havdalah'];
+  weddingCustom: UserDto['weddingCustom'];
   /** The version of the profile the draft was made from: the save sends it. */
   version: number;
 }
@@ -69,6 +87,11 @@ export function draftOf(user: UserDto): ProfileDraft {
     hebrewDatesEnabled: user.hebrewDatesEnabled,
     shabbatWarningsEnabled: user.shabbatWarningsEnabled,
     emailNotificationsEnabled: user.emailNotificationsEnabled,
+    homePlaceId: user.homePlaceId,
+    observanceSchedule: user.observanceSchedule,
+    candleMinutes: user.candleMinutes,
+    havdalah: user.havdalah,
+    weddingCustom: user.weddingCustom,
   };
 }
 
@@ -93,6 +116,12 @@ export function changesOf(user: UserDto, draft: ProfileDraft): ProfileUpdateInpu
   for (const key of ['hebrewDatesEnabled', 'shabbatWarningsEnabled', 'emailNotificationsEnabled'] as const) {
     if (draft[key] !== user[key]) input[key] = draft[key];
   }
+  if (draft.homePlaceId !== user.homePlaceId) input.homePlaceId = draft.homePlaceId;
+  if (draft.observanceSchedule !== user.observanceSchedule)
+    input.observanceSchedule = draft.observanceSchedule;
+  if (draft.candleMinutes !== user.candleMinutes) input.candleMinutes = draft.candleMinutes;
+  if (draft.havdalah !== user.havdalah) input.havdalah = draft.havdalah;
+  if (draft.weddingCustom !== user.weddingCustom) input.weddingCustom = draft.weddingCustom;
   return Object.keys(input).length > 1 ? input : null;
 }
 
@@ -112,6 +141,8 @@ export function profileForm(user: UserDto) {
       hebrewDatesEnabled: z.boolean(),
       shabbatWarningsEnabled: z.boolean(),
       emailNotificationsEnabled: z.boolean(),
+      homePlaceId: z.number().nullable(),
+      ...observanceFields,
       version: z.number(),
     })
     .transform((draft, ctx) => {

@@ -1,6 +1,10 @@
-import { placeSearchDto, placeSearchInput } from '../../../shared/schemas/places';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { placeDto, placeSearchDto, placeSearchInput } from '../../../shared/schemas/places';
 import { publicProcedure, router } from '../../platform/trpc/init';
-import { searchPlaces } from './places.service';
+import { placeById, searchPlaces } from './places.service';
+
+export const placeByIdInput = z.object({ id: z.number().int().positive() }).strict();
 
 export const placesRouter = router({
   /** The place search box: cities whose name starts with q, the most populous first. */
@@ -8,4 +12,13 @@ export const placesRouter = router({
     .input(placeSearchInput)
     .output(placeSearchDto)
     .query(({ input }) => searchPlaces(input.q)),
+  /** One place by its GeoNames id: a form showing a place already chosen needs its name. */
+  byId: publicProcedure
+    .input(placeByIdInput)
+    .output(placeDto)
+    .query(({ input }) => {
+      const place = placeById(input.id);
+      if (!place) throw new TRPCError({ code: 'NOT_FOUND', message: 'Place not found' });
+      return place;
+    }),
 });

@@ -87,6 +87,29 @@ describe('place search', () => {
   });
 });
 
+describe('place by id', () => {
+  it('answers the place a form already holds, as the search shows it', async () => {
+    const brooklyn = await h.anonymous().caller.places.byId({ id: 5110302 });
+    expect(brooklyn).toMatchObject({
+      id: 5110302,
+      name: 'Brooklyn',
+      region: 'New York',
+      countryName: 'United States',
+      timeZone: 'America/New_York',
+    });
+    expect(brooklyn).toEqual((await search('Brooklyn, NY'))[0]);
+  });
+
+  it('answers NOT_FOUND for an id no place has, and BAD_REQUEST for one that is no id', async () => {
+    expect(await rejection(h.anonymous().caller.places.byId({ id: 1 }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await rejection(h.anonymous().caller.places.byId({ id: -5 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+});
+
 describe('free-text resolution', () => {
   it.each([
     ['Brooklyn', 'Brooklyn', 'US', 'America/New_York'],
