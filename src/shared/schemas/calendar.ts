@@ -128,20 +128,3 @@ export const calendarTimesDto = z.object({
   blocks: z.array(z.object({ startsAt: z.date(), endsAt: z.date(), name: z.string() })),
 });
 export type CalendarTimesDto = z.infer<typeof calendarTimesDto>;
-
-/** The "Find a date" form as the family fills it in; the page sends it as findDatesInput. */
-export const findDateForm = z
-  .object({
-    from: findRange.from,
-    to: findRange.to,
-    eventType: z.union([oneOf('Event type', EVENT_TYPES), z.literal('')]),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, CALENDAR_MESSAGES.badTime),
-    hours: z
-      .number({ error: 'Length must be a number of hours' })
-      .min(0.5, 'Length must be from half an hour to 48 hours')
-      .max(48, 'Length must be from half an hour to 48 hours'),
-    /** null: the home place. */
-    placeId: z.number().int().positive().nullable(),
-  })
-  .superRefine(findRange.check);
-export type FindDateForm = z.infer<typeof findDateForm>;

@@ -59,10 +59,14 @@ interface EventFormDialogProps {
   /** The event to edit; null creates a new one. */
   event: EventDto | null;
   onCreated?: (event: EventDto) => void;
+  /** A new event's date, time and type filled in (from "Find a date"). */
+  preset?: EventPreset | null;
 }
 
+export type EventPreset = Partial<Pick<EventFormValues, 'date' | 'time' | 'type'>>;
+
 /** Create or edit an event (spec sections 2, 4 and 5). */
-export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDialogProps) {
+export function EventFormDialog({ open, onClose, event, onCreated, preset = null }: EventFormDialogProps) {
   const { user } = useCurrentUser();
   const { enabled: hebrew } = useHebrewDates();
   const create = useCreateEvent();
@@ -85,7 +89,7 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
     onClose,
     schema: eventForm,
     pending: create.isPending || update.isPending,
-    valuesOf,
+    valuesOf: (row) => (row === null && preset ? { ...valuesOf(null), ...preset } : valuesOf(row)),
     create: (input, done) => {
       if (mustAsk(input.date)) {
         setAskingPast(true);

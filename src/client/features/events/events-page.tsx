@@ -2,25 +2,42 @@ import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { PageFrame } from '../../components/page-frame';
 import { toast } from '../../lib/toast';
 import { DeleteDialog } from './delete-dialog';
 import { EventDetail } from './event-detail';
-import { EventFormDialog } from './event-form-dialog';
+import { EventFormDialog, type EventPreset } from './event-form-dialog';
 import { EventList } from './event-list';
 import { useDialogTarget } from './use-dialog-target';
 import { useDeleteEvent, useEventsList } from './use-events';
 
+const PRESET_KEYS = ['date', 'time', 'type'] as const;
+
+/** The new event's date, time and type from the address, each only when it is well formed. */
+function presetOf(params: URLSearchParams): EventPreset | null {
+  const date = params.get('date');
+  const time = params.get('time');
+  const type = params.get('type');
+  const preset: EventPreset = {};
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) preset.date = date;
+  if (time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)) preset.time = time;
+  if (type && (EVENT_TYPES as readonly string[]).includes(type)) preset.type = type as EventType;
+  return Object.keys(preset).length > 0 ? preset : null;
+}
+
 /**
  * /events: the user's events with their tasks, deposits and memos. The selected event lives in the
- * address (?event=id) and ?new=1 opens the create dialog, so both survive a reload and a link.
+ * address (?event=id) and ?new=1 opens the create dialog, so both survive a reload and a link;
+ * with it, `date`, `time` and `type` fill in the new event (the calendar's "Find a date" links here).
  */
 export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('event');
   const creating = params.get('new') === '1';
+  const preset = creating ? presetOf(params) : null;
   const events = useEventsList();
   const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   const [editing, setEditing] = useState<EventDto | null>(null);
@@ -42,6 +59,7 @@ export function EventsPage() {
   };
   const closeCreate = () => {
     const next = new URLSearchParams(params);
+    for (const key of PRESET_KEYS) next.delete(key);
     next.delete('new');
     setParams(next, { replace: true });
   };
@@ -126,6 +144,7 @@ export function EventsPage() {
         open={creating}
         onClose={closeCreate}
         event={null}
+        preset={preset}
         onCreated={(created) => setParams({ event: created.id }, { replace: true })}
       />
       <EventFormDialog open={editOpen} onClose={() => setEditOpen(false)} event={editing} />
