@@ -415,6 +415,8 @@ interface DayFigures {
   dateOf(at: number): string;
   blocks(from: string, to: string): RestBlock[];
   dawn(date: string): number;
+  /** Havdalah's moment on a date at the place. */
+  havdalah(date: string): number;
   marks(date: string): DayMark[];
 }
 
@@ -425,6 +427,7 @@ function directFigures(place: JudgedPlace | null, observance: Observance): DayFi
     dateOf: (at) => localParts(zone, at).date,
     blocks: (from, to) => (place ? restBlocks(place, from, to, observance) : []),
     dawn: (date) => (place ? dawn(place, date) : 0),
+    havdalah: (date) => (place ? havdalah(place, date, observance.havdalah).at : 0),
     marks: (date) => dayMarks(date, place, observance),
   };
 }
@@ -460,6 +463,7 @@ export function judgeRange(
     localInstant(place.timeZone, addDays(to, spanDays), 0),
   );
   const dawns = new Map<string, number>();
+  const nightfalls = new Map<string, number>();
   const marks = new Map<string, DayMark[]>();
   const figures: DayFigures = {
     instant: zone.instant,
@@ -475,6 +479,14 @@ export function judgeRange(
       if (at === undefined) {
         at = dawn(place, date);
         dawns.set(date, at);
+      }
+      return at;
+    },
+    havdalah: (date) => {
+      let at = nightfalls.get(date);
+      if (at === undefined) {
+        at = havdalah(place, date, observance.havdalah).at;
+        nightfalls.set(date, at);
       }
       return at;
     },
@@ -523,12 +535,12 @@ function judgeWith(
         } else {
           // The rest day in force at the start: after nightfall the next day has begun (a Saturday
           // night before Shavuot is Shavuot, no longer Shabbat).
-          let startDay = localParts(zone, interval.start).date;
+          let startDay = figures.dateOf(interval.start);
           const nextDay = addDays(startDay, 1);
           if (
             nextDay <= block.last &&
             isRestDay(startDay, observance.israel) &&
-            interval.start >= havdalah(place, startDay, observance.havdalah).at
+            interval.start >= figures.havdalah(startDay)
           ) {
             startDay = nextDay;
           }
