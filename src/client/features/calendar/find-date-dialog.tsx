@@ -173,7 +173,7 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
 }
 
 /** The answer: the count left out, then each date with its tier and reason. */
-function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (day: FoundDateDto) => void }) {
+export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (day: FoundDateDto) => void }) {
   const counts = { custom: 0, info: 0, free: 0 };
   for (const day of found.dates) counts[day.level ?? 'free'] += 1;
   return (
