@@ -14,8 +14,8 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo } from 'react';
+import { CalendarSearch, ChevronLeft, ChevronRight } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { PageFrame } from '../../components/page-frame';
 import { SectionCard } from '../../components/section-card';
@@ -40,6 +40,10 @@ import { MonthGrid } from './month-grid';
 import { useCalendarEvents, useCalendarLocation, useFamilyCalendarEvents } from './use-calendar-data';
 import { WeekView } from './week-view';
 
+/** The "Find a date" dialog is loaded when first opened: most visits to the calendar never open it. */
+const loadFindDate = () => import('./find-date-dialog');
+const FindDateDialog = lazy(async () => ({ default: (await loadFindDate()).FindDateDialog }));
+
 const STEP_NOUN: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day' };
 
 /** /calendar: the user's events beside Shabbat and the exact Jewish holidays. */
@@ -51,6 +55,8 @@ export function CalendarPage() {
   const myEvents = useCalendarEvents();
   const familyLabel = user?.familyLabel ?? null;
   const family = useFamilyCalendarEvents(familyLabel);
+  // Opened once, the dialog stays mounted so that closing it animates.
+  const [findDate, setFindDate] = useState<'never' | 'open' | 'closed'>('never');
 
   const days = useMemo(
     () => buildDays({ view, anchor, today, events: myEvents.events, familyEvents: family.events }),
@@ -67,7 +73,23 @@ export function CalendarPage() {
     <PageFrame
       title="Calendar"
       description="Your events beside Shabbat and the Jewish holidays, with scheduling conflicts marked."
+      actions={
+        <Button
+          variant="outline"
+          onClick={() => setFindDate('open')}
+          onPointerEnter={() => void loadFindDate()}
+          onFocus={() => void loadFindDate()}
+        >
+          <CalendarSearch />
+          Find a date
+        </Button>
+      }
     >
+      {findDate !== 'never' ? (
+        <Suspense fallback={null}>
+          <FindDateDialog open={findDate === 'open'} onClose={() => setFindDate('closed')} />
+        </Suspense>
+      ) : null}
       <Stack gap="6">
         <SectionCard labelledBy="calendar-heading" p={{ base: '3', md: '6' }}>
           <Flex

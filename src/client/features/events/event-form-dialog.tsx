@@ -64,10 +64,17 @@ interface EventFormDialogProps {
   /** The event to edit; null creates a new one. */
   event: EventDto | null;
   onCreated?: (event: EventDto) => void;
+  /** A new event's date, time and type filled in (from "Find a date"). */
+  preset?: EventPreset | null;
 }
 
+export type EventPreset = Partial<Pick<EventFormValues, 'date' | 'time' | 'endTime' | 'type'>> & {
+  /** The place "Find a date" tried: it stands in for the home place. */
+  placeId?: number;
+};
+
 /** Create or edit an event (spec sections 2, 4 and 5). */
-export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDialogProps) {
+export function EventFormDialog({ open, onClose, event, onCreated, preset = null }: EventFormDialogProps) {
   const { user } = useCurrentUser();
   const { enabled: hebrew } = useHebrewDates();
   const create = useCreateEvent();
@@ -76,6 +83,8 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
   // A date that has passed is asked about before it is saved (issue 27): 'Save as past event' says yes.
   const [askingPast, setAskingPast] = useState(false);
   const home = usePlace(user?.homePlaceId);
+  const presetPlace = usePlace(preset?.placeId);
+  const startPlace = preset?.placeId ? presetPlace : home;
   const conflictId = useId();
   const pastConfirmed = useRef(false);
   const zone = reportedZone();
@@ -92,7 +101,11 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
     onClose,
     schema: eventForm,
     pending: create.isPending || update.isPending,
-    valuesOf: (row) => valuesOf(row, home),
+    valuesOf: (row) => {
+      if (row !== null || !preset) return valuesOf(row, home);
+      const { placeId: _place, ...fields } = preset;
+      return { ...valuesOf(null, startPlace), ...fields };
+    },
     create: (input, done) => {
       if (mustAsk(input.date, input.time ?? null)) {
         setAskingPast(true);
@@ -128,18 +141,19 @@ export function EventFormDialog({ open, onClose, event, onCreated }: EventFormDi
 
   const editing = event !== null;
   const [date, time, endTime, place, imageUrl] = watch(['date', 'time', 'endTime', 'place', 'imageUrl']);
-  // The home place may arrive after a new event's form opened: it fills an untouched place.
+  // The home place (or the place "Find a date" tried) may arrive after a new event's form opened: it
+  // fills an untouched place.
   useEffect(() => {
     if (
       open &&
       !editing &&
-      home &&
+      startPlace &&
       form.getValues('place') === null &&
       !form.getFieldState('place').isDirty
     ) {
-      setValue('place', home);
+      setValue('place', startPlace);
     }
-  }, [open, editing, home, form, setValue]);
+  }, [open, editing, startPlace, form, setValue]);
   // Another date, or the dialog opened afresh, asks again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the date or the opening changes
   useEffect(() => {

@@ -2,25 +2,53 @@ import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import type { EventDto } from '../../../shared/schemas/events';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { PageFrame } from '../../components/page-frame';
 import { toast } from '../../lib/toast';
 import { DeleteDialog } from './delete-dialog';
 import { EventDetail } from './event-detail';
-import { EventFormDialog } from './event-form-dialog';
+import { EventFormDialog, type EventPreset } from './event-form-dialog';
 import { EventList } from './event-list';
 import { useDialogTarget } from './use-dialog-target';
 import { useDeleteEvent, useEventsList } from './use-events';
 
+const PRESET_KEYS = ['date', 'time', 'type', 'place', 'length'] as const;
+
+/**
+ * The new event's date, time, type, place and length (as an end time) from the address, each only
+ * when it is well formed; a length of whole days names no end time of its own.
+ */
+function presetOf(params: URLSearchParams): EventPreset | null {
+  const date = params.get('date');
+  const time = params.get('time');
+  const type = params.get('type');
+  const preset: EventPreset = {};
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) preset.date = date;
+  if (time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)) preset.time = time;
+  if (type && (EVENT_TYPES as readonly string[]).includes(type)) preset.type = type as EventType;
+  const place = Number(params.get('place'));
+  if (Number.isInteger(place) && place > 0) preset.placeId = place;
+  const length = Number(params.get('length'));
+  if (preset.time && Number.isInteger(length) && length > 0 && length <= 2880 && length % 1440 !== 0) {
+    const [h, m] = preset.time.split(':').map(Number);
+    const end = ((h ?? 0) * 60 + (m ?? 0) + length) % (24 * 60);
+    preset.endTime = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+  }
+  return Object.keys(preset).length > 0 ? preset : null;
+}
+
 /**
  * /events: the user's events with their tasks, deposits and memos. The selected event lives in the
- * address (?event=id) and ?new=1 opens the create dialog, so both survive a reload and a link.
+ * address (?event=id) and ?new=1 opens the create dialog, so both survive a reload and a link;
+ * with it, `date`, `time` and `type` fill in the new event (the calendar's "Find a date" links here).
  */
 export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('event');
   const creating = params.get('new') === '1';
+  const preset = creating ? presetOf(params) : null;
   const events = useEventsList();
   const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
   const [editing, setEditing] = useState<EventDto | null>(null);
@@ -42,6 +70,7 @@ export function EventsPage() {
   };
   const closeCreate = () => {
     const next = new URLSearchParams(params);
+    for (const key of PRESET_KEYS) next.delete(key);
     next.delete('new');
     setParams(next, { replace: true });
   };
@@ -126,6 +155,7 @@ export function EventsPage() {
         open={creating}
         onClose={closeCreate}
         event={null}
+        preset={preset}
         onCreated={(created) => setParams({ event: created.id }, { replace: true })}
       />
       <EventFormDialog open={editOpen} onClose={() => setEditOpen(false)} event={editing} />

@@ -201,3 +201,59 @@ export function localParts(timeZone: string, at: number): { date: string; time: 
     time: `${String(zdt.hour).padStart(2, '0')}:${String(zdt.minute).padStart(2, '0')}`,
   };
 }
+
+/** localInstant and localParts' date for many dates of one zone, from its offsets found once. */
+export interface ZoneClock {
+  instant(date: string, minutesAfterMidnight: number): number;
+  dateOf(at: number): string;
+}
+
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * A zone's clock between two instants (with a day's margin either side), from its UTC offsets and
+ * their changes read once from the zone rules: the same answers as localInstant (a skipped time moved
+ * forward, a repeated one the earlier) and localParts(...).date, without a zone lookup per call.
+ * Outside the span it falls back on them.
+ */
+export function zoneClock(timeZone: string, from: number, to: number): ZoneClock {
+  const start = from - 2 * DAY;
+  const stop = to + 2 * DAY;
+  let zdt = Temporal.Instant.fromEpochMilliseconds(start).toZonedDateTimeISO(timeZone);
+  /** Offsets in force from each change on (the first from `start`), in ms to add to UTC. */
+  const changes: { at: number; offset: number }[] = [{ at: start, offset: zdt.offsetNanoseconds / 1e6 }];
+  for (;;) {
+    const next = zdt.getTimeZoneTransition('next');
+    if (!next || next.epochMilliseconds > stop) break;
+    changes.push({ at: next.epochMilliseconds, offset: next.offsetNanoseconds / 1e6 });
+    zdt = next;
+  }
+  const offsetAt = (at: number): number => {
+    let offset = (changes[0] as { offset: number }).offset;
+    for (const change of changes) {
+      if (change.at > at) break;
+      offset = change.offset;
+    }
+    return offset;
+  };
+  const inSpan = (at: number) => at >= start + DAY && at <= stop - DAY;
+  return {
+    instant(date, minutes) {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const wall = Date.UTC(y, m - 1, d) + minutes * MINUTE;
+      // Years 0-99: Date.UTC maps them to 19xx; let the zone rules answer.
+      if (y < 100 || !inSpan(wall)) return localInstant(timeZone, date, minutes);
+      let earliest: number | null = null;
+      for (const { offset } of changes) {
+        const at = wall - offset;
+        if (offsetAt(at) === offset && (earliest === null || at < earliest)) earliest = at;
+      }
+      // A wall time the clocks skipped: read with the offset before the change, so moved forward.
+      return earliest ?? wall - offsetAt(wall - offsetAt(wall) - DAY / 2);
+    },
+    dateOf(at) {
+      if (!inSpan(at)) return localParts(timeZone, at).date;
+      return new Date(at + offsetAt(at)).toISOString().slice(0, 10);
+    },
+  };
+}

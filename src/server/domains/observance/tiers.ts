@@ -16,6 +16,7 @@ import {
   localInstant,
   localParts,
   sunDay,
+  zoneClock,
 } from './clock';
 
 /**
@@ -362,9 +363,10 @@ function minutesOf(time: string): number {
 export function slotInterval(
   slot: Slot,
   zone: string,
+  instant: (date: string, minutes: number) => number = (date, minutes) => localInstant(zone, date, minutes),
 ): { start: number; end: number; assumed: boolean } | null {
   if (slot.time === null) return null;
-  const start = localInstant(zone, slot.date, minutesOf(slot.time));
+  const start = instant(slot.date, minutesOf(slot.time));
   const minutes = slot.durationMinutes ?? DEFAULT_EVENT_MINUTES;
   return { start, end: start + minutes * MINUTE, assumed: slot.durationMinutes === null };
 }
@@ -399,13 +401,124 @@ const NEAR_REST_MINUTES = 6 * 60;
  * day is forbidden all the same, and the reason asks for a place.
  */
 export function judgeSlot(slot: Slot, place: JudgedPlace | null, observance: Observance): Judgement {
+  return judgeWith(slot, place, observance, directFigures(place, observance));
+}
+
+/**
+ * What a judgement reads from the clock and the calendar, beside the slot: the rest blocks of a span
+ * of dates, dawn on a date and a date's marks. One slot computes them as it goes; a range of dates
+ * (judgeRange) computes the blocks once and keeps each date's figures.
+ */
+interface DayFigures {
+  /** localInstant and localParts' date in the place's zone (unused without a place). */
+  instant(date: string, minutes: number): number;
+  dateOf(at: number): string;
+  blocks(from: string, to: string): RestBlock[];
+  dawn(date: string): number;
+  /** Havdalah's moment on a date at the place. */
+  havdalah(date: string): number;
+  marks(date: string): DayMark[];
+}
+
+function directFigures(place: JudgedPlace | null, observance: Observance): DayFigures {
+  const zone = place?.timeZone ?? 'UTC';
+  return {
+    instant: (date, minutes) => localInstant(zone, date, minutes),
+    dateOf: (at) => localParts(zone, at).date,
+    blocks: (from, to) => (place ? restBlocks(place, from, to, observance) : []),
+    dawn: (date) => (place ? dawn(place, date) : 0),
+    havdalah: (date) => (place ? havdalah(place, date, observance.havdalah).at : 0),
+    marks: (date) => dayMarks(date, place, observance),
+  };
+}
+
+/** A slot's start, length and judgement, one of the days of judgeRange. */
+export interface RangeDay {
+  date: string;
+  judgement: Judgement;
+}
+
+/**
+ * The judgement of the same start time and length on every civil date from `from` to `to` at a
+ * place: what judgeSlot answers for each date, with the rest blocks of the whole range computed once
+ * (each block by the clock, candle-lighting and havdalah, is the costly part) and each date's dawn and
+ * marks once. The blocks a date's judgement sees are those restBlocks would find for its own dates.
+ */
+export function judgeRange(
+  from: string,
+  to: string,
+  time: string | null,
+  durationMinutes: number | null,
+  place: JudgedPlace,
+  observance: Observance,
+): RangeDay[] {
+  const length = durationMinutes ?? DEFAULT_EVENT_MINUTES;
+  // The earliest date a day's judgement asks about (the near-rest check starts a day before the
+  // date, restBlocks a day before that) and the latest (the last date the slot touches, and after).
+  const spanDays = Math.ceil(length / (24 * 60)) + 3;
+  const all = restBlocks(place, addDays(from, -2), addDays(to, spanDays), observance);
+  const zone = zoneClock(
+    place.timeZone,
+    localInstant(place.timeZone, addDays(from, -2), 0),
+    localInstant(place.timeZone, addDays(to, spanDays), 0),
+  );
+  const dawns = new Map<string, number>();
+  const nightfalls = new Map<string, number>();
+  const marks = new Map<string, DayMark[]>();
+  const figures: DayFigures = {
+    instant: zone.instant,
+    dateOf: zone.dateOf,
+    // restBlocks(from, to) finds the runs with a rest day from the day before `from` to the day after `to`.
+    blocks: (first, last) => {
+      const low = addDays(first, -1);
+      const high = addDays(last, 1);
+      return all.filter((b) => b.last >= low && b.first <= high);
+    },
+    dawn: (date) => {
+      let at = dawns.get(date);
+      if (at === undefined) {
+        at = dawn(place, date);
+        dawns.set(date, at);
+      }
+      return at;
+    },
+    havdalah: (date) => {
+      let at = nightfalls.get(date);
+      if (at === undefined) {
+        at = havdalah(place, date, observance.havdalah).at;
+        nightfalls.set(date, at);
+      }
+      return at;
+    },
+    marks: (date) => {
+      let found = marks.get(date);
+      if (!found) {
+        found = dayMarks(date, place, observance);
+        marks.set(date, found);
+      }
+      return found;
+    },
+  };
+  const days: RangeDay[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    days.push({ date, judgement: judgeWith({ date, time, durationMinutes }, place, observance, figures) });
+  }
+  return days;
+}
+
+function judgeWith(
+  slot: Slot,
+  place: JudgedPlace | null,
+  observance: Observance,
+  figures: DayFigures,
+): Judgement {
   const zone = place?.timeZone ?? null;
-  const interval = zone ? slotInterval(slot, zone) : null;
-  const lastDate = interval && zone ? localParts(zone, interval.end - 1).date : slot.date;
+  const interval = zone ? slotInterval(slot, zone, figures.instant) : null;
+  const lastDate = interval && zone ? figures.dateOf(interval.end - 1) : slot.date;
 
   // 1. Forbidden.
   if (place && zone) {
-    const blocks = restBlocks(place, slot.date, lastDate, observance);
+    const blocks = figures.blocks(slot.date, lastDate);
     const where = place.name;
     if (interval) {
       for (const block of blocks) {
@@ -422,12 +535,12 @@ export function judgeSlot(slot: Slot, place: JudgedPlace | null, observance: Obs
         } else {
           // The rest day in force at the start: after nightfall the next day has begun (a Saturday
           // night before Shavuot is Shavuot, no longer Shabbat).
-          let startDay = localParts(zone, interval.start).date;
+          let startDay = figures.dateOf(interval.start);
           const nextDay = addDays(startDay, 1);
           if (
             nextDay <= block.last &&
             isRestDay(startDay, observance.israel) &&
-            interval.start >= havdalah(place, startDay, observance.havdalah).at
+            interval.start >= figures.havdalah(startDay)
           ) {
             startDay = nextDay;
           }
@@ -489,18 +602,24 @@ export function judgeSlot(slot: Slot, place: JudgedPlace | null, observance: Obs
     interval.end > (sunDay(place, addDays(day, -1)).sunset ?? Number.POSITIVE_INFINITY);
   const marks: DayMark[] = [];
   for (let day = slot.date; day <= lastDate; day = addDays(day, 1)) {
-    if (day !== slot.date && interval && place && interval.end <= dawn(place, day) && !tishaBavFromEve(day)) {
+    if (
+      day !== slot.date &&
+      interval &&
+      place &&
+      interval.end <= figures.dawn(day) &&
+      !tishaBavFromEve(day)
+    ) {
       continue;
     }
-    marks.push(...dayMarks(day, place, observance));
+    marks.push(...figures.marks(day));
   }
   const dayAfter = addDays(lastDate, 1);
   if (tishaBavFromEve(dayAfter)) {
-    marks.push(...dayMarks(dayAfter, place, observance).filter((m) => m.legacy === "Tisha B'Av"));
+    marks.push(...figures.marks(dayAfter).filter((m) => m.legacy === "Tisha B'Av"));
   }
   const custom = marks.find((m) => m.level === 'custom');
   const span = (m: DayMark): [number | null, number | null] =>
-    zone ? [localInstant(zone, m.first, 0), localInstant(zone, addDays(m.last, 1), 0)] : [null, null];
+    zone ? [figures.instant(m.first, 0), figures.instant(addDays(m.last, 1), 0)] : [null, null];
   if (custom) {
     const [s, e] = span(custom);
     return {
@@ -514,7 +633,7 @@ export function judgeSlot(slot: Slot, place: JudgedPlace | null, observance: Obs
 
   // Near a rest block: say when it ends or begins.
   if (place && zone && interval) {
-    const blocks = restBlocks(place, addDays(slot.date, -1), lastDate, observance);
+    const blocks = figures.blocks(addDays(slot.date, -1), lastDate);
     const after = blocks.find(
       (b) => interval.start >= b.endsAt && interval.start - b.endsAt <= NEAR_REST_MINUTES * MINUTE,
     );

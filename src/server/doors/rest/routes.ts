@@ -352,6 +352,22 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/calendar/dates',
+    procedure: 'calendar.dates',
+    summary:
+      "Find a date: from, to (at most 400 days), time (HH:MM), durationMinutes (240), placeId (the caller's home place), eventType. Every date but those the slot would overlap Shabbat or Yom Tov on (counted in forbiddenCount), each with its tier (custom, info or none) and reason, by the caller's observance settings",
+    tag: 'Calendar',
+  },
+  {
+    method: 'GET',
+    path: '/api/calendar/times',
+    procedure: 'calendar.times',
+    summary:
+      "Candle-lighting, havdalah, the Shabbat and Yom Tov spans and each day's marks from `from` to `to` (at most 62 days) at the caller's home place, by the caller's observance settings; without a home place, the marks alone",
+    tag: 'Calendar',
+  },
+  {
+    method: 'GET',
     path: '/api/places',
     procedure: 'places.search',
     summary:

@@ -1,0 +1,71 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { FindDatesDto } from '../../../shared/schemas/calendar';
+import { system } from '../../theme';
+import { FoundDates } from './find-date-dialog';
+
+const found: FindDatesDto = {
+  place: {
+    id: 5110302,
+    name: 'Brooklyn',
+    region: 'New York',
+    country: 'US',
+    latitude: 40.6501,
+    longitude: -73.94958,
+    timeZone: 'America/New_York',
+  },
+  eventType: 'Wedding',
+  time: '19:30',
+  durationMinutes: 240,
+  forbiddenCount: 1,
+  dates: [
+    {
+      date: '2026-12-17',
+      weekday: 'Thursday',
+      level: null,
+      reason: null,
+      hasConflict: false,
+      conflictReason: null,
+      startsAt: null,
+      endsAt: null,
+    },
+    {
+      date: '2026-12-19',
+      weekday: 'Saturday',
+      level: 'info',
+      reason: 'Motzei Shabbat: Shabbat ends at 17:16 in Brooklyn.',
+      hasConflict: false,
+      conflictReason: null,
+      startsAt: new Date('2026-12-18T21:12:00Z'),
+      endsAt: new Date('2026-12-19T22:16:00Z'),
+    },
+    {
+      date: '2026-12-20',
+      weekday: 'Sunday',
+      level: 'custom',
+      reason: 'Fast of 10 Tevet, a public fast day',
+      hasConflict: true,
+      conflictReason: 'Fast of 10 Tevet',
+      startsAt: null,
+      endsAt: null,
+    },
+  ],
+};
+
+describe('the dates found', () => {
+  it('tags each date by tier with its reason, a button to plan on it, and counts the dates left out', () => {
+    // React writes <!-- --> between neighbouring texts.
+    const html = renderToString(
+      <ChakraProvider value={system}>
+        <FoundDates found={found} onPlan={() => {}} />
+      </ChakraProvider>,
+    ).replaceAll('<!-- -->', '');
+    expect(html).toContain('3 dates in Brooklyn at 19:30: 1 free, 1 worth knowing, 1 avoided by custom');
+    expect(html).toContain('1 date left out: Shabbat or Yom Tov at this hour');
+    expect(html).toContain('Motzei Shabbat: Shabbat ends at 17:16 in Brooklyn.');
+    for (const label of ['Free', 'Worth knowing', 'Avoided by custom']) expect(html).toContain(label);
+    expect(html.match(/Plan an event on this date/g)).toHaveLength(3);
+    expect(html).toContain('data-level="custom"');
+  });
+});
