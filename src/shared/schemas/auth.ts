@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
 import { editVersionField, optionalText, requiredText, rowVersionDto, safeString } from './common';
 import { inviteTokenSchema } from './family';
-import { observanceFields } from './observance';
+import { observanceFields } from './observance-fields';
 
 export const MESSAGES = {
   requiredSignUp: 'Please fill in all required fields',

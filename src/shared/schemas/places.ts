@@ -29,6 +29,15 @@ export const placeDto = z.object({
 });
 export type PlaceDto = z.infer<typeof placeDto>;
 
+/** A place as a form holds it: enough to name it and to know its clock. */
+export const pickedPlaceSchema = placeDto.pick({
+  id: true,
+  name: true,
+  region: true,
+  countryName: true,
+  timeZone: true,
+});
+
 export const placeSearchDto = z.object({
   /** At most PLACE_SEARCH_LIMIT places whose name starts with the query, the most populous first. */
   places: z.array(placeDto).max(PLACE_SEARCH_LIMIT),

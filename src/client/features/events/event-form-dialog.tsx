@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
 import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { dayOfInstantHasPassed, reportedZone } from '../../../shared/local-time';
@@ -221,22 +220,14 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
           type="time"
           hint="Optional. Earlier than the start means the next day."
         />
-        <Controller
-          control={form.control}
-          name="place"
-          render={({ field, fieldState }) => (
-            <PlacePicker
-              label="Place"
-              value={field.value ?? null}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-              disabled={pending}
-              hint="The city whose clock decides Shabbat and festival times."
-              data-testid="event-place"
-            />
-          )}
+        <PlacePicker
+          label="Place"
+          value={place ?? null}
+          onChange={(picked) => setValue('place', picked, { shouldDirty: true, shouldValidate: true })}
+          error={form.formState.errors.place?.message}
+          disabled={pending}
+          hint="The city whose clock decides Shabbat and festival times."
+          data-testid="event-place"
         />
       </FieldColumns>
       <ConflictNotice id={conflictId} level={conflict?.level} reason={conflict?.reason} />

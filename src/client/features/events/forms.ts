@@ -9,7 +9,7 @@ import {
   taskCreateInput,
   timeSchema,
 } from '../../../shared/schemas/events';
-import type { PickedPlace } from '../../components/place-picker';
+import { pickedPlaceSchema } from '../../../shared/schemas/places';
 import { thenWire } from '../../lib/use-zod-form';
 import { normalizeAmountInput } from './money';
 
@@ -49,7 +49,7 @@ export const eventForm = eventCreateInput
     time: timeSchema,
     endTime: timeSchema,
     /** The city chosen from the place search; sent as its id, null when none. */
-    place: z.custom<PickedPlace>().nullish(),
+    place: pickedPlaceSchema.nullish(),
   })
   .transform(({ date, time, place, ...rest }) => ({
     ...rest,

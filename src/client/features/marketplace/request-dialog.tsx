@@ -1,7 +1,6 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { civilDateIn, LAST_ZONE_ON_EARTH, reportedZone } from '../../../shared/local-time';
@@ -225,25 +224,17 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           />
         </FieldColumns>
         <FieldColumns>
-          <Controller
-            control={form.control}
-            name="place"
-            render={({ field }) => (
-              <PlacePicker
-                label="Event place"
-                value={field.value ?? null}
-                onChange={(picked) => {
-                  field.onChange(picked);
-                  // The city the vendor reads follows the place chosen.
-                  if (picked) setValue('city', picked.name, { shouldDirty: true });
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={pending}
-                hint="Its clock decides Shabbat and festival times."
-                data-testid="request-place"
-              />
-            )}
+          <PlacePicker
+            label="Event place"
+            value={form.watch('place') ?? null}
+            onChange={(picked) => {
+              setValue('place', picked, { shouldDirty: true });
+              // The city the vendor reads follows the place chosen.
+              if (picked) setValue('city', picked.name, { shouldDirty: true });
+            }}
+            disabled={pending}
+            hint="Its clock decides Shabbat and festival times."
+            data-testid="request-place"
           />
           <FormInput form={form} name="city" label="City" maxLength={100} placeholder="e.g. Teaneck" />
         </FieldColumns>

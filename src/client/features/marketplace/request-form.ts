@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateHasPassed } from '../../../shared/local-time';
+import { pickedPlaceSchema } from '../../../shared/schemas/places';
 import { availabilityRequestInput, REQUEST_MESSAGES } from '../../../shared/schemas/requests';
-import type { PickedPlace } from '../../components/place-picker';
 import { thenWire } from '../../lib/use-zod-form';
 
 /**
@@ -34,7 +34,7 @@ export function requestForm(
       budgetMax: z.string(),
       city: z.string(),
       /** The city chosen from the place search; sent as its id. */
-      place: z.custom<PickedPlace>().nullish(),
+      place: pickedPlaceSchema.nullish(),
       message: z.string(),
     })
     .transform(({ eventId, eventType, time, place, ...rest }) => ({
