@@ -256,6 +256,7 @@ describe.each(viewports)('observance journey at %s width', (viewport) => {
     // The evening of day 34 is free of the Sephardi Omer.
     expect(await dateRow(to).count()).toBe(1);
     expect(await dateRow(to).getByText('Avoided by custom', { exact: true }).count()).toBe(0);
+    await dateRow(weekday).scrollIntoViewIfNeeded();
     await screenshot(page, 'observance-find-date', viewport);
     await dateRow(weekday)
       .getByRole('button', { name: `Plan an event on this date, ${longDate(weekday)}` })
