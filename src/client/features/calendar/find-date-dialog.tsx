@@ -221,7 +221,8 @@ export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (da
                 variant="outline"
                 flexShrink="0"
                 onClick={() => onPlan(day)}
-                aria-label={`Plan an event on ${formatLongDate(day.date)}`}
+                // The visible words begin the name (WCAG 2.5.3), the date tells the buttons apart.
+                aria-label={`Plan an event on this date, ${formatLongDate(day.date)}`}
               >
                 <CalendarPlus />
                 Plan an event on this date

@@ -65,7 +65,9 @@ describe('the dates found', () => {
     expect(html).toContain('1 date left out: Shabbat or Yom Tov at this hour');
     expect(html).toContain('Motzei Shabbat: Shabbat ends at 17:16 in Brooklyn.');
     for (const label of ['Free', 'Worth knowing', 'Avoided by custom']) expect(html).toContain(label);
-    expect(html.match(/Plan an event on this date/g)).toHaveLength(3);
+    expect(html.match(/>Plan an event on this date</g)).toHaveLength(3);
+    // Named by the words it shows (WCAG 2.5.3 label in name), then the date.
+    expect(html).toContain('aria-label="Plan an event on this date, Sunday, December 20, 2026"');
     expect(html).toContain('data-level="custom"');
   });
 });
