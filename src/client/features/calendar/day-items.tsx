@@ -183,8 +183,15 @@ function DayMark({ mark, full }: { mark: DayTimes['marks'][number]; full: boolea
       fontSize={full ? 'sm' : 'xs'}
       data-day-mark={mark.level}
     >
-      <Badge colorPalette={tier.palette} variant="subtle" size={full ? 'md' : 'sm'} flexShrink="0">
-        <Icon boxSize="3" aria-hidden>
+      <Badge
+        colorPalette={tier.palette}
+        variant="subtle"
+        size={full ? 'md' : 'sm'}
+        flexShrink="0"
+        maxW="full"
+        whiteSpace="normal"
+      >
+        <Icon boxSize="3" flexShrink="0" aria-hidden>
           {mark.level === 'custom' ? <TriangleAlert /> : <Info />}
         </Icon>
         {tier.title}

@@ -164,8 +164,8 @@ function DayClock({ day, compact }: { day: CalendarDay; compact: boolean }) {
         <HStack
           key={line.key}
           gap={compact ? '0.5' : '1'}
-          fontSize={compact ? '2xs' : 'xs'}
-          lineHeight="1.3"
+          fontSize="2xs"
+          lineHeight="1.4"
           fontWeight="medium"
           color="gold.fg"
           whiteSpace="nowrap"
@@ -182,7 +182,7 @@ function DayClock({ day, compact }: { day: CalendarDay; compact: boolean }) {
               {line.word}
             </Text>
           )}
-          <Text as="span" fontVariantNumeric="tabular-nums">
+          <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums">
             {line.time}
           </Text>
         </HStack>
