@@ -1,12 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addDays,
-  conflictFor,
-  hebrewMonthYear,
-  holidaysOn,
-  toCivilDate,
-} from '../../src/shared/jewish-calendar';
+import { addDays, hebrewMonthYear, holidaysOn, toCivilDate } from '../../src/shared/jewish-calendar';
 import { ACCOUNT_MESSAGES } from '../../src/shared/schemas/auth';
 import {
   baseUrl,
@@ -104,7 +98,9 @@ interface ApiEvent {
   id: string;
   title: string;
   date: string;
+  localDate: string;
   time: string | null;
+  conflict: { level: 'forbidden' | 'custom' | 'info' | null };
 }
 
 describe.each(viewports)('calendar and profile journeys at %s width', (viewport) => {
@@ -159,14 +155,16 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     // Saturdays are tinted as Shabbat.
     expect(await (await cell(page, '2027-04-17')).getAttribute('data-shabbat')).toBe('true');
 
-    // Every event of the month carries the conflict marker exactly when the calendar module says so.
+    // A day of the month carries the conflict marker exactly when the server judged one of its
+    // events forbidden or avoided by custom (decision 034).
     const response = await context.request.get('/api/events');
     expect(response.status()).toBe(200);
     const events = (await response.json()) as ApiEvent[];
-    const inApril = events.filter((event) => toCivilDate(new Date(event.date)).startsWith('2027-04'));
-    for (const event of inApril) {
-      const date = toCivilDate(new Date(event.date));
-      const expected = conflictFor(date, event.time).hasConflict;
+    const warned = (event: ApiEvent) =>
+      event.conflict.level === 'forbidden' || event.conflict.level === 'custom';
+    const inApril = events.filter((event) => event.localDate.startsWith('2027-04'));
+    for (const date of new Set(inApril.map((event) => event.localDate))) {
+      const expected = inApril.some((event) => event.localDate === date && warned(event));
       expect(await (await cell(page, date)).getAttribute('data-conflict')).toBe(expected ? 'true' : null);
     }
 
@@ -191,6 +189,10 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
       'Minor observances',
       'Fast days',
       'Event conflicts',
+      'Candle-lighting / havdalah',
+      'Forbidden: Shabbat or Yom Tov',
+      'Avoided by custom',
+      'Worth knowing',
     ]) {
       expect(await legend.getByText(label, { exact: true }).isVisible()).toBe(true);
     }
@@ -220,8 +222,7 @@ describe.each(viewports)('calendar and profile journeys at %s width', (viewport)
     const first = events[0];
     expect(first).toBeDefined();
     if (first) {
-      const date = toCivilDate(new Date(first.date));
-      await page.goto(`/calendar?view=day&date=${date}`);
+      await page.goto(`/calendar?view=day&date=${first.localDate}`);
       await page.locator(`[data-event-id="${first.id}"]`).click();
       await page.waitForURL(
         (url) => url.pathname === '/events' && url.searchParams.get('event') === first.id,

@@ -5,7 +5,8 @@ import type { ConflictLevel } from '../../shared/schemas/observance';
 /** The title of the forbidden tier's box: the spec's words, followed by the server's reason. */
 export const SCHEDULING_CONFLICT = 'Scheduling Conflict';
 
-const TIERS: Record<
+/** Each tier's alert status, titles and colour palette: the calendar's legend and marks use them too. */
+export const CONFLICT_TIERS: Record<
   ConflictLevel,
   { status: 'error' | 'warning' | 'info'; title: string; badge: string; palette: BadgeProps['colorPalette'] }
 > = {
@@ -33,7 +34,7 @@ interface ConflictNoticeProps {
  */
 export function ConflictNotice({ level, reason, id, headline, mt, ...rest }: ConflictNoticeProps) {
   if (!level) return null;
-  const tier = TIERS[level];
+  const tier = CONFLICT_TIERS[level];
   return (
     <Alert.Root
       id={id}
@@ -66,7 +67,7 @@ export function ConflictBadge({
   reason?: string | null;
 }) {
   if (!level) return null;
-  const tier = TIERS[level];
+  const tier = CONFLICT_TIERS[level];
   return (
     <Badge
       variant="subtle"

@@ -1,13 +1,11 @@
-import { List, Text } from '@chakra-ui/react';
+import { Link, List, Text } from '@chakra-ui/react';
 import { Info } from 'lucide-react';
-import { EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
+import { Link as RouterLink } from 'react-router-dom';
 import { CardHeading } from '../../components/card-heading';
 import { SectionCard } from '../../components/section-card';
-import { formatTime } from './calendar-model';
 
-/** How the dates and conflict warnings are worked out. */
+/** How the dates, times and conflict warnings are worked out (decision 034). */
 export function CalendarGuide() {
-  const cutoff = formatTime(EVENING_CONFLICT_CUTOFF);
   return (
     <SectionCard labelledBy="calendar-guide-heading">
       <CardHeading id="calendar-guide-heading" icon={Info}>
@@ -15,17 +13,25 @@ export function CalendarGuide() {
       </CardHeading>
       <List.Root mt="4" gap="2.5" fontSize="sm" color="fg.muted" ps="4">
         <List.Item>
-          Holiday dates are exact for each year, computed from the Hebrew calendar. They follow the Diaspora
-          schedule (two-day festivals).
+          Holiday dates are exact for each year, computed from the Hebrew calendar. The grid follows the
+          Diaspora schedule (two-day festivals); times and warnings follow your settings (Israel or Diaspora).
         </List.Item>
         <List.Item>
-          The Jewish day begins at sundown, so an event from {cutoff} on a Friday or on the eve of a festival
-          is flagged as a conflict, as is any event on Shabbat or a holiday.
+          Candle-lighting and havdalah times are for your home place. An event is judged at its own place:
+          from candle-lighting before Shabbat or Yom Tov until havdalah after it, it is forbidden.
+        </List.Item>
+        <List.Item>
+          Warnings come in three tiers: forbidden (Shabbat or Yom Tov), avoided by custom (such as the Omer,
+          the Three Weeks or a fast day) and worth knowing (such as Rosh Chodesh or Hanukkah).
         </List.Item>
         <List.Item>Hebrew dates show the daytime date; the evening before already belongs to it.</List.Item>
       </List.Root>
       <Text mt="4" fontSize="xs" color="fg.subtle">
-        Check local candle-lighting times with your community.
+        Your home place, candle-lighting minutes, havdalah and custom are set in{' '}
+        <Link asChild color="brand.fg">
+          <RouterLink to="/profile">Profile Settings</RouterLink>
+        </Link>
+        . Check local times with your community.
       </Text>
     </SectionCard>
   );

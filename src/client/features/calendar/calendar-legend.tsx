@@ -1,16 +1,19 @@
 import { Box, Flex, HStack, Icon, Text } from '@chakra-ui/react';
-import { TriangleAlert } from 'lucide-react';
+import { Flame, Moon, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { ConflictLevel } from '../../../shared/schemas/observance';
+import { CONFLICT_TIERS } from '../../components/conflict-notice';
 import { HOLIDAY_TYPE_ORDER } from './calendar-model';
-import {
-  CONFLICT_PALETTE,
-  HOLIDAY_LEGEND,
-  HOLIDAY_PALETTE,
-  SHABBAT_BG,
-  SHABBAT_BORDER,
-} from './calendar-styles';
+import { HOLIDAY_LEGEND, HOLIDAY_PALETTE, REST_SPAN_BG, SHABBAT_BG, SHABBAT_BORDER } from './calendar-styles';
 
-/** What the colours mean (spec section 2). */
+/** The three tiers in the legend's words, in the conflict notices' colours (decision 034). */
+const TIER_LEGEND: { level: ConflictLevel; label: string }[] = [
+  { level: 'forbidden', label: 'Forbidden: Shabbat or Yom Tov' },
+  { level: 'custom', label: 'Avoided by custom' },
+  { level: 'info', label: 'Worth knowing' },
+];
+
+/** What the colours mean (spec section 2), the home place's clock and the three tiers (issue 28). */
 export function CalendarLegend() {
   return (
     <Flex
@@ -39,17 +42,54 @@ export function CalendarLegend() {
         </LegendItem>
       ))}
       <LegendItem label="Event conflicts">
-        <Icon boxSize="4" color={`${CONFLICT_PALETTE}.fg`}>
+        <Icon boxSize="4" color={`${CONFLICT_TIERS.forbidden.palette}.fg`}>
           <TriangleAlert />
         </Icon>
       </LegendItem>
+      <LegendItem label="Candle-lighting / havdalah">
+        <HStack gap="0.5" color="gold.fg">
+          <Icon boxSize="3.5">
+            <Flame />
+          </Icon>
+          <Icon boxSize="3.5">
+            <Moon />
+          </Icon>
+        </HStack>
+        <Box
+          ms="1"
+          boxSize="3.5"
+          rounded="sm"
+          bg={REST_SPAN_BG}
+          borderStartWidth="3px"
+          borderStartColor="gold.solid"
+        />
+      </LegendItem>
+      {TIER_LEGEND.map(({ level, label }) => (
+        <LegendItem key={level} label={label} level={level}>
+          <Box
+            boxSize="3.5"
+            rounded="sm"
+            bg={`${CONFLICT_TIERS[level].palette}.subtle`}
+            borderStartWidth="3px"
+            borderStartColor={`${CONFLICT_TIERS[level].palette}.solid`}
+          />
+        </LegendItem>
+      ))}
     </Flex>
   );
 }
 
-function LegendItem({ label, children }: { label: string; children: ReactNode }) {
+function LegendItem({
+  label,
+  level,
+  children,
+}: {
+  label: string;
+  level?: ConflictLevel;
+  children: ReactNode;
+}) {
   return (
-    <HStack as="li" gap="2">
+    <HStack as="li" gap="2" data-legend-level={level}>
       <Flex aria-hidden align="center">
         {children}
       </Flex>

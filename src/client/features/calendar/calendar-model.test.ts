@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildDays, type CalendarView, shiftAnchor } from './calendar-model';
+import {
+  buildDays,
+  type CalendarView,
+  dayNotes,
+  shiftAnchor,
+  timesRange,
+  toCalendarEvents,
+} from './calendar-model';
 
 function page(view: CalendarView, anchor: string, today: string, step: 1 | -1, times = 1): string {
   let at = anchor;
@@ -49,5 +56,130 @@ describe('paging the month view', () => {
   it('keeps the weekday for week steps and the next day for day steps', () => {
     expect(shiftAnchor('week', today, 1, today)).toBe('2026-12-04');
     expect(shiftAnchor('day', today, -1, today)).toBe('2026-11-26');
+  });
+});
+
+describe('events and times on the days', () => {
+  const judged = (id: string, localDate: string, level: 'forbidden' | 'custom' | 'info' | null) => ({
+    id,
+    title: id,
+    type: 'Wedding',
+    date: new Date(`${localDate}T12:00:00Z`),
+    localDate,
+    time: '18:00',
+    venue: null,
+    hasConflict: level === 'forbidden' || level === 'custom',
+    conflictReason: level ? 'Shabbat' : null,
+    conflict: { level, reason: level ? `${level} reason` : null },
+  });
+
+  it('takes the tier from the server and marks the day by its gravest event', () => {
+    const events = toCalendarEvents([
+      judged('a', '2026-12-18', 'info'),
+      judged('b', '2026-12-18', 'forbidden'),
+      judged('c', '2026-12-20', 'info'),
+      judged('d', '2026-12-21', 'custom'),
+    ]);
+    expect(events.find((e) => e.id === 'b')?.conflict).toEqual({
+      level: 'forbidden',
+      reason: 'forbidden reason',
+      hasConflict: true,
+      legacyReason: 'Shabbat',
+    });
+    const days = buildDays({
+      view: 'week',
+      anchor: '2026-12-18',
+      today: '2026-12-01',
+      events,
+      familyEvents: [],
+    });
+    const friday = days.find((d) => d.date === '2026-12-18');
+    expect(friday?.conflictLevel).toBe('forbidden');
+    expect(friday?.hasConflict).toBe(true);
+    // A week later: only worth knowing, so no conflict mark.
+    const next = buildDays({
+      view: 'week',
+      anchor: '2026-12-20',
+      today: '2026-12-01',
+      events,
+      familyEvents: [],
+    });
+    expect(next.find((d) => d.date === '2026-12-20')).toMatchObject({
+      conflictLevel: 'info',
+      hasConflict: false,
+    });
+    expect(next.find((d) => d.date === '2026-12-21')).toMatchObject({
+      conflictLevel: 'custom',
+      hasConflict: true,
+    });
+  });
+
+  it('shows no tier with Shabbat warnings off', () => {
+    const [event] = toCalendarEvents([judged('b', '2026-12-18', 'forbidden')], false);
+    expect(event?.conflict.level).toBeNull();
+    expect(event?.conflict.hasConflict).toBe(false);
+  });
+
+  it('gives each day its candle-lighting, havdalah, spans and marks at the home place', () => {
+    const times = {
+      place: {
+        id: 5110302,
+        name: 'Brooklyn',
+        region: 'New York',
+        country: 'US',
+        latitude: 40.65,
+        longitude: -73.95,
+        timeZone: 'America/New_York',
+      },
+      days: [
+        { date: '2026-12-18', candleLighting: new Date('2026-12-18T21:12:00Z'), havdalah: null, marks: [] },
+        {
+          date: '2026-12-19',
+          candleLighting: null,
+          havdalah: new Date('2026-12-19T22:16:00Z'),
+          marks: [{ level: 'info' as const, reason: 'Motzei Shabbat' }],
+        },
+      ],
+      blocks: [
+        {
+          startsAt: new Date('2026-12-18T21:12:00Z'),
+          endsAt: new Date('2026-12-19T22:16:00Z'),
+          name: 'Shabbat',
+        },
+      ],
+    };
+    const days = buildDays({
+      view: 'week',
+      anchor: '2026-12-18',
+      today: '2026-12-01',
+      events: [],
+      familyEvents: [],
+      times,
+    });
+    const friday = days.find((d) => d.date === '2026-12-18');
+    const saturday = days.find((d) => d.date === '2026-12-19');
+    expect(friday?.times?.candleLighting).toBe('16:12');
+    expect(friday?.times?.spans.map((s) => [s.from, s.until])).toEqual([['16:12', null]]);
+    expect(saturday?.times?.havdalah).toBe('17:16');
+    expect(saturday?.times?.marks).toEqual([{ level: 'info', reason: 'Motzei Shabbat' }]);
+    expect(dayNotes(friday as NonNullable<typeof friday>, false)).toContain('candle-lighting 16:12');
+    expect(days.find((d) => d.date === '2026-12-14')?.times).toBeNull();
+    // Warnings off: the clock stays, the marks go.
+    const quiet = buildDays({
+      view: 'week',
+      anchor: '2026-12-18',
+      today: '2026-12-01',
+      events: [],
+      familyEvents: [],
+      times,
+      warnings: false,
+    });
+    expect(quiet.find((d) => d.date === '2026-12-19')?.times).toMatchObject({ havdalah: '17:16', marks: [] });
+  });
+
+  it('asks calendar.times for the visible days, and a day either side of the day view', () => {
+    expect(timesRange('month', '2026-12-10')).toEqual({ from: '2026-11-29', to: '2027-01-09' });
+    expect(timesRange('week', '2026-12-10')).toEqual({ from: '2026-12-06', to: '2026-12-12' });
+    expect(timesRange('day', '2026-12-10')).toEqual({ from: '2026-12-09', to: '2026-12-11' });
   });
 });

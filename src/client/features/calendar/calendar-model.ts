@@ -1,7 +1,5 @@
 import {
   addDays,
-  type Conflict,
-  conflictFor,
   dayOfWeek,
   festivalEve,
   fromCivilDate,
@@ -13,7 +11,10 @@ import {
   toCivilDate,
   toHebrewDate,
 } from '../../../shared/jewish-calendar';
+import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
+import type { ConflictLevel } from '../../../shared/schemas/observance';
 import { dateFormat } from '../../lib/intl';
+import { type DayTimes, timesByDate } from './calendar-times';
 
 /** The Month/Week/Day selector; the month grid is the default. */
 export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
@@ -71,6 +72,16 @@ export function visibleRange(view: CalendarView, anchor: string): { start: strin
 }
 
 /**
+ * The dates calendar.times is asked for: the visible days, and for the day view the days either
+ * side, so that a run reaching into the day from the evening before is there.
+ */
+export function timesRange(view: CalendarView, anchor: string): { from: string; to: string } {
+  if (view === 'day') return { from: addDays(anchor, -1), to: addDays(anchor, 1) };
+  const { start, count } = visibleRange(view, anchor);
+  return { from: start, to: addDays(start, count - 1) };
+}
+
+/**
  * Moves the selected day by one month, week or day. A month step selects today when it reaches
  * today's month and the 1st of any other month: keeping the day number (the 27th of every month)
  * drew the selection ring on that number in every month, where it read as a mark of today.
@@ -101,10 +112,20 @@ interface EventBase {
   venue: string | null;
 }
 
+/** The server's judgement of an event at its place (decision 034): its tier, and the spec's flag. */
+export interface EventConflict {
+  level: ConflictLevel | null;
+  /** The tier's message ('Shabbat begins at 16:12 in Brooklyn …'). */
+  reason: string | null;
+  /** The spec's flag and its short reason ('Shabbat', 'the Omer'). */
+  hasConflict: boolean;
+  legacyReason: string | null;
+}
+
 export interface CalendarEvent extends EventBase {
   /** Local calendar date of the event. */
   date: string;
-  conflict: Conflict;
+  conflict: EventConflict;
 }
 
 export interface FamilyCalendarEvent extends EventBase {
@@ -117,9 +138,13 @@ interface EventLike extends EventBase {
   date: Date;
   /** The event's civil date at its place, where the server gives it. */
   localDate?: string;
-  /** The server's judgement at the event's place (decision 034), where it gives one. */
-  hasConflict?: boolean;
-  conflictReason?: string | null;
+}
+
+interface JudgedEvent extends EventLike {
+  localDate: string;
+  hasConflict: boolean;
+  conflictReason: string | null;
+  conflict: { level: ConflictLevel | null; reason: string | null };
 }
 
 function byTime(a: { time: string | null }, b: { time: string | null }): number {
@@ -127,27 +152,39 @@ function byTime(a: { time: string | null }, b: { time: string | null }): number 
 }
 
 /**
- * The user's events on their local dates, each with its conflict: the Jewish day begins at
- * sundown, so the time matters on a Friday or a festival eve.
+ * The user's events on their dates at their places, each with the tier the server judged it by the
+ * clock of its place (decision 034). With Shabbat warnings off no tier is shown.
  */
-export function toCalendarEvents(events: readonly EventLike[]): CalendarEvent[] {
+export function toCalendarEvents(events: readonly JudgedEvent[], warnings = true): CalendarEvent[] {
   return events
-    .map((event) => {
-      const date = event.localDate ?? toCivilDate(event.date);
-      return {
-        id: event.id,
-        title: event.title,
-        type: event.type,
-        date,
-        time: event.time,
-        venue: event.venue,
-        conflict:
-          event.hasConflict === undefined
-            ? conflictFor(date, event.time)
-            : { hasConflict: event.hasConflict, reason: event.conflictReason ?? null },
-      };
-    })
+    .map((event) => ({
+      id: event.id,
+      title: event.title,
+      type: event.type,
+      date: event.localDate,
+      time: event.time,
+      venue: event.venue,
+      conflict: warnings
+        ? {
+            level: event.conflict.level,
+            reason: event.conflict.reason,
+            hasConflict: event.hasConflict,
+            legacyReason: event.conflictReason,
+          }
+        : { level: null, reason: null, hasConflict: false, legacyReason: null },
+    }))
     .sort((a, b) => a.date.localeCompare(b.date) || byTime(a, b));
+}
+
+const LEVEL_RANK: Record<ConflictLevel, number> = { info: 1, custom: 2, forbidden: 3 };
+
+/** The gravest tier among events, or null. */
+export function worstLevel(events: readonly { conflict: { level: ConflictLevel | null } }[]) {
+  let worst: ConflictLevel | null = null;
+  for (const { conflict } of events) {
+    if (conflict.level && (!worst || LEVEL_RANK[conflict.level] > LEVEL_RANK[worst])) worst = conflict.level;
+  }
+  return worst;
 }
 
 export function toFamilyEvents(
@@ -158,7 +195,7 @@ export function toFamilyEvents(
       id: event.id,
       title: event.title,
       type: event.type,
-      date: toCivilDate(event.date),
+      date: event.localDate ?? toCivilDate(event.date),
       time: event.time,
       venue: event.venue,
       ownerName: event.ownerName,
@@ -193,7 +230,12 @@ export interface CalendarDay {
   eveOf: string | null;
   /** Distinct holiday types of the day, in legend order. */
   holidayTypes: HolidayType[];
+  /** The gravest tier of the day's events (the server's, decision 034), or null. */
+  conflictLevel: ConflictLevel | null;
+  /** An event of the day is forbidden or avoided by custom. */
   hasConflict: boolean;
+  /** Candle-lighting, havdalah, rest spans and marks at the home place; null until known or without one. */
+  times: DayTimes | null;
 }
 
 export const HOLIDAY_TYPE_ORDER: readonly HolidayType[] = ['major', 'celebration', 'minor', 'fast'];
@@ -214,12 +256,25 @@ export interface BuildDaysInput {
   today: string;
   events: readonly CalendarEvent[];
   familyEvents: readonly FamilyCalendarEvent[];
+  /** calendar.times for (at least) the visible range, once loaded. */
+  times?: CalendarTimesDto | null;
+  /** Shabbat warnings: off hides the days' custom and info marks. */
+  warnings?: boolean;
 }
 
-/** Every visible day with its Hebrew date, holidays (Diaspora), events and conflicts. */
-export function buildDays({ view, anchor, today, events, familyEvents }: BuildDaysInput): CalendarDay[] {
+/** Every visible day with its Hebrew date, holidays (Diaspora), events, conflicts and times. */
+export function buildDays({
+  view,
+  anchor,
+  today,
+  events,
+  familyEvents,
+  times,
+  warnings = true,
+}: BuildDaysInput): CalendarDay[] {
   const { start, count } = visibleRange(view, anchor);
   const end = addDays(start, count - 1);
+  const clock = times ? timesByDate(times, warnings) : null;
   const holidays = groupByDate(holidaysBetween(start, end));
   const mine = groupByDate(events.filter((e) => e.date >= start && e.date <= end));
   const family = groupByDate(familyEvents.filter((e) => !e.isYours && e.date >= start && e.date <= end));
@@ -228,6 +283,7 @@ export function buildDays({ view, anchor, today, events, familyEvents }: BuildDa
     const date = addDays(start, i);
     const dayHolidays = holidays.get(date) ?? [];
     const dayEvents = mine.get(date) ?? [];
+    const level = worstLevel(dayEvents);
     days.push({
       date,
       dayOfMonth: parts(date)[2],
@@ -241,7 +297,9 @@ export function buildDays({ view, anchor, today, events, familyEvents }: BuildDa
       familyEvents: family.get(date) ?? [],
       eveOf: festivalEve(date),
       holidayTypes: HOLIDAY_TYPE_ORDER.filter((type) => dayHolidays.some((h) => h.type === type)),
-      hasConflict: dayEvents.some((e) => e.conflict.hasConflict),
+      conflictLevel: level,
+      hasConflict: level === 'forbidden' || level === 'custom',
+      times: clock?.get(date) ?? null,
     });
   }
   return days;
@@ -336,8 +394,11 @@ export function dayNotes(day: CalendarDay, hebrewDates: boolean): string[] {
   if (day.isToday) bits.push('today');
   if (day.isShabbat) bits.push('Shabbat');
   for (const holiday of day.holidays) bits.push(holiday.title);
+  if (day.times?.candleLighting) bits.push(`candle-lighting ${day.times.candleLighting}`);
+  if (day.times?.havdalah) bits.push(`havdalah ${day.times.havdalah}`);
   if (day.events.length === 1) bits.push('1 event');
   else if (day.events.length > 1) bits.push(`${day.events.length} events`);
-  if (day.hasConflict) bits.push('scheduling conflict');
+  if (day.conflictLevel === 'forbidden') bits.push('scheduling conflict');
+  else if (day.conflictLevel === 'custom') bits.push('an event on a day avoided by custom');
   return bits;
 }

@@ -8,14 +8,16 @@ import {
   HStack,
   Icon,
   IconButton,
+  Link,
   SegmentGroup,
   Spinner,
   Stack,
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { CalendarSearch, ChevronLeft, ChevronRight } from 'lucide-react';
+import { CalendarSearch, ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { PageFrame } from '../../components/page-frame';
 import { SectionCard } from '../../components/section-card';
@@ -32,12 +34,18 @@ import {
   hebrewHeading,
   parseView,
   shiftAnchor,
+  timesRange,
   VIEW_LABEL,
 } from './calendar-model';
 import { DayItems } from './day-items';
 import { FamilyEventsCard } from './family-events-card';
 import { MonthGrid } from './month-grid';
-import { useCalendarEvents, useCalendarLocation, useFamilyCalendarEvents } from './use-calendar-data';
+import {
+  useCalendarEvents,
+  useCalendarLocation,
+  useCalendarTimes,
+  useFamilyCalendarEvents,
+} from './use-calendar-data';
 import { WeekView } from './week-view';
 
 /** The "Find a date" dialog is loaded when first opened: most visits to the calendar never open it. */
@@ -52,16 +60,30 @@ export function CalendarPage() {
   const { enabled: hebrewDates } = useHebrewDates();
   const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const { today, view, anchor, go } = useCalendarLocation();
-  const myEvents = useCalendarEvents();
+  // "Shabbat warnings" off hides every tier on the family's screens (decision 034); the clock stays.
+  const warnings = user?.shabbatWarningsEnabled ?? true;
+  const myEvents = useCalendarEvents(warnings);
+  const range = timesRange(view, anchor);
+  const clock = useCalendarTimes(range.from, range.to);
   const familyLabel = user?.familyLabel ?? null;
   const family = useFamilyCalendarEvents(familyLabel);
   // Opened once, the dialog stays mounted so that closing it animates.
   const [findDate, setFindDate] = useState<'never' | 'open' | 'closed'>('never');
 
   const days = useMemo(
-    () => buildDays({ view, anchor, today, events: myEvents.events, familyEvents: family.events }),
-    [view, anchor, today, myEvents.events, family.events],
+    () =>
+      buildDays({
+        view,
+        anchor,
+        today,
+        events: myEvents.events,
+        familyEvents: family.events,
+        times: clock.times,
+        warnings,
+      }),
+    [view, anchor, today, myEvents.events, family.events, clock.times, warnings],
   );
+  const noHomePlace = clock.times !== null && clock.times.place === null;
   const selected: CalendarDay | undefined = days.find((day) => day.isSelected);
   const hebrew = hebrewHeading(view, anchor);
   const noun = STEP_NOUN[view];
@@ -208,6 +230,31 @@ export function CalendarPage() {
             wrap="wrap"
           >
             <CalendarLegend />
+            {clock.times?.place ? (
+              <HStack gap="1.5" fontSize="sm" color="fg.muted" data-testid="calendar-place">
+                <Icon boxSize="4" color="gold.fg" aria-hidden>
+                  <Flame />
+                </Icon>
+                Times for {clock.times.place.name}
+              </HStack>
+            ) : null}
+            {noHomePlace ? (
+              <Text fontSize="sm" color="fg.muted" data-testid="calendar-no-place">
+                Set your home place in{' '}
+                <Link asChild color="brand.fg" fontWeight="medium">
+                  <RouterLink to="/profile">Profile Settings</RouterLink>
+                </Link>{' '}
+                to see candle-lighting and havdalah times.
+              </Text>
+            ) : null}
+            {clock.isError ? (
+              <HStack gap="2" fontSize="sm" color="fg.muted">
+                Candle-lighting times could not be loaded.
+                <Button size="xs" variant="outline" onClick={() => void clock.refetch()}>
+                  Try again
+                </Button>
+              </HStack>
+            ) : null}
             {myEvents.isPending ? (
               <HStack gap="2" fontSize="sm" color="fg.muted">
                 <Spinner size="xs" />

@@ -1,17 +1,20 @@
 import { Badge, Box, Flex, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
-import { Clock, Flame, MapPin, TriangleAlert } from 'lucide-react';
+import { Clock, Flame, Info, MapPin, Moon, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { dayOfWeek, EVENING_CONFLICT_CUTOFF } from '../../../shared/jewish-calendar';
+import { dayOfWeek } from '../../../shared/jewish-calendar';
+import { CONFLICT_TIERS } from '../../components/conflict-notice';
 import type { CalendarDay, CalendarEvent, FamilyCalendarEvent } from './calendar-model';
 import { formatTime } from './calendar-model';
 import {
-  CONFLICT_PALETTE,
+  eventPalette,
   HOLIDAY_KIND,
   HOLIDAY_PALETTE,
+  REST_SPAN_BG,
   SHABBAT_BG,
   SHABBAT_BORDER,
 } from './calendar-styles';
+import { type DaySpan, type DayTimes, spanLabel } from './calendar-times';
 
 type Density = 'compact' | 'full';
 
@@ -23,18 +26,31 @@ export function eventHref(id: string): string {
 export function DayItems({ day, density }: { day: CalendarDay; density: Density }) {
   const full = density === 'full';
   const isFriday = dayOfWeek(day.date) === 5;
-  const cutoff = formatTime(EVENING_CONFLICT_CUTOFF);
-  const eveNote = day.eveOf
-    ? `Erev ${day.eveOf}: events from ${cutoff} conflict with ${day.eveOf}.`
-    : isFriday
-      ? `Friday: events from ${cutoff} conflict with Shabbat.`
-      : null;
+  const spans = day.times?.spans ?? [];
+  const marks = day.times?.marks ?? [];
+  // Without the home place's clock (none set, or not loaded yet) the eve can only be named.
+  const eveNote =
+    spans.length > 0
+      ? null
+      : day.eveOf
+        ? `Erev ${day.eveOf}: ${day.eveOf} begins at candle-lighting this evening.`
+        : isFriday
+          ? 'Friday: Shabbat begins at candle-lighting this evening.'
+          : null;
   const nothing =
-    !day.isShabbat && day.holidays.length === 0 && day.events.length === 0 && day.familyEvents.length === 0;
+    !day.isShabbat &&
+    spans.length === 0 &&
+    marks.length === 0 &&
+    day.holidays.length === 0 &&
+    day.events.length === 0 &&
+    day.familyEvents.length === 0;
 
   return (
     <Stack gap={full ? '3' : '2'}>
-      {day.isShabbat ? (
+      {spans.map((span) => (
+        <RestSpan key={span.sentence} span={span} full={full} />
+      ))}
+      {day.isShabbat && spans.length === 0 ? (
         <Notice bg={SHABBAT_BG} borderColor={SHABBAT_BORDER} color="gold.fg" full={full}>
           <Icon boxSize="4" flexShrink="0">
             <Flame />
@@ -73,6 +89,9 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
           {eveNote}
         </Text>
       ) : null}
+      {marks.map((mark) => (
+        <DayMark key={mark.level + mark.reason} mark={mark} full={full} />
+      ))}
       {day.events.map((event) => (
         <EventItem key={event.id} event={event} full={full} />
       ))}
@@ -119,6 +138,71 @@ function Notice({
   );
 }
 
+/**
+ * A run of Shabbat and Yom Tov on this day at the home place, shaded: 'Shabbat from 16:12' on the
+ * eve, 'until 17:16' on its last day; the day view adds the whole run and the place.
+ */
+function RestSpan({ span, full }: { span: DaySpan; full: boolean }) {
+  return (
+    <Box
+      px="2.5"
+      py={full ? '2' : '1.5'}
+      rounded="md"
+      bg={REST_SPAN_BG}
+      borderStartWidth="4px"
+      borderStartColor="gold.solid"
+      color="gold.fg"
+      fontSize={full ? 'sm' : 'xs'}
+      data-rest-span=""
+      data-from={span.from ?? undefined}
+      data-until={span.until ?? undefined}
+    >
+      <HStack gap="1.5" fontWeight="semibold" align="flex-start">
+        <Icon boxSize={full ? '4' : '3.5'} flexShrink="0" mt="0.5" aria-hidden>
+          {span.from || !span.until ? <Flame /> : <Moon />}
+        </Icon>
+        <Text as="span">{spanLabel(span)}</Text>
+      </HStack>
+      {full ? (
+        <Text mt="0.5" color="fg.muted">
+          {span.sentence}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** A day avoided by custom (orange) or worth knowing (blue), with the reason in words. */
+function DayMark({ mark, full }: { mark: DayTimes['marks'][number]; full: boolean }) {
+  const tier = CONFLICT_TIERS[mark.level];
+  return (
+    <Flex
+      gap={full ? '2' : '1'}
+      direction={full ? 'row' : 'column'}
+      align={full ? 'baseline' : 'flex-start'}
+      fontSize={full ? 'sm' : 'xs'}
+      data-day-mark={mark.level}
+    >
+      <Badge
+        colorPalette={tier.palette}
+        variant="subtle"
+        size={full ? 'md' : 'sm'}
+        flexShrink="0"
+        maxW="full"
+        whiteSpace="normal"
+      >
+        <Icon boxSize="3" flexShrink="0" aria-hidden>
+          {mark.level === 'custom' ? <TriangleAlert /> : <Info />}
+        </Icon>
+        {tier.title}
+      </Badge>
+      <Text as="span" color="fg.muted">
+        {mark.reason}
+      </Text>
+    </Flex>
+  );
+}
+
 /** An item's card: a thin border with a thick stripe of the palette's colour at its start. */
 function striped(full: boolean, palette: string, border = `${palette}.muted`) {
   return {
@@ -133,16 +217,27 @@ function striped(full: boolean, palette: string, border = `${palette}.muted`) {
 }
 
 function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
-  const conflict = event.conflict.hasConflict;
+  const { level, reason } = event.conflict;
+  const palette = eventPalette(level);
+  // A list's narrow column says the short reason; the day's detail the server's whole message.
+  const said =
+    level === 'forbidden' || level === 'custom'
+      ? full
+        ? reason
+        : `${level === 'forbidden' ? 'Conflicts with' : 'Avoided by custom:'} ${event.conflict.legacyReason ?? reason}`
+      : full
+        ? reason
+        : null;
   return (
     <Link
       asChild
       display="block"
       textDecoration="none"
-      {...striped(full, conflict ? 'red' : 'brand')}
-      bg={conflict ? 'red.subtle' : 'brand.subtle'}
-      _hover={{ textDecoration: 'none', bg: conflict ? 'red.muted' : 'brand.muted' }}
+      {...striped(full, palette)}
+      bg={`${palette}.subtle`}
+      _hover={{ textDecoration: 'none', bg: `${palette}.muted` }}
       data-event-id={event.id}
+      data-conflict-level={level ?? undefined}
     >
       <RouterLink to={eventHref(event.id)}>
         <Text fontWeight="semibold" color="brand.950" fontSize={full ? 'md' : 'sm'} lineClamp={2}>
@@ -168,13 +263,14 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
             </HStack>
           ) : null}
         </Stack>
-        {conflict ? (
-          <HStack gap="1.5" mt="1.5" color={`${CONFLICT_PALETTE}.fg`} fontSize={full ? 'sm' : 'xs'}>
-            <Icon boxSize="3.5" flexShrink="0">
-              <TriangleAlert />
+        {level && said ? (
+          <HStack gap="1.5" mt="1.5" align="flex-start" color={`${palette}.fg`} fontSize={full ? 'sm' : 'xs'}>
+            <Icon boxSize="3.5" flexShrink="0" mt="0.5" aria-hidden>
+              {level === 'info' ? <Info /> : <TriangleAlert />}
             </Icon>
             <Text as="span" fontWeight="medium">
-              Conflicts with {event.conflict.reason}
+              {full ? `${CONFLICT_TIERS[level].title}: ` : ''}
+              {said}
             </Text>
           </HStack>
         ) : null}

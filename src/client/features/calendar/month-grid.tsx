@@ -1,8 +1,9 @@
-import { Box, type BoxProps, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, type BoxProps, Flex, Grid, HStack, Icon, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Flame, Moon } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RowButton } from '../../components/row-button';
 import { type CalendarDay, describeDay } from './calendar-model';
-import { CONFLICT_PALETTE, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
+import { eventPalette, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { ConflictMarker } from './conflict-marker';
 import { eventHref } from './day-items';
 
@@ -82,6 +83,9 @@ function cellData(day: CalendarDay) {
     'data-shabbat': day.isShabbat ? 'true' : undefined,
     'data-holiday-types': day.holidayTypes.join(' ') || undefined,
     'data-conflict': day.hasConflict ? 'true' : undefined,
+    'data-conflict-level': day.conflictLevel ?? undefined,
+    'data-candle-lighting': day.times?.candleLighting ?? undefined,
+    'data-havdalah': day.times?.havdalah ?? undefined,
     'data-selected': day.isSelected ? 'true' : undefined,
   };
 }
@@ -139,6 +143,54 @@ function HebrewDay({ day, size }: { day: CalendarDay; size: 'xs' | '2xs' }) {
   );
 }
 
+/**
+ * Candle-lighting and havdalah at the home place: a flame or a moon and the time, with the word
+ * beside them from a tablet up ('Candles 16:12'); a screen reader hears 'Candle-lighting 16:12'.
+ */
+function DayClock({ day, compact }: { day: CalendarDay; compact: boolean }) {
+  const times = day.times;
+  if (!times || (!times.candleLighting && !times.havdalah)) return null;
+  const lines = [
+    times.candleLighting
+      ? { key: 'candles', icon: Flame, word: 'Candles', name: 'Candle-lighting', time: times.candleLighting }
+      : null,
+    times.havdalah
+      ? { key: 'havdalah', icon: Moon, word: 'Havdalah', name: 'Havdalah', time: times.havdalah }
+      : null,
+  ].filter((line) => line !== null);
+  return (
+    <Stack gap="0" position="relative" pointerEvents="none" align={compact ? 'center' : 'flex-start'}>
+      {lines.map((line) => (
+        <HStack
+          key={line.key}
+          gap={compact ? '0.5' : '1'}
+          fontSize="2xs"
+          lineHeight="1.4"
+          fontWeight="medium"
+          color="gold.fg"
+          whiteSpace="nowrap"
+          maxW="full"
+          overflow="hidden"
+          data-day-clock={line.key}
+        >
+          <Icon boxSize={compact ? '2.5' : '3'} flexShrink="0" aria-hidden>
+            <line.icon />
+          </Icon>
+          <VisuallyHidden>{line.name} </VisuallyHidden>
+          {compact ? null : (
+            <Text as="span" aria-hidden>
+              {line.word}
+            </Text>
+          )}
+          <Text as="span" fontWeight="semibold" fontVariantNumeric="tabular-nums">
+            {line.time}
+          </Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
 /** One day of the grid: its tint and selection ring, its data for tests, and its button under the content. */
 function DayCell({ day, hebrewDates, onSelect, children, ...box }: CellProps & Omit<BoxProps, 'onSelect'>) {
   return (
@@ -170,6 +222,7 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
         </HStack>
         {hebrewDates ? <HebrewDay day={day} size="xs" /> : null}
       </Flex>
+      <DayClock day={day} compact={false} />
       <Stack position="relative" pointerEvents="none" gap="1" mt="1">
         {holidays.map((holiday) => (
           <Text
@@ -191,7 +244,8 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
           </Text>
         ))}
         {events.map((event) => {
-          const conflict = event.conflict.hasConflict;
+          const level = event.conflict.level;
+          const warned = level === 'forbidden' || level === 'custom';
           return (
             <Box
               asChild
@@ -205,13 +259,14 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
               // 24 px tall at least: the smallest target WCAG 2.2 allows (2.5.8).
               py="1"
               rounded="sm"
-              bg={conflict ? `${CONFLICT_PALETTE}.solid` : 'brand.solid'}
+              bg={`${eventPalette(level, true)}.solid`}
               color="white"
               truncate
               _hover={{ opacity: 0.9 }}
               _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
-              title={conflict ? `${event.title} (conflicts with ${event.conflict.reason})` : event.title}
+              title={warned ? `${event.title} (${event.conflict.reason})` : event.title}
               data-event-chip=""
+              data-conflict-level={level ?? undefined}
             >
               <RouterLink to={eventHref(event.id)}>{event.title}</RouterLink>
             </Box>
@@ -233,6 +288,7 @@ function CompactCell({ day, hebrewDates, onSelect }: CellProps) {
       <Stack position="relative" pointerEvents="none" align="center" gap="0.5">
         <DayNumber day={day} size="sm" />
         {hebrewDates ? <HebrewDay day={day} size="2xs" /> : null}
+        <DayClock day={day} compact />
         <HStack gap="0.5" justify="center" wrap="wrap" minH="1.5" px="0.5">
           {day.holidayTypes.map((type) => (
             <Box key={type} boxSize="1.5" rounded="full" bg={`${HOLIDAY_PALETTE[type]}.solid`} />

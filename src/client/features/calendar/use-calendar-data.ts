@@ -1,3 +1,4 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { trpc } from '../../lib/trpc';
@@ -10,11 +11,22 @@ import {
   toFamilyEvents,
 } from './calendar-model';
 
-/** The user's events on their local dates, with their conflicts. */
-export function useCalendarEvents() {
+/** The user's events on their dates at their places, with the server's tiers (none with warnings off). */
+export function useCalendarEvents(warnings: boolean) {
   const query = trpc.events.list.useQuery();
-  const events = useMemo(() => toCalendarEvents(query.data ?? []), [query.data]);
+  const events = useMemo(() => toCalendarEvents(query.data ?? [], warnings), [query.data, warnings]);
   return { events, isPending: query.isPending, isError: query.isLoadingError, refetch: query.refetch };
+}
+
+/**
+ * Candle-lighting, havdalah, the runs of Shabbat and Yom Tov and the days' marks at the home place
+ * for a range of dates (calendar.times, at most 62 days). Cached per range; while the next range
+ * loads, the previous one's answer stays on screen rather than the times blinking out.
+ */
+export function useCalendarTimes(from: string, to: string) {
+  const query = trpc.calendar.times.useQuery({ from, to }, { placeholderData: keepPreviousData });
+  // The previous range's answer is only shown for the days both ranges share (buildDays matches by date).
+  return { times: query.data ?? null, isError: query.isLoadingError, refetch: query.refetch };
 }
 
 /** The family circle's events; asked for only when the user has a family label (spec section 6). */

@@ -11,13 +11,19 @@ import { trpc } from '../../lib/trpc';
 
 /**
  * Makes a user the server sent the current user, then reads the session and the family circle
- * again (members and events depend on the user's label).
+ * again (members and events depend on the user's label), and what the home place and observance
+ * settings decide: the events' tiers and the calendar's times (decision 034).
  */
 export function useAdoptUser() {
   const utils = trpc.useUtils();
   return async (user: UserDto) => {
     utils.auth.session.setData(undefined, { user });
-    await Promise.all([utils.auth.session.invalidate(), utils.family.invalidate()]);
+    await Promise.all([
+      utils.auth.session.invalidate(),
+      utils.family.invalidate(),
+      utils.events.list.invalidate(),
+      utils.calendar.times.invalidate(),
+    ]);
   };
 }
 
