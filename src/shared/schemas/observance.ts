@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { civilDateSchema } from './common';
 import {
   type Custom,
   DEFAULT_CANDLE_MINUTES,
@@ -92,7 +93,7 @@ export type ConflictDto = z.infer<typeof conflictDto>;
 
 /** A slot to judge before it is saved (the event form and the request dialog, as the family types). */
 export const slotCheckInput = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'),
+  date: civilDateSchema('Date'),
   time: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM')

@@ -138,6 +138,8 @@ const vendorBase = {
   reviewCount: z.number().int(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The IANA zone of the coordinates (decision 034): the clock of the listing's business hours. */
+  timeZone: z.string().nullable(),
   createdAt: z.date(),
   /** Kilometres from the position the caller gave, when they gave one. */
   distanceKm: z.number().nullable().optional(),

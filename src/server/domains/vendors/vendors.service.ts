@@ -80,6 +80,7 @@ export function vendorForViewer(row: VendorRow, viewer: UserDto | null): VendorV
     reviewCount: row.reviewCount,
     latitude: row.latitude,
     longitude: row.longitude,
+    timeZone: row.timeZone,
     createdAt: row.createdAt,
     hasPhone: Boolean(row.contactPhone || row.contactWhatsapp),
     hasEmail: Boolean(row.contactEmail),
