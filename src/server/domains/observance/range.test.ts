@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/jewish-calendar';
 import { DEFAULT_OBSERVANCE } from '../../../shared/schemas/observance';
+import { BROOKLYN, JERUSALEM } from './test-places';
 import { type JudgedPlace, judgeRange, judgeSlot, type Observance, observanceFor } from './tiers';
 
 /**
  * judgeRange (a start time and length on every date of a range, the rest blocks computed once)
  * answers what judgeSlot answers date by date.
  */
-
-function place(
-  name: string,
-  latitude: number,
-  longitude: number,
-  timeZone: string,
-  country: string,
-): JudgedPlace {
-  return { id: null, region: null, name, country, latitude, longitude, timeZone };
-}
-
-const BROOKLYN = place('Brooklyn', 40.6501, -73.94958, 'America/New_York', 'US');
-const JERUSALEM = place('Jerusalem', 31.76904, 35.21633, 'Asia/Jerusalem', 'IL');
 
 const atPlace = (p: JudgedPlace, custom: Observance['custom'] = 'ashkenazi'): Observance =>
   observanceFor({ ...DEFAULT_OBSERVANCE, weddingCustom: custom }, p, p);

@@ -1,9 +1,11 @@
 // @hebcal/core (GPL-2.0) is a test-only oracle: a devDependency, never imported outside tests.
+
 import { HDate, HebrewCalendar, Location, months, TimedEvent } from '@hebcal/core';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOfWeek } from '../../../shared/jewish-calendar';
 import { type Custom, DEFAULT_OBSERVANCE } from '../../../shared/schemas/observance';
 import { localParts } from './clock';
+import { BROOKLYN, JERUSALEM, LONDON, LOS_ANGELES } from './test-places';
 import {
   clockTime,
   type JudgedPlace,
@@ -20,22 +22,6 @@ import {
  * expectation can be followed by hand: an event is forbidden when [start, start + length) reaches
  * past candle-lighting or starts before havdalah, and otherwise takes the weightiest day mark.
  */
-
-function place(
-  name: string,
-  latitude: number,
-  longitude: number,
-  timeZone: string,
-  country: string,
-): JudgedPlace {
-  return { id: null, region: null, name, country, latitude, longitude, timeZone };
-}
-
-/** GeoNames coordinates, as in clock.test.ts. */
-const BROOKLYN = place('Brooklyn', 40.6501, -73.94958, 'America/New_York', 'US');
-const JERUSALEM = place('Jerusalem', 31.76904, 35.21633, 'Asia/Jerusalem', 'IL');
-const LOS_ANGELES = place('Los Angeles', 34.05223, -118.24368, 'America/Los_Angeles', 'US');
-const LONDON = place('London', 51.50853, -0.12574, 'Europe/London', 'GB');
 
 /** The defaults at the place: Israel's schedule and 40 minutes in Jerusalem, 18 and the Diaspora elsewhere. */
 function at(p: JudgedPlace, custom?: Custom): Observance {
