@@ -14,8 +14,6 @@ import {
   rowVersionDto,
   timestampSchema,
 } from './common';
-import { conflictDto } from './observance';
-import { placeDto } from './places';
 
 export const EVENT_MESSAGES = {
   required: REQUIRED_MESSAGE,
@@ -136,42 +134,13 @@ export const idInput = z.object({ id }).strict();
 export const eventIdInput = z.object({ id }).strict();
 
 /** What every view of an event shows, the public share page's included. */
-const eventHeadline = {
+export const eventHeadline = {
   title: z.string(),
   type: z.string(),
   date: z.date(),
   time: z.string().nullable(),
   venue: z.string().nullable(),
 };
-
-export const eventDto = z.object({
-  id: z.uuid(),
-  ...eventHeadline,
-  /** The event's civil date at its place ('YYYY-MM-DD'). */
-  localDate: z.string().meta({ example: '2026-12-19' }),
-  placeId: z.number().int().nullable(),
-  /** The event's own place; null when it has none (then the owner's home place is used). */
-  place: placeDto.nullable(),
-  endTime: z.string().nullable(),
-  durationMinutes: z.number().int().nullable(),
-  /** The spec's flag and reason: Shabbat and Yom Tov by the clock of the event's place (decision 034). */
-  hasConflict: z.boolean(),
-  conflictReason: z.string().nullable(),
-  conflict: conflictDto,
-  notes: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  isPublic: z.boolean(),
-  shareId: z.uuid(),
-  createdAt: z.date(),
-  version: rowVersionDto,
-  completedTasks: z.number().int(),
-  totalTasks: z.number().int(),
-  /** Sum of paid deposits, decimal string. */
-  paidAmount: z.string(),
-  /** Sum of all deposits, decimal string. */
-  totalDeposits: z.string(),
-});
-export type EventDto = z.infer<typeof eventDto>;
 
 const taskFields = z.object({
   title: requiredText(200, 'Title'),

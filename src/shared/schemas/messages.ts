@@ -10,7 +10,7 @@ import {
   safeString,
   versionField,
 } from './common';
-import { CONFLICT_LEVELS } from './observance';
+import { CONFLICT_LEVELS } from './observance-fields';
 import { ATTACHMENT_TYPES, requestedEventFields } from './requests';
 
 export { MESSAGING_LIMITS, MESSAGING_MESSAGES };

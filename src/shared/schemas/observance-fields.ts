@@ -43,3 +43,7 @@ export const observanceFields = {
   havdalah: z.enum(HAVDALAH_RULES, { error: OBSERVANCE_MESSAGES.badHavdalah }),
   weddingCustom: z.enum(CUSTOMS, { error: OBSERVANCE_MESSAGES.badCustom }),
 };
+
+/** The tiers of a conflict (decision 034), most serious first. */
+export const CONFLICT_LEVELS = ['forbidden', 'custom', 'info'] as const;
+export type ConflictLevel = (typeof CONFLICT_LEVELS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { civilDateSchema } from './common';
 import {
+  CONFLICT_LEVELS,
   type Custom,
   DEFAULT_CANDLE_MINUTES,
   DEFAULT_CUSTOM,
@@ -62,9 +63,6 @@ export function keepsIsraeliCalendar(settings: ObservanceSettings, place: Defaul
 export function candleMinutesAt(settings: ObservanceSettings, place: DefaultingPlace | null): number {
   return settings.candleMinutes ?? (isJerusalem(place) ? JERUSALEM_CANDLE_MINUTES : DEFAULT_CANDLE_MINUTES);
 }
-
-export const CONFLICT_LEVELS = ['forbidden', 'custom', 'info'] as const;
-export type ConflictLevel = (typeof CONFLICT_LEVELS)[number];
 
 /** The place a judgement used: a city of the place search (`id`), or a listing's own position (null id). */
 export const conflictPlaceDto = z.object({

@@ -16,7 +16,7 @@ import type { LucideIcon } from 'lucide-react';
 import { ArrowRight, Calendar, CalendarCheck, Check, Landmark, Store, Users } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
-import type { EventDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
 import { IconBadge } from '../../components/icon-badge';

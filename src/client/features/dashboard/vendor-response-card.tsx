@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, Skeleton, Text } from '@chakra-ui/react';
 import { MessageCircle } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
-import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
+import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
 import { IconBadge } from '../../components/icon-badge';
 import { SoftPanel } from '../../components/soft-panel';
 import { useCurrentUser } from '../../lib/session';

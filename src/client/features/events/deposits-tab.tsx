@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Checkbox, Flex, Input, InputGroup, Text } from '@chakra-ui/react';
 import { Wallet } from 'lucide-react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
-import { type DepositDto, EVENT_MESSAGES, type EventDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
+import { type DepositDto, EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { FieldFrame, FormInput, useFieldError } from '../../components/form-fields';
 import { toast } from '../../lib/toast';
 import type { ZodForm } from '../../lib/use-zod-form';

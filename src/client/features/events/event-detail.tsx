@@ -24,7 +24,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { EventDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
 import { ActionMenu } from '../../components/action-menu';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { useHebrewDates } from '../../components/hebrew-dates';

@@ -1,5 +1,5 @@
 import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
-import type { EventDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
 import { placeShortLabel } from '../../components/place-picker';

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EVENT_TYPES, type EventType } from '../../../shared/constants';
-import type { EventDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { PageFrame } from '../../components/page-frame';
 import { toast } from '../../lib/toast';

@@ -1,6 +1,7 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
-import type { EventDto, MemoDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
+import type { MemoDto } from '../../../shared/schemas/events';
 import { FormTextarea } from '../../components/form-fields';
 import { formatShortDay } from './format';
 import { type MemoFormValues, memoForm } from './forms';

@@ -3,7 +3,7 @@ import { Check, Clock, type LucideIcon, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { toCivilDate } from '../../../shared/jewish-calendar';
-import type { EventDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
 import { formatShortDay, todayCivil } from './format';
 import { formatAmount, formatCents, percentOf, toCents } from './money';
 import { ShareCard } from './share-card';

@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, Flex, Heading, Icon, Stack, Switch, Text } from '@chakra-ui/react';
 import { Copy, LinkIcon, QrCode } from 'lucide-react';
 import { useState } from 'react';
-import type { EventDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
 import { DialogShell } from '../../components/dialog-parts';
 import { QrCodePicture, QrDialogFooter, useQrDownload } from '../../components/qr-code';
 import { copyText } from '../../lib/clipboard';

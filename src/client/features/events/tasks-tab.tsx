@@ -1,7 +1,8 @@
 import { Badge, Box, Checkbox, Flex, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import { toCivilDate } from '../../../shared/jewish-calendar';
-import type { EventDto, TaskDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
+import type { TaskDto } from '../../../shared/schemas/events';
 import { FormInput, FormTextarea } from '../../components/form-fields';
 import { formatShortDay, todayCivil } from './format';
 import { type TaskFormValues, taskForm } from './forms';

@@ -1,6 +1,7 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/doors/trpc/app-router';
-import type { DepositDto, EventDto, MemoDto, TaskDto } from '../../../shared/schemas/events';
+import type { EventDto } from '../../../shared/schemas/event-answers';
+import type { DepositDto, MemoDto, TaskDto } from '../../../shared/schemas/events';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { staleCurrent, withRow } from '../../lib/stale-write';
 import { trpc } from '../../lib/trpc';

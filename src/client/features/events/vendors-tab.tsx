@@ -2,7 +2,7 @@ import { Badge, Box, Flex, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/
 import { Store } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
-import type { AvailabilityRequestDto } from '../../../shared/schemas/requests';
+import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
 import { CapsLabel } from '../../components/caps-label';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { LinkButton } from '../../components/link-button';

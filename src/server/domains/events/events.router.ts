@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { eventDto } from '../../../shared/schemas/event-answers';
 import {
   depositCreateInput,
   depositDto,
   depositUpdateInput,
   eventCreateInput,
-  eventDto,
   eventUpdateInput,
   memoCreateInput,
   memoDto,

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  availabilityRequestDto,
-  availabilityRequestInput,
-  REQUEST_MESSAGES,
-} from '../../../shared/schemas/requests';
+import { availabilityRequestDto } from '../../../shared/schemas/request-answers';
+import { availabilityRequestInput, REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import { enforceLimit } from '../../platform/limits/rate-limit';
 import { authedProcedure, customerProcedure, router } from '../../platform/trpc/init';

@@ -6,8 +6,8 @@ import { dateHasPassed } from '../../../shared/local-time';
 import { zoneAt } from '../../../shared/place-zone';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { PlaceDto } from '../../../shared/schemas/places';
+import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
 import {
-  type AvailabilityRequestDto,
   type availabilityRequestInput,
   availabilityRequestSubject,
   REQUEST_MESSAGES,
