@@ -79,6 +79,9 @@ export const THREAD_STATUSES = ['active', 'archived'] as const;
 export const MESSAGE_STATUSES = ['sent', 'seen'] as const;
 export const MESSAGE_TYPES = ['text', 'system'] as const;
 
+/** The longest an event or a requested slot may last: a two-day celebration (48 hours). */
+export const EVENT_MINUTES_MAX = 48 * 60;
+
 export const LIMITS = {
   passwordMin: 6,
   passwordMax: 256,

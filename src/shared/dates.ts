@@ -15,3 +15,22 @@ const civilDay = new Intl.DateTimeFormat('en-US', {
 export function formatCivilDay(date: string): string {
   return civilDay.format(new Date(`${date}T00:00:00Z`));
 }
+
+const DAY_MINUTES = 24 * 60;
+
+/** Minutes after midnight of a checked 'HH:MM'. */
+export function minutesOfTime(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** The 'HH:MM' a length of minutes after `time` ends on the clock (past midnight it wraps). */
+export function timeAfter(time: string, minutes: number): string {
+  const end = (((minutesOfTime(time) + minutes) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+}
+
+/** Minutes from `start` to `end` on the clock, an end earlier than the start being the next day's. */
+export function minutesBetweenTimes(start: string, end: string): number {
+  return (minutesOfTime(end) - minutesOfTime(start) + DAY_MINUTES) % DAY_MINUTES;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../constants';
+import { EVENT_MINUTES_MAX, EVENT_TYPES } from '../constants';
 import { civilDateSchema, oneOf, optionalQueryNumber, queryNumber } from './common';
 import { conflictPlaceDto } from './observance';
 
@@ -60,7 +60,7 @@ export const findDatesInput = z
         .number()
         .int(CALENDAR_MESSAGES.badDuration)
         .min(1, CALENDAR_MESSAGES.badDuration)
-        .max(2880, CALENDAR_MESSAGES.badDuration),
+        .max(EVENT_MINUTES_MAX, CALENDAR_MESSAGES.badDuration),
       DEFAULT_FIND_MINUTES,
     ),
     eventType: oneOf('Event type', EVENT_TYPES).optional(),

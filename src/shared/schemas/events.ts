@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../constants';
+import { EVENT_MINUTES_MAX, EVENT_TYPES } from '../constants';
 import { isKnownZone } from '../local-time';
 import {
   clearableTimestampSchema,
@@ -72,6 +72,13 @@ const depositAmountSchema = amountSchema.refine((v) => Number(v) > 0, EVENT_MESS
 
 const eventType = oneOf('Type', EVENT_TYPES);
 
+/** An event's or a requested slot's length in whole minutes, at most EVENT_MINUTES_MAX (48 hours). */
+export const durationMinutesSchema = z
+  .number({ error: EVENT_MESSAGES.badDuration })
+  .int(EVENT_MESSAGES.badDuration)
+  .min(1, EVENT_MESSAGES.badDuration)
+  .max(EVENT_MINUTES_MAX, EVENT_MESSAGES.badDuration);
+
 /** The fields a family edits; updates take any subset. */
 const eventFields = z.object({
   title: requiredText(200, 'Title'),
@@ -92,12 +99,7 @@ const eventFields = z.object({
   /** 'HH:MM' the event ends; earlier than `time` means the next day. */
   endTime: timeSchema,
   /** Length in minutes, instead of an end time (at most 48 hours). */
-  durationMinutes: z
-    .number({ error: EVENT_MESSAGES.badDuration })
-    .int(EVENT_MESSAGES.badDuration)
-    .min(1, EVENT_MESSAGES.badDuration)
-    .max(2880, EVENT_MESSAGES.badDuration)
-    .nullable(),
+  durationMinutes: durationMinutesSchema.nullable(),
 });
 
 /**

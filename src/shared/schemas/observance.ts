@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { civilDateSchema } from './common';
+import { durationMinutesSchema } from './events';
 import {
   CONFLICT_LEVELS,
   type Custom,
@@ -96,12 +97,7 @@ export const slotCheckInput = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM')
     .nullable(),
-  durationMinutes: z
-    .number()
-    .int()
-    .min(1, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
-    .max(2880, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
-    .nullable(),
+  durationMinutes: durationMinutesSchema.nullable(),
   /** The event's city; null: the caller's home place. */
   placeId: z.number().int().positive().nullable(),
 });

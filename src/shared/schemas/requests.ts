@@ -3,7 +3,7 @@ import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
 import { formatCivilDay } from '../dates';
 import { isKnownZone } from '../local-time';
 import { civilDateSchema, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
-import { amountSchema, timeSchema } from './events';
+import { amountSchema, durationMinutesSchema, timeSchema } from './events';
 
 export const REQUEST_MESSAGES = {
   missing: 'Please fill in event type, date, and message',
@@ -61,12 +61,7 @@ export const availabilityRequestInput = z
       .positive('Place must be a place id from the place search')
       .nullish(),
     /** How long the event lasts, for judging it against Shabbat (default 4 hours). */
-    durationMinutes: z
-      .number({ error: 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)' })
-      .int('Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
-      .min(1, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
-      .max(2880, 'Duration must be a whole number of minutes from 1 to 2880 (48 hours)')
-      .nullish(),
+    durationMinutes: durationMinutesSchema.nullish(),
     message: requiredText(5000, 'Message', REQUEST_MESSAGES.missing),
     eventId: z.uuid().nullish(),
     hasConflict: z.boolean().optional(),

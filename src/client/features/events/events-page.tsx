@@ -2,7 +2,8 @@ import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { EVENT_TYPES, type EventType } from '../../../shared/constants';
+import { EVENT_MINUTES_MAX, EVENT_TYPES, type EventType } from '../../../shared/constants';
+import { timeAfter } from '../../../shared/dates';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { PageFrame } from '../../components/page-frame';
@@ -31,10 +32,14 @@ function presetOf(params: URLSearchParams): EventPreset | null {
   const place = Number(params.get('place'));
   if (Number.isInteger(place) && place > 0) preset.placeId = place;
   const length = Number(params.get('length'));
-  if (preset.time && Number.isInteger(length) && length > 0 && length <= 2880 && length % 1440 !== 0) {
-    const [h, m] = preset.time.split(':').map(Number);
-    const end = ((h ?? 0) * 60 + (m ?? 0) + length) % (24 * 60);
-    preset.endTime = `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+  if (
+    preset.time &&
+    Number.isInteger(length) &&
+    length > 0 &&
+    length <= EVENT_MINUTES_MAX &&
+    length % 1440 !== 0
+  ) {
+    preset.endTime = timeAfter(preset.time, length);
   }
   return Object.keys(preset).length > 0 ? preset : null;
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { minutesBetweenTimes, minutesOfTime } from '../../../shared/dates';
 import { civilDateIn, dayOfInstantHasPassed } from '../../../shared/local-time';
 import {
   type depositCreateInput,
@@ -92,11 +93,6 @@ export async function eventDto(db: Db, userId: string, row: EventRow) {
   return eventDtoOf(row, await observanceOfUser(db, userId));
 }
 
-const minutesOf = (time: string) => {
-  const [h, m] = time.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};
-
 /**
  * The length an event is given, from an end time ('HH:MM', earlier than the start meaning the next
  * day) or a number of minutes; a 400 on the field that cannot be.
@@ -108,7 +104,7 @@ function lengthOf(
 ) {
   if (endTime === undefined || endTime === null) return duration;
   if (time === null) throw fieldError('endTime', EVENT_MESSAGES.endWithoutStart);
-  const minutes = (minutesOf(endTime) - minutesOf(time) + 24 * 60) % (24 * 60);
+  const minutes = minutesBetweenTimes(time, endTime);
   if (minutes === 0) throw fieldError('endTime', EVENT_MESSAGES.endAtStart);
   if (duration !== undefined && duration !== null && duration !== minutes) {
     throw fieldError('durationMinutes', EVENT_MESSAGES.endAndDurationDisagree);
@@ -135,7 +131,7 @@ function placed(input: Placing, owner: UserObservance) {
   const zone = input.writtenIn ?? place?.timeZone ?? owner.homePlace?.timeZone ?? null;
   if (!place) return { date: input.date, placeId: null, timeZone: zone };
   const civil = civilDateIn(input.date, zone ?? place.timeZone);
-  const minutes = input.time === null ? 0 : minutesOf(input.time);
+  const minutes = input.time === null ? 0 : minutesOfTime(input.time);
   return {
     date: new Date(localInstant(place.timeZone, civil, minutes)),
     placeId: place.id,

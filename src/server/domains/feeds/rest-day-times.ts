@@ -1,7 +1,7 @@
-import { addDays, holidaysOn, isShabbat } from '../../../shared/jewish-calendar';
+import { addDays, isShabbat } from '../../../shared/jewish-calendar';
 import { FEED_TEXTS } from '../../../shared/schemas/calendar-feeds';
 import { type ClockPlace, candleLighting, havdalah, localParts } from '../observance/clock';
-import type { Observance } from '../observance/tiers';
+import { isRestDay, type Observance } from '../observance/tiers';
 import type { CalendarItem } from './ics';
 
 /**
@@ -13,10 +13,6 @@ import type { CalendarItem } from './ics';
 /** Days of a feed's times before and after today: last week's stay visible, half a year ahead. */
 export const TIMES_DAYS_BEFORE = 7;
 export const TIMES_DAYS_AFTER = 26 * 7;
-
-function isRestDay(date: string, israel: boolean): boolean {
-  return isShabbat(date) || holidaysOn(date, { israel })[0]?.type === 'major';
-}
 
 interface TimeOnDay {
   kind: 'candles' | 'havdalah';

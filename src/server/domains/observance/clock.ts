@@ -109,6 +109,25 @@ export interface ClockTime {
   approximate: boolean;
 }
 
+/**
+ * The figures already worked out, by rule, place and date: pure functions of them, asked for again
+ * and again (every event of a list, every open request of a listing's figures, each day of a range).
+ * Bounded: cleared when full, so a long-running server never grows it.
+ */
+const figures = new Map<string, ClockTime>();
+const REMEMBERED_LIMIT = 20_000;
+
+function remembered(rule: string, place: ClockPlace, date: string, compute: () => ClockTime): ClockTime {
+  const key = `${rule} ${place.latitude},${place.longitude},${place.timeZone} ${date}`;
+  let time = figures.get(key);
+  if (!time) {
+    time = Object.freeze(compute());
+    if (figures.size >= REMEMBERED_LIMIT) figures.clear();
+    figures.set(key, time);
+  }
+  return time;
+}
+
 /** How far back to look for a day with a sunset, past the polar summer or winter. */
 const POLAR_SEARCH_DAYS = 120;
 
@@ -123,6 +142,10 @@ function shiftDate(date: string, days: number): string {
  * communities there, and the answer is marked approximate.
  */
 export function candleLighting(place: ClockPlace, date: string, minutes: number): ClockTime {
+  return remembered(`c${minutes}`, place, date, () => computeCandleLighting(place, date, minutes));
+}
+
+function computeCandleLighting(place: ClockPlace, date: string, minutes: number): ClockTime {
   const sunset = sunDay(place, date).sunset;
   if (sunset !== null) return { at: floorMinute(sunset) - minutes * MINUTE, approximate: false };
   const stand = polarStandIn(place, date, (day) => day.sunset);
@@ -137,6 +160,11 @@ export function candleLighting(place: ClockPlace, date: string, minutes: number)
  * where it does not set at all, the nearest earlier day with a nightfall stands in.
  */
 export function havdalah(place: ClockPlace, date: string, rule: HavdalahRule): ClockTime {
+  const key = 'minutes' in rule ? `m${rule.minutes}` : `d${rule.degrees}`;
+  return remembered(key, place, date, () => computeHavdalah(place, date, rule));
+}
+
+function computeHavdalah(place: ClockPlace, date: string, rule: HavdalahRule): ClockTime {
   const day = sunDay(place, date);
   if ('minutes' in rule) {
     if (day.sunset !== null) return { at: sunsetPlusMinutes(day.sunset, rule.minutes), approximate: false };

@@ -1,3 +1,4 @@
+import { timeAfter } from '../../../shared/dates';
 import { civilDateIn } from '../../../shared/local-time';
 import type { ObservanceSettings } from '../../../shared/schemas/observance';
 import type { PlaceDto } from '../../../shared/schemas/places';
@@ -94,10 +95,7 @@ export interface EventClock extends Judgement {
 }
 
 function endTimeOf(time: string | null, minutes: number | null): string | null {
-  if (time === null || minutes === null) return null;
-  const [h, m] = time.split(':').map(Number);
-  const end = ((h ?? 0) * 60 + (m ?? 0) + minutes) % (24 * 60);
-  return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+  return time === null || minutes === null ? null : timeAfter(time, minutes);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { minutesOfTime } from '../../../shared/dates';
 import { addDays, dayOfWeek, type Holiday, holidaysOn, toHebrewDate } from '../../../shared/jewish-calendar';
 import {
   type Custom,
@@ -65,8 +66,6 @@ export interface Judgement {
 
 /** An event with a start time and no end is taken to last this long: a wedding or a party. */
 export const DEFAULT_EVENT_MINUTES = 240;
-/** The longest interval judged: a two-day celebration. */
-export const MAX_EVENT_MINUTES = 48 * 60;
 
 const MINUTE = 60_000;
 
@@ -354,11 +353,6 @@ export function clockDay(at: number, zone: string): string {
     .replace(',', '');
 }
 
-function minutesOf(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
 /** The instants an event occupies: [start, end). */
 export function slotInterval(
   slot: Slot,
@@ -366,7 +360,7 @@ export function slotInterval(
   instant: (date: string, minutes: number) => number = (date, minutes) => localInstant(zone, date, minutes),
 ): { start: number; end: number; assumed: boolean } | null {
   if (slot.time === null) return null;
-  const start = instant(slot.date, minutesOf(slot.time));
+  const start = instant(slot.date, minutesOfTime(slot.time));
   const minutes = slot.durationMinutes ?? DEFAULT_EVENT_MINUTES;
   return { start, end: start + minutes * MINUTE, assumed: slot.durationMinutes === null };
 }
@@ -579,7 +573,7 @@ function judgeWith(
   } else if (slot.time !== null && isRestDay(addDays(slot.date, 1), observance.israel)) {
     // No clock at all: an eve's afternoon may already be Shabbat (candles are lit from about 14:45
     // in the northernmost cities in December), so an event reaching past EARLIEST_CANDLES may be in it.
-    const end = minutesOf(slot.time) + (slot.durationMinutes ?? DEFAULT_EVENT_MINUTES);
+    const end = minutesOfTime(slot.time) + (slot.durationMinutes ?? DEFAULT_EVENT_MINUTES);
     if (end > EARLIEST_CANDLES_MINUTES) {
       const name = restDayName(addDays(slot.date, 1), observance.israel);
       const reason = `${name} begins this evening, at an hour that depends on the place. Choose the event's place to see when it begins there.`;
