@@ -21,20 +21,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildServer } from '../src/server/app';
 import { createUser } from '../src/server/demo/factories';
 import { createSession, SESSION_COOKIE } from '../src/server/domains/auth/sessions';
 import { judgedPlace, observanceOfUser } from '../src/server/domains/observance/observance.service';
 import { judgeRange, judgeSlot, observanceFor } from '../src/server/domains/observance/tiers';
 import { resolvePlace } from '../src/server/domains/places/places.service';
-import { MarketplaceCache } from '../src/server/domains/vendors/marketplace-cache';
 import { createCaller } from '../src/server/doors/trpc/app-router';
-import { createPgliteDb } from '../src/server/platform/db/create-db';
-import { migrateToLatest } from '../src/server/platform/db/migrate';
-import { loadConfig } from '../src/server/platform/env';
-import { LiveHub, liveSourceFor } from '../src/server/platform/live/hub';
 import type { Context } from '../src/server/platform/trpc/context';
 import { addDays } from '../src/shared/jewish-calendar';
+import { embeddedServer, percentiles } from './lib/embedded-server';
 
 const CALLS = Number(process.env.CALLS ?? 300);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -44,20 +39,6 @@ const FROM = '2027-01-01';
 const TO = '2027-12-31';
 const TIME = '19:30';
 const MINUTES = 240;
-
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  return {
-    calls: sorted.length,
-    p50: round(at(50)),
-    p95: round(at(95)),
-    p99: round(at(99)),
-    max: round(at(100)),
-  };
-}
 
 async function timeAsync(calls: number, call: () => unknown) {
   for (let i = 0; i < WARM_UP; i++) await call();
@@ -72,24 +53,14 @@ async function timeAsync(calls: number, call: () => unknown) {
 
 async function main() {
   const load = { before: os.loadavg()[0] };
-  const handle = await createPgliteDb(null);
-  await migrateToLatest(handle.db);
-  const live = new LiveHub(liveSourceFor(handle, { info: () => {}, warn: () => {} }));
-  await live.start();
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', MAX_EVENT_LOOP_DELAY_MS: '0', DATA_DIR: os.tmpdir() }),
-    logLevel: 'silent' as const,
-    clientDir: '/nonexistent-client-build',
-  };
-  const deps = { db: handle.db, config, marketplace: new MarketplaceCache(), now: () => new Date(), live };
-  const app = await buildServer(deps);
+  const { deps, app, db, close } = await embeddedServer();
 
   const brooklyn = resolvePlace('Brooklyn, NY');
   const jerusalem = resolvePlace('Jerusalem, Israel');
   if (!brooklyn || !jerusalem) throw new Error('places not found');
-  const user = await createUser(handle.db, { name: 'Bench Family' });
-  await handle.db.updateTable('users').set({ homePlaceId: brooklyn.id }).where('id', '=', user.id).execute();
-  const session = await createSession(handle.db, {
+  const user = await createUser(db, { name: 'Bench Family' });
+  await db.updateTable('users').set({ homePlaceId: brooklyn.id }).where('id', '=', user.id).execute();
+  const session = await createSession(db, {
     userId: user.id,
     ttlMs: 3_600_000,
     now: new Date(),
@@ -109,7 +80,7 @@ async function main() {
   const caller = createCaller(ctx);
 
   // The functions alone, at the home place by the caller's settings.
-  const owner = await observanceOfUser(handle.db, user.id);
+  const owner = await observanceOfUser(db, user.id);
   const place = judgedPlace(brooklyn);
   const observance = observanceFor(owner.settings, owner.homePlace, brooklyn);
   const slotPerDay = () => {
@@ -161,9 +132,7 @@ async function main() {
   await run(2);
   const http = await run(SECONDS);
 
-  await app.close();
-  await live.stop();
-  await handle.db.destroy();
+  await close();
 
   const result = {
     date: new Date().toISOString(),

@@ -22,14 +22,9 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer } from '../src/server/app';
 import { PlaceIndex, resolvePlace, searchPlaces } from '../src/server/domains/places/places.service';
 import { buildPlaceRows, loadTable, type PlaceRow } from '../src/server/domains/places/places-table';
-import { MarketplaceCache } from '../src/server/domains/vendors/marketplace-cache';
-import { createPgliteDb } from '../src/server/platform/db/create-db';
-import { migrateToLatest } from '../src/server/platform/db/migrate';
-import { loadConfig } from '../src/server/platform/env';
-import { LiveHub, liveSourceFor } from '../src/server/platform/live/hub';
+import { embeddedServer, percentiles } from './lib/embedded-server';
 
 const CALLS = Number(process.env.CALLS ?? 20_000);
 const WARM_UP = 2_000;
@@ -46,19 +41,6 @@ function random(seed: number): () => number {
   };
 }
 
-function percentiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  const round = (ms: number) => Math.round(ms * 1000) / 1000;
-  return {
-    calls: sorted.length,
-    p50: round(at(50)),
-    p95: round(at(95)),
-    p99: round(at(99)),
-    max: round(at(100)),
-  };
-}
-
 function time<T>(inputs: T[], call: (input: T) => unknown) {
   for (let i = 0; i < Math.min(WARM_UP, inputs.length); i++) call(inputs[i] as T);
   const samples: number[] = [];
@@ -67,7 +49,7 @@ function time<T>(inputs: T[], call: (input: T) => unknown) {
     call(input);
     samples.push(performance.now() - started);
   }
-  return percentiles(samples);
+  return percentiles(samples, 3);
 }
 
 async function timeAsync<T>(inputs: T[], call: (input: T) => Promise<unknown>) {
@@ -78,35 +60,18 @@ async function timeAsync<T>(inputs: T[], call: (input: T) => Promise<unknown>) {
     await call(input);
     samples.push(performance.now() - started);
   }
-  return percentiles(samples);
+  return percentiles(samples, 3);
 }
 
 /** GET /api/places?q= for each prefix, through a server built as main.ts builds it. */
 async function timeRest(prefixes: string[]) {
-  const handle = await createPgliteDb(null);
-  await migrateToLatest(handle.db);
-  const live = new LiveHub(liveSourceFor(handle, { info: () => {}, warn: () => {} }));
-  await live.start();
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', MAX_EVENT_LOOP_DELAY_MS: '0', DATA_DIR: os.tmpdir() }),
-    logLevel: 'silent' as const,
-    clientDir: '/nonexistent-client-build',
-  };
-  const app = await buildServer({
-    db: handle.db,
-    config,
-    marketplace: new MarketplaceCache(),
-    now: () => new Date(),
-    live,
-  });
+  const { app, close } = await embeddedServer();
   let failures = 0;
   const stats = await timeAsync(prefixes, async (q) => {
     const res = await app.inject({ method: 'GET', url: `/api/places?q=${encodeURIComponent(q)}` });
     if (res.statusCode !== 200) failures++;
   });
-  await app.close();
-  await live.stop();
-  await handle.db.destroy();
+  await close();
   return { ...stats, failures };
 }
 
