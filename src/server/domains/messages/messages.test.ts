@@ -1107,16 +1107,26 @@ async function inboxStream(user: { id: string; role: 'customer' | 'vendor' }, la
 }
 
 describe('live events', () => {
-  it('never replays a message to someone who is no longer a party of its thread', async () => {
+  it('never replays a message, or the notification that carried its text, to someone who is no longer a party of its thread', async () => {
     const { family, vendor, listing } = await familyAndListing();
     const { threadId } = await requestThread(family, listing.id);
-    await family.caller.messages.reply({ threadId, messageText: 'Our date and budget, in confidence' });
+    const secret = 'Our date and budget, in confidence';
+    await family.caller.messages.reply({ threadId, messageText: secret });
+    const carriesSecret = (n: { body: string | null }) => n.body?.includes(secret) ?? false;
+    const bellBefore = await vendor.caller.notifications.list();
+    expect(bellBefore.items.filter(carriesSecret)).toHaveLength(1);
     // The vendor's claim is revoked: the listing has no owner now.
     await h.db
       .updateTable('vendors')
       .set({ ownerId: null, claimed: false })
       .where('id', '=', listing.id)
       .execute();
+    // The bell neither shows nor counts what came with the thread's messages.
+    const bellAfter = await vendor.caller.notifications.list();
+    expect(bellAfter.items.filter(carriesSecret)).toEqual([]);
+    expect(bellAfter.unreadCount).toBe(
+      bellBefore.unreadCount - bellBefore.items.filter((n) => n.threadId === threadId && !n.readAt).length,
+    );
     // Resuming from the very start: every event the vendor was ever sent is still kept.
     const { stream, close } = await inboxStream({ id: vendor.user.id, role: 'vendor' }, '0');
     try {
@@ -1129,6 +1139,8 @@ describe('live events', () => {
       // Each message comes back as a bare `thread` event, which a refetch then refuses.
       expect(replayed.filter((e) => e.kind === 'message')).toEqual([]);
       expect(replayed.filter((e) => e.kind === 'thread').length).toBeGreaterThan(0);
+      // Its notification comes back as a bare `sync`, without the text it carried.
+      expect(JSON.stringify(replayed)).not.toContain(secret);
     } finally {
       await close();
     }

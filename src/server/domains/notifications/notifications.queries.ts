@@ -1,11 +1,37 @@
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { NotificationDto } from '../../../shared/schemas/messages';
 import { countOf } from '../../platform/db/aggregates';
 import type { Db } from '../../platform/db/create-db';
+import type { Database } from '../../platform/db/types';
 
-function notificationColumns(db: Db) {
+/**
+ * The user's notifications they may still read: one about a conversation (a new message carries its
+ * text) only while they are a party of it, so a vendor whose claim was revoked no longer reads the
+ * listing's messages in the bell, its unread count or a stream's replay.
+ */
+function readableBy(userId: string) {
+  return (eb: ExpressionBuilder<Database, 'notifications'>) =>
+    eb.and([
+      eb('notifications.userId', '=', userId),
+      eb.or([
+        eb('notifications.threadId', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('messageThreads as t')
+            .innerJoin('vendors as v', 'v.id', 't.vendorId')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('t.id', '=', 'notifications.threadId')
+            .where((w) => w.or([w('t.customerId', '=', userId), w('v.ownerId', '=', userId)])),
+        ),
+      ]),
+    ]);
+}
+
+function notificationColumns(db: Db, userId: string) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'kind', 'title', 'body', 'link', 'threadId', 'readAt', 'createdAt', 'updatedAt']);
+    .select(['id', 'kind', 'title', 'body', 'link', 'threadId', 'readAt', 'createdAt', 'updatedAt'])
+    .where(readableBy(userId));
 }
 
 /** The user's notifications by id; others' and missing ids are left out. */
@@ -15,13 +41,12 @@ export async function notificationDtosByIds(
   ids: readonly string[],
 ): Promise<NotificationDto[]> {
   if (ids.length === 0) return [];
-  return notificationColumns(db).where('userId', '=', userId).where('id', 'in', ids).execute();
+  return notificationColumns(db, userId).where('id', 'in', ids).execute();
 }
 
 /** The newest notifications first. */
 export async function latestNotifications(db: Db, userId: string, limit: number): Promise<NotificationDto[]> {
-  return notificationColumns(db)
-    .where('userId', '=', userId)
+  return notificationColumns(db, userId)
     .orderBy('updatedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -29,5 +54,5 @@ export async function latestNotifications(db: Db, userId: string, limit: number)
 }
 
 export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {
-  return countOf(db.selectFrom('notifications').where('userId', '=', userId).where('readAt', 'is', null));
+  return countOf(db.selectFrom('notifications').where(readableBy(userId)).where('readAt', 'is', null));
 }
