@@ -74,7 +74,25 @@ export const NEIGHBORHOODS = [
 export const HOLIDAY_TYPES = ['major', 'celebration', 'minor', 'fast'] as const;
 
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export const REQUEST_STATUSES = ['sent', 'pending', 'responded', 'declined'] as const;
+/** sent → responded → quoted → booked, or declined or expired ('pending' is an old name of 'sent'). */
+export const REQUEST_STATUSES = [
+  'sent',
+  'pending',
+  'responded',
+  'quoted',
+  'booked',
+  'declined',
+  'expired',
+] as const;
+export const NOTIFICATION_KINDS = [
+  'message',
+  'request_answered',
+  'claim_decided',
+  'admin_notice',
+  'booking',
+  'review',
+  'kashrut',
+] as const;
 export const THREAD_STATUSES = ['active', 'archived'] as const;
 export const MESSAGE_STATUSES = ['sent', 'seen'] as const;
 export const MESSAGE_TYPES = ['text', 'system'] as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { LIMITS, MESSAGE_STATUSES, MESSAGE_TYPES, REQUEST_STATUSES, THREAD_STATUSES } from '../constants';
+import {
+  LIMITS,
+  MESSAGE_STATUSES,
+  MESSAGE_TYPES,
+  NOTIFICATION_KINDS,
+  REQUEST_STATUSES,
+  THREAD_STATUSES,
+} from '../constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from '../messaging';
 import {
   idempotencyKeyField,
@@ -244,7 +251,7 @@ export type UnreadTotals = z.infer<typeof unreadTotalsDto>;
 
 export const notificationDto = z.object({
   id: z.uuid(),
-  kind: z.enum(['message', 'request_answered', 'claim_decided', 'admin_notice']),
+  kind: z.enum(NOTIFICATION_KINDS),
   title: z.string(),
   body: z.string(),
   link: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_STATUSES } from '../constants';
 import { conflictDto } from './observance';
 import { requestedEventFields } from './requests';
 
@@ -25,7 +26,7 @@ export const availabilityRequestDto = z.object({
     z.object({ id: z.uuid().optional(), name: z.string(), size: z.number(), type: z.string() }),
   ),
   response: z.string().nullable(),
-  status: z.enum(['sent', 'pending', 'responded', 'declined']),
+  status: z.enum(REQUEST_STATUSES),
   respondedAt: z.date().nullable(),
   createdAt: z.date(),
 });

@@ -175,6 +175,10 @@ export interface VendorsTable {
   longitude: number | null;
   /** IANA zone of the coordinates (tz-lookup), kept with them; null without coordinates. */
   timeZone: string | null;
+  /** Events a day the listing takes unless a day says otherwise (1–50). */
+  dailyCapacity: Generated<number>;
+  /** When the owner first stated their calendar; until then every day is "not stated". */
+  calendarStatedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
   /** Hidden by an admin: gone from every public read until unhidden. */
@@ -303,6 +307,9 @@ export interface VisitorSaltsTable {
   salt: Buffer;
 }
 
+/** sent → responded → quoted → booked, or declined or expired ('pending' is an old name of 'sent'). */
+export type RequestStatus = 'sent' | 'pending' | 'responded' | 'quoted' | 'booked' | 'declined' | 'expired';
+
 export interface AvailabilityRequestsTable {
   id: Generated<string>;
   eventId: string | null;
@@ -321,7 +328,7 @@ export interface AvailabilityRequestsTable {
   conflictReason: string | null;
   attachments: ColumnType<Array<{ name: string; size: number; type: string }>, string | undefined, string>;
   response: string | null;
-  status: Generated<'sent' | 'pending' | 'responded' | 'declined'>;
+  status: Generated<RequestStatus>;
   respondedAt: Timestamp | null;
   /** Minutes to the vendor's first answer, Shabbat and Yom Tov not counted. */
   responseMinutes: number | null;
@@ -530,7 +537,14 @@ export interface AttachmentsTable {
   createdAt: CreatedAt;
 }
 
-export type NotificationKind = 'message' | 'request_answered' | 'claim_decided' | 'admin_notice';
+export type NotificationKind =
+  | 'message'
+  | 'request_answered'
+  | 'claim_decided'
+  | 'admin_notice'
+  | 'booking'
+  | 'review'
+  | 'kashrut';
 
 export interface NotificationsTable {
   id: Generated<string>;
@@ -571,7 +585,141 @@ export interface LiveEventsTable {
   createdAt: CreatedAt;
 }
 
+export type DayPart = 'day' | 'morning' | 'afternoon' | 'evening';
+export type CalendarEntryStatus = 'open' | 'booked' | 'held' | 'closed';
+
+/** What a listing's owner states about a day or a part of it (migration 2026-11-29T0700). */
+export interface VendorCalendarEntriesTable {
+  vendorId: string;
+  day: ColumnType<string, string, string>;
+  part: Generated<DayPart>;
+  status: CalendarEntryStatus;
+  /** Only for `open`: events that day, overriding the listing's daily capacity. */
+  capacity: number | null;
+  note: string | null;
+  updatedAt: DefaultedTimestamp;
+}
+
+/**
+ * The room of one listing on one day anything is stated about; `taken <= capacity` is a constraint
+ * (vendor_days_room), which decides races for a day's last slot.
+ */
+export interface VendorDaysTable {
+  vendorId: string;
+  day: ColumnType<string, string, string>;
+  capacity: number;
+  /** The capacity came from an `open` entry, not from the listing's daily capacity. */
+  capacityStated: Generated<boolean>;
+  taken: Generated<number>;
+}
+
+export type QuoteStatus = 'sent' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
+
+export interface QuotesTable {
+  id: Generated<string>;
+  version: Generated<number>;
+  requestId: string;
+  vendorId: string;
+  threadId: string | null;
+  sentBy: string | null;
+  /** One price, or a range (priceMin and priceMax), never both. */
+  price: Numeric | null;
+  priceMin: Numeric | null;
+  priceMax: Numeric | null;
+  includes: string;
+  depositAmount: Numeric | null;
+  depositDueDate: ColumnType<string | null, string | null | undefined, string | null>;
+  validUntil: ColumnType<string, string, string>;
+  attachmentIds: ColumnType<string[], string[] | undefined, string[]>;
+  status: Generated<QuoteStatus>;
+  answeredAt: Timestamp | null;
+  answeredBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export type BookingStatus = 'confirmed' | 'completed' | 'cancelled';
+
+export interface BookingsTable {
+  id: Generated<string>;
+  version: Generated<number>;
+  quoteId: string;
+  requestId: string;
+  vendorId: string;
+  customerId: string;
+  eventId: string | null;
+  threadId: string | null;
+  /** The family's deposit row the booking's deposit became. */
+  depositId: string | null;
+  day: ColumnType<string, string, string>;
+  status: Generated<BookingStatus>;
+  cancelledBy: string | null;
+  cancelledSide: ThreadSide | null;
+  cancelReason: string | null;
+  cancelledAt: Timestamp | null;
+  completedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export type BookingAction =
+  | 'quoted'
+  | 'accepted'
+  | 'declined'
+  | 'expired'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'completed';
+
+/** Every change of a request's quotes and booking, read by both sides. */
+export interface BookingHistoryTable {
+  id: Generated<string>;
+  requestId: string;
+  quoteId: string | null;
+  bookingId: string | null;
+  actorId: string | null;
+  actorSide: ThreadSide | 'system';
+  action: BookingAction;
+  reason: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ReviewsTable {
+  id: Generated<string>;
+  bookingId: string;
+  vendorId: string;
+  /** Who wrote it: the booking's customer or a member of their family circle. */
+  authorId: string | null;
+  rating: number;
+  text: string;
+  imageUrls: ColumnType<string[], string[] | undefined, string[]>;
+  reply: string | null;
+  repliedAt: Timestamp | null;
+  repliedBy: string | null;
+  hidden: Generated<boolean>;
+  hiddenAt: Timestamp | null;
+  hiddenBy: string | null;
+  hiddenReason: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ReviewReportsTable {
+  id: Generated<string>;
+  reviewId: string;
+  reporterId: string | null;
+  reason: string;
+  status: Generated<'open' | 'resolved' | 'dismissed'>;
+  resolvedAt: Timestamp | null;
+  resolvedBy: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  vendorCalendarEntries: VendorCalendarEntriesTable;
+  vendorDays: VendorDaysTable;
+  quotes: QuotesTable;
+  bookings: BookingsTable;
+  bookingHistory: BookingHistoryTable;
+  reviews: ReviewsTable;
+  reviewReports: ReviewReportsTable;
   searchWords: SearchWordsTable;
   users: UsersTable;
   sessions: SessionsTable;
