@@ -3,6 +3,7 @@ import { deleteDeadResetTokens } from './domains/auth/account.queries';
 import { deleteDeadConfirmationTokens } from './domains/auth/email-confirmation';
 import { deleteForgottenBackoff } from './domains/auth/login-throttle';
 import { deleteExpiredSessions } from './domains/auth/sessions';
+import { settleBookingClock } from './domains/bookings/bookings.jobs';
 import type { Db } from './platform/db/create-db';
 import { deleteExpiredIdempotencyKeys } from './platform/idempotency/idempotency.queries';
 import { deleteEndedWindows } from './platform/limits/rate-limit';
@@ -12,8 +13,10 @@ import { deleteOldLiveEvents } from './platform/live/live-events';
  * Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset
  * links, create answers kept past their 24 hours, live events past their replay window, and the
  * visitor hashes and salts of past days (kept no longer than their day needs them, decision 014).
+ * It also stores what the clock changes by itself: quotes past their valid-until expire and bookings
+ * past their day complete (the reads show both already; `appUrl` is for the mails that tell the parties).
  */
-export async function sweepExpiredRows(deps: { db: Db; now: () => Date }) {
+export async function sweepExpiredRows(deps: { db: Db; now: () => Date; appUrl?: string }) {
   const now = deps.now();
   return {
     sessions: await deleteExpiredSessions(deps.db, now),
@@ -24,5 +27,6 @@ export async function sweepExpiredRows(deps: { db: Db; now: () => Date }) {
     idempotencyKeys: await deleteExpiredIdempotencyKeys(deps.db, now),
     liveEvents: await deleteOldLiveEvents(deps.db, now),
     ...(await forgetPastVisitors(deps.db, now)),
+    ...(await settleBookingClock(deps.db, now, deps.appUrl)),
   };
 }

@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
     log: app.log,
     embedded: handle.kind === 'pglite',
-    sweep: sweepExpiredRows,
+    sweep: (deps) => sweepExpiredRows({ ...deps, appUrl: config.appUrl }),
   });
   const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
   const attachmentSweeper = startAttachmentSweeper({

@@ -1,5 +1,6 @@
 import { adminRouter } from '../../domains/admin/admin.router';
 import { authRouter, profileRouter } from '../../domains/auth/auth.router';
+import { bookingsRouter } from '../../domains/bookings/bookings.router';
 import { calendarRouter } from '../../domains/calendar/calendar.router';
 import { claimsRouter } from '../../domains/claims/claims.router';
 import {
@@ -31,6 +32,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   vendors: vendorsRouter,
   requests: requestsRouter,
+  bookings: bookingsRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
   claims: claimsRouter,

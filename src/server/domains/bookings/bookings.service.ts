@@ -1,0 +1,566 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { formatCivilDay } from '../../../shared/dates';
+import { dateHasPassed } from '../../../shared/local-time';
+import type { UserDto } from '../../../shared/schemas/auth';
+import type { BookingDto, QuoteDto, RequestQuotesDto } from '../../../shared/schemas/booking-answers';
+import {
+  BOOKING_MESSAGES,
+  type bookingsListInput,
+  type cancelBookingInput,
+  formatMoney,
+  type QuoteStatus,
+  type quoteInput,
+  quotePriceText,
+} from '../../../shared/schemas/bookings';
+import type { ThreadSide } from '../../../shared/schemas/messages';
+import { clipText } from '../../../shared/text';
+import type { Db } from '../../platform/db/create-db';
+import { inTransaction } from '../../platform/db/transaction';
+import { appendLiveEvents } from '../../platform/live/live-events';
+import { fieldError } from '../../platform/trpc/field-error';
+import { uploadedAttachments } from '../attachments/attachments.queries';
+import { DayFullError, releaseSlot, takeSlot } from '../availability/day-room';
+import { postMessage } from '../messages/messages.delivery';
+import { effectiveBookingStatus, effectiveQuoteStatus, listingZone } from './booking-clock';
+import { bookingDtos, historyOfRequests, quoteDtoById, quoteDtosOfRequest } from './bookings.queries';
+import { tellParty, writeHistory } from './bookings.tell';
+
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+
+/** The request a quote or an answer is about, with its listing and family, under the request's row lock. */
+async function lockedRequest(trx: Db, requestId: string) {
+  return trx
+    .selectFrom('availabilityRequests as r')
+    .innerJoin('vendors as v', 'v.id', 'r.vendorId')
+    .innerJoin('users as c', 'c.id', 'r.userId')
+    .select([
+      'r.id',
+      'r.status',
+      'r.userId',
+      'r.vendorId',
+      'r.eventId',
+      'r.threadId',
+      'r.eventType',
+      sql<string>`to_char(r.event_date at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+      'v.ownerId',
+      'v.businessName',
+      'v.timeZone',
+      'v.latitude',
+      'v.longitude',
+      'c.name as customerName',
+    ])
+    .where('r.id', '=', requestId)
+    .forUpdate('r')
+    .executeTakeFirst();
+}
+
+function refuseClosedRequest(status: string) {
+  if (status === 'booked') throw conflict(BOOKING_MESSAGES.requestBooked);
+  if (status === 'declined') throw conflict(BOOKING_MESSAGES.requestDeclined);
+  if (status === 'expired') throw conflict(BOOKING_MESSAGES.requestExpired);
+}
+
+function quoteSummary(q: z.output<typeof quoteInput>): string {
+  const parts = [
+    `Quote: ${quotePriceText({ price: q.price ?? null, priceMin: q.priceMin ?? null, priceMax: q.priceMax ?? null })}`,
+  ];
+  if (q.depositAmount && q.depositDueDate) {
+    parts.push(`deposit ${formatMoney(q.depositAmount)} due ${formatCivilDay(q.depositDueDate)}`);
+  }
+  parts.push(`valid until ${formatCivilDay(q.validUntil)}`);
+  return `${parts.join(', ')}.\nIncludes: ${q.includes}`;
+}
+
+/**
+ * The vendor (the owner of the request's listing) sends a quote in the request's conversation: an
+ * open quote before it is withdrawn, the quote is posted as a message in the thread (its
+ * attachments linked through the messages' own path), the request becomes 'quoted', and the family
+ * is told, in one transaction. Dates are judged at the listing's place.
+ */
+export async function sendQuote(
+  db: Db,
+  user: UserDto,
+  input: z.output<typeof quoteInput>,
+  now: Date,
+  appUrl: string,
+): Promise<QuoteDto> {
+  return inTransaction(db, async (trx) => {
+    const request = await lockedRequest(trx, input.requestId);
+    if (!request || (request.ownerId !== user.id && request.userId !== user.id)) {
+      throw notFound(BOOKING_MESSAGES.requestNotFound);
+    }
+    if (request.ownerId !== user.id) throw forbidden(BOOKING_MESSAGES.notYourListing);
+    refuseClosedRequest(request.status);
+    if (!request.threadId) throw conflict(BOOKING_MESSAGES.noThread);
+    const zone = listingZone(request);
+    if (dateHasPassed(request.day, now, zone))
+      throw conflict(BOOKING_MESSAGES.eventPassed(formatCivilDay(request.day)));
+    if (dateHasPassed(input.validUntil, now, zone))
+      throw fieldError('validUntil', BOOKING_MESSAGES.validUntilPassed);
+    if (input.depositDueDate) {
+      if (dateHasPassed(input.depositDueDate, now, zone)) {
+        throw fieldError('depositDueDate', BOOKING_MESSAGES.depositDuePassed);
+      }
+      if (input.depositDueDate > request.day)
+        throw fieldError('depositDueDate', BOOKING_MESSAGES.depositDueAfterEvent);
+    }
+    // The vendor's own uploads: new ones are linked to the quote's message below; ones already sent
+    // in this conversation may be attached again.
+    const ids = [...new Set(input.attachmentIds)];
+    const files = await uploadedAttachments(trx, user.id, ids);
+    if (
+      files.length !== ids.length ||
+      files.some((f) => f.messageId !== null && f.threadId !== request.threadId)
+    ) {
+      throw fieldError('attachmentIds', BOOKING_MESSAGES.attachmentNotFound);
+    }
+    const toLink = files.filter((f) => f.messageId === null).map((f) => f.id);
+
+    const withdrawn = await trx
+      .updateTable('quotes')
+      .set({ status: 'withdrawn', version: sql<number>`version + 1` })
+      .where('requestId', '=', request.id)
+      .where('status', '=', 'sent')
+      .returning('id')
+      .execute();
+    for (const old of withdrawn) {
+      await writeHistory(trx, {
+        requestId: request.id,
+        quoteId: old.id,
+        actorId: user.id,
+        actorSide: 'vendor',
+        action: 'withdrawn',
+      });
+    }
+    const quote = await trx
+      .insertInto('quotes')
+      .values({
+        requestId: request.id,
+        vendorId: request.vendorId,
+        threadId: request.threadId,
+        sentBy: user.id,
+        price: input.price ?? null,
+        priceMin: input.priceMin ?? null,
+        priceMax: input.priceMax ?? null,
+        includes: input.includes,
+        depositAmount: input.depositAmount ?? null,
+        depositDueDate: input.depositDueDate ?? null,
+        validUntil: input.validUntil,
+        attachmentIds: ids,
+        createdAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const thread = await trx
+      .selectFrom('messageThreads')
+      .select(['id', 'customerId', 'unreadByCustomer', 'unreadByVendor'])
+      .where('id', '=', request.threadId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const { events } = await postMessage(trx, {
+      thread: {
+        ...thread,
+        customerName: request.customerName,
+        ownerId: request.ownerId,
+        businessName: request.businessName,
+      },
+      sender: { id: user.id, side: 'vendor' },
+      text: quoteSummary(input),
+      attachmentIds: toLink,
+      now,
+      appUrl,
+    });
+    await trx
+      .updateTable('availabilityRequests')
+      .set({ status: 'quoted' })
+      .where('id', '=', request.id)
+      .execute();
+    await writeHistory(trx, {
+      requestId: request.id,
+      quoteId: quote.id,
+      actorId: user.id,
+      actorSide: 'vendor',
+      action: 'quoted',
+    });
+    const price = quotePriceText({
+      price: input.price ?? null,
+      priceMin: input.priceMin ?? null,
+      priceMax: input.priceMax ?? null,
+    });
+    events.push(
+      ...(await tellParty(
+        trx,
+        {
+          userId: request.userId,
+          title: `${request.businessName} sent you a quote`,
+          body: `${price} for ${request.eventType} on ${formatCivilDay(request.day)}, valid until ${formatCivilDay(input.validUntil)}`,
+          side: 'customer',
+          threadId: request.threadId,
+          mailSubject: `A quote from ${request.businessName}`,
+          paragraphs: [
+            `${request.businessName} sent you a quote of ${price} for your ${request.eventType} on ${formatCivilDay(request.day)}.`,
+            `It is valid until ${formatCivilDay(input.validUntil)}. Open the conversation to accept or decline it.`,
+          ],
+        },
+        appUrl,
+      )),
+    );
+    await appendLiveEvents(trx, events);
+    return quoteDtoById(trx, quote.id, now);
+  });
+}
+
+/** The quote under its row lock, with its request under the request's; 404 unless the caller is a party. */
+async function lockedQuote(trx: Db, user: UserDto, quoteId: string) {
+  const quote = await trx
+    .selectFrom('quotes')
+    .select([
+      'id',
+      'requestId',
+      'status',
+      'price',
+      'priceMax',
+      'depositAmount',
+      sql<string | null>`to_char(deposit_due_date, 'YYYY-MM-DD')`.as('depositDueDate'),
+      sql<string>`to_char(valid_until, 'YYYY-MM-DD')`.as('validUntil'),
+    ])
+    .where('id', '=', quoteId)
+    .forUpdate()
+    .executeTakeFirst();
+  const request = quote ? await lockedRequest(trx, quote.requestId) : undefined;
+  if (!quote || !request || (request.userId !== user.id && request.ownerId !== user.id)) {
+    throw notFound(BOOKING_MESSAGES.quoteNotFound);
+  }
+  if (request.userId !== user.id) throw forbidden(BOOKING_MESSAGES.onlyFamilyAnswers);
+  return { quote, request };
+}
+
+/** Refuses an answer to a quote that is no longer open, with the sentence that says why. */
+function refuseClosedQuote(status: QuoteStatus, validUntil: string, answer: 'accept' | 'decline'): void {
+  if (status === 'sent') return;
+  if (status === 'expired') throw conflict(BOOKING_MESSAGES.quoteExpired(formatCivilDay(validUntil)));
+  if (status === 'accepted') {
+    throw conflict(
+      answer === 'accept' ? BOOKING_MESSAGES.quoteAccepted : BOOKING_MESSAGES.quoteAcceptedNoDecline,
+    );
+  }
+  if (status === 'declined') throw conflict(BOOKING_MESSAGES.quoteDeclined);
+  throw conflict(BOOKING_MESSAGES.quoteWithdrawn);
+}
+
+/**
+ * The family accepts a quote. In one transaction: the listing's day loses a slot (takeSlot: the day's
+ * row lock and the constraint `taken <= capacity` decide between families racing for the last one,
+ * and the loser gets 409 with a sentence), the booking is created confirmed for the request's event
+ * day, the quote is accepted and the request booked, the deposit becomes a row of the event's
+ * Deposits tied to the booking, the history row is written and the vendor told.
+ */
+export async function acceptQuote(
+  db: Db,
+  user: UserDto,
+  quoteId: string,
+  now: Date,
+  appUrl: string,
+): Promise<BookingDto> {
+  const bookingId = await inTransaction(db, async (trx) => {
+    const { quote, request } = await lockedQuote(trx, user, quoteId);
+    const zone = listingZone(request);
+    refuseClosedQuote(
+      effectiveQuoteStatus(quote.status, quote.validUntil, now, zone),
+      quote.validUntil,
+      'accept',
+    );
+    refuseClosedRequest(request.status);
+    const day = request.day;
+    if (dateHasPassed(day, now, zone)) throw conflict(BOOKING_MESSAGES.eventPassed(formatCivilDay(day)));
+    try {
+      await takeSlot(trx, request.vendorId, day);
+    } catch (error) {
+      if (error instanceof DayFullError) {
+        throw conflict(BOOKING_MESSAGES.dayFull(request.businessName, formatCivilDay(day)));
+      }
+      throw error;
+    }
+    // The request's event, while it is still the family's (it may have been deleted since).
+    const event = request.eventId
+      ? await trx
+          .selectFrom('events')
+          .select('id')
+          .where('id', '=', request.eventId)
+          .where('userId', '=', request.userId)
+          .executeTakeFirst()
+      : undefined;
+    const deposit =
+      event && quote.depositAmount !== null && quote.depositDueDate !== null
+        ? await trx
+            .insertInto('deposits')
+            .values({
+              eventId: event.id,
+              vendorName: request.businessName,
+              amount: quote.depositAmount,
+              dueDate: new Date(`${quote.depositDueDate}T00:00:00.000Z`),
+              createdAt: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : undefined;
+    const booking = await trx
+      .insertInto('bookings')
+      .values({
+        quoteId: quote.id,
+        requestId: request.id,
+        vendorId: request.vendorId,
+        customerId: request.userId,
+        eventId: event?.id ?? null,
+        threadId: request.threadId,
+        depositId: deposit?.id ?? null,
+        day,
+        createdAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('quotes')
+      .set({ status: 'accepted', answeredAt: now, answeredBy: user.id, version: sql<number>`version + 1` })
+      .where('id', '=', quote.id)
+      .execute();
+    await trx
+      .updateTable('availabilityRequests')
+      .set({ status: 'booked' })
+      .where('id', '=', request.id)
+      .execute();
+    await writeHistory(trx, {
+      requestId: request.id,
+      quoteId: quote.id,
+      bookingId: booking.id,
+      actorId: user.id,
+      actorSide: 'customer',
+      action: 'accepted',
+    });
+    const events = await tellParty(
+      trx,
+      {
+        userId: request.ownerId,
+        title: `${request.customerName} accepted your quote`,
+        body: `${request.eventType} on ${formatCivilDay(day)} is booked`,
+        side: 'vendor',
+        threadId: request.threadId,
+        mailSubject: `${request.customerName} booked you`,
+        paragraphs: [
+          `${request.customerName} accepted your quote for their ${request.eventType} on ${formatCivilDay(day)}.`,
+          'The date is booked on your calendar.',
+        ],
+      },
+      appUrl,
+    );
+    await appendLiveEvents(trx, events);
+    return booking.id;
+  });
+  return bookingOf(db, user, bookingId, now);
+}
+
+/** The family declines a quote: the quote declined, the request declined, the vendor told. */
+export async function declineQuote(
+  db: Db,
+  user: UserDto,
+  quoteId: string,
+  now: Date,
+  appUrl: string,
+): Promise<QuoteDto> {
+  return inTransaction(db, async (trx) => {
+    const { quote, request } = await lockedQuote(trx, user, quoteId);
+    const zone = listingZone(request);
+    refuseClosedQuote(
+      effectiveQuoteStatus(quote.status, quote.validUntil, now, zone),
+      quote.validUntil,
+      'decline',
+    );
+    await trx
+      .updateTable('quotes')
+      .set({ status: 'declined', answeredAt: now, answeredBy: user.id, version: sql<number>`version + 1` })
+      .where('id', '=', quote.id)
+      .execute();
+    await trx
+      .updateTable('availabilityRequests')
+      .set({ status: 'declined' })
+      .where('id', '=', request.id)
+      .execute();
+    await writeHistory(trx, {
+      requestId: request.id,
+      quoteId: quote.id,
+      actorId: user.id,
+      actorSide: 'customer',
+      action: 'declined',
+    });
+    const events = await tellParty(
+      trx,
+      {
+        userId: request.ownerId,
+        title: `${request.customerName} declined your quote`,
+        body: `${request.eventType} on ${formatCivilDay(request.day)}`,
+        side: 'vendor',
+        threadId: request.threadId,
+        mailSubject: `${request.customerName} declined your quote`,
+        paragraphs: [
+          `${request.customerName} declined your quote for their ${request.eventType} on ${formatCivilDay(request.day)}.`,
+        ],
+      },
+      appUrl,
+    );
+    await appendLiveEvents(trx, events);
+    return quoteDtoById(trx, quote.id, now);
+  });
+}
+
+/**
+ * Either side cancels a confirmed booking with a reason: the booking cancelled, the day's slot given
+ * back, the history row written and the other side told. A booking whose day has passed is
+ * completed and can no longer be cancelled.
+ */
+export async function cancelBooking(
+  db: Db,
+  user: UserDto,
+  input: z.output<typeof cancelBookingInput>,
+  now: Date,
+  appUrl: string,
+): Promise<BookingDto> {
+  await inTransaction(db, async (trx) => {
+    const booking = await trx
+      .selectFrom('bookings as b')
+      .innerJoin('vendors as v', 'v.id', 'b.vendorId')
+      .innerJoin('users as c', 'c.id', 'b.customerId')
+      .innerJoin('availabilityRequests as r', 'r.id', 'b.requestId')
+      .select([
+        'b.id',
+        'b.status',
+        'b.requestId',
+        'b.quoteId',
+        'b.vendorId',
+        'b.customerId',
+        'b.threadId',
+        sql<string>`to_char(b.day, 'YYYY-MM-DD')`.as('day'),
+        'v.ownerId',
+        'v.businessName',
+        'v.timeZone',
+        'v.latitude',
+        'v.longitude',
+        'c.name as customerName',
+        'r.eventType',
+      ])
+      .where('b.id', '=', input.id)
+      .forUpdate('b')
+      .executeTakeFirst();
+    if (!booking || (booking.customerId !== user.id && booking.ownerId !== user.id)) {
+      throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    }
+    const side: ThreadSide = booking.customerId === user.id ? 'customer' : 'vendor';
+    const status = effectiveBookingStatus(booking.status, booking.day, now, listingZone(booking));
+    if (status === 'cancelled') throw conflict(BOOKING_MESSAGES.bookingCancelled);
+    if (status === 'completed') throw conflict(BOOKING_MESSAGES.bookingCompleted);
+    await trx
+      .updateTable('bookings')
+      .set({
+        status: 'cancelled',
+        cancelledBy: user.id,
+        cancelledSide: side,
+        cancelReason: input.reason,
+        cancelledAt: now,
+        version: sql<number>`version + 1`,
+      })
+      .where('id', '=', booking.id)
+      .execute();
+    await releaseSlot(trx, booking.vendorId, booking.day);
+    await writeHistory(trx, {
+      requestId: booking.requestId,
+      quoteId: booking.quoteId,
+      bookingId: booking.id,
+      actorId: user.id,
+      actorSide: side,
+      action: 'cancelled',
+      reason: input.reason,
+    });
+    const day = formatCivilDay(booking.day);
+    const by = side === 'customer' ? booking.customerName : booking.businessName;
+    const otherId = side === 'customer' ? booking.ownerId : booking.customerId;
+    const events = await tellParty(
+      trx,
+      {
+        userId: otherId,
+        title: `${by} cancelled the booking for ${day}`,
+        body: clipText(input.reason, 300),
+        side: side === 'customer' ? 'vendor' : 'customer',
+        threadId: booking.threadId,
+        mailSubject: `${by} cancelled the booking for ${day}`,
+        paragraphs: [
+          `${by} cancelled the booking of ${booking.eventType} on ${day}.`,
+          `Their reason: ${clipText(input.reason, 1000)}`,
+        ],
+      },
+      appUrl,
+    );
+    await appendLiveEvents(trx, events);
+  });
+  return bookingOf(db, user, input.id, now);
+}
+
+async function bookingOf(db: Db, user: UserDto, bookingId: string, now: Date): Promise<BookingDto> {
+  const [dto] = await bookingDtos(db, { userId: user.id, bookingId }, now);
+  if (!dto) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  return dto;
+}
+
+/** GET /api/bookings: the caller's, as the family and as the owner of listings. */
+export async function listBookings(
+  db: Db,
+  user: UserDto,
+  input: z.output<typeof bookingsListInput>,
+  now: Date,
+): Promise<BookingDto[]> {
+  if (user.role === 'admin') throw forbidden(BOOKING_MESSAGES.partiesOnly);
+  return bookingDtos(
+    db,
+    {
+      userId: user.id,
+      eventId: input.eventId,
+      // Days still ahead somewhere on Earth; the read-time status trims those passed at the listing.
+      fromDay: input.upcoming
+        ? new Date(now.getTime() - 14 * 3600_000).toISOString().slice(0, 10)
+        : undefined,
+    },
+    now,
+  );
+}
+
+/** The quotes of a request and its history, for its two parties; 404 for anyone else. */
+export async function quotesOfRequest(
+  db: Db,
+  user: UserDto,
+  requestId: string,
+  now: Date,
+): Promise<RequestQuotesDto> {
+  const request = await db
+    .selectFrom('availabilityRequests as r')
+    .innerJoin('vendors as v', 'v.id', 'r.vendorId')
+    .select(['r.id', 'r.status', 'r.userId', 'v.ownerId'])
+    .where('r.id', '=', requestId)
+    .executeTakeFirst();
+  if (!request || (request.userId !== user.id && request.ownerId !== user.id)) {
+    throw notFound(BOOKING_MESSAGES.requestNotFound);
+  }
+  const [quotes, history] = await Promise.all([
+    quoteDtosOfRequest(db, request.id, now),
+    historyOfRequests(db, [request.id]),
+  ]);
+  return {
+    requestId: request.id,
+    requestStatus: request.status,
+    side: request.userId === user.id ? 'customer' : 'vendor',
+    quotes,
+    history,
+  };
+}

@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { ThreadSide } from '../../../shared/schemas/messages';
+import type { Db } from '../../platform/db/create-db';
+import type { BookingAction } from '../../platform/db/types';
+import type { NewLiveEvent } from '../../platform/live/live-events';
+import { enqueueMail } from '../../platform/mail/outbox';
+import { notificationMail } from '../../platform/mail/templates';
+import { threadLink } from '../messages/messages.delivery';
+import { notify } from '../notifications/notifications.service';
+
+/** One change told to one party of a request. */
+export interface Telling {
+  /** Null while nobody owns the listing: nobody to tell. */
+  userId: string | null;
+  side: ThreadSide;
+  threadId: string | null;
+  title: string;
+  body: string;
+  mailSubject: string;
+  paragraphs: string[];
+}
+
+/**
+ * Tells a party about a change of a quote or booking, as messages do: a bell item of kind 'booking'
+ * (one unread item per conversation, updated by the next), a mail through the outbox (skipped for
+ * those who turned e-mail notifications off), and live events for the bell and the conversation's
+ * quote cards. Returns the live events to append last in the transaction.
+ */
+export async function tellParty(trx: Db, t: Telling, appUrl: string): Promise<NewLiveEvent[]> {
+  if (!t.userId) return [];
+  const user = await trx
+    .selectFrom('users')
+    .select(['email', 'name', 'role'])
+    .where('id', '=', t.userId)
+    .executeTakeFirst();
+  if (!user) return [];
+  const link = t.threadId
+    ? threadLink(user.role, t.threadId)
+    : t.side === 'vendor'
+      ? '/vendor-dashboard?tab=bookings'
+      : '/events';
+  const events: NewLiveEvent[] = [
+    await notify(trx, {
+      userId: t.userId,
+      kind: 'booking',
+      title: t.title,
+      body: t.body,
+      link,
+      threadId: t.threadId,
+    }),
+  ];
+  if (t.threadId) events.push({ userId: t.userId, kind: 'thread', ref: { threadId: t.threadId } });
+  await enqueueMail(trx, {
+    kind: 'booking',
+    to: user.email,
+    userId: t.userId,
+    notification: true,
+    ...notificationMail({
+      subject: `${t.mailSubject} on SimchaHub`,
+      preheader: t.body,
+      name: user.name,
+      paragraphs: t.paragraphs,
+      action: { label: 'Open it on SimchaHub', url: `${appUrl}${link}` },
+    }),
+  });
+  return events;
+}
+
+/** A row of the history both sides read. */
+export async function writeHistory(
+  trx: Db,
+  row: {
+    requestId: string;
+    quoteId: string | null;
+    bookingId?: string | null;
+    actorId: string | null;
+    actorSide: ThreadSide | 'system';
+    action: BookingAction;
+    reason?: string | null;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('bookingHistory')
+    .values({
+      ...row,
+      bookingId: row.bookingId ?? null,
+      reason: row.reason ?? null,
+      // The wall clock, not the transaction's start: two rows of one change keep their order.
+      createdAt: sql<Date>`clock_timestamp()`,
+    })
+    .execute();
+}

@@ -1,0 +1,402 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES, type QuoteInput } from '../../../shared/schemas/bookings';
+import { createEvent, createVendor } from '../../demo/factories';
+import { rowsOldestFirst, rowsWhere, turnOffEmails } from '../../test/fixtures';
+import { harnessForFile, type Party } from '../../test/harness';
+import { expectRejected, rejection } from '../../test/rejection';
+import { insertAttachment } from '../attachments/attachments.queries';
+import { settleBookingClock } from './bookings.jobs';
+
+/** The clock the procedures read; a test moves it and puts it back. */
+let clock = new Date('2026-11-29T12:00:00Z');
+const h = harnessForFile({ now: () => clock });
+
+const DAY = '2027-06-13';
+let family: Party;
+let vendor: Party;
+let vendorId: string;
+
+beforeAll(async () => {
+  family = await h.signedIn('customer', { name: 'Miriam' });
+  vendor = await h.signedIn('vendor', { name: 'David' });
+  vendorId = (
+    await createVendor(h.db, {
+      businessName: 'Hora Nights',
+      category: 'Musicians',
+      ownerId: vendor.user.id,
+      claimed: true,
+    })
+  ).id;
+});
+
+/** A request from `who` to the listing, for an event of theirs on `date`. */
+async function request(who: Party = family, date = DAY, listing = vendorId) {
+  const event = await createEvent(h.db, who.user.id, {
+    title: 'Our wedding',
+    date: new Date(`${date}T00:00:00Z`),
+  });
+  return who.caller.requests.send({
+    id: listing,
+    eventType: 'Wedding',
+    date,
+    message: 'Are you free?',
+    eventId: event.id,
+  });
+}
+
+const quoteOf = (requestId: string, over: Partial<QuoteInput> = {}): QuoteInput => ({
+  requestId,
+  price: '2500',
+  includes: 'Five musicians, four hours',
+  depositAmount: '500',
+  depositDueDate: '2027-02-01',
+  validUntil: '2027-01-15',
+  ...over,
+});
+
+async function expectField(call: Promise<unknown>, field: string, message: string) {
+  const error = await rejection(call);
+  expect(error.code).toBe('BAD_REQUEST');
+  expect(error.message).toContain(message);
+  expect(JSON.stringify(error.cause ?? '')).toContain(field);
+}
+
+describe('quotes', () => {
+  it('posts the quote in the conversation, marks the request quoted and tells the family', async () => {
+    const req = await request();
+    const upload = await insertAttachment(h.db, {
+      id: randomUUID(),
+      uploaderId: vendor.user.id,
+      name: 'quote.pdf',
+      contentType: 'application/pdf',
+      bytes: 1000,
+      createdAt: clock,
+    });
+    const quote = await vendor.caller.bookings.sendQuote(quoteOf(req.id, { attachmentIds: [upload.id] }));
+    expect(quote).toMatchObject({
+      status: 'sent',
+      price: '2500.00',
+      depositAmount: '500.00',
+      depositDueDate: '2027-02-01',
+      validUntil: '2027-01-15',
+      businessName: 'Hora Nights',
+      attachments: [{ id: upload.id, name: 'quote.pdf' }],
+    });
+    const [stored] = await rowsWhere(h.db, 'availabilityRequests', { id: req.id });
+    expect(stored?.status).toBe('quoted');
+    const messages = await rowsWhere(h.db, 'messages', { threadId: req.threadId as string });
+    expect(messages.map((m) => m.messageText).join('\n')).toContain('Quote: $2,500.00');
+    const [file] = await rowsWhere(h.db, 'attachments', { id: upload.id });
+    expect(file?.threadId).toBe(req.threadId);
+    const bell = await rowsWhere(h.db, 'notifications', { userId: family.user.id, kind: 'booking' });
+    expect(bell.at(-1)?.title).toBe('Hora Nights sent you a quote');
+    const mails = await rowsWhere(h.db, 'mailOutbox', { userId: family.user.id, kind: 'booking' });
+    expect(mails.length).toBeGreaterThan(0);
+    const history = await rowsWhere(h.db, 'bookingHistory', { requestId: req.id });
+    expect(history.map((r) => r.action)).toEqual(['quoted']);
+    const both = await family.caller.bookings.requestQuotes({ requestId: req.id });
+    expect(both).toMatchObject({ side: 'customer', requestStatus: 'quoted', quotes: [{ id: quote.id }] });
+    expect((await vendor.caller.bookings.requestQuotes({ requestId: req.id })).side).toBe('vendor');
+  });
+
+  it('replaces an open quote: the old one is withdrawn, in the history', async () => {
+    const req = await request();
+    const first = await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    const second = await vendor.caller.bookings.sendQuote(
+      quoteOf(req.id, { price: undefined, priceMin: '2000', priceMax: '3000' }),
+    );
+    const read = await family.caller.bookings.requestQuotes({ requestId: req.id });
+    expect(read.quotes.map((q) => [q.id, q.status])).toEqual([
+      [second.id, 'sent'],
+      [first.id, 'withdrawn'],
+    ]);
+    expect(read.history.map((r) => r.action)).toEqual(['quoted', 'withdrawn', 'quoted']);
+    await expectRejected(
+      family.caller.bookings.acceptQuote({ id: first.id }),
+      'CONFLICT',
+      BOOKING_MESSAGES.quoteWithdrawn,
+    );
+  });
+
+  it('refuses bad quotes with field messages', async () => {
+    const req = await request();
+    const q = (over: Partial<QuoteInput>) => vendor.caller.bookings.sendQuote(quoteOf(req.id, over));
+    await expectField(q({ validUntil: '2026-11-01' }), 'validUntil', BOOKING_MESSAGES.validUntilPassed);
+    await expectField(q({ depositAmount: '3000' }), 'depositAmount', BOOKING_MESSAGES.depositTooLarge);
+    await expectField(
+      q({ price: undefined, priceMin: '2000', priceMax: '2500', depositAmount: '2600' }),
+      'depositAmount',
+      BOOKING_MESSAGES.depositTooLarge,
+    );
+    await expectField(
+      q({ price: undefined, priceMin: '3000', priceMax: '2000' }),
+      'priceMax',
+      BOOKING_MESSAGES.rangeReversed,
+    );
+    await expectField(
+      q({ depositDueDate: '2027-07-01' }),
+      'depositDueDate',
+      BOOKING_MESSAGES.depositDueAfterEvent,
+    );
+    await expectField(
+      q({ depositDueDate: '2026-11-01' }),
+      'depositDueDate',
+      BOOKING_MESSAGES.depositDuePassed,
+    );
+    await expectField(q({ depositDueDate: undefined }), 'depositDueDate', BOOKING_MESSAGES.depositHalf);
+    await expectField(q({ price: undefined }), 'price', BOOKING_MESSAGES.priceMissing);
+    await expectField(q({ includes: '  ' }), 'includes', BOOKING_MESSAGES.includesMissing);
+    await expectField(
+      q({ attachmentIds: [randomUUID()] }),
+      'attachmentIds',
+      BOOKING_MESSAGES.attachmentNotFound,
+    );
+    expect((await rowsWhere(h.db, 'quotes', { requestId: req.id })).length).toBe(0);
+  });
+
+  it("refuses anyone but the listing's owner", async () => {
+    const req = await request();
+    const other = await h.signedIn('vendor');
+    await createVendor(h.db, { ownerId: other.user.id, claimed: true });
+    await expectRejected(
+      other.caller.bookings.sendQuote(quoteOf(req.id)),
+      'NOT_FOUND',
+      BOOKING_MESSAGES.requestNotFound,
+    );
+    await expectRejected(
+      family.caller.bookings.sendQuote(quoteOf(req.id)),
+      'FORBIDDEN',
+      BOOKING_MESSAGES.notYourListing,
+    );
+    const admin = await h.signedIn('admin');
+    await expectRejected(
+      admin.caller.bookings.sendQuote(quoteOf(req.id)),
+      'NOT_FOUND',
+      BOOKING_MESSAGES.requestNotFound,
+    );
+    await expectRejected(
+      h.anonymous().caller.bookings.sendQuote(quoteOf(req.id)),
+      'UNAUTHORIZED',
+      expect.any(String),
+    );
+    await expectRejected(
+      other.caller.bookings.requestQuotes({ requestId: req.id }),
+      'NOT_FOUND',
+      BOOKING_MESSAGES.requestNotFound,
+    );
+  });
+});
+
+describe('answers', () => {
+  it('accepts: a confirmed booking on the event day, the slot taken, the deposit tied, the vendor told', async () => {
+    const req = await request();
+    const quote = await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    const booking = await family.caller.bookings.acceptQuote({ id: quote.id });
+    expect(booking).toMatchObject({
+      side: 'customer',
+      status: 'confirmed',
+      day: DAY,
+      vendor: { id: vendorId, businessName: 'Hora Nights' },
+      customer: { name: 'Miriam' },
+      eventTitle: 'Our wedding',
+      quote: { id: quote.id, status: 'accepted' },
+      deposit: { amount: '500.00', paid: false },
+    });
+    expect(booking.history.map((r) => r.action)).toEqual(['quoted', 'accepted']);
+    const [deposit] = await rowsWhere(h.db, 'deposits', { id: booking.deposit?.id as string });
+    expect(deposit).toMatchObject({ vendorName: 'Hora Nights', eventId: req.eventId });
+    expect(deposit?.dueDate.toISOString().slice(0, 10)).toBe('2027-02-01');
+    const [day] = await rowsWhere(h.db, 'vendorDays', { vendorId });
+    expect(day).toMatchObject({ taken: 1, capacity: 1 });
+    expect((await rowsWhere(h.db, 'availabilityRequests', { id: req.id }))[0]?.status).toBe('booked');
+    const bell = await rowsWhere(h.db, 'notifications', { userId: vendor.user.id, kind: 'booking' });
+    expect(bell.map((n) => n.title)).toContain('Miriam accepted your quote');
+    const live = await rowsWhere(h.db, 'liveEvents', { userId: vendor.user.id, kind: 'thread' });
+    expect(live.length).toBeGreaterThan(0);
+    // The vendor sees the booking too, without the family's event or deposit.
+    const theirs = (await vendor.caller.bookings.list()).find((b) => b.id === booking.id);
+    expect(theirs).toMatchObject({
+      side: 'vendor',
+      customer: { name: 'Miriam' },
+      eventTitle: null,
+      deposit: null,
+    });
+
+    // Illegal moves after it.
+    await expectRejected(
+      family.caller.bookings.acceptQuote({ id: quote.id }),
+      'CONFLICT',
+      BOOKING_MESSAGES.quoteAccepted,
+    );
+    await expectRejected(
+      family.caller.bookings.declineQuote({ id: quote.id }),
+      'CONFLICT',
+      BOOKING_MESSAGES.quoteAcceptedNoDecline,
+    );
+    await expectRejected(
+      vendor.caller.bookings.sendQuote(quoteOf(req.id)),
+      'CONFLICT',
+      BOOKING_MESSAGES.requestBooked,
+    );
+
+    // Cancel by the vendor, with a reason: the slot is back, the family told.
+    await expectRejected(
+      vendor.caller.bookings.cancel({ id: booking.id, reason: '  ' }),
+      'BAD_REQUEST',
+      BOOKING_MESSAGES.reasonMissing,
+    );
+    const stranger = await h.signedIn('customer');
+    await expectRejected(
+      stranger.caller.bookings.cancel({ id: booking.id, reason: 'No' }),
+      'NOT_FOUND',
+      BOOKING_MESSAGES.bookingNotFound,
+    );
+    const cancelled = await vendor.caller.bookings.cancel({ id: booking.id, reason: 'Our singer is ill.' });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancelledSide: 'vendor',
+      cancelReason: 'Our singer is ill.',
+    });
+    expect((await rowsWhere(h.db, 'vendorDays', { vendorId }))[0]?.taken).toBe(0);
+    const history = await rowsOldestFirst(h.db, 'bookingHistory', { requestId: req.id });
+    expect(history.at(-1)).toMatchObject({
+      action: 'cancelled',
+      actorSide: 'vendor',
+      reason: 'Our singer is ill.',
+    });
+    const told = await rowsWhere(h.db, 'notifications', { userId: family.user.id, kind: 'booking' });
+    expect(told.some((n) => n.title.startsWith('Hora Nights cancelled the booking'))).toBe(true);
+    await expectRejected(
+      family.caller.bookings.cancel({ id: booking.id, reason: 'Again' }),
+      'CONFLICT',
+      BOOKING_MESSAGES.bookingCancelled,
+    );
+  });
+
+  it('declines: the quote and the request declined; a declined quote cannot be accepted', async () => {
+    const req = await request(family, '2027-06-20');
+    const quote = await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    await expectRejected(
+      vendor.caller.bookings.declineQuote({ id: quote.id }),
+      'FORBIDDEN',
+      BOOKING_MESSAGES.onlyFamilyAnswers,
+    );
+    const other = await h.signedIn('customer');
+    await expectRejected(
+      other.caller.bookings.declineQuote({ id: quote.id }),
+      'NOT_FOUND',
+      BOOKING_MESSAGES.quoteNotFound,
+    );
+    const declined = await family.caller.bookings.declineQuote({ id: quote.id });
+    expect(declined.status).toBe('declined');
+    expect((await rowsWhere(h.db, 'availabilityRequests', { id: req.id }))[0]?.status).toBe('declined');
+    await expectRejected(
+      family.caller.bookings.acceptQuote({ id: quote.id }),
+      'CONFLICT',
+      BOOKING_MESSAGES.quoteDeclined,
+    );
+    await expectRejected(
+      vendor.caller.bookings.sendQuote(quoteOf(req.id)),
+      'CONFLICT',
+      BOOKING_MESSAGES.requestDeclined,
+    );
+  });
+
+  it('respects e-mail settings: no mail for a family that turned them off, the bell still rings', async () => {
+    const quiet = await h.signedIn('customer');
+    await turnOffEmails(h.db, quiet.user.id);
+    const req = await request(quiet, '2027-06-21');
+    await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    expect(await rowsWhere(h.db, 'mailOutbox', { userId: quiet.user.id })).toHaveLength(0);
+    expect(await rowsWhere(h.db, 'notifications', { userId: quiet.user.id, kind: 'booking' })).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('the clock', () => {
+  it('expires a quote past its valid-until at read time and by the job, and completes a booking past its day', async () => {
+    const req = await request(family, '2027-03-07');
+    const quote = await vendor.caller.bookings.sendQuote(
+      quoteOf(req.id, { validUntil: '2026-12-10', depositDueDate: '2026-12-20' }),
+    );
+    const booked = await request(family, '2027-03-08');
+    const bookedQuote = await vendor.caller.bookings.sendQuote(
+      quoteOf(booked.id, { depositAmount: undefined, depositDueDate: undefined }),
+    );
+    const booking = await family.caller.bookings.acceptQuote({ id: bookedQuote.id });
+    expect(booking.deposit).toBeNull();
+    const before = clock;
+    try {
+      clock = new Date('2026-12-12T12:00:00Z');
+      expect((await family.caller.bookings.requestQuotes({ requestId: req.id })).quotes[0]?.status).toBe(
+        'expired',
+      );
+      await expectRejected(
+        family.caller.bookings.acceptQuote({ id: quote.id }),
+        'CONFLICT',
+        BOOKING_MESSAGES.quoteExpired('Thu, Dec 10, 2026'),
+      );
+      const settled = await settleBookingClock(h.db, clock);
+      expect(settled.expiredQuotes).toBeGreaterThanOrEqual(1);
+      expect((await rowsWhere(h.db, 'quotes', { id: quote.id }))[0]?.status).toBe('expired');
+      expect((await rowsWhere(h.db, 'availabilityRequests', { id: req.id }))[0]?.status).toBe('expired');
+      const history = await rowsOldestFirst(h.db, 'bookingHistory', { requestId: req.id });
+      expect(history.at(-1)).toMatchObject({ action: 'expired', actorSide: 'system' });
+
+      clock = new Date('2027-03-10T12:00:00Z');
+      const read = (await family.caller.bookings.list()).find((b) => b.id === booking.id);
+      expect(read?.status).toBe('completed');
+      await expectRejected(
+        vendor.caller.bookings.cancel({ id: booking.id, reason: 'Late' }),
+        'CONFLICT',
+        BOOKING_MESSAGES.bookingCompleted,
+      );
+      const after = await settleBookingClock(h.db, clock);
+      expect(after.completedBookings).toBeGreaterThanOrEqual(1);
+      const [row] = await rowsWhere(h.db, 'bookings', { id: booking.id });
+      expect(row).toMatchObject({ status: 'completed' });
+      expect(row?.completedAt).not.toBeNull();
+      expect((await settleBookingClock(h.db, clock)).completedBookings).toBe(0);
+      expect((await vendor.caller.bookings.list({ upcoming: true })).some((b) => b.id === booking.id)).toBe(
+        false,
+      );
+    } finally {
+      clock = before;
+    }
+  });
+});
+
+describe('the last slot', () => {
+  it('of 20 families accepting at once exactly one wins; the others get 409 with a sentence', async () => {
+    const day = '2027-08-15';
+    const band = await h.signedIn('vendor');
+    const listing = await createVendor(h.db, {
+      businessName: 'Last Slot Klezmer',
+      ownerId: band.user.id,
+      claimed: true,
+    });
+    const families = await Promise.all(Array.from({ length: 20 }, () => h.signedIn('customer')));
+    const quotes: { id: string }[] = [];
+    for (const f of families) {
+      const req = await request(f, day, listing.id);
+      quotes.push(await band.caller.bookings.sendQuote(quoteOf(req.id)));
+    }
+    const results = await Promise.allSettled(
+      families.map((f, i) => f.caller.bookings.acceptQuote({ id: (quotes[i] as { id: string }).id })),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const error of lost) {
+      expect(error).toMatchObject({
+        code: 'CONFLICT',
+        message: BOOKING_MESSAGES.dayFull('Last Slot Klezmer', 'Sun, Aug 15, 2027'),
+      });
+    }
+    expect(await rowsWhere(h.db, 'bookings', { vendorId: listing.id })).toHaveLength(1);
+    expect((await rowsWhere(h.db, 'vendorDays', { vendorId: listing.id }))[0]).toMatchObject({ taken: 1 });
+  });
+});
