@@ -623,6 +623,54 @@ export const restRoutes: RestRoute[] = [
     summary: 'Withdraw one of your pending claims',
     tag: 'Vendor claims',
   },
+  // Quotes and bookings (issue 29).
+  {
+    method: 'POST',
+    path: '/api/quotes',
+    procedure: 'bookings.sendQuote',
+    summary:
+      "Send a quote on a request to your listing (one price or priceMin and priceMax, an optional deposit with its due date, valid-until); replaces the request's open quote",
+    tag: 'Bookings',
+    status: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/{id}/accept',
+    procedure: 'bookings.acceptQuote',
+    summary:
+      "Accept a quote on your request: books the vendor's day (409 when it has no room left) and adds the deposit to the event's Deposits",
+    tag: 'Bookings',
+  },
+  {
+    method: 'POST',
+    path: '/api/quotes/{id}/decline',
+    procedure: 'bookings.declineQuote',
+    summary: 'Decline a quote on your request',
+    tag: 'Bookings',
+  },
+  {
+    method: 'GET',
+    path: '/api/requests/{requestId}/quotes',
+    procedure: 'bookings.requestQuotes',
+    summary: "A request's quotes, newest first, and its history (the request's two parties)",
+    tag: 'Bookings',
+  },
+  {
+    method: 'GET',
+    path: '/api/bookings',
+    procedure: 'bookings.list',
+    summary:
+      "The caller's bookings, as the family and as a listing's owner, with quote, deposit (the family's side) and history; eventId and upcoming=true narrow them",
+    tag: 'Bookings',
+  },
+  {
+    method: 'POST',
+    path: '/api/bookings/{id}/cancel',
+    procedure: 'bookings.cancel',
+    summary:
+      'Cancel a confirmed booking, as either side, with a reason; the day is freed and the other side told',
+    tag: 'Bookings',
+  },
   {
     method: 'GET',
     path: '/api/admin/vendor-claims',
