@@ -77,6 +77,7 @@ export function applyLiveEvent(
       refetchSoon('conversations', () => utils.messages.conversation.invalidate());
       refetchSoon('notifications', () => utils.notifications.list.invalidate());
       refetchSoon('requests', () => utils.requests.list.invalidate());
+      refetchSoon('bookings', () => utils.bookings.invalidate());
       // A claim may have been decided while the stream was away.
       refreshClaimsAndListings(utils, refetchSoon);
       return;
@@ -99,6 +100,8 @@ export function applyLiveEvent(
         utils.messages.conversation.invalidate({ threadId: event.threadId }),
       );
       refetchSoon('threads', () => utils.messages.threads.invalidate());
+      // A quote or booking of the thread's request changed (issue 29): its cards and lists are read again.
+      refetchSoon('bookings', () => utils.bookings.invalidate());
       return;
     case 'notification':
       utils.notifications.list.setData(undefined, (old) =>
@@ -111,6 +114,10 @@ export function applyLiveEvent(
       );
       refetchSoon('notifications', () => utils.notifications.list.invalidate());
       refetchSoon('requests', () => utils.requests.list.invalidate());
+      if (event.notification.kind === 'booking') {
+        refetchSoon('bookings', () => utils.bookings.invalidate());
+        refetchSoon('deposits', () => utils.deposits.invalidate());
+      }
       if (event.notification.kind === 'admin_notice') {
         // An admin hid or showed one of the user's listings: the dashboard says so at once.
         refreshClaimsAndListings(utils, refetchSoon);

@@ -1,5 +1,6 @@
-import { Badge, Box, Flex, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
@@ -12,8 +13,35 @@ import { formatDay, formatTime } from './format';
 import { ListEmpty } from './item-parts';
 import { formatAmount } from './money';
 
-/** The Vendors tab: the availability requests the family sent for this event, with the vendors' answers. */
+// The bookings are their own chunk, loaded when the tab first opens.
+const BookingsList = lazy(() => import('../bookings/bookings-list'));
+
+/** The Vendors tab: the event's bookings, then the availability requests the family sent for it. */
 export function VendorsTab({ eventId }: { eventId: string }) {
+  return (
+    <Stack gap="5">
+      <Stack as="section" aria-labelledby="event-bookings-heading" gap="2">
+        <Heading id="event-bookings-heading" as="h3" fontSize="md" color="brand.950">
+          Bookings
+        </Heading>
+        <Suspense fallback={<Skeleton h="16" rounded="xl" />}>
+          <BookingsList
+            eventId={eventId}
+            empty="No bookings for this event yet. Accept a vendor's quote in your messages to book them."
+          />
+        </Suspense>
+      </Stack>
+      <Stack as="section" aria-labelledby="event-requests-heading" gap="2">
+        <Heading id="event-requests-heading" as="h3" fontSize="md" color="brand.950">
+          Requests
+        </Heading>
+        <EventRequests eventId={eventId} />
+      </Stack>
+    </Stack>
+  );
+}
+
+function EventRequests({ eventId }: { eventId: string }) {
   const { user } = useCurrentUser();
   // Only customers send requests; other roles have none to list.
   const requests = trpc.requests.list.useQuery(undefined, { enabled: user?.role === 'customer' });
@@ -46,8 +74,16 @@ export function VendorsTab({ eventId }: { eventId: string }) {
   );
 }
 
+const REQUEST_BADGE: Record<string, { label: string; palette: string }> = {
+  responded: { label: 'Responded', palette: 'green' },
+  quoted: { label: 'Quoted', palette: 'blue' },
+  booked: { label: 'Booked', palette: 'green' },
+  declined: { label: 'Declined', palette: 'red' },
+  expired: { label: 'Expired', palette: 'gray' },
+};
+
 function RequestItem({ request }: { request: AvailabilityRequestDto }) {
-  const responded = request.status === 'responded';
+  const badge = REQUEST_BADGE[request.status] ?? { label: 'Pending', palette: 'yellow' };
   return (
     <Box layerStyle="softPanel" rounded="xl" p="4">
       <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
@@ -61,7 +97,7 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
             {request.budgetMax ? ` · up to ${formatAmount(request.budgetMax)}` : ''}
           </Text>
         </Box>
-        <Badge colorPalette={responded ? 'green' : 'yellow'}>{responded ? 'Responded' : 'Pending'}</Badge>
+        <Badge colorPalette={badge.palette}>{badge.label}</Badge>
       </Flex>
       {request.conflict.level ? (
         <Flex mt="2" gap="2" align="center" wrap="wrap" fontSize="sm">

@@ -22,7 +22,7 @@ import {
   ShieldOff,
   TriangleAlert,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import { ActionMenu } from '../../components/action-menu';
@@ -48,6 +48,9 @@ import {
 } from './use-messages';
 
 type Thread = ConversationDto['thread'];
+
+// Quotes are their own chunk, loaded only for conversations born of an availability request.
+const QuotesPanel = lazy(() => import('../bookings/quotes-panel'));
 
 interface ConversationPaneProps {
   threadId: string;
@@ -183,6 +186,16 @@ function LoadedConversation({
           <Notice status="info">{MESSAGING_MESSAGES.unclaimed}</Notice>
         ) : null}
         {thread.request ? <RequestDetails request={thread.request} /> : null}
+        {thread.request ? (
+          <Suspense fallback={null}>
+            <QuotesPanel
+              requestId={thread.request.id}
+              side={thread.side}
+              otherName={other}
+              ownFiles={messages.filter((m) => m.mine).flatMap((m) => m.attachments)}
+            />
+          </Suspense>
+        ) : null}
       </Stack>
       <MessageList
         threadId={thread.id}

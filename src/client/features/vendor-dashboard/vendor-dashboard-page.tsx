@@ -1,5 +1,5 @@
 import { Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
-import { Briefcase, ChartColumn, ClipboardList, MessageCircle } from 'lucide-react';
+import { Briefcase, CalendarCheck, ChartColumn, ClipboardList, MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
@@ -16,9 +16,12 @@ const VendorMessages = lazy(async () => ({
   default: (await import('../messages/vendor-messages')).VendorMessages,
 }));
 
+// The bookings are their own chunk too, loaded when the Bookings tab first opens.
+const BookingsList = lazy(() => import('../bookings/bookings-list'));
+
 /**
- * /vendor-dashboard: the vendor's listing, messages, claims and analytics (spec section 2).
- * ?tab=messages|claims|analytics opens that tab; ?listing=<id> picks which of their listings the
+ * /vendor-dashboard: the vendor's listing, messages, upcoming bookings, claims and analytics (spec
+ * section 2, issue 29). ?tab=messages|bookings|claims|analytics opens that tab; ?listing=<id> picks which of their listings the
  * Listing Profile and Analytics tabs show.
  */
 export function VendorDashboardPage() {
@@ -83,6 +86,20 @@ export function VendorDashboardPage() {
                   }
                 >
                   <VendorMessages onOpenProfile={() => select('profile')} />
+                </Suspense>
+              ) : null,
+          },
+          {
+            value: 'bookings',
+            label: 'Bookings',
+            icon: CalendarCheck,
+            content:
+              tab === 'bookings' ? (
+                <Suspense fallback={<Skeleton h="24" rounded="xl" />}>
+                  <BookingsList
+                    upcoming
+                    empty="No upcoming bookings yet. When a family accepts one of your quotes, the booking appears here."
+                  />
                 </Suspense>
               ) : null,
           },

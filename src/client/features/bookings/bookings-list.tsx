@@ -1,0 +1,143 @@
+import { Badge, Box, Button, Collapsible, Flex, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { CalendarCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatCivilDay } from '../../../shared/dates';
+import type { BookingDto } from '../../../shared/schemas/booking-answers';
+import { formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
+import { ErrorAlert } from '../../components/error-alert';
+import { serverMessage } from '../../lib/errors';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { BOOKING_STATUS, historyText } from './format';
+import { useBookings } from './use-bookings';
+
+interface BookingsListProps {
+  /** The family's bookings for one event (My Events → Vendors). */
+  eventId?: string;
+  /** Only confirmed bookings still ahead (the vendor dashboard). */
+  upcoming?: boolean;
+  /** What to say when there is none. */
+  empty: string;
+}
+
+/** The caller's bookings with status, quote, deposit (the family's side), history and cancel. */
+export default function BookingsList({ eventId, upcoming, empty }: BookingsListProps) {
+  const query = useBookings({ eventId, upcoming });
+  if (query.isPending) return <Skeleton h="24" rounded="xl" />;
+  if (query.isError)
+    return <ErrorAlert>{serverMessage(query.error) ?? 'Bookings could not be loaded.'}</ErrorAlert>;
+  if (query.data.length === 0) {
+    return (
+      <Flex gap="2" align="center" color="fg.muted" fontSize="sm">
+        <Icon boxSize="4">
+          <CalendarCheck />
+        </Icon>
+        <Text>{empty}</Text>
+      </Flex>
+    );
+  }
+  return (
+    <Stack gap="3" as="ul" listStyleType="none">
+      {query.data.map((booking) => (
+        <li key={booking.id}>
+          <BookingItem booking={booking} />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function BookingItem({ booking }: { booking: BookingDto }) {
+  const [cancelling, setCancelling] = useState(false);
+  const status = BOOKING_STATUS[booking.status];
+  const day = formatCivilDay(booking.day);
+  const other = booking.side === 'customer' ? booking.vendor.businessName : booking.customer.name;
+  const thread = booking.threadId
+    ? booking.side === 'customer'
+      ? `/messages?thread=${booking.threadId}`
+      : `/vendor-dashboard?tab=messages&thread=${booking.threadId}`
+    : null;
+  return (
+    <Box layerStyle="softPanel" rounded="xl" p="4">
+      <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
+        <Box minW="0">
+          {booking.side === 'customer' ? (
+            <Link asChild fontWeight="semibold" color="brand.950">
+              <RouterLink to={`/vendor/${booking.vendor.id}`}>{other}</RouterLink>
+            </Link>
+          ) : (
+            <Text fontWeight="semibold" color="brand.950">
+              {other}
+            </Text>
+          )}
+          <Text fontSize="sm" color="fg.muted">
+            {booking.eventType} · {day} · {quotePriceText(booking.quote)}
+          </Text>
+        </Box>
+        <Badge colorPalette={status.palette}>{status.label}</Badge>
+      </Flex>
+      <Text fontSize="sm" mt="2" whiteSpace="pre-wrap" lineClamp={3}>
+        {booking.quote.includes}
+      </Text>
+      {booking.deposit ? (
+        <Text fontSize="sm" mt="1">
+          Deposit {formatMoney(booking.deposit.amount)} due{' '}
+          {formatCivilDay(booking.deposit.dueDate.toISOString().slice(0, 10))} ·{' '}
+          {booking.deposit.paid ? 'Paid' : 'Pending'}
+        </Text>
+      ) : booking.quote.depositAmount && booking.quote.depositDueDate ? (
+        <Text fontSize="sm" mt="1">
+          Deposit {formatMoney(booking.quote.depositAmount)} due{' '}
+          {formatCivilDay(booking.quote.depositDueDate)}
+        </Text>
+      ) : null}
+      {booking.status === 'cancelled' && booking.cancelReason ? (
+        <Text fontSize="sm" mt="1" color="fg.muted">
+          Cancelled by {booking.cancelledSide === booking.side ? 'you' : other}: {booking.cancelReason}
+        </Text>
+      ) : null}
+      <Flex mt="2" gap="3" align="center" wrap="wrap">
+        <Collapsible.Root>
+          <Collapsible.Trigger asChild>
+            <Button variant="plain" size="xs" px="0">
+              History
+            </Button>
+          </Collapsible.Trigger>
+          <Collapsible.Content>
+            <Stack as="ol" gap="0.5" fontSize="xs" color="fg.muted" listStyleType="none">
+              {booking.history.map((row) => (
+                <li key={row.id}>
+                  {row.createdAt.toLocaleString()} · {historyText(row.action, row.actorSide)}
+                  {row.reason ? `: ${row.reason}` : ''}
+                </li>
+              ))}
+            </Stack>
+          </Collapsible.Content>
+        </Collapsible.Root>
+        {thread ? (
+          <Link asChild fontSize="sm">
+            <RouterLink to={thread}>Open the conversation</RouterLink>
+          </Link>
+        ) : null}
+        {booking.status === 'confirmed' ? (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            ms="auto"
+            onClick={() => setCancelling(true)}
+          >
+            Cancel booking
+          </Button>
+        ) : null}
+      </Flex>
+      <CancelBookingDialog
+        open={cancelling}
+        onClose={() => setCancelling(false)}
+        bookingId={booking.id}
+        otherName={other}
+        dayText={day}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,144 @@
+import { Button, Fieldset, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { BOOKING_LIMITS, quoteInput } from '../../../shared/schemas/bookings';
+import type { AttachmentDto } from '../../../shared/schemas/messages';
+import { ErrorAlert } from '../../components/error-alert';
+import { FormDialog } from '../../components/form-dialog';
+import { FormInput, FormTextarea } from '../../components/form-fields';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
+import { useSendQuote } from './use-bookings';
+
+type QuoteForm = z.input<typeof quoteInput>;
+
+interface QuoteDialogProps {
+  open: boolean;
+  onClose: () => void;
+  requestId: string;
+  customerName: string;
+  /** Files the vendor already sent in this conversation, which the quote may point to. */
+  files: AttachmentDto[];
+}
+
+const blank = (requestId: string): QuoteForm => ({
+  requestId,
+  price: '',
+  priceMin: '',
+  priceMax: '',
+  includes: '',
+  depositAmount: '',
+  depositDueDate: '',
+  validUntil: '',
+  attachmentIds: [],
+});
+
+/** The vendor's quote on the thread's request: one price or a range, what it includes, a deposit, how long it holds. */
+export function QuoteDialog({ open, onClose, requestId, customerName, files }: QuoteDialogProps) {
+  const send = useSendQuote();
+  const [range, setRange] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useZodForm(quoteInput, { defaultValues: blank(requestId), pending: send.isPending });
+  const { reset, setValue } = form;
+
+  useWhenOpened(open, () => {
+    reset(blank(requestId));
+    setRange(false);
+    setProblem(null);
+  });
+
+  const toggleRange = () => {
+    setRange((was) => !was);
+    setValue('price', '');
+    setValue('priceMin', '');
+    setValue('priceMax', '');
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setProblem(null);
+    send.mutate(values, {
+      onSuccess: () => {
+        toast.success('Quote sent', `${customerName} can now accept or decline it.`);
+        onClose();
+      },
+      onError: (error) => {
+        if (!form.applyServerErrors(error))
+          setProblem(serverMessage(error) ?? 'The quote could not be sent.');
+      },
+    });
+  });
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Send a quote"
+      description={`${customerName} sees it in this conversation and can accept or decline it. A new quote replaces the open one.`}
+      submitLabel="Send quote"
+      pendingLabel="Sending..."
+      pending={send.isPending}
+      onSubmit={() => void submit()}
+    >
+      <Stack gap="4">
+        {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+        {range ? (
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <FormInput form={form} name="priceMin" label="Lowest price ($)" required inputMode="decimal" />
+            <FormInput form={form} name="priceMax" label="Highest price ($)" required inputMode="decimal" />
+          </SimpleGrid>
+        ) : (
+          <FormInput form={form} name="price" label="Price ($)" required inputMode="decimal" data-autofocus />
+        )}
+        <HStack>
+          <Button type="button" variant="plain" size="sm" px="0" onClick={toggleRange}>
+            {range ? 'Give one price instead' : 'Give a price range instead'}
+          </Button>
+        </HStack>
+        <FormTextarea
+          form={form}
+          name="includes"
+          label="What it includes"
+          required
+          rows={4}
+          maxLength={BOOKING_LIMITS.includesChars}
+          placeholder="For example: five musicians, four hours, sound system"
+        />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+          <FormInput
+            form={form}
+            name="depositAmount"
+            label="Deposit ($)"
+            inputMode="decimal"
+            hint="Optional"
+          />
+          <FormInput
+            form={form}
+            name="depositDueDate"
+            label="Deposit due"
+            type="date"
+            hint="With a deposit"
+          />
+        </SimpleGrid>
+        <FormInput form={form} name="validUntil" label="Valid until" type="date" required />
+        {files.length > 0 ? (
+          <Fieldset.Root>
+            <Fieldset.Legend fontSize="sm">Attach files you sent in this conversation</Fieldset.Legend>
+            <Stack gap="1" mt="1">
+              {files.map((file) => (
+                <HStack as="label" key={file.id} gap="2" fontSize="sm">
+                  <input type="checkbox" value={file.id} {...form.register('attachmentIds')} />
+                  {file.name}
+                </HStack>
+              ))}
+            </Stack>
+          </Fieldset.Root>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            To attach a PDF, send it in the conversation first; it can then be attached here.
+          </Text>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}
