@@ -52,6 +52,20 @@ export const analyticsDto = z.object({
   medianResponseMinutes: z.number().nullable(),
   /** The days of requests the response figures look at (90). */
   responseWindowDays: z.number().int(),
+  /** Quotes the listing sent in the window (issue 29), replaced ones included. */
+  quotesSent: z.number().int(),
+  /** Of those, the ones the family accepted. */
+  quotesAccepted: z.number().int(),
+  /**
+   * Share (0 to 1) of the window's quotes accepted, among those accepted, declined or expired (open
+   * and replaced quotes are left out); null with no such quote.
+   */
+  acceptanceRate: z.number().nullable(),
+  /**
+   * The listing's own booked money, a decimal string: the window's accepted quotes whose booking was
+   * not cancelled, each at its price or the lowest of its range.
+   */
+  bookedRevenue: z.string(),
   daily: z.array(analyticsDayDto),
 });
 export type AnalyticsDto = z.infer<typeof analyticsDto>;

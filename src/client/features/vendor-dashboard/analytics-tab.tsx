@@ -5,6 +5,7 @@ import { type AnalyticsDto, responseRateText, responseTimeText } from '../../../
 import { EmptyPanel } from '../../components/empty-panel';
 import { StatTile } from '../../components/stat-tile';
 import { trpc } from '../../lib/trpc';
+import { formatAmount } from '../events/money';
 import { DailyChart } from './daily-chart';
 import { formatCount, formatMinutes } from './format';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
@@ -69,7 +70,11 @@ export function AnalyticsTab(frame: ListingTabFrame) {
 
 function AnalyticsFigures({ data }: { data: AnalyticsDto }) {
   const quiet =
-    data.views === 0 && data.uniqueVisitors === 0 && data.contactReveals === 0 && data.requests === 0;
+    data.views === 0 &&
+    data.uniqueVisitors === 0 &&
+    data.contactReveals === 0 &&
+    data.requests === 0 &&
+    data.quotesSent === 0;
   const period = `last ${data.days} days`;
   const median = data.medianResponseMinutes;
   const typical = responseTimeText(median);
@@ -126,11 +131,32 @@ function AnalyticsFigures({ data }: { data: AnalyticsDto }) {
         : `No answered requests in the ${responsePeriod}`,
       testId: 'analytics-median-response',
     },
+    {
+      label: 'Quotes sent',
+      value: formatCount(data.quotesSent),
+      help: `${formatCount(data.quotesAccepted)} accepted, ${period}`,
+      testId: 'analytics-quotes-sent',
+    },
+    {
+      label: 'Acceptance rate',
+      value: data.acceptanceRate === null ? '—' : `${Math.round(data.acceptanceRate * 100)}%`,
+      help:
+        data.acceptanceRate === null
+          ? `No quote answered or expired in the ${period}`
+          : `Of quotes accepted, declined or expired, ${period}`,
+      testId: 'analytics-acceptance-rate',
+    },
+    {
+      label: 'Booked revenue',
+      value: formatAmount(data.bookedRevenue),
+      help: `Accepted quotes not cancelled, ${period}; a range counts at its lowest price`,
+      testId: 'analytics-booked-revenue',
+    },
   ];
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 3, '2xl': 6 }} gap="3">
+      <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
         {figures.map((figure) => (
           <StatTile key={figure.testId} {...figure} />
         ))}
@@ -177,7 +203,7 @@ const plural = (n: number, noun: string) => `${formatCount(n)} ${n === 1 ? noun 
 function AnalyticsSkeleton() {
   return (
     <Stack gap="4" role="status" aria-busy="true" aria-label="Loading analytics">
-      <SimpleGrid columns={{ base: 2, md: 3, '2xl': 6 }} gap="3">
+      <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
         {['a', 'b', 'c', 'd', 'e', 'f'].map((k) => (
           <Skeleton key={k} h="24" rounded="xl" />
         ))}

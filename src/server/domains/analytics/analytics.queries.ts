@@ -125,3 +125,22 @@ export async function deletePastVisitors(
   const salts = await db.deleteFrom('visitorSalts').where('day', '<', today).executeTakeFirst();
   return { visitorHashes: Number(visitors.numDeletedRows), visitorSalts: Number(salts.numDeletedRows) };
 }
+
+/**
+ * A listing's quotes sent since an instant and what became of them (issue 29), in one statement over
+ * quotes_vendor_idx: how many were sent, how many were answered or ran out (accepted, declined,
+ * expired; a quote replaced by a newer one is left out), how many were accepted, and the money of the
+ * accepted ones whose booking still stands (a quote's price, or the lowest of its range).
+ */
+export async function quoteFiguresSince(db: Db, vendorId: string, since: Date) {
+  const { rows } = await sql<{ sent: number; closed: number; accepted: number; revenue: string }>`
+    SELECT count(*)::int AS sent,
+      count(*) FILTER (WHERE q.status IN ('accepted', 'declined', 'expired'))::int AS closed,
+      count(*) FILTER (WHERE q.status = 'accepted')::int AS accepted,
+      coalesce(sum(coalesce(q.price, q.price_min))
+        FILTER (WHERE q.status = 'accepted' AND b.status IS DISTINCT FROM 'cancelled'), 0)::numeric(12, 2)::text AS revenue
+    FROM quotes q
+    LEFT JOIN bookings b ON b.quote_id = q.id
+    WHERE q.vendor_id = ${vendorId} AND q.created_at >= ${since}`.execute(db);
+  return rows[0] ?? { sent: 0, closed: 0, accepted: 0, revenue: '0.00' };
+}

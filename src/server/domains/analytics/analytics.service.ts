@@ -21,6 +21,7 @@ import {
   countView,
   dailyStatsBetween,
   deletePastVisitors,
+  quoteFiguresSince,
   requestOutcomesSince,
   saltOfDay,
 } from './analytics.queries';
@@ -205,7 +206,8 @@ async function responseFiguresOf(
 /**
  * The Analytics tab: the window's days (today, UTC, and the days before it), each present, quiet
  * ones as zeros; totals; and the response figures of the last 90 days' requests, as the public
- * profile shows them. Two statements, each one index range scan.
+ * profile shows them; and the window's quotes (sent, accepted, the booked money). Three statements,
+ * each one index range scan.
  */
 export async function vendorAnalytics(
   db: Db,
@@ -216,9 +218,10 @@ export async function vendorAnalytics(
 ): Promise<AnalyticsDto> {
   const to = utcDay(now);
   const from = addDays(to, -(days - 1));
-  const [rows, responses] = await Promise.all([
+  const [rows, responses, quotes] = await Promise.all([
     dailyStatsBetween(db, vendorId, from, to),
     responseFiguresOf(db, vendorId, now, clock),
+    quoteFiguresSince(db, vendorId, new Date(`${from}T00:00:00Z`)),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const totals = { views: 0, uniqueVisitors: 0, phone: 0, email: 0, website: 0, requests: 0 };
@@ -256,6 +259,10 @@ export async function vendorAnalytics(
     responseRate: responses.responseRate,
     medianResponseMinutes: responses.medianResponseMinutes,
     responseWindowDays: RESPONSE_FIGURES_DAYS,
+    quotesSent: quotes.sent,
+    quotesAccepted: quotes.accepted,
+    acceptanceRate: quotes.closed > 0 ? quotes.accepted / quotes.closed : null,
+    bookedRevenue: quotes.revenue,
     daily,
   };
 }

@@ -400,3 +400,35 @@ describe('the last slot', () => {
     expect((await rowsWhere(h.db, 'vendorDays', { vendorId: listing.id }))[0]).toMatchObject({ taken: 1 });
   });
 });
+
+describe("the vendor's analytics", () => {
+  it('count quotes sent, the acceptance rate and the booked money of bookings that stand', async () => {
+    const band = await h.signedIn('vendor');
+    const listing = await createVendor(h.db, {
+      businessName: 'Counted Band',
+      ownerId: band.user.id,
+      claimed: true,
+    });
+    const accepted = await request(family, '2027-09-05', listing.id);
+    const declined = await request(family, '2027-09-12', listing.id);
+    const cancelled = await request(family, '2027-09-19', listing.id);
+    const open = await request(family, '2027-09-26', listing.id);
+    const a = await band.caller.bookings.sendQuote(quoteOf(accepted.id, { price: '2500.50' }));
+    const d = await band.caller.bookings.sendQuote(quoteOf(declined.id));
+    const c = await band.caller.bookings.sendQuote(
+      quoteOf(cancelled.id, { price: undefined, priceMin: '1000', priceMax: '1500', depositAmount: '100' }),
+    );
+    await band.caller.bookings.sendQuote(quoteOf(open.id));
+    await family.caller.bookings.acceptQuote({ id: a.id });
+    await family.caller.bookings.declineQuote({ id: d.id });
+    const booking = await family.caller.bookings.acceptQuote({ id: c.id });
+    await family.caller.bookings.cancel({ id: booking.id, reason: 'Plans changed' });
+    const figures = await band.caller.vendors.analytics({ days: 30, vendorId: listing.id });
+    expect(figures).toMatchObject({
+      quotesSent: 4,
+      quotesAccepted: 2,
+      acceptanceRate: 2 / 3,
+      bookedRevenue: '2500.50',
+    });
+  });
+});
