@@ -174,6 +174,7 @@ export async function sendQuote(
       attachmentIds: toLink,
       now,
       appUrl,
+      tellReceiver: false,
     });
     await trx
       .updateTable('availabilityRequests')

@@ -432,3 +432,65 @@ describe("the vendor's analytics", () => {
     });
   });
 });
+
+describe('who may act', () => {
+  it('refuses admins, visitors, other vendors and other families, each with a sentence', async () => {
+    const req = await request(family, '2027-10-03');
+    const quote = await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    // One bell item and one mail about the quote, not a second pair about the message carrying it.
+    expect(
+      await rowsWhere(h.db, 'notifications', { userId: family.user.id, threadId: req.threadId as string }),
+    ).toHaveLength(1);
+    const admin = await h.signedIn('admin');
+    const otherVendor = await h.signedIn('vendor');
+    const otherFamily = await h.signedIn('customer');
+    const visitor = h.anonymous();
+    for (const who of [admin, otherVendor, otherFamily]) {
+      await expectRejected(
+        who.caller.bookings.acceptQuote({ id: quote.id }),
+        'NOT_FOUND',
+        BOOKING_MESSAGES.quoteNotFound,
+      );
+      await expectRejected(
+        who.caller.bookings.declineQuote({ id: quote.id }),
+        'NOT_FOUND',
+        BOOKING_MESSAGES.quoteNotFound,
+      );
+    }
+    await expectRejected(
+      vendor.caller.bookings.acceptQuote({ id: quote.id }),
+      'FORBIDDEN',
+      BOOKING_MESSAGES.onlyFamilyAnswers,
+    );
+    await expectRejected(
+      visitor.caller.bookings.acceptQuote({ id: quote.id }),
+      'UNAUTHORIZED',
+      expect.any(String),
+    );
+    await expectRejected(visitor.caller.bookings.list(), 'UNAUTHORIZED', expect.any(String));
+    await expectRejected(admin.caller.bookings.list(), 'FORBIDDEN', BOOKING_MESSAGES.partiesOnly);
+    const booking = await family.caller.bookings.acceptQuote({ id: quote.id });
+    for (const who of [admin, otherVendor, otherFamily]) {
+      await expectRejected(
+        who.caller.bookings.cancel({ id: booking.id, reason: 'Not mine' }),
+        'NOT_FOUND',
+        BOOKING_MESSAGES.bookingNotFound,
+      );
+      expect((await who.caller.bookings.list().catch(() => [])).some((b) => b.id === booking.id)).toBe(false);
+    }
+    await expectRejected(
+      family.caller.bookings.cancel({ id: booking.id, reason: 'x'.repeat(1001) }),
+      'BAD_REQUEST',
+      BOOKING_MESSAGES.reasonTooLong,
+    );
+    const byFamily = await family.caller.bookings.cancel({
+      id: booking.id,
+      reason: 'We found another band.',
+    });
+    expect(byFamily.cancelledSide).toBe('customer');
+    const told = await rowsWhere(h.db, 'notifications', { userId: vendor.user.id, kind: 'booking' });
+    expect(told.some((n) => n.title === 'Miriam cancelled the booking for Sun, Oct 3, 2027')).toBe(true);
+    const mails = await rowsWhere(h.db, 'mailOutbox', { userId: vendor.user.id, kind: 'booking' });
+    expect(mails.some((m) => m.subject.startsWith('Miriam cancelled the booking'))).toBe(true);
+  });
+});

@@ -133,6 +133,11 @@ export interface NewThreadMessage {
   now: Date;
   /** The app's base URL, for the link in the mail. */
   appUrl: string;
+  /**
+   * False when the caller tells the receiver itself (a quote: one bell item and one mail about the
+   * quote, not a second pair about its message). The live event that shows the message is sent anyway.
+   */
+  tellReceiver?: boolean;
 }
 
 /** A customer's new thread with a listing and its first message. */
@@ -225,13 +230,15 @@ export async function postMessage(
   const senderName = sender.side === 'customer' ? thread.customerName : thread.businessName;
   const preview = clipText(text, MESSAGING_LIMITS.previewChars);
   if (receiverId) {
+    events.push({ userId: receiverId, kind: 'message', ref });
+  }
+  if (receiverId && m.tellReceiver !== false) {
     const receiver = await trx
       .selectFrom('users')
       .select(['email', 'name', 'role'])
       .where('id', '=', receiverId)
       .executeTakeFirst();
     const link = threadLink(receiver?.role ?? (receiverSide === 'vendor' ? 'vendor' : 'customer'), thread.id);
-    events.push({ userId: receiverId, kind: 'message', ref });
     events.push(
       await notify(trx, {
         userId: receiverId,
@@ -283,7 +290,7 @@ export async function postMessage(
         .execute();
       answered += updated.length;
     }
-    if (answered > 0) {
+    if (answered > 0 && m.tellReceiver !== false) {
       events.push(
         await notify(trx, {
           userId: thread.customerId,
