@@ -22,6 +22,7 @@ import { appendLiveEvents } from '../../platform/live/live-events';
 import { fieldError } from '../../platform/trpc/field-error';
 import { uploadedAttachments } from '../attachments/attachments.queries';
 import { DayFullError, releaseSlot, takeSlot } from '../availability/day-room';
+import { findActiveCircle } from '../family/family.queries';
 import { postMessage } from '../messages/messages.delivery';
 import { effectiveBookingStatus, effectiveQuoteStatus, listingZone } from './booking-clock';
 import { bookingDtos, historyOfRequests, quoteDtoById, quoteDtosOfRequest } from './bookings.queries';
@@ -234,11 +235,23 @@ async function lockedQuote(trx: Db, user: UserDto, quoteId: string) {
     .forUpdate()
     .executeTakeFirst();
   const request = quote ? await lockedRequest(trx, quote.requestId) : undefined;
-  if (!quote || !request || (request.userId !== user.id && request.ownerId !== user.id)) {
-    throw notFound(BOOKING_MESSAGES.quoteNotFound);
-  }
-  if (request.userId !== user.id) throw forbidden(BOOKING_MESSAGES.onlyFamilyAnswers);
+  if (!quote || !request) throw notFound(BOOKING_MESSAGES.quoteNotFound);
+  const family = await actsForFamily(trx, user.id, request.userId);
+  if (!family && request.ownerId !== user.id) throw notFound(BOOKING_MESSAGES.quoteNotFound);
+  if (!family) throw forbidden(BOOKING_MESSAGES.onlyFamilyAnswers);
   return { quote, request };
+}
+
+/**
+ * Whether the user acts for the family of a request or booking: its sender, or an active member of
+ * the same family circle (decision 007) as the sender. The booking's customer stays the sender.
+ */
+async function actsForFamily(trx: Db, userId: string, customerId: string): Promise<boolean> {
+  if (userId === customerId) return true;
+  const mine = await findActiveCircle(trx, userId);
+  if (!mine) return false;
+  const theirs = await findActiveCircle(trx, customerId);
+  return theirs?.id === mine.id;
 }
 
 /** Refuses an answer to a quote that is no longer open, with the sentence that says why. */
@@ -268,8 +281,10 @@ export async function acceptQuote(
   now: Date,
   appUrl: string,
 ): Promise<BookingDto> {
+  let customerIdOf = user.id;
   const bookingId = await inTransaction(db, async (trx) => {
     const { quote, request } = await lockedQuote(trx, user, quoteId);
+    customerIdOf = request.userId;
     const zone = listingZone(request);
     refuseClosedQuote(
       effectiveQuoteStatus(quote.status, quote.validUntil, now, zone),
@@ -362,7 +377,8 @@ export async function acceptQuote(
     await appendLiveEvents(trx, events);
     return booking.id;
   });
-  return bookingOf(db, user, bookingId, now);
+  // As the family reads it (a member of the circle who accepted reads the sender's booking).
+  return bookingOf(db, customerIdOf, bookingId, now);
 }
 
 /** The family declines a quote: the quote declined, the request declined, the vendor told. */
@@ -430,7 +446,7 @@ export async function cancelBooking(
   now: Date,
   appUrl: string,
 ): Promise<BookingDto> {
-  await inTransaction(db, async (trx) => {
+  const readAs = await inTransaction(db, async (trx) => {
     const booking = await trx
       .selectFrom('bookings as b')
       .innerJoin('vendors as v', 'v.id', 'b.vendorId')
@@ -456,10 +472,11 @@ export async function cancelBooking(
       .where('b.id', '=', input.id)
       .forUpdate('b')
       .executeTakeFirst();
-    if (!booking || (booking.customerId !== user.id && booking.ownerId !== user.id)) {
+    const family = booking ? await actsForFamily(trx, user.id, booking.customerId) : false;
+    if (!booking || (!family && booking.ownerId !== user.id)) {
       throw notFound(BOOKING_MESSAGES.bookingNotFound);
     }
-    const side: ThreadSide = booking.customerId === user.id ? 'customer' : 'vendor';
+    const side: ThreadSide = family ? 'customer' : 'vendor';
     const status = effectiveBookingStatus(booking.status, booking.day, now, listingZone(booking));
     if (status === 'cancelled') throw conflict(BOOKING_MESSAGES.bookingCancelled);
     if (status === 'completed') throw conflict(BOOKING_MESSAGES.bookingCompleted);
@@ -505,12 +522,14 @@ export async function cancelBooking(
       appUrl,
     );
     await appendLiveEvents(trx, events);
+    return side === 'customer' ? booking.customerId : user.id;
   });
-  return bookingOf(db, user, input.id, now);
+  return bookingOf(db, readAs, input.id, now);
 }
 
-async function bookingOf(db: Db, user: UserDto, bookingId: string, now: Date): Promise<BookingDto> {
-  const [dto] = await bookingDtos(db, { userId: user.id, bookingId }, now);
+/** One booking as `userId` (its customer or its listing's owner) reads it. */
+async function bookingOf(db: Db, userId: string, bookingId: string, now: Date): Promise<BookingDto> {
+  const [dto] = await bookingDtos(db, { userId, bookingId }, now);
   if (!dto) throw notFound(BOOKING_MESSAGES.bookingNotFound);
   return dto;
 }
@@ -550,7 +569,8 @@ export async function quotesOfRequest(
     .select(['r.id', 'r.status', 'r.userId', 'v.ownerId'])
     .where('r.id', '=', requestId)
     .executeTakeFirst();
-  if (!request || (request.userId !== user.id && request.ownerId !== user.id)) {
+  const family = request ? await actsForFamily(db, user.id, request.userId) : false;
+  if (!request || (!family && request.ownerId !== user.id)) {
     throw notFound(BOOKING_MESSAGES.requestNotFound);
   }
   const [quotes, history] = await Promise.all([
@@ -560,7 +580,7 @@ export async function quotesOfRequest(
   return {
     requestId: request.id,
     requestStatus: request.status,
-    side: request.userId === user.id ? 'customer' : 'vendor',
+    side: family ? 'customer' : 'vendor',
     quotes,
     history,
   };

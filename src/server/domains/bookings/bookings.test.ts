@@ -494,3 +494,28 @@ describe('who may act', () => {
     expect(mails.some((m) => m.subject.startsWith('Miriam cancelled the booking'))).toBe(true);
   });
 });
+
+describe('the family circle', () => {
+  it("lets an active member of the sender's circle accept and cancel for the family, not a pending one", async () => {
+    const label = `Circle ${randomUUID().slice(0, 8)}`;
+    const sender = await h.signedIn('customer', { name: 'Rivka', familyLabel: label });
+    const cousin = await h.signedIn('customer', { name: 'Batya', familyLabel: label });
+    const asker = await h.signedIn('customer', { name: 'Pending', familyLabel: label });
+    await sender.caller.family.approve({ userId: cousin.user.id });
+    const req = await request(sender, '2027-10-10');
+    const quote = await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    await expectRejected(
+      asker.caller.bookings.acceptQuote({ id: quote.id }),
+      'NOT_FOUND',
+      BOOKING_MESSAGES.quoteNotFound,
+    );
+    expect((await cousin.caller.bookings.requestQuotes({ requestId: req.id })).side).toBe('customer');
+    const booking = await cousin.caller.bookings.acceptQuote({ id: quote.id });
+    expect(booking).toMatchObject({ side: 'customer', customer: { id: sender.user.id, name: 'Rivka' } });
+    const cancelled = await cousin.caller.bookings.cancel({
+      id: booking.id,
+      reason: 'The family chose another date.',
+    });
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelledSide: 'customer' });
+  });
+});
