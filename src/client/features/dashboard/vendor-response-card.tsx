@@ -8,10 +8,17 @@ import { SoftPanel } from '../../components/soft-panel';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
+/**
+ * Whether the vendor has answered: 'responded', or any later state a first answer led to (a quote,
+ * and what the family did with it), as the spec's two words say it.
+ */
+const isAnswered = (r: AvailabilityRequestDto) =>
+  r.status !== 'sent' && r.status !== 'pending' && r.respondedAt !== null;
+
 /** The newest answered request, or else the newest request still waiting. */
 export function latestResponse(requests: AvailabilityRequestDto[]): AvailabilityRequestDto | undefined {
   const answered = requests
-    .filter((r) => r.status === 'responded' && r.respondedAt)
+    .filter(isAnswered)
     .sort((a, b) => (b.respondedAt?.getTime() ?? 0) - (a.respondedAt?.getTime() ?? 0));
   return answered[0] ?? requests[0];
 }
@@ -27,7 +34,7 @@ export function VendorResponseCard() {
   const { user } = useCurrentUser();
   const requests = trpc.requests.list.useQuery(undefined, { enabled: user?.role === 'customer' });
   const latest = latestResponse(requests.data ?? []);
-  const responded = latest?.status === 'responded';
+  const responded = latest ? isAnswered(latest) : false;
 
   if (requests.isLoading) return <Skeleton height="20" rounded="xl" />;
   return (
