@@ -14,7 +14,7 @@ import {
   type quoteInput,
   quotePriceText,
 } from '../../../shared/schemas/bookings';
-import type { ThreadSide } from '../../../shared/schemas/messages';
+import { MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
 import { clipText } from '../../../shared/text';
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
@@ -159,13 +159,20 @@ export async function sendQuote(
 
     const thread = await trx
       .selectFrom('messageThreads')
-      .select(['id', 'customerId', 'unreadByCustomer', 'unreadByVendor'])
+      .select(['id', 'customerId', 'unreadByCustomer', 'unreadByVendor', 'blockedBySide'])
       .where('id', '=', request.threadId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    // A blocked conversation takes no quote either, as it takes no message.
+    if (thread.blockedBySide !== null) {
+      throw forbidden(
+        thread.blockedBySide === 'vendor' ? MESSAGING_MESSAGES.youBlocked : MESSAGING_MESSAGES.theyBlocked,
+      );
+    }
+    const { blockedBySide: _blocked, ...unread } = thread;
     const { events } = await postMessage(trx, {
       thread: {
-        ...thread,
+        ...unread,
         customerName: request.customerName,
         ownerId: request.ownerId,
         businessName: request.businessName,

@@ -519,3 +519,13 @@ describe('the family circle', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledSide: 'customer' });
   });
 });
+
+describe('a blocked conversation', () => {
+  it('takes no quote, as it takes no message', async () => {
+    const req = await request(family, '2027-10-17');
+    await family.caller.messages.block({ threadId: req.threadId as string });
+    const error = await rejection(vendor.caller.bookings.sendQuote(quoteOf(req.id)));
+    expect(error.code).toBe('FORBIDDEN');
+    expect(await rowsWhere(h.db, 'quotes', { requestId: req.id })).toHaveLength(0);
+  });
+});

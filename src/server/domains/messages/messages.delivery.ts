@@ -135,7 +135,8 @@ export interface NewThreadMessage {
   appUrl: string;
   /**
    * False when the caller tells the receiver itself (a quote: one bell item and one mail about the
-   * quote, not a second pair about its message). The live event that shows the message is sent anyway.
+   * quote, not a second pair, nor an 'answered' item, about its message). The live event that shows
+   * the message is sent anyway.
    */
   tellReceiver?: boolean;
 }
