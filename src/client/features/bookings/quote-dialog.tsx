@@ -6,7 +6,7 @@ import type { AttachmentDto } from '../../../shared/schemas/messages';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
-import { serverMessage } from '../../lib/errors';
+import { serverFieldError, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { useSendQuote } from './use-bookings';
@@ -39,11 +39,14 @@ export function QuoteDialog({ open, onClose, requestId, customerName, files }: Q
   const send = useSendQuote();
   const [range, setRange] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Kept apart from the form: react-hook-form makes a lone checkbox a boolean, not a list of ids.
+  const [attached, setAttached] = useState<string[]>([]);
   const form = useZodForm(quoteInput, { defaultValues: blank(requestId), pending: send.isPending });
   const { reset, setValue } = form;
 
   useWhenOpened(open, () => {
     reset(blank(requestId));
+    setAttached([]);
     setRange(false);
     setProblem(null);
   });
@@ -57,16 +60,22 @@ export function QuoteDialog({ open, onClose, requestId, customerName, files }: Q
 
   const submit = form.handleSubmit((values) => {
     setProblem(null);
-    send.mutate(values, {
-      onSuccess: () => {
-        toast.success('Quote sent', `${customerName} can now accept or decline it.`);
-        onClose();
+    send.mutate(
+      { ...values, attachmentIds: attached },
+      {
+        onSuccess: () => {
+          toast.success('Quote sent', `${customerName} can now accept or decline it.`);
+          onClose();
+        },
+        onError: (error) => {
+          // The files have no field of the form's own: their refusal is said above the form.
+          const refused = serverFieldError(error);
+          if (refused?.field === 'attachmentIds') setProblem(refused.message);
+          else if (!form.applyServerErrors(error))
+            setProblem(serverMessage(error) ?? 'The quote could not be sent.');
+        },
       },
-      onError: (error) => {
-        if (!form.applyServerErrors(error))
-          setProblem(serverMessage(error) ?? 'The quote could not be sent.');
-      },
-    });
+    );
   });
 
   return (
@@ -127,7 +136,16 @@ export function QuoteDialog({ open, onClose, requestId, customerName, files }: Q
             <Stack gap="1" mt="1">
               {files.map((file) => (
                 <HStack as="label" key={file.id} gap="2" fontSize="sm">
-                  <input type="checkbox" value={file.id} {...form.register('attachmentIds')} />
+                  <input
+                    type="checkbox"
+                    checked={attached.includes(file.id)}
+                    disabled={send.isPending}
+                    onChange={(event) =>
+                      setAttached((ids) =>
+                        event.target.checked ? [...ids, file.id] : ids.filter((id) => id !== file.id),
+                      )
+                    }
+                  />
                   {file.name}
                 </HStack>
               ))}
