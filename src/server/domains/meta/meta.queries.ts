@@ -8,20 +8,31 @@ export async function countFamilies(db: Db): Promise<number> {
 }
 
 /**
- * Per category: public listings, their reviews, and the sum of stars those reviews gave (a listing's
- * rating times its review count). One pass over the listings.
+ * Per category: public listings, their visible reviews, and the sum of stars those reviews gave,
+ * counted from the reviews themselves (never from a listing's stored, rounded rating). One pass over
+ * the listings and one over the visible reviews.
  */
 export async function publicListingTotals(db: Db) {
   const rows = await db
-    .selectFrom('vendors')
+    .selectFrom('vendors as v')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('reviews')
+          .select(['vendorId', sql<string>`count(*)`.as('n'), sql<string>`sum(rating)`.as('stars')])
+          .where('hidden', '=', false)
+          .groupBy('vendorId')
+          .as('r'),
+      (join) => join.onRef('r.vendorId', '=', 'v.id'),
+    )
     .select([
-      'category',
+      'v.category',
       (eb) => eb.fn.countAll<string>().as('listings'),
-      sql<string>`coalesce(sum(review_count) FILTER (WHERE review_count > 0), 0)`.as('reviews'),
-      sql<string>`coalesce(sum(rating * review_count) FILTER (WHERE review_count > 0), 0)`.as('stars'),
+      sql<string>`coalesce(sum(r.n), 0)`.as('reviews'),
+      sql<string>`coalesce(sum(r.stars), 0)`.as('stars'),
     ])
-    .where('hidden', '=', false)
-    .groupBy('category')
+    .where('v.hidden', '=', false)
+    .groupBy('v.category')
     .execute();
   return rows.map((r) => ({
     category: r.category,

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ratingFigure } from '../../../shared/text';
 import { createUser, createVendor } from '../../demo/factories';
+import type { NewVendor } from '../../platform/db/types';
+import { createBooking } from '../../test/booking-fixture';
 import { harnessForFile } from '../../test/harness';
 import { SITE_FIGURES_TTL_MS } from './site-figures';
 
@@ -11,12 +13,48 @@ function later(ms: number) {
   clock = new Date(clock.getTime() + ms);
 }
 
+/** The family who booked and reviewed every listing below (one account, counted once). */
+let reviewerId: string;
+beforeAll(async () => {
+  reviewerId = (await createUser(h.db, { role: 'customer' })).id;
+});
+
+/**
+ * A listing with visible reviews of these ratings (and one hidden review of 1 star, never counted),
+ * written straight into the tables as the reviews domain leaves them.
+ */
+async function listingWithReviews(listing: Partial<NewVendor>, ratings: number[]) {
+  const vendor = await createVendor(h.db, listing);
+  const customer = { id: reviewerId };
+  const all = [...ratings.map((rating) => ({ rating, hidden: false })), { rating: 1, hidden: true }];
+  for (const { rating, hidden } of all) {
+    const booking = await createBooking(h.db, vendor.id, customer.id, {
+      day: '2026-01-10',
+      status: 'completed',
+    });
+    await h.db
+      .insertInto('reviews')
+      .values({
+        bookingId: booking.id,
+        vendorId: vendor.id,
+        authorId: customer.id,
+        rating,
+        text: 'Everything was just as we had hoped for our simcha.',
+        hidden,
+      })
+      .execute();
+  }
+  return vendor;
+}
+
 /** The figures counted row by row, the slow way, from what is stored now. */
 async function expectedFigures() {
   const users = await h.db.selectFrom('users').select(['role', 'suspendedAt']).execute();
-  const listings = await h.db
-    .selectFrom('vendors')
-    .select(['category', 'hidden', 'rating', 'reviewCount'])
+  const listings = await h.db.selectFrom('vendors').select(['id', 'category', 'hidden']).execute();
+  const visible = await h.db
+    .selectFrom('reviews')
+    .select(['vendorId', 'rating'])
+    .where('hidden', '=', false)
     .execute();
   const categories: Record<string, number> = {};
   let reviews = 0;
@@ -24,9 +62,10 @@ async function expectedFigures() {
   for (const l of listings) {
     if (l.hidden) continue;
     categories[l.category] = (categories[l.category] ?? 0) + 1;
-    if (l.reviewCount > 0) {
-      reviews += l.reviewCount;
-      stars += Number(l.rating) * l.reviewCount;
+    for (const r of visible) {
+      if (r.vendorId !== l.id) continue;
+      reviews += 1;
+      stars += r.rating;
     }
   }
   return {
@@ -55,18 +94,12 @@ describe('meta.siteFigures', () => {
     await h.db.updateTable('users').set({ suspendedAt: clock }).where('id', '=', suspended.id).execute();
     await createUser(h.db, { role: 'vendor' });
     await createUser(h.db, { role: 'admin' });
-    await createVendor(h.db, { category: 'Venues', rating: '4.50', reviewCount: 10 });
-    await createVendor(h.db, { category: 'Venues', rating: '0', reviewCount: 0 });
-    await createVendor(h.db, { category: 'Caterers', rating: '5.00', reviewCount: 30 });
+    await listingWithReviews({ category: 'Venues' }, [...Array(5).fill(4), ...Array(5).fill(5)]);
+    await createVendor(h.db, { category: 'Venues' });
+    await listingWithReviews({ category: 'Caterers' }, Array(30).fill(5));
     await createVendor(h.db, { category: 'Photographers' });
     // Hidden: not counted, and its poor reviews do not pull the average down.
-    await createVendor(h.db, {
-      category: 'Florists',
-      rating: '1.00',
-      reviewCount: 100,
-      hidden: true,
-      hiddenAt: clock,
-    });
+    await listingWithReviews({ category: 'Florists', hidden: true, hiddenAt: clock }, Array(10).fill(1));
 
     // Kept for a few minutes: the same answer until then.
     later(SITE_FIGURES_TTL_MS - 1000);
@@ -81,13 +114,13 @@ describe('meta.siteFigures', () => {
     expect(after.categories.Caterers).toBe((before.categories.Caterers ?? 0) + 1);
     expect(after.categories.Photographers).toBe((before.categories.Photographers ?? 0) + 1);
     expect(after.categories.Florists).toBe(before.categories.Florists);
-    // 10 reviews of 4.5 and 30 of 5.0: 4.875, shown rounded down as the stars are, 4.8; the hidden
-    // listing's 100 are left out.
+    // 10 visible reviews averaging 4.5 and 30 of 5: 4.875, shown rounded down as the stars are, 4.8;
+    // hidden reviews and the hidden listing's are left out.
     if (before.rating === null) expect(after.rating).toEqual({ average: '4.8', reviews: 40 });
   });
 
   it('stops counting a listing once an admin hides it', async () => {
-    const listing = await createVendor(h.db, { category: 'Musicians', rating: '3.00', reviewCount: 5 });
+    const listing = await listingWithReviews({ category: 'Musicians' }, [3, 3, 3, 3, 3]);
     later(SITE_FIGURES_TTL_MS);
     const shown = await figures();
     await h.db
