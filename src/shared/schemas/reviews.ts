@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryNumber, requiredText, safeString } from './common';
+import { idempotencyKeyField, queryNumber, requiredText, safeString } from './common';
 
 /** Reviews from real clients only (issue 29): the texts every side shows. */
 export const REVIEW_MESSAGES = {
@@ -58,6 +58,7 @@ export const reviewCreateInput = z
       .array(z.string().trim().max(300).regex(UPLOAD_URL, REVIEW_MESSAGES.photoNotOurs))
       .max(REVIEW_PHOTOS_MAX, REVIEW_MESSAGES.tooManyPhotos)
       .default([]),
+    idempotencyKey: idempotencyKeyField,
   })
   .strict();
 export type ReviewCreateInput = z.input<typeof reviewCreateInput>;
