@@ -150,17 +150,6 @@ export const reviewableDto = z.object({
 });
 export type ReviewableDto = z.infer<typeof reviewableDto>;
 
-/** The landing page's testimonials: newest good visible reviews. */
-export const testimonialDto = z.object({
-  id: z.uuid(),
-  rating: z.number().int(),
-  text: z.string(),
-  authorFirstName: z.string(),
-  vendorId: z.uuid(),
-  businessName: z.string(),
-});
-export type TestimonialDto = z.infer<typeof testimonialDto>;
-
 // ---------------------------------------------------------------- The admin's review reports
 
 export const REVIEW_REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;

@@ -41,3 +41,30 @@ export async function publicListingTotals(db: Db) {
     stars: Number(r.stars),
   }));
 }
+
+/**
+ * The newest visible reviews of 4 or 5 stars of public listings whose writer still has a name: the
+ * landing page's testimonials, quoted with the writer's first name and the business.
+ */
+export async function newestGoodReviews(db: Db, limit: number) {
+  return db
+    .selectFrom('reviews as r')
+    .innerJoin('vendors as v', 'v.id', 'r.vendorId')
+    .innerJoin('users as a', 'a.id', 'r.authorId')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.text',
+      sql<string>`split_part(btrim(a.name), ' ', 1)`.as('authorFirstName'),
+      'r.vendorId',
+      'v.businessName',
+    ])
+    .where('r.hidden', '=', false)
+    .where('v.hidden', '=', false)
+    .where('r.rating', '>=', 4)
+    .where(sql<boolean>`btrim(a.name) <> ''`)
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -4,7 +4,7 @@ import { createUser, createVendor } from '../../demo/factories';
 import type { NewVendor } from '../../platform/db/types';
 import { createBooking } from '../../test/booking-fixture';
 import { harnessForFile } from '../../test/harness';
-import { SITE_FIGURES_TTL_MS } from './site-figures';
+import { SITE_FIGURES_TTL_MS, TESTIMONIALS_SHOWN } from './site-figures';
 
 const h = harnessForFile({ now: () => clock });
 let clock = new Date('2027-01-10T12:00:00Z');
@@ -16,7 +16,7 @@ function later(ms: number) {
 /** The family who booked and reviewed every listing below (one account, counted once). */
 let reviewerId: string;
 beforeAll(async () => {
-  reviewerId = (await createUser(h.db, { role: 'customer' })).id;
+  reviewerId = (await createUser(h.db, { role: 'customer', name: 'Shira Golden' })).id;
 });
 
 /**
@@ -68,7 +68,36 @@ async function expectedFigures() {
       stars += r.rating;
     }
   }
+  const shownIds = new Set(listings.filter((l) => !l.hidden).map((l) => l.id));
+  const quotable = await h.db
+    .selectFrom('reviews as r')
+    .innerJoin('users as a', 'a.id', 'r.authorId')
+    .innerJoin('vendors as v', 'v.id', 'r.vendorId')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.text',
+      'a.name',
+      'r.vendorId',
+      'v.businessName',
+      'r.createdAt',
+      'r.hidden',
+    ])
+    .execute();
+  const testimonials = quotable
+    .filter((r) => !r.hidden && r.rating >= 4 && shownIds.has(r.vendorId) && r.name.trim() !== '')
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, TESTIMONIALS_SHOWN)
+    .map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      text: r.text,
+      authorFirstName: r.name.trim().split(' ')[0],
+      vendorId: r.vendorId,
+      businessName: r.businessName,
+    }));
   return {
+    testimonials,
     families: users.filter((u) => u.role === 'customer' && u.suspendedAt === null).length,
     vendors: listings.filter((l) => !l.hidden).length,
     categories,
@@ -84,6 +113,7 @@ describe('meta.siteFigures', () => {
     const answer = await figures();
     expect(answer).toEqual(await expectedFigures());
     expect(answer.rating).toBeNull();
+    expect(answer.testimonials).toEqual([]);
   });
 
   it('counts customer accounts, public listings per category and the reviews of public listings', async () => {
@@ -117,6 +147,9 @@ describe('meta.siteFigures', () => {
     // 10 visible reviews averaging 4.5 and 30 of 5: 4.875, shown rounded down as the stars are, 4.8;
     // hidden reviews and the hidden listing's are left out.
     if (before.rating === null) expect(after.rating).toEqual({ average: '4.8', reviews: 40 });
+    // The newest good visible reviews of shown listings, by the writer's first name and the business.
+    expect(after.testimonials).toHaveLength(TESTIMONIALS_SHOWN);
+    expect(after.testimonials.every((t) => t.rating >= 4 && t.authorFirstName.length > 0)).toBe(true);
   });
 
   it('stops counting a listing once an admin hides it', async () => {

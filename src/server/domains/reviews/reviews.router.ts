@@ -15,7 +15,6 @@ import {
   reviewPageDto,
   reviewReplyInput,
   reviewReportInput,
-  testimonialDto,
   vendorReviewsInput,
 } from '../../../shared/schemas/reviews';
 import { idempotent } from '../../platform/idempotency/idempotency';
@@ -37,7 +36,6 @@ import {
   replyToReview,
   reportReview,
   reviewable,
-  testimonials,
   unhideReview,
   vendorReviews,
 } from './reviews.service';
@@ -60,7 +58,6 @@ export const reviewsRouter = router({
     .input(reviewReportInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(serve(reportReview)),
-  testimonials: publicProcedure.output(z.array(testimonialDto)).query(({ ctx }) => testimonials(ctx.db)),
 });
 
 /** The admin's side of review reports: read them with the review, hide (with a reason), unhide, dismiss. */

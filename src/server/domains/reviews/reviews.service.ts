@@ -18,7 +18,6 @@ import {
   type reviewCreateInput,
   type reviewReplyInput,
   type reviewReportInput,
-  type TestimonialDto,
   type vendorReviewsInput,
 } from '../../../shared/schemas/reviews';
 import { recordAudit } from '../../platform/audit';
@@ -50,8 +49,6 @@ import {
   setHidden,
   setReply,
   shownListing,
-  siteRating,
-  testimonialRows,
   visibleReviewsPage,
 } from './reviews.queries';
 
@@ -61,8 +58,6 @@ type Signed = Pick<Context, 'db' | 'now' | 'config'> & { user: UserDto };
 const OWNER_REVIEWS_LINK = '/vendor-dashboard?tab=reviews';
 const vendorLink = (vendorId: string) => `/vendor/${vendorId}`;
 export const ADMIN_REVIEW_REPORTS_PAGE_SIZE = 25;
-/** The landing page quotes at most this many reviews. */
-export const TESTIMONIALS_SHOWN = 3;
 
 const notFound = (message: string = REVIEW_MESSAGES.notFound) =>
   new TRPCError({ code: 'NOT_FOUND', message });
@@ -278,13 +273,6 @@ export async function reviewable(
   if (ctx.user.role !== 'customer') return [];
   return reviewableBookings(ctx.db, await familyOf(ctx.db, ctx.user.id), ctx.now(), input.vendorId);
 }
-
-/** The landing page's testimonials: the newest visible reviews of 4 or 5 stars. */
-export async function testimonials(db: Db): Promise<TestimonialDto[]> {
-  return testimonialRows(db, TESTIMONIALS_SHOWN);
-}
-
-export { siteRating };
 
 // ---------------------------------------------------------------- The admin's side
 

@@ -656,13 +656,6 @@ export const restRoutes: RestRoute[] = [
     tag: 'Reviews',
   },
   {
-    method: 'GET',
-    path: '/api/reviews/testimonials',
-    procedure: 'reviews.testimonials',
-    summary: 'The newest visible reviews of 4 or 5 stars, for the landing page (none when there are none)',
-    tag: 'Reviews',
-  },
-  {
     method: 'POST',
     path: '/api/reviews/{id}/reply',
     procedure: 'reviews.reply',
