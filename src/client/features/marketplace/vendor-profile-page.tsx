@@ -29,7 +29,7 @@ import {
   Phone,
   Store,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MESSAGING_MESSAGES } from '../../../shared/messaging';
 import { RESPONSE_FIGURES_DAYS, responseRateText, responseTimeText } from '../../../shared/responsiveness';
@@ -49,6 +49,7 @@ import {
   RequestAvailabilityDialog,
   StartThreadDialog,
   VendorFormDialog,
+  VendorReviews,
 } from './lazy-dialogs';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
@@ -78,45 +79,6 @@ export function VendorProfilePage() {
         <VendorProfile vendor={vendor.data} />
       )}
     </Container>
-  );
-}
-
-// The Reviews section is its own chunk, loaded as it comes near the screen.
-const VendorReviews = lazy(async () => ({
-  default: (await import('../reviews/vendor-reviews')).VendorReviews,
-}));
-
-/** Renders the listing's Reviews once their place is within a screen of the view. */
-function ReviewsBelowTheFold({ vendorId, businessName }: { vendorId: string; businessName: string }) {
-  const place = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const node = place.current;
-    if (near || !node) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [near]);
-  const placeholder = <Skeleton h="40" rounded="xl" aria-hidden />;
-  return (
-    <Box ref={place} minH="40">
-      {near ? (
-        <Suspense fallback={placeholder}>
-          <VendorReviews vendorId={vendorId} businessName={businessName} />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
-    </Box>
   );
 }
 
@@ -367,7 +329,10 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         </Stack>
       </Grid>
 
-      <ReviewsBelowTheFold vendorId={vendor.id} businessName={vendor.businessName} />
+      {/* Below the fold, in its own chunk, loaded once the profile has painted. */}
+      <Suspense fallback={<Skeleton h="40" rounded="xl" />}>
+        <VendorReviews vendorId={vendor.id} businessName={vendor.businessName} />
+      </Suspense>
 
       {adminEdit && full ? (
         <WhenOpened open={dialog === 'edit'}>

@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Field, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ImagePlus, Star, Trash2 } from 'lucide-react';
+import { Camera, Star, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from '../../../shared/schemas/reviews';
 import { ErrorAlert } from '../../components/error-alert';
@@ -175,7 +175,7 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
             disabled={pending || photos.length >= REVIEW_PHOTOS_MAX}
             onClick={() => fileInput.current?.click()}
           >
-            <ImagePlus />
+            <Camera />
             Add photos
           </Button>
         </Box>
