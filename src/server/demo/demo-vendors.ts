@@ -295,8 +295,10 @@ export function generateDemoVendors(
       ? freeName(rand, category, place, taken)
       : anyName(rand, category, place);
     const domain = `${slug(businessName)}${i}.example.com`;
-    const rating = Math.round((3.6 + rand() * 1.4) * 100) / 100;
-    const reviewCount = Math.floor(rand() * 240);
+    // Two draws once made up a rating and a review count; they are still taken so every other field
+    // keeps its value. Ratings come from reviews only: a new listing has none.
+    rand();
+    rand();
     const description = pick(rand, DESCRIPTIONS[category])
       .replace('{G}', String(150 + Math.floor(rand() * 35) * 10))
       .replace('{N}', String(4 + Math.floor(rand() * 8)));
@@ -318,8 +320,6 @@ export function generateDemoVendors(
       // No cover photo: the pages draw the category's art for a listing without one.
       imageUrl: null,
       verified: rand() < 0.45,
-      rating: reviewCount === 0 ? 0 : rating,
-      reviewCount,
       latitude: Math.round((place.lat + (rand() - 0.5) * 0.06) * 1e6) / 1e6,
       longitude: Math.round((place.lng + (rand() - 0.5) * 0.06) * 1e6) / 1e6,
       createdAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(rand() * 600) * 86_400_000),

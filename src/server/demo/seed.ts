@@ -143,8 +143,6 @@ export async function seedDemoData(
       verified: true,
       claimed: true,
       ownerId: david.id,
-      rating: '4.90',
-      reviewCount: 132,
       latitude: 40.7788,
       longitude: -73.9822,
     });

@@ -8,7 +8,7 @@ export type AuditAction = AuditActionValue;
 export interface AuditEntry {
   actor: Pick<UserDto, 'id' | 'email'>;
   action: AuditAction;
-  targetType: 'claim' | 'vendor' | 'user' | 'report';
+  targetType: 'claim' | 'vendor' | 'user' | 'report' | 'review';
   targetId: string | null;
   reason?: string | null;
   /** The changed fields before and after the action. */

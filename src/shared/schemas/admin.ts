@@ -126,9 +126,12 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'report.dismiss',
   'report.suspend_sender',
+  'review.hide',
+  'review.unhide',
+  'review.dismiss_report',
 ] as const;
 export type AuditActionValue = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ['claim', 'vendor', 'user', 'report'] as const;
+export const AUDIT_TARGET_TYPES = ['claim', 'vendor', 'user', 'report', 'review'] as const;
 
 /** GET /api/admin/audit?target=&actor=&page=: target is a target id, actor an admin's id or e-mail. */
 export const adminAuditInput = pageQuery({

@@ -182,6 +182,7 @@ const TARGET_KINDS: Record<string, string> = {
   user: 'Account',
   claim: 'Claim',
   report: 'Report',
+  review: 'Review',
 };
 
 /** The target by name (linked where the dashboard shows it), or as deleted; its id only in the details. */

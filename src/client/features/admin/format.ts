@@ -24,6 +24,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionValue, string> = {
   'user.role': 'Changed a role',
   'report.dismiss': 'Dismissed a report',
   'report.suspend_sender': 'Suspended a reported sender',
+  'review.hide': 'Hid a review',
+  'review.unhide': 'Unhid a review',
+  'review.dismiss_report': 'Dismissed a review report',
 };
 
 /** An action the log holds that this screen does not know yet still reads as something. */
@@ -46,6 +49,9 @@ const AUDIT_ACTION_PALETTES: Record<AuditActionValue, 'green' | 'red' | 'orange'
   'user.role': 'orange',
   'report.dismiss': 'gray',
   'report.suspend_sender': 'red',
+  'review.hide': 'red',
+  'review.unhide': 'green',
+  'review.dismiss_report': 'gray',
 };
 
 /** Colour of an action's badge: what takes something away in red, what gives it back in green. */

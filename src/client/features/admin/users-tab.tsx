@@ -15,6 +15,7 @@ import { formatDate, statusLabel, timeAgo } from './format';
 import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { ReportsSection } from './reports-section';
+import { ReviewReportsSection } from './review-reports-section';
 import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 
 /**
@@ -57,7 +58,14 @@ export function UsersTab() {
           px="3"
         />
       </SegmentGroup.Root>
-      {view === 'reports' ? <ReportsSection /> : <AccountsSection />}
+      {view === 'reports' ? (
+        <>
+          <ReportsSection />
+          <ReviewReportsSection />
+        </>
+      ) : (
+        <AccountsSection />
+      )}
     </Stack>
   );
 }

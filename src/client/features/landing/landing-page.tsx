@@ -6,6 +6,7 @@ import {
   Heading,
   HStack,
   Icon,
+  Link,
   SimpleGrid,
   Stack,
   Text,
@@ -23,12 +24,13 @@ import {
   Music,
   PartyPopper,
   ShieldCheck,
+  Star,
   Store,
   Users,
   UtensilsCrossed,
 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, Link as RouterLink } from 'react-router-dom';
 import type { MarketplaceCategory } from '../../../shared/constants';
 import { DisplayTitle } from '../../components/display-title';
 import { IconBadge } from '../../components/icon-badge';
@@ -114,6 +116,7 @@ function Landing() {
       <Categories />
       <Features />
       <Testimonials />
+      <ClientReviews />
       <VendorInvitation />
     </>
   );
@@ -480,6 +483,65 @@ function Testimonials() {
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt={{ base: '10', md: '14' }}>
         {STORIES.map((t) => (
           <StoryCard key={t.who} story={t} />
+        ))}
+      </SimpleGrid>
+    </LandingSection>
+  );
+}
+
+/**
+ * What families wrote: the newest visible reviews of 4 or 5 stars, each from a family who booked the
+ * vendor through SimchaHub, by first name and business. Nothing at all while there are none.
+ */
+function ClientReviews() {
+  const testimonials = useSiteFigures()?.testimonials ?? [];
+  if (testimonials.length === 0) return null;
+  return (
+    <LandingSection
+      id="client-reviews-title"
+      eyebrow="Ratings from verified clients"
+      title="What families say"
+      text="Reviews are written only by families who booked the vendor through SimchaHub, after their simcha."
+      bg="bg.subtle"
+    >
+      <SimpleGrid columns={{ base: 1, md: testimonials.length }} gap="6" mt={{ base: '10', md: '14' }}>
+        {testimonials.map((t) => (
+          <Stack
+            as="figure"
+            key={t.id}
+            gap="4"
+            bg="bg"
+            rounded="2xl"
+            p={{ base: '6', md: '8' }}
+            shadow="sm"
+            data-testid="testimonial"
+          >
+            <HStack gap="0.5" role="img" aria-label={`${t.rating} out of 5 stars`}>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <Icon
+                  key={n}
+                  boxSize="4"
+                  color="gold.500"
+                  fill={n <= t.rating ? 'gold.400' : 'none'}
+                  aria-hidden
+                >
+                  <Star />
+                </Icon>
+              ))}
+            </HStack>
+            <Text as="blockquote" color="fg" lineHeight="tall" lineClamp={8} whiteSpace="pre-line">
+              {t.text}
+            </Text>
+            <Text as="figcaption" fontSize="sm" color="fg.muted">
+              <Text as="span" fontWeight="semibold" color="brand.950">
+                {t.authorFirstName}
+              </Text>
+              , about{' '}
+              <Link asChild color="brand.fg" fontWeight="medium">
+                <RouterLink to={`/vendor/${t.vendorId}`}>{t.businessName}</RouterLink>
+              </Link>
+            </Text>
+          </Stack>
         ))}
       </SimpleGrid>
     </LandingSection>

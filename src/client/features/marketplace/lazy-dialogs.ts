@@ -21,3 +21,5 @@ export const ListYourBusinessDialog = dialog(() => import('./prompt-dialogs'), '
 export const VendorFormDialog = dialog(() => import('./vendor-form-dialog'), 'VendorFormDialog');
 export const LocationDialog = dialog(() => import('./location-dialog'), 'LocationDialog');
 export const StartThreadDialog = dialog(() => import('../messages/start-thread-dialog'), 'StartThreadDialog');
+// A profile's Reviews, loaded as they come near the screen (listed here, its files share one list).
+export const VendorReviews = dialog(() => import('../reviews/vendor-reviews'), 'VendorReviews');

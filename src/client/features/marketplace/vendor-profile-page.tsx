@@ -29,7 +29,7 @@ import {
   Phone,
   Store,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MESSAGING_MESSAGES } from '../../../shared/messaging';
 import { RESPONSE_FIGURES_DAYS, responseRateText, responseTimeText } from '../../../shared/responsiveness';
@@ -49,6 +49,7 @@ import {
   RequestAvailabilityDialog,
   StartThreadDialog,
   VendorFormDialog,
+  VendorReviews,
 } from './lazy-dialogs';
 import { hasContactDetails } from './use-marketplace';
 import { RatingLine, VerifiedMark } from './vendor-card';
@@ -327,6 +328,11 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           ) : null}
         </Stack>
       </Grid>
+
+      {/* Below the fold, in its own chunk, loaded once the profile has painted. */}
+      <Suspense fallback={<Skeleton h="40" rounded="xl" />}>
+        <VendorReviews vendorId={vendor.id} businessName={vendor.businessName} />
+      </Suspense>
 
       {adminEdit && full ? (
         <WhenOpened open={dialog === 'edit'}>

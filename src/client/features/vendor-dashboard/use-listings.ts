@@ -2,11 +2,12 @@ import { useSearchParams } from 'react-router-dom';
 import type { OwnListingDto } from '../../../shared/schemas/vendors';
 import { trpc } from '../../lib/trpc';
 
-export type DashboardTab = 'profile' | 'messages' | 'bookings' | 'claims' | 'analytics';
+export type DashboardTab = 'profile' | 'messages' | 'bookings' | 'reviews' | 'claims' | 'analytics';
 export const DASHBOARD_TABS: readonly DashboardTab[] = [
   'profile',
   'messages',
   'bookings',
+  'reviews',
   'claims',
   'analytics',
 ];

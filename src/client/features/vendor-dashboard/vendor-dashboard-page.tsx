@@ -1,5 +1,5 @@
 import { Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
-import { Briefcase, CalendarCheck, ChartColumn, ClipboardList, MessageCircle } from 'lucide-react';
+import { Briefcase, CalendarCheck, ChartColumn, ClipboardList, MessageCircle, Star } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
@@ -11,6 +11,11 @@ import { ClaimsTab } from './claims-tab';
 import { ListingProfileTab } from './listing-profile-tab';
 import { tabOf, useListingSelection } from './use-listings';
 
+// The reviews of the vendor's listings: their own chunk, loaded when the Reviews tab first opens.
+const OwnerReviews = lazy(async () => ({
+  default: (await import('../reviews/owner-reviews')).OwnerReviews,
+}));
+
 // The conversations are their own chunk, loaded when the Messages tab first opens.
 const VendorMessages = lazy(async () => ({
   default: (await import('../messages/vendor-messages')).VendorMessages,
@@ -20,8 +25,8 @@ const VendorMessages = lazy(async () => ({
 const BookingsList = lazy(() => import('../bookings/bookings-list'));
 
 /**
- * /vendor-dashboard: the vendor's listing, messages, upcoming bookings, claims and analytics (spec
- * section 2, issue 29). ?tab=messages|bookings|claims|analytics opens that tab; ?listing=<id> picks which of their listings the
+ * /vendor-dashboard: the vendor's listing, messages, upcoming bookings, reviews, claims and analytics
+ * (spec section 2, issue 29). ?tab=messages|bookings|reviews|claims|analytics opens that tab; ?listing=<id> picks which of their listings the
  * Listing Profile and Analytics tabs show.
  */
 export function VendorDashboardPage() {
@@ -100,6 +105,19 @@ export function VendorDashboardPage() {
                     upcoming
                     empty="No upcoming bookings yet. When a family accepts one of your quotes, the booking appears here."
                   />
+                </Suspense>
+              ) : null,
+          },
+          {
+            value: 'reviews',
+            label: 'Reviews',
+            icon: Star,
+            content:
+              tab === 'reviews' ? (
+                <Suspense
+                  fallback={<Skeleton h="28" rounded="xl" role="status" aria-label="Loading reviews" />}
+                >
+                  <OwnerReviews />
                 </Suspense>
               ) : null,
           },

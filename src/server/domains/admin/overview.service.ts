@@ -140,6 +140,9 @@ const ACTION_WORDS: Record<string, string> = {
   'user.role': 'Changed the role of the account',
   'report.dismiss': 'Dismissed the report',
   'report.suspend_sender': 'Suspended the sender of the reported conversation',
+  'review.hide': 'Hid the review',
+  'review.unhide': 'Showed the review again',
+  'review.dismiss_report': 'Dismissed a report of the review',
 };
 
 /** An admin action in words, for the feed and the Activity view. */

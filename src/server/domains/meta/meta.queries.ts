@@ -8,20 +8,31 @@ export async function countFamilies(db: Db): Promise<number> {
 }
 
 /**
- * Per category: public listings, their reviews, and the sum of stars those reviews gave (a listing's
- * rating times its review count). One pass over the listings.
+ * Per category: public listings, their visible reviews, and the sum of stars those reviews gave,
+ * counted from the reviews themselves (never from a listing's stored, rounded rating). One pass over
+ * the listings and one over the visible reviews.
  */
 export async function publicListingTotals(db: Db) {
   const rows = await db
-    .selectFrom('vendors')
+    .selectFrom('vendors as v')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('reviews')
+          .select(['vendorId', sql<string>`count(*)`.as('n'), sql<string>`sum(rating)`.as('stars')])
+          .where('hidden', '=', false)
+          .groupBy('vendorId')
+          .as('r'),
+      (join) => join.onRef('r.vendorId', '=', 'v.id'),
+    )
     .select([
-      'category',
+      'v.category',
       (eb) => eb.fn.countAll<string>().as('listings'),
-      sql<string>`coalesce(sum(review_count) FILTER (WHERE review_count > 0), 0)`.as('reviews'),
-      sql<string>`coalesce(sum(rating * review_count) FILTER (WHERE review_count > 0), 0)`.as('stars'),
+      sql<string>`coalesce(sum(r.n), 0)`.as('reviews'),
+      sql<string>`coalesce(sum(r.stars), 0)`.as('stars'),
     ])
-    .where('hidden', '=', false)
-    .groupBy('category')
+    .where('v.hidden', '=', false)
+    .groupBy('v.category')
     .execute();
   return rows.map((r) => ({
     category: r.category,
@@ -29,4 +40,31 @@ export async function publicListingTotals(db: Db) {
     reviews: Number(r.reviews),
     stars: Number(r.stars),
   }));
+}
+
+/**
+ * The newest visible reviews of 4 or 5 stars of public listings whose writer still has a name: the
+ * landing page's testimonials, quoted with the writer's first name and the business.
+ */
+export async function newestGoodReviews(db: Db, limit: number) {
+  return db
+    .selectFrom('reviews as r')
+    .innerJoin('vendors as v', 'v.id', 'r.vendorId')
+    .innerJoin('users as a', 'a.id', 'r.authorId')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.text',
+      sql<string>`split_part(btrim(a.name), ' ', 1)`.as('authorFirstName'),
+      'r.vendorId',
+      'v.businessName',
+    ])
+    .where('r.hidden', '=', false)
+    .where('v.hidden', '=', false)
+    .where('r.rating', '>=', 4)
+    .where(sql<boolean>`btrim(a.name) <> ''`)
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,7 +1,10 @@
 import type { SiteFiguresDto } from '../../../shared/schemas/site';
 import { ratingFigure } from '../../../shared/text';
 import type { Db } from '../../platform/db/create-db';
-import { countFamilies, publicListingTotals } from './meta.queries';
+import { countFamilies, newestGoodReviews, publicListingTotals } from './meta.queries';
+
+/** The landing page quotes at most this many reviews. */
+export const TESTIMONIALS_SHOWN = 3;
 
 /** How long counted figures are shown before they are counted again. */
 export const SITE_FIGURES_TTL_MS = 5 * 60 * 1000;
@@ -20,7 +23,11 @@ const kept = new WeakMap<Db, Kept>();
 const running = new WeakMap<Db, Promise<Kept>>();
 
 async function count(db: Db, now: Date): Promise<Kept> {
-  const [families, totals] = await Promise.all([countFamilies(db), publicListingTotals(db)]);
+  const [families, totals, testimonials] = await Promise.all([
+    countFamilies(db),
+    publicListingTotals(db),
+    newestGoodReviews(db, TESTIMONIALS_SHOWN),
+  ]);
   const categories: Record<string, number> = {};
   let vendors = 0;
   let reviews = 0;
@@ -32,7 +39,7 @@ async function count(db: Db, now: Date): Promise<Kept> {
     stars += t.stars;
   }
   const rating = reviews > 0 ? { average: ratingFigure(stars / reviews), reviews } : null;
-  return { at: now.getTime(), figures: { families, vendors, categories, rating } };
+  return { at: now.getTime(), figures: { families, vendors, categories, rating, testimonials } };
 }
 
 /**

@@ -12,6 +12,7 @@ export const UPLOAD_URL_COLUMNS = [
   { table: 'vendors', column: 'logo_url', holds: 'one' },
   { table: 'vendors', column: 'image_url', holds: 'one' },
   { table: 'vendors', column: 'gallery_images', holds: 'many' },
+  { table: 'reviews', column: 'image_urls', holds: 'many' },
 ] as const;
 
 const UUID_IN_URL = '^/uploads/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';

@@ -193,7 +193,7 @@ function keyColumns(s: VendorSearch) {
   const position = nearest(s);
   return position
     ? sql`v.id, ${sql`v.location <-> ${point(position)}`} as knn`
-    : sql`v.id, v.review_count, v.rating, v.created_at`;
+    : sql`v.id, v.review_count, v.rating, v.rating_rank, v.created_at`;
 }
 
 /**
@@ -205,7 +205,9 @@ function orderKeys(s: VendorSearch, alias: string, window = false) {
   const keys = [];
   const position = nearest(s);
   if (position) keys.push(window ? sql`${a}.location <-> ${point(position)}` : sql`${a}.knn`);
-  else if (s.sort === 'rating') keys.push(sql`${a}.rating desc`, sql`${a}.review_count desc`);
+  // Top Rated: the Bayesian average of the visible reviews (rating_rank, decision 037), so a single
+  // review of 5 stars does not outrank many reviews of nearly as much.
+  else if (s.sort === 'rating') keys.push(sql`${a}.rating_rank desc`, sql`${a}.review_count desc`);
   else if (s.sort === 'newest') keys.push(sql`${a}.created_at desc`);
   else if (s.sort !== 'near') keys.push(sql`${a}.review_count desc`, sql`${a}.rating desc`);
   if (s.pageable !== false && !(window && position)) keys.push(sql`${a}.id`);

@@ -96,13 +96,14 @@ describe('browsing', () => {
     }
   });
 
-  it('orders popular by review count and rating, top rated by rating', async () => {
+  it('orders popular by review count and rating, top rated by the Bayesian average (decision 037)', async () => {
     const popular = (await h.anonymous().caller.vendors.list({ sort: 'popular', page_size: 30 })).items;
     const counts = popular.map((v) => v.reviewCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     const rated = (await h.anonymous().caller.vendors.list({ sort: 'rating', page_size: 30 })).items;
-    const ratings = rated.map((v) => Number(v.rating));
-    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    // As if each listing had 5 more reviews of 3 stars.
+    const ranks = rated.map((v) => (5 * 3 + Number(v.rating) * v.reviewCount) / (5 + v.reviewCount));
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
   });
 
   it('filters by one or several categories, from the REST query string too', async () => {

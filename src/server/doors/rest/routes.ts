@@ -671,6 +671,81 @@ export const restRoutes: RestRoute[] = [
       'Cancel a confirmed booking, as either side, with a reason; the day is freed and the other side told',
     tag: 'Bookings',
   },
+  // Reviews from real clients only (issue 29): write, read, reply, report; the admin's hide and dismiss.
+  {
+    method: 'POST',
+    path: '/api/reviews',
+    procedure: 'reviews.create',
+    summary:
+      'Review a completed booking (its customer or their family circle), once per booking: rating 1-5, text of 30-5,000 characters, up to 6 uploaded photos',
+    tag: 'Reviews',
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/api/vendors/{id}/reviews',
+    procedure: 'reviews.forVendor',
+    summary:
+      "A listing's visible reviews, newest first, with its rating from verified clients (public, paged)",
+    tag: 'Reviews',
+  },
+  {
+    method: 'GET',
+    path: '/api/reviews/reviewable',
+    procedure: 'reviews.reviewable',
+    summary: "The caller's (or their family circle's) completed bookings that have no review yet",
+    tag: 'Reviews',
+  },
+  {
+    method: 'GET',
+    path: '/api/reviews/mine',
+    procedure: 'reviews.mine',
+    summary: "Reviews of the caller's listings, hidden ones marked, newest first (vendors)",
+    tag: 'Reviews',
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews/{id}/reply',
+    procedure: 'reviews.reply',
+    summary: "The listing owner's public reply to a review, once",
+    tag: 'Reviews',
+  },
+  {
+    method: 'POST',
+    path: '/api/reviews/{id}/report',
+    procedure: 'reviews.report',
+    summary: 'Report a review to the admins with a reason (once while the report is open)',
+    tag: 'Reviews',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/review-reports',
+    procedure: 'admin.reviews.reports',
+    summary: 'Reported reviews with the review shown, newest first, optionally of one status (admins)',
+    tag: 'Admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/{id}/hide',
+    procedure: 'admin.reviews.hide',
+    summary:
+      'Hide a review with a reason: its open reports are resolved, the rating recomputed and the writer told (admins)',
+    tag: 'Admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/{id}/unhide',
+    procedure: 'admin.reviews.unhide',
+    summary: 'Show a hidden review again; the rating is recomputed (admins)',
+    tag: 'Admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/review-reports/{id}/dismiss',
+    procedure: 'admin.reviews.dismissReport',
+    summary: 'Dismiss a report of a review; the review stays as it is (admins)',
+    tag: 'Admin',
+  },
   {
     method: 'GET',
     path: '/api/admin/vendor-claims',

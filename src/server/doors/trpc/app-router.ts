@@ -16,6 +16,7 @@ import { metaRouter } from '../../domains/meta/meta.router';
 import { notificationsRouter } from '../../domains/notifications/notifications.router';
 import { placesRouter } from '../../domains/places/places.router';
 import { requestsRouter } from '../../domains/requests/requests.router';
+import { reviewsRouter } from '../../domains/reviews/reviews.router';
 import { vendorsRouter } from '../../domains/vendors/vendors.router';
 import { createCallerFactory, router } from '../../platform/trpc/init';
 
@@ -33,6 +34,7 @@ export const appRouter = router({
   vendors: vendorsRouter,
   requests: requestsRouter,
   bookings: bookingsRouter,
+  reviews: reviewsRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
   claims: claimsRouter,

@@ -190,6 +190,8 @@ export interface VendorsTable {
   searchVector: ColumnType<string, never, never>;
   nameVector: ColumnType<string, never, never>;
   location: ColumnType<string | null, never, never>;
+  /** "Top Rated": the Bayesian average of rating and review_count (decision 037); generated. */
+  ratingRank: ColumnType<string, never, never>;
 }
 
 export type ClaimStatus = 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'revoked';
