@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * "Top Rated" sorts by a Bayesian average of a listing's visible reviews (decision 036): as if every
+ * "Top Rated" sorts by a Bayesian average of a listing's visible reviews (decision 037): as if every
  * listing also had C = 5 reviews of m = 3 stars (the middle of the scale), so one review of 5 stars
  * (3.33) does not outrank 80 reviews of 4.8 (4.69). The prior is stated, not the site's mean, so the
  * rank is a stored column of the row (kept with rating and review_count, which the reviews domain
