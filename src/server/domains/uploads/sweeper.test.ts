@@ -181,6 +181,10 @@ describe('columns that hold uploads', () => {
     ],
     // Conversation files live in DATA_DIR/attachments with a sweeper of their own (src/server/domains/attachments).
     ['attachments.uploader_id', 'the user who uploaded a conversation file'],
+    [
+      'quotes.attachment_ids',
+      "ids of the conversation files sent with a quote, linked to the quote's message like any other",
+    ],
   ]);
 
   it('lists every column whose name suggests an image, so the sweeper never deletes one in use', async () => {
