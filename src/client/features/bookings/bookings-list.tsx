@@ -7,6 +7,8 @@ import type { BookingDto } from '../../../shared/schemas/booking-answers';
 import { formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
 import { ErrorAlert } from '../../components/error-alert';
 import { serverMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { WriteReviewButton } from '../reviews/write-review-button';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { BOOKING_STATUS, historyText } from './format';
 import { useBookings } from './use-bookings';
@@ -23,6 +25,10 @@ interface BookingsListProps {
 /** The caller's bookings with status, quote, deposit (the family's side), history and cancel. */
 export default function BookingsList({ eventId, upcoming, empty }: BookingsListProps) {
   const query = useBookings({ eventId, upcoming });
+  // Which of the family's completed bookings still await their review (the server decides who may write it).
+  const completed = query.data?.some((b) => b.side === 'customer' && b.status === 'completed') ?? false;
+  const reviewable = trpc.reviews.reviewable.useQuery(undefined, { enabled: completed });
+  const awaitingReview = new Set(reviewable.data?.map((r) => r.bookingId));
   if (query.isPending) return <Skeleton h="24" rounded="xl" />;
   if (query.isError)
     return <ErrorAlert>{serverMessage(query.error) ?? 'Bookings could not be loaded.'}</ErrorAlert>;
@@ -40,14 +46,14 @@ export default function BookingsList({ eventId, upcoming, empty }: BookingsListP
     <Stack gap="3" as="ul" listStyleType="none">
       {query.data.map((booking) => (
         <li key={booking.id}>
-          <BookingItem booking={booking} />
+          <BookingItem booking={booking} reviewable={awaitingReview.has(booking.id)} />
         </li>
       ))}
     </Stack>
   );
 }
 
-function BookingItem({ booking }: { booking: BookingDto }) {
+function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable: boolean }) {
   const [cancelling, setCancelling] = useState(false);
   const status = BOOKING_STATUS[booking.status];
   const day = formatCivilDay(booking.day);
@@ -118,6 +124,14 @@ function BookingItem({ booking }: { booking: BookingDto }) {
           <Link asChild fontSize="sm">
             <RouterLink to={thread}>Open the conversation</RouterLink>
           </Link>
+        ) : null}
+        {reviewable ? (
+          <WriteReviewButton
+            bookingId={booking.id}
+            businessName={booking.vendor.businessName}
+            variant="outline"
+            ms="auto"
+          />
         ) : null}
         {booking.status === 'confirmed' ? (
           <Button
