@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { conflictFor } from '../../shared/jewish-calendar';
+import type { UserDto } from '../../shared/schemas/auth';
+import { quoteInput } from '../../shared/schemas/bookings';
 import { availabilityRequestSubject } from '../../shared/schemas/requests';
+import { reviewCreateInput, reviewReplyInput } from '../../shared/schemas/reviews';
+import { settleBookingClock } from '../domains/bookings/bookings.jobs';
+import { acceptQuote, sendQuote } from '../domains/bookings/bookings.service';
 import { approvePending } from '../domains/family/family.service';
 import {
   addBusinessMinutes,
@@ -9,8 +14,10 @@ import {
   type RestClock,
   restPeriods,
 } from '../domains/observance/business-hours';
+import { createReview, replyToReview } from '../domains/reviews/reviews.service';
 import { lockAndFindListingNamed, withDerivedColumns } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
+import type { Context } from '../platform/trpc/context';
 import { generateDemoVendors, seededRandom } from './demo-vendors';
 import {
   createAvailabilityRequest,
@@ -256,6 +263,8 @@ export async function seedDemoData(
     });
 
     await seedStudioHistory(trx, studioSide, now);
+    await seedStudioBookings(trx, studioSide, david, onFreeSunday);
+    await quoteForAri(trx, studioSide, david, sarah.id, now);
 
     await trx
       .insertInto('vendorClaims')
@@ -273,6 +282,228 @@ export async function seedDemoData(
       .execute();
   });
   return { seeded: true };
+}
+
+/** A family the studio photographed: its event some weeks ago, its request, the quote and its review. */
+interface BookedClient {
+  name: string;
+  email: string;
+  familyLabel: string;
+  eventType: string;
+  title: string;
+  daysAgo: number;
+  time: string;
+  city: string;
+  guestCount: number;
+  request: string;
+  answer: string;
+  quote: { price: string; includes: string; deposit: string };
+  review: { rating: number; text: string };
+  reply?: string;
+}
+
+const BOOKED_CLIENTS: BookedClient[] = [
+  {
+    name: 'Chana Rosen',
+    email: 'chana.rosen@example.com',
+    familyLabel: 'Rosen Family',
+    eventType: 'Wedding',
+    title: "Shira & Avi's Wedding",
+    daysAgo: 200,
+    time: '17:00',
+    city: 'Great Neck',
+    guestCount: 250,
+    request:
+      'We are looking for a photographer for our daughter Shira\u2019s wedding: the tish, the bedeken, the chuppah and the party. About 250 guests.',
+    answer:
+      'Mazel tov! The date is open. Our wedding coverage runs from the tish to the last dance; I\u2019ll send a quote.',
+    quote: {
+      price: '4800.00',
+      includes:
+        'Two photographers from the tish to the end of the dancing, an engagement session and a 40-page album.',
+      deposit: '1200.00',
+    },
+    review: {
+      rating: 5,
+      text: 'David and his second shooter caught the bedeken and every hora without ever being in the way. The album arrived in five weeks and the grandparents cried over it.',
+    },
+    reply: 'Thank you, Chana! Shira and Avi were a joy to photograph. Mazel tov again to the whole family.',
+  },
+  {
+    name: 'Moshe Halpern',
+    email: 'moshe.halpern@example.com',
+    familyLabel: 'Halpern Family',
+    eventType: 'Bar Mitzvah',
+    title: "Eli's Bar Mitzvah",
+    daysAgo: 120,
+    time: '11:00',
+    city: 'Teaneck',
+    guestCount: 150,
+    request:
+      'Eli\u2019s bar mitzvah is on a Sunday morning: tefillin at our shul\u2019s early minyan, then a brunch at home. Do you cover both?',
+    answer: 'We do, and Sunday mornings suit us well. A quote follows.',
+    quote: {
+      price: '2600.00',
+      includes:
+        'Coverage from the minyan through the brunch, family portraits, and the edited gallery online within three weeks.',
+      deposit: '600.00',
+    },
+    review: {
+      rating: 4,
+      text: 'Lovely portraits and a relaxed photographer who knew the order of the morning. The gallery came a week later than promised, but it was worth the wait.',
+    },
+  },
+  {
+    name: 'Ruth Weiss',
+    email: 'ruth.weiss@example.com',
+    familyLabel: 'Weiss Family',
+    eventType: 'Engagement',
+    title: "Tova & Natan's Vort",
+    daysAgo: 60,
+    time: '19:00',
+    city: 'New York',
+    guestCount: 80,
+    request:
+      'A small vort at home for Tova and Natan, about 80 people, on a Sunday evening. Could you come for two hours?',
+    answer: 'Happily. Two hours covers the l\u2019chaim and the family photos; quote attached in a moment.',
+    quote: {
+      price: '950.00',
+      includes:
+        'Two hours on site, the l\u2019chaim and family groupings, and the edited photos online within ten days.',
+      deposit: '250.00',
+    },
+    review: {
+      rating: 5,
+      text: 'Warm, quick and discreet in a crowded living room. Every aunt is in a photo and nobody felt posed. We have booked him for the wedding too.',
+    },
+    reply: 'It was a pleasure, Ruth. See you under the chuppah!',
+  },
+];
+
+/**
+ * Families the studio photographed before, through the paths a real booking takes: the request and
+ * its answer, the studio's quote, the family's acceptance (which takes the day on the studio's
+ * calendar and puts the deposit in the event's Deposits), the booking completed by the clock once
+ * its day passed, the family's review and, for some, the studio's reply. Each step runs at the hour
+ * it happened, so every date check is the one a family would meet.
+ */
+async function seedStudioBookings(
+  trx: Db,
+  studio: DemoStudio,
+  owner: UserDto,
+  onFreeSunday: (
+    ownerId: string,
+    days: number,
+    time: string,
+    details: EventOverrides,
+  ) => Promise<{ id: string; date: Date }>,
+): Promise<void> {
+  const config = { appUrl: '' } as Context['config'];
+  for (const client of BOOKED_CLIENTS) {
+    const family = await createUser(trx, {
+      name: client.name,
+      email: client.email,
+      familyLabel: client.familyLabel,
+      emailConfirmed: true,
+      role: 'customer',
+    });
+    const event = await onFreeSunday(family.id, -client.daysAgo, client.time, {
+      title: client.title,
+      type: client.eventType === 'Engagement' ? 'Other' : client.eventType,
+    });
+    const day = event.date.toISOString().slice(0, 10);
+    const asked = daysFromNow(-120, event.date);
+    const quotedAt = daysFromNow(-118, event.date);
+    await seedRequest(trx, {
+      studio,
+      customer: family,
+      eventId: event.id,
+      eventType: client.eventType,
+      eventDate: event.date,
+      requestDay: new Date(`${day}T00:00:00.000Z`),
+      eventTime: client.time,
+      guestCount: client.guestCount,
+      city: client.city,
+      text: client.request,
+      sentAt: asked,
+      answer: { text: client.answer, at: daysFromNow(-119, event.date), read: true },
+      threadCreatedAt: asked,
+    });
+    const request = await trx
+      .selectFrom('availabilityRequests')
+      .select('id')
+      .where('userId', '=', family.id)
+      .executeTakeFirstOrThrow();
+    const quote = await sendQuote(
+      trx,
+      owner,
+      quoteInput.parse({
+        requestId: request.id,
+        price: client.quote.price,
+        includes: client.quote.includes,
+        depositAmount: client.quote.deposit,
+        depositDueDate: daysFromNow(-90, event.date).toISOString().slice(0, 10),
+        validUntil: daysFromNow(-104, event.date).toISOString().slice(0, 10),
+      }),
+      quotedAt,
+      '',
+    );
+    const booking = await acceptQuote(trx, family, quote.id, daysFromNow(-115, event.date), '');
+    // The day passed: the clock completes the booking, as the maintenance sweep does.
+    await settleBookingClock(trx, daysFromNow(2, event.date));
+    const wroteAt = daysFromNow(9, event.date);
+    const review = await createReview(
+      { db: trx, user: family, now: () => wroteAt, config },
+      reviewCreateInput.parse({ bookingId: booking.id, ...client.review }),
+    );
+    if (client.reply) {
+      const repliedAt = daysFromNow(11, event.date);
+      await replyToReview(
+        { db: trx, user: owner, now: () => repliedAt, config },
+        reviewReplyInput.parse({ id: review.id, text: client.reply }),
+      );
+    }
+  }
+  // What was mailed then is not sent again now.
+  await trx
+    .updateTable('mailOutbox')
+    .set({ status: 'skipped' })
+    .where('status', '=', 'pending')
+    .where('toAddress', 'in', BOOKED_CLIENTS.map((c) => c.email).concat(owner.email))
+    .execute();
+}
+
+/** David's quote for Ari's bar mitzvah, sent an hour after his answer: Sarah has it to accept or decline. */
+async function quoteForAri(
+  trx: Db,
+  studio: DemoStudio,
+  owner: UserDto,
+  sarahId: string,
+  now: Date,
+): Promise<void> {
+  const request = await trx
+    .selectFrom('availabilityRequests')
+    .select('id')
+    .where('userId', '=', sarahId)
+    .where('vendorId', '=', studio.id)
+    .where('eventId', 'is not', null)
+    .executeTakeFirstOrThrow();
+  await sendQuote(
+    trx,
+    owner,
+    quoteInput.parse({
+      requestId: request.id,
+      priceMin: '2800.00',
+      priceMax: '3400.00',
+      includes:
+        'Full-day coverage: the Torah reading, family portraits before the kiddush and the party until the last dance, with an online gallery and a 30-page album. The higher price adds a second photographer for the party.',
+      depositAmount: '700.00',
+      depositDueDate: daysFromNow(30, now).toISOString().slice(0, 10),
+      validUntil: daysFromNow(14, now).toISOString().slice(0, 10),
+    }),
+    new Date(daysFromNow(-2, now).getTime() + 3_600_000),
+    '',
+  );
 }
 
 /** The demo studio, as its requests need it: the listing and the vendor who owns it. */

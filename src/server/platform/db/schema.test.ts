@@ -269,6 +269,45 @@ describe('demo seed', () => {
         .where('userId', '=', signedIn.user.id)
         .execute();
       expect(events.length).toBeGreaterThan(0);
+
+      // Reviews stand on completed bookings whose day has passed, and the studio's rating is theirs.
+      const reviews = await fresh.db
+        .selectFrom('reviews as rv')
+        .innerJoin('bookings as b', 'b.id', 'rv.bookingId')
+        .select(['rv.rating', 'rv.authorId', 'b.customerId', 'b.status', 'rv.vendorId'])
+        .select(sql<string>`to_char(b.day, 'YYYY-MM-DD')`.as('day'))
+        .execute();
+      expect(reviews.length).toBeGreaterThan(0);
+      const today = new Date().toISOString().slice(0, 10);
+      for (const r of reviews) {
+        expect(r.status).toBe('completed');
+        expect(r.day < today).toBe(true);
+        expect(r.authorId).toBe(r.customerId);
+      }
+      const studio = await fresh.db
+        .selectFrom('vendors')
+        .select(['id', 'rating', 'reviewCount'])
+        .where('businessName', '=', 'Levy Simcha Photography')
+        .executeTakeFirstOrThrow();
+      const own = reviews.filter((r) => r.vendorId === studio.id);
+      expect(studio.reviewCount).toBe(own.length);
+      expect(Number(studio.rating)).toBeCloseTo(own.reduce((sum, r) => sum + r.rating, 0) / own.length, 2);
+      // No other listing has a rating without reviews behind it.
+      const unbacked = await fresh.db
+        .selectFrom('vendors')
+        .select('businessName')
+        .where('id', '<>', studio.id)
+        .where((eb) => eb.or([eb('rating', '<>', '0'), eb('reviewCount', '<>', 0)]))
+        .execute();
+      expect(unbacked).toEqual([]);
+      // Sarah has the studio's quote for Ari's bar mitzvah to answer.
+      const sarahsQuotes = await fresh.db
+        .selectFrom('quotes as q')
+        .innerJoin('availabilityRequests as r', 'r.id', 'q.requestId')
+        .select(['q.status', 'r.status as requestStatus'])
+        .where('r.userId', '=', signedIn.user.id)
+        .execute();
+      expect(sarahsQuotes).toEqual([{ status: 'sent', requestStatus: 'quoted' }]);
     } finally {
       await fresh.close();
     }
