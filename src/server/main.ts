@@ -111,7 +111,8 @@ async function main(): Promise<void> {
     now: () => new Date(),
     log: app.log,
     embedded: handle.kind === 'pglite',
-    sweep: sweepExpiredRows,
+    // The kashrut expiry notices ride on the sweep; their mails link to the site.
+    sweep: (d) => sweepExpiredRows({ ...d, appUrl: config.appUrl }),
   });
   const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
   const attachmentSweeper = startAttachmentSweeper({

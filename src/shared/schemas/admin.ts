@@ -126,6 +126,8 @@ export const AUDIT_ACTIONS = [
   'user.role',
   'report.dismiss',
   'report.suspend_sender',
+  'kashrut.verify',
+  'kashrut.reject',
 ] as const;
 export type AuditActionValue = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['claim', 'vendor', 'user', 'report'] as const;

@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionValue, string> = {
   'user.role': 'Changed a role',
   'report.dismiss': 'Dismissed a report',
   'report.suspend_sender': 'Suspended a reported sender',
+  'kashrut.verify': 'Verified a kashrut certificate',
+  'kashrut.reject': 'Did not accept a kashrut certificate',
 };
 
 /** An action the log holds that this screen does not know yet still reads as something. */
@@ -46,6 +48,8 @@ const AUDIT_ACTION_PALETTES: Record<AuditActionValue, 'green' | 'red' | 'orange'
   'user.role': 'orange',
   'report.dismiss': 'gray',
   'report.suspend_sender': 'red',
+  'kashrut.verify': 'green',
+  'kashrut.reject': 'red',
 };
 
 /** Colour of an action's badge: what takes something away in red, what gives it back in green. */

@@ -1,5 +1,6 @@
 import { router } from '../../platform/trpc/init';
 import { adminClaimsRouter } from '../claims/claims.router';
+import { adminKashrutRouter } from '../kashrut/kashrut.router';
 import { adminReportsRouter, adminUsersRouter, adminVendorsRouter } from './moderation.router';
 import { adminOverviewRouter } from './overview.router';
 
@@ -10,4 +11,5 @@ export const adminRouter = router({
   vendors: adminVendorsRouter,
   users: adminUsersRouter,
   reports: adminReportsRouter,
+  kashrut: adminKashrutRouter,
 });

@@ -140,6 +140,8 @@ const ACTION_WORDS: Record<string, string> = {
   'user.role': 'Changed the role of the account',
   'report.dismiss': 'Dismissed the report',
   'report.suspend_sender': 'Suspended the sender of the reported conversation',
+  'kashrut.verify': 'Verified the kashrut certificate of the listing',
+  'kashrut.reject': 'Did not accept the kashrut certificate of the listing',
 };
 
 /** An admin action in words, for the feed and the Activity view. */
