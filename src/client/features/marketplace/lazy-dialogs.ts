@@ -21,3 +21,4 @@ export const ListYourBusinessDialog = dialog(() => import('./prompt-dialogs'), '
 export const VendorFormDialog = dialog(() => import('./vendor-form-dialog'), 'VendorFormDialog');
 export const LocationDialog = dialog(() => import('./location-dialog'), 'LocationDialog');
 export const StartThreadDialog = dialog(() => import('../messages/start-thread-dialog'), 'StartThreadDialog');
+export const KashrutFilterDialog = dialog(() => import('./kashrut-filter-dialog'), 'KashrutFilterDialog');
