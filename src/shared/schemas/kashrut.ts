@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import {
-  KASHRUT_AGENCY_CODES,
-  KASHRUT_FILTER_WORDS,
-  KASHRUT_LEVEL_VALUES,
-  KASHRUT_NOTICE_DAYS,
-} from '../kashrut';
+import { KASHRUT_AGENCY_CODES, KASHRUT_LEVEL_VALUES } from '../kashrut';
 import { civilDateSchema, editVersionField, oneOf, optionalText, rowVersionDto, safeString } from './common';
+import { kashrutFields } from './kashrut-public';
+
+export { kashrutFilterParam, type PublicKashrutDto, publicKashrutDto } from './kashrut-public';
 
 export const KASHRUT_MESSAGES = {
   notFood: 'Only caterers and venues can state a kashrut supervision. Change the listing’s category first.',
@@ -66,19 +64,6 @@ const certificateDto = z.object({
   url: z.string(),
 });
 
-const kashrutFields = {
-  agency: z.string(),
-  agencyOther: z.string().nullable(),
-  /** The agency as people read it (the name typed for 'other'). */
-  agencyLabel: z.string(),
-  level: z.enum(KASHRUT_LEVEL_VALUES),
-  chalavYisrael: z.boolean(),
-  pasYisrael: z.boolean(),
-  glatt: z.boolean(),
-  mehadrin: z.boolean(),
-  shomerShabbat: z.boolean(),
-};
-
 /**
  * The supervision as the owner and admins see it. status: stated (no certificate yet), pending (a
  * certificate waits for an admin), verified, rejected (reason given), expired (verified, but the
@@ -106,18 +91,6 @@ export const ownKashrutDto = z.object({
   version: rowVersionDto.optional(),
 });
 export type OwnKashrutDto = z.infer<typeof ownKashrutDto>;
-
-/**
- * What a listing's profile shows. verifiedOn (the day, in the listing's zone) only while the
- * verification holds: verified and the expiry date not yet come; otherwise it is the business's own
- * statement.
- */
-export const publicKashrutDto = z.object({
-  ...kashrutFields,
-  verified: z.boolean(),
-  verifiedOn: z.string().nullable(),
-});
-export type PublicKashrutDto = z.infer<typeof publicKashrutDto>;
 
 /** One row of the admins' Kashrut list. */
 export const adminKashrutDto = kashrutDto.extend({
@@ -149,21 +122,3 @@ export const kashrutRejectInput = z
     version: editVersionField,
   })
   .strict();
-
-/**
- * The marketplace's `kashrut=` parameter, repeated for several words: agency codes (any of them),
- * levels (any of them) and flags (all of them), and the groups together.
- */
-export const kashrutFilterParam = z
-  .preprocess(
-    (v) => (v === undefined || Array.isArray(v) ? v : [v]),
-    z
-      .array(
-        z.enum(KASHRUT_FILTER_WORDS, { error: `kashrut must be one of ${KASHRUT_FILTER_WORDS.join(', ')}` }),
-      )
-      .max(20)
-      .optional(),
-  )
-  .meta({
-    description: `Verified, unexpired kashrut only. Repeat for several words: agency codes match any of them (kashrut=ou&kashrut=ok: OU or OK), levels any of them (meat, dairy, pareve), and flags all of them (chalav-yisrael, pas-yisrael, glatt, mehadrin, shomer-shabbat); the groups together (kashrut=ou&kashrut=chalav-yisrael: OU and chalav Yisrael). The owner is told ${KASHRUT_NOTICE_DAYS} days before a certificate expires, and it stops matching on its expiry day.`,
-  });

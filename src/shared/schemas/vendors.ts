@@ -22,7 +22,7 @@ import {
   rowVersionDto,
   safeString,
 } from './common';
-import { kashrutFilterParam, publicKashrutDto } from './kashrut';
+import { kashrutFilterParam, publicKashrutDto } from './kashrut-public';
 
 export const VENDOR_MESSAGES = {
   required: REQUIRED_MESSAGE,

@@ -1,6 +1,5 @@
 import { Badge, HStack, Icon, Stack, Text, Wrap } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
-import { KASHRUT_FLAGS, KASHRUT_LEVELS } from '../../../shared/kashrut';
 import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
 
 /** '2027-03-01' as 'March 1, 2027'. */
@@ -18,19 +17,17 @@ function dayInWords(day: string): string {
  * SimchaHub on {date}" only while the verification holds (the server decides, in the listing's zone).
  */
 export function KashrutSupervision({ kashrut }: { kashrut: PublicKashrutDto }) {
-  const level = KASHRUT_LEVELS.find((l) => l.value === kashrut.level)?.label ?? kashrut.level;
-  const flags = KASHRUT_FLAGS.filter((f) => kashrut[f.field]);
   return (
     <Stack gap="3" data-testid="vendor-kashrut">
       <Stack gap="0">
         <Text fontWeight="semibold">{kashrut.agencyLabel}</Text>
-        <Text color="fg.muted">{level}</Text>
+        <Text color="fg.muted">{kashrut.levelLabel}</Text>
       </Stack>
-      {flags.length > 0 ? (
+      {kashrut.standards.length > 0 ? (
         <Wrap gap="2" aria-label="Standards">
-          {flags.map((f) => (
-            <Badge key={f.field} variant="subtle" colorPalette="gray">
-              {f.label}
+          {kashrut.standards.map((label) => (
+            <Badge key={label} variant="subtle" colorPalette="gray">
+              {label}
             </Badge>
           ))}
         </Wrap>

@@ -34,7 +34,7 @@ import {
   VENDOR_SORTS,
   type VendorSort,
 } from '../../../shared/constants';
-import { KASHRUT_FILTER_WORDS } from '../../../shared/kashrut';
+import { KASHRUT_WORDS } from '../../../shared/kashrut-filter-words';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { PageTitle } from '../../components/page-title';
@@ -97,7 +97,7 @@ export function MarketplacePage() {
   const search = params.get('search')?.trim() ?? '';
   const category = categoryFrom(params.get('category'));
   // Repeated kashrut= words (decision 036); unknown ones are left out rather than refused.
-  const kashrut = params.getAll('kashrut').filter((w) => KASHRUT_FILTER_WORDS.includes(w));
+  const kashrut = params.getAll('kashrut').filter((w) => KASHRUT_WORDS.includes(w));
   const requestedSort = sortFrom(params.get('sort'));
   const { location, detect, choosePreset, chooseGlobal } = useMarketplaceLocation();
   const sort = requestedSort === 'near' && !location.position ? 'popular' : requestedSort;

@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import { categoryFromDashboard, type DashboardCategoryValue } from '../../../shared/categories';
 import { LIMITS, MARKETPLACE_CATEGORIES, NEIGHBORHOODS, PRESET_CITIES } from '../../../shared/constants';
-import { agencyLabel, kashrutFilterOf } from '../../../shared/kashrut';
+import { agencyLabel, KASHRUT_FLAGS, KASHRUT_LEVELS, kashrutFilterOf } from '../../../shared/kashrut';
 import type { AnalyticsDto, analyticsInput } from '../../../shared/schemas/analytics';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
@@ -319,6 +319,8 @@ export function publicKashrut(row: PublicKashrutRow | null): PublicKashrutDto | 
     glatt: row.glatt,
     mehadrin: row.mehadrin,
     shomerShabbat: row.shomerShabbat,
+    levelLabel: KASHRUT_LEVELS.find((l) => l.value === row.level)?.label ?? row.level,
+    standards: KASHRUT_FLAGS.filter((f) => row[f.field]).map((f) => f.label),
     verified: row.verifiedOn !== null,
     verifiedOn: row.verifiedOn,
   };
