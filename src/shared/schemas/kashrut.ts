@@ -10,6 +10,7 @@ export const KASHRUT_MESSAGES = {
   otherNeedsName: 'Type the name of the supervising agency',
   expiryPassed: 'This expiry date has passed. Upload the current certificate with its expiry date.',
   notStated: 'State the supervision and save it before uploading its certificate',
+  ownersOnly: 'Only the owner of a listing can upload its kashrut certificate',
   onlyPdfJpegPng: 'The certificate must be a PDF, JPG or PNG file',
   noCertificate: 'There is no certificate to verify: the owner has not uploaded one',
   noExpiry: 'The supervision has no expiry date: it cannot be verified',

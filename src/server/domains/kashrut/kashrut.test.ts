@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KASHRUT_MESSAGES, type KashrutSaveInput } from '../../../shared/schemas/kashrut';
 import { createVendor } from '../../demo/factories';
+import { sweepExpiredRows } from '../../expired-rows';
 import type { NewVendor } from '../../platform/db/types';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
@@ -157,6 +158,10 @@ describe('the certificate', () => {
     expect((await download(listing.id, customer)).statusCode).toBe(404);
     expect((await download(listing.id, await h.signedIn('vendor'))).statusCode).toBe(404);
     expect((await download(listing.id, null)).statusCode).toBe(401);
+    const byCustomer = await uploadCertificate(customer, listing.id);
+    expect(byCustomer.statusCode).toBe(403);
+    const byOtherVendor = await uploadCertificate(await h.signedIn('vendor'), listing.id);
+    expect(byOtherVendor.statusCode).toBe(404);
 
     // Stored as a private attachment of the owner's, counted in their storage, never a conversation file.
     const [row] = await rowsWhere(
@@ -374,6 +379,12 @@ describe('the 30-day notice', () => {
       expect(await run('2027-02-20T12:00:00Z')).toHaveLength(1);
       expect(await run('2027-03-03T12:00:00Z')).toHaveLength(2);
       expect(await run('2027-03-04T12:00:00Z')).toHaveLength(2);
+      // The maintenance sweep runs it when it knows the site's address.
+      await vendor.caller.kashrut.save(statement(listing.id, { expiresOn: '2027-04-20' }));
+      await admin.caller.admin.kashrut.verify({ vendorId: listing.id });
+      clock = new Date('2027-03-25T12:00:00Z');
+      const swept = await sweepExpiredRows({ db: h.db, now: () => clock, appUrl: 'https://simchahub.test' });
+      expect(swept).toMatchObject({ kashrutExpiryNotices: 1 });
     } finally {
       clock = new Date('2027-01-15T15:00:00Z');
     }

@@ -66,12 +66,14 @@ export async function kashrutCertificateRoutes(app: FastifyInstance, opts: { dep
     async (req, reply) => {
       const { user } = await contextFromRequest(deps, req, reply);
       if (!user) return reply.code(401).send(errorBody('UNAUTHORIZED', MESSAGES.notSignedIn));
+      if (user.role !== 'vendor') {
+        return reply.code(403).send(errorBody('FORBIDDEN', KASHRUT_MESSAGES.ownersOnly));
+      }
       const vendorId = req.query.vendorId;
       if (vendorId !== undefined && !UUID.test(vendorId)) return notFound(reply);
       const ctx = { db: deps.db, now: deps.now, config: deps.config, user };
       let listing: Awaited<ReturnType<typeof certificateListing>>;
       try {
-        if (user.role !== 'vendor') throw new CertificateRefusedError(KASHRUT_MESSAGES.notStated);
         listing = await certificateListing(ctx, vendorId);
       } catch (error) {
         if (error instanceof CertificateRefusedError) {
