@@ -115,6 +115,15 @@ export async function updateKashrut(
     .execute();
 }
 
+/** One listing's supervision as the admins' list shows it. */
+export async function adminKashrutRow(db: Db, vendorId: string, now: Date) {
+  return kashrutSelect(db, now)
+    .leftJoin('users as o', 'o.id', 'v.ownerId')
+    .select(['o.name as ownerName', 'o.email as ownerEmail'])
+    .where('k.vendorId', '=', vendorId)
+    .executeTakeFirst();
+}
+
 /** What an admin decides on: the queue of pending certificates (oldest first), or the decided ones. */
 export async function kashrutForAdmin(
   db: Db,

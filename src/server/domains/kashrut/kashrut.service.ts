@@ -26,6 +26,7 @@ import { notify } from '../notifications/notifications.service';
 import { ownVendorProfile } from '../vendors/vendors.service';
 import { kashrutDecidedMail, kashrutExpiresMail } from './kashrut.mails';
 import {
+  adminKashrutRow,
   certificateUrl,
   dueExpiryNotices,
   findKashrut,
@@ -216,19 +217,30 @@ export async function certificateListing(ctx: Signed, vendorId?: string) {
   return listing;
 }
 
-export async function kashrutList(
-  ctx: Signed,
-  input: z.output<typeof adminKashrutListInput>,
-): Promise<AdminKashrutDto[]> {
-  const rows = await kashrutForAdmin(ctx.db, input.status, ctx.now(), ADMIN_KASHRUT_MAX);
-  return rows.map((row) => ({
+type AdminRow = NonNullable<Awaited<ReturnType<typeof adminKashrutRow>>>;
+
+function toAdminDto(row: AdminRow): AdminKashrutDto {
+  return {
     ...kashrutDto(row),
     businessName: row.businessName,
     category: row.category,
     ownerName: row.ownerName,
     ownerEmail: row.ownerEmail,
     updatedAt: row.updatedAt,
-  }));
+  };
+}
+
+async function adminDto(db: Db, vendorId: string, now: Date): Promise<AdminKashrutDto | null> {
+  const row = await adminKashrutRow(db, vendorId, now);
+  return row ? toAdminDto(row) : null;
+}
+
+export async function kashrutList(
+  ctx: Signed,
+  input: z.output<typeof adminKashrutListInput>,
+): Promise<AdminKashrutDto[]> {
+  const rows = await kashrutForAdmin(ctx.db, input.status, ctx.now(), ADMIN_KASHRUT_MAX);
+  return rows.map(toAdminDto);
 }
 
 /** The owner told of a decision on their certificate: the bell item and the mail, in the decision's transaction. */
@@ -286,17 +298,7 @@ async function decide(
     }
     await appendLiveEvents(trx, await apply(trx, row, now));
   });
-  const [dto] = (await kashrutForAdmin(ctx.db, 'verified', now, ADMIN_KASHRUT_MAX))
-    .concat(await kashrutForAdmin(ctx.db, 'rejected', now, ADMIN_KASHRUT_MAX))
-    .filter((r) => r.vendorId === input.vendorId)
-    .map((row) => ({
-      ...kashrutDto(row),
-      businessName: row.businessName,
-      category: row.category,
-      ownerName: row.ownerName,
-      ownerEmail: row.ownerEmail,
-      updatedAt: row.updatedAt,
-    }));
+  const dto = await adminDto(ctx.db, input.vendorId, now);
   if (!dto) throw new TRPCError({ code: 'NOT_FOUND', message: KASHRUT_MESSAGES.notFound });
   return dto;
 }
@@ -321,6 +323,7 @@ const auditedFields = (row: KashrutRow) => ({
  */
 export function verifyKashrut(ctx: Signed, input: z.output<typeof kashrutVerifyInput>) {
   return decide(ctx, input, async (trx, row, now) => {
+    if (!mayStateKashrut(row.category)) throw fieldError('vendorId', KASHRUT_MESSAGES.notFood);
     if (!row.certificateId) throw fieldError('vendorId', KASHRUT_MESSAGES.noCertificate);
     if (!row.expiresOn) throw fieldError('vendorId', KASHRUT_MESSAGES.noExpiry);
     if (row.expiresOn <= row.today) throw fieldError('vendorId', KASHRUT_MESSAGES.expired);
