@@ -37,7 +37,7 @@ export function KashrutSupervision({ kashrut }: { kashrut: PublicKashrutDto }) {
           <Icon boxSize="4" aria-hidden>
             <ShieldCheck />
           </Icon>
-          <Text fontWeight="semibold">Verified by SimchaHub on {dayInWords(kashrut.verifiedOn)}</Text>
+          <Text fontWeight="semibold">{`Verified by SimchaHub on ${dayInWords(kashrut.verifiedOn)}`}</Text>
         </HStack>
       ) : (
         <Text fontSize="sm" color="fg.muted">
