@@ -1,5 +1,5 @@
 import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import { BadgeCheck, FileText, ShieldCheck, XCircle } from 'lucide-react';
+import { BadgeCheck, ExternalLink, ShieldCheck, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { KASHRUT_FLAGS, KASHRUT_LEVELS } from '../../../shared/kashrut';
 import type { AdminKashrutDto } from '../../../shared/schemas/kashrut';
@@ -100,7 +100,7 @@ export function KashrutTab() {
                   {k.certificate ? (
                     <Button asChild size="xs" variant="outline">
                       <a href={k.certificate.url} target="_blank" rel="noopener">
-                        <FileText aria-hidden />
+                        <ExternalLink aria-hidden />
                         Open certificate
                       </a>
                     </Button>

@@ -327,6 +327,8 @@ export function MarketplacePage() {
       </WhenOpened>
       <WhenOpened open={dialog?.kind === 'kashrut'}>
         <KashrutFilterDialog
+          // Opened afresh with the address's words whenever they changed (a "Clear filters" meanwhile).
+          key={kashrut.join(',')}
           open={dialog?.kind === 'kashrut'}
           selected={kashrut}
           onApply={setKashrut}
