@@ -28,6 +28,7 @@ import * as placesAndClocks from './2026-11-29T0500_places_and_clocks';
 import * as calendarFeeds from './2026-11-29T0600_calendar_feeds';
 import * as bookings from './2026-11-29T0700_bookings';
 import * as reviewRank from './2026-11-29T0730_review_rank';
+import * as kashrut from './2026-11-29T0740_kashrut';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0600_calendar_feeds': calendarFeeds,
   '2026-11-29T0700_bookings': bookings,
   '2026-11-29T0730_review_rank': reviewRank,
+  '2026-11-29T0740_kashrut': kashrut,
 };

@@ -14,6 +14,7 @@ import { restPlugin } from './doors/rest/plugin';
 import { type AppRouter, appRouter } from './doors/trpc/app-router';
 import { trpcPlugin } from './doors/trpc/fastify-adapter';
 import { attachmentRoutes } from './doors/uploads/attachments.routes';
+import { kashrutCertificateRoutes } from './doors/uploads/kashrut-certificate.routes';
 import { uploadRoutes } from './doors/uploads/upload.routes';
 import { asServiceUnavailable, ServiceUnavailableError } from './platform/db/db-errors';
 import { clientErrorOf } from './platform/http/client-errors';
@@ -136,6 +137,7 @@ export async function buildServer(
   await app.register(restPlugin, { deps });
   await app.register(uploadRoutes, { deps });
   await app.register(attachmentRoutes, { deps });
+  await app.register(kashrutCertificateRoutes, { deps });
   await app.register(liveEventRoutes, { deps, lifecycle });
   await app.register(sitemapRoutes, { deps });
   await app.register(icsRoutes, { deps });

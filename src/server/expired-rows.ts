@@ -4,10 +4,21 @@ import { deleteDeadConfirmationTokens } from './domains/auth/email-confirmation'
 import { deleteForgottenBackoff } from './domains/auth/login-throttle';
 import { deleteExpiredSessions } from './domains/auth/sessions';
 import { settleBookingClock } from './domains/bookings/bookings.jobs';
+import { sendKashrutExpiryNotices } from './domains/kashrut/kashrut.service';
 import type { Db } from './platform/db/create-db';
 import { deleteExpiredIdempotencyKeys } from './platform/idempotency/idempotency.queries';
 import { deleteEndedWindows } from './platform/limits/rate-limit';
 import { deleteOldLiveEvents } from './platform/live/live-events';
+
+/**
+ * What is due by the clock besides deletions: owners told 30 days before their kashrut certificate
+ * expires (once per expiry date; decision 038). Only when the sweep knows the site's address, for
+ * the mail's link.
+ */
+async function timedNotices(deps: { db: Db; now: () => Date; appUrl?: string }) {
+  if (!deps.appUrl) return {};
+  return { kashrutExpiryNotices: await sendKashrutExpiryNotices({ ...deps, appUrl: deps.appUrl }) };
+}
 
 /**
  * Removes rows that only age: ended sessions, closed limit windows, quiet sign-in backoffs, dead reset
@@ -19,6 +30,7 @@ import { deleteOldLiveEvents } from './platform/live/live-events';
 export async function sweepExpiredRows(deps: { db: Db; now: () => Date; appUrl?: string }) {
   const now = deps.now();
   return {
+    ...(await timedNotices(deps)),
     sessions: await deleteExpiredSessions(deps.db, now),
     rateLimits: await deleteEndedWindows(deps.db, now),
     loginBackoff: await deleteForgottenBackoff(deps.db, now),

@@ -129,6 +129,8 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.unhide',
   'review.dismiss_report',
+  'kashrut.verify',
+  'kashrut.reject',
 ] as const;
 export type AuditActionValue = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = ['claim', 'vendor', 'user', 'report', 'review'] as const;

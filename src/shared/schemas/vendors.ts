@@ -22,6 +22,7 @@ import {
   rowVersionDto,
   safeString,
 } from './common';
+import { kashrutFilterParam, publicKashrutDto } from './kashrut-public';
 
 export const VENDOR_MESSAGES = {
   required: REQUIRED_MESSAGE,
@@ -87,6 +88,8 @@ export const vendorListInput = z
     search: safeString('Search', { max: 100 }).optional(),
     /** Repeat the parameter for several; only the five marketplace categories filter. */
     category: oneOrMany(oneOf('Category', MARKETPLACE_CATEGORIES)),
+    /** Verified, unexpired kashrut (decision 038): agencies any of, levels any of, flags all of. */
+    kashrut: kashrutFilterParam,
     lat: optionalQueryNumber('lat', latitude('lat')),
     lng: optionalQueryNumber('lng', longitude('lng')),
     radius_km: queryNumber(
@@ -145,6 +148,8 @@ const vendorBase = {
   distanceKm: z.number().nullable().optional(),
   /** How fast the listing answers: on its profile page only, once it has enough requests. */
   responsiveness: responsivenessDto.nullable().optional(),
+  /** A food listing's supervision: on its profile page only; null when it states none. */
+  kashrut: publicKashrutDto.nullable().optional(),
 };
 
 /** What a signed-in user sees. */

@@ -1,9 +1,10 @@
-import { FileCheck, History, LayoutDashboard, Store, Users } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { FileCheck, History, LayoutDashboard, ShieldCheck, Store, Users } from 'lucide-react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
 import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ActivityTab } from './activity-tab';
 import { adminTabOf } from './admin-tabs';
@@ -11,6 +12,12 @@ import { ClaimsTab } from './claims-tab';
 import { OverviewTab } from './overview-tab';
 import { UsersTab } from './users-tab';
 import { VendorsTab } from './vendors-tab';
+
+/** The Kashrut tab's code loads when the tab is first opened. */
+const KashrutTab = lazyWithPreload(
+  () => import('./kashrut-tab'),
+  (m) => m.KashrutTab,
+);
 
 /**
  * /admin-dashboard: Overview, Claims (with the pending count), Vendors, Users and Activity (spec
@@ -32,6 +39,7 @@ export function AdminDashboardPage() {
     if (tab === 'overview') void utils.admin.overview.invalidate();
     if (tab === 'claims') void utils.admin.claims.invalidate();
     if (tab === 'vendors') void utils.admin.vendors.list.invalidate();
+    if (tab === 'kashrut') void utils.admin.kashrut.list.invalidate();
     if (tab === 'users')
       void Promise.all([utils.admin.users.list.invalidate(), utils.admin.reports.list.invalidate()]);
     if (tab === 'activity') void utils.admin.overview.audit.invalidate();
@@ -71,6 +79,16 @@ export function AdminDashboardPage() {
             content: <ClaimsTab />,
           },
           { value: 'vendors', label: 'Vendors', icon: Store, content: <VendorsTab /> },
+          {
+            value: 'kashrut',
+            label: 'Kashrut',
+            icon: ShieldCheck,
+            content: (
+              <Suspense fallback={null}>
+                <KashrutTab />
+              </Suspense>
+            ),
+          },
           { value: 'users', label: 'Users', icon: Users, content: <UsersTab /> },
           { value: 'activity', label: 'Activity', icon: History, content: <ActivityTab /> },
         ]}

@@ -1,5 +1,5 @@
 /** The admin dashboard's tabs, in order; the one open lives in the address (?tab=claims). */
-export const ADMIN_TABS = ['overview', 'claims', 'vendors', 'users', 'activity'] as const;
+export const ADMIN_TABS = ['overview', 'claims', 'vendors', 'kashrut', 'users', 'activity'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export function adminTabOf(value: string | null): AdminTab {

@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditActionValue, string> = {
   'review.hide': 'Hid a review',
   'review.unhide': 'Unhid a review',
   'review.dismiss_report': 'Dismissed a review report',
+  'kashrut.verify': 'Verified a kashrut certificate',
+  'kashrut.reject': 'Did not accept a kashrut certificate',
 };
 
 /** An action the log holds that this screen does not know yet still reads as something. */
@@ -52,6 +54,8 @@ const AUDIT_ACTION_PALETTES: Record<AuditActionValue, 'green' | 'red' | 'orange'
   'review.hide': 'red',
   'review.unhide': 'green',
   'review.dismiss_report': 'gray',
+  'kashrut.verify': 'green',
+  'kashrut.reject': 'red',
 };
 
 /** Colour of an action's badge: what takes something away in red, what gives it back in green. */

@@ -23,3 +23,4 @@ export const LocationDialog = dialog(() => import('./location-dialog'), 'Locatio
 export const StartThreadDialog = dialog(() => import('../messages/start-thread-dialog'), 'StartThreadDialog');
 // A profile's Reviews, loaded as they come near the screen (listed here, its files share one list).
 export const VendorReviews = dialog(() => import('../reviews/vendor-reviews'), 'VendorReviews');
+export const KashrutFilterDialog = dialog(() => import('./kashrut-filter-dialog'), 'KashrutFilterDialog');

@@ -34,6 +34,7 @@ import {
   VENDOR_SORTS,
   type VendorSort,
 } from '../../../shared/constants';
+import { KASHRUT_WORDS } from '../../../shared/kashrut-filter-words';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { PageTitle } from '../../components/page-title';
@@ -43,6 +44,7 @@ import { formatCount } from '../../lib/intl';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import {
+  KashrutFilterDialog,
   ListYourBusinessDialog,
   LocationDialog,
   LoginToContactDialog,
@@ -84,6 +86,7 @@ type Dialog =
   | { kind: 'create' }
   | { kind: 'list-business' }
   | { kind: 'location' }
+  | { kind: 'kashrut' }
   | null;
 
 /** /marketplace: featured, category and trending sections, and the searchable, endlessly scrolling list. */
@@ -93,6 +96,8 @@ export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
   const category = categoryFrom(params.get('category'));
+  // Repeated kashrut= words (decision 038); unknown ones are left out rather than refused.
+  const kashrut = params.getAll('kashrut').filter((w) => KASHRUT_WORDS.includes(w));
   const requestedSort = sortFrom(params.get('sort'));
   const { location, detect, choosePreset, chooseGlobal } = useMarketplaceLocation();
   const sort = requestedSort === 'near' && !location.position ? 'popular' : requestedSort;
@@ -137,7 +142,17 @@ export function MarketplacePage() {
         }
       : null;
 
-  const filtering = search !== '' || category !== null;
+  const filtering = search !== '' || category !== null || kashrut.length > 0;
+  const setKashrut = (words: string[]) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('kashrut');
+        for (const word of words) next.append('kashrut', word);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
     <Box>
@@ -238,6 +253,18 @@ export function MarketplacePage() {
                   onClick={() => setParam('category', c)}
                 />
               ))}
+              <Button
+                size="sm"
+                rounded="full"
+                variant={kashrut.length > 0 ? 'solid' : 'outline'}
+                bg={kashrut.length > 0 ? undefined : 'bg'}
+                aria-haspopup="dialog"
+                onClick={() => setDialog({ kind: 'kashrut' })}
+                {...preloadOn(KashrutFilterDialog)}
+                data-testid="kashrut-filter-button"
+              >
+                {kashrut.length > 0 ? `Kashrut (${kashrut.length})` : 'Kashrut'}
+              </Button>
             </HStack>
           </Stack>
         </Container>
@@ -255,6 +282,7 @@ export function MarketplacePage() {
           <VendorResults
             search={search}
             category={category}
+            kashrut={kashrut}
             sort={sort}
             position={location.position}
             action={cardAction}
@@ -265,6 +293,7 @@ export function MarketplacePage() {
                   const next = new URLSearchParams(current);
                   next.delete('search');
                   next.delete('category');
+                  next.delete('kashrut');
                   return next;
                 },
                 { preventScrollReset: true },
@@ -295,6 +324,16 @@ export function MarketplacePage() {
       ) : null}
       <WhenOpened open={dialog?.kind === 'list-business'}>
         <ListYourBusinessDialog open={dialog?.kind === 'list-business'} onClose={close} />
+      </WhenOpened>
+      <WhenOpened open={dialog?.kind === 'kashrut'}>
+        <KashrutFilterDialog
+          // Opened afresh with the address's words whenever they changed (a "Clear filters" meanwhile).
+          key={kashrut.join(',')}
+          open={dialog?.kind === 'kashrut'}
+          selected={kashrut}
+          onApply={setKashrut}
+          onClose={close}
+        />
       </WhenOpened>
       <WhenOpened open={dialog?.kind === 'location'}>
         <LocationDialog
@@ -534,6 +573,7 @@ function ShortList({
 interface ResultsProps {
   search: string;
   category: MarketplaceCategory | null;
+  kashrut: readonly string[];
   sort: VendorSort;
   position: { lat: number; lng: number } | null;
   action: CardAction;
@@ -542,8 +582,18 @@ interface ResultsProps {
   firstOnScreen: boolean;
 }
 
-function VendorResults({ search, category, sort, position, action, onClear, firstOnScreen }: ResultsProps) {
-  const list = useVendorList({ search, category, sort, position });
+function VendorResults({
+  search,
+  category,
+  kashrut,
+  sort,
+  position,
+  action,
+  onClear,
+  firstOnScreen,
+}: ResultsProps) {
+  const list = useVendorList({ search, category, sort, position, kashrut });
+  const filtered = Boolean(search || category || kashrut.length > 0);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -577,11 +627,12 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
           <Text as="span" aria-live="polite">
             {total === 1 ? '1 vendor' : `${totalText} vendors`}
             {category && search ? ` in ${category}` : ''}
+            {kashrut.length > 0 ? ' with verified kashrut' : ''}
           </Text>
         )
       }
       aside={
-        search || category ? (
+        filtered ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
             Clear filters
           </Button>
@@ -613,7 +664,7 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
               : 'No vendors match. Try another search or category.'
           }
         >
-          {search || category ? <Button onClick={onClear}>Clear filters</Button> : null}
+          {filtered ? <Button onClick={onClear}>Clear filters</Button> : null}
         </EmptyPanel>
       ) : (
         <>

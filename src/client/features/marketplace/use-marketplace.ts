@@ -14,6 +14,8 @@ export interface VendorFilters {
   category: MarketplaceCategory | null;
   sort: VendorSort;
   position: Position | null;
+  /** The `kashrut=` words (decision 038); none: no kashrut filter. */
+  kashrut?: readonly string[];
 }
 
 /** The marketplace's own cache key: the paged list is read page by page, not through a tRPC hook. */
@@ -29,6 +31,7 @@ export function vendorListQuery(filters: VendorFilters) {
     sort: filters.sort === 'near' && !filters.position ? ('popular' as const) : filters.sort,
     search: filters.search || undefined,
     category: filters.category ? [filters.category] : undefined,
+    kashrut: filters.kashrut?.length ? [...filters.kashrut] : undefined,
     lat: filters.position?.lat,
     lng: filters.position?.lng,
     radius_km: filters.position ? LIMITS.nearbyRadiusKm : undefined,

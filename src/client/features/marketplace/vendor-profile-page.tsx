@@ -44,6 +44,7 @@ import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import type { ClaimListingState } from '../vendor-dashboard/claim-listing-page';
+import { KashrutSupervision } from './kashrut-supervision';
 import {
   LoginToContactDialog,
   RequestAvailabilityDialog,
@@ -253,6 +254,11 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         </Stack>
 
         <Stack gap="6">
+          {vendor.kashrut ? (
+            <InfoCard title="Kashrut">
+              <KashrutSupervision kashrut={vendor.kashrut} />
+            </InfoCard>
+          ) : null}
           <InfoCard title="Contact Information">
             <Stack gap="3">
               {vendor.responsiveness ? <Responsiveness figures={vendor.responsiveness} /> : null}

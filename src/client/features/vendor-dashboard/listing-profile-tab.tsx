@@ -1,10 +1,19 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
+import { mayStateKashrut } from '../../../shared/kashrut';
+import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
 import { ProfileForm } from './profile-form';
+
+/** The Kashrut card of food listings, in its own chunk: not needed for the form's first paint. */
+const KashrutCard = lazyWithPreload(
+  () => import('./kashrut-card'),
+  (m) => m.KashrutCard,
+);
 
 /**
  * The Listing Profile tab: the edit form once the vendor's listing has loaded; without a listing,
@@ -45,7 +54,18 @@ export function ListingProfileTab(frame: ListingTabFrame) {
         )
       }
       // A new form for each listing: one listing's draft never leaks into another's.
-      content={() => profile.data && <ProfileForm key={profile.data.id} vendor={profile.data} />}
+      content={() =>
+        profile.data && (
+          <Stack gap="6">
+            <ProfileForm key={profile.data.id} vendor={profile.data} />
+            {mayStateKashrut(profile.data.category) ? (
+              <Suspense fallback={<Skeleton h="48" rounded="2xl" />}>
+                <KashrutCard vendorId={profile.data.id} />
+              </Suspense>
+            ) : null}
+          </Stack>
+        )
+      }
     />
   );
 }

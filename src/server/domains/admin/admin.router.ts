@@ -1,5 +1,6 @@
 import { router } from '../../platform/trpc/init';
 import { adminClaimsRouter } from '../claims/claims.router';
+import { adminKashrutRouter } from '../kashrut/kashrut.router';
 import { adminReviewsRouter } from '../reviews/reviews.router';
 import { adminReportsRouter, adminUsersRouter, adminVendorsRouter } from './moderation.router';
 import { adminOverviewRouter } from './overview.router';
@@ -12,4 +13,5 @@ export const adminRouter = router({
   users: adminUsersRouter,
   reports: adminReportsRouter,
   reviews: adminReviewsRouter,
+  kashrut: adminKashrutRouter,
 });

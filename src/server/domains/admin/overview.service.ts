@@ -143,6 +143,8 @@ const ACTION_WORDS: Record<string, string> = {
   'review.hide': 'Hid the review',
   'review.unhide': 'Showed the review again',
   'review.dismiss_report': 'Dismissed a report of the review',
+  'kashrut.verify': 'Verified the kashrut certificate of the listing',
+  'kashrut.reject': 'Did not accept the kashrut certificate of the listing',
 };
 
 /** An admin action in words, for the feed and the Activity view. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { type AttachmentDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import { sumOf } from '../../platform/db/aggregates';
 import type { Db } from '../../platform/db/create-db';
-import type { AttachmentContentType } from '../../platform/db/types';
+import type { AttachmentContentType, AttachmentPurpose } from '../../platform/db/types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,6 +41,7 @@ export async function insertAttachment(
     contentType: AttachmentContentType;
     bytes: number;
     createdAt: Date;
+    purpose?: AttachmentPurpose;
   },
 ): Promise<AttachmentDto> {
   await db
@@ -72,6 +73,8 @@ export async function linkAttachments(
     .where('id', 'in', ids)
     .where('uploaderId', '=', link.uploaderId)
     .where('messageId', 'is', null)
+    // A listing's kashrut certificate is never sent in a conversation (decision 038).
+    .where('purpose', '=', 'message')
     .returning(['id', 'name', 'contentType', 'bytes'])
     .execute();
   if (rows.length !== ids.length) throw notFound();
@@ -98,6 +101,7 @@ export async function uploadedAttachments(
     .select(['id', 'name', 'contentType', 'bytes', 'threadId', 'messageId'])
     .where('id', 'in', wanted)
     .where('uploaderId', '=', uploaderId)
+    .where('purpose', '=', 'message')
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return wanted.flatMap((id) => {
@@ -118,16 +122,24 @@ export async function readableAttachment(
   userId: string,
 ): Promise<{ id: string; name: string; contentType: AttachmentContentType; bytes: number } | undefined> {
   if (!isAttachmentId(id)) return undefined;
-  return db
-    .selectFrom('attachments as a')
-    .leftJoin('messageThreads as t', 't.id', 'a.threadId')
-    .leftJoin('vendors as v', 'v.id', 't.vendorId')
-    .select(['a.id', 'a.name', 'a.contentType', 'a.bytes'])
-    .where('a.id', '=', id)
-    .where((eb) =>
-      eb.or([eb('a.uploaderId', '=', userId), eb('t.customerId', '=', userId), eb('v.ownerId', '=', userId)]),
-    )
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('attachments as a')
+      .leftJoin('messageThreads as t', 't.id', 'a.threadId')
+      .leftJoin('vendors as v', 'v.id', 't.vendorId')
+      .select(['a.id', 'a.name', 'a.contentType', 'a.bytes'])
+      .where('a.id', '=', id)
+      // Certificates are served by their own route, to the listing's owner and admins only.
+      .where('a.purpose', '=', 'message')
+      .where((eb) =>
+        eb.or([
+          eb('a.uploaderId', '=', userId),
+          eb('t.customerId', '=', userId),
+          eb('v.ownerId', '=', userId),
+        ]),
+      )
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -144,6 +156,9 @@ export async function deleteUnlinkedAttachments(
     DELETE FROM attachments WHERE id IN (
       SELECT id FROM attachments
       WHERE message_id IS NULL AND created_at < ${options.cutoff} ${byUser}
+        -- A certificate is kept while its listing's supervision names it (decision 038).
+        AND (purpose = 'message'
+          OR NOT EXISTS (SELECT 1 FROM vendor_kashrut k WHERE k.certificate_id = attachments.id))
       ORDER BY created_at
       LIMIT ${options.limit}
       FOR UPDATE SKIP LOCKED

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { AttachmentDto } from '../../../shared/schemas/messages';
+import type { AttachmentPurpose } from '../../platform/db/types';
 import type { AppConfig } from '../../platform/env';
 import { removeFiles, removeQuietly } from '../../platform/storage/files';
 import type { AppDeps } from '../../platform/trpc/context';
@@ -73,9 +74,19 @@ export async function attachmentRefusal(deps: AppDeps, userId: string): Promise<
  */
 export async function storeAttachment(
   deps: AppDeps,
-  upload: { uploaderId: string; name: string; prepared: PreparedAttachment },
+  upload: {
+    uploaderId: string;
+    name: string;
+    prepared: PreparedAttachment;
+    purpose?: AttachmentPurpose;
+    /**
+     * Runs in the storing transaction once the row is written (a kashrut certificate names it on its
+     * listing there): its failure stores nothing. Returns ids of attachments to delete with their files.
+     */
+    adopt?: (trx: AppDeps['db'], stored: AttachmentDto) => Promise<string[]>;
+  },
 ): Promise<AttachmentDto> {
-  const { uploaderId, name, prepared } = upload;
+  const { uploaderId, name, prepared, purpose, adopt } = upload;
   const id = randomUUID();
   const dir = attachmentsDir(deps.config);
   const target = path.join(dir, id);
@@ -101,7 +112,15 @@ export async function storeAttachment(
         contentType: prepared.contentType,
         bytes: prepared.bytes,
         createdAt: now,
+        ...(purpose ? { purpose } : {}),
       });
+      if (adopt) {
+        const replaced = await adopt(trx, dto);
+        if (replaced.length > 0) {
+          await trx.deleteFrom('attachments').where('id', 'in', replaced).execute();
+          freed = [...freed, ...replaced];
+        }
+      }
       await rename(prepared.file, target);
       placed = true;
       return dto;

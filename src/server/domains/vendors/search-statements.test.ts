@@ -53,6 +53,12 @@ describe('a computed marketplace answer', () => {
     ['a typo', { search: 'photgrapher' }],
     ['swapped letters', { search: 'kohser catreing' }],
     ['words resembling nothing, past the first page', { search: 'qqxzv', page: 2 }],
+    ['a kashrut filter', { kashrut: ['ou', 'glatt'] }],
+    ['a kashrut filter in a category', { kashrut: ['meat', 'shomer-shabbat'], category: ['Caterers'] }],
+    [
+      'a search with a kashrut filter nearest first',
+      { search: 'kosher', kashrut: ['ou'], sort: 'near', ...NYC },
+    ],
   ])('%s takes at most 2 statements', async (_name, input) => {
     const { db, statements } = counting(h.db);
     const page = await listVendors(

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { KASHRUT_CATEGORIES, type KashrutFilter } from '../../../shared/kashrut';
 import { zoneAt } from '../../../shared/place-zone';
 import type { VendorSort } from '../../../shared/schemas/vendors';
 import type { Db } from '../../platform/db/create-db';
@@ -149,6 +150,34 @@ function withinRadius(p: Position, radiusKm: number, box: boolean) {
   return box ? sql`(earth_box(${point(p)}, ${meters}) @> v.location and ${distance})` : distance;
 }
 
+/** The stored categories that may state kashrut, as SQL text literals. */
+const kashrutCategories = sql.join(KASHRUT_CATEGORIES.map((c) => sql.lit(c)));
+
+/**
+ * The listing's local day at `now` (alias v): kashrut expiry is judged in the listing's zone, UTC
+ * when it has none (decision 038).
+ */
+const localDay = (alias: string, now: Date) =>
+  sql`(${now.toISOString()}::timestamptz at time zone coalesce(${sql.raw(alias)}.time_zone, 'UTC'))::date`;
+
+/**
+ * Verified kashrut that holds on the listing's local day (alias k of vendor_kashrut, v of vendors):
+ * the badge is lost on the expiry day itself.
+ */
+export const kashrutHolds = (now: Date) =>
+  sql`k.verified_at is not null and k.expires_on > ${localDay('v', now)} and v.category in (${kashrutCategories})`;
+
+/** The marketplace's kashrut filter: agencies any of, levels any of, flags all of; verified and unexpired only. */
+function kashrutCondition(filter: KashrutFilter, now: Date) {
+  const parts = [kashrutHolds(now)];
+  if (filter.agencies.length > 0) parts.push(sql`k.agency = any(${filter.agencies}::text[])`);
+  if (filter.levels.length > 0) parts.push(sql`k.level = any(${filter.levels}::text[])`);
+  for (const field of filter.flags) {
+    parts.push(sql`k.${sql.raw(field.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`))}`);
+  }
+  return sql`exists (select 1 from vendor_kashrut k where k.vendor_id = v.id and ${sql.join(parts, sql` and `)})`;
+}
+
 export interface VendorSearch {
   /** The typed words (wordsOf); none or absent: no text search. */
   words?: string[] | undefined;
@@ -159,6 +188,9 @@ export interface VendorSearch {
   limit: number;
   offset: number;
   verifiedOnly?: boolean;
+  /** Verified kashrut of these agencies, levels and flags (decision 038), judged at `now`. */
+  kashrut?: KashrutFilter | undefined;
+  now?: Date;
   /**
    * End the order with the id (default) so pages never repeat or skip a vendor. A single page may
    * leave it out, letting the location index hand over the nearest rows without sorting them all.
@@ -182,6 +214,7 @@ function filters(s: VendorSearch, box = false) {
   else if (s.categories && s.categories.length > 1)
     conditions.push(sql`v.category = any(${s.categories}::text[])`);
   if (s.verifiedOnly) conditions.push(sql`v.verified`);
+  if (s.kashrut) conditions.push(kashrutCondition(s.kashrut, s.now ?? new Date()));
   if (s.position) conditions.push(withinRadius(s.position, s.radiusKm, box));
   return sql.join(conditions, sql` and `);
 }
@@ -372,14 +405,43 @@ export async function findVendorById(db: Db, id: string) {
  * A listing the public may see (a hidden one answers as if it did not exist), with the vendors
  * table's version read in the same statement: the version the listing was read at.
  */
-export async function findVisibleVendorWithTableVersion(db: Db, id: string) {
+export async function findVisibleVendorWithTableVersion(db: Db, id: string, now: Date) {
   return db
     .selectFrom('vendors')
     .select(vendorColumns)
     .select(sql<string>`(select version::text from vendors_version)`.as('tableVersion'))
+    .select(publicKashrutOf(now).as('kashrut'))
     .where('id', '=', id)
     .where('hidden', '=', false)
     .executeTakeFirst();
+}
+
+export interface PublicKashrutRow {
+  agency: string;
+  agencyOther: string | null;
+  level: 'meat' | 'dairy' | 'pareve';
+  chalavYisrael: boolean;
+  pasYisrael: boolean;
+  glatt: boolean;
+  mehadrin: boolean;
+  shomerShabbat: boolean;
+  /** The day it was verified, in the listing's zone, while the verification holds; else null. */
+  verifiedOn: string | null;
+}
+
+/**
+ * The listing's stated kashrut as its profile shows it (a JSON object, or null when it states none
+ * or is not in a food category), read in the listing's own statement.
+ */
+function publicKashrutOf(now: Date) {
+  return sql<PublicKashrutRow | null>`(select json_build_object(
+      'agency', k.agency, 'agencyOther', k.agency_other, 'level', k.level,
+      'chalavYisrael', k.chalav_yisrael, 'pasYisrael', k.pas_yisrael, 'glatt', k.glatt,
+      'mehadrin', k.mehadrin, 'shomerShabbat', k.shomer_shabbat,
+      'verifiedOn', case when ${kashrutHolds(now)}
+        then to_char(k.verified_at at time zone coalesce(v.time_zone, 'UTC'), 'YYYY-MM-DD') end)
+    from vendor_kashrut k join vendors v on v.id = k.vendor_id
+    where k.vendor_id = vendors.id and v.category in (${kashrutCategories}))`;
 }
 
 /** The user's listing of that id, or their first listing without one. */

@@ -40,7 +40,9 @@ export const vendorsRouter = router({
   list: publicProcedure
     .input(vendorListInput)
     .output(checkedOnce(vendorPage))
-    .query(({ ctx, input }) => listVendors(ctx.db, ctx.marketplace, ctx.user, input, ctx.versionNotice)),
+    .query(({ ctx, input }) =>
+      listVendors(ctx.db, ctx.marketplace, ctx.user, input, ctx.versionNotice, ctx.now()),
+    ),
   featured: publicProcedure
     .input(featuredInput)
     .output(checkedOnce(z.array(vendorView)))

@@ -3,8 +3,10 @@ import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import { categoryFromDashboard, type DashboardCategoryValue } from '../../../shared/categories';
 import { LIMITS, MARKETPLACE_CATEGORIES, NEIGHBORHOODS, PRESET_CITIES } from '../../../shared/constants';
+import { agencyLabel, KASHRUT_FLAGS, KASHRUT_LEVELS, kashrutFilterOf } from '../../../shared/kashrut';
 import type { AnalyticsDto, analyticsInput } from '../../../shared/schemas/analytics';
 import type { UserDto } from '../../../shared/schemas/auth';
+import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
 import {
   type featuredInput,
   type OwnListingDto,
@@ -35,6 +37,7 @@ import {
   insertVendor,
   lockAndFindListingNamed,
   makeVendorAccount,
+  type PublicKashrutRow,
   searchVendors,
   suggestVendorNames,
   updateVendorAt,
@@ -156,13 +159,14 @@ export async function listVendors(
   viewer: UserDto | null,
   input: z.output<typeof vendorListInput>,
   notice?: VersionNotice,
+  now: Date = new Date(),
 ): Promise<VendorPageDto> {
   return answer(
     db,
     cache,
     cache.pages,
-    JSON.stringify([audience(viewer), input]),
-    (version) => computeVendorPage(db, cache, version, viewer, input),
+    JSON.stringify([audience(viewer), input, kashrutSlot(input, now)]),
+    (version) => computeVendorPage(db, cache, version, viewer, input, now),
     notice,
   );
 }
@@ -177,6 +181,7 @@ async function computeVendorPage(
   version: string | undefined,
   viewer: UserDto | null,
   input: z.output<typeof vendorListInput>,
+  now: Date,
 ): Promise<VendorPageDto> {
   const offset = (input.page - 1) * input.page_size;
   const cap = LIMITS.marketplaceTotalCap;
@@ -185,12 +190,16 @@ async function computeVendorPage(
     categories: input.category,
     position: positionOf(input),
     radiusKm: input.radius_km,
+    kashrut: kashrutFilterOf(input.kashrut),
+    now,
   };
   const totalKey = JSON.stringify([
     filters.words,
     [...(filters.categories ?? [])].sort(),
     filters.position,
     filters.position ? filters.radiusKm : null,
+    filters.kashrut ?? null,
+    kashrutSlot(input, now),
   ]);
   const known = version === undefined ? undefined : cache.totals.get(totalKey, version);
   const { items, hasMore, total } = await searchVendors(db, {
@@ -285,17 +294,46 @@ export async function vendorProfilePage(
   ctx: Pick<Context, 'db' | 'user' | 'ip' | 'userAgent' | 'now' | 'versionNotice'>,
   id: string,
 ): Promise<VendorView> {
-  const found = await findVisibleVendorWithTableVersion(ctx.db, id);
+  const found = await findVisibleVendorWithTableVersion(ctx.db, id, ctx.now());
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: VENDOR_MESSAGES.notFound });
-  const { tableVersion, ...row } = found;
+  const { tableVersion, kashrut, ...row } = found;
   // Read in the listing's own statement, so the version is exactly the one the listing was read at.
   ctx.versionNotice?.readAt(tableVersion);
   const [responsiveness] = await Promise.all([
     responsivenessOf(ctx.db, row.id, ctx.now(), listingClock(row)),
     recordProfileView(ctx, row),
   ]);
-  return { ...vendorForViewer(row, ctx.user), responsiveness };
+  return { ...vendorForViewer(row, ctx.user), responsiveness, kashrut: publicKashrut(kashrut) };
 }
+
+/** A listing's stated kashrut as its profile shows it (decision 038). */
+export function publicKashrut(row: PublicKashrutRow | null): PublicKashrutDto | null {
+  if (!row) return null;
+  return {
+    agency: row.agency,
+    agencyOther: row.agencyOther,
+    agencyLabel: agencyLabel(row.agency, row.agencyOther),
+    level: row.level,
+    chalavYisrael: row.chalavYisrael,
+    pasYisrael: row.pasYisrael,
+    glatt: row.glatt,
+    mehadrin: row.mehadrin,
+    shomerShabbat: row.shomerShabbat,
+    levelLabel: KASHRUT_LEVELS.find((l) => l.value === row.level)?.label ?? row.level,
+    standards: KASHRUT_FLAGS.filter((f) => row[f.field]).map((f) => f.label),
+    verified: row.verifiedOn !== null,
+    verifiedOn: row.verifiedOn,
+  };
+}
+
+/**
+ * Kashrut expires at midnight in the listing's zone, and every zone's midnight falls on a quarter
+ * hour of UTC: answers filtered by kashrut are kept for one quarter hour at most, so none is served
+ * past an expiry that no change of the table marks (decision 038).
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const kashrutSlot = (input: z.output<typeof vendorListInput>, now: Date) =>
+  input.kashrut?.length ? Math.floor(now.getTime() / QUARTER_HOUR_MS) : null;
 
 async function refuseTakenName(db: Db, name: string, exceptId?: string): Promise<void> {
   const existing = await lockAndFindListingNamed(db, name, exceptId);

@@ -7,6 +7,7 @@ import {
 } from 'zod-openapi';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { idempotencyKeyField } from '../../../shared/schemas/common';
+import { ownKashrutDto } from '../../../shared/schemas/kashrut';
 import { attachmentDto } from '../../../shared/schemas/messages';
 import { ATTACHMENT_TYPES } from '../../../shared/schemas/requests';
 import { SESSION_COOKIE } from '../../domains/auth/sessions';
@@ -293,6 +294,74 @@ const extraPaths: ZodOpenApiPathsObject = {
         },
         401: commonErrors[401],
         404: errorResponse('No such file, or not one this user may read'),
+      },
+    },
+  },
+  '/api/vendors/profile/kashrut/certificate': {
+    post: {
+      operationId: 'kashrut.uploadCertificate',
+      security: needsSession,
+      tags: ['Kashrut'],
+      summary:
+        "Upload the kashrut certificate of one of the vendor's caterers or venues (PDF, JPEG or PNG, at most 10 MB), after stating its supervision",
+      description:
+        "The type is judged by the file's first bytes. The file is private: only the listing's owner and admins can read it, at `/api/vendors/{id}/kashrut/certificate`; it counts in the owner's attachment storage. " +
+        "A new certificate replaces the previous one (which is deleted) and sends the supervision back to the admins to verify. `vendorId` picks which of the caller's listings; without it, their first.",
+      requestParams: { query: z.object({ vendorId: z.uuid().optional() }) },
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ file: z.string().meta({ format: 'binary' }) }),
+          },
+        },
+      },
+      responses: {
+        201: {
+          description: "Stored: the listing's supervision with its new certificate, waiting for an admin",
+          content: { 'application/json': { schema: ownKashrutDto } },
+        },
+        400: errorResponse(
+          'Not a PDF, JPEG or PNG file, a malformed multipart body, a listing that is not a caterer or venue, or no supervision stated yet',
+        ),
+        401: commonErrors[401],
+        403: errorResponse('Not a vendor, or a cross-origin request'),
+        404: errorResponse('No such listing of the caller'),
+        413: errorResponse(
+          "Larger than 10 MB, the user's attachment storage is full, or the user's e-mail is not confirmed and their files reached the small quota of such accounts",
+        ),
+        507: errorResponse(
+          "The site's storage ceiling is reached: nothing more is stored until room is made",
+        ),
+        429: tooManyRequests,
+      },
+    },
+  },
+  '/api/vendors/{id}/kashrut/certificate': {
+    get: {
+      operationId: 'kashrut.downloadCertificate',
+      security: needsSession,
+      tags: ['Kashrut'],
+      summary: "A listing's kashrut certificate, for the listing's owner and admins only",
+      description:
+        'Served as conversation files are (PDFs as a download, images inline, `nosniff` and a sandboxing Content-Security-Policy). Anyone else gets 404, as for a missing file.',
+      requestParams: { path: z.object({ id: z.uuid() }) },
+      responses: {
+        200: {
+          description: 'The file',
+          headers: z.object({
+            'Cache-Control': z.literal(ATTACHMENT_CACHE_CONTROL),
+            'Content-Security-Policy': z.literal(ATTACHMENT_CSP),
+            'X-Content-Type-Options': z.literal('nosniff'),
+          }),
+          content: Object.fromEntries(
+            ['application/pdf', 'image/jpeg', 'image/png'].map((type) => [
+              type,
+              { schema: z.string().meta({ format: 'binary' }) },
+            ]),
+          ),
+        },
+        401: commonErrors[401],
+        404: errorResponse('No certificate, or not one this user may read'),
       },
     },
   },

@@ -746,6 +746,46 @@ export const restRoutes: RestRoute[] = [
     summary: 'Dismiss a report of a review; the review stays as it is (admins)',
     tag: 'Admin',
   },
+  // Kashrut a family can rely on (issue 29): the owner's supervision and the admins' verification.
+  {
+    method: 'GET',
+    path: '/api/vendors/profile/kashrut',
+    procedure: 'kashrut.mine',
+    summary:
+      "The kashrut supervision of one of the signed-in vendor's listings (vendorId, or their first), and whether its category may state one",
+    tag: 'Kashrut',
+    etag: 'row',
+  },
+  {
+    method: 'PUT',
+    path: '/api/vendors/profile/kashrut',
+    procedure: 'kashrut.save',
+    summary:
+      'State or change the supervision of a caterer or venue: agency, level, flags and expiry date; a change of anything verified sends it back to the admins',
+    tag: 'Kashrut',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/kashrut',
+    procedure: 'admin.kashrut.list',
+    summary:
+      'Kashrut certificates waiting for an admin, oldest first (status=pending), or the verified or rejected ones (admins)',
+    tag: 'Kashrut',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kashrut/{vendorId}/verify',
+    procedure: 'admin.kashrut.verify',
+    summary: "Verify a listing's supervision from its certificate; audited, and the owner told (admins)",
+    tag: 'Kashrut',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kashrut/{vendorId}/reject',
+    procedure: 'admin.kashrut.reject',
+    summary: "Refuse a listing's certificate with a reason; audited, and the owner told (admins)",
+    tag: 'Kashrut',
+  },
   {
     method: 'GET',
     path: '/api/admin/vendor-claims',

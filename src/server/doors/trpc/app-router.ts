@@ -11,6 +11,7 @@ import {
   tasksRouter,
 } from '../../domains/events/events.router';
 import { familyRouter } from '../../domains/family/family.router';
+import { kashrutRouter } from '../../domains/kashrut/kashrut.router';
 import { messagesRouter } from '../../domains/messages/messages.router';
 import { metaRouter } from '../../domains/meta/meta.router';
 import { notificationsRouter } from '../../domains/notifications/notifications.router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   family: familyRouter,
   calendar: calendarRouter,
   vendors: vendorsRouter,
+  kashrut: kashrutRouter,
   requests: requestsRouter,
   bookings: bookingsRouter,
   reviews: reviewsRouter,

@@ -73,6 +73,7 @@ describe('migrations', () => {
       'vendor_daily_stats',
       'vendor_daily_visitors',
       'vendor_days',
+      'vendor_kashrut',
       'vendors',
       'vendors_version',
       'visitor_salts',

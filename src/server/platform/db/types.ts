@@ -536,7 +536,35 @@ export interface AttachmentsTable {
   name: string;
   contentType: AttachmentContentType;
   bytes: number;
+  /** 'kashrut': a listing's certificate (vendor_kashrut), never part of a conversation. */
+  purpose: Generated<AttachmentPurpose>;
   createdAt: CreatedAt;
+}
+
+export type AttachmentPurpose = 'message' | 'kashrut';
+
+/** A food listing's supervision (decision 038); one row per listing. */
+export interface VendorKashrutTable {
+  vendorId: string;
+  version: Generated<number>;
+  agency: string;
+  agencyOther: string | null;
+  level: 'meat' | 'dairy' | 'pareve';
+  chalavYisrael: Generated<boolean>;
+  pasYisrael: Generated<boolean>;
+  glatt: Generated<boolean>;
+  mehadrin: Generated<boolean>;
+  shomerShabbat: Generated<boolean>;
+  certificateId: string | null;
+  expiresOn: ColumnType<string | null, string | null | undefined, string | null>;
+  verifiedAt: Date | null;
+  verifiedBy: string | null;
+  rejectedAt: Date | null;
+  rejectedBy: string | null;
+  rejectedReason: string | null;
+  /** The expiry date the owner was told about 30 days ahead. */
+  expiryNoticeFor: ColumnType<string | null, string | null | undefined, string | null>;
+  updatedAt: Generated<Date>;
 }
 
 export type NotificationKind =
@@ -717,6 +745,7 @@ export interface ReviewReportsTable {
 export interface Database {
   vendorCalendarEntries: VendorCalendarEntriesTable;
   vendorDays: VendorDaysTable;
+  vendorKashrut: VendorKashrutTable;
   quotes: QuotesTable;
   bookings: BookingsTable;
   bookingHistory: BookingHistoryTable;
