@@ -27,6 +27,7 @@ import * as userLastSeen from './2026-11-29T0410_user_last_seen';
 import * as placesAndClocks from './2026-11-29T0500_places_and_clocks';
 import * as calendarFeeds from './2026-11-29T0600_calendar_feeds';
 import * as bookings from './2026-11-29T0700_bookings';
+import * as vendorAvailability from './2026-11-29T0710_vendor_availability';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0500_places_and_clocks': placesAndClocks,
   '2026-11-29T0600_calendar_feeds': calendarFeeds,
   '2026-11-29T0700_bookings': bookings,
+  '2026-11-29T0710_vendor_availability': vendorAvailability,
 };

@@ -623,6 +623,31 @@ export const restRoutes: RestRoute[] = [
     summary: 'Withdraw one of your pending claims',
     tag: 'Vendor claims',
   },
+  // Vendor availability (issue 29): the owner's calendar and the public's day-by-day answer.
+  {
+    method: 'GET',
+    path: '/api/vendors/profile/availability',
+    procedure: 'availability.mine',
+    summary:
+      "The signed-in vendor's calendar of one of their listings (vendorId, or their first): entries and each day's room from `from` (today at the listing's place) to `to` (at most 190 days)",
+    tag: 'Vendor availability',
+  },
+  {
+    method: 'PUT',
+    path: '/api/vendors/profile/availability',
+    procedure: 'availability.update',
+    summary:
+      'Save the calendar: `entries` ({day, part: day|morning|afternoon|evening, status: open|booked|held|closed, capacity 1-50 for a whole open day, note}) replace everything stated on the days they name and, with `from` and `to`, on every day of that range; `dailyCapacity` (1-50) sets the room of days without their own. A booked or held entry takes one slot of its day; a closed whole day has none; a closed part matters only to searches with a time',
+    tag: 'Vendor availability',
+  },
+  {
+    method: 'GET',
+    path: '/api/vendors/{id}/availability',
+    procedure: 'availability.ofVendor',
+    summary:
+      "A listing's days from `from` (today at its place) to `to` (3 months on; at most 190 days): free, booked, closed or not_stated, the unavailable parts of a free day, and Shabbat or Yom Tov at its place. Nothing private",
+    tag: 'Vendor availability',
+  },
   {
     method: 'GET',
     path: '/api/admin/vendor-claims',

@@ -1,5 +1,6 @@
 import { adminRouter } from '../../domains/admin/admin.router';
 import { authRouter, profileRouter } from '../../domains/auth/auth.router';
+import { availabilityRouter } from '../../domains/availability/availability.router';
 import { calendarRouter } from '../../domains/calendar/calendar.router';
 import { claimsRouter } from '../../domains/claims/claims.router';
 import {
@@ -30,6 +31,7 @@ export const appRouter = router({
   family: familyRouter,
   calendar: calendarRouter,
   vendors: vendorsRouter,
+  availability: availabilityRouter,
   requests: requestsRouter,
   messages: messagesRouter,
   notifications: notificationsRouter,
