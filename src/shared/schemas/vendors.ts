@@ -8,7 +8,9 @@ import {
   type VendorSort,
 } from '../constants';
 import { responsivenessDto } from './analytics';
+import { freeTimeSchema, includeUnstatedSchema } from './availability';
 import {
+  civilDateSchema,
   distinctName,
   editVersionField,
   idempotencyKeyField,
@@ -97,8 +99,18 @@ export const vendorListInput = z
         .max(20_000, 'radius_km must be between 0.001 and 20000'),
       LIMITS.nearbyRadiusKm,
     ),
+    /** Only vendors free on this day (YYYY-MM-DD): stated calendars with room left that day. */
+    free_on: civilDateSchema('free_on', { format: 'free_on must be a date (YYYY-MM-DD)' }).optional(),
+    /** With free_on: free at this time ('HH:MM' at the vendor's place), outside Shabbat and Yom Tov there. */
+    free_time: freeTimeSchema.optional(),
+    /** With free_on: include vendors who have not stated their calendar (default false). */
+    include_unstated: includeUnstatedSchema,
   })
   .superRefine(bothOrNeither)
+  .refine((v) => v.free_time === undefined || v.free_on !== undefined, {
+    message: 'free_time needs free_on',
+    path: ['free_time'],
+  })
   .refine((v) => v.sort !== 'near' || v.lat !== undefined, {
     message: 'Sorting by distance needs lat and lng',
     path: ['sort'],

@@ -53,6 +53,26 @@ describe('a computed marketplace answer', () => {
     ['a typo', { search: 'photgrapher' }],
     ['swapped letters', { search: 'kohser catreing' }],
     ['words resembling nothing, past the first page', { search: 'qqxzv', page: 2 }],
+    ['free on a date', { free_on: '2027-06-16' }],
+    [
+      'free on a Friday evening, unstated calendars included',
+      { free_on: '2027-06-18', free_time: '20:30', include_unstated: true },
+    ],
+    [
+      'a search free on a Saturday night, nearest first',
+      {
+        search: 'kosher',
+        sort: 'near',
+        ...NYC,
+        free_on: '2027-06-19',
+        free_time: '22:30',
+        include_unstated: true,
+      },
+    ],
+    [
+      'a category free on a date, page 2',
+      { category: ['Caterers'], free_on: '2027-06-16', include_unstated: true, page: 2 },
+    ],
   ])('%s takes at most 2 statements', async (_name, input) => {
     const { db, statements } = counting(h.db);
     const page = await listVendors(

@@ -185,12 +185,17 @@ async function computeVendorPage(
     categories: input.category,
     position: positionOf(input),
     radiusKm: input.radius_km,
+    freeOn:
+      input.free_on === undefined
+        ? undefined
+        : { day: input.free_on, time: input.free_time, includeUnstated: input.include_unstated },
   };
   const totalKey = JSON.stringify([
     filters.words,
     [...(filters.categories ?? [])].sort(),
     filters.position,
     filters.position ? filters.radiusKm : null,
+    filters.freeOn ?? null,
   ]);
   const known = version === undefined ? undefined : cache.totals.get(totalKey, version);
   const { items, hasMore, total } = await searchVendors(db, {
