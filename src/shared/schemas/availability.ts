@@ -197,16 +197,3 @@ export const publicAvailabilityDto = z.object({
   days: z.array(publicDayDto),
 });
 export type PublicAvailabilityDto = z.infer<typeof publicAvailabilityDto>;
-
-/** The marketplace's date filter (GET /api/vendors): free_on, free_time, include_unstated. */
-export const freeTimeSchema = z
-  .string({ error: 'free_time must be HH:MM' })
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'free_time must be HH:MM');
-
-export const includeUnstatedSchema = z
-  .preprocess(
-    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
-    z.boolean({ error: 'include_unstated must be true or false' }),
-  )
-  .default(false);

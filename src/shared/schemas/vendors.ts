@@ -8,7 +8,6 @@ import {
   type VendorSort,
 } from '../constants';
 import { responsivenessDto } from './analytics';
-import { freeTimeSchema, includeUnstatedSchema } from './availability';
 import {
   civilDateSchema,
   distinctName,
@@ -75,6 +74,20 @@ function givenTogether<A extends string, B extends string>(a: A, b: B, message: 
 }
 const bothOrNeither = givenTogether('lat', 'lng', VENDOR_MESSAGES.latLngTogether);
 const positionTogether = givenTogether('latitude', 'longitude', VENDOR_MESSAGES.positionTogether);
+
+/** free_time: 'HH:MM' at the vendor's place. */
+const freeTimeSchema = z
+  .string({ error: 'free_time must be HH:MM' })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'free_time must be HH:MM');
+
+/** include_unstated: a boolean, or its text from a query string; default false. */
+const includeUnstatedSchema = z
+  .preprocess(
+    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+    z.boolean({ error: 'include_unstated must be true or false' }),
+  )
+  .default(false);
 
 /** GET /api/vendors query (the spec's snake_case names), also the tRPC input. */
 export const vendorListInput = z

@@ -42,6 +42,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/intl';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
+import { FreeOnFilter, type FreeOnValue } from './free-on-filter';
 import {
   ListYourBusinessDialog,
   LocationDialog,
@@ -69,6 +70,21 @@ const CATEGORY_TILES: Record<MarketplaceCategory, { icon: LucideIcon; blurb: str
   Florists: { icon: Flower2, blurb: 'Chuppah flowers and centrepieces' },
 };
 
+const CIVIL_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The date filter from the address bar: free_on, free_time and include_unstated. */
+function freeOnFrom(params: URLSearchParams): FreeOnValue | null {
+  const day = params.get('free_on') ?? '';
+  if (!CIVIL_DAY.test(day)) return null;
+  const time = params.get('free_time') ?? '';
+  return {
+    day,
+    time: CLOCK_TIME.test(time) ? time : null,
+    includeUnstated: params.get('include_unstated') === 'true',
+  };
+}
+
 /** The category query parameter counts only for the five marketplace categories (spec section 5). */
 function categoryFrom(value: string | null): MarketplaceCategory | null {
   return MARKETPLACE_CATEGORIES.find((c) => c === value) ?? null;
@@ -93,6 +109,7 @@ export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
   const category = categoryFrom(params.get('category'));
+  const freeOn = freeOnFrom(params);
   const requestedSort = sortFrom(params.get('sort'));
   const { location, detect, choosePreset, chooseGlobal } = useMarketplaceLocation();
   const sort = requestedSort === 'near' && !location.position ? 'popular' : requestedSort;
@@ -137,7 +154,23 @@ export function MarketplacePage() {
         }
       : null;
 
-  const filtering = search !== '' || category !== null;
+  const filtering = search !== '' || category !== null || freeOn !== null;
+  const setFreeOn = (value: FreeOnValue | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('free_on');
+        next.delete('free_time');
+        next.delete('include_unstated');
+        if (value) {
+          next.set('free_on', value.day);
+          if (value.time) next.set('free_time', value.time);
+          if (value.includeUnstated) next.set('include_unstated', 'true');
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
 
   return (
     <Box>
@@ -223,6 +256,7 @@ export function MarketplacePage() {
                 </NativeSelect.Root>
               </HStack>
             </Flex>
+            <FreeOnFilter value={freeOn} onChange={setFreeOn} signedIn={user?.role === 'customer'} />
             <LocationNotice notice={location.notice} />
             <HStack role="group" aria-label="Filter by category" gap="2" wrap="wrap">
               <CategoryChip
@@ -255,6 +289,7 @@ export function MarketplacePage() {
           <VendorResults
             search={search}
             category={category}
+            freeOn={freeOn}
             sort={sort}
             position={location.position}
             action={cardAction}
@@ -265,6 +300,9 @@ export function MarketplacePage() {
                   const next = new URLSearchParams(current);
                   next.delete('search');
                   next.delete('category');
+                  next.delete('free_on');
+                  next.delete('free_time');
+                  next.delete('include_unstated');
                   return next;
                 },
                 { preventScrollReset: true },
@@ -534,6 +572,7 @@ function ShortList({
 interface ResultsProps {
   search: string;
   category: MarketplaceCategory | null;
+  freeOn: FreeOnValue | null;
   sort: VendorSort;
   position: { lat: number; lng: number } | null;
   action: CardAction;
@@ -542,8 +581,17 @@ interface ResultsProps {
   firstOnScreen: boolean;
 }
 
-function VendorResults({ search, category, sort, position, action, onClear, firstOnScreen }: ResultsProps) {
-  const list = useVendorList({ search, category, sort, position });
+function VendorResults({
+  search,
+  category,
+  freeOn,
+  sort,
+  position,
+  action,
+  onClear,
+  firstOnScreen,
+}: ResultsProps) {
+  const list = useVendorList({ search, category, sort, position, freeOn });
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -577,11 +625,12 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
           <Text as="span" aria-live="polite">
             {total === 1 ? '1 vendor' : `${totalText} vendors`}
             {category && search ? ` in ${category}` : ''}
+            {freeOn ? ` free on ${freeOn.day}${freeOn.time ? ` at ${freeOn.time}` : ''}` : ''}
           </Text>
         )
       }
       aside={
-        search || category ? (
+        search || category || freeOn ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
             Clear filters
           </Button>
@@ -608,12 +657,14 @@ function VendorResults({ search, category, sort, position, action, onClear, firs
           icon={<PanelIcon icon={Search} />}
           title="No vendors found"
           description={
-            position
-              ? 'No vendors match here. Try another search, another category, or a wider location such as Global.'
-              : 'No vendors match. Try another search or category.'
+            freeOn && !freeOn.includeUnstated
+              ? 'No vendors with a stated calendar are free then. Try another date, or include vendors who have not stated their calendar.'
+              : position
+                ? 'No vendors match here. Try another search, another category, or a wider location such as Global.'
+                : 'No vendors match. Try another search or category.'
           }
         >
-          {search || category ? <Button onClick={onClear}>Clear filters</Button> : null}
+          {search || category || freeOn ? <Button onClick={onClear}>Clear filters</Button> : null}
         </EmptyPanel>
       ) : (
         <>

@@ -2,8 +2,14 @@ import { useSearchParams } from 'react-router-dom';
 import type { OwnListingDto } from '../../../shared/schemas/vendors';
 import { trpc } from '../../lib/trpc';
 
-export type DashboardTab = 'profile' | 'messages' | 'claims' | 'analytics';
-export const DASHBOARD_TABS: readonly DashboardTab[] = ['profile', 'messages', 'claims', 'analytics'];
+export type DashboardTab = 'profile' | 'messages' | 'calendar' | 'claims' | 'analytics';
+export const DASHBOARD_TABS: readonly DashboardTab[] = [
+  'profile',
+  'messages',
+  'calendar',
+  'claims',
+  'analytics',
+];
 
 export function tabOf(value: string | null): DashboardTab {
   return (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'profile';

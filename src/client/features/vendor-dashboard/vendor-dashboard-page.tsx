@@ -1,5 +1,5 @@
 import { Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
-import { Briefcase, ChartColumn, ClipboardList, MessageCircle } from 'lucide-react';
+import { Briefcase, CalendarDays, ChartColumn, ClipboardList, MessageCircle } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
@@ -10,6 +10,11 @@ import { AnalyticsTab } from './analytics-tab';
 import { ClaimsTab } from './claims-tab';
 import { ListingProfileTab } from './listing-profile-tab';
 import { tabOf, useListingSelection } from './use-listings';
+
+// The calendar is its own chunk, loaded when the Calendar tab first opens.
+const CalendarTab = lazy(async () => ({
+  default: (await import('./calendar-tab')).CalendarTab,
+}));
 
 // The conversations are their own chunk, loaded when the Messages tab first opens.
 const VendorMessages = lazy(async () => ({
@@ -83,6 +88,19 @@ export function VendorDashboardPage() {
                   }
                 >
                   <VendorMessages onOpenProfile={() => select('profile')} />
+                </Suspense>
+              ) : null,
+          },
+          {
+            value: 'calendar',
+            label: 'Calendar',
+            icon: CalendarDays,
+            content:
+              tab === 'calendar' ? (
+                <Suspense
+                  fallback={<Skeleton h="80" rounded="xl" role="status" aria-label="Loading the calendar" />}
+                >
+                  <CalendarTab selection={selection} onOpenClaims={() => select('claims')} />
                 </Suspense>
               ) : null,
           },
