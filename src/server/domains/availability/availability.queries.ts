@@ -79,8 +79,21 @@ export async function daysBetween(db: Db, vendorId: string, from: string, to: st
     .execute();
 }
 
-/** Rows for the days (at the listing's daily capacity where none was), locked until the transaction ends. */
-export async function lockDays(trx: Db, vendorId: string, days: string[]) {
+/**
+ * Locks every room of the listing from `today` on, then adds rows for the named days (at the listing's
+ * daily capacity) where none was, and answers the named days' rooms. The locks come before any write:
+ * a write of vendor_days or vendors advances the vendors table's version (a row lock held until the
+ * transaction ends), and a booking takes its day's row before the version, so a save that held the
+ * version while waiting for a day's row would deadlock with it.
+ */
+export async function lockDays(trx: Db, vendorId: string, today: string, days: string[]) {
+  await trx
+    .selectFrom('vendorDays')
+    .select('vendorId')
+    .where('vendorId', '=', vendorId)
+    .where('day', '>=', today)
+    .forUpdate()
+    .execute();
   if (days.length === 0) return [];
   await sql`INSERT INTO vendor_days (vendor_id, day, capacity)
     SELECT v.id, d, v.daily_capacity FROM vendors v, unnest(${days}::date[]) d WHERE v.id = ${vendorId}

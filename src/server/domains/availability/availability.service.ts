@@ -154,6 +154,7 @@ export async function updateOwnAvailability(
       for (const day of everyDay(input.from, input.to)) named.add(day);
     const days = [...named].sort();
 
+    const rooms = await lockDays(trx, listing.id, today, days);
     if (dailyCapacity !== listing.dailyCapacity) {
       const held = await firstDayHeldBeyond(trx, listing.id, today, dailyCapacity, days);
       if (held)
@@ -163,8 +164,6 @@ export async function updateOwnAvailability(
         );
     }
     await stateCalendar(trx, listing.id, dailyCapacity, now);
-
-    const rooms = await lockDays(trx, listing.id, days);
     const before = await entriesOn(trx, listing.id, days);
     const ownerTakenBefore = new Map<string, number>();
     for (const e of before)

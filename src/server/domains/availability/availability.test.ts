@@ -270,6 +270,26 @@ describe("an owner's calendar", () => {
     expect((await takeSlot(h.db, listing.id, '2027-08-11')).capacity).toBe(2);
   });
 
+  it('saves the calendar while bookings take slots at the same time, without a deadlock', async () => {
+    const { owner, listing } = await ownerWithListing({ dailyCapacity: 4 });
+    const days = ['2027-11-01', '2027-11-02', '2027-11-03'];
+    const takers = days.flatMap((day) =>
+      [1, 2, 3].map(() => h.db.transaction().execute((trx) => takeSlot(trx, listing.id, day))),
+    );
+    const saves = [5, 6, 7].map((dailyCapacity, i) =>
+      owner.caller.availability.update({
+        dailyCapacity,
+        entries: [{ day: days[i % days.length] ?? '2027-11-01', part: 'evening', status: 'held' }],
+      }),
+    );
+    const outcomes = await Promise.allSettled([...takers, ...saves]);
+    const failures = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(failures.map((f) => String(f.reason))).toEqual([]);
+    const rooms = await owner.caller.availability.mine({ from: '2027-11-01', to: '2027-11-03' });
+    for (const room of rooms.days) expect(room.taken).toBeLessThanOrEqual(room.capacity);
+    expect(rooms.days.reduce((sum, d) => sum + d.taken, 0)).toBe(9 + 3);
+  });
+
   it('advances the vendors table version when a day changes, so kept marketplace answers are not served', async () => {
     const { listing } = await ownerWithListing({ dailyCapacity: 2 });
     const version = async () =>

@@ -379,7 +379,7 @@ export const restRoutes: RestRoute[] = [
     path: '/api/vendors',
     procedure: 'vendors.list',
     summary:
-      "Search and browse vendors: page, page_size (24), sort, search, category (repeat for several), lat, lng, radius_km (50); free_on (YYYY-MM-DD: vendors whose stated calendar has room that day), free_time (HH:MM at the vendor's place: its part of the day not closed, and outside Shabbat and Yom Tov there), include_unstated (true: vendors who have not stated their calendar too; default false)",
+      "Search and browse vendors: page, page_size (24), sort, search, category (repeat for several), lat, lng, radius_km (50); free_on (YYYY-MM-DD: vendors whose stated calendar has room that day), free_time (HH:MM at the vendor's place: its part of the day not closed, and outside Shabbat and Yom Tov there), include_unstated (true: vendors who have not stated their calendar too; default false). Free on a date, the total is counted up to 200",
     tag: 'Vendors',
     etag: 'listings',
   },
