@@ -5,7 +5,7 @@ import { generateDemoVendors } from '../../demo/demo-vendors';
 import type { Db } from '../../platform/db/create-db';
 import { createHarness, type TestHarness } from '../../test/harness';
 import { MarketplaceCache } from './marketplace-cache';
-import { featuredVendors, listVendors, vendorSuggestions } from './vendors.service';
+import { FREE_ON_TOTAL_CAP, featuredVendors, listVendors, vendorSuggestions } from './vendors.service';
 
 /**
  * Every statement a marketplace answer sends, counted as Kysely hands it to the database. A
@@ -108,6 +108,17 @@ describe('a computed marketplace answer', () => {
     expect(statements).toHaveLength(2);
     await listVendors(db, cache, null, input);
     expect(statements).toHaveLength(3);
+  });
+
+  it('counts the total of a search free on a date up to 200', async () => {
+    const page = await listVendors(
+      h.db,
+      new MarketplaceCache({ enabled: false }),
+      null,
+      vendorListInput.parse({ free_on: '2027-06-16', include_unstated: 'true', page_size: 24 }),
+    );
+    expect(page.items).toHaveLength(24);
+    expect(page).toMatchObject({ total: FREE_ON_TOTAL_CAP, total_exact: false, has_more: true });
   });
 
   it('suggestions and featured lists take 1 statement each', async () => {
