@@ -27,6 +27,7 @@ import * as userLastSeen from './2026-11-29T0410_user_last_seen';
 import * as placesAndClocks from './2026-11-29T0500_places_and_clocks';
 import * as calendarFeeds from './2026-11-29T0600_calendar_feeds';
 import * as bookings from './2026-11-29T0700_bookings';
+import * as vendorAvailability from './2026-11-29T0710_vendor_availability';
 import * as reviewRank from './2026-11-29T0730_review_rank';
 import * as kashrut from './2026-11-29T0740_kashrut';
 
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0700_bookings': bookings,
   '2026-11-29T0730_review_rank': reviewRank,
   '2026-11-29T0740_kashrut': kashrut,
+  '2026-11-29T0710_vendor_availability': vendorAvailability,
 };

@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { responsivenessDto } from './analytics';
 import {
+  civilDateSchema,
   distinctName,
   editVersionField,
   idempotencyKeyField,
@@ -75,6 +76,20 @@ function givenTogether<A extends string, B extends string>(a: A, b: B, message: 
 const bothOrNeither = givenTogether('lat', 'lng', VENDOR_MESSAGES.latLngTogether);
 const positionTogether = givenTogether('latitude', 'longitude', VENDOR_MESSAGES.positionTogether);
 
+/** free_time: 'HH:MM' at the vendor's place. */
+const freeTimeSchema = z
+  .string({ error: 'free_time must be HH:MM' })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'free_time must be HH:MM');
+
+/** include_unstated: a boolean, or its text from a query string; default false. */
+const includeUnstatedSchema = z
+  .preprocess(
+    (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+    z.boolean({ error: 'include_unstated must be true or false' }),
+  )
+  .default(false);
+
 /** GET /api/vendors query (the spec's snake_case names), also the tRPC input. */
 export const vendorListInput = z
   .object({
@@ -100,8 +115,18 @@ export const vendorListInput = z
         .max(20_000, 'radius_km must be between 0.001 and 20000'),
       LIMITS.nearbyRadiusKm,
     ),
+    /** Only vendors free on this day (YYYY-MM-DD): stated calendars with room left that day. */
+    free_on: civilDateSchema('free_on', { format: 'free_on must be a date (YYYY-MM-DD)' }).optional(),
+    /** With free_on: free at this time ('HH:MM' at the vendor's place), outside Shabbat and Yom Tov there. */
+    free_time: freeTimeSchema.optional(),
+    /** With free_on: include vendors who have not stated their calendar (default false). */
+    include_unstated: includeUnstatedSchema,
   })
   .superRefine(bothOrNeither)
+  .refine((v) => v.free_time === undefined || v.free_on !== undefined, {
+    message: 'free_time needs free_on',
+    path: ['free_time'],
+  })
   .refine((v) => v.sort !== 'near' || v.lat !== undefined, {
     message: 'Sorting by distance needs lat and lng',
     path: ['sort'],

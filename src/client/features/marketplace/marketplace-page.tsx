@@ -43,6 +43,7 @@ import { useDocumentTitle } from '../../components/use-document-title';
 import { formatCount } from '../../lib/intl';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
+import { FreeOnFilter, type FreeOnValue } from './free-on-filter';
 import {
   KashrutFilterDialog,
   ListYourBusinessDialog,
@@ -71,6 +72,21 @@ const CATEGORY_TILES: Record<MarketplaceCategory, { icon: LucideIcon; blurb: str
   Florists: { icon: Flower2, blurb: 'Chuppah flowers and centrepieces' },
 };
 
+const CIVIL_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The date filter from the address bar: free_on, free_time and include_unstated. */
+function freeOnFrom(params: URLSearchParams): FreeOnValue | null {
+  const day = params.get('free_on') ?? '';
+  if (!CIVIL_DAY.test(day)) return null;
+  const time = params.get('free_time') ?? '';
+  return {
+    day,
+    time: CLOCK_TIME.test(time) ? time : null,
+    includeUnstated: params.get('include_unstated') === 'true',
+  };
+}
+
 /** The category query parameter counts only for the five marketplace categories (spec section 5). */
 function categoryFrom(value: string | null): MarketplaceCategory | null {
   return MARKETPLACE_CATEGORIES.find((c) => c === value) ?? null;
@@ -98,6 +114,7 @@ export function MarketplacePage() {
   const category = categoryFrom(params.get('category'));
   // Repeated kashrut= words (decision 038); unknown ones are left out rather than refused.
   const kashrut = params.getAll('kashrut').filter((w) => KASHRUT_WORDS.includes(w));
+  const freeOn = freeOnFrom(params);
   const requestedSort = sortFrom(params.get('sort'));
   const { location, detect, choosePreset, chooseGlobal } = useMarketplaceLocation();
   const sort = requestedSort === 'near' && !location.position ? 'popular' : requestedSort;
@@ -142,13 +159,29 @@ export function MarketplacePage() {
         }
       : null;
 
-  const filtering = search !== '' || category !== null || kashrut.length > 0;
+  const filtering = search !== '' || category !== null || kashrut.length > 0 || freeOn !== null;
   const setKashrut = (words: string[]) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete('kashrut');
         for (const word of words) next.append('kashrut', word);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const setFreeOn = (value: FreeOnValue | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('free_on');
+        next.delete('free_time');
+        next.delete('include_unstated');
+        if (value) {
+          next.set('free_on', value.day);
+          if (value.time) next.set('free_time', value.time);
+          if (value.includeUnstated) next.set('include_unstated', 'true');
+        }
         return next;
       },
       { preventScrollReset: true },
@@ -238,6 +271,7 @@ export function MarketplacePage() {
                 </NativeSelect.Root>
               </HStack>
             </Flex>
+            <FreeOnFilter value={freeOn} onChange={setFreeOn} signedIn={user?.role === 'customer'} />
             <LocationNotice notice={location.notice} />
             <HStack role="group" aria-label="Filter by category" gap="2" wrap="wrap">
               <CategoryChip
@@ -283,6 +317,7 @@ export function MarketplacePage() {
             search={search}
             category={category}
             kashrut={kashrut}
+            freeOn={freeOn}
             sort={sort}
             position={location.position}
             action={cardAction}
@@ -294,6 +329,9 @@ export function MarketplacePage() {
                   next.delete('search');
                   next.delete('category');
                   next.delete('kashrut');
+                  next.delete('free_on');
+                  next.delete('free_time');
+                  next.delete('include_unstated');
                   return next;
                 },
                 { preventScrollReset: true },
@@ -574,6 +612,7 @@ interface ResultsProps {
   search: string;
   category: MarketplaceCategory | null;
   kashrut: readonly string[];
+  freeOn: FreeOnValue | null;
   sort: VendorSort;
   position: { lat: number; lng: number } | null;
   action: CardAction;
@@ -586,14 +625,15 @@ function VendorResults({
   search,
   category,
   kashrut,
+  freeOn,
   sort,
   position,
   action,
   onClear,
   firstOnScreen,
 }: ResultsProps) {
-  const list = useVendorList({ search, category, sort, position, kashrut });
-  const filtered = Boolean(search || category || kashrut.length > 0);
+  const list = useVendorList({ search, category, sort, position, kashrut, freeOn });
+  const filtered = Boolean(search || category || kashrut.length > 0 || freeOn);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -628,6 +668,7 @@ function VendorResults({
             {total === 1 ? '1 vendor' : `${totalText} vendors`}
             {category && search ? ` in ${category}` : ''}
             {kashrut.length > 0 ? ' with verified kashrut' : ''}
+            {freeOn ? ` free on ${freeOn.day}${freeOn.time ? ` at ${freeOn.time}` : ''}` : ''}
           </Text>
         )
       }
@@ -659,9 +700,11 @@ function VendorResults({
           icon={<PanelIcon icon={Search} />}
           title="No vendors found"
           description={
-            position
-              ? 'No vendors match here. Try another search, another category, or a wider location such as Global.'
-              : 'No vendors match. Try another search or category.'
+            freeOn && !freeOn.includeUnstated
+              ? 'No vendors with a stated calendar are free then. Try another date, or include vendors who have not stated their calendar.'
+              : position
+                ? 'No vendors match here. Try another search, another category, or a wider location such as Global.'
+                : 'No vendors match. Try another search or category.'
           }
         >
           {filtered ? <Button onClick={onClear}>Clear filters</Button> : null}

@@ -16,6 +16,8 @@ export interface VendorFilters {
   position: Position | null;
   /** The `kashrut=` words (decision 038); none: no kashrut filter. */
   kashrut?: readonly string[];
+  /** Only vendors free on a date (and time); unstated calendars count only when asked for. */
+  freeOn?: { day: string; time: string | null; includeUnstated: boolean } | null;
 }
 
 /** The marketplace's own cache key: the paged list is read page by page, not through a tRPC hook. */
@@ -35,6 +37,9 @@ export function vendorListQuery(filters: VendorFilters) {
     lat: filters.position?.lat,
     lng: filters.position?.lng,
     radius_km: filters.position ? LIMITS.nearbyRadiusKm : undefined,
+    free_on: filters.freeOn?.day,
+    free_time: filters.freeOn?.time ?? undefined,
+    include_unstated: filters.freeOn?.includeUnstated || undefined,
   };
   return { input, queryKey: [...LIST_KEY, input] as const };
 }

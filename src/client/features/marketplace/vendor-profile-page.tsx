@@ -29,7 +29,7 @@ import {
   Phone,
   Store,
 } from 'lucide-react';
-import { type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MESSAGING_MESSAGES } from '../../../shared/messaging';
 import { RESPONSE_FIGURES_DAYS, responseRateText, responseTimeText } from '../../../shared/responsiveness';
@@ -57,6 +57,34 @@ import { RatingLine, VerifiedMark } from './vendor-card';
 import { VendorCover } from './vendor-cover';
 
 /** /vendor/:id: loading, the profile, or 'Vendor Not Found' (spec section 4). */
+// The calendar below the fold: its own chunk, loaded when it nears the viewport.
+const VendorAvailability = lazy(async () => ({
+  default: (await import('./vendor-availability')).VendorAvailability,
+}));
+
+/** Mounts its children once they come within a screen of the viewport. */
+function WhenNear({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const [near, setNear] = useState(false);
+  const spot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = spot.current;
+    if (near || !target) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [near]);
+  return <div ref={spot}>{near ? children : fallback}</div>;
+}
+
 export function VendorProfilePage() {
   const { id = '' } = useParams();
   const vendor = trpc.vendors.byId.useQuery({ id });
@@ -251,6 +279,13 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               </SimpleGrid>
             </InfoCard>
           ) : null}
+          <InfoCard title="Availability">
+            <WhenNear fallback={<Box h="64" />}>
+              <Suspense fallback={<Box h="64" />}>
+                <VendorAvailability vendorId={vendor.id} />
+              </Suspense>
+            </WhenNear>
+          </InfoCard>
         </Stack>
 
         <Stack gap="6">

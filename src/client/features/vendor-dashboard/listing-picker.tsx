@@ -59,7 +59,7 @@ export function NoListingPanel({
   place,
 }: {
   onOpenClaims: () => void;
-  place: 'profile' | 'analytics';
+  place: 'profile' | 'analytics' | 'calendar';
 }) {
   return (
     <EmptyPanel
@@ -88,7 +88,7 @@ export interface ListingTabFrame {
 }
 
 interface ListingTabProps extends ListingTabFrame {
-  place: 'profile' | 'analytics';
+  place: 'profile' | 'analytics' | 'calendar';
   /** What shows while the listings, then the tab's own data, load. */
   skeleton: ReactNode;
   /** The tab's own query for the chosen listing. */

@@ -2,10 +2,18 @@ import { useSearchParams } from 'react-router-dom';
 import type { OwnListingDto } from '../../../shared/schemas/vendors';
 import { trpc } from '../../lib/trpc';
 
-export type DashboardTab = 'profile' | 'messages' | 'bookings' | 'reviews' | 'claims' | 'analytics';
+export type DashboardTab =
+  | 'profile'
+  | 'messages'
+  | 'calendar'
+  | 'bookings'
+  | 'reviews'
+  | 'claims'
+  | 'analytics';
 export const DASHBOARD_TABS: readonly DashboardTab[] = [
   'profile',
   'messages',
+  'calendar',
   'bookings',
   'reviews',
   'claims',

@@ -1,5 +1,13 @@
 import { Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
-import { Briefcase, CalendarCheck, ChartColumn, ClipboardList, MessageCircle, Star } from 'lucide-react';
+import {
+  Briefcase,
+  CalendarCheck,
+  CalendarDays,
+  ChartColumn,
+  ClipboardList,
+  MessageCircle,
+  Star,
+} from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
@@ -16,6 +24,11 @@ const OwnerReviews = lazy(async () => ({
   default: (await import('../reviews/owner-reviews')).OwnerReviews,
 }));
 
+// The calendar is its own chunk, loaded when the Calendar tab first opens.
+const CalendarTab = lazy(async () => ({
+  default: (await import('./calendar-tab')).CalendarTab,
+}));
+
 // The conversations are their own chunk, loaded when the Messages tab first opens.
 const VendorMessages = lazy(async () => ({
   default: (await import('../messages/vendor-messages')).VendorMessages,
@@ -25,9 +38,10 @@ const VendorMessages = lazy(async () => ({
 const BookingsList = lazy(() => import('../bookings/bookings-list'));
 
 /**
- * /vendor-dashboard: the vendor's listing, messages, upcoming bookings, reviews, claims and analytics
- * (spec section 2, issue 29). ?tab=messages|bookings|reviews|claims|analytics opens that tab; ?listing=<id> picks which of their listings the
- * Listing Profile and Analytics tabs show.
+ * /vendor-dashboard: the vendor's listing, messages, calendar, upcoming bookings, reviews, claims and
+ * analytics (spec section 2, issue 29). ?tab=messages|calendar|bookings|reviews|claims|analytics opens
+ * that tab; ?listing=<id> picks which of their listings the Listing Profile, Calendar and Analytics
+ * tabs show.
  */
 export function VendorDashboardPage() {
   const [params, setParams] = useSearchParams();
@@ -91,6 +105,19 @@ export function VendorDashboardPage() {
                   }
                 >
                   <VendorMessages onOpenProfile={() => select('profile')} />
+                </Suspense>
+              ) : null,
+          },
+          {
+            value: 'calendar',
+            label: 'Calendar',
+            icon: CalendarDays,
+            content:
+              tab === 'calendar' ? (
+                <Suspense
+                  fallback={<Skeleton h="80" rounded="xl" role="status" aria-label="Loading the calendar" />}
+                >
+                  <CalendarTab selection={selection} onOpenClaims={() => select('claims')} />
                 </Suspense>
               ) : null,
           },

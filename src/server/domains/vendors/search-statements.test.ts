@@ -5,7 +5,7 @@ import { generateDemoVendors } from '../../demo/demo-vendors';
 import type { Db } from '../../platform/db/create-db';
 import { createHarness, type TestHarness } from '../../test/harness';
 import { MarketplaceCache } from './marketplace-cache';
-import { featuredVendors, listVendors, vendorSuggestions } from './vendors.service';
+import { FREE_ON_TOTAL_CAP, featuredVendors, listVendors, vendorSuggestions } from './vendors.service';
 
 /**
  * Every statement a marketplace answer sends, counted as Kysely hands it to the database. A
@@ -59,6 +59,30 @@ describe('a computed marketplace answer', () => {
       'a search with a kashrut filter nearest first',
       { search: 'kosher', kashrut: ['ou'], sort: 'near', ...NYC },
     ],
+    ['free on a date', { free_on: '2027-06-16' }],
+    [
+      'free on a Friday evening, unstated calendars included',
+      { free_on: '2027-06-18', free_time: '20:30', include_unstated: true },
+    ],
+    [
+      'a search free on a Saturday night, nearest first',
+      {
+        search: 'kosher',
+        sort: 'near',
+        ...NYC,
+        free_on: '2027-06-19',
+        free_time: '22:30',
+        include_unstated: true,
+      },
+    ],
+    [
+      'a category free on a date, page 2',
+      { category: ['Caterers'], free_on: '2027-06-16', include_unstated: true, page: 2 },
+    ],
+    [
+      'verified kashrut free on a date',
+      { kashrut: ['ou'], category: ['Caterers'], free_on: '2027-06-16', include_unstated: true },
+    ],
   ])('%s takes at most 2 statements', async (_name, input) => {
     const { db, statements } = counting(h.db);
     const page = await listVendors(
@@ -94,6 +118,17 @@ describe('a computed marketplace answer', () => {
     expect(statements).toHaveLength(2);
     await listVendors(db, cache, null, input);
     expect(statements).toHaveLength(3);
+  });
+
+  it('counts the total of a search free on a date up to 200', async () => {
+    const page = await listVendors(
+      h.db,
+      new MarketplaceCache({ enabled: false }),
+      null,
+      vendorListInput.parse({ free_on: '2027-06-16', include_unstated: 'true', page_size: 24 }),
+    );
+    expect(page.items).toHaveLength(24);
+    expect(page).toMatchObject({ total: FREE_ON_TOTAL_CAP, total_exact: false, has_more: true });
   });
 
   it('suggestions and featured lists take 1 statement each', async () => {

@@ -4,6 +4,7 @@ import { zoneAt } from '../../../shared/place-zone';
 import type { VendorSort } from '../../../shared/schemas/vendors';
 import type { Db } from '../../platform/db/create-db';
 import type { NewVendor, VendorRow, VendorUpdate } from '../../platform/db/types';
+import { type FreeOn, freeOnConditions } from '../availability/free-on';
 import { nameSkeleton } from './name-skeleton';
 
 export const vendorColumns = [
@@ -191,6 +192,8 @@ export interface VendorSearch {
   /** Verified kashrut of these agencies, levels and flags (decision 038), judged at `now`. */
   kashrut?: KashrutFilter | undefined;
   now?: Date;
+  /** Only listings free on a day (and time): see availability/free-on.ts. */
+  freeOn?: FreeOn | undefined;
   /**
    * End the order with the id (default) so pages never repeat or skip a vendor. A single page may
    * leave it out, letting the location index hand over the nearest rows without sorting them all.
@@ -216,6 +219,7 @@ function filters(s: VendorSearch, box = false) {
   if (s.verifiedOnly) conditions.push(sql`v.verified`);
   if (s.kashrut) conditions.push(kashrutCondition(s.kashrut, s.now ?? new Date()));
   if (s.position) conditions.push(withinRadius(s.position, s.radiusKm, box));
+  if (s.freeOn) conditions.push(...freeOnConditions(s.freeOn));
   return sql.join(conditions, sql` and `);
 }
 

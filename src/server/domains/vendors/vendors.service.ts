@@ -149,6 +149,9 @@ async function answer<V>(
 const positionOf = (input: { lat?: number | undefined; lng?: number | undefined }) =>
   input.lat !== undefined && input.lng !== undefined ? { lat: input.lat, lng: input.lng } : undefined;
 
+/** The most matches a search free on a date counts; beyond, it says "200+" (total_exact false). */
+export const FREE_ON_TOTAL_CAP = 200;
+
 /**
  * A page of the marketplace. The total is exact up to 1,000 matches; beyond that it says 1,000 and
  * total_exact is false, as counting tens of thousands of matches would cost more than the page.
@@ -184,7 +187,9 @@ async function computeVendorPage(
   now: Date,
 ): Promise<VendorPageDto> {
   const offset = (input.page - 1) * input.page_size;
-  const cap = LIMITS.marketplaceTotalCap;
+  // Free on a date, a listing is counted only after its day's room is looked up: the total stops
+  // sooner, so the date filter costs about what the same search without it costs (issue 29's bench).
+  const cap = input.free_on === undefined ? LIMITS.marketplaceTotalCap : FREE_ON_TOTAL_CAP;
   const filters = {
     words: input.search ? wordsOf(input.search) : [],
     categories: input.category,
@@ -192,6 +197,10 @@ async function computeVendorPage(
     radiusKm: input.radius_km,
     kashrut: kashrutFilterOf(input.kashrut),
     now,
+    freeOn:
+      input.free_on === undefined
+        ? undefined
+        : { day: input.free_on, time: input.free_time, includeUnstated: input.include_unstated },
   };
   const totalKey = JSON.stringify([
     filters.words,
@@ -200,6 +209,7 @@ async function computeVendorPage(
     filters.position ? filters.radiusKm : null,
     filters.kashrut ?? null,
     kashrutSlot(input, now),
+    filters.freeOn ?? null,
   ]);
   const known = version === undefined ? undefined : cache.totals.get(totalKey, version);
   const { items, hasMore, total } = await searchVendors(db, {

@@ -182,7 +182,8 @@ describe('search', () => {
   ])('finds a name typed with a slip: %s (%s)', async (search) => {
     const result = await h.anonymous().caller.vendors.list({ search: `${search} beats`, page_size: 50 });
     expect(result.items.map((v) => v.businessName)).toContain('Simcha Beats DJ Rosen');
-    const suggestions = await h.anonymous().caller.vendors.suggestions({ q: `${search} beats` });
+    // At most 3 names are suggested, the most popular first: the surname keeps this one among them.
+    const suggestions = await h.anonymous().caller.vendors.suggestions({ q: `${search} beats rosen` });
     expect(suggestions.vendor_names).toContain('Simcha Beats DJ Rosen');
   });
 

@@ -379,7 +379,7 @@ export const restRoutes: RestRoute[] = [
     path: '/api/vendors',
     procedure: 'vendors.list',
     summary:
-      'Search and browse vendors: page, page_size (24), sort, search, category (repeat for several), lat, lng, radius_km (50)',
+      "Search and browse vendors: page, page_size (24), sort, search, category (repeat for several), lat, lng, radius_km (50); free_on (YYYY-MM-DD: vendors whose stated calendar has room that day), free_time (HH:MM at the vendor's place: its part of the day not closed, and outside Shabbat and Yom Tov there), include_unstated (true: vendors who have not stated their calendar too; default false). Free on a date, the total is counted up to 200",
     tag: 'Vendors',
     etag: 'listings',
   },
@@ -785,6 +785,31 @@ export const restRoutes: RestRoute[] = [
     procedure: 'admin.kashrut.reject',
     summary: "Refuse a listing's certificate with a reason; audited, and the owner told (admins)",
     tag: 'Kashrut',
+  },
+  // Vendor availability (issue 29): the owner's calendar and the public's day-by-day answer.
+  {
+    method: 'GET',
+    path: '/api/vendors/profile/availability',
+    procedure: 'availability.mine',
+    summary:
+      "The signed-in vendor's calendar of one of their listings (vendorId, or their first): entries and each day's room from `from` (today at the listing's place) to `to` (at most 190 days)",
+    tag: 'Vendor availability',
+  },
+  {
+    method: 'PUT',
+    path: '/api/vendors/profile/availability',
+    procedure: 'availability.update',
+    summary:
+      'Save the calendar: `entries` ({day, part: day|morning|afternoon|evening, status: open|booked|held|closed, capacity 1-50 for a whole open day, note}) replace everything stated on the days they name and, with `from` and `to`, on every day of that range; `dailyCapacity` (1-50) sets the room of days without their own. A booked or held entry takes one slot of its day; a closed whole day has none; a closed part matters only to searches with a time',
+    tag: 'Vendor availability',
+  },
+  {
+    method: 'GET',
+    path: '/api/vendors/{id}/availability',
+    procedure: 'availability.ofVendor',
+    summary:
+      "A listing's days from `from` (today at its place) to `to` (3 months on; at most 190 days): free, booked, closed or not_stated, the unavailable parts of a free day, and Shabbat or Yom Tov at its place. Nothing private",
+    tag: 'Vendor availability',
   },
   {
     method: 'GET',

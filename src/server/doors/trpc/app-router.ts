@@ -1,5 +1,6 @@
 import { adminRouter } from '../../domains/admin/admin.router';
 import { authRouter, profileRouter } from '../../domains/auth/auth.router';
+import { availabilityRouter } from '../../domains/availability/availability.router';
 import { bookingsRouter } from '../../domains/bookings/bookings.router';
 import { calendarRouter } from '../../domains/calendar/calendar.router';
 import { claimsRouter } from '../../domains/claims/claims.router';
@@ -34,6 +35,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   vendors: vendorsRouter,
   kashrut: kashrutRouter,
+  availability: availabilityRouter,
   requests: requestsRouter,
   bookings: bookingsRouter,
   reviews: reviewsRouter,

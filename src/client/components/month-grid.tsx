@@ -1,0 +1,55 @@
+import { Box, Grid, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The civil dates of a month ('YYYY-MM'). */
+export function daysOfMonth(month: string): string[] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/** The month after (or `by` months after) 'YYYY-MM'. */
+export function addMonths(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+export const monthName = (month: string) => monthTitle.format(new Date(`${month}-01T00:00:00Z`));
+
+/** A month as a week grid (Sunday first): each day drawn by `day`. */
+export function MonthGrid({
+  month,
+  day,
+  label,
+}: {
+  month: string;
+  day: (date: string) => ReactNode;
+  label?: string;
+}) {
+  const days = daysOfMonth(month);
+  const lead = new Date(`${month}-01T00:00:00Z`).getUTCDay();
+  return (
+    <Box role="group" aria-label={label ?? monthName(month)}>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" aria-hidden>
+        {WEEKDAYS.map((w) => (
+          <Text key={w} textStyle="xs" color="fg.muted" textAlign="center">
+            {w}
+          </Text>
+        ))}
+      </Grid>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" mt="1">
+        {Array.from({ length: lead }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before the first day
+          <Box key={`lead-${i}`} />
+        ))}
+        {days.map((d) => (
+          <Box key={d}>{day(d)}</Box>
+        ))}
+      </Grid>
+    </Box>
+  );
+}

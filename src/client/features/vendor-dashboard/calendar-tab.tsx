@@ -1,0 +1,354 @@
+import { Alert, Badge, Box, Button, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import type { CalendarEntryDto, MyAvailabilityDto } from '../../../shared/schemas/availability';
+import { ErrorAlert } from '../../components/error-alert';
+import { FormInput, FormSelect } from '../../components/form-fields';
+import { addMonths, daysOfMonth, MonthGrid, monthName } from '../../components/month-grid';
+import { Panel } from '../../components/panel';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+import { formatLongDay, specificMessage } from './format';
+import { ListingTab, type ListingTabFrame } from './listing-picker';
+
+const PARTS = [
+  { value: 'day', label: 'Whole day' },
+  { value: 'morning', label: 'Morning (before 12:00)' },
+  { value: 'afternoon', label: 'Afternoon (12:00 to 17:00)' },
+  { value: 'evening', label: 'Evening (from 17:00)' },
+] as const;
+type Part = (typeof PARTS)[number]['value'];
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Not marked' },
+  { value: 'open', label: 'Open' },
+  { value: 'booked', label: 'Booked' },
+  { value: 'held', label: 'Held' },
+  { value: 'closed', label: 'Closed' },
+];
+
+const STATUS_COLOR: Record<string, string> = { open: 'green', booked: 'red', held: 'orange', closed: 'gray' };
+
+/**
+ * The Calendar tab: a month of the listing's days, each with what the owner marked and its room
+ * (taken of capacity); a day opens an editor for the day and its parts; the daily capacity applies
+ * to every day without a capacity of its own. Shabbat and Yom Tov need no marking.
+ */
+export function CalendarTab(frame: ListingTabFrame) {
+  const { selected } = frame.selection;
+  const [month, setMonth] = useState<string | null>(null);
+  const shown = month ?? new Date().toISOString().slice(0, 7);
+  const days = daysOfMonth(shown);
+  const first = days[0] ?? `${shown}-01`;
+  const last = days[days.length - 1] ?? first;
+  const calendar = trpc.availability.mine.useQuery(
+    { vendorId: selected?.id, from: first, to: last },
+    { enabled: selected !== null, placeholderData: (previous) => previous },
+  );
+  const [picked, setPicked] = useState<string | null>(null);
+
+  return (
+    <ListingTab
+      {...frame}
+      place="calendar"
+      skeleton={<Skeleton h="80" rounded="xl" />}
+      query={calendar}
+      action={() => null}
+      content={() =>
+        calendar.data && (
+          <Stack gap="6" data-testid="vendor-calendar">
+            {!calendar.data.calendarStated && (
+              <Alert.Root status="info" variant="subtle" rounded="lg">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Description>
+                    Your calendar is not stated yet: families searching for a date do not see you as free.
+                    Save your daily capacity (or mark a day) to state it.
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            <DailyCapacityForm data={calendar.data} />
+            <Panel>
+              <Flex justify="space-between" align="center" mb="3">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label="Previous month"
+                  onClick={() => setMonth(addMonths(shown, -1))}
+                >
+                  <ChevronLeft aria-hidden />
+                </Button>
+                <Heading size="md">{monthName(shown)}</Heading>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label="Next month"
+                  onClick={() => setMonth(addMonths(shown, 1))}
+                >
+                  <ChevronRight aria-hidden />
+                </Button>
+              </Flex>
+              <MonthGrid
+                month={shown}
+                day={(day) => (
+                  <DayCell
+                    day={day}
+                    data={calendar.data}
+                    selected={picked === day}
+                    onPick={() => setPicked(day)}
+                  />
+                )}
+              />
+              <HStack gap="3" mt="3" wrap="wrap" textStyle="xs" color="fg.muted">
+                {Object.entries(STATUS_COLOR).map(([status, color]) => (
+                  <HStack key={status} gap="1">
+                    <Box w="2.5" h="2.5" rounded="full" bg={`${color}.500`} />
+                    <Text>{status[0]?.toUpperCase() + status.slice(1)}</Text>
+                  </HStack>
+                ))}
+              </HStack>
+            </Panel>
+            {picked && calendar.data && picked >= calendar.data.today ? (
+              <DayEditor
+                key={`${picked}-${calendar.dataUpdatedAt}`}
+                day={picked}
+                vendorId={calendar.data.vendorId}
+                entries={calendar.data.entries.filter((e) => e.day === picked)}
+                onDone={() => setPicked(null)}
+              />
+            ) : picked ? (
+              <Text color="fg.muted">{formatLongDay(picked)} has passed and can no longer be changed.</Text>
+            ) : null}
+          </Stack>
+        )
+      }
+    />
+  );
+}
+
+function DayCell({
+  day,
+  data,
+  selected,
+  onPick,
+}: {
+  day: string;
+  data: MyAvailabilityDto | undefined;
+  selected: boolean;
+  onPick: () => void;
+}) {
+  const entries = data?.entries.filter((e) => e.day === day) ?? [];
+  const room = data?.days.find((d) => d.day === day);
+  const past = data ? day < data.today : false;
+  const whole = entries.find((e) => e.part === 'day');
+  const parts = entries.filter((e) => e.part !== 'day');
+  const summary = [
+    whole ? `whole day ${whole.status}` : null,
+    ...parts.map((p) => `${p.part} ${p.status}`),
+    room ? `${room.taken} of ${room.capacity} taken` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Button
+      variant={selected ? 'solid' : 'outline'}
+      size="sm"
+      w="full"
+      h="14"
+      flexDirection="column"
+      gap="0.5"
+      disabled={past}
+      onClick={onPick}
+      aria-label={`${formatLongDay(day)}${summary ? `: ${summary}` : ''}`}
+      aria-pressed={selected}
+    >
+      <Text textStyle="sm">{Number(day.slice(8))}</Text>
+      <HStack gap="0.5">
+        {whole ? <Box w="2" h="2" rounded="full" bg={`${STATUS_COLOR[whole.status]}.500`} /> : null}
+        {parts.map((p) => (
+          <Box key={p.part} w="1.5" h="1.5" rounded="full" bg={`${STATUS_COLOR[p.status]}.400`} />
+        ))}
+      </HStack>
+      {room ? (
+        <Text textStyle="2xs" color={selected ? undefined : 'fg.muted'}>
+          {room.taken}/{room.capacity}
+        </Text>
+      ) : null}
+    </Button>
+  );
+}
+
+const capacityText = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 50,
+    'Capacity must be a whole number from 1 to 50',
+  );
+
+const dailyForm = z.object({ dailyCapacity: capacityText });
+
+function DailyCapacityForm({ data }: { data: MyAvailabilityDto }) {
+  const utils = trpc.useUtils();
+  const update = trpc.availability.update.useMutation();
+  const form = useZodForm(dailyForm, {
+    defaultValues: { dailyCapacity: String(data.dailyCapacity) },
+    pending: update.isPending,
+  });
+  const save = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ vendorId: data.vendorId, dailyCapacity: Number(values.dailyCapacity) });
+      await utils.availability.mine.invalidate();
+      toast.success('Calendar saved');
+    } catch (error) {
+      if (!form.applyServerErrors(error)) toast.failed('The calendar could not be saved', error);
+    }
+  });
+  return (
+    <Panel>
+      <form onSubmit={save} noValidate>
+        <Flex gap="3" align="flex-end" wrap="wrap">
+          <Box maxW="14rem">
+            <FormInput
+              form={form}
+              name="dailyCapacity"
+              label="Daily capacity"
+              hint="Events you can take on one day"
+              inputMode="numeric"
+            />
+          </Box>
+          <Button type="submit" loading={update.isPending} data-testid="calendar-save-capacity">
+            <CalendarDays aria-hidden />
+            {data.calendarStated ? 'Save capacity' : 'Save and state my calendar'}
+          </Button>
+        </Flex>
+      </form>
+    </Panel>
+  );
+}
+
+const partForm = z.object({
+  status: z.string(),
+  capacity: z.string(),
+  note: z.string().max(200, 'Note must be at most 200 characters'),
+});
+const dayForm = z
+  .object({ day: partForm, morning: partForm, afternoon: partForm, evening: partForm })
+  .superRefine((v, ctx) => {
+    if (
+      v.day.status === 'open' &&
+      v.day.capacity.trim() !== '' &&
+      !capacityText.safeParse(v.day.capacity).success
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['day', 'capacity'],
+        message: 'Capacity must be a whole number from 1 to 50',
+      });
+  });
+type DayFormValues = z.input<typeof dayForm>;
+
+function DayEditor({
+  day,
+  vendorId,
+  entries,
+  onDone,
+}: {
+  day: string;
+  vendorId: string;
+  entries: CalendarEntryDto[];
+  onDone: () => void;
+}) {
+  const utils = trpc.useUtils();
+  const update = trpc.availability.update.useMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const defaults = useMemo(() => {
+    const of = (part: Part) => {
+      const e = entries.find((x) => x.part === part);
+      return {
+        status: e?.status ?? '',
+        capacity: e?.capacity ? String(e.capacity) : '',
+        note: e?.note ?? '',
+      };
+    };
+    return { day: of('day'), morning: of('morning'), afternoon: of('afternoon'), evening: of('evening') };
+  }, [entries]);
+  const form = useZodForm<DayFormValues, DayFormValues>(dayForm, {
+    defaultValues: defaults,
+    pending: update.isPending,
+  });
+  const wholeStatus = form.watch('day.status');
+
+  const save = form.handleSubmit(async (values) => {
+    setProblem(null);
+    const marked = PARTS.flatMap(({ value: part }) => {
+      const v = values[part];
+      if (!v.status) return [];
+      return [
+        {
+          day,
+          part,
+          status: v.status as CalendarEntryDto['status'],
+          capacity: part === 'day' && v.status === 'open' && v.capacity.trim() ? Number(v.capacity) : null,
+          note: v.note.trim() || null,
+        },
+      ];
+    });
+    try {
+      await update.mutateAsync({ vendorId, from: day, to: day, entries: marked });
+      await utils.availability.mine.invalidate();
+      toast.success(`${formatLongDay(day)} saved`);
+      onDone();
+    } catch (error) {
+      setProblem(specificMessage(error) ?? 'The day could not be saved. Please try again.');
+    }
+  });
+
+  return (
+    <Panel>
+      <form onSubmit={save} noValidate data-testid="calendar-day-editor">
+        <Stack gap="4">
+          <Heading size="md">{formatLongDay(day)}</Heading>
+          <Text color="fg.muted" textStyle="sm">
+            A booked or held day or part takes one of the day's slots. A closed whole day takes no events; a
+            closed part only turns away searches for a time in it.
+          </Text>
+          {PARTS.map(({ value: part, label }) => (
+            <Flex key={part} gap="3" wrap="wrap" align="flex-start">
+              <Box minW="12rem">
+                <FormSelect form={form} name={`${part}.status`} label={label} options={STATUS_OPTIONS} />
+              </Box>
+              {part === 'day' && wholeStatus === 'open' ? (
+                <Box maxW="10rem">
+                  <FormInput
+                    form={form}
+                    name="day.capacity"
+                    label="Capacity that day"
+                    hint="Empty: your daily capacity"
+                    inputMode="numeric"
+                  />
+                </Box>
+              ) : null}
+              <Box flex="1" minW="12rem">
+                <FormInput form={form} name={`${part}.note`} label="Private note" hint="Only you see it" />
+              </Box>
+            </Flex>
+          ))}
+          {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
+          <HStack>
+            <Button type="submit" loading={update.isPending} data-testid="calendar-save-day">
+              Save day
+            </Button>
+            <Button variant="ghost" onClick={onDone}>
+              Cancel
+            </Button>
+            {entries.length > 0 ? <Badge>{entries.length} marked</Badge> : null}
+          </HStack>
+        </Stack>
+      </form>
+    </Panel>
+  );
+}
