@@ -61,7 +61,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0500_places_and_clocks': placesAndClocks,
   '2026-11-29T0600_calendar_feeds': calendarFeeds,
   '2026-11-29T0700_bookings': bookings,
+  '2026-11-29T0710_vendor_availability': vendorAvailability,
   '2026-11-29T0730_review_rank': reviewRank,
   '2026-11-29T0740_kashrut': kashrut,
-  '2026-11-29T0710_vendor_availability': vendorAvailability,
 };

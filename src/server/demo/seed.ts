@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { conflictFor } from '../../shared/jewish-calendar';
 import type { UserDto } from '../../shared/schemas/auth';
+import { updateMyAvailabilityInput } from '../../shared/schemas/availability';
 import { quoteInput } from '../../shared/schemas/bookings';
 import { availabilityRequestSubject } from '../../shared/schemas/requests';
 import { reviewCreateInput, reviewReplyInput } from '../../shared/schemas/reviews';
+import { updateOwnAvailability } from '../domains/availability/availability.service';
 import { settleBookingClock } from '../domains/bookings/bookings.jobs';
 import { acceptQuote, sendQuote } from '../domains/bookings/bookings.service';
 import { approvePending } from '../domains/family/family.service';
@@ -265,6 +267,7 @@ export async function seedDemoData(
     await seedStudioHistory(trx, studioSide, now);
     await seedStudioBookings(trx, studioSide, david, onFreeSunday);
     await quoteForAri(trx, studioSide, david, sarah.id, now);
+    await stateStudioCalendar(trx, david, studio.id, now);
 
     await trx
       .insertInto('vendorClaims')
@@ -471,6 +474,29 @@ async function seedStudioBookings(
     .where('status', '=', 'pending')
     .where('toAddress', 'in', BOOKED_CLIENTS.map((c) => c.email).concat(owner.email))
     .execute();
+}
+
+/**
+ * David states the studio's calendar on the dashboard's Calendar tab: one event a day, a Sunday booked
+ * by phone outside the app, and three days closed for a family simcha. Every other day is free.
+ */
+async function stateStudioCalendar(trx: Db, owner: UserDto, vendorId: string, now: Date): Promise<void> {
+  const day = (n: number) => daysFromNow(n, now).toISOString().slice(0, 10);
+  const sunday = daysFromNow(21, now);
+  sunday.setUTCDate(sunday.getUTCDate() + ((7 - sunday.getUTCDay()) % 7));
+  await updateOwnAvailability(
+    trx,
+    owner,
+    updateMyAvailabilityInput.parse({
+      vendorId,
+      dailyCapacity: 1,
+      entries: [
+        { day: sunday.toISOString().slice(0, 10), status: 'booked', note: 'Booked by phone' },
+        ...[60, 61, 62].map((n) => ({ day: day(n), status: 'closed', note: 'Family simcha' })),
+      ],
+    }),
+    now,
+  );
 }
 
 /** David's quote for Ari's bar mitzvah, sent an hour after his answer: Sarah has it to accept or decline. */

@@ -287,9 +287,11 @@ describe('demo seed', () => {
       }
       const studio = await fresh.db
         .selectFrom('vendors')
-        .select(['id', 'rating', 'reviewCount'])
+        .select(['id', 'rating', 'reviewCount', 'calendarStatedAt'])
         .where('businessName', '=', 'Levy Simcha Photography')
         .executeTakeFirstOrThrow();
+      // The studio stated its calendar, so the marketplace can say when it is free.
+      expect(studio.calendarStatedAt).not.toBeNull();
       const own = reviews.filter((r) => r.vendorId === studio.id);
       expect(studio.reviewCount).toBe(own.length);
       expect(Number(studio.rating)).toBeCloseTo(own.reduce((sum, r) => sum + r.rating, 0) / own.length, 2);
