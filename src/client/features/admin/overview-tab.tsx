@@ -98,7 +98,7 @@ function Figures({ stats, error }: { stats: AdminStatsDto | undefined; error: un
     {
       label: 'Open reports',
       value: stats?.openReports,
-      help: 'Reported conversations',
+      help: 'Reported conversations and reviews',
       testId: 'stat-reports',
     },
     {

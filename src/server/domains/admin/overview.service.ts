@@ -21,7 +21,8 @@ import { serverErrorsLastHour } from './server-errors';
  * The Overview's figures in one statement. The totals are the counters the database's triggers
  * keep (decision 015): exact, and 16 rows to read instead of 100,000 to count. The two weekly
  * figures are per-day counters of the last 7 UTC calendar days, today included (at most 112 rows);
- * pending claims and open reports are small sets on their status indexes. (The benchmark explains
+ * pending claims and open reports (of conversations and of reviews) are small sets on their status
+ * indexes. (The benchmark explains
  * this same statement.)
  */
 export const platformStatsStatement = () => sql<Record<keyof AdminStatsDto, string>>`
@@ -32,7 +33,8 @@ export const platformStatsStatement = () => sql<Record<keyof AdminStatsDto, stri
       (SELECT coalesce(sum(value), 0) FROM platform_counters WHERE name = 'vendors') AS "totalVendors",
       (SELECT coalesce(sum(value), 0) FROM platform_counters WHERE name = 'vendors_verified') AS "verifiedVendors",
       (SELECT count(*) FROM vendor_claims WHERE status = 'pending') AS "pendingClaims",
-      (SELECT count(*) FROM thread_reports WHERE status = 'open') AS "openReports",
+      (SELECT count(*) FROM thread_reports WHERE status = 'open')
+        + (SELECT count(*) FROM review_reports WHERE status = 'open') AS "openReports",
       (SELECT coalesce(sum(value), 0) FROM platform_daily_counters
         WHERE name = 'messages' AND day > (now() AT TIME ZONE 'UTC')::date - 7) AS "messagesLast7Days"
   `;

@@ -10,6 +10,7 @@ import {
   createVendor,
 } from '../../demo/factories';
 import { recordAudit } from '../../platform/audit';
+import { createBooking } from '../../test/booking-fixture';
 import { harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
 import { HEALTHY_MAIL_WAIT_MS } from './overview.service';
@@ -41,7 +42,8 @@ async function countedStats() {
       (SELECT count(*) FROM vendors) AS "totalVendors",
       (SELECT count(*) FROM vendors WHERE verified) AS "verifiedVendors",
       (SELECT count(*) FROM vendor_claims WHERE status = 'pending') AS "pendingClaims",
-      (SELECT count(*) FROM thread_reports WHERE status = 'open') AS "openReports",
+      (SELECT count(*) FROM thread_reports WHERE status = 'open')
+        + (SELECT count(*) FROM review_reports WHERE status = 'open') AS "openReports",
       (SELECT count(*) FROM messages WHERE created_at >= ((now() AT TIME ZONE 'UTC')::date - 6)::timestamp AT TIME ZONE 'UTC') AS "messagesLast7Days"
   `.execute(h.db);
   return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([k, v]) => [k, Number(v)]));
@@ -108,6 +110,37 @@ describe('the platform figures', () => {
     expect(after.totalVendors).toBe(before.totalVendors - 1);
     expect(after.verifiedVendors).toBe(before.verifiedVendors - 1);
     expect(after.totalUsers).toBe(before.totalUsers - 1);
+
+    // A reported review is an open report too, until an admin decides.
+    const reviewer = await createUser(h.db);
+    const booking = await createBooking(h.db, first.id, reviewer.id, {
+      day: '2026-01-11',
+      status: 'completed',
+    });
+    const review = await h.db
+      .insertInto('reviews')
+      .values({
+        bookingId: booking.id,
+        vendorId: first.id,
+        authorId: reviewer.id,
+        rating: 2,
+        text: 'The band arrived an hour late and left before the last dance.',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await h.db
+      .insertInto('reviewReports')
+      .values({ reviewId: review.id, reporterId: null, reason: 'Not true' })
+      .execute();
+    const reported = await admin.caller.admin.overview.stats();
+    expect(reported.openReports).toBe(after.openReports + 1);
+    expect(reported).toEqual(await countedStats());
+    await h.db
+      .updateTable('reviewReports')
+      .set({ status: 'dismissed' })
+      .where('reviewId', '=', review.id)
+      .execute();
+    expect((await admin.caller.admin.overview.stats()).openReports).toBe(after.openReports);
   });
 
   it('counts pending claims, open reports and the last 7 days of messages', async () => {
