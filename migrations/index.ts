@@ -30,6 +30,7 @@ import * as bookings from './2026-11-29T0700_bookings';
 import * as vendorAvailability from './2026-11-29T0710_vendor_availability';
 import * as reviewRank from './2026-11-29T0730_review_rank';
 import * as kashrut from './2026-11-29T0740_kashrut';
+import * as calendarVersion from './2026-11-29T0800_calendar_version';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0710_vendor_availability': vendorAvailability,
   '2026-11-29T0730_review_rank': reviewRank,
   '2026-11-29T0740_kashrut': kashrut,
+  '2026-11-29T0800_calendar_version': calendarVersion,
 };

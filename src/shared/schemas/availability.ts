@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { civilDateSchema, oneOf, optionalText } from './common';
+import { civilDateSchema, editVersionField, oneOf, optionalText, rowVersionDto } from './common';
 
 /**
  * Vendor availability (issue 29). What an owner states about a day of their listing, and what the
@@ -109,6 +109,8 @@ export const myAvailabilityInput = z
 export const updateMyAvailabilityInput = z
   .object({
     vendorId: vendorIdField,
+    /** The calendar's version this save was made from; without it the save applies as it is. */
+    version: editVersionField,
     dailyCapacity: capacity.optional(),
     from: civilDateSchema('From').optional(),
     to: civilDateSchema('To').optional(),
@@ -160,6 +162,8 @@ export const dayRoomDto = z.object({
 
 export const myAvailabilityDto = z.object({
   vendorId: z.uuid(),
+  /** The stated calendar's version: the GET's ETag; a save names it (or sends If-Match) to refuse a stale edit. */
+  version: rowVersionDto,
   /** The listing's zone: "today" and "past" are judged in it. */
   timeZone: z.string().nullable(),
   today: z.string(),

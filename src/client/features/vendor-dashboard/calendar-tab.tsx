@@ -116,6 +116,7 @@ export function CalendarTab(frame: ListingTabFrame) {
                 key={`${picked}-${calendar.dataUpdatedAt}`}
                 day={picked}
                 vendorId={calendar.data.vendorId}
+                version={calendar.data.version}
                 entries={calendar.data.entries.filter((e) => e.day === picked)}
                 onDone={() => setPicked(null)}
               />
@@ -200,11 +201,16 @@ function DailyCapacityForm({ data }: { data: MyAvailabilityDto }) {
   });
   const save = form.handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ vendorId: data.vendorId, dailyCapacity: Number(values.dailyCapacity) });
+      await update.mutateAsync({
+        vendorId: data.vendorId,
+        version: data.version,
+        dailyCapacity: Number(values.dailyCapacity),
+      });
       await utils.availability.mine.invalidate();
       toast.success('Calendar saved');
     } catch (error) {
       if (!form.applyServerErrors(error)) toast.failed('The calendar could not be saved', error);
+      void utils.availability.mine.invalidate();
     }
   });
   return (
@@ -254,11 +260,14 @@ type DayFormValues = z.input<typeof dayForm>;
 function DayEditor({
   day,
   vendorId,
+  version,
   entries,
   onDone,
 }: {
   day: string;
   vendorId: string;
+  /** The calendar's version the editor shows: a save from an older one is refused, not lost. */
+  version: number;
   entries: CalendarEntryDto[];
   onDone: () => void;
 }) {
@@ -298,12 +307,14 @@ function DayEditor({
       ];
     });
     try {
-      await update.mutateAsync({ vendorId, from: day, to: day, entries: marked });
+      await update.mutateAsync({ vendorId, version, from: day, to: day, entries: marked });
       await utils.availability.mine.invalidate();
       toast.success(`${formatLongDay(day)} saved`);
       onDone();
     } catch (error) {
       setProblem(specificMessage(error) ?? 'The day could not be saved. Please try again.');
+      // Saved elsewhere since (409): show the calendar as it is now.
+      void utils.availability.mine.invalidate();
     }
   });
 

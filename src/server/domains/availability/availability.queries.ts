@@ -17,6 +17,7 @@ const listingColumns = [
   'businessName',
   'dailyCapacity',
   'calendarStatedAt',
+  'calendarVersion',
 ] as const;
 
 /**
@@ -181,7 +182,11 @@ export async function writeDays(trx: Db, vendorId: string, rooms: DayRoom[]) {
 export async function stateCalendar(trx: Db, vendorId: string, dailyCapacity: number, now: Date) {
   await trx
     .updateTable('vendors')
-    .set({ dailyCapacity, calendarStatedAt: sql`coalesce(calendar_stated_at, ${now})` })
+    .set({
+      dailyCapacity,
+      calendarStatedAt: sql`coalesce(calendar_stated_at, ${now})`,
+      calendarVersion: sql`calendar_version + 1`,
+    })
     .where('id', '=', vendorId)
     .execute();
 }

@@ -13,6 +13,7 @@ import {
   type updateMyAvailabilityInput,
 } from '../../../shared/schemas/availability';
 import type { Db } from '../../platform/db/create-db';
+import { StaleWriteError } from '../../platform/db/stale-write';
 import { inTransaction } from '../../platform/db/transaction';
 import type { DayPart } from '../../platform/db/types';
 import { listingClock } from '../observance/business-hours';
@@ -105,6 +106,7 @@ async function calendarOf(
   ]);
   return {
     vendorId: listing.id,
+    version: listing.calendarVersion,
     timeZone: listing.timeZone,
     today,
     dailyCapacity: listing.dailyCapacity,
@@ -140,6 +142,9 @@ export async function updateOwnAvailability(
 ): Promise<MyAvailabilityDto> {
   const { vendorId } = await inTransaction(db, async (trx) => {
     const listing = await ownListing(trx, user, input.vendorId, true);
+    // Made from a calendar someone has saved since: 409 with the calendar as it is now.
+    if (input.version !== undefined && input.version !== listing.calendarVersion)
+      throw new StaleWriteError(await calendarOf(trx, listing, input.from, input.to, now));
     const today = listingToday(listing, now);
     if (input.from !== undefined && input.from < today)
       throw fieldError('from', AVAILABILITY_MESSAGES.pastDay(input.from));

@@ -329,6 +329,55 @@ describe("an owner's calendar", () => {
   });
 });
 
+describe("an owner's calendar under conditional saves (decision 029)", () => {
+  it('answers its version as the ETag; a stale If-Match is 412 and a stale version 409, each with the calendar as it is; no condition saves as it is', async () => {
+    const { owner } = await ownerWithListing();
+    const range = '?from=2027-11-01&to=2027-11-07';
+    const first = await h.request('GET', `/api/vendors/profile/availability${range}`, owner);
+    expect(first.statusCode).toBe(200);
+    const v1 = first.json().version as number;
+    expect(first.headers.etag).toBe(`"v${v1}"`);
+
+    // Saved from the version read: accepted, and the version moves on.
+    const saved = await h.request(
+      'PUT',
+      '/api/vendors/profile/availability',
+      owner,
+      { from: '2027-11-01', to: '2027-11-07', entries: [{ day: '2027-11-02', status: 'closed' }] },
+      { 'if-match': `"v${v1}"` },
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().version).toBe(v1 + 1);
+    expect(saved.headers.etag).toBe(`"v${v1 + 1}"`);
+
+    // Another device still holds the first version: refused, nothing written.
+    const stale = await h.request(
+      'PUT',
+      '/api/vendors/profile/availability',
+      owner,
+      { from: '2027-11-01', to: '2027-11-07', entries: [{ day: '2027-11-03', status: 'held' }] },
+      { 'if-match': `"v${v1}"` },
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().error.current).toMatchObject({ version: v1 + 1, entries: [{ day: '2027-11-02' }] });
+    const staleBody = await h.request('PUT', '/api/vendors/profile/availability', owner, {
+      version: v1,
+      entries: [{ day: '2027-11-03', status: 'held' }],
+    });
+    expect(staleBody.statusCode).toBe(409);
+    expect(staleBody.json().error.current.version).toBe(v1 + 1);
+    const after = await h.request('GET', `/api/vendors/profile/availability${range}`, owner);
+    expect(after.json().entries.map((e: { day: string }) => e.day)).toEqual(['2027-11-02']);
+
+    // A spec-shaped save (no version, no If-Match) applies to the calendar as it is.
+    const plain = await h.request('PUT', '/api/vendors/profile/availability', owner, {
+      entries: [{ day: '2027-11-03', status: 'held' }],
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().version).toBe(v1 + 2);
+  });
+});
+
 describe('the sun in SQL', () => {
   it("agrees with the observance engine's candle-lighting and havdalah to within 3 minutes", async () => {
     const places = [

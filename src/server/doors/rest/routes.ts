@@ -792,15 +792,16 @@ export const restRoutes: RestRoute[] = [
     path: '/api/vendors/profile/availability',
     procedure: 'availability.mine',
     summary:
-      "The signed-in vendor's calendar of one of their listings (vendorId, or their first): entries and each day's room from `from` (today at the listing's place) to `to` (at most 190 days)",
+      "The signed-in vendor's calendar of one of their listings (vendorId, or their first): entries and each day's room from `from` (today at the listing's place) to `to` (at most 190 days); its ETag is the calendar's version, for If-Match on the save",
     tag: 'Vendor availability',
+    etag: 'row',
   },
   {
     method: 'PUT',
     path: '/api/vendors/profile/availability',
     procedure: 'availability.update',
     summary:
-      'Save the calendar: `entries` ({day, part: day|morning|afternoon|evening, status: open|booked|held|closed, capacity 1-50 for a whole open day, note}) replace everything stated on the days they name and, with `from` and `to`, on every day of that range; `dailyCapacity` (1-50) sets the room of days without their own. A booked or held entry takes one slot of its day; a closed whole day has none; a closed part matters only to searches with a time',
+      'Save the calendar: `entries` ({day, part: day|morning|afternoon|evening, status: open|booked|held|closed, capacity 1-50 for a whole open day, note}) replace everything stated on the days they name and, with `from` and `to`, on every day of that range; `dailyCapacity` (1-50) sets the room of days without their own. A booked or held entry takes one slot of its day; a closed whole day has none; a closed part matters only to searches with a time. If-Match (or `version`) refuses a save made from a calendar saved since (412, or 409 for a stale version in the body, with the calendar as it is now); without either the save applies as it is',
     tag: 'Vendor availability',
   },
   {

@@ -179,6 +179,8 @@ export interface VendorsTable {
   dailyCapacity: Generated<number>;
   /** When the owner first stated their calendar; until then every day is "not stated". */
   calendarStatedAt: Timestamp | null;
+  /** Raised by every save of the owner's calendar: its ETag and a save's If-Match (decision 029). */
+  calendarVersion: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
   /** Hidden by an admin: gone from every public read until unhidden. */
