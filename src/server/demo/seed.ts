@@ -467,7 +467,31 @@ async function seedStudioBookings(
       );
     }
   }
-  // What was mailed then is not sent again now.
+  // What the bell said then was read long ago; what was mailed then is not sent again now.
+  const families = trx
+    .selectFrom('users')
+    .select('id')
+    .where(
+      'email',
+      'in',
+      BOOKED_CLIENTS.map((c) => c.email),
+    );
+  await trx
+    .updateTable('notifications')
+    .set({ readAt: sql<Date>`now()` })
+    .where('readAt', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('userId', 'in', families),
+        eb(
+          'threadId',
+          'in',
+          trx.selectFrom('messageThreads').select('id').where('customerId', 'in', families),
+        ),
+        eb.and([eb('userId', '=', owner.id), eb('kind', '=', 'review')]),
+      ]),
+    )
+    .execute();
   await trx
     .updateTable('mailOutbox')
     .set({ status: 'skipped' })

@@ -39,15 +39,7 @@ export default function QuotesPanel({ requestId, side, otherName, ownFiles }: Qu
   if (!latest && !canQuote) return null;
 
   return (
-    <Box
-      as="section"
-      aria-label="Quotes"
-      borderBottomWidth="1px"
-      px={{ base: '3', md: '5' }}
-      py="2"
-      maxH="45%"
-      overflowY="auto"
-    >
+    <Box as="section" aria-label="Quotes" borderBottomWidth="1px" px={{ base: '3', md: '5' }} py="2">
       <Flex justify="space-between" align="center" gap="2">
         <IconEyebrow icon={FileSignature} iconSize="3.5" fontSize="2xs" gap="1.5">
           {data.requestStatus === 'booked' ? 'Quote · booked' : 'Quote'}

@@ -181,7 +181,9 @@ function LoadedConversation({
   return (
     <PaneFrame label={`Conversation with ${other}`}>
       <ConversationHeader thread={thread} back={back} />
-      <Stack gap="0">
+      {/* The request and its quotes scroll in their own share of the pane, so the messages and the
+          reply box always keep theirs. */}
+      <Stack gap="0" flexShrink={1} minH="0" maxH="40%" overflowY="auto">
         {thread.side === 'customer' && !thread.vendor.managed ? (
           <Notice status="info">{MESSAGING_MESSAGES.unclaimed}</Notice>
         ) : null}

@@ -83,6 +83,7 @@ export async function insertReview(
     rating: number;
     text: string;
     imageUrls: string[];
+    createdAt: Date;
   },
 ) {
   return db.insertInto('reviews').values(values).returning('id').executeTakeFirstOrThrow();

@@ -152,6 +152,7 @@ export async function createReview(
         rating: input.rating,
         text: input.text,
         imageUrls: input.imageUrls,
+        createdAt: now,
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldConflict('bookingId', REVIEW_MESSAGES.alreadyReviewed);

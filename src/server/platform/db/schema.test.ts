@@ -275,7 +275,7 @@ describe('demo seed', () => {
       const reviews = await fresh.db
         .selectFrom('reviews as rv')
         .innerJoin('bookings as b', 'b.id', 'rv.bookingId')
-        .select(['rv.rating', 'rv.authorId', 'b.customerId', 'b.status', 'rv.vendorId'])
+        .select(['rv.rating', 'rv.authorId', 'b.customerId', 'b.status', 'rv.vendorId', 'rv.createdAt'])
         .select(sql<string>`to_char(b.day, 'YYYY-MM-DD')`.as('day'))
         .execute();
       expect(reviews.length).toBeGreaterThan(0);
@@ -284,6 +284,9 @@ describe('demo seed', () => {
         expect(r.status).toBe('completed');
         expect(r.day < today).toBe(true);
         expect(r.authorId).toBe(r.customerId);
+        // Written when it was written: after the day, long before the seed ran.
+        expect(r.createdAt.toISOString().slice(0, 10) > r.day).toBe(true);
+        expect(r.createdAt.toISOString().slice(0, 10) < today).toBe(true);
       }
       const studio = await fresh.db
         .selectFrom('vendors')
