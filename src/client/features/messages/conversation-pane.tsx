@@ -183,7 +183,14 @@ function LoadedConversation({
       <ConversationHeader thread={thread} back={back} />
       {/* The request and its quotes scroll in their own share of the pane, so the messages and the
           reply box always keep theirs. */}
-      <Stack gap="0" flexShrink={1} minH="0" maxH="40%" overflowY="auto">
+      <Box
+        flexShrink={1}
+        minH="0"
+        maxH="40%"
+        overflowY="auto"
+        borderBottomWidth="1px"
+        borderColor="border.emphasized"
+      >
         {thread.side === 'customer' && !thread.vendor.managed ? (
           <Notice status="info">{MESSAGING_MESSAGES.unclaimed}</Notice>
         ) : null}
@@ -198,7 +205,7 @@ function LoadedConversation({
             />
           </Suspense>
         ) : null}
-      </Stack>
+      </Box>
       <MessageList
         threadId={thread.id}
         side={thread.side}
