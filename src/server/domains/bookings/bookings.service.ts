@@ -274,6 +274,24 @@ function refuseClosedQuote(status: QuoteStatus, validUntil: string, answer: 'acc
   throw conflict(BOOKING_MESSAGES.quoteWithdrawn);
 }
 
+/** The family's answer to a quote: the quote accepted or declined, its request booked or declined. */
+async function answerQuote(
+  trx: Db,
+  a: { quoteId: string; requestId: string; by: string; now: Date },
+  answer: 'accepted' | 'declined',
+): Promise<void> {
+  await trx
+    .updateTable('quotes')
+    .set({ status: answer, answeredAt: a.now, answeredBy: a.by, version: sql<number>`version + 1` })
+    .where('id', '=', a.quoteId)
+    .execute();
+  await trx
+    .updateTable('availabilityRequests')
+    .set({ status: answer === 'accepted' ? 'booked' : 'declined' })
+    .where('id', '=', a.requestId)
+    .execute();
+}
+
 /**
  * The family accepts a quote. In one transaction: the listing's day loses a slot (takeSlot: the day's
  * row lock and the constraint `taken <= capacity` decide between families racing for the last one,
@@ -347,16 +365,7 @@ export async function acceptQuote(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('quotes')
-      .set({ status: 'accepted', answeredAt: now, answeredBy: user.id, version: sql<number>`version + 1` })
-      .where('id', '=', quote.id)
-      .execute();
-    await trx
-      .updateTable('availabilityRequests')
-      .set({ status: 'booked' })
-      .where('id', '=', request.id)
-      .execute();
+    await answerQuote(trx, { quoteId: quote.id, requestId: request.id, by: user.id, now }, 'accepted');
     await writeHistory(trx, {
       requestId: request.id,
       quoteId: quote.id,
@@ -404,16 +413,7 @@ export async function declineQuote(
       quote.validUntil,
       'decline',
     );
-    await trx
-      .updateTable('quotes')
-      .set({ status: 'declined', answeredAt: now, answeredBy: user.id, version: sql<number>`version + 1` })
-      .where('id', '=', quote.id)
-      .execute();
-    await trx
-      .updateTable('availabilityRequests')
-      .set({ status: 'declined' })
-      .where('id', '=', request.id)
-      .execute();
+    await answerQuote(trx, { quoteId: quote.id, requestId: request.id, by: user.id, now }, 'declined');
     await writeHistory(trx, {
       requestId: request.id,
       quoteId: quote.id,
