@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, chakra, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
@@ -146,13 +146,12 @@ function DayCell({
   const past = data ? day < data.today : false;
   const whole = entries.find((e) => e.part === 'day');
   const parts = entries.filter((e) => e.part !== 'day');
-  const summary = [
-    whole ? `whole day ${whole.status}` : null,
-    ...parts.map((p) => `${p.part} ${p.status}`),
-    room ? `${room.taken} of ${room.capacity} taken` : null,
-  ]
+  const states = [whole ? `whole day ${whole.status}` : null, ...parts.map((p) => `${p.part} ${p.status}`)]
     .filter(Boolean)
     .join(', ');
+  // The name is what the button shows, with what it cannot show said to a screen reader between:
+  // "2 (Tue, Feb 2, 2027), whole day booked, 1/1 taken". Its visible text starts the name, so a
+  // voice user's "click 2" finds it.
   return (
     <Button
       variant={selected ? 'solid' : 'outline'}
@@ -163,11 +162,17 @@ function DayCell({
       gap="0.5"
       disabled={past}
       onClick={onPick}
-      aria-label={`${formatLongDay(day)}${summary ? `: ${summary}` : ''}`}
       aria-pressed={selected}
     >
-      <Text textStyle="sm">{Number(day.slice(8))}</Text>
-      <HStack gap="0.5">
+      <Text textStyle="sm">
+        {Number(day.slice(8))}
+        <chakra.span srOnly>
+          {` (${formatLongDay(day)})`}
+          {states ? `, ${states}` : ''}
+          {room ? ', ' : ''}
+        </chakra.span>
+      </Text>
+      <HStack gap="0.5" aria-hidden>
         {whole ? <Box w="2" h="2" rounded="full" bg={`${STATUS_COLOR[whole.status]}.500`} /> : null}
         {parts.map((p) => (
           <Box key={p.part} w="1.5" h="1.5" rounded="full" bg={`${STATUS_COLOR[p.status]}.400`} />
@@ -176,6 +181,7 @@ function DayCell({
       {room ? (
         <Text textStyle="2xs" color={selected ? undefined : 'fg.muted'}>
           {room.taken}/{room.capacity}
+          <chakra.span srOnly> taken</chakra.span>
         </Text>
       ) : null}
     </Button>
