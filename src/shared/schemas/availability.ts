@@ -203,13 +203,10 @@ export const publicDayDto = z.object({
   /** Shabbat or a Yom Tov at the listing's place ('Shabbat', 'Passover'...), else null. */
   rest: z.string().nullable(),
   /** Present only on a day Shabbat or Yom Tov touches (its eve too): which of its hours they take. */
-  restHours: z
-    .enum(REST_HOURS)
-    .optional()
-    .meta({
-      description:
-        "Only on a day Shabbat or Yom Tov touches at the listing's place: all_day (no hour can be booked; status rest), until_nightfall (free, if at all, only after havdalah), from_candle_lighting (the eve: free, if at all, only before candle-lighting)",
-    }),
+  restHours: z.enum(REST_HOURS).optional().meta({
+    description:
+      "Only on a day Shabbat or Yom Tov touches at the listing's place: all_day (no hour can be booked; status rest), until_nightfall (free, if at all, only after havdalah), from_candle_lighting (the eve: free, if at all, only before candle-lighting)",
+  }),
 });
 export type PublicDayDto = z.infer<typeof publicDayDto>;
 

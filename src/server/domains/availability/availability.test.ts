@@ -216,7 +216,13 @@ describe("an owner's calendar", () => {
       null,
     );
     expect(pub.json().days).toEqual([
-      { day: '2027-06-12', status: 'free', partsUnavailable: [], rest: 'Shavuot', restHours: 'until_nightfall' },
+      {
+        day: '2027-06-12',
+        status: 'free',
+        partsUnavailable: [],
+        rest: 'Shavuot',
+        restHours: 'until_nightfall',
+      },
       { day: '2027-06-13', status: 'free', partsUnavailable: [], rest: null },
     ]);
   });
