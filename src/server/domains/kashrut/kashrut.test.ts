@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KASHRUT_MESSAGES, type KashrutSaveInput } from '../../../shared/schemas/kashrut';
+import { vendorListInput } from '../../../shared/schemas/vendors';
 import { createVendor } from '../../demo/factories';
 import { sweepExpiredRows } from '../../expired-rows';
 import type { NewVendor } from '../../platform/db/types';
@@ -8,6 +9,8 @@ import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
 import { gif, multipartBody, png } from '../../test/uploads';
+import { MarketplaceCache } from '../vendors/marketplace-cache';
+import { listVendors } from '../vendors/vendors.service';
 import { sendKashrutExpiryNotices } from './kashrut.service';
 
 let clock = new Date('2027-01-15T15:00:00Z');
@@ -298,6 +301,50 @@ describe('verification', () => {
       vendor.caller.kashrut.save(statement(listing.id, { version: mine.version })),
     );
     expect(error.code).toBe('CONFLICT');
+  });
+});
+
+describe('the badge in the marketplace lists', () => {
+  it('shows verified, unexpired kashrut only, in the page’s own statement, and drops it from a kept answer at expiry', async () => {
+    clock = new Date('2027-01-15T15:00:00Z');
+    try {
+      const tag = randomUUID().slice(0, 8);
+      const name = (n: string) => `Badge ${tag} ${n}`;
+      await verifiedCaterer({ businessName: name('verified') }, { expiresOn: '2027-01-20' });
+      const stated = await ownerWith({ businessName: name('stated') });
+      await stated.vendor.caller.kashrut.save(statement(stated.listing.id));
+      await ownerWith({ businessName: name('none') });
+
+      const cache = new MarketplaceCache();
+      const badges = async () => {
+        const page = await listVendors(
+          h.db,
+          cache,
+          null,
+          vendorListInput.parse({ search: tag, page_size: 50 }),
+          undefined,
+          clock,
+        );
+        return Object.fromEntries(page.items.map((v) => [v.businessName, v.kashrutBadge]));
+      };
+      // A listing without coordinates expires at UTC midnight starting its expiry day.
+      expect(await badges()).toEqual({
+        [name('verified')]: { agency: 'ou', agencyOther: null, until: '2027-01-20T00:00:00Z' },
+        [name('stated')]: null,
+        [name('none')]: null,
+      });
+      // The same answer is kept (no row changed), but not its lapsed badge.
+      clock = new Date('2027-01-20T00:00:00Z');
+      expect((await badges())[name('verified')]).toBeNull();
+      // Over REST too.
+      const rest = await h.request('GET', `/api/vendors?search=${tag}&page_size=50`, null);
+      const verified = rest
+        .json()
+        .items.find((v: { businessName: string }) => v.businessName === name('verified'));
+      expect(verified.kashrutBadge).toBeNull();
+    } finally {
+      clock = new Date('2027-01-15T15:00:00Z');
+    }
   });
 });
 

@@ -809,7 +809,7 @@ export const restRoutes: RestRoute[] = [
     path: '/api/vendors/{id}/availability',
     procedure: 'availability.ofVendor',
     summary:
-      "A listing's days from `from` (today at its place) to `to` (3 months on; at most 190 days): free, booked, closed or not_stated, the unavailable parts of a free day, and Shabbat or Yom Tov at its place. Nothing private",
+      "A listing's days from `from` (today at its place) to `to` (3 months on; at most 190 days): free, booked, closed, not_stated or rest (Shabbat or Yom Tov there all day: not bookable), the unavailable parts of a free day, and Shabbat or Yom Tov at its place with the hours it takes (`restHours`). Nothing private",
     tag: 'Vendor availability',
   },
   {
