@@ -18,8 +18,8 @@ export function mayStateKashrut(category: string): boolean {
 /**
  * The common agencies, each once: Star-K is the Vaad HaKashrus of Baltimore, so it is not listed
  * again under that name. Anything else is 'other' with its name. Each label is the agency's own
- * usual English name; rows hold the codes, so a label can be corrected without touching them. The database refuses other codes
- * (migration 2026-11-29T0740_kashrut holds a copy of this list).
+ * usual English name; rows hold the codes, so a label can be corrected without touching them. The
+ * database refuses other codes (migration 2026-11-29T0740_kashrut holds a copy of this list).
  */
 export const KASHRUT_AGENCIES = [
   { code: 'ou', label: 'OU (Orthodox Union)' },
