@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { REPORT_STATUSES } from '../../../shared/schemas/admin';
-import { REVIEW_REPORT_STATUSES } from '../../../shared/schemas/reviews';
+import type { REVIEW_REPORT_STATUSES } from '../../../shared/schemas/reviews';
 import { statusLabel } from './format';
 
 /**
@@ -34,8 +34,7 @@ interface Reported {
 
 /** The empty state of a report list under a status filter: what is missing, and when it comes. */
 export function emptyReports(filter: ReportStatusFilter, { thing, where, resolvedBy }: Reported) {
-  const title =
-    filter === 'all' ? `No reported ${thing}s yet` : `No ${filter} reports of ${thing}s`;
+  const title = filter === 'all' ? `No reported ${thing}s yet` : `No ${filter} reports of ${thing}s`;
   const description =
     filter === 'resolved'
       ? `Reports closed by ${resolvedBy} appear here.`

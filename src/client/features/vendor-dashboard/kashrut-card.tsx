@@ -1,4 +1,16 @@
-import { Alert, Badge, Box, Button, chakra, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Flex,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { FileUp, ShieldCheck, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { z } from 'zod';

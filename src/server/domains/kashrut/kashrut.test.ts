@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { KASHRUT_MESSAGES, type KashrutSaveInput } from '../../../shared/schemas/kashrut';
 import { createVendor } from '../../demo/factories';
 import { sweepExpiredRows } from '../../expired-rows';
-import { attachmentsDir } from '../attachments/attachments.service';
 import type { NewVendor } from '../../platform/db/types';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
 import { gif, multipartBody, png } from '../../test/uploads';
+import { attachmentsDir } from '../attachments/attachments.service';
 import { sendKashrutExpiryNotices } from './kashrut.service';
 
 let clock = new Date('2027-01-15T15:00:00Z');
@@ -325,7 +325,9 @@ describe('removing the supervision', () => {
     const other = await h.signedIn('vendor');
     const byOther = await rejection(other.caller.kashrut.remove({ vendorId: listing.id }));
     expect(['NOT_FOUND', 'FORBIDDEN']).toContain(byOther.code);
-    expect((await rejection(customer.caller.kashrut.remove({ vendorId: listing.id }))).code).toBe('FORBIDDEN');
+    expect((await rejection(customer.caller.kashrut.remove({ vendorId: listing.id }))).code).toBe(
+      'FORBIDDEN',
+    );
     expect((await rejection(admin.caller.kashrut.remove({ vendorId: listing.id }))).code).toBe('FORBIDDEN');
     expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: listing.id })).toHaveLength(1);
 
@@ -345,7 +347,9 @@ describe('removing the supervision', () => {
 
     // Removing nothing is done already; asked from a version, it says the supervision is gone.
     expect((await vendor.caller.kashrut.remove({ vendorId: listing.id })).kashrut).toBeNull();
-    const again = await rejection(vendor.caller.kashrut.remove({ vendorId: listing.id, version: mine.version }));
+    const again = await rejection(
+      vendor.caller.kashrut.remove({ vendorId: listing.id, version: mine.version }),
+    );
     expect(again.code).toBe('CONFLICT');
     expect(again.message).toBe(KASHRUT_MESSAGES.alreadyRemoved);
 
@@ -376,7 +380,9 @@ describe('removing the supervision', () => {
     const { vendor, listing } = await verifiedCaterer();
     const mine = await vendor.caller.kashrut.mine({ vendorId: listing.id });
     await vendor.caller.kashrut.save(statement(listing.id, { level: 'pareve', version: mine.version }));
-    const error = await rejection(vendor.caller.kashrut.remove({ vendorId: listing.id, version: mine.version }));
+    const error = await rejection(
+      vendor.caller.kashrut.remove({ vendorId: listing.id, version: mine.version }),
+    );
     expect(error.code).toBe('CONFLICT');
     expect((error as { current?: unknown }).current).toMatchObject({ level: 'pareve' });
     expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: listing.id })).toHaveLength(1);
@@ -572,7 +578,9 @@ describe('REST', () => {
     expect(stale.headers.etag).toBe(tag);
     expect((await h.request('DELETE', url, null)).statusCode).toBe(401);
     expect((await h.request('DELETE', url, { user: customer.user })).statusCode).toBe(403);
-    expect((await h.request('DELETE', url, { user: (await h.signedIn('vendor')).user })).statusCode).toBe(404);
+    expect((await h.request('DELETE', url, { user: (await h.signedIn('vendor')).user })).statusCode).toBe(
+      404,
+    );
 
     const removed = await h.request('DELETE', url, who, undefined, { 'if-match': tag });
     expect(removed.statusCode, removed.body).toBe(204);
