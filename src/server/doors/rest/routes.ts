@@ -17,8 +17,8 @@ export interface RestRoute {
   procedure: ProcedurePath;
   summary: string;
   tag: string;
-  /** Status of a successful call; 200 unless it creates something. */
-  status?: 200 | 201;
+  /** Status of a successful call; 200 unless it creates something, or answers nothing (204). */
+  status?: 200 | 201 | 204;
   /**
    * The ETag of a GET's answer (decision 029; updates of a row at a version get theirs without it):
    * - `row`: the answer is an editable row (or `{ user }`): `"v<version>"`, for If-Match on its update;
@@ -763,6 +763,15 @@ export const restRoutes: RestRoute[] = [
     summary:
       'State or change the supervision of a caterer or venue: agency, level, flags and expiry date; a change of anything verified sends it back to the admins',
     tag: 'Kashrut',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/vendors/profile/kashrut',
+    procedure: 'kashrut.remove',
+    summary:
+      "Remove the stated supervision of one of the signed-in vendor's listings (vendorId, or their first), its verification and its certificate file",
+    tag: 'Kashrut',
+    status: 204,
   },
   {
     method: 'GET',
