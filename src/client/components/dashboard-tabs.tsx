@@ -66,26 +66,38 @@ const FADE_PX = 48;
 
 /**
  * Scrolls the row sideways so that the open tab is in view, on mount (a page opened on a later tab,
- * ?tab=reviews) and when it changes: the row's scrollLeft alone is set, so the page never moves
- * up or down (scrollIntoView would scroll the page too).
+ * ?tab=reviews), when it changes, and when a tab before it grows (a count badge arriving after the
+ * first paint): the row's scrollLeft alone is set, so the page never moves up or down
+ * (scrollIntoView would scroll the page too).
  */
 function useActiveTabInView(ref: RefObject<HTMLElement | null>, value: string) {
   const first = useRef(true);
   useLayoutEffect(() => {
     const row = ref.current;
-    const tab = row?.querySelector<HTMLElement>(`[data-tab-value="${CSS.escape(value)}"]`);
-    if (!row || !tab) return;
-    const left = scrollLeftToShow(
-      row.getBoundingClientRect(),
-      tab.getBoundingClientRect(),
-      row.scrollLeft,
-      FADE_PX,
-    );
-    if (Math.abs(left - row.scrollLeft) >= 1) {
-      const instant = first.current || window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      row.scrollTo({ left, behavior: instant ? 'auto' : 'smooth' });
-    }
+    if (!row) return;
+    const reveal = (smooth: boolean) => {
+      const tab = row.querySelector<HTMLElement>(`[data-tab-value="${CSS.escape(value)}"]`);
+      if (!tab) return;
+      const left = scrollLeftToShow(
+        row.getBoundingClientRect(),
+        tab.getBoundingClientRect(),
+        row.scrollLeft,
+        FADE_PX,
+      );
+      if (Math.abs(left - row.scrollLeft) < 1) return;
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      row.scrollTo({ left, behavior: smooth && !still ? 'smooth' : 'auto' });
+    };
+    reveal(!first.current);
     first.current = false;
+    // The observer's first call only reports the sizes it started from.
+    let started = false;
+    const observer = new ResizeObserver(() => {
+      if (started) reveal(false);
+      started = true;
+    });
+    for (const tab of row.children) observer.observe(tab);
+    return () => observer.disconnect();
   }, [ref, value]);
 }
 
