@@ -174,6 +174,8 @@ export const myAvailabilityDto = z.object({
   entries: z.array(calendarEntryDto),
   /** The days of the range with anything taken or a capacity of their own. */
   days: z.array(dayRoomDto),
+  /** The days of the range that are Shabbat or a Yom Tov at the listing's place, with its name. */
+  restDays: z.array(z.object({ day: z.string(), name: z.string() })),
 });
 export type MyAvailabilityDto = z.infer<typeof myAvailabilityDto>;
 

@@ -117,7 +117,16 @@ async function calendarOf(
     to: last,
     entries,
     days: days.map(({ day, capacity, taken }) => ({ day, capacity, taken })),
+    restDays: restDaysBetween(listing, first, last),
   };
+}
+
+/** Shabbat and the Yom Tov days from `from` to `to` at the listing's place (Israel keeps one day). */
+function restDaysBetween(listing: CalendarListing, from: string, to: string) {
+  const { israel } = listingClock(listing).observance;
+  return everyDay(from, to).flatMap((day) =>
+    isRestDay(day, israel) ? [{ day, name: restDayName(day, israel) }] : [],
+  );
 }
 
 function everyDay(from: string, to: string): string[] {

@@ -188,6 +188,13 @@ describe("an owner's calendar", () => {
       { day: '2027-06-16', capacity: 2, taken: 1 },
       { day: '2027-06-18', capacity: 5, taken: 0 },
     ]);
+    // The owner's calendar marks Shabbat and Yom Tov at the listing's place, as the public one does.
+    expect(mine.restDays).toEqual([{ day: '2027-06-19', name: 'Shabbat' }]);
+    const shavuot = await owner.caller.availability.mine({ from: '2027-06-07', to: '2027-06-13' });
+    expect(shavuot.restDays).toEqual([
+      { day: '2027-06-11', name: 'Shavuot' },
+      { day: '2027-06-12', name: 'Shavuot' },
+    ]);
   });
 
   it('says rest, not free, of a day Shabbat or Yom Tov takes whole, as the search by date judges it', async () => {

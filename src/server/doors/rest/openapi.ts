@@ -517,6 +517,16 @@ function asObjectSchema(schema: unknown): z.ZodObject | undefined {
   return schema instanceof z.ZodObject ? schema : undefined;
 }
 
+/**
+ * A query's fields, also of an input that may be left out or defaults to `{}` (GET /api/bookings):
+ * its parameters are each optional either way.
+ */
+function queryObject(schema: unknown): z.ZodObject | undefined {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner._zod.def.innerType;
+  return asObjectSchema(inner);
+}
+
 /** A create's input without `idempotencyKey`, which REST takes as a header; undefined when nothing is left. */
 function withoutIdempotencyKey(input: z.ZodType | undefined): z.ZodType | undefined {
   const object = asObjectSchema(input instanceof z.ZodOptional ? input.unwrap() : input);
@@ -594,7 +604,7 @@ export function buildOpenApiDocument() {
     const rest = objectInput && params.length > 0 ? fields((k) => !params.includes(k)) : bodyInput;
     if (rest) {
       if (route.method === 'GET' || route.method === 'DELETE') {
-        const query = asObjectSchema(rest);
+        const query = queryObject(rest);
         if (query && Object.keys(query.shape).length > 0) {
           operation.requestParams = { ...operation.requestParams, query };
         }

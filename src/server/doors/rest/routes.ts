@@ -660,7 +660,7 @@ export const restRoutes: RestRoute[] = [
     path: '/api/bookings',
     procedure: 'bookings.list',
     summary:
-      "The caller's bookings, as the family and as a listing's owner, with quote, deposit (the family's side) and history; eventId and upcoming=true narrow them",
+      "The caller's bookings, as the family and as a listing's owner, with quote, deposit (the family's side) and history; eventId, upcoming=true and status (confirmed, completed or cancelled, as it reads now) narrow them",
     tag: 'Bookings',
   },
   {
