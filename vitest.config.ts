@@ -11,6 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const SLOW = [
   'src/server/main.test.ts',
   'src/server/two-processes.test.ts',
+  'src/server/behind-nginx.test.ts',
   'src/server/load-shedding.test.ts',
   'src/server/doors/live/live-two-processes.test.ts',
   'src/server/platform/db/db-faults.test.ts',
