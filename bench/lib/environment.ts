@@ -469,7 +469,8 @@ function cpuShares(a: CpuReading, b: CpuReading) {
  * on the host included), the server process, PostgreSQL (postmaster with its backends) and this
  * load generator, with the generator's own event-loop delay (a stalled generator would send late).
  */
-export function cpuMeter(serverPid: number, postgresPort: number | null) {
+export function cpuMeter(serverPid: number | number[], postgresPort: number | null) {
+  const serverPids = Array.isArray(serverPid) ? serverPid : [serverPid];
   const read = (): CpuReading => {
     let postgres: number | null = null;
     if (postgresPort !== null) {
@@ -483,7 +484,11 @@ export function cpuMeter(serverPid: number, postgresPort: number | null) {
     return {
       wall: performance.now(),
       machine: machineTicks(),
-      server: processCpuSeconds(serverPid, false),
+      // Several server processes (BENCH_SERVERS): their sum.
+      server: serverPids.reduce<number | null>((sum, pid) => {
+        const seconds = processCpuSeconds(pid, false);
+        return sum === null || seconds === null ? null : sum + seconds;
+      }, 0),
       postgres,
       generator: process.cpuUsage(),
     };

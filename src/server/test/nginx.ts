@@ -24,6 +24,16 @@ export function nginxBinary(): string | null {
   }
 }
 
+/** Whether the openssl command is there (startNginx makes its certificate with it). */
+export function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface NginxValues {
   serverName: string;
   httpPort: number;
