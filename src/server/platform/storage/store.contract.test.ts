@@ -106,7 +106,7 @@ describe.each(DRIVERS)('the %s storage driver', (driver, make) => {
     expect(largest).toBeLessThanOrEqual(CHUNK_BYTES);
     expect(mostBuffered).toBeLessThanOrEqual(2 * CHUNK_BYTES);
     await store().delete([k]);
-  }, 60_000);
+  }, 180_000);
 
   it('replaces a file written again under its key', async () => {
     const k = key();
