@@ -74,7 +74,10 @@ export const NEIGHBORHOODS = [
 export const HOLIDAY_TYPES = ['major', 'celebration', 'minor', 'fast'] as const;
 
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected'] as const;
-/** sent → responded → quoted → booked, or declined or expired ('pending' is an old name of 'sent'). */
+/**
+ * sent → responded → quoted → booked, or declined or expired ('pending' is an old name of 'sent');
+ * booked → responded when its booking is cancelled (decision 036).
+ */
 export const REQUEST_STATUSES = [
   'sent',
   'pending',

@@ -16,6 +16,19 @@ export function formatCivilDay(date: string): string {
   return civilDay.format(new Date(`${date}T00:00:00Z`));
 }
 
+const clockTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+
+/** A checked 'HH:MM' as '7:00 PM': a time on the clock of a place, the same wherever it is read. */
+export function formatClockTime(time: string): string {
+  const minutes = minutesOfTime(time);
+  return clockTime.format(new Date(Date.UTC(2000, 0, 1, Math.floor(minutes / 60), minutes % 60)));
+}
+
+/** 'Tue, Jan 5, 2027 at 7:00 PM', or the day alone without a time. */
+export function formatCivilDayTime(date: string, time: string | null | undefined): string {
+  return time ? `${formatCivilDay(date)} at ${formatClockTime(time)}` : formatCivilDay(date);
+}
+
 const DAY_MINUTES = 24 * 60;
 
 /** Minutes after midnight of a checked 'HH:MM'. */

@@ -17,15 +17,18 @@ export function mayStateKashrut(category: string): boolean {
 
 /**
  * The common agencies, each once: Star-K is the Vaad HaKashrus of Baltimore, so it is not listed
- * again under that name. Anything else is 'other' with its name. The database refuses other codes
- * (migration 2026-11-29T0740_kashrut holds a copy of this list).
+ * again under that name. Anything else is 'other' with its name. Each label is the agency's own
+ * usual English name; rows hold the codes, so a label can be corrected without touching them. The
+ * database refuses other codes (migration 2026-11-29T0740_kashrut holds a copy of this list).
  */
 export const KASHRUT_AGENCIES = [
   { code: 'ou', label: 'OU (Orthodox Union)' },
   { code: 'ok', label: 'OK Kosher Certification' },
   { code: 'star-k', label: 'Star-K' },
   { code: 'kof-k', label: 'Kof-K' },
-  { code: 'crc', label: 'CRC (Chicago Rabbinical Council)' },
+  // The Chicago council writes itself cRc, which also keeps it apart from the Central Rabbinical
+  // Congress of New York, whose hechsher is a CRC too.
+  { code: 'crc', label: 'cRc (Chicago Rabbinical Council)' },
   { code: 'cor', label: 'COR (Kashruth Council of Canada)' },
   { code: 'kehilla', label: 'Kehilla Kosher (Los Angeles)' },
   { code: 'ksa', label: 'KSA (Kosher Supervision of America)' },

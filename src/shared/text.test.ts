@@ -51,15 +51,20 @@ describe('clipText', () => {
 });
 
 describe('ratingFigure', () => {
-  it('shows one decimal rounded down, so that only straight five stars read 5.0', () => {
-    expect(ratingFigure(4.96)).toBe('4.9');
-    expect(ratingFigure('4.96')).toBe('4.9');
-    expect(ratingFigure(4.99999)).toBe('4.9');
-    expect(ratingFigure(5)).toBe('5.0');
+  it('shows one decimal rounded to the nearest tenth, and 5.0 only for straight five stars', () => {
+    expect(ratingFigure(4.67)).toBe('4.7');
+    expect(ratingFigure('4.67')).toBe('4.7');
+    expect(ratingFigure(14 / 3)).toBe('4.7');
+    expect(ratingFigure('4.64')).toBe('4.6');
+    expect(ratingFigure('4.65')).toBe('4.7');
+    expect(ratingFigure(4.35)).toBe('4.4');
+    expect(ratingFigure(4.05)).toBe('4.1');
     expect(ratingFigure('4.30')).toBe('4.3');
-    expect(ratingFigure(4.3)).toBe('4.3');
     expect(ratingFigure(0.7)).toBe('0.7');
-    expect(ratingFigure(4.05)).toBe('4.0');
-    expect(ratingFigure(14 / 3)).toBe('4.6');
+    expect(ratingFigure(4.96)).toBe('4.9');
+    expect(ratingFigure('4.99')).toBe('4.9');
+    expect(ratingFigure(5)).toBe('5.0');
+    expect(ratingFigure('5.00')).toBe('5.0');
+    expect(ratingFigure('not a number')).toBe('0.0');
   });
 });

@@ -28,12 +28,14 @@ export function clipText(text: string, max: number): string {
 }
 
 /**
- * A star rating as shown, with one decimal rounded down as the stars are filled: 4.96 reads "4.9",
- * never "5.0", which only all five-star reviews earn. Takes the stored decimal string or a number.
+ * A star rating as shown, with one decimal rounded to the nearest tenth (4.67 reads "4.7", 4.64
+ * "4.6"), except that only straight five stars read "5.0": 4.96 reads "4.9". Takes the stored
+ * decimal string or a number.
  */
 export function ratingFigure(rating: number | string): string {
   const value = Number(rating);
   if (!Number.isFinite(value)) return '0.0';
-  // The small allowance keeps a tenth that binary fractions store just below it (4.3 × 10 = 42.999…).
-  return (Math.floor(value * 10 + 1e-9) / 10).toFixed(1);
+  // The small allowance keeps a half that binary fractions store just below it (4.35 × 10 = 43.499…).
+  const tenths = Math.round(value * 10 + 1e-9);
+  return ((value < 5 ? Math.min(tenths, 49) : tenths) / 10).toFixed(1);
 }

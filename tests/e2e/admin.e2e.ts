@@ -165,7 +165,16 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await eventually(() => nav.isVisible()).toBe(true);
-    for (const name of ['Overview', 'Claims', 'Vendors', 'Users', 'Activity', 'Marketplace', 'Profile']) {
+    for (const name of [
+      'Overview',
+      'Claims',
+      'Vendors',
+      'Kashrut',
+      'Users',
+      'Activity',
+      'Marketplace',
+      'Profile',
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
     }
     for (const name of ['My Events', 'Calendar', 'Messages']) {

@@ -41,16 +41,17 @@ export interface Session {
 
 /**
  * A fresh browser context (no cookies) at a viewport, collecting console errors. With
- * `scripts: false`, the page as the server sends it: no script runs (a drawn page's checks).
+ * `scripts: false`, the page as the server sends it: no script runs (a drawn page's checks). With
+ * `server`, the pages of a server the journey started itself rather than the shared one.
  */
 export async function openSession(
   browser: Browser,
   viewport: ViewportName = 'desktop',
-  { scripts = true }: { scripts?: boolean } = {},
+  { scripts = true, server = baseUrl() }: { scripts?: boolean; server?: string } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
-    baseURL: baseUrl(),
+    baseURL: server,
     javaScriptEnabled: scripts,
   });
   const page = await context.newPage();

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,33 +9,6 @@ declare module 'vitest' {
     /** The server's DATA_DIR: journeys read the mails it writes under mail/. */
     dataDir: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
 /**
@@ -50,45 +20,10 @@ export default async function setup(project: TestProject) {
   const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
   if (!existsSync(path.join(clientDir, 'index.html')))
     throw new Error(`Build the client first (no ${clientDir}/index.html): npm run build`);
-  const serverEntry = 'dist/server/main.js';
-  if (!existsSync(serverEntry)) throw new Error(`Build the server first (no ${serverEntry}): npm run build`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // Links in mails point at this server; without an SMTP server mails become .eml files.
-      APP_URL: baseUrl,
-      SMTP_URL: '',
-      // The journeys share a small machine with other work (Chromium, other test runs): a busy moment
-      // there must not turn into the load-shedding 503 (tested on its own in resilience.test.ts).
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    // Seeding a fresh database takes a couple of minutes when the machine is busy with other runs.
-    await waitForHealth(baseUrl, child, 240_000);
-  } catch (error) {
-    // No teardown runs after a failed setup: the server must not outlive the run.
-    await stop();
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
-  return stop;
+  if (!existsSync('dist/server/main.js'))
+    throw new Error('Build the server first (no dist/server/main.js): npm run build');
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
+  return server.stop;
 }

@@ -373,7 +373,7 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
         expect(res.status(), step).toBeLessThan(300);
       }
       await check(page, 'admin-overview', width);
-      for (const tab of ['claims', 'vendors', 'users', 'activity'] as const) {
+      for (const tab of ['claims', 'vendors', 'kashrut', 'users', 'activity'] as const) {
         await page.getByTestId(`tab-${tab}`).scrollIntoViewIfNeeded();
         await page.getByTestId(`tab-${tab}`).click();
         await page.waitForURL((url) => url.searchParams.get('tab') === tab);

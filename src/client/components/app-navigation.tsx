@@ -10,6 +10,7 @@ import {
   LogOut,
   MessageCircle,
   Moon,
+  ShieldCheck,
   Store,
   User,
   Users,
@@ -17,6 +18,7 @@ import {
 import type { ReactNode } from 'react';
 import { type Location, NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
+import { adminTabPath } from '../features/admin/admin-tabs';
 import { copyInviteLink, useCreateInviteLink, useFamilyCircle } from '../lib/family';
 import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
@@ -47,30 +49,21 @@ export interface NavEntry {
  * instead of the customer's planning pages, and Profile waits in the phone's menu.
  */
 function adminEntries(): NavEntry[] {
+  const tab = (to: string, label: string, icon: LucideIcon): NavEntry => ({
+    to,
+    label,
+    shortLabel: label,
+    icon,
+    tabbed: true,
+  });
+  // One entry per tab of the dashboard (ADMIN_TABS), in its order.
   return [
-    { to: '/admin-dashboard', label: 'Overview', shortLabel: 'Overview', icon: House, tabbed: true },
-    {
-      to: '/admin-dashboard?tab=claims',
-      label: 'Claims',
-      shortLabel: 'Claims',
-      icon: ClipboardList,
-      tabbed: true,
-    },
-    {
-      to: '/admin-dashboard?tab=vendors',
-      label: 'Vendors',
-      shortLabel: 'Vendors',
-      icon: Briefcase,
-      tabbed: true,
-    },
-    { to: '/admin-dashboard?tab=users', label: 'Users', shortLabel: 'Users', icon: Users, tabbed: true },
-    {
-      to: '/admin-dashboard?tab=activity',
-      label: 'Activity',
-      shortLabel: 'Activity',
-      icon: History,
-      tabbed: true,
-    },
+    tab(adminTabPath('overview'), 'Overview', House),
+    tab(adminTabPath('claims'), 'Claims', ClipboardList),
+    tab(adminTabPath('vendors'), 'Vendors', Briefcase),
+    tab(adminTabPath('kashrut'), 'Kashrut', ShieldCheck),
+    tab(adminTabPath('users'), 'Users', Users),
+    tab(adminTabPath('activity'), 'Activity', History),
     { to: '/marketplace', label: 'Marketplace', shortLabel: 'Market', icon: Store },
     { to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: User, menuOnly: true },
   ];

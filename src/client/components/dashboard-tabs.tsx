@@ -1,6 +1,7 @@
 import { Box, Tabs } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { scrollLeftToShow } from './tab-scroll';
 
 export interface DashboardTab<V extends string> {
   value: V;
@@ -26,6 +27,7 @@ export function DashboardTabs<V extends string>({
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const cue = useScrollCue(listRef);
+  useActiveTabInView(listRef, value);
   return (
     <Tabs.Root value={value} onValueChange={(details) => onSelect(details.value)} lazyMount>
       {/* On a phone the row is wider than the screen: it scrolls sideways, and a fade with an arrow
@@ -33,7 +35,14 @@ export function DashboardTabs<V extends string>({
       <Box position="relative" data-scroll-cue={cue}>
         <Tabs.List ref={listRef} overflowX="auto" overflowY="hidden" scrollbarWidth="none">
           {tabs.map(({ value: tab, label, icon: TabIcon, badge }) => (
-            <Tabs.Trigger key={tab} value={tab} data-testid={`tab-${tab}`} flexShrink="0" whiteSpace="nowrap">
+            <Tabs.Trigger
+              key={tab}
+              value={tab}
+              data-testid={`tab-${tab}`}
+              data-tab-value={tab}
+              flexShrink="0"
+              whiteSpace="nowrap"
+            >
               <TabIcon size={16} aria-hidden />
               {label}
               {badge}
@@ -50,6 +59,46 @@ export function DashboardTabs<V extends string>({
       ))}
     </Tabs.Root>
   );
+}
+
+/** How far from the row's edge a tab scrolled into view stays: the width of the edge's fade. */
+const FADE_PX = 48;
+
+/**
+ * Scrolls the row sideways so that the open tab is in view, on mount (a page opened on a later tab,
+ * ?tab=reviews), when it changes, and when a tab before it grows (a count badge arriving after the
+ * first paint): the row's scrollLeft alone is set, so the page never moves up or down
+ * (scrollIntoView would scroll the page too).
+ */
+function useActiveTabInView(ref: RefObject<HTMLElement | null>, value: string) {
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    const row = ref.current;
+    if (!row) return;
+    const reveal = (smooth: boolean) => {
+      const tab = row.querySelector<HTMLElement>(`[data-tab-value="${CSS.escape(value)}"]`);
+      if (!tab) return;
+      const left = scrollLeftToShow(
+        row.getBoundingClientRect(),
+        tab.getBoundingClientRect(),
+        row.scrollLeft,
+        FADE_PX,
+      );
+      if (Math.abs(left - row.scrollLeft) < 1) return;
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      row.scrollTo({ left, behavior: smooth && !still ? 'smooth' : 'auto' });
+    };
+    reveal(!first.current);
+    first.current = false;
+    // The observer's first call only reports the sizes it started from.
+    let started = false;
+    const observer = new ResizeObserver(() => {
+      if (started) reveal(false);
+      started = true;
+    });
+    for (const tab of row.children) observer.observe(tab);
+    return () => observer.disconnect();
+  }, [ref, value]);
 }
 
 type ScrollCue = 'none' | 'start' | 'end' | 'both';

@@ -20,18 +20,37 @@ export function addMonths(month: string, by: number): string {
 
 export const monthName = (month: string) => monthTitle.format(new Date(`${month}-01T00:00:00Z`));
 
-/** A month as a week grid (Sunday first): each day drawn by `day`. */
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * The days a month's grid draws: every day of the month, or, with `from` inside the month, the days
+ * from the Sunday of the week holding `from` (weeks wholly before it are left out); and how many
+ * blank cells come before the first of them.
+ */
+export function gridDays(month: string, from?: string): { lead: number; days: string[] } {
+  const all = daysOfMonth(month);
+  const at = from ? all.indexOf(from) : -1;
+  const first = at > 0 && from ? Math.max(0, at - weekday(from)) : 0;
+  const days = all.slice(first);
+  return { lead: weekday(days[0] ?? `${month}-01`), days };
+}
+
+/**
+ * A month as a week grid (Sunday first): each day drawn by `day`. With `from`, the grid starts at
+ * the week holding that day, not with weeks that are wholly past.
+ */
 export function MonthGrid({
   month,
   day,
   label,
+  from,
 }: {
   month: string;
   day: (date: string) => ReactNode;
   label?: string;
+  from?: string;
 }) {
-  const days = daysOfMonth(month);
-  const lead = new Date(`${month}-01T00:00:00Z`).getUTCDay();
+  const { lead, days } = gridDays(month, from);
   return (
     <Box role="group" aria-label={label ?? monthName(month)}>
       <Grid templateColumns="repeat(7, 1fr)" gap="1" aria-hidden>

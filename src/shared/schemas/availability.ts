@@ -174,12 +174,28 @@ export const myAvailabilityDto = z.object({
   entries: z.array(calendarEntryDto),
   /** The days of the range with anything taken or a capacity of their own. */
   days: z.array(dayRoomDto),
+  /** The days of the range that are Shabbat or a Yom Tov at the listing's place, with its name. */
+  restDays: z.array(z.object({ day: z.string(), name: z.string() })),
 });
 export type MyAvailabilityDto = z.infer<typeof myAvailabilityDto>;
 
-/** What the public reads of a day: free (room left), booked (no room left), closed, or not stated. */
-export const PUBLIC_DAY_STATUSES = ['free', 'booked', 'closed', 'not_stated'] as const;
+/**
+ * What the public reads of a day: free (room left), booked (no room left), closed, not stated, or
+ * rest: Shabbat or Yom Tov at the listing's place from the eve's candle-lighting to past the day's
+ * end (the first of two rest days in a row), so no hour of it can be booked, whatever the calendar
+ * says. A client that does not know 'rest' should read it as not free.
+ */
+export const PUBLIC_DAY_STATUSES = ['free', 'booked', 'closed', 'not_stated', 'rest'] as const;
 export type PublicDayStatus = (typeof PUBLIC_DAY_STATUSES)[number];
+
+/**
+ * How Shabbat or Yom Tov at the listing's place bounds a day's hours, as the marketplace's "free on"
+ * search judges a time: all_day (status rest), until_nightfall (the rest ends at havdalah: only the
+ * evening after it can be free), from_candle_lighting (the eve: only the hours before
+ * candle-lighting can be free).
+ */
+export const REST_HOURS = ['all_day', 'until_nightfall', 'from_candle_lighting'] as const;
+export type RestHours = (typeof REST_HOURS)[number];
 
 export const publicDayDto = z.object({
   day: z.string(),
@@ -188,6 +204,11 @@ export const publicDayDto = z.object({
   partsUnavailable: z.array(z.enum(DAY_PARTS)),
   /** Shabbat or a Yom Tov at the listing's place ('Shabbat', 'Passover'...), else null. */
   rest: z.string().nullable(),
+  /** Present only on a day Shabbat or Yom Tov touches (its eve too): which of its hours they take. */
+  restHours: z.enum(REST_HOURS).optional().meta({
+    description:
+      "Only on a day Shabbat or Yom Tov touches at the listing's place: all_day (no hour can be booked; status rest), until_nightfall (free, if at all, only after havdalah), from_candle_lighting (the eve: free, if at all, only before candle-lighting)",
+  }),
 });
 export type PublicDayDto = z.infer<typeof publicDayDto>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { civilDateSchema, REQUIRED_MESSAGE, safeString } from './common';
+import { civilDateSchema, oneOf, REQUIRED_MESSAGE, safeString } from './common';
 import { amountSchema } from './events';
 
 /** Quotes and bookings (issue 29): what the vendor offers on a request, and what the family's yes makes. */
@@ -127,11 +127,15 @@ export const cancelBookingInput = z.object({
     .max(BOOKING_LIMITS.reasonChars, BOOKING_MESSAGES.reasonTooLong),
 });
 
-/** GET /api/bookings: the caller's, optionally of one of their events or only those still ahead. */
+/**
+ * GET /api/bookings: the caller's, optionally of one of their events, only those still ahead, or only
+ * those of one status as it reads now (`completed`: past ones, whether or not the sweep stored it).
+ */
 export const bookingsListInput = z
   .object({
     eventId: z.uuid().optional(),
     upcoming: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional(),
+    status: oneOf('Status', BOOKING_STATUSES).optional(),
   })
   .default({});
 

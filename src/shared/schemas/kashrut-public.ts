@@ -36,6 +36,19 @@ export const publicKashrutDto = z.object({
 export type PublicKashrutDto = z.infer<typeof publicKashrutDto>;
 
 /**
+ * A listing's badge in the marketplace's lists: its supervision is verified and the expiry date has
+ * not come at the listing's place. `until` is the instant it stops holding (midnight starting the
+ * expiry day in the listing's zone, UTC without one); a kept answer read later shows no badge past it.
+ */
+export const kashrutBadgeDto = z.object({
+  agency: z.string(),
+  /** The name typed for agency 'other', else null. */
+  agencyOther: z.string().nullable(),
+  until: z.string().meta({ example: '2027-03-10T08:00:00Z' }),
+});
+export type KashrutBadgeDto = z.infer<typeof kashrutBadgeDto>;
+
+/**
  * The marketplace's `kashrut=` parameter, repeated for several words: agency codes (any of them),
  * levels (any of them) and flags (all of them), and the groups together.
  */

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { KASHRUT_AGENCY_CODES, KASHRUT_LEVEL_VALUES } from '../kashrut';
-import { civilDateSchema, editVersionField, oneOf, optionalText, rowVersionDto, safeString } from './common';
+import {
+  civilDateSchema,
+  editVersionField,
+  oneOf,
+  optionalQueryNumber,
+  optionalText,
+  rowVersionDto,
+  safeString,
+  versionField,
+} from './common';
 import { kashrutFields } from './kashrut-public';
 
 export { kashrutFilterParam, type PublicKashrutDto, publicKashrutDto } from './kashrut-public';
@@ -19,6 +28,7 @@ export const KASHRUT_MESSAGES = {
   changedMeanwhile:
     'The owner changed the supervision since you opened it. Look at it again before deciding.',
   reasonRequired: 'Say why the certificate is not accepted',
+  alreadyRemoved: 'The supervision was already removed.',
 } as const;
 
 const levelField = oneOf('Level', KASHRUT_LEVEL_VALUES);
@@ -53,6 +63,17 @@ export const kashrutOwnInput = z
   .strict()
   .optional()
   .transform((v) => v ?? {});
+
+/**
+ * DELETE /api/vendors/profile/kashrut (query, or If-Match for the version): which of the caller's
+ * listings (their first without it), and the supervision's version the removal was asked from.
+ */
+export const kashrutRemoveInput = z
+  .object({
+    vendorId: z.uuid({ error: 'Listing not found' }).optional(),
+    version: optionalQueryNumber('version', versionField),
+  })
+  .strict();
 
 export const KASHRUT_STATUSES = ['stated', 'pending', 'verified', 'rejected', 'expired'] as const;
 export type KashrutStatus = (typeof KASHRUT_STATUSES)[number];

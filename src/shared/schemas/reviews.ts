@@ -202,8 +202,16 @@ export const adminReviewHideInput = z
     reason: requiredText(1000, 'Reason', REVIEW_MESSAGES.hideReasonRequired),
   })
   .strict();
-export const adminReviewUnhideInput = z.object({ id: id(REVIEW_MESSAGES.notFound) }).strict();
-export const adminReviewReportDismissInput = z.object({ id: id(REVIEW_MESSAGES.reportNotFound) }).strict();
+/** An admin's optional note on showing a review again or dismissing a report: kept in the audit log. */
+const adminNote = safeString('Reason', { max: 1000 }).nullish();
+/** POST /api/admin/reviews/{id}/unhide: notes optional. */
+export const adminReviewUnhideInput = z
+  .object({ id: id(REVIEW_MESSAGES.notFound), reason: adminNote })
+  .strict();
+/** POST /api/admin/review-reports/{id}/dismiss: notes optional, as a conversation report's. */
+export const adminReviewReportDismissInput = z
+  .object({ id: id(REVIEW_MESSAGES.reportNotFound), reason: adminNote })
+  .strict();
 
 /** What a hide, unhide or dismissal answers: the review's state and how many open reports were closed. */
 export const adminReviewDecisionDto = z.object({

@@ -23,7 +23,7 @@ import {
   rowVersionDto,
   safeString,
 } from './common';
-import { kashrutFilterParam, publicKashrutDto } from './kashrut-public';
+import { kashrutBadgeDto, kashrutFilterParam, publicKashrutDto } from './kashrut-public';
 
 export const VENDOR_MESSAGES = {
   required: REQUIRED_MESSAGE,
@@ -175,6 +175,8 @@ const vendorBase = {
   responsiveness: responsivenessDto.nullable().optional(),
   /** A food listing's supervision: on its profile page only; null when it states none. */
   kashrut: publicKashrutDto.nullable().optional(),
+  /** In lists only (the marketplace and featured vendors): verified, unexpired kashrut, else null. */
+  kashrutBadge: kashrutBadgeDto.nullable().optional(),
 };
 
 /** What a signed-in user sees. */

@@ -20,14 +20,17 @@ const KashrutTab = lazyWithPreload(
 );
 
 /**
- * /admin-dashboard: Overview, Claims (with the pending count), Vendors, Users and Activity (spec
- * section 2 and the issue). ?tab=claims|vendors|users|activity opens that tab, so a reload, the
- * back button and the side panel's entries all land on it.
+ * /admin-dashboard: Overview, Claims (with the pending count), Vendors, Kashrut (with the count of
+ * certificates waiting for verification), Users and Activity (spec section 2 and the issue).
+ * ?tab=claims|vendors|kashrut|users|activity opens that tab, so a reload, the back button and the
+ * side panel's entries all land on it.
  */
 export function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
   const tab = adminTabOf(params.get('tab'));
   const pending = trpc.admin.claims.pending.useQuery().data?.length ?? 0;
+  // The same query as the Kashrut tab's first view (waiting for a check), so the two agree.
+  const pendingKashrut = trpc.admin.kashrut.list.useQuery({ status: 'pending' }).data?.length ?? 0;
   const utils = trpc.useUtils();
 
   // Nothing pushes new claims, reports or sign-ups to this page: each tab reads its lists again
@@ -83,6 +86,15 @@ export function AdminDashboardPage() {
             value: 'kashrut',
             label: 'Kashrut',
             icon: ShieldCheck,
+            badge: (
+              <CountBadge
+                count={pendingKashrut}
+                noun="waiting for verification"
+                testId="pending-kashrut-badge"
+                palette="gold"
+                size="sm"
+              />
+            ),
             content: (
               <Suspense fallback={null}>
                 <KashrutTab />

@@ -118,9 +118,20 @@ export function AdminList<T extends { id: string }, Status extends string = stri
   return (
     <Stack as="section" aria-labelledby={headingId} gap="5">
       {statusFilter ? (
-        <Flex justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4" wrap="wrap">
-          {heading}
-          {filters}
+        // The select keeps its place and width beside the heading, however long the description:
+        // the description wraps instead, so lists shown one above the other line up.
+        <Flex
+          justify="space-between"
+          align={{ base: 'stretch', md: 'flex-end' }}
+          gap="4"
+          direction={{ base: 'column', md: 'row' }}
+        >
+          <Box flex="1" minW="0">
+            {heading}
+          </Box>
+          <Box flexShrink="0" w={{ base: 'full', md: '16rem' }}>
+            {filters}
+          </Box>
         </Flex>
       ) : (
         <>

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
-import { Ban, Flag, MessagesSquare, X } from 'lucide-react';
+import { Ban, MessagesSquare, X } from 'lucide-react';
 import { useState } from 'react';
-import { type AdminReportDto, REPORT_STATUSES } from '../../../shared/schemas/admin';
+import type { AdminReportDto } from '../../../shared/schemas/admin';
 import { Folded, NoteBox, RecordCard } from '../../components/record-card';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -10,13 +10,14 @@ import type { RecordDialogProps } from './actions';
 import { AdminList, pagedQuery } from './admin-list';
 import { formatDateTime, statusLabel } from './format';
 import { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';
+import {
+  emptyReports,
+  REPORT_PALETTE,
+  REPORT_STATUS_OPTIONS,
+  type ReportStatusFilter,
+  reportStatusQuery,
+} from './report-filters';
 import { useSelectFilter } from './use-paged-filters';
-
-type StatusFilter = 'all' | (typeof REPORT_STATUSES)[number];
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  ...REPORT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-  { value: 'all', label: 'All reports' },
-];
 
 type Action = { kind: 'dismiss' | 'suspend'; report: AdminReportDto };
 
@@ -25,11 +26,11 @@ type Action = { kind: 'dismiss' | 'suspend'; report: AdminReportDto };
  * and the two ways to close a report (dismiss it, or suspend the reported sender).
  */
 export function ReportsSection() {
-  const [status, statusField] = useSelectFilter<StatusFilter>('open', STATUS_OPTIONS);
+  const [status, statusField] = useSelectFilter<ReportStatusFilter>('open', REPORT_STATUS_OPTIONS);
   const [paging, setPaging] = useState({ status, page: 1 });
   const page = paging.status === status ? paging.page : 1;
   const list = trpc.admin.reports.list.useQuery(
-    { status: status === 'all' ? undefined : status, page },
+    { status: reportStatusQuery(status), page },
     // Read afresh each time the view opens: the Overview may have cached the open reports earlier.
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
@@ -42,11 +43,11 @@ export function ReportsSection() {
       statusFilter={{ ...statusField, testId: 'reports-status-filter' }}
       {...pagedQuery(list)}
       skeletonRows={3}
-      empty={{
-        icon: Flag,
-        title: status === 'open' ? 'No open reports' : 'No reports',
-        description: 'When someone reports a conversation in their messages, it appears here.',
-      }}
+      empty={emptyReports(status, {
+        thing: 'conversation',
+        where: 'in their messages',
+        resolvedBy: 'suspending the sender',
+      })}
       rowTestId="report-item"
       item={(report) => <ReportCard report={report} onAction={(kind) => action.show({ kind, report })} />}
       listGap="4"
@@ -58,8 +59,6 @@ export function ReportsSection() {
     </AdminList>
   );
 }
-
-const REPORT_PALETTE = { open: 'yellow', resolved: 'green', dismissed: 'gray' } as const;
 
 function ReportCard({
   report,

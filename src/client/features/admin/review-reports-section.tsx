@@ -1,7 +1,7 @@
 import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { Eye, EyeOff, Flag, Star, X } from 'lucide-react';
+import { Eye, EyeOff, Star, X } from 'lucide-react';
 import { useState } from 'react';
-import { type AdminReviewReportDto, REVIEW_REPORT_STATUSES } from '../../../shared/schemas/reviews';
+import type { AdminReviewReportDto } from '../../../shared/schemas/reviews';
 import { NoteBox, RecordCard } from '../../components/record-card';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -10,14 +10,14 @@ import type { RecordDialogProps } from './actions';
 import { AdminList, pagedQuery } from './admin-list';
 import { formatDateTime, statusLabel } from './format';
 import { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';
+import {
+  emptyReports,
+  REPORT_PALETTE,
+  REPORT_STATUS_OPTIONS,
+  type ReportStatusFilter,
+  reportStatusQuery,
+} from './report-filters';
 import { useSelectFilter } from './use-paged-filters';
-
-type StatusFilter = 'all' | (typeof REVIEW_REPORT_STATUSES)[number];
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  ...REVIEW_REPORT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-  { value: 'all', label: 'All reports' },
-];
-const REPORT_PALETTE = { open: 'yellow', resolved: 'green', dismissed: 'gray' } as const;
 
 type Action = { kind: 'hide' | 'unhide' | 'dismiss'; report: AdminReviewReportDto };
 
@@ -27,11 +27,11 @@ type Action = { kind: 'hide' | 'unhide' | 'dismiss'; report: AdminReviewReportDt
  * again, or dismiss the report.
  */
 export function ReviewReportsSection() {
-  const [status, statusField] = useSelectFilter<StatusFilter>('open', STATUS_OPTIONS);
+  const [status, statusField] = useSelectFilter<ReportStatusFilter>('open', REPORT_STATUS_OPTIONS);
   const [paging, setPaging] = useState({ status, page: 1 });
   const page = paging.status === status ? paging.page : 1;
   const list = trpc.admin.reviews.reports.useQuery(
-    { status: status === 'all' ? undefined : status, page },
+    { status: reportStatusQuery(status), page },
     { placeholderData: (previous) => previous, staleTime: 0 },
   );
   const action = useDialogTarget<Action>();
@@ -42,12 +42,12 @@ export function ReviewReportsSection() {
       description="Read the review before you decide. Hiding it takes it off the listing and out of its rating, and tells the writer why."
       statusFilter={{ ...statusField, testId: 'review-reports-status-filter' }}
       {...pagedQuery(list)}
-      skeletonRows={2}
-      empty={{
-        icon: Flag,
-        title: status === 'open' ? 'No open review reports' : 'No review reports',
-        description: 'When someone reports a review on a vendor profile, it appears here.',
-      }}
+      skeletonRows={3}
+      empty={emptyReports(status, {
+        thing: 'review',
+        where: 'on a vendor profile',
+        resolvedBy: 'hiding the review',
+      })}
       rowTestId="review-report-item"
       item={(report) => (
         <ReviewReportCard report={report} onAction={(kind) => action.show({ kind, report })} />
@@ -203,7 +203,7 @@ function ReviewActionDialog({ action, open, onClose }: RecordDialogProps<{ actio
       title: 'Show this review again?',
       description: 'It appears on the listing again and counts toward its rating.',
       label: 'Notes',
-      placeholder: 'Optional',
+      placeholder: 'Optional: why it is shown again',
       submit: 'Show review',
       pending: 'Showing...',
     },
@@ -211,7 +211,7 @@ function ReviewActionDialog({ action, open, onClose }: RecordDialogProps<{ actio
       title: 'Dismiss this report?',
       description: 'The report is closed and the review stays as it is.',
       label: 'Notes',
-      placeholder: 'Optional',
+      placeholder: 'Optional: why no action is needed',
       submit: 'Dismiss report',
       pending: 'Dismissing...',
     },
@@ -230,8 +230,8 @@ function ReviewActionDialog({ action, open, onClose }: RecordDialogProps<{ actio
         kind === 'hide'
           ? hide.mutateAsync({ id: r.review.id, reason: reason ?? '' })
           : kind === 'unhide'
-            ? unhide.mutateAsync({ id: r.review.id })
-            : dismiss.mutateAsync({ id: r.id })
+            ? unhide.mutateAsync({ id: r.review.id, reason })
+            : dismiss.mutateAsync({ id: r.id, reason })
       }
       done={() => {
         if (kind === 'hide')

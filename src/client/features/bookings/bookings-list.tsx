@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCivilDay } from '../../../shared/dates';
 import type { BookingDto } from '../../../shared/schemas/booking-answers';
-import { formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
+import { type BookingStatus, formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
 import { ErrorAlert } from '../../components/error-alert';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -16,15 +16,17 @@ import { useBookings } from './use-bookings';
 interface BookingsListProps {
   /** The family's bookings for one event (My Events → Vendors). */
   eventId?: string;
-  /** Only confirmed bookings still ahead (the vendor dashboard). */
+  /** Only confirmed bookings still ahead, soonest first (the vendor dashboard). */
   upcoming?: boolean;
+  /** Only bookings of this status as it reads now (the vendor dashboard's Past and Cancelled). */
+  status?: BookingStatus;
   /** What to say when there is none. */
   empty: string;
 }
 
 /** The caller's bookings with status, quote, deposit (the family's side), history and cancel. */
-export default function BookingsList({ eventId, upcoming, empty }: BookingsListProps) {
-  const query = useBookings({ eventId, upcoming });
+export default function BookingsList({ eventId, upcoming, status, empty }: BookingsListProps) {
+  const query = useBookings({ eventId, upcoming, status });
   // Which of the family's completed bookings still await their review (the server decides who may write it).
   const completed = query.data?.some((b) => b.side === 'customer' && b.status === 'completed') ?? false;
   const reviewable = trpc.reviews.reviewable.useQuery(undefined, { enabled: completed });
@@ -42,9 +44,11 @@ export default function BookingsList({ eventId, upcoming, empty }: BookingsListP
       </Flex>
     );
   }
+  // The server answers the latest day first; what is still ahead reads best soonest first.
+  const bookings = upcoming ? [...query.data].sort((a, b) => a.day.localeCompare(b.day)) : query.data;
   return (
     <Stack gap="3" as="ul" listStyleType="none">
-      {query.data.map((booking) => (
+      {bookings.map((booking) => (
         <li key={booking.id}>
           <BookingItem booking={booking} reviewable={awaitingReview.has(booking.id)} />
         </li>

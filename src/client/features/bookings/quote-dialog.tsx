@@ -9,15 +9,22 @@ import { FormInput, FormTextarea } from '../../components/form-fields';
 import { serverFieldError, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
+import { includesPlaceholder } from './format';
 import { useSendQuote } from './use-bookings';
 
 type QuoteForm = z.input<typeof quoteInput>;
+
+/** What a deposit in a quote does, said under its fields. */
+export const DEPOSIT_HELP =
+  "The family sees the deposit and its due date; when they accept, it is recorded in their event's Deposits tab. No money moves through SimchaHub.";
 
 interface QuoteDialogProps {
   open: boolean;
   onClose: () => void;
   requestId: string;
   customerName: string;
+  /** The listing's category, for an example of what a quote includes; a generic one without it. */
+  category?: string | null;
   /** Files the vendor already sent in this conversation, which the quote may point to. */
   files: AttachmentDto[];
 }
@@ -35,7 +42,7 @@ const blank = (requestId: string): QuoteForm => ({
 });
 
 /** The vendor's quote on the thread's request: one price or a range, what it includes, a deposit, how long it holds. */
-export function QuoteDialog({ open, onClose, requestId, customerName, files }: QuoteDialogProps) {
+export function QuoteDialog({ open, onClose, requestId, customerName, category, files }: QuoteDialogProps) {
   const send = useSendQuote();
   const [range, setRange] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -111,24 +118,29 @@ export function QuoteDialog({ open, onClose, requestId, customerName, files }: Q
           required
           rows={4}
           maxLength={BOOKING_LIMITS.includesChars}
-          placeholder="For example: five musicians, four hours, sound system"
+          placeholder={includesPlaceholder(category)}
         />
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-          <FormInput
-            form={form}
-            name="depositAmount"
-            label="Deposit ($)"
-            inputMode="decimal"
-            hint="Optional"
-          />
-          <FormInput
-            form={form}
-            name="depositDueDate"
-            label="Deposit due"
-            type="date"
-            hint="With a deposit"
-          />
-        </SimpleGrid>
+        <Stack gap="1.5">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <FormInput
+              form={form}
+              name="depositAmount"
+              label="Deposit ($)"
+              inputMode="decimal"
+              hint="Optional"
+            />
+            <FormInput
+              form={form}
+              name="depositDueDate"
+              label="Deposit due"
+              type="date"
+              hint="Needed with a deposit"
+            />
+          </SimpleGrid>
+          <Text fontSize="sm" color="fg.muted" data-testid="quote-deposit-help">
+            {DEPOSIT_HELP}
+          </Text>
+        </Stack>
         <FormInput form={form} name="validUntil" label="Valid until" type="date" required />
         {files.length > 0 ? (
           <Fieldset.Root>

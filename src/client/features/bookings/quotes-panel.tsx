@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
 import { historyText } from './format';
 import { QuoteCard } from './quote-card';
 import { QuoteDialog } from './quote-dialog';
@@ -15,6 +16,8 @@ import { useAcceptQuote, useDeclineQuote, useRequestQuotes } from './use-booking
 
 interface QuotesPanelProps {
   requestId: string;
+  /** The request's listing: its category gives the quote form's example. */
+  vendorId: string;
   side: 'customer' | 'vendor';
   /** The other party's name, as the conversation shows it. */
   otherName: string;
@@ -29,8 +32,11 @@ const CLOSED_REQUEST = new Set(['booked', 'declined', 'expired']);
  * the family's Accept and Decline while it is open), the earlier ones and the history on demand, and
  * the vendor's "Send a quote".
  */
-export default function QuotesPanel({ requestId, side, otherName, ownFiles }: QuotesPanelProps) {
+export default function QuotesPanel({ requestId, vendorId, side, otherName, ownFiles }: QuotesPanelProps) {
   const query = useRequestQuotes(requestId);
+  // The owner's listings (already loaded by the dashboard's picker), for the listing's category.
+  const listings = trpc.vendors.mine.useQuery(undefined, { enabled: side === 'vendor' });
+  const category = listings.data?.find((l) => l.id === vendorId)?.category;
   const [quoting, setQuoting] = useState(false);
   const data = query.data;
   if (!data) return null;
@@ -42,7 +48,11 @@ export default function QuotesPanel({ requestId, side, otherName, ownFiles }: Qu
     <Box as="section" aria-label="Quotes" borderBottomWidth="1px" px={{ base: '3', md: '5' }} py="2">
       <Flex justify="space-between" align="center" gap="2">
         <IconEyebrow icon={FileSignature} iconSize="3.5" fontSize="2xs" gap="1.5">
-          {data.requestStatus === 'booked' ? 'Quote · booked' : 'Quote'}
+          {data.requestStatus === 'booked'
+            ? 'Quote · booked'
+            : latest?.status === 'accepted'
+              ? 'Quote · booking cancelled'
+              : 'Quote'}
         </IconEyebrow>
         {canQuote ? (
           <Button size="xs" variant="outline" onClick={() => setQuoting(true)}>
@@ -93,6 +103,7 @@ export default function QuotesPanel({ requestId, side, otherName, ownFiles }: Qu
           onClose={() => setQuoting(false)}
           requestId={requestId}
           customerName={otherName}
+          category={category}
           files={ownFiles}
         />
       ) : null}

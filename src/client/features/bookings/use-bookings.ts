@@ -1,3 +1,4 @@
+import type { BookingStatus } from '../../../shared/schemas/bookings';
 import { trpc } from '../../lib/trpc';
 
 /** The quotes of a request and its history, for either party. */
@@ -41,6 +42,6 @@ export function useCancelBooking() {
   return trpc.bookings.cancel.useMutation({ onSuccess: refresh });
 }
 
-export function useBookings(input: { eventId?: string; upcoming?: boolean } = {}) {
+export function useBookings(input: { eventId?: string; upcoming?: boolean; status?: BookingStatus } = {}) {
   return trpc.bookings.list.useQuery(input);
 }

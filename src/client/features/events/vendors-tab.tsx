@@ -9,6 +9,7 @@ import { ConflictBadge } from '../../components/conflict-notice';
 import { LinkButton } from '../../components/link-button';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { ConversationLink, familyConversationLink, RequestQuote } from '../bookings/request-quote';
 import { formatDay, formatTime } from './format';
 import { ListEmpty } from './item-parts';
 import { formatAmount } from './money';
@@ -117,6 +118,11 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
           <CapsLabel color="brand.fg">Vendor's answer</CapsLabel>
           <Text fontSize="sm">{request.response}</Text>
         </Box>
+      ) : null}
+      {request.status === 'quoted' ? (
+        <RequestQuote requestId={request.id} threadId={request.threadId} />
+      ) : request.threadId ? (
+        <ConversationLink to={familyConversationLink(request.threadId)} />
       ) : null}
     </Box>
   );

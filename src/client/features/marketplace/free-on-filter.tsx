@@ -117,7 +117,7 @@ export function FreeOnFilter({
             />
             <Box as="span">Include vendors who have not stated their calendar</Box>
           </HStack>
-          <Button variant="ghost" size="sm" onClick={() => onChange(null)} aria-label="Clear the date filter">
+          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
             <X aria-hidden />
             Any date
           </Button>

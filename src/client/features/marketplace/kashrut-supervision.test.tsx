@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
 import { system } from '../../theme';
-import { KashrutSupervision } from './kashrut-supervision';
+import { KashrutSupervision, showsKashrut } from './kashrut-supervision';
 
 const stated: PublicKashrutDto = {
   agency: 'ou',
@@ -21,10 +21,10 @@ const stated: PublicKashrutDto = {
   verifiedOn: null,
 };
 
-const draw = (kashrut: PublicKashrutDto) =>
+const draw = (kashrut: PublicKashrutDto | null, category = 'Caterers') =>
   renderToString(
     <ChakraProvider value={system}>
-      <KashrutSupervision kashrut={kashrut} />
+      <KashrutSupervision category={category} kashrut={kashrut} />
     </ChakraProvider>,
   );
 
@@ -37,5 +37,19 @@ describe('a listing’s kashrut on its profile', () => {
     const own = draw(stated);
     expect(own).toContain('Stated by the business, not yet verified');
     expect(own).not.toContain('Verified by SimchaHub');
+  });
+
+  it('says a caterer or venue stating nothing has not stated it yet', () => {
+    expect(draw(null)).toContain('This caterer has not stated its kashrut supervision yet.');
+    expect(draw(null, 'Venues')).toContain('This venue has not stated its kashrut supervision yet.');
+    expect(draw(null)).not.toContain('Verified');
+  });
+
+  it('is a section of food listings only', () => {
+    expect(showsKashrut({ category: 'Caterers', kashrut: null })).toBe(true);
+    expect(showsKashrut({ category: 'Venues' })).toBe(true);
+    expect(showsKashrut({ category: 'Caterers', kashrut: { ...stated, verified: true } })).toBe(true);
+    expect(showsKashrut({ category: 'Photographers', kashrut: null })).toBe(false);
+    expect(showsKashrut({ category: 'Musicians' })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { Badge, HStack, Icon, Stack, Text, Wrap } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
+import { mayStateKashrut } from '../../../shared/kashrut';
 import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
 
 /** '2027-03-01' as 'March 1, 2027'. */
@@ -12,11 +13,34 @@ function dayInWords(day: string): string {
   });
 }
 
+/** Whether a listing's profile has a kashrut section: food listings only (decision 038). */
+export function showsKashrut(vendor: { category: string; kashrut?: PublicKashrutDto | null | undefined }) {
+  return Boolean(vendor.kashrut) || mayStateKashrut(vendor.category);
+}
+
+/** What a food listing that states no supervision says instead: 'This caterer has not stated...'. */
+export function kashrutNotStatedText(category: string): string {
+  const noun = category === 'Venues' ? 'venue' : category === 'Caterers' ? 'caterer' : 'business';
+  return `This ${noun} has not stated its kashrut supervision yet. Ask them about it before you book.`;
+}
+
 /**
  * A food listing's supervision on its profile: the agency, level and standards, and "Verified by
  * SimchaHub on {date}" only while the verification holds (the server decides, in the listing's zone).
  */
-export function KashrutSupervision({ kashrut }: { kashrut: PublicKashrutDto }) {
+export function KashrutSupervision({
+  category,
+  kashrut,
+}: {
+  category: string;
+  kashrut: PublicKashrutDto | null | undefined;
+}) {
+  if (!kashrut)
+    return (
+      <Text color="fg.muted" data-testid="vendor-kashrut">
+        {kashrutNotStatedText(category)}
+      </Text>
+    );
   return (
     <Stack gap="3" data-testid="vendor-kashrut">
       <Stack gap="0">

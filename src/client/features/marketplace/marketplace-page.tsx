@@ -34,7 +34,8 @@ import {
   VENDOR_SORTS,
   type VendorSort,
 } from '../../../shared/constants';
-import { KASHRUT_WORDS } from '../../../shared/kashrut-filter-words';
+import { formatCivilDayTime } from '../../../shared/dates';
+import { KASHRUT_WORDS, kashrutButtonLabel } from '../../../shared/kashrut-filter-words';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { PageTitle } from '../../components/page-title';
@@ -297,7 +298,7 @@ export function MarketplacePage() {
                 {...preloadOn(KashrutFilterDialog)}
                 data-testid="kashrut-filter-button"
               >
-                {kashrut.length > 0 ? `Kashrut (${kashrut.length})` : 'Kashrut'}
+                {kashrutButtonLabel(kashrut)}
               </Button>
             </HStack>
           </Stack>
@@ -668,7 +669,7 @@ function VendorResults({
             {total === 1 ? '1 vendor' : `${totalText} vendors`}
             {category && search ? ` in ${category}` : ''}
             {kashrut.length > 0 ? ' with verified kashrut' : ''}
-            {freeOn ? ` free on ${freeOn.day}${freeOn.time ? ` at ${freeOn.time}` : ''}` : ''}
+            {freeOn ? ` free on ${formatCivilDayTime(freeOn.day, freeOn.time)}` : ''}
           </Text>
         )
       }

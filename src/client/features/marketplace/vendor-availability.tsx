@@ -1,14 +1,7 @@
 import { Box, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { PublicDayDto } from '../../../shared/schemas/availability';
 import { addMonths, MonthGrid, monthName } from '../../components/month-grid';
 import { trpc } from '../../lib/trpc';
-
-const LOOK: Record<PublicDayDto['status'], { label: string; bg: string; fg: string }> = {
-  free: { label: 'Free', bg: 'green.subtle', fg: 'green.fg' },
-  booked: { label: 'Booked', bg: 'red.subtle', fg: 'red.fg' },
-  closed: { label: 'Closed', bg: 'gray.muted', fg: 'fg.muted' },
-  not_stated: { label: 'Not stated', bg: 'bg.subtle', fg: 'fg.subtle' },
-};
+import { dayLook, LEGEND } from './availability-days';
 
 const dayName = new Intl.DateTimeFormat('en-US', {
   weekday: 'long',
@@ -17,23 +10,29 @@ const dayName = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/** The last day of the month `by` months after 'YYYY-MM'. */
+function lastDayOf(month: string, by: number): string {
+  const [y, m] = addMonths(month, by).split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
 /**
- * The next three months of a listing as free, booked, closed or not stated, read from the public
- * answer (GET /api/vendors/{id}/availability): no names, notes or counts are ever in it.
+ * The next three months of a listing as free, booked, closed, not stated or Shabbat and Yom Tov,
+ * read from the public answer (GET /api/vendors/{id}/availability): no names, notes or counts are
+ * ever in it. The answer starts at today at the listing's place (the server's `from`); the first
+ * month starts at the week holding it.
  */
 export function VendorAvailability({ vendorId }: { vendorId: string }) {
-  const today = new Date().toISOString().slice(0, 10);
-  const thisMonth = today.slice(0, 7);
-  const months = [0, 1, 2].map((i) => addMonths(thisMonth, i));
-  const lastMonth = months[2] ?? thisMonth;
-  const [y, m] = lastMonth.split('-').map(Number) as [number, number];
-  const to = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  const from = `${thisMonth}-01`;
-  const answer = trpc.availability.ofVendor.useQuery({ id: vendorId, from, to });
+  // Up to the end of the month three months after this one here: enough whichever day it is at the
+  // listing's place, which may be a month ahead of or behind the visitor's.
+  const to = lastDayOf(new Date().toISOString().slice(0, 7), 3);
+  const answer = trpc.availability.ofVendor.useQuery({ id: vendorId, to });
 
   if (answer.isPending) return <Skeleton h="64" rounded="lg" />;
   if (answer.isError || !answer.data)
     return <Text color="fg.muted">The calendar could not be loaded. Please try again later.</Text>;
+  const today = answer.data.from;
+  const months = [0, 1, 2].map((i) => addMonths(today.slice(0, 7), i));
   const byDay = new Map(answer.data.days.map((d) => [d.day, d]));
 
   return (
@@ -44,10 +43,10 @@ export function VendorAvailability({ vendorId }: { vendorId: string }) {
         </Text>
       ) : null}
       <HStack gap="4" wrap="wrap" textStyle="sm" aria-label="Legend">
-        {(['free', 'booked', 'closed', 'not_stated'] as const).map((status) => (
-          <HStack key={status} gap="1.5">
-            <Box w="3" h="3" rounded="sm" bg={LOOK[status].bg} borderWidth="1px" />
-            <Text>{LOOK[status].label}</Text>
+        {LEGEND.map((look) => (
+          <HStack key={look.label} gap="1.5">
+            <Box w="3" h="3" rounded="sm" bg={look.bg} borderWidth="1px" />
+            <Text>{look.label}</Text>
           </HStack>
         ))}
         <HStack gap="1.5">
@@ -63,15 +62,19 @@ export function VendorAvailability({ vendorId }: { vendorId: string }) {
             </Text>
             <MonthGrid
               month={month}
+              from={today}
               day={(day) => {
                 const d = byDay.get(day);
                 if (!d || day < today)
-                  return <Box h="8" textAlign="center" color="fg.subtle" textStyle="xs" />;
-                const look = LOOK[d.status];
-                const parts = d.partsUnavailable.length
-                  ? ` (${d.partsUnavailable.join(', ')} unavailable)`
-                  : '';
-                const label = `${dayName.format(new Date(`${day}T00:00:00Z`))}: ${look.label}${parts}${d.rest ? `, ${d.rest}` : ''}`;
+                  return (
+                    <Box h="8" display="flex" alignItems="center" justifyContent="center" aria-hidden>
+                      <Text as="span" color="fg.subtle" textStyle="xs">
+                        {day < today ? Number(day.slice(8)) : null}
+                      </Text>
+                    </Box>
+                  );
+                const look = dayLook(d);
+                const label = `${dayName.format(new Date(`${day}T00:00:00Z`))}: ${look.text}`;
                 return (
                   <Box
                     h="8"

@@ -12,8 +12,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { BadgeCheck, MapPin, Star } from 'lucide-react';
+import { BadgeCheck, MapPin, ShieldCheck, Star } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
+import { KASHRUT_WORD_LABELS } from '../../../shared/kashrut-filter-words';
+import type { KashrutBadgeDto } from '../../../shared/schemas/kashrut-public';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { ratingFigure } from '../../../shared/text';
 import { preloadOn } from '../../lib/lazy-with-preload';
@@ -41,6 +43,36 @@ export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
         <BadgeCheck />
       </Icon>
       <Text>Verified</Text>
+    </HStack>
+  );
+}
+
+/** 'Kashrut verified · OU': the agency by its short name, or the name typed for another agency. */
+export function kashrutBadgeText(badge: KashrutBadgeDto): string {
+  const agency = KASHRUT_WORD_LABELS[badge.agency] ?? badge.agencyOther ?? 'Other';
+  return `Kashrut verified · ${agency}`;
+}
+
+/** The list's badge for supervision SimchaHub has verified and whose certificate has not expired. */
+export function KashrutBadge({ badge }: { badge: KashrutBadgeDto }) {
+  return (
+    <HStack
+      gap="1"
+      alignSelf="flex-start"
+      color="green.fg"
+      bg="green.subtle"
+      rounded="full"
+      px="2"
+      py="0.5"
+      fontSize="xs"
+      fontWeight="semibold"
+      maxW="full"
+      data-testid="kashrut-badge"
+    >
+      <Icon boxSize="3.5" flexShrink="0" aria-hidden>
+        <ShieldCheck />
+      </Icon>
+      <Text truncate>{kashrutBadgeText(badge)}</Text>
     </HStack>
   );
 }
@@ -135,6 +167,7 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
             <Text lineClamp={1}>{place}</Text>
           </HStack>
         ) : null}
+        {vendor.kashrutBadge ? <KashrutBadge badge={vendor.kashrutBadge} /> : null}
         <RatingLine vendor={vendor} />
         {action ? (
           <Box mt="auto" pt="2">

@@ -44,7 +44,7 @@ import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import type { ClaimListingState } from '../vendor-dashboard/claim-listing-page';
-import { KashrutSupervision } from './kashrut-supervision';
+import { KashrutSupervision, showsKashrut } from './kashrut-supervision';
 import {
   LoginToContactDialog,
   RequestAvailabilityDialog,
@@ -289,9 +289,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         </Stack>
 
         <Stack gap="6">
-          {vendor.kashrut ? (
+          {showsKashrut(vendor) ? (
             <InfoCard title="Kashrut">
-              <KashrutSupervision kashrut={vendor.kashrut} />
+              <KashrutSupervision category={vendor.category} kashrut={vendor.kashrut} />
             </InfoCard>
           ) : null}
           <InfoCard title="Contact Information">

@@ -199,6 +199,7 @@ function LoadedConversation({
           <Suspense fallback={null}>
             <QuotesPanel
               requestId={thread.request.id}
+              vendorId={thread.vendor.id}
               side={thread.side}
               otherName={other}
               ownFiles={messages.filter((m) => m.mine).flatMap((m) => m.attachments)}

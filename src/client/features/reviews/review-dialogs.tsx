@@ -61,7 +61,7 @@ export function ReportReviewDialog({ open, onClose, reviewId, authorFirstName }:
           required
           rows={4}
           maxLength={1000}
-          placeholder="For example: this family never booked us, or the review is abusive"
+          placeholder="For example: not a real client, abusive language, private details"
           data-autofocus
         />
       </Stack>

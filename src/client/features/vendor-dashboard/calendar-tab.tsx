@@ -1,4 +1,17 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Flex,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
@@ -10,6 +23,7 @@ import { Panel } from '../../components/panel';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import { DAY_LOOK, DAY_STATES, dayState, restOn } from './calendar-day';
 import { formatLongDay, specificMessage } from './format';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
 
@@ -29,7 +43,63 @@ const STATUS_OPTIONS = [
   { value: 'closed', label: 'Closed' },
 ];
 
+/** The colour of a part of the day's mark (the small dots in a day). */
 const STATUS_COLOR: Record<string, string> = { open: 'green', booked: 'red', held: 'orange', closed: 'gray' };
+
+/** The padding of the tab's cards, as the dashboard's other cards have it. */
+const CARD_PADDING = { base: '4', md: '6' } as const;
+
+/** What each colour and mark of the month means, in plain words. */
+function CalendarLegend() {
+  return (
+    <SimpleGrid
+      as="ul"
+      aria-label="What the colours mean"
+      data-testid="vendor-calendar-legend"
+      listStyleType="none"
+      columns={{ base: 1, sm: 2, lg: 3 }}
+      gap="2"
+      mt="4"
+      textStyle="xs"
+      color="fg.muted"
+    >
+      {DAY_STATES.map((state) => (
+        <HStack as="li" key={state} gap="2" align="flex-start">
+          <Box w="3" h="3" mt="0.5" flexShrink="0" rounded="sm" bg={DAY_LOOK[state].bg} borderWidth="1px" />
+          <Text>
+            <Text as="span" fontWeight="semibold" color="fg">
+              {DAY_LOOK[state].label}
+            </Text>
+            : {DAY_LOOK[state].meaning}
+          </Text>
+        </HStack>
+      ))}
+      <HStack as="li" gap="2" align="flex-start">
+        <Text as="span" aria-hidden w="3" textAlign="center" flexShrink="0">
+          ✡
+        </Text>
+        <Text>
+          <Text as="span" fontWeight="semibold" color="fg">
+            Shabbat or Yom Tov
+          </Text>
+          : at your listing's place, no need to mark it
+        </Text>
+      </HStack>
+      <HStack as="li" gap="2" align="flex-start">
+        <Box w="3" flexShrink="0" display="flex" justifyContent="center" pt="1">
+          <Box w="1.5" h="1.5" rounded="full" bg="orange.400" />
+        </Box>
+        <Text>a morning, afternoon or evening you marked, in its colour</Text>
+      </HStack>
+      <HStack as="li" gap="2" align="flex-start">
+        <Text as="span" minW="3" flexShrink="0" textStyle="2xs">
+          1/2
+        </Text>
+        <Text>one of the day's two slots taken (booked or held), and so on</Text>
+      </HStack>
+    </SimpleGrid>
+  );
+}
 
 /**
  * The Calendar tab: a month of the listing's days, each with what the owner marked and its room
@@ -71,7 +141,7 @@ export function CalendarTab(frame: ListingTabFrame) {
               </Alert.Root>
             )}
             <DailyCapacityForm data={calendar.data} />
-            <Panel>
+            <Panel p={CARD_PADDING}>
               <Flex justify="space-between" align="center" mb="3">
                 <Button
                   variant="ghost"
@@ -102,14 +172,7 @@ export function CalendarTab(frame: ListingTabFrame) {
                   />
                 )}
               />
-              <HStack gap="3" mt="3" wrap="wrap" textStyle="xs" color="fg.muted">
-                {Object.entries(STATUS_COLOR).map(([status, color]) => (
-                  <HStack key={status} gap="1">
-                    <Box w="2.5" h="2.5" rounded="full" bg={`${color}.500`} />
-                    <Text>{status[0]?.toUpperCase() + status.slice(1)}</Text>
-                  </HStack>
-                ))}
-              </HStack>
+              <CalendarLegend />
             </Panel>
             {picked && calendar.data && picked >= calendar.data.today ? (
               <DayEditor
@@ -144,15 +207,14 @@ function DayCell({
   const entries = data?.entries.filter((e) => e.day === day) ?? [];
   const room = data?.days.find((d) => d.day === day);
   const past = data ? day < data.today : false;
-  const whole = entries.find((e) => e.part === 'day');
   const parts = entries.filter((e) => e.part !== 'day');
-  const summary = [
-    whole ? `whole day ${whole.status}` : null,
-    ...parts.map((p) => `${p.part} ${p.status}`),
-    room ? `${room.taken} of ${room.capacity} taken` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const state = data ? dayState(day, data) : null;
+  const look = state ? DAY_LOOK[state] : null;
+  const rest = data ? restOn(day, data) : null;
+  const states = [look?.label, rest, ...parts.map((p) => `${p.part} ${p.status}`)].filter(Boolean).join(', ');
+  // The name is what the button shows, with what it cannot show said to a screen reader between:
+  // "2 (Tue, Feb 2, 2027), booked, 1/1 taken". Its visible text starts the name, so a
+  // voice user's "click 2" finds it.
   return (
     <Button
       variant={selected ? 'solid' : 'outline'}
@@ -163,12 +225,25 @@ function DayCell({
       gap="0.5"
       disabled={past}
       onClick={onPick}
-      aria-label={`${formatLongDay(day)}${summary ? `: ${summary}` : ''}`}
+      bg={selected || past || !look ? undefined : look.bg}
+      color={selected || past || !look ? undefined : look.fg}
+      data-state-of-day={state ?? undefined}
       aria-pressed={selected}
     >
-      <Text textStyle="sm">{Number(day.slice(8))}</Text>
-      <HStack gap="0.5">
-        {whole ? <Box w="2" h="2" rounded="full" bg={`${STATUS_COLOR[whole.status]}.500`} /> : null}
+      <Text textStyle="sm">
+        {Number(day.slice(8))}
+        <chakra.span srOnly>
+          {` (${formatLongDay(day)})`}
+          {states ? `, ${states}` : ''}
+          {room ? ', ' : ''}
+        </chakra.span>
+        {rest ? (
+          <Text as="span" aria-hidden textStyle="2xs" ms="0.5">
+            ✡
+          </Text>
+        ) : null}
+      </Text>
+      <HStack gap="0.5" minH="1.5" aria-hidden>
         {parts.map((p) => (
           <Box key={p.part} w="1.5" h="1.5" rounded="full" bg={`${STATUS_COLOR[p.status]}.400`} />
         ))}
@@ -176,6 +251,7 @@ function DayCell({
       {room ? (
         <Text textStyle="2xs" color={selected ? undefined : 'fg.muted'}>
           {room.taken}/{room.capacity}
+          <chakra.span srOnly> taken</chakra.span>
         </Text>
       ) : null}
     </Button>
@@ -214,23 +290,20 @@ function DailyCapacityForm({ data }: { data: MyAvailabilityDto }) {
     }
   });
   return (
-    <Panel>
+    <Panel p={CARD_PADDING} data-testid="calendar-capacity-card">
       <form onSubmit={save} noValidate>
         <Flex gap="3" align="flex-end" wrap="wrap">
-          <Box maxW="14rem">
-            <FormInput
-              form={form}
-              name="dailyCapacity"
-              label="Daily capacity"
-              hint="Events you can take on one day"
-              inputMode="numeric"
-            />
+          <Box w="full" maxW="14rem">
+            <FormInput form={form} name="dailyCapacity" label="Daily capacity" inputMode="numeric" />
           </Box>
           <Button type="submit" loading={update.isPending} data-testid="calendar-save-capacity">
             <CalendarDays aria-hidden />
             {data.calendarStated ? 'Save capacity' : 'Save and state my calendar'}
           </Button>
         </Flex>
+        <Text mt="2" textStyle="sm" color="fg.muted">
+          How many events you can take on one day. A day with a capacity of its own keeps it.
+        </Text>
       </form>
     </Panel>
   );
@@ -319,7 +392,7 @@ function DayEditor({
   });
 
   return (
-    <Panel>
+    <Panel p={CARD_PADDING}>
       <form onSubmit={save} noValidate data-testid="calendar-day-editor">
         <Stack gap="4">
           <Heading size="md">{formatLongDay(day)}</Heading>

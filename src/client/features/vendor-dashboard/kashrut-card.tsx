@@ -1,5 +1,17 @@
-import { Alert, Badge, Button, chakra, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { FileUp, ShieldCheck } from 'lucide-react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  chakra,
+  Flex,
+  Heading,
+  HStack,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { FileUp, ShieldCheck, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { KASHRUT_AGENCIES, KASHRUT_CATEGORIES, KASHRUT_FLAGS, KASHRUT_LEVELS } from '../../../shared/kashrut';
@@ -12,9 +24,11 @@ import {
 import { ErrorAlert } from '../../components/error-alert';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
+import { ConfirmDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextField, useFieldError } from '../../components/form-fields';
 import { Panel } from '../../components/panel';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
+import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -378,6 +392,64 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
           </Alert.Description>
         </Alert.Root>
       ) : null}
+      {own.kashrut ? <RemoveSupervision own={own} kashrut={own.kashrut} onRemoved={adopt} /> : null}
     </Stack>
+  );
+}
+
+/**
+ * Remove supervision, after a question: the listing no longer states a kashrut, its verification
+ * goes and its certificate is deleted. Asked from the version on screen: if it changed meanwhile
+ * (another tab, an admin's decision), the card reads it again and nothing is removed.
+ */
+function RemoveSupervision({
+  own,
+  kashrut,
+  onRemoved,
+}: {
+  own: OwnKashrutDto;
+  kashrut: KashrutDto;
+  onRemoved: (next: OwnKashrutDto) => void;
+}) {
+  const utils = trpc.useUtils();
+  const remove = trpc.kashrut.remove.useMutation({
+    onError: () => void utils.kashrut.mine.invalidate({ vendorId: own.vendorId }),
+  });
+  const removing = useConfirmedMutation(remove, {
+    input: { vendorId: own.vendorId, version: kashrut.version },
+    closeOnFailure: true,
+    onDone: (next) => {
+      onRemoved(next);
+      void utils.vendors.byId.invalidate({ id: next.vendorId });
+      toast.success('Kashrut supervision removed', 'Your profile no longer shows a supervision.');
+    },
+    failed: 'Could not remove the supervision',
+  });
+  return (
+    <Box borderTopWidth="1px" borderColor="border.muted" pt="4">
+      <Button
+        size="sm"
+        variant="ghost"
+        colorPalette="red"
+        onClick={removing.ask}
+        data-testid="kashrut-remove"
+      >
+        <Trash2 aria-hidden />
+        Remove supervision
+      </Button>
+      <ConfirmDialog
+        {...removing.dialog}
+        title="Remove the kashrut supervision?"
+        confirmLabel="Remove supervision"
+        pendingLabel="Removing..."
+      >
+        {kashrut.status === 'verified'
+          ? 'Your profile stops showing the supervision and its verified badge, and families filtering by kashrut no longer find this listing. '
+          : 'Your profile stops showing the supervision. '}
+        {kashrut.certificate
+          ? 'The certificate you uploaded is deleted. To state a supervision again, save the form and upload its certificate.'
+          : 'To state a supervision again, save the form.'}
+      </ConfirmDialog>
+    </Box>
   );
 }

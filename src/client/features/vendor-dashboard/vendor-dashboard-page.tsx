@@ -35,12 +35,12 @@ const VendorMessages = lazy(async () => ({
 }));
 
 // The bookings are their own chunk too, loaded when the Bookings tab first opens.
-const BookingsList = lazy(() => import('../bookings/bookings-list'));
+const OwnerBookings = lazy(() => import('../bookings/owner-bookings'));
 
 /**
- * /vendor-dashboard: the vendor's listing, messages, calendar, upcoming bookings, reviews, claims and
- * analytics (spec section 2, issue 29). ?tab=messages|calendar|bookings|reviews|claims|analytics opens
- * that tab; ?listing=<id> picks which of their listings the Listing Profile, Calendar and Analytics
+ * /vendor-dashboard: the vendor's listing, messages, calendar, bookings (upcoming, past and
+ * cancelled), reviews, claims and analytics (spec section 2, issue 29).
+ * ?tab=messages|calendar|bookings|reviews|claims|analytics opens that tab; ?listing=<id> picks which of their listings the Listing Profile, Calendar and Analytics
  * tabs show.
  */
 export function VendorDashboardPage() {
@@ -128,10 +128,7 @@ export function VendorDashboardPage() {
             content:
               tab === 'bookings' ? (
                 <Suspense fallback={<Skeleton h="24" rounded="xl" />}>
-                  <BookingsList
-                    upcoming
-                    empty="No upcoming bookings yet. When a family accepts one of your quotes, the booking appears here."
-                  />
+                  <OwnerBookings />
                 </Suspense>
               ) : null,
           },

@@ -10,6 +10,7 @@ import {
   type PublicAvailabilityDto,
   type PublicDayDto,
   type publicAvailabilityInput,
+  type RestHours,
   type updateMyAvailabilityInput,
 } from '../../../shared/schemas/availability';
 import type { Db } from '../../platform/db/create-db';
@@ -35,6 +36,7 @@ import {
   unavailablePartsBetween,
   writeDays,
 } from './availability.queries';
+import { restAtTime } from './free-on';
 
 /**
  * A listing's calendar (issue 29). The owner states days and parts of days (see the part-of-day rule
@@ -115,7 +117,16 @@ async function calendarOf(
     to: last,
     entries,
     days: days.map(({ day, capacity, taken }) => ({ day, capacity, taken })),
+    restDays: restDaysBetween(listing, first, last),
   };
+}
+
+/** Shabbat and the Yom Tov days from `from` to `to` at the listing's place (Israel keeps one day). */
+function restDaysBetween(listing: CalendarListing, from: string, to: string) {
+  const { israel } = listingClock(listing).observance;
+  return everyDay(from, to).flatMap((day) =>
+    isRestDay(day, israel) ? [{ day, name: restDayName(day, israel) }] : [],
+  );
 }
 
 function everyDay(from: string, to: string): string[] {
@@ -229,11 +240,20 @@ export async function updateOwnAvailability(
 
 const PUBLIC_DEFAULT_DAYS = 92;
 
+/** restAtTime's answer as the public day says it; none when no rest touches the day. */
+const REST_HOURS_OF = {
+  all: 'all_day',
+  'before-havdalah': 'until_nightfall',
+  'after-candles': 'from_candle_lighting',
+  none: null,
+} as const satisfies Record<ReturnType<typeof restAtTime>, RestHours | null>;
+
 /**
  * What anyone may read of a listing's days from `from` (today at the listing's place) to `to` (three
  * months on): free, booked (no room left: app bookings and the owner's booked or held entries alike),
- * closed, or not stated; the parts of a free day that are unavailable; and Shabbat or Yom Tov at the
- * listing's place. Never a note, a customer or how many slots are taken.
+ * closed, not stated, or rest (Shabbat or Yom Tov all day there); the parts of a free day that are
+ * unavailable; and Shabbat or Yom Tov at the listing's place, with the hours it takes. Never a note,
+ * a customer or how many slots are taken.
  */
 export async function publicAvailability(
   db: Db,
@@ -258,6 +278,10 @@ export async function publicAvailability(
     let status: PublicDayDto['status'] = stated ? 'free' : 'not_stated';
     if (room && room.taken >= room.capacity)
       status = room.capacity === 0 && room.capacityStated ? 'closed' : 'booked';
+    // As the "free on" search judges it: a day that is Shabbat or Yom Tov from its eve to past its
+    // end has no hour to book; other rest days are free only outside the rest (restHours says which).
+    const restHours = REST_HOURS_OF[restAtTime(day, israel)];
+    if (restHours === 'all_day' && (status === 'free' || status === 'not_stated')) status = 'rest';
     const order: DayPart[] = ['morning', 'afternoon', 'evening'];
     const unavailable = status === 'free' ? order.filter((p) => partsOf.get(day)?.includes(p)) : [];
     return {
@@ -265,6 +289,7 @@ export async function publicAvailability(
       status,
       partsUnavailable: unavailable,
       rest: isRestDay(day, israel) ? restDayName(day, israel) : null,
+      ...(restHours ? { restHours } : {}),
     };
   });
   return { vendorId: listing.id, timeZone: listing.timeZone, stated, from, to, days };

@@ -149,8 +149,21 @@ describe("an owner's calendar", () => {
       // One of two slots held: still free.
       { day: '2027-06-16', status: 'free', partsUnavailable: [], rest: null },
       { day: '2027-06-17', status: 'free', partsUnavailable: ['evening'], rest: null },
-      { day: '2027-06-18', status: 'free', partsUnavailable: [], rest: null },
-      { day: '2027-06-19', status: 'free', partsUnavailable: [], rest: 'Shabbat' },
+      // Friday: Shabbat from candle-lighting; Saturday: until nightfall, free after havdalah.
+      {
+        day: '2027-06-18',
+        status: 'free',
+        partsUnavailable: [],
+        rest: null,
+        restHours: 'from_candle_lighting',
+      },
+      {
+        day: '2027-06-19',
+        status: 'free',
+        partsUnavailable: [],
+        rest: 'Shabbat',
+        restHours: 'until_nightfall',
+      },
       { day: '2027-06-20', status: 'free', partsUnavailable: [], rest: null },
     ]);
     // Nothing private: no notes, no counts, no customers.
@@ -174,6 +187,50 @@ describe("an owner's calendar", () => {
       { day: '2027-06-15', capacity: 2, taken: 2 },
       { day: '2027-06-16', capacity: 2, taken: 1 },
       { day: '2027-06-18', capacity: 5, taken: 0 },
+    ]);
+    // The owner's calendar marks Shabbat and Yom Tov at the listing's place, as the public one does.
+    expect(mine.restDays).toEqual([{ day: '2027-06-19', name: 'Shabbat' }]);
+    const shavuot = await owner.caller.availability.mine({ from: '2027-06-07', to: '2027-06-13' });
+    expect(shavuot.restDays).toEqual([
+      { day: '2027-06-11', name: 'Shavuot' },
+      { day: '2027-06-12', name: 'Shavuot' },
+    ]);
+  });
+
+  it('says rest, not free, of a day Shabbat or Yom Tov takes whole, as the search by date judges it', async () => {
+    const { owner, listing } = await ownerWithListing();
+    const anyone = h.anonymous().caller;
+    // Shavuot 2027 is Friday 11 June: Yom Tov, then Shabbat (in the Diaspora also its second day).
+    const range = { id: listing.id, from: '2027-06-10', to: '2027-06-13' };
+    const unstated = await anyone.availability.ofVendor(range);
+    expect(unstated.days.map((d) => d.status)).toEqual(['not_stated', 'rest', 'not_stated', 'not_stated']);
+    await owner.caller.availability.update({ entries: [] });
+    const days = (await anyone.availability.ofVendor(range)).days;
+    expect(days.map((d) => [d.status, d.rest, d.restHours])).toEqual([
+      ['free', null, 'from_candle_lighting'],
+      ['rest', 'Shavuot', 'all_day'],
+      ['free', 'Shavuot', 'until_nightfall'],
+      ['free', null, undefined],
+    ]);
+    // A booked day stays booked.
+    await owner.caller.availability.update({ entries: [{ day: '2027-06-11', status: 'booked' }] });
+    const booked = await anyone.availability.ofVendor(range);
+    expect(booked.days[1]?.status).toBe('booked');
+    // Over REST, a day no rest touches has no restHours at all.
+    const pub = await h.request(
+      'GET',
+      `/api/vendors/${listing.id}/availability?from=2027-06-12&to=2027-06-13`,
+      null,
+    );
+    expect(pub.json().days).toEqual([
+      {
+        day: '2027-06-12',
+        status: 'free',
+        partsUnavailable: [],
+        rest: 'Shavuot',
+        restHours: 'until_nightfall',
+      },
+      { day: '2027-06-13', status: 'free', partsUnavailable: [], rest: null },
     ]);
   });
 

@@ -90,6 +90,11 @@ describe('the marketplace search by date', () => {
     ]);
     // A whole Saturday is not refused: the evening after Shabbat may be free.
     expect(await search({ free_on: '2027-06-19' })).toEqual(['Brooklyn Band', 'London Band']);
+    // Shavuot on Friday 11 June 2027, then Shabbat: no hour of the Friday is free, its eve's is.
+    expect(await search({ free_on: '2027-06-11' })).toEqual([]);
+    expect(await search({ free_on: '2027-06-11', include_unstated: 'true' })).toEqual([]);
+    expect(await search({ free_on: '2027-06-10' })).toEqual(['Brooklyn Band', 'London Band']);
+    expect(await search({ free_on: '2027-06-12' })).toEqual(['Brooklyn Band', 'London Band']);
   });
 
   it('does not serve a kept answer once a booking fills the day', async () => {

@@ -21,7 +21,10 @@ import { isRestDay } from '../observance/tiers';
  *   as listingClock judges a listing. The civil dates come from the observance engine (isRestDay);
  *   the sun's times at each listing's position come from sun_depression_utc_minutes (migration
  *   2026-11-29T0710), which agrees with the engine's clock to within about two minutes. A listing
- *   without coordinates is judged by the civil date alone: a time on a rest day is not free.
+ *   without coordinates is judged by the civil date alone: a time on a rest day is not free;
+ * - without a time: the day is not Shabbat or Yom Tov from its eve to past its end (the first of two
+ *   rest days in a row), which leaves no hour free. A Saturday alone is not refused: its evening
+ *   after havdalah may be free.
  */
 export interface FreeOn {
   day: string;
@@ -85,6 +88,15 @@ export function freeOnConditions(f: FreeOn): RawBuilder<unknown>[] {
     if (diaspora !== 'none' || israel !== 'none') {
       conditions.push(sql`not (case when v.time_zone = ${ISRAEL_ZONE}
         then ${restCondition(israel, f.day, asked)} else ${restCondition(diaspora, f.day, asked)} end)`);
+    }
+  } else {
+    // A whole day counts when some hour of it can be free: not a day that is Shabbat or Yom Tov from
+    // its eve to past its end (the profile's calendar says "rest" for it).
+    const diaspora = restAtTime(f.day, false) === 'all';
+    const israel = restAtTime(f.day, true) === 'all';
+    if (diaspora || israel) {
+      conditions.push(sql`not (case when v.time_zone = ${ISRAEL_ZONE}
+        then ${sql.lit(israel)} else ${sql.lit(diaspora)} end)`);
     }
   }
   return conditions;

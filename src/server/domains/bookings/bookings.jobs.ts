@@ -83,6 +83,7 @@ export async function settleBookingClock(
         actorId: null,
         actorSide: 'system',
         action: 'expired',
+        at: now,
       });
       const day = formatCivilDay(q.validUntil);
       const events: NewLiveEvent[] = [];
@@ -158,6 +159,7 @@ export async function settleBookingClock(
         actorId: null,
         actorSide: 'system',
         action: 'completed',
+        at: now,
       });
       const day = formatCivilDay(b.day);
       const events: NewLiveEvent[] = [];

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { BookingDto, BookingHistoryDto, QuoteDto } from '../../../shared/schemas/booking-answers';
+import type { BookingStatus } from '../../../shared/schemas/bookings';
 import type { AttachmentDto } from '../../../shared/schemas/messages';
 import type { Db } from '../../platform/db/create-db';
 import { attachmentUrl } from '../attachments/attachments.queries';
@@ -98,6 +99,8 @@ export interface BookingFilter {
   eventId?: string;
   /** Only confirmed bookings whose day is not before this civil date (UTC; the read-time status trims further). */
   fromDay?: string;
+  /** Only bookings of this status as it reads now (a confirmed booking past its day reads completed). */
+  status?: BookingStatus;
 }
 
 /** The caller's bookings (as the family or as the listing's owner), newest day first, with quote and history. */
@@ -145,6 +148,9 @@ export async function bookingDtos(db: Db, filter: BookingFilter, now: Date): Pro
   if (filter.bookingId) q = q.where('b.id', '=', filter.bookingId);
   if (filter.eventId) q = q.where('b.eventId', '=', filter.eventId);
   if (filter.fromDay) q = q.where('b.status', '=', 'confirmed').where('b.day', '>=', filter.fromDay);
+  // Candidates by the stored status; the read-time status below decides between confirmed and completed.
+  if (filter.status === 'cancelled') q = q.where('b.status', '=', 'cancelled');
+  else if (filter.status) q = q.where('b.status', 'in', ['confirmed', 'completed']);
   const rows = await q.execute();
   if (rows.length === 0) return [];
   const quoteList = await toQuoteDtos(
@@ -166,6 +172,7 @@ export async function bookingDtos(db: Db, filter: BookingFilter, now: Date): Pro
     const zone = listingZone(r);
     const status = effectiveBookingStatus(r.status, r.day, now, zone);
     if (filter.fromDay && status !== 'confirmed') continue;
+    if (filter.status && status !== filter.status) continue;
     dtos.push({
       id: r.id,
       version: r.version,

@@ -96,6 +96,19 @@ describe('the quote and booking paths (issue 29)', () => {
     const twice = await h.request('POST', `/api/bookings/${booking.id}/cancel`, owner, { reason: 'Again' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(BOOKING_MESSAGES.bookingCancelled);
+    // The request is open again, and the owner finds the booking under its status.
+    const reopened = await h.request('GET', `/api/requests/${requestId}/quotes`, owner);
+    expect(reopened.json()).toMatchObject({ requestStatus: 'responded' });
+    const ids = async (query: string) =>
+      (await h.request('GET', `/api/bookings?${query}`, owner)).json().map((b: { id: string }) => b.id);
+    expect(await ids('status=cancelled')).toEqual([booking.id]);
+    expect(await ids('status=confirmed')).not.toContain(booking.id);
+    expect(await ids('status=completed')).not.toContain(booking.id);
+    expectFieldRefused(
+      await h.request('GET', '/api/bookings?status=done', owner),
+      'status',
+      'Status must be one of confirmed, completed, cancelled',
+    );
   });
 
   it('POST /api/quotes/{id}/decline answers the declined quote', async () => {

@@ -135,6 +135,7 @@ export async function sendQuote(
         actorId: user.id,
         actorSide: 'vendor',
         action: 'withdrawn',
+        at: now,
       });
     }
     const quote = await trx
@@ -195,6 +196,7 @@ export async function sendQuote(
       actorId: user.id,
       actorSide: 'vendor',
       action: 'quoted',
+      at: now,
     });
     const price = quotePriceText({
       price: input.price ?? null,
@@ -373,6 +375,7 @@ export async function acceptQuote(
       actorId: user.id,
       actorSide: 'customer',
       action: 'accepted',
+      at: now,
     });
     const events = await tellParty(
       trx,
@@ -420,6 +423,7 @@ export async function declineQuote(
       actorId: user.id,
       actorSide: 'customer',
       action: 'declined',
+      at: now,
     });
     const events = await tellParty(
       trx,
@@ -443,8 +447,8 @@ export async function declineQuote(
 
 /**
  * Either side cancels a confirmed booking with a reason: the booking cancelled, the day's slot given
- * back, the history row written and the other side told. A booking whose day has passed is
- * completed and can no longer be cancelled.
+ * back, its request back to 'responded' (open to a new quote), the history row written and the
+ * other side told. A booking whose day has passed is completed and can no longer be cancelled.
  */
 export async function cancelBooking(
   db: Db,
@@ -500,6 +504,14 @@ export async function cancelBooking(
       .where('id', '=', booking.id)
       .execute();
     await releaseSlot(trx, booking.vendorId, booking.day);
+    // The request is open again (decision 036): no booking stands on it any more, and the vendor
+    // may quote anew in the same conversation.
+    await trx
+      .updateTable('availabilityRequests')
+      .set({ status: 'responded' })
+      .where('id', '=', booking.requestId)
+      .where('status', '=', 'booked')
+      .execute();
     await writeHistory(trx, {
       requestId: booking.requestId,
       quoteId: booking.quoteId,
@@ -508,6 +520,7 @@ export async function cancelBooking(
       actorSide: side,
       action: 'cancelled',
       reason: input.reason,
+      at: now,
     });
     const day = formatCivilDay(booking.day);
     const by = side === 'customer' ? booking.customerName : booking.businessName;
@@ -558,6 +571,7 @@ export async function listBookings(
       fromDay: input.upcoming
         ? new Date(now.getTime() - 14 * 3600_000).toISOString().slice(0, 10)
         : undefined,
+      status: input.status,
     },
     now,
   );

@@ -66,10 +66,18 @@ export async function tellParty(trx: Db, t: Telling, appUrl: string): Promise<Ne
   return events;
 }
 
-/** A row of the history both sides read. */
+/**
+ * A row of the history both sides read, stamped with the time of the change (`at`: the procedure's
+ * clock, so the demo's past bookings read their own dates). A row is never stamped before the
+ * request's previous row: two rows of one change (a quote withdrawn, then its successor sent) keep
+ * their order, a microsecond apart.
+ */
 export async function writeHistory(
   trx: Db,
-  row: {
+  {
+    at,
+    ...row
+  }: {
     requestId: string;
     quoteId: string | null;
     bookingId?: string | null;
@@ -77,6 +85,7 @@ export async function writeHistory(
     actorSide: ThreadSide | 'system';
     action: BookingAction;
     reason?: string | null;
+    at: Date;
   },
 ): Promise<void> {
   await trx
@@ -85,8 +94,10 @@ export async function writeHistory(
       ...row,
       bookingId: row.bookingId ?? null,
       reason: row.reason ?? null,
-      // The wall clock, not the transaction's start: two rows of one change keep their order.
-      createdAt: sql<Date>`clock_timestamp()`,
+      createdAt: sql<Date>`greatest(${at.toISOString()}::timestamptz, (
+        select max(h.created_at) + interval '1 microsecond' from booking_history h
+        where h.request_id = ${row.requestId}
+      ))`,
     })
     .execute();
 }

@@ -259,6 +259,8 @@ describe('answers', () => {
       cancelReason: 'Our singer is ill.',
     });
     expect((await rowsWhere(h.db, 'vendorDays', { vendorId }))[0]?.taken).toBe(0);
+    // No booking stands on the request any more: it is open again (decision 036).
+    expect((await rowsWhere(h.db, 'availabilityRequests', { id: req.id }))[0]?.status).toBe('responded');
     const history = await rowsOldestFirst(h.db, 'bookingHistory', { requestId: req.id });
     expect(history.at(-1)).toMatchObject({
       action: 'cancelled',
@@ -272,6 +274,53 @@ describe('answers', () => {
       'CONFLICT',
       BOOKING_MESSAGES.bookingCancelled,
     );
+  });
+
+  it('a cancelled booking opens its request again: a new quote, a new booking, each history row at its hour', async () => {
+    const day = '2027-06-27';
+    const req = await request(family, day);
+    const quote = await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    const booking = await family.caller.bookings.acceptQuote({ id: quote.id });
+    const before = clock;
+    try {
+      clock = new Date('2027-01-10T15:30:00Z');
+      await family.caller.bookings.cancel({ id: booking.id, reason: 'We moved the party.' });
+      const [row] = await rowsWhere(h.db, 'availabilityRequests', { id: req.id });
+      expect(row).toMatchObject({ status: 'responded' });
+      expect(row?.respondedAt).not.toBeNull();
+      expect((await family.caller.bookings.requestQuotes({ requestId: req.id })).requestStatus).toBe(
+        'responded',
+      );
+      expect((await family.caller.requests.list()).find((r) => r.id === req.id)?.status).toBe('responded');
+      // The vendor quotes anew in the same conversation; the family books again on the freed day.
+      clock = new Date('2027-01-12T09:00:00Z');
+      const again = await vendor.caller.bookings.sendQuote(
+        quoteOf(req.id, { price: '2200', depositDueDate: '2027-03-01', validUntil: '2027-02-01' }),
+      );
+      expect((await rowsWhere(h.db, 'availabilityRequests', { id: req.id }))[0]?.status).toBe('quoted');
+      const rebooked = await family.caller.bookings.acceptQuote({ id: again.id });
+      expect(rebooked).toMatchObject({ status: 'confirmed', day, quote: { id: again.id } });
+      expect((await rowsWhere(h.db, 'availabilityRequests', { id: req.id }))[0]?.status).toBe('booked');
+      expect((await rowsWhere(h.db, 'vendorDays', { vendorId, day }))[0]?.taken).toBe(1);
+      const both = (await family.caller.bookings.list()).filter((b) => b.requestId === req.id);
+      expect(both.map((b) => [b.id, b.status]).sort()).toEqual(
+        [
+          [booking.id, 'cancelled'],
+          [rebooked.id, 'confirmed'],
+        ].sort(),
+      );
+      // Each history row carries the time of its change, in order.
+      const history = await rowsOldestFirst(h.db, 'bookingHistory', { requestId: req.id });
+      expect(history.map((r) => [r.action, r.createdAt.toISOString().slice(0, 16)])).toEqual([
+        ['quoted', before.toISOString().slice(0, 16)],
+        ['accepted', before.toISOString().slice(0, 16)],
+        ['cancelled', '2027-01-10T15:30'],
+        ['quoted', '2027-01-12T09:00'],
+        ['accepted', '2027-01-12T09:00'],
+      ]);
+    } finally {
+      clock = before;
+    }
   });
 
   it('declines: the quote and the request declined; a declined quote cannot be accepted', async () => {
@@ -348,6 +397,12 @@ describe('the clock', () => {
       clock = new Date('2027-03-10T12:00:00Z');
       const read = (await family.caller.bookings.list()).find((b) => b.id === booking.id);
       expect(read?.status).toBe('completed');
+      // The status filter reads the status as it is now, before the sweep stored it.
+      const ids = async (status: 'confirmed' | 'completed' | 'cancelled') =>
+        (await vendor.caller.bookings.list({ status })).map((b) => b.id);
+      expect(await ids('completed')).toContain(booking.id);
+      expect(await ids('confirmed')).not.toContain(booking.id);
+      expect(await ids('cancelled')).not.toContain(booking.id);
       await expectRejected(
         vendor.caller.bookings.cancel({ id: booking.id, reason: 'Late' }),
         'CONFLICT',

@@ -4,12 +4,20 @@ import {
   adminKashrutListInput,
   kashrutOwnInput,
   kashrutRejectInput,
+  kashrutRemoveInput,
   kashrutSaveInput,
   kashrutVerifyInput,
   ownKashrutDto,
 } from '../../../shared/schemas/kashrut';
 import { adminProcedure, router, vendorProcedure } from '../../platform/trpc/init';
-import { kashrutList, ownKashrut, rejectKashrut, saveKashrut, verifyKashrut } from './kashrut.service';
+import {
+  kashrutList,
+  ownKashrut,
+  rejectKashrut,
+  removeKashrut,
+  saveKashrut,
+  verifyKashrut,
+} from './kashrut.service';
 
 /** The owner's side: the supervision of one of their listings (vendorId, or their first). */
 export const kashrutRouter = router({
@@ -21,6 +29,10 @@ export const kashrutRouter = router({
     .input(kashrutSaveInput)
     .output(ownKashrutDto)
     .mutation(({ ctx, input }) => saveKashrut(ctx, input)),
+  remove: vendorProcedure
+    .input(kashrutRemoveInput)
+    .output(ownKashrutDto)
+    .mutation(({ ctx, input }) => removeKashrut(ctx, input)),
 });
 
 /** The admins' Kashrut list: certificates to verify, and the decided ones. */

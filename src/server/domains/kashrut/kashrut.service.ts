@@ -9,6 +9,7 @@ import {
   type KashrutDto,
   type KashrutStatus,
   type kashrutRejectInput,
+  type kashrutRemoveInput,
   type kashrutSaveInput,
   type kashrutVerifyInput,
   type OwnKashrutDto,
@@ -20,8 +21,10 @@ import { StaleWriteError } from '../../platform/db/stale-write';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
 import { enqueueMail } from '../../platform/mail/outbox';
+import { removeFiles } from '../../platform/storage/files';
 import type { Context } from '../../platform/trpc/context';
 import { fieldError } from '../../platform/trpc/field-error';
+import { attachmentsDir } from '../attachments/attachments.service';
 import { notify } from '../notifications/notifications.service';
 import { ownVendorProfile } from '../vendors/vendors.service';
 import { kashrutDecidedMail, kashrutExpiresMail } from './kashrut.mails';
@@ -174,6 +177,42 @@ export async function saveKashrut(
       now,
     );
   });
+  return ownKashrut(ctx, listing.id);
+}
+
+/**
+ * The owner removes the listing's supervision (DELETE /api/vendors/profile/kashrut): the row goes,
+ * with its verification, and so does its certificate, an attachment that belongs to nothing else
+ * (its row in the transaction, its file once that commits). A removal asked from another version
+ * than the row's is refused with the row as it is now; one asked from a version when nothing is
+ * stated any more says so. Without a version, removing nothing is done already.
+ */
+export async function removeKashrut(
+  ctx: Signed,
+  input: z.output<typeof kashrutRemoveInput>,
+): Promise<OwnKashrutDto> {
+  const listing = await ownVendorProfile(ctx.db, ctx.user, input.vendorId);
+  const now = ctx.now();
+  const freed = await inTransaction(ctx.db, async (trx) => {
+    const locked = await lockKashrut(trx, listing.id);
+    const before = locked ? await findKashrut(trx, listing.id, now) : undefined;
+    if (!before) {
+      if (input.version !== undefined) throw new StaleWriteError(null, KASHRUT_MESSAGES.alreadyRemoved);
+      return [];
+    }
+    if (input.version !== undefined && input.version !== before.version) {
+      throw new StaleWriteError(kashrutDto(before));
+    }
+    await trx.deleteFrom('vendorKashrut').where('vendorId', '=', listing.id).execute();
+    if (!before.certificateId) return [];
+    await trx
+      .deleteFrom('attachments')
+      .where('id', '=', before.certificateId)
+      .where('purpose', '=', 'kashrut')
+      .execute();
+    return [before.certificateId];
+  });
+  await removeFiles(attachmentsDir(ctx.config), freed);
   return ownKashrut(ctx, listing.id);
 }
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KASHRUT_MESSAGES, type KashrutSaveInput } from '../../../shared/schemas/kashrut';
+import { vendorListInput } from '../../../shared/schemas/vendors';
 import { createVendor } from '../../demo/factories';
 import { sweepExpiredRows } from '../../expired-rows';
 import type { NewVendor } from '../../platform/db/types';
@@ -8,6 +11,9 @@ import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
 import { gif, multipartBody, png } from '../../test/uploads';
+import { attachmentsDir } from '../attachments/attachments.service';
+import { MarketplaceCache } from '../vendors/marketplace-cache';
+import { listVendors } from '../vendors/vendors.service';
 import { sendKashrutExpiryNotices } from './kashrut.service';
 
 let clock = new Date('2027-01-15T15:00:00Z');
@@ -301,6 +307,136 @@ describe('verification', () => {
   });
 });
 
+describe('the badge in the marketplace lists', () => {
+  it('shows verified, unexpired kashrut only, in the page’s own statement, and drops it from a kept answer at expiry', async () => {
+    clock = new Date('2027-01-15T15:00:00Z');
+    try {
+      const tag = randomUUID().slice(0, 8);
+      const name = (n: string) => `Badge ${tag} ${n}`;
+      await verifiedCaterer({ businessName: name('verified') }, { expiresOn: '2027-01-20' });
+      const stated = await ownerWith({ businessName: name('stated') });
+      await stated.vendor.caller.kashrut.save(statement(stated.listing.id));
+      await ownerWith({ businessName: name('none') });
+
+      const cache = new MarketplaceCache();
+      const badges = async () => {
+        const page = await listVendors(
+          h.db,
+          cache,
+          null,
+          vendorListInput.parse({ search: tag, page_size: 50 }),
+          undefined,
+          clock,
+        );
+        return Object.fromEntries(page.items.map((v) => [v.businessName, v.kashrutBadge]));
+      };
+      // A listing without coordinates expires at UTC midnight starting its expiry day.
+      expect(await badges()).toEqual({
+        [name('verified')]: { agency: 'ou', agencyOther: null, until: '2027-01-20T00:00:00Z' },
+        [name('stated')]: null,
+        [name('none')]: null,
+      });
+      // The same answer is kept (no row changed), but not its lapsed badge.
+      clock = new Date('2027-01-20T00:00:00Z');
+      expect((await badges())[name('verified')]).toBeNull();
+      // Over REST too.
+      const rest = await h.request('GET', `/api/vendors?search=${tag}&page_size=50`, null);
+      const verified = rest
+        .json()
+        .items.find((v: { businessName: string }) => v.businessName === name('verified'));
+      expect(verified.kashrutBadge).toBeNull();
+    } finally {
+      clock = new Date('2027-01-15T15:00:00Z');
+    }
+  });
+});
+
+/** Whether the attachment's file is on disk. */
+const fileKept = (id: string) =>
+  access(path.join(attachmentsDir(h.deps.config), id)).then(
+    () => true,
+    () => false,
+  );
+
+describe('removing the supervision', () => {
+  it('is for the owner only, and takes the verification and the certificate (row and file) with it', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { vendor, listing } = await verifiedCaterer({ businessName: `Removed ${tag}` });
+    const [certificate] = await rowsWhere(h.db, 'attachments', { uploaderId: vendor.user.id });
+    const certificateId = certificate?.id as string;
+    expect(await fileKept(certificateId)).toBe(true);
+    const found = async () =>
+      (await customer.caller.vendors.list({ kashrut: ['ou'], search: tag })).items.map((v) => v.id);
+    expect(await found()).toEqual([listing.id]);
+
+    const other = await h.signedIn('vendor');
+    const byOther = await rejection(other.caller.kashrut.remove({ vendorId: listing.id }));
+    expect(['NOT_FOUND', 'FORBIDDEN']).toContain(byOther.code);
+    expect((await rejection(customer.caller.kashrut.remove({ vendorId: listing.id }))).code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await rejection(admin.caller.kashrut.remove({ vendorId: listing.id }))).code).toBe('FORBIDDEN');
+    expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: listing.id })).toHaveLength(1);
+
+    const mine = await vendor.caller.kashrut.mine({ vendorId: listing.id });
+    const removed = await vendor.caller.kashrut.remove({ vendorId: listing.id, version: mine.version });
+    expect(removed).toMatchObject({ vendorId: listing.id, mayState: true, kashrut: null });
+    expect(removed.version).toBeUndefined();
+    expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: listing.id })).toHaveLength(0);
+    expect(await rowsWhere(h.db, 'attachments', { id: certificateId })).toHaveLength(0);
+    expect(await fileKept(certificateId)).toBe(false);
+    // Gone from the profile, the filter (its remembered answer too) and the admins' lists.
+    expect((await customer.caller.vendors.byId({ id: listing.id })).kashrut).toBeNull();
+    expect(await found()).toEqual([]);
+    const verified = await admin.caller.admin.kashrut.list({ status: 'verified' });
+    expect(verified.map((k) => k.vendorId)).not.toContain(listing.id);
+    expect((await download(listing.id, admin)).statusCode).toBe(404);
+
+    // Removing nothing is done already; asked from a version, it says the supervision is gone.
+    expect((await vendor.caller.kashrut.remove({ vendorId: listing.id })).kashrut).toBeNull();
+    const again = await rejection(
+      vendor.caller.kashrut.remove({ vendorId: listing.id, version: mine.version }),
+    );
+    expect(again.code).toBe('CONFLICT');
+    expect(again.message).toBe(KASHRUT_MESSAGES.alreadyRemoved);
+
+    // It can be stated again afresh: not verified, no certificate.
+    const restated = await vendor.caller.kashrut.save(statement(listing.id));
+    expect(restated.kashrut).toMatchObject({ status: 'stated', certificate: null, verifiedAt: null });
+  });
+
+  it('keeps a supervision without a certificate removable, and other listings’ certificates alone', async () => {
+    const { vendor, listing } = await ownerWith();
+    const second = await createVendor(h.db, {
+      businessName: unique('Second Hall'),
+      category: 'Venues',
+      ownerId: vendor.user.id,
+      claimed: true,
+    });
+    await vendor.caller.kashrut.save(statement(listing.id));
+    await vendor.caller.kashrut.save(statement(second.id));
+    expect((await uploadCertificate(vendor, second.id)).statusCode).toBe(201);
+
+    expect((await vendor.caller.kashrut.remove({ vendorId: listing.id })).kashrut).toBeNull();
+    expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: second.id })).toHaveLength(1);
+    expect(await rowsWhere(h.db, 'attachments', { uploaderId: vendor.user.id })).toHaveLength(1);
+    expect((await download(second.id, vendor)).statusCode).toBe(200);
+  });
+
+  it('from a stale version is refused with the supervision as it is now, and removes nothing', async () => {
+    const { vendor, listing } = await verifiedCaterer();
+    const mine = await vendor.caller.kashrut.mine({ vendorId: listing.id });
+    await vendor.caller.kashrut.save(statement(listing.id, { level: 'pareve', version: mine.version }));
+    const error = await rejection(
+      vendor.caller.kashrut.remove({ vendorId: listing.id, version: mine.version }),
+    );
+    expect(error.code).toBe('CONFLICT');
+    expect((error as { current?: unknown }).current).toMatchObject({ level: 'pareve' });
+    expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: listing.id })).toHaveLength(1);
+    expect(await rowsWhere(h.db, 'attachments', { uploaderId: vendor.user.id })).toHaveLength(1);
+  });
+});
+
 describe('the badge on the profile', () => {
   it('is lost on the expiry day in the listing’s zone, not a day early or late', async () => {
     clock = new Date('2027-03-01T12:00:00Z');
@@ -473,6 +609,38 @@ describe('REST', () => {
     );
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).toBe('"v2"');
+  });
+
+  it('DELETE /api/vendors/profile/kashrut answers 204, or 412 under an If-Match the row no longer has', async () => {
+    const { vendor, listing } = await verifiedCaterer();
+    const who = { user: vendor.user };
+    const url = `/api/vendors/profile/kashrut?vendorId=${listing.id}`;
+    const got = await h.request('GET', url, who);
+    const tag = got.headers.etag as string;
+    expect(tag).toMatch(/^"v\d+"$/);
+
+    const stale = await h.request('DELETE', url, who, undefined, { 'if-match': '"v99"' });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().error.current).toMatchObject({ vendorId: listing.id, status: 'verified' });
+    expect(stale.headers.etag).toBe(tag);
+    expect((await h.request('DELETE', url, null)).statusCode).toBe(401);
+    expect((await h.request('DELETE', url, { user: customer.user })).statusCode).toBe(403);
+    expect((await h.request('DELETE', url, { user: (await h.signedIn('vendor')).user })).statusCode).toBe(
+      404,
+    );
+
+    const removed = await h.request('DELETE', url, who, undefined, { 'if-match': tag });
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(removed.body).toBe('');
+    expect(removed.headers.etag).toBeUndefined();
+    expect(await rowsWhere(h.db, 'attachments', { uploaderId: vendor.user.id })).toHaveLength(0);
+    expect((await h.request('GET', url, who)).json()).toMatchObject({ kashrut: null });
+
+    // Gone already: under If-Match, 412; without, nothing to do.
+    const gone = await h.request('DELETE', url, who, undefined, { 'if-match': tag });
+    expect(gone.statusCode).toBe(412);
+    expect(gone.json().error.current).toBeNull();
+    expect((await h.request('DELETE', url, who)).statusCode).toBe(204);
   });
 
   it('admins verify and reject by path', async () => {

@@ -144,9 +144,9 @@ describe('meta.siteFigures', () => {
     expect(after.categories.Caterers).toBe((before.categories.Caterers ?? 0) + 1);
     expect(after.categories.Photographers).toBe((before.categories.Photographers ?? 0) + 1);
     expect(after.categories.Florists).toBe(before.categories.Florists);
-    // 10 visible reviews averaging 4.5 and 30 of 5: 4.875, shown rounded down as the stars are, 4.8;
+    // 10 visible reviews averaging 4.5 and 30 of 5: 4.875, shown rounded to one decimal, 4.9;
     // hidden reviews and the hidden listing's are left out.
-    if (before.rating === null) expect(after.rating).toEqual({ average: '4.8', reviews: 40 });
+    if (before.rating === null) expect(after.rating).toEqual({ average: '4.9', reviews: 40 });
     // The newest good visible reviews of shown listings, by the writer's first name and the business.
     expect(after.testimonials).toHaveLength(TESTIMONIALS_SHOWN);
     expect(after.testimonials.every((t) => t.rating >= 4 && t.authorFirstName.length > 0)).toBe(true);

@@ -321,6 +321,8 @@ async function setVisibility(
   ctx: Signed,
   reviewId: string,
   hide: { reason: string } | null,
+  /** The admin's note on showing it again, for the audit log. */
+  note: string | null = null,
 ): Promise<{ reviewId: string; hidden: boolean; closedReports: number }> {
   const now = ctx.now();
   return inTransaction(ctx.db, async (trx) => {
@@ -341,7 +343,7 @@ async function setVisibility(
       action: hide ? 'review.hide' : 'review.unhide',
       targetType: 'review',
       targetId: reviewId,
-      reason: hide?.reason ?? null,
+      reason: hide?.reason ?? note,
       before: { hidden: review.hidden },
       after: { hidden: Boolean(hide), vendorId: review.vendorId, ...(hide ? { closedReports } : {}) },
     });
@@ -384,7 +386,7 @@ export function hideReview(ctx: Signed, input: z.output<typeof adminReviewHideIn
 }
 
 export function unhideReview(ctx: Signed, input: z.output<typeof adminReviewUnhideInput>) {
-  return setVisibility(ctx, input.id, null);
+  return setVisibility(ctx, input.id, null, input.reason || null);
 }
 
 /** Dismisses one open report: the review stays as it is. */
@@ -408,6 +410,7 @@ export async function dismissReviewReport(
       action: 'review.dismiss_report',
       targetType: 'review',
       targetId: report.reviewId,
+      reason: input.reason || null,
       after: { reportId: report.id, status: 'dismissed' },
     });
     const review = await lockReview(trx, report.reviewId);

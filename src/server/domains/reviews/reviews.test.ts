@@ -306,7 +306,7 @@ describe('reports', () => {
       'NOT_FOUND',
     );
 
-    await admin.caller.admin.reviews.unhide({ id: poor.id });
+    await admin.caller.admin.reviews.unhide({ id: poor.id, reason: 'The family did book them' });
     expect(await ratingOf(listing.id)).toEqual({ rating: '3.50', reviewCount: 2 });
 
     await reporter.caller.reviews.report({ id: good.id, reason: 'Too good to be true' });
@@ -314,8 +314,25 @@ describe('reports', () => {
       (r) => r.review.id === good.id,
     );
     expect(report).toBeDefined();
-    const dismissed = await admin.caller.admin.reviews.dismissReport({ id: report?.id ?? '' });
+    const dismissed = await admin.caller.admin.reviews.dismissReport({
+      id: report?.id ?? '',
+      reason: 'An honest review',
+    });
     expect(dismissed).toEqual({ reviewId: good.id, hidden: false, closedReports: 1 });
+    // The admin's notes on showing a review again and on a dismissal are kept in the audit log.
+    const notes = await h.db
+      .selectFrom('auditLog')
+      .select(['action', 'reason'])
+      .where('targetId', 'in', [poor.id, good.id])
+      .where('action', 'in', ['review.unhide', 'review.dismiss_report'])
+      .execute();
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        { action: 'review.unhide', reason: 'The family did book them' },
+        { action: 'review.dismiss_report', reason: 'An honest review' },
+      ]),
+    );
+    expect(notes).toHaveLength(2);
     expect(await rejection(admin.caller.admin.reviews.dismissReport({ id: report?.id ?? '' }))).toMatchObject(
       { code: 'CONFLICT', message: REVIEW_MESSAGES.reportNotOpen },
     );

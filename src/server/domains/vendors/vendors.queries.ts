@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { KASHRUT_CATEGORIES, type KashrutFilter } from '../../../shared/kashrut';
 import { zoneAt } from '../../../shared/place-zone';
+import type { KashrutBadgeDto } from '../../../shared/schemas/kashrut-public';
 import type { VendorSort } from '../../../shared/schemas/vendors';
 import type { Db } from '../../platform/db/create-db';
 import type { NewVendor, VendorRow, VendorUpdate } from '../../platform/db/types';
@@ -316,7 +317,18 @@ const answerColumns = sql.raw(
 );
 
 type AnswerColumn = (typeof vendorColumns)[number] extends `vendors.${infer C}` ? C : never;
-type AnswerRow = Pick<VendorRow, AnswerColumn>;
+type AnswerRow = Pick<VendorRow, AnswerColumn> & { kashrutBadge: KashrutBadgeDto | null };
+
+/**
+ * A page row's kashrut badge (alias v), read by the vendor_kashrut primary key inside the page's own
+ * statement: verified kashrut that holds at `now`, with the instant it stops holding (midnight
+ * starting the expiry day in the listing's zone), so that an answer kept past it can drop it.
+ */
+const kashrutBadgeOf = (now: Date) => sql<KashrutBadgeDto | null>`(select json_build_object(
+    'agency', k.agency, 'agencyOther', k.agency_other,
+    'until', to_char((k.expires_on::timestamp at time zone coalesce(v.time_zone, 'UTC')) at time zone 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS"Z"'))
+  from vendor_kashrut k where k.vendor_id = v.id and ${kashrutHolds(now)})`;
 
 /**
  * One page of vendors, whether more follow, and the total when asked for and the page does not tell
@@ -373,7 +385,7 @@ export async function searchVendors(db: Db, s: VendorSearch) {
         or ((select count(*) from page) = 0 and ${s.offset}::int > 0))
       then (select count(*)::int from (${counted} limit ${s.totalCap ?? 0}) c) end as total
     )
-    select ${answerColumns}${
+    select ${answerColumns}, ${kashrutBadgeOf(s.now ?? new Date())} as "kashrutBadge"${
       s.position
         ? sql`, round((earth_distance(${point(s.position)}, v.location) / 1000)::numeric, 1)::float8 as "distanceKm"`
         : sql``

@@ -46,7 +46,9 @@ export const vendorsRouter = router({
   featured: publicProcedure
     .input(featuredInput)
     .output(checkedOnce(z.array(vendorView)))
-    .query(({ ctx, input }) => featuredVendors(ctx.db, ctx.marketplace, ctx.user, input, ctx.versionNotice)),
+    .query(({ ctx, input }) =>
+      featuredVendors(ctx.db, ctx.marketplace, ctx.user, input, ctx.versionNotice, ctx.now()),
+    ),
   suggestions: publicProcedure
     .input(suggestionsInput)
     .output(checkedOnce(vendorSuggestionsDto))

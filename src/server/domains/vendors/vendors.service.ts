@@ -7,6 +7,7 @@ import { agencyLabel, KASHRUT_FLAGS, KASHRUT_LEVELS, kashrutFilterOf } from '../
 import type { AnalyticsDto, analyticsInput } from '../../../shared/schemas/analytics';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
+import type { KashrutBadgeDto } from '../../../shared/schemas/kashrut-public';
 import {
   type featuredInput,
   type OwnListingDto,
@@ -46,7 +47,10 @@ import {
 } from './vendors.queries';
 import type { VersionedCache } from './versioned-cache';
 
-type VendorRow = NonNullable<Awaited<ReturnType<typeof findVendorById>>> & { distanceKm?: number | null };
+type VendorRow = NonNullable<Awaited<ReturnType<typeof findVendorById>>> & {
+  distanceKm?: number | null;
+  kashrutBadge?: KashrutBadgeDto | null;
+};
 
 /** A vendor as a signed-in user sees it. */
 export function fullVendor(row: VendorRow): VendorDto {
@@ -90,7 +94,23 @@ export function vendorForViewer(row: VendorRow, viewer: UserDto | null): VendorV
     hasWebsite: Boolean(row.website),
   };
   if (row.distanceKm !== undefined) view.distanceKm = row.distanceKm;
+  if (row.kashrutBadge !== undefined) view.kashrutBadge = row.kashrutBadge;
   return view;
+}
+
+/**
+ * The answer without the kashrut badges that stopped holding since it was computed (an answer is
+ * kept while the vendors table keeps its version, and an expiry changes no row): the same answer
+ * when none did, as nearly always.
+ */
+export function withoutLapsedBadges<V extends { kashrutBadge?: KashrutBadgeDto | null }>(
+  vendors: V[],
+  now: Date,
+): V[] {
+  const at = now.getTime();
+  const lapsed = (v: V) => v.kashrutBadge != null && Date.parse(v.kashrutBadge.until) <= at;
+  if (!vendors.some(lapsed)) return vendors;
+  return vendors.map((v) => (lapsed(v) ? { ...v, kashrutBadge: null } : v));
 }
 
 /** Rich descriptions keep simple formatting and safe links; nothing a vendor types can run script. */
@@ -164,7 +184,7 @@ export async function listVendors(
   notice?: VersionNotice,
   now: Date = new Date(),
 ): Promise<VendorPageDto> {
-  return answer(
+  const page = await answer(
     db,
     cache,
     cache.pages,
@@ -172,6 +192,8 @@ export async function listVendors(
     (version) => computeVendorPage(db, cache, version, viewer, input, now),
     notice,
   );
+  const items = withoutLapsedBadges(page.items, now);
+  return items === page.items ? page : { ...page, items };
 }
 
 /**
@@ -239,8 +261,9 @@ export async function featuredVendors(
   viewer: UserDto | null,
   input: z.output<typeof featuredInput>,
   notice?: VersionNotice,
+  now: Date = new Date(),
 ): Promise<VendorView[]> {
-  return answer(
+  const featured = await answer(
     db,
     cache,
     cache.featured,
@@ -257,11 +280,13 @@ export async function featuredVendors(
         offset: 0,
         pageable: false,
         countTotal: false,
+        now,
       });
       return items.map((row) => vendorForViewer(row, viewer));
     },
     notice,
   );
+  return withoutLapsedBadges(featured, now);
 }
 
 const LOCATIONS: string[] = [...NEIGHBORHOODS, ...PRESET_CITIES.map((c) => c.name)];

@@ -145,7 +145,7 @@ describe("a vendor's profile drawn for visitors", () => {
     expect(JSON.parse(JSON.stringify(drawnFrom))).toEqual(answer.json());
   });
 
-  it('shows its rating rounded down to one decimal, as its stars are: 4.96 reads 4.9, not 5.0', async () => {
+  it('shows its rating to one decimal, 5.0 only for straight five stars: 4.96 reads 4.9', async () => {
     const vendor = await createVendor(h.db, {
       businessName: 'Nearly Perfect Caterers',
       category: 'Caterers',

@@ -7,7 +7,7 @@ import {
 } from 'zod-openapi';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { idempotencyKeyField } from '../../../shared/schemas/common';
-import { ownKashrutDto } from '../../../shared/schemas/kashrut';
+import { kashrutDto, ownKashrutDto } from '../../../shared/schemas/kashrut';
 import { attachmentDto } from '../../../shared/schemas/messages';
 import { ATTACHMENT_TYPES } from '../../../shared/schemas/requests';
 import { SESSION_COOKIE } from '../../domains/auth/sessions';
@@ -146,6 +146,34 @@ function preconditionFailedResponse(output: z.ZodType | undefined) {
           }),
         }),
       },
+    },
+  };
+}
+
+/**
+ * The row a refused update or removal carries in `error.current` where it is not the success
+ * answer's shape: the kashrut procedures answer the listing's { vendorId, category, mayState,
+ * kashrut } but are refused with the supervision itself (null once nothing is stated).
+ */
+const CONFLICT_ROWS: Record<string, z.ZodType> = {
+  'kashrut.save': kashrutDto,
+  'kashrut.remove': kashrutDto.nullable(),
+};
+
+/** 204 of a removal made under If-Match or a `version`; 409 and 412 as an update's. */
+function removalResponses(output: z.ZodType | undefined) {
+  return {
+    204: { description: 'Removed; nothing is answered' },
+    409: {
+      ...staleWriteResponse(output, false),
+      description:
+        'The removal was asked from a stale `version`: someone changed the row since. `error.current` is the row as it is now (and ETag its tag), or null when it was removed already; look at it again before removing it.',
+    },
+    412: {
+      ...preconditionFailedResponse(output),
+      headers: z.object({ ETag: rowEtagHeader.optional() }),
+      description:
+        'If-Match names no version the row still has: someone changed it since (`error.current` is the row as it is now, and ETag its tag), or it was removed already (`error.current` is null, and there is no ETag).',
     },
   };
 }
@@ -489,6 +517,16 @@ function asObjectSchema(schema: unknown): z.ZodObject | undefined {
   return schema instanceof z.ZodObject ? schema : undefined;
 }
 
+/**
+ * A query's fields, also of an input that may be left out or defaults to `{}` (GET /api/bookings):
+ * its parameters are each optional either way.
+ */
+function queryObject(schema: unknown): z.ZodObject | undefined {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner._zod.def.innerType;
+  return asObjectSchema(inner);
+}
+
 /** A create's input without `idempotencyKey`, which REST takes as a header; undefined when nothing is left. */
 function withoutIdempotencyKey(input: z.ZodType | undefined): z.ZodType | undefined {
   const object = asObjectSchema(input instanceof z.ZodOptional ? input.unwrap() : input);
@@ -537,10 +575,13 @@ export function buildOpenApiDocument() {
       operationId: route.procedure,
       security: signedIn ? needsSession : sessionOptional,
       responses: {
-        [route.status ?? 200]: {
-          description: 'Success',
-          ...(output ? { content: { 'application/json': { schema: output } } } : {}),
-        },
+        [route.status ?? 200]:
+          route.status === 204
+            ? { description: 'Done; nothing is answered' }
+            : {
+                description: 'Success',
+                ...(output ? { content: { 'application/json': { schema: output } } } : {}),
+              },
         ...commonErrors,
         429: tooManyRequests,
       },
@@ -563,7 +604,7 @@ export function buildOpenApiDocument() {
     const rest = objectInput && params.length > 0 ? fields((k) => !params.includes(k)) : bodyInput;
     if (rest) {
       if (route.method === 'GET' || route.method === 'DELETE') {
-        const query = asObjectSchema(rest);
+        const query = queryObject(rest);
         if (query && Object.keys(query.shape).length > 0) {
           operation.requestParams = { ...operation.requestParams, query };
         }
@@ -584,6 +625,7 @@ export function buildOpenApiDocument() {
     }
     // Updates name the version they were made from, in the body or in If-Match (decision 029); a
     // stale one is refused with the current row: 409 for the body's, 412 for If-Match's.
+    const conflictRow = CONFLICT_ROWS[route.procedure] ?? output;
     if (
       objectInput &&
       'version' in objectInput.shape &&
@@ -594,9 +636,24 @@ export function buildOpenApiDocument() {
       successHeaders(z.object({ ETag: rowEtagHeader }));
       operation.responses = {
         ...operation.responses,
-        409: staleWriteResponse(output, alsoConflicts),
-        412: preconditionFailedResponse(output),
+        409: staleWriteResponse(conflictRow, alsoConflicts),
+        412: preconditionFailedResponse(conflictRow),
       };
+    }
+    // Removals at a version: the same If-Match, and a 204 without a tag (the row is gone).
+    if (objectInput && 'version' in objectInput.shape && route.method === 'DELETE') {
+      operation.requestParams = {
+        ...operation.requestParams,
+        header: z.object({
+          'If-Match': ifMatchHeader.shape['If-Match'].meta({
+            description:
+              'Remove the row only as this tag names it: `"v<version>"` (the ETag of its GET), several tags, or `*` for whatever is there. ' +
+              'A row at none of the versions named, or no row at all, answers 412. With a `version` in the query as well, both must name the same single version, or the request is refused (400).',
+            example: '"v3"',
+          }),
+        }),
+      };
+      operation.responses = { ...operation.responses, ...removalResponses(conflictRow) };
     }
     if (route.etag === 'row') {
       successHeaders(z.object({ ETag: rowEtagHeader, 'Cache-Control': z.literal(ROW_CACHE_CONTROL) }));

@@ -126,8 +126,9 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
     // Elsewhere the header is ignored, as a client may send one with every POST.
     const takesIdempotencyKey = route.method === 'POST' && isIdempotent(procedure);
     const isUpdate = route.method === 'PATCH' || route.method === 'PUT';
-    // Updates of a row at a version take that version from If-Match too (decision 029).
-    const conditional = isUpdate && updatesAtVersion(procedure);
+    // Updates of a row at a version take that version from If-Match too (decision 029), and so do
+    // removals that take one.
+    const conditional = (isUpdate || route.method === 'DELETE') && updatesAtVersion(procedure);
 
     app.route({
       method: route.method,
@@ -175,6 +176,8 @@ export async function restPlugin(app: FastifyInstance, opts: { deps: AppDeps }):
               condition?.any ? 'unconditional update (If-Match: *)' : 'unconditional update (no version)',
             );
           }
+          // A 204 answers nothing: no body, and no tag of a row that is gone.
+          if (route.status === 204) return reply.code(204).send();
           const version = conditional || route.etag === 'row' ? rowVersionOf(result) : undefined;
           if (version !== undefined) reply.header('etag', rowTag(version));
           if (route.etag === 'row') reply.header('cache-control', ROW_CACHE_CONTROL);

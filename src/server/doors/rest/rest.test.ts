@@ -193,6 +193,19 @@ describe('OpenAPI document', () => {
     const user = register.responses['201'].content['application/json'].schema.properties.user;
     expect(user.properties.createdAt).toMatchObject({ type: 'string', format: 'date-time' });
     expect(user.properties).not.toHaveProperty('passwordHash');
+    // An input with a default documents its query parameters too, each optional.
+    const bookings = doc.paths['/api/bookings'].get.parameters as {
+      name: string;
+      in: string;
+      required?: boolean;
+    }[];
+    expect(bookings.map((p) => [p.name, p.in, p.required ?? false])).toEqual(
+      expect.arrayContaining([
+        ['eventId', 'query', false],
+        ['upcoming', 'query', false],
+        ['status', 'query', false],
+      ]),
+    );
     expect(doc.paths['/api/upload'].post).toBeDefined();
     expect(doc.paths['/api/health'].get).toBeDefined();
   });

@@ -17,8 +17,8 @@ export interface RestRoute {
   procedure: ProcedurePath;
   summary: string;
   tag: string;
-  /** Status of a successful call; 200 unless it creates something. */
-  status?: 200 | 201;
+  /** Status of a successful call; 200 unless it creates something, or answers nothing (204). */
+  status?: 200 | 201 | 204;
   /**
    * The ETag of a GET's answer (decision 029; updates of a row at a version get theirs without it):
    * - `row`: the answer is an editable row (or `{ user }`): `"v<version>"`, for If-Match on its update;
@@ -660,7 +660,7 @@ export const restRoutes: RestRoute[] = [
     path: '/api/bookings',
     procedure: 'bookings.list',
     summary:
-      "The caller's bookings, as the family and as a listing's owner, with quote, deposit (the family's side) and history; eventId and upcoming=true narrow them",
+      "The caller's bookings, as the family and as a listing's owner, with quote, deposit (the family's side) and history; eventId, upcoming=true and status (confirmed, completed or cancelled, as it reads now) narrow them",
     tag: 'Bookings',
   },
   {
@@ -765,6 +765,15 @@ export const restRoutes: RestRoute[] = [
     tag: 'Kashrut',
   },
   {
+    method: 'DELETE',
+    path: '/api/vendors/profile/kashrut',
+    procedure: 'kashrut.remove',
+    summary:
+      "Remove the stated supervision of one of the signed-in vendor's listings (vendorId, or their first), its verification and its certificate file",
+    tag: 'Kashrut',
+    status: 204,
+  },
+  {
     method: 'GET',
     path: '/api/admin/kashrut',
     procedure: 'admin.kashrut.list',
@@ -809,7 +818,7 @@ export const restRoutes: RestRoute[] = [
     path: '/api/vendors/{id}/availability',
     procedure: 'availability.ofVendor',
     summary:
-      "A listing's days from `from` (today at its place) to `to` (3 months on; at most 190 days): free, booked, closed or not_stated, the unavailable parts of a free day, and Shabbat or Yom Tov at its place. Nothing private",
+      "A listing's days from `from` (today at its place) to `to` (3 months on; at most 190 days): free, booked, closed, not_stated or rest (Shabbat or Yom Tov there all day: not bookable), the unavailable parts of a free day, and Shabbat or Yom Tov at its place with the hours it takes (`restHours`). Nothing private",
     tag: 'Vendor availability',
   },
   {

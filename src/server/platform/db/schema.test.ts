@@ -290,6 +290,29 @@ describe('demo seed', () => {
         expect(r.createdAt.toISOString().slice(0, 10) > r.day).toBe(true);
         expect(r.createdAt.toISOString().slice(0, 10) < today).toBe(true);
       }
+      // The history of those bookings reads their own dates: quoted and accepted months before the
+      // day, completed after it, none stamped when the seed ran.
+      const history = await fresh.db
+        .selectFrom('bookingHistory as h')
+        .innerJoin('bookings as b', 'b.requestId', 'h.requestId')
+        .innerJoin('reviews as rv', 'rv.bookingId', 'b.id')
+        .select(['h.action', 'h.createdAt', 'b.id as bookingId'])
+        .select(sql<string>`to_char(b.day, 'YYYY-MM-DD')`.as('day'))
+        .orderBy('h.createdAt')
+        .execute();
+      expect(history.length).toBe(reviews.length * 3);
+      for (const row of history) {
+        const at = row.createdAt.toISOString().slice(0, 10);
+        expect(at < today).toBe(true);
+        expect(row.action === 'completed' ? at >= row.day : at < row.day).toBe(true);
+      }
+      for (const id of new Set(history.map((row) => row.bookingId))) {
+        expect(history.filter((row) => row.bookingId === id).map((row) => row.action)).toEqual([
+          'quoted',
+          'accepted',
+          'completed',
+        ]);
+      }
       const studio = await fresh.db
         .selectFrom('vendors')
         .select(['id', 'rating', 'reviewCount', 'calendarStatedAt'])

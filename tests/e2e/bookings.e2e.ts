@@ -1,0 +1,345 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatCivilDay } from '../../src/shared/dates';
+import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
+import {
+  DEMO,
+  launchBrowser,
+  openSession,
+  type Session,
+  screenshot,
+  signIn,
+  type ViewportName,
+} from './browser';
+import { type RunningServer, startServer } from './server';
+
+/**
+ * Book a vendor for a date, from the family's search to the admin hiding a reported review (issue
+ * 29), at both widths. The booking has to be moved into the past for the family to review it: this
+ * journey runs its own server on a fresh PostgreSQL database (PGlite belongs to the server's process),
+ * and moves the booking's day, its request's and its event's date back in one transaction, as the
+ * calendar would have moved on. Everything else goes through the pages.
+ *
+ * The database: E2E_DATABASE_URL's server, else the local PostgreSQL the CI starts.
+ */
+const adminUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseName = `simchahub_e2e_bookings_${randomBytes(4).toString('hex')}`;
+
+let browser: Browser;
+let server: RunningServer;
+let db: pg.Client;
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${databaseName}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  [browser, server] = await Promise.all([launchBrowser(), startServer({ databaseUrl: url.toString() })]);
+  db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await db?.end();
+  await server?.stop();
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+});
+
+const opened: Session[] = [];
+async function open(viewport: ViewportName): Promise<Session> {
+  const session = await openSession(browser, viewport, { server: server.baseUrl });
+  opened.push(session);
+  return session;
+}
+afterEach(async (ctx) => {
+  const sessions = opened.splice(0);
+  if (ctx.task.result?.state === 'fail') {
+    for (const [i, { page, errors }] of sessions.entries()) {
+      if (page.isClosed()) continue;
+      const file = `/tmp/bookings-failure-${ctx.task.id}-${i}.png`;
+      await page.screenshot({ path: file }).catch(() => undefined);
+      console.log(`session ${i}: ${page.url()} (${file}); console errors: ${JSON.stringify(errors)}`);
+    }
+  }
+  await Promise.all(sessions.map((s) => s.context.close().catch(() => undefined)));
+});
+
+function eventually<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 15_000 });
+}
+
+function tag(): string {
+  return randomBytes(3).toString('hex');
+}
+
+async function register(api: APIRequestContext, role: 'customer' | 'vendor', name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${tag()}@example.com`;
+  const res = await api.post('/api/auth/register', {
+    data: { name, email, password: 'mazel-tov-2027', role },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { user: { id: string } }).user.id;
+}
+
+/** The listing's public day as the profile and the search read it. */
+async function publicDay(api: APIRequestContext, vendorId: string, day: string) {
+  const res = await api.get(`/api/vendors/${vendorId}/availability?from=${day}&to=${day}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { days: { day: string; status: string; rest: string | null }[] };
+  return body.days[0];
+}
+
+/**
+ * The fixture: the booking's day, and its request's and event's dates, moved `days` back, with the
+ * day's slot moved along (vendor_days), in one transaction.
+ */
+async function moveBookingBack(bookingId: string, days: number): Promise<void> {
+  await db.query('BEGIN');
+  try {
+    const { rows } = await db.query<{
+      vendor_id: string;
+      day: string;
+      request_id: string;
+      event_id: string | null;
+    }>(
+      `SELECT vendor_id, to_char(day, 'YYYY-MM-DD') AS day, request_id, event_id FROM bookings WHERE id = $1 FOR UPDATE`,
+      [bookingId],
+    );
+    const booking = rows[0];
+    if (!booking) throw new Error(`no booking ${bookingId}`);
+    await db.query('UPDATE vendor_days SET taken = taken - 1 WHERE vendor_id = $1 AND day = $2', [
+      booking.vendor_id,
+      booking.day,
+    ]);
+    await db.query(
+      `INSERT INTO vendor_days (vendor_id, day, capacity, taken) VALUES ($1, $2::date - $3::int, 1, 1)
+       ON CONFLICT (vendor_id, day) DO UPDATE
+         SET capacity = greatest(vendor_days.capacity, vendor_days.taken + 1), taken = vendor_days.taken + 1`,
+      [booking.vendor_id, booking.day, days],
+    );
+    await db.query('UPDATE bookings SET day = day - $2::int WHERE id = $1', [bookingId, days]);
+    await db.query(
+      `UPDATE availability_requests SET event_date = event_date - make_interval(days => $2) WHERE id = $1`,
+      [booking.request_id, days],
+    );
+    if (booking.event_id)
+      await db.query(`UPDATE events SET date = date - make_interval(days => $2) WHERE id = $1`, [
+        booking.event_id,
+        days,
+      ]);
+    await db.query('COMMIT');
+  } catch (error) {
+    await db.query('ROLLBACK');
+    throw error;
+  }
+}
+
+/** The first date from `from` (two months ahead by default) on the weekday, without a festival or fast. */
+function nextDate(weekday: number, from = addDays(toCivilDate(new Date()), 60)): string {
+  let date = from;
+  for (let i = 0; i < 400; i++, date = addDays(date, 1)) {
+    if (dayOfWeek(date) === weekday && !conflictFor(date).hasConflict) return date;
+  }
+  throw new Error('no such date');
+}
+
+const resultCards = (page: Page) =>
+  page.locator('section[aria-labelledby="results-heading"] [data-testid="vendor-card"]');
+
+describe.each(['desktop', 'phone'] as ViewportName[])('booking a vendor at %s width', (viewport) => {
+  it('goes from free on my date to a booked vendor, a verified review, a reply and a hidden report', async () => {
+    const vendor = await open(viewport);
+    const family = await open(viewport);
+    const business = `Booking Band ${tag().toUpperCase()}`;
+    const familyName = `Dina Katz ${tag()}`;
+    const eventTitle = `Dina's wedding ${tag()}`;
+
+    // The vendor: an account, a listing, and a stated calendar (a daily capacity of one).
+    await register(vendor.context.request, 'vendor', `Yossi Levin ${tag()}`);
+    const created = await vendor.context.request.post('/api/vendors', {
+      data: {
+        businessName: business,
+        category: 'Musicians',
+        contactEmail: 'band@example.com',
+        description: 'A five-piece band for weddings, bar and bat mitzvahs.',
+        city: 'Teaneck',
+        state: 'NJ',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const vendorId = ((await created.json()) as { id: string }).id;
+    const stated = await vendor.context.request.put('/api/vendors/profile/availability', {
+      data: { dailyCapacity: 1 },
+    });
+    expect(stated.status(), await stated.text()).toBe(200);
+
+    // A Tuesday two months or more ahead, without a festival, that the listing shows as free.
+    let day = nextDate(2);
+    while ((await publicDay(family.context.request, vendorId, day))?.status !== 'free')
+      day = nextDate(2, addDays(day, 1));
+
+    // The family: an account and an event on that day.
+    await register(family.context.request, 'customer', familyName);
+    const event = await family.context.request.post('/api/events', {
+      data: { title: eventTitle, type: 'Wedding', date: `${day}T00:00:00.000Z` },
+    });
+    expect(event.status(), await event.text()).toBe(201);
+    const eventId = ((await event.json()) as { id: string }).id;
+
+    // 1. The family searches for the band, fills "Free on" from its event in one click, and asks.
+    await family.page.goto(`/marketplace?search=${encodeURIComponent(business)}`);
+    await family.page
+      .getByRole('combobox', { name: 'Use the date of one of your events' })
+      .selectOption({ index: 1 });
+    await family.page.waitForURL((url) => url.searchParams.get('free_on') === day);
+    await eventually(() => resultCards(family.page).count()).toBe(1);
+    await expect(resultCards(family.page).first().getByRole('heading').textContent()).resolves.toBe(business);
+    await screenshot(family.page, 'bookings-free-on', viewport);
+    await resultCards(family.page)
+      .first()
+      .getByRole('button', { name: `Request Availability: ${business}` })
+      .click();
+    const request = family.page.getByRole('dialog');
+    await request
+      .getByRole('combobox', { name: 'Link to one of your events' })
+      .selectOption({ label: eventTitle });
+    expect(await request.getByLabel('Event date').inputValue()).toBe(day);
+    await request
+      .getByLabel('Message')
+      .fill('Could you play at our wedding? About 150 guests, a chuppah at six.');
+    await request.getByRole('button', { name: 'Send Request' }).click();
+    await eventually(() => request.isVisible()).toBe(false);
+
+    // 2. The vendor quotes, in the conversation the request opened.
+    await vendor.page.goto('/messages');
+    await vendor.page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(familyName) })
+      .click();
+    await vendor.page.getByRole('button', { name: 'Send a quote' }).click();
+    const quote = vendor.page.getByRole('dialog', { name: 'Send a quote' });
+    await quote.getByLabel('Price ($)').fill('4800');
+    await quote
+      .getByLabel('What it includes')
+      .fill('Five musicians, four hours, sound system and a chuppah set.');
+    await quote.getByLabel('Deposit ($)').fill('1000');
+    await quote.getByLabel('Deposit due').fill(addDays(toCivilDate(new Date()), 14));
+    await quote.getByLabel('Valid until').fill(addDays(toCivilDate(new Date()), 10));
+    await screenshot(vendor.page, 'bookings-quote-dialog', viewport);
+    await quote.getByRole('button', { name: 'Send quote' }).click();
+    await eventually(() => quote.isVisible()).toBe(false);
+
+    // 3. The family accepts it, in the same conversation (it arrives live).
+    await family.page.goto('/messages');
+    await family.page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(business) })
+      .click();
+    const offered = family.page.getByRole('article', { name: `Quote from ${business}` });
+    await eventually(() => offered.isVisible()).toBe(true);
+    expect(await offered.textContent()).toContain('$4,800');
+    await screenshot(family.page, 'bookings-quote-offered', viewport);
+    await offered.getByRole('button', { name: 'Accept' }).click();
+    await family.page.getByRole('button', { name: 'Accept and book' }).click();
+    await eventually(() => family.page.getByText('Quote · booked').isVisible()).toBe(true);
+
+    // 4. The vendor's calendar shows the day taken by the booking.
+    await vendor.page.goto('/vendor-dashboard?tab=calendar');
+    const dayButton = vendor.page.getByRole('button', { name: `(${formatCivilDay(day)})`, exact: false });
+    for (let i = 0; i < 8 && !(await dayButton.isVisible()); i++) {
+      await vendor.page.getByRole('button', { name: 'Next month' }).click();
+    }
+    await eventually(() => dayButton.textContent()).toContain('1/1 taken');
+    await screenshot(vendor.page, 'bookings-vendor-calendar', viewport);
+    expect((await publicDay(family.context.request, vendorId, day))?.status).toBe('booked');
+
+    // 5. At capacity, the band leaves the family's "free on" results.
+    await family.page.goto(`/marketplace?search=${encodeURIComponent(business)}&free_on=${day}`);
+    await eventually(() =>
+      family.page.getByText('No vendors with a stated calendar are free then.', { exact: false }).isVisible(),
+    ).toBe(true);
+    expect(await resultCards(family.page).count()).toBe(0);
+
+    // 6. The day passes (the fixture), and the booking reads completed.
+    const bookings = (await (await family.context.request.get('/api/bookings')).json()) as {
+      id: string;
+      status: string;
+    }[];
+    expect(bookings).toHaveLength(1);
+    const bookingId = bookings[0]?.id as string;
+    await moveBookingBack(bookingId, Math.round((Date.parse(day) - Date.now()) / 86_400_000) + 3);
+    await eventually(async () => {
+      const list = (await (await family.context.request.get('/api/bookings')).json()) as { status: string }[];
+      return list[0]?.status;
+    }).toBe('completed');
+
+    // 7. The family reviews the band from its event's Vendors tab.
+    await family.page.goto(`/events?event=${eventId}`);
+    await family.page.getByRole('tab', { name: 'Vendors' }).click();
+    await family.page
+      .getByRole('button', { name: /Write a review/ })
+      .first()
+      .click();
+    const write = family.page.getByRole('dialog', { name: `Review ${business}` });
+    await write.getByRole('radio', { name: /^5 stars/ }).click();
+    const reviewText = 'They filled the dance floor all night and the chuppah music made everyone cry.';
+    await write.getByLabel('Your review').fill(reviewText);
+    await screenshot(family.page, 'bookings-write-review', viewport);
+    await write.getByRole('button', { name: 'Publish review' }).click();
+    await eventually(() => write.isVisible()).toBe(false);
+
+    // ... and the vendor replies, once, publicly.
+    await vendor.page.goto('/vendor-dashboard?tab=reviews');
+    await vendor.page.getByRole('button', { name: /Reply/ }).first().click();
+    const reply = vendor.page.getByRole('dialog', { name: /^Reply to/ });
+    await reply.getByLabel('Your reply').fill('Thank you, it was a joy to play for you.');
+    await reply.getByRole('button', { name: 'Publish reply' }).click();
+    await eventually(() => reply.isVisible()).toBe(false);
+
+    // The profile: the rating from that one verified review, and the reply.
+    const visitor = await open(viewport);
+    await visitor.page.goto(`/vendor/${vendorId}`);
+    const reviews = visitor.page.getByTestId('vendor-reviews');
+    await eventually(() => reviews.getByText('5.0 out of 5').isVisible()).toBe(true);
+    expect(await reviews.textContent()).toContain('Thank you, it was a joy to play for you.');
+
+    // 8. Someone signed in reports it; an admin hides it with a reason; the rating goes with it.
+    await register(visitor.context.request, 'customer', `Avi Stern ${tag()}`);
+    await visitor.page.reload();
+    await reviews.getByRole('button', { name: /^Report .*review$/ }).click();
+    const report = visitor.page.getByRole('dialog', { name: /^Report/ });
+    await report.getByLabel('Reason').fill('This reads like an advertisement, not a client.');
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await eventually(() => report.isVisible()).toBe(false);
+
+    const admin = await open(viewport);
+    await signIn(admin.page, '/admin-login', DEMO.admin.email, DEMO.admin.password);
+    await admin.page.waitForURL('**/admin-dashboard');
+    await admin.page.goto('/admin-dashboard?tab=users&view=reports');
+    await admin.page.getByRole('button', { name: `Hide the review of ${business}` }).click();
+    const hide = admin.page.getByRole('dialog', { name: 'Hide this review?' });
+    await hide.getByLabel('Reason').fill('Reported as an advertisement; kept off the listing.');
+    await screenshot(admin.page, 'bookings-hide-review', viewport);
+    await hide.getByRole('button', { name: 'Hide review' }).click();
+    await eventually(() => hide.isVisible()).toBe(false);
+
+    await visitor.page.reload();
+    await eventually(() => reviews.getByTestId('no-reviews').isVisible()).toBe(true);
+    expect(await reviews.getByText('out of 5').count()).toBe(0);
+    await screenshot(visitor.page, 'bookings-review-hidden', viewport);
+
+    for (const session of [vendor, family, visitor, admin]) expect(session.errors).toEqual([]);
+  });
+});
