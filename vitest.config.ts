@@ -21,6 +21,7 @@ const SLOW = [
   'src/server/platform/http/resilience.test.ts',
   'src/server/platform/jobs/jobs-fault.test.ts',
   'src/server/domains/auth/password-policy.test.ts',
+  'src/server/storage-cli.test.ts',
   'src/server/test/no-server-errors.property.test.ts',
 ];
 

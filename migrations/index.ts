@@ -31,6 +31,7 @@ import * as vendorAvailability from './2026-11-29T0710_vendor_availability';
 import * as reviewRank from './2026-11-29T0730_review_rank';
 import * as kashrut from './2026-11-29T0740_kashrut';
 import * as calendarVersion from './2026-11-29T0800_calendar_version';
+import * as storedFiles from './2026-11-29T0940_stored_files';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0730_review_rank': reviewRank,
   '2026-11-29T0740_kashrut': kashrut,
   '2026-11-29T0800_calendar_version': calendarVersion,
+  '2026-11-29T0940_stored_files': storedFiles,
 };

@@ -6,15 +6,33 @@ import { hashPassword } from './domains/auth/password';
 import { isCommonPassword } from './domains/auth/password-policy';
 import { createDb } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
-import { loadConfig } from './platform/env';
+import { loadConfig, type StorageSettings } from './platform/env';
+import { migrateFiles } from './platform/storage/migrate';
+import { createFileStore } from './platform/storage/stores';
 
 const USAGE = `Usage:
   npm run db:migrate
   npm run db:seed [-- --vendors N]
-  npm run create-admin -- --email EMAIL --name NAME --password PASSWORD`;
+  npm run create-admin -- --email EMAIL --name NAME --password PASSWORD
+  node dist/server/cli.js storage migrate --to postgres|fs [--from fs|postgres]`;
+
+const DRIVERS = ['fs', 'postgres'] as const;
+
+function driverOption(value: string | undefined, option: string): StorageSettings['driver'] | undefined {
+  if (value === undefined) return undefined;
+  if (!(DRIVERS as readonly string[]).includes(value)) {
+    throw new Error(`${option} must be one of ${DRIVERS.join(', ')} (s3 is not supported yet)`);
+  }
+  return value as StorageSettings['driver'];
+}
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 async function main(): Promise<void> {
-  const [command, ...rest] = process.argv.slice(2);
+  const [command, ...afterCommand] = process.argv.slice(2);
+  // `storage migrate`: a command of two words.
+  const subcommand = command === 'storage' ? afterCommand[0] : undefined;
+  const rest = command === 'storage' ? afterCommand.slice(1) : afterCommand;
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -22,6 +40,8 @@ async function main(): Promise<void> {
       email: { type: 'string' },
       name: { type: 'string' },
       password: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
     },
   });
   const config = loadConfig();
@@ -68,6 +88,42 @@ async function main(): Promise<void> {
           })
           .execute();
         console.info(`Admin ${input.email} created.`);
+        break;
+      }
+      case 'storage': {
+        if (subcommand !== 'migrate' || values.to === undefined) {
+          console.error(USAGE);
+          process.exitCode = 2;
+          break;
+        }
+        // From the store this server uses (STORAGE_URL, or the database's default) unless --from says.
+        const from: StorageSettings = {
+          ...config.storage,
+          driver: driverOption(values.from, '--from') ?? config.storage.driver,
+        };
+        const to: StorageSettings = {
+          ...config.storage,
+          driver: driverOption(values.to, '--to') ?? 'postgres',
+        };
+        if (from.driver === to.driver) throw new Error(`The files are in ${from.driver} already`);
+        const source = createFileStore(from, handle.db);
+        const target = createFileStore(to, handle.db);
+        console.info(`Copying the stored files from ${source.describe} to ${target.describe} ...`);
+        const summary = await migrateFiles(source, target, { log: (line) => console.info(line) });
+        console.info(
+          `${summary.files} files: ${summary.copied} copied (${megabytes(summary.bytes)}), each read back with the same SHA-256; ` +
+            `${summary.skipped} already there with the same SHA-256; ${summary.failed.length} failed.`,
+        );
+        for (const failure of summary.failed) console.error(`  ${failure.key}: ${failure.reason}`);
+        if (summary.failed.length > 0) {
+          console.error('Run the command again to retry the files that failed.');
+          process.exitCode = 1;
+        } else {
+          console.info(
+            `Every file is in ${target.describe}. Servers use it with STORAGE_URL=${to.driver}:` +
+              ' (the source is left as it was).',
+          );
+        }
         break;
       }
       default:

@@ -15,6 +15,9 @@ import { Lifecycle } from './platform/http/resilience';
 import { startMaintenance } from './platform/jobs/maintenance';
 import { LiveHub, liveSourceFor } from './platform/live/hub';
 import { startMailWorker } from './platform/mail/worker';
+import { createFsStore } from './platform/storage/fs-store';
+import { filesMissingFrom } from './platform/storage/migrate';
+import { createFileStore } from './platform/storage/stores';
 
 /** Time after the grace period for jobs and the pool to close before the process exits anyway. */
 const SHUTDOWN_MARGIN_MS = 5000;
@@ -82,6 +85,20 @@ async function main(): Promise<void> {
       config.database.connectTimeoutMs,
     ),
   );
+  // Uploaded images and attachments, shared by every server on the database with `postgres:`.
+  const files = createFileStore(config.storage, handle.db);
+  // Files a server of an earlier version (or with STORAGE_URL=fs:) wrote to this disk are not
+  // served from the database until they are copied there: said at once rather than found as 404s.
+  const missing =
+    config.storage.driver === 'fs' ? 0 : await filesMissingFrom(createFsStore(config.dataDir), files);
+  if (missing > 0) {
+    log.warn(
+      { missing },
+      `Stored files under ${config.dataDir} are not in the database, where this server reads them: ` +
+        'copy them with `node dist/server/cli.js storage migrate --from fs --to postgres`, ' +
+        'or keep them on this disk with STORAGE_URL=fs:',
+    );
+  }
   const prerender = new PagePrerender(handle.db, undefined, { siteFiguresMin: config.siteFiguresMin });
   const app = await buildServer(
     {
@@ -91,6 +108,7 @@ async function main(): Promise<void> {
       now: () => new Date(),
       lifecycle,
       live,
+      files,
     },
     { prerender },
   );
@@ -113,10 +131,17 @@ async function main(): Promise<void> {
     embedded: handle.kind === 'pglite',
     sweep: (deps) => sweepExpiredRows({ ...deps, appUrl: config.appUrl }),
   });
-  const uploadSweeper = startUploadSweeper({ db: handle.db, config, now: () => new Date(), log: app.log });
+  const uploadSweeper = startUploadSweeper({
+    db: handle.db,
+    config,
+    files,
+    now: () => new Date(),
+    log: app.log,
+  });
   const attachmentSweeper = startAttachmentSweeper({
     db: handle.db,
     config,
+    files,
     now: () => new Date(),
     log: app.log,
   });
@@ -163,7 +188,9 @@ async function main(): Promise<void> {
   onStopSignal = (signal) => void shutdown(signal);
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`SimchaHub on http://localhost:${config.port} (database: ${handle.describe})`);
+  app.log.info(
+    `SimchaHub on http://localhost:${config.port} (database: ${handle.describe}; stored files: ${files.describe})`,
+  );
 }
 
 main().catch((error: unknown) => {

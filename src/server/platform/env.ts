@@ -19,6 +19,19 @@ const envSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     DATA_DIR: z.string().default('./data'),
+    /**
+     * Where uploaded images and attachments are kept (decision 039): `fs:` under DATA_DIR (or
+     * `fs:/some/dir`), or `postgres:` in the database. Unset: `postgres:` with DATABASE_URL (every
+     * server on the database sees the same files), `fs:` with the embedded database.
+     */
+    STORAGE_URL: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .refine(
+        (v) => v === undefined || /^(fs|postgres)(:|$)/.test(v),
+        'STORAGE_URL must be fs: (optionally fs:/a/folder) or postgres: (s3:// is not supported yet)',
+      ),
     /** Built web app to serve; `npm run build` writes it here. */
     CLIENT_DIR: z.string().default('./dist/client'),
     /** Origins besides the server's own that may send mutations (comma-separated), e.g. a dev front end. */
@@ -178,6 +191,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  storage: StorageSettings;
   clientDir: string;
   trustedOrigins: string[];
   seedDemoData: Env['SEED_DEMO_DATA'];
@@ -220,6 +234,31 @@ export interface AppConfig {
   liveSessionCheckMs: number;
 }
 
+/** Which driver keeps the stored files, and the folder of the `fs` driver. */
+export interface StorageSettings {
+  driver: 'fs' | 'postgres';
+  /** The `fs` driver's root: images in <root>/uploads, attachments in <root>/attachments. */
+  root: string;
+  /** Chosen by STORAGE_URL, or the default for the database. */
+  explicit: boolean;
+}
+
+/** STORAGE_URL as settings; unset picks the database's default. */
+export function storageSettings(
+  url: string | undefined,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): StorageSettings {
+  if (url === undefined) return { driver: databaseUrl ? 'postgres' : 'fs', root: dataDir, explicit: false };
+  const [scheme, ...rest] = url.split(':');
+  const where = rest.join(':').replace(/^\/\/(?=\/)/, '');
+  return {
+    driver: scheme === 'postgres' ? 'postgres' : 'fs',
+    root: scheme === 'fs' && where ? path.resolve(where) : dataDir,
+    explicit: true,
+  };
+}
+
 export interface DatabaseSettings {
   poolMax: number;
   /** Requests that may wait for a pooled connection; more are refused at once (503). */
@@ -249,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage: storageSettings(e.STORAGE_URL, e.DATABASE_URL, dataDir),
     clientDir: path.resolve(e.CLIENT_DIR),
     trustedOrigins: e.TRUSTED_ORIGINS,
     seedDemoData: e.SEED_DEMO_DATA,

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AttachmentDto } from '../../../shared/schemas/messages';
 import type { AttachmentPurpose } from '../../platform/db/types';
 import type { AppConfig } from '../../platform/env';
-import { removeFiles, removeQuietly } from '../../platform/storage/files';
+import { filesOf } from '../../platform/storage/stores';
 import type { AppDeps } from '../../platform/trpc/context';
 import {
   fitInQuota,
@@ -21,12 +22,25 @@ import { attachmentBytesOf, deleteUnlinkedAttachments, insertAttachment } from '
 /** An attachment not sent with a message is kept this long: the form it was picked in may still be open. */
 export const UNLINKED_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Where attachments are stored, one file per id. Private: no route serves this directory as is. */
+/**
+ * Where attachments are in the file store, one file per id (`attachments/<id>`). Private: served
+ * only by routes that check who asks, never by a public URL.
+ */
+export const ATTACHMENT_PREFIX = 'attachments/';
+
+export function attachmentKey(id: string): string {
+  return `${ATTACHMENT_PREFIX}${id}`;
+}
+
+/** The folder of the `fs` store's attachments under DATA_DIR (tests look at it). */
 export function attachmentsDir(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'attachments');
 }
 
-/** Where attachments wait while they arrive, on the same disk so storing one is a rename. */
+/**
+ * Where attachments wait while they arrive and are re-encoded, on this server's own disk whatever
+ * the file store; swept by the server that received them.
+ */
 export function attachmentsIncomingDir(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(attachmentsDir(config), '.incoming');
 }
@@ -62,15 +76,17 @@ const ATTACHMENT_STORAGE: UserStorage<string> = {
 /** What refuses an attachment now, if anything (see roomLeft), checked before its 10 MB are read. */
 export async function attachmentRefusal(deps: AppDeps, userId: string): Promise<StorageRefusedError | null> {
   const { refusal, freed } = await roomLeft(deps.db, ATTACHMENT_STORAGE, deps.config, userId, deps.now());
-  await removeFiles(attachmentsDir(deps.config), freed);
+  if (freed.length > 0) await filesOf(deps).delete(freed.map(attachmentKey));
   return refusal ? storageRefusedError(deps.config, ATTACHMENT_STORAGE, refusal) : null;
 }
 
 /**
  * Stores a prepared attachment under a new id and writes its row, if the user's stored bytes stay
- * within the quotas and the site's within its ceiling (else a StorageRefusedError). The check and the insert happen under a per-user lock, so concurrent uploads on
- * any server process cannot pass the quota together. The file is moved into place inside the
- * transaction and removed again if the transaction fails: a row exists exactly when its file does.
+ * within the quotas and the site's within its ceiling (else a StorageRefusedError). The check and
+ * the insert happen under a per-user lock, so concurrent uploads on any server process cannot pass
+ * the quota together. The file is put in the store first and deleted again when the row is refused
+ * or not written: no row ever names a missing file, and a file a crash left without a row is the
+ * sweeper's (decision 039).
  */
 export async function storeAttachment(
   deps: AppDeps,
@@ -88,18 +104,21 @@ export async function storeAttachment(
 ): Promise<AttachmentDto> {
   const { uploaderId, name, prepared, purpose, adopt } = upload;
   const id = randomUUID();
-  const dir = attachmentsDir(deps.config);
-  const target = path.join(dir, id);
+  const key = attachmentKey(id);
+  const store = filesOf(deps);
   const now = deps.now();
   let freed: string[] = [];
-  let placed = false;
 
   let stored: AttachmentDto | StorageRefusal;
   try {
+    // The quota counts the bytes the store took, the same through every driver.
+    const { bytes } = await store.put(key, createReadStream(prepared.file), {
+      contentType: prepared.contentType,
+    });
     stored = await deps.db.transaction().execute(async (trx) => {
       const room = await fitInQuota(trx, ATTACHMENT_STORAGE, {
         userId: uploaderId,
-        bytes: prepared.bytes,
+        bytes,
         config: deps.config,
         now,
       });
@@ -110,7 +129,7 @@ export async function storeAttachment(
         uploaderId,
         name,
         contentType: prepared.contentType,
-        bytes: prepared.bytes,
+        bytes,
         createdAt: now,
         ...(purpose ? { purpose } : {}),
       });
@@ -121,16 +140,15 @@ export async function storeAttachment(
           freed = [...freed, ...replaced];
         }
       }
-      await rename(prepared.file, target);
-      placed = true;
       return dto;
     });
   } catch (error) {
-    if (placed) await removeQuietly(target);
+    await store.delete([key]).catch(() => undefined);
     throw error;
   }
 
-  await removeFiles(dir, freed);
+  if (typeof stored === 'string') freed = [...freed, id];
+  if (freed.length > 0) await store.delete(freed.map(attachmentKey));
   if (typeof stored === 'string') throw storageRefusedError(deps.config, ATTACHMENT_STORAGE, stored);
   return stored;
 }

@@ -1,37 +1,49 @@
-import path from 'node:path';
 import type { Db } from '../../platform/db/create-db';
-import { listDir, modifiedAt, removeFiles } from '../../platform/storage/files';
+import type { FileStore } from '../../platform/storage/file-store';
+import { filesOf } from '../../platform/storage/stores';
 import { type SweepDeps, sweeperOf, sweepIncoming, sweepRowsThenFiles } from '../uploads/sweeper';
 import { deleteUnlinkedAttachments, isAttachmentId, trackedAttachmentIds } from './attachments.queries';
-import { attachmentsDir, attachmentsIncomingDir, UNLINKED_GRACE_MS } from './attachments.service';
+import {
+  ATTACHMENT_PREFIX,
+  attachmentKey,
+  attachmentsIncomingDir,
+  UNLINKED_GRACE_MS,
+} from './attachments.service';
 
 const BATCH = 500;
 
 type AttachmentSweepDeps = SweepDeps<'dataDir'>;
 
 /** Rows of uploads never sent, with their files. */
-function sweepUnlinked(db: Db, dir: string, cutoff: Date): Promise<number> {
+function sweepUnlinked(db: Db, store: FileStore, cutoff: Date): Promise<number> {
   return sweepRowsThenFiles(
     (limit) => deleteUnlinkedAttachments(db, { cutoff, limit }),
-    (ids) => removeFiles(dir, ids),
+    async (ids) => {
+      if (ids.length > 0) await store.delete(ids.map(attachmentKey));
+    },
   );
 }
 
 /**
- * Files without a row (a crash between moving the file into place and committing), judged by their
- * age on disk: a file whose upload is committing right now is seconds old.
+ * Files without a row (a crash between putting the file and committing), judged by their age in
+ * the store (what it lists, and only that): a file whose upload is committing right now is seconds
+ * old.
  */
-async function sweepUntracked(db: Db, dir: string, cutoff: Date): Promise<number> {
-  const ids = (await listDir(dir)).filter(isAttachmentId);
+async function sweepUntracked(db: Db, store: FileStore, cutoff: Date): Promise<number> {
+  const ids: string[] = [];
+  for await (const file of store.list(ATTACHMENT_PREFIX)) {
+    const id = file.key.slice(ATTACHMENT_PREFIX.length);
+    if (isAttachmentId(id)) ids.push(id);
+  }
   let removed = 0;
   for (let i = 0; i < ids.length; i += BATCH) {
     const chunk = ids.slice(i, i + BATCH);
     const tracked = await trackedAttachmentIds(db, chunk);
     for (const id of chunk) {
       if (tracked.has(id)) continue;
-      const time = await modifiedAt(path.join(dir, id));
-      if (time === null || time >= cutoff.getTime()) continue;
-      await removeFiles(dir, [id]);
+      const info = await store.head(attachmentKey(id));
+      if (info === null || info.modifiedAt.getTime() >= cutoff.getTime()) continue;
+      await store.delete([attachmentKey(id)]);
       removed += 1;
     }
   }
@@ -43,11 +55,12 @@ async function sweepUntracked(db: Db, dir: string, cutoff: Date): Promise<number
  * picked in may still be open before that), rows and files, and files without a row of the same
  * age. Returns the number of attachments removed.
  */
-export async function sweepOrphanAttachments({ db, config, now }: AttachmentSweepDeps): Promise<number> {
+export async function sweepOrphanAttachments(deps: AttachmentSweepDeps): Promise<number> {
+  const { db, config, now } = deps;
   const at = typeof now === 'function' ? now() : now;
   const cutoff = new Date(at.getTime() - UNLINKED_GRACE_MS);
-  const dir = attachmentsDir(config);
-  const removed = (await sweepUnlinked(db, dir, cutoff)) + (await sweepUntracked(db, dir, cutoff));
+  const store = filesOf(deps);
+  const removed = (await sweepUnlinked(db, store, cutoff)) + (await sweepUntracked(db, store, cutoff));
   await sweepIncoming(attachmentsIncomingDir(config), at);
   return removed;
 }

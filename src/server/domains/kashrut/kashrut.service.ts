@@ -21,10 +21,10 @@ import { StaleWriteError } from '../../platform/db/stale-write';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { removeFiles } from '../../platform/storage/files';
+import { filesOf } from '../../platform/storage/stores';
 import type { Context } from '../../platform/trpc/context';
 import { fieldError } from '../../platform/trpc/field-error';
-import { attachmentsDir } from '../attachments/attachments.service';
+import { attachmentKey } from '../attachments/attachments.service';
 import { notify } from '../notifications/notifications.service';
 import { ownVendorProfile } from '../vendors/vendors.service';
 import { kashrutDecidedMail, kashrutExpiresMail } from './kashrut.mails';
@@ -212,7 +212,7 @@ export async function removeKashrut(
       .execute();
     return [before.certificateId];
   });
-  await removeFiles(attachmentsDir(ctx.config), freed);
+  if (freed.length > 0) await filesOf(ctx).delete(freed.map(attachmentKey));
   return ownKashrut(ctx, listing.id);
 }
 

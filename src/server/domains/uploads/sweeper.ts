@@ -1,19 +1,26 @@
 import path from 'node:path';
 import type { Db } from '../../platform/db/create-db';
 import type { AppConfig } from '../../platform/env';
-import { listDir, modifiedAt, removeFiles, removeQuietly } from '../../platform/storage/files';
+import type { FileStore } from '../../platform/storage/file-store';
+import { listDir, modifiedAt, removeQuietly } from '../../platform/storage/files';
+import { filesOf } from '../../platform/storage/stores';
 import { ORPHAN_GRACE_MS } from './upload.service';
-import { incomingDir, parseStoredName, uploadFileNames } from './upload-files';
+import { IMAGE_PREFIX, incomingDir, parseStoredName, uploadKeys } from './upload-files';
 import { deleteUnreferencedUploads, referencedAmong, trackedIds } from './uploads.queries';
 
 /** An upload still arriving after this long was abandoned (requests time out long before). */
 const INCOMING_GRACE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
-/** What a sweep needs: the database, the folders named by `Dirs`, and the time (or a clock). */
+/**
+ * What a sweep needs: the database, the settings named by `Dirs` (the store's and this server's
+ * folder of arriving files), the file store (else the one the settings name) and the time (or a
+ * clock).
+ */
 export interface SweepDeps<Dirs extends keyof AppConfig = 'uploadsDir'> {
   db: Db;
-  config: Pick<AppConfig, Dirs>;
+  config: Pick<AppConfig, Dirs | 'storage'>;
+  files?: FileStore;
   now: Date | (() => Date);
 }
 
@@ -36,27 +43,28 @@ export async function sweepRowsThenFiles<Row>(
 }
 
 /** Uploads with a row that no row refers to. */
-function sweepTracked(db: Db, dir: string, cutoff: Date): Promise<number> {
+function sweepTracked(db: Db, store: FileStore, cutoff: Date): Promise<number> {
   return sweepRowsThenFiles(
     (limit) => deleteUnreferencedUploads(db, { cutoff, limit }),
     async (batch) => {
-      for (const upload of batch) await removeFiles(dir, uploadFileNames(upload.id));
+      if (batch.length > 0) await store.delete(batch.flatMap((upload) => uploadKeys(upload.id)));
     },
   );
 }
 
 /**
  * Files without a row: images stored before uploads had rows, and files left behind by a crash
- * between writing and committing. Judged by their age on disk and by references to their id.
+ * between writing and committing. Judged by their age in the store (what it lists, and only that)
+ * and by references to their id.
  */
-async function sweepUntracked(db: Db, dir: string, cutoff: Date): Promise<number> {
-  const groups = new Map<string, string[]>();
-  for (const name of await listDir(dir)) {
-    const stored = parseStoredName(name);
+async function sweepUntracked(db: Db, store: FileStore, cutoff: Date): Promise<number> {
+  const groups = new Map<string, Array<{ key: string; modifiedAt: Date }>>();
+  for await (const file of store.list(IMAGE_PREFIX)) {
+    const stored = parseStoredName(file.key.slice(IMAGE_PREFIX.length));
     if (!stored) continue;
-    const names = groups.get(stored.id) ?? [];
-    names.push(name);
-    groups.set(stored.id, names);
+    const files = groups.get(stored.id) ?? [];
+    files.push({ key: file.key, modifiedAt: file.modifiedAt });
+    groups.set(stored.id, files);
   }
   const ids = [...groups.keys()];
   let removed = 0;
@@ -66,13 +74,16 @@ async function sweepUntracked(db: Db, dir: string, cutoff: Date): Promise<number
     const old: string[] = [];
     for (const id of chunk) {
       if (tracked.has(id)) continue;
-      const times = await Promise.all((groups.get(id) ?? []).map((n) => modifiedAt(path.join(dir, n))));
+      // Each file as the store has it now: one written again since it was listed is fresh.
+      const times = await Promise.all(
+        (groups.get(id) ?? []).map(async (f) => (await store.head(f.key))?.modifiedAt.getTime() ?? null),
+      );
       if (times.every((t) => t !== null && t < cutoff.getTime())) old.push(id);
     }
     const referenced = await referencedAmong(db, old);
     for (const id of old) {
       if (referenced.has(id)) continue;
-      await removeFiles(dir, groups.get(id) ?? []);
+      await store.delete((groups.get(id) ?? []).map((f) => f.key));
       removed += 1;
     }
   }
@@ -93,11 +104,12 @@ export async function sweepIncoming(dir: string, now: Date): Promise<void> {
  * waits for the form that uploaded it to be saved). An image any row still uses is kept, whichever
  * row uploaded it. Returns the number of images removed, each with all its files.
  */
-export async function sweepOrphanUploads({ db, config, now }: SweepDeps): Promise<number> {
+export async function sweepOrphanUploads(deps: SweepDeps): Promise<number> {
+  const { db, config, now } = deps;
   const at = typeof now === 'function' ? now() : now;
   const cutoff = new Date(at.getTime() - ORPHAN_GRACE_MS);
-  const dir = config.uploadsDir;
-  const removed = (await sweepTracked(db, dir, cutoff)) + (await sweepUntracked(db, dir, cutoff));
+  const store = filesOf(deps);
+  const removed = (await sweepTracked(db, store, cutoff)) + (await sweepUntracked(db, store, cutoff));
   await sweepIncoming(incomingDir(config), at);
   return removed;
 }

@@ -27,7 +27,22 @@ export function uploadFileNames(id: string): string[] {
   return [uploadFileName(id), ...UPLOAD_VARIANT_WIDTHS.map((w) => uploadFileName(id, w))];
 }
 
-/** Where uploads wait while they arrive; never served (not a stored name). */
+/** Where the file of this name is in the file store: `/uploads/<name>` is `images/<name>`. */
+export const IMAGE_PREFIX = 'images/';
+
+export function imageKey(name: string): string {
+  return `${IMAGE_PREFIX}${name}`;
+}
+
+/** The store keys of every file of an upload. */
+export function uploadKeys(id: string): string[] {
+  return uploadFileNames(id).map(imageKey);
+}
+
+/**
+ * Where uploads wait while they arrive, on this server's own disk whatever the file store (they are
+ * read by the image decoder, and swept by the server that received them); never served.
+ */
 export function incomingDir(config: Pick<AppConfig, 'uploadsDir'>): string {
   return path.join(config.uploadsDir, '.incoming');
 }

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_VARIANT_WIDTHS, uploadFileName, uploadSrcSet } from '../../../shared/upload-images';
-import { removeFiles, writeNewFile } from '../../platform/storage/files';
+import { filesOf } from '../../platform/storage/stores';
 import type { AppDeps } from '../../platform/trpc/context';
 import type { EncodedFile } from './process-image';
 import {
   fitInQuota,
   roomLeft,
+  type StorageRefusal,
   type StorageRefusedError,
   storageAmount,
   storageRefusedError,
   type UserStorage,
 } from './quota';
-import { uploadFileNames } from './upload-files';
+import { imageKey, uploadKeys } from './upload-files';
 import { deleteUnreferencedUploads, insertUpload, storedBytesOf } from './uploads.queries';
 
 /** An upload no row refers to is kept this long: the form that uploaded it may not be saved yet. */
@@ -41,7 +42,7 @@ async function reclaimUnused(trx: AppDeps['db'], userId: string, now: Date) {
 }
 
 async function deleteFilesOf(deps: AppDeps, uploads: ReadonlyArray<{ id: string }>): Promise<void> {
-  for (const { id } of uploads) await removeFiles(deps.config.uploadsDir, uploadFileNames(id));
+  if (uploads.length > 0) await filesOf(deps).delete(uploads.flatMap(({ id }) => uploadKeys(id)));
 }
 
 /** Images within the user's image quota; unused ones are freed by reclaimUnused. */
@@ -66,8 +67,10 @@ export async function imageRefusal(deps: AppDeps, userId: string): Promise<Stora
  * Writes an encoded upload's files and its row, if the user's stored bytes stay within the quotas
  * and the site's within its ceiling (else a StorageRefusedError).
  * The check and the insert happen under a per-user lock, so concurrent uploads (on any server
- * process) cannot together pass the quota. The files are written inside the same transaction: a row
- * exists exactly when its files do.
+ * process) cannot together pass the quota. The files are put in the store first and deleted again
+ * when the row is refused or not written: no row ever names a missing file, and files a crash left
+ * without a row are the sweeper's (decision 039). The quota counts the encoded bytes, the same
+ * through every store.
  */
 export async function storeUpload(
   deps: AppDeps,
@@ -77,27 +80,29 @@ export async function storeUpload(
   const id = randomUUID();
   const bytes = files.reduce((sum, f) => sum + f.data.length, 0);
   const now = deps.now();
-  const dir = deps.config.uploadsDir;
+  const store = filesOf(deps);
   let freed: Array<{ id: string }> = [];
 
-  const refusal = await deps.db.transaction().execute(async (trx) => {
-    const room = await fitInQuota(trx, IMAGE_STORAGE, { userId, bytes, config: deps.config, now });
-    freed = room.freed;
-    if (room.refusal) return room.refusal;
-    await insertUpload(trx, { id, userId, name: uploadFileName(id), bytes, createdAt: now });
-    const written: string[] = [];
-    try {
-      for (const file of files) {
-        const name = uploadFileName(id, file.width);
-        await writeNewFile(dir, name, file.data);
-        written.push(name);
-      }
-    } catch (error) {
-      await removeFiles(dir, written);
-      throw error;
+  const written: string[] = [];
+  let refusal: StorageRefusal | null;
+  try {
+    for (const file of files) {
+      const key = imageKey(uploadFileName(id, file.width));
+      written.push(key);
+      await store.put(key, file.data, { contentType: 'image/webp' });
     }
-    return null;
-  });
+    refusal = await deps.db.transaction().execute(async (trx) => {
+      const room = await fitInQuota(trx, IMAGE_STORAGE, { userId, bytes, config: deps.config, now });
+      freed = room.freed;
+      if (room.refusal) return room.refusal;
+      await insertUpload(trx, { id, userId, name: uploadFileName(id), bytes, createdAt: now });
+      return null;
+    });
+  } catch (error) {
+    await store.delete(written).catch(() => undefined);
+    throw error;
+  }
+  if (refusal) await store.delete(written);
 
   await deleteFilesOf(deps, freed);
   if (refusal) throw storageRefusedError(deps.config, IMAGE_STORAGE, refusal);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/constants';
@@ -15,8 +14,8 @@ import {
 } from '../../domains/attachments/attachment-file';
 import { readableAttachment } from '../../domains/attachments/attachments.queries';
 import {
+  attachmentKey,
   attachmentRefusal,
-  attachmentsDir,
   attachmentsIncomingDir,
   ensureAttachmentDirs,
   storeAttachment,
@@ -24,9 +23,11 @@ import {
 import { StorageRefusedError } from '../../domains/uploads/quota';
 import { errorBody } from '../../platform/http/errors';
 import { removeQuietly } from '../../platform/storage/files';
+import { filesOf } from '../../platform/storage/stores';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { acceptOneFile, type FileForm, receiveFile, type UploadProblem } from './receive';
+import { openStored } from './stored-files';
 import { refusedUpload, sendProblem, storageProblem, type UploadGate } from './upload-gate';
 
 const ATTACHMENT_FORM: FileForm = { field: ATTACHMENT_FIELD, messages: ATTACHMENT_MESSAGES };
@@ -116,28 +117,24 @@ export async function attachmentRoutes(app: FastifyInstance, opts: { deps: AppDe
     // Someone else's file answers exactly as a missing one: its existence is not told.
     const row = await readableAttachment(deps.db, req.params.id, user.id);
     if (!row) return notFound(reply);
-    // Opened before answering, so a file deleted meanwhile is a 404 and not a broken stream.
-    const handle = await open(path.join(attachmentsDir(deps.config), row.id), 'r').catch(() => null);
-    if (!handle) {
+    // Streamed from the store whichever server stored it, only after the check above.
+    const file = await openStored(filesOf(deps), attachmentKey(row.id));
+    if (!file) {
       req.log.warn({ attachmentId: row.id }, 'attachment row without its file');
       return notFound(reply);
     }
-    const info = await handle.stat().catch(async (error: unknown) => {
-      await handle.close();
-      throw error;
-    });
     const kind = row.contentType === 'application/pdf' ? 'attachment' : 'inline';
     return (
       reply
         .header('content-type', row.contentType)
-        .header('content-length', info.size)
+        .header('content-length', file.bytes)
         .header('content-disposition', contentDisposition(kind, row.name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', ATTACHMENT_CSP)
         .header('cache-control', ATTACHMENT_CACHE_CONTROL)
         // The same URL answers differently to different sessions.
         .header('vary', 'Cookie')
-        .send(handle.createReadStream())
+        .send(file.body)
     );
   });
 }

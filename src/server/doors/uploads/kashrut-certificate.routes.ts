@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LIMITS } from '../../../shared/constants';
@@ -14,8 +13,8 @@ import {
   prepareAttachment,
 } from '../../domains/attachments/attachment-file';
 import {
+  attachmentKey,
   attachmentRefusal,
-  attachmentsDir,
   attachmentsIncomingDir,
   ensureAttachmentDirs,
   storeAttachment,
@@ -30,10 +29,12 @@ import {
 import { StorageRefusedError } from '../../domains/uploads/quota';
 import { errorBody, sendRestError } from '../../platform/http/errors';
 import { removeQuietly } from '../../platform/storage/files';
+import { filesOf } from '../../platform/storage/stores';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from './attachments.routes';
 import { acceptOneFile, type FileForm, receiveFile, type UploadProblem } from './receive';
+import { openStored } from './stored-files';
 import { refusedUpload, sendProblem, storageProblem, type UploadGate } from './upload-gate';
 
 const CERTIFICATE_FORM: FileForm = { field: ATTACHMENT_FIELD, messages: ATTACHMENT_MESSAGES };
@@ -135,25 +136,22 @@ export async function kashrutCertificateRoutes(app: FastifyInstance, opts: { dep
       // Anyone but the owner and admins is answered as if there were no certificate.
       const row = await readableCertificate(deps.db, req.params.id, user);
       if (!row) return notFound(reply);
-      const handle = await open(path.join(attachmentsDir(deps.config), row.id), 'r').catch(() => null);
-      if (!handle) {
+      // Streamed from the store whichever server stored it, only after the check above.
+      const file = await openStored(filesOf(deps), attachmentKey(row.id));
+      if (!file) {
         req.log.warn({ attachmentId: row.id }, 'certificate row without its file');
         return notFound(reply);
       }
-      const info = await handle.stat().catch(async (error: unknown) => {
-        await handle.close();
-        throw error;
-      });
       const kind = row.contentType === 'application/pdf' ? 'attachment' : 'inline';
       return reply
         .header('content-type', row.contentType)
-        .header('content-length', info.size)
+        .header('content-length', file.bytes)
         .header('content-disposition', contentDisposition(kind, row.name))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', ATTACHMENT_CSP)
         .header('cache-control', ATTACHMENT_CACHE_CONTROL)
         .header('vary', 'Cookie')
-        .send(handle.createReadStream());
+        .send(file.body);
     },
   );
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/constants';
@@ -10,12 +8,14 @@ import { IMAGE_MIME_BY_EXT } from '../../domains/uploads/image-type';
 import { encodeUpload, ImageRefusedError } from '../../domains/uploads/process-image';
 import { StorageRefusedError } from '../../domains/uploads/quota';
 import { imageRefusal, type StoredUpload, storeUpload } from '../../domains/uploads/upload.service';
-import { ensureUploadDirs, incomingDir, parseStoredName } from '../../domains/uploads/upload-files';
+import { ensureUploadDirs, imageKey, incomingDir, parseStoredName } from '../../domains/uploads/upload-files';
 import { errorBody } from '../../platform/http/errors';
 import { removeQuietly } from '../../platform/storage/files';
+import { filesOf } from '../../platform/storage/stores';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
 import { acceptOneFile, receiveImage, type UploadProblem } from './receive';
+import { openStored } from './stored-files';
 import { refusedUpload, sendProblem, storageProblem, type UploadGate } from './upload-gate';
 
 async function receiveAndStore(
@@ -73,19 +73,20 @@ export async function uploadRoutes(app: FastifyInstance, opts: { deps: AppDeps }
   app.get<{ Params: { name: string } }>('/uploads/:name', { compress: false }, async (req, reply) => {
     const stored = parseStoredName(req.params.name);
     if (!stored) return reply.code(404).send(errorBody('NOT_FOUND', 'No such file'));
-    let file = path.join(deps.config.uploadsDir, req.params.name);
-    let info = await stat(file).catch(() => null);
-    if (!info && stored.variant) {
+    const store = filesOf(deps);
+    let file = await openStored(store, imageKey(req.params.name));
+    if (!file && stored.variant) {
       // A WebP stored before variants existed has none: its srcset entries get the image itself.
-      file = path.join(deps.config.uploadsDir, uploadFileName(stored.id));
-      info = await stat(file).catch(() => null);
+      file = await openStored(store, imageKey(uploadFileName(stored.id)));
     }
-    if (!info?.isFile()) return reply.code(404).send(errorBody('NOT_FOUND', 'No such file'));
+    if (!file) return reply.code(404).send(errorBody('NOT_FOUND', 'No such file'));
+    // Streamed from the store whichever server stored it; a name is never written twice, so any
+    // cache may keep it for good.
     return reply
       .header('content-type', IMAGE_MIME_BY_EXT[stored.ext])
-      .header('content-length', info.size)
+      .header('content-length', file.bytes)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(file));
+      .send(file.body);
   });
 }

@@ -62,6 +62,8 @@ describe('migrations', () => {
       'search_words',
       'server_error_minutes',
       'sessions',
+      'stored_file_chunks',
+      'stored_files',
       'tasks',
       'thread_report_messages',
       'thread_reports',

@@ -463,6 +463,26 @@ export interface UploadsTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * A file of the `postgres` storage driver (platform/storage/postgres-store.ts, decision 039); `key`
+ * is null while its chunks are being written.
+ */
+export interface StoredFilesTable {
+  id: string;
+  key: string | null;
+  contentType: string | null;
+  bytes: number;
+  sha256: string | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** The bytes of a stored file, in order of `n`. */
+export interface StoredFileChunksTable {
+  fileId: string;
+  n: number;
+  data: Uint8Array;
+}
+
 /** Browsers that signed in to an account before; only the SHA-256 of each cookie is kept. */
 export interface KnownDevicesTable {
   tokenHash: string;
@@ -780,6 +800,8 @@ export interface Database {
   passwordResetTokens: PasswordResetTokensTable;
   emailConfirmationTokens: EmailConfirmationTokensTable;
   uploads: UploadsTable;
+  storedFiles: StoredFilesTable;
+  storedFileChunks: StoredFileChunksTable;
   knownDevices: KnownDevicesTable;
   idempotencyKeys: IdempotencyKeysTable;
   threadReports: ThreadReportsTable;

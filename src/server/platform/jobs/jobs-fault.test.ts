@@ -25,7 +25,13 @@ describe('background jobs when the database is unreachable', () => {
     const mail = recordingLog();
     const sweep = recordingLog();
     const chores = recordingLog();
-    const config = { smtpUrl: null, mailDir: os.tmpdir(), mailFrom: 'a@b.co', uploadsDir: os.tmpdir() };
+    const config = {
+      smtpUrl: null,
+      mailDir: os.tmpdir(),
+      mailFrom: 'a@b.co',
+      uploadsDir: os.tmpdir(),
+      storage: { driver: 'postgres' as const, root: os.tmpdir(), explicit: true },
+    };
     try {
       const worker = startMailWorker({ db: down.db, config, log: mail.log }, { pollIntervalMs: 20 });
       const sweeper = startUploadSweeper(

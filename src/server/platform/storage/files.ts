@@ -1,25 +1,10 @@
-import { open, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { open, readdir, rm, stat } from 'node:fs/promises';
 
 /*
- * Stored files on this server's disk (images and conversation attachments): writing one once,
- * removing, listing and reading the head of a file. What the files are named is their domain's.
+ * Files on this server's own disk while an upload arrives and is checked (the `.incoming` folders):
+ * removing, listing and reading the head of one. Stored images and attachments are the file
+ * store's (file-store.ts), never these.
  */
-
-export async function writeNewFile(dir: string, name: string, data: Buffer): Promise<void> {
-  await writeFile(path.join(dir, name), data, { flag: 'wx' });
-}
-
-/** Deletes files, ignoring those already gone. */
-export async function removeFiles(dir: string, names: readonly string[]): Promise<void> {
-  await Promise.all(
-    names.map((name) =>
-      unlink(path.join(dir, name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      }),
-    ),
-  );
-}
 
 export async function removeQuietly(file: string): Promise<void> {
   await rm(file, { force: true }).catch(() => undefined);

@@ -3,6 +3,7 @@ import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
 import type { Lifecycle } from '../http/resilience';
 import type { LiveHub } from '../live/hub';
+import type { FileStore } from '../storage/file-store';
 
 /**
  * Long-lived parts that domains keep for every request (a cache, say). Empty here, since the
@@ -20,6 +21,11 @@ export interface AppDeps extends DomainDeps {
   now: () => Date;
   /** Wakes this process's open event streams when the database announces new live events. */
   live: LiveHub;
+  /**
+   * Where uploaded images and attachments are kept (decision 039); absent, the store config.storage
+   * names on `db` (platform/storage/stores.ts, filesOf).
+   */
+  files?: FileStore;
   /** Serving or draining; buildServer makes one when the caller does not. */
   lifecycle?: Lifecycle;
 }

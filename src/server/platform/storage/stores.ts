@@ -1,0 +1,33 @@
+import type { Db } from '../db/create-db';
+import type { AppConfig, StorageSettings } from '../env';
+import type { FileStore } from './file-store';
+import { createFsStore } from './fs-store';
+import { createPostgresStore } from './postgres-store';
+
+/** The store the settings name, on this database. */
+export function createFileStore(settings: StorageSettings, db: Db): FileStore {
+  return settings.driver === 'postgres' ? createPostgresStore(db) : createFsStore(settings.root);
+}
+
+const defaults = new WeakMap<Db, Map<string, FileStore>>();
+
+/**
+ * The file store of a server's dependencies: the one main.ts (or a test) gave them, else the one
+ * their settings name on their database (made once per database and settings).
+ */
+export function filesOf(deps: { db: Db; config: Pick<AppConfig, 'storage'>; files?: FileStore }): FileStore {
+  if (deps.files) return deps.files;
+  const { storage } = deps.config;
+  const id = `${storage.driver}:${storage.root}`;
+  let byDb = defaults.get(deps.db);
+  if (!byDb) {
+    byDb = new Map();
+    defaults.set(deps.db, byDb);
+  }
+  let store = byDb.get(id);
+  if (!store) {
+    store = createFileStore(storage, deps.db);
+    byDb.set(id, store);
+  }
+  return store;
+}
