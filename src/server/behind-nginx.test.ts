@@ -14,6 +14,7 @@ import { type AccessLogLine, hasOpenssl, nginxBinary, type RunningNginx, startNg
 import { freePort } from './test/private-postgres';
 import { isRunning, startProcess, type WatchedProcess, waitForHealth } from './test/server-process';
 import { type SseFrame, SseParser } from './test/sse-client';
+import { imageForm, phoneJpeg } from './test/uploads';
 
 /**
  * Two server processes on one PostgreSQL behind real nginx, on the committed configuration
@@ -40,6 +41,7 @@ interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  bytes: Buffer;
 }
 
 /** One HTTP/2 connection to nginx, from `localAddress` (any 127.x.y.z is this machine on Linux). */
@@ -58,15 +60,15 @@ function request(
   session: ClientHttp2Session,
   method: string,
   pathname: string,
-  options: { headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
+  options: { headers?: Record<string, string>; body?: unknown; raw?: Buffer; timeoutMs?: number } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const stream = session.request({
       ':method': method,
       ':path': pathname,
       accept: 'application/json',
-      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...options.headers,
     });
     stream.setTimeout(options.timeoutMs ?? 20_000, () => stream.close(http2.constants.NGHTTP2_CANCEL));
@@ -76,13 +78,10 @@ function request(
       headers = h;
     });
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () =>
-      resolve({
-        status: Number(headers[':status'] ?? 0),
-        headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      }),
-    );
+    stream.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      resolve({ status: Number(headers[':status'] ?? 0), headers, body: bytes.toString('utf8'), bytes });
+    });
     stream.on('error', reject);
     stream.end(payload);
   });
@@ -288,6 +287,34 @@ describe.skipIf(skipReason !== null)('two servers on one PostgreSQL behind nginx
       // HSTS comes from the app (NODE_ENV=production) and arrives once, as the app wrote it.
       expect(health.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
       expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+    } finally {
+      session.close();
+    }
+  });
+
+  it('serves through one server an image uploaded through the other (files in PostgreSQL)', async () => {
+    const user = await createUser(handle.db, { role: 'customer' });
+    const session = await connect(proxy.baseUrl);
+    try {
+      const form = imageForm(await phoneJpeg(400, 300));
+      const upload = await request(session, 'POST', '/api/upload', {
+        headers: { ...form.headers, cookie: await cookieOf(user.id), 'x-test-tag': 'upload' },
+        raw: form.payload,
+      });
+      expect(upload.status, upload.body).toBe(201);
+      const url = (JSON.parse(upload.body) as { url: string }).url;
+      const log = await logWhen((lines) => lines.some((l) => l.tag === 'upload'));
+      const took = log.find((l) => l.tag === 'upload')?.upstream;
+      const other = servers.find((s) => s.address !== took) as (typeof servers)[0];
+      expect(other).toBeDefined();
+      // Straight from the server that did not take the upload, and through nginx: the same bytes.
+      const direct = await fetch(`http://${other.address}${url}`);
+      expect(direct.status).toBe(200);
+      expect(direct.headers.get('content-type')).toBe('image/webp');
+      const proxied = await request(session, 'GET', url);
+      expect(proxied.status).toBe(200);
+      expect(proxied.bytes.equals(Buffer.from(await direct.arrayBuffer()))).toBe(true);
+      expect(proxied.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     } finally {
       session.close();
     }
