@@ -57,7 +57,9 @@ describe('the embedded database in its own thread', () => {
     expect(row?.at).toBeInstanceOf(Date);
     expect(row?.raw).toBeInstanceOf(Uint8Array);
     expect(row?.data).toEqual({ tags: ['silver'] });
-  });
+    // Two fresh databases are made (initdb in WebAssembly, one in a new thread): at a run's start,
+    // beside the other slow files, that alone can take 20 s on two cores.
+  }, 60_000);
 
   it('counts affected rows and passes Dates and bytes as parameters', async () => {
     const h = await open(true);
