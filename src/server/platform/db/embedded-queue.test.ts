@@ -38,7 +38,7 @@ const one = (h: DbHandle) => sql<{ n: number }>`select 1 as n`.execute(h.db).the
 describe.each([
   ["in the server's thread", false],
   ['in its own thread', true],
-])('the embedded database under a burst, %s', (_where, thread) => {
+])('the embedded database under a burst, %s', { timeout: 60_000 }, (_where, thread) => {
   it('refuses at once past the queue limit, and serves the queued requests when the connection frees', async () => {
     handle = await createPgliteDb(null, undefined, { queueMax: 3, waitMs: 10_000, thread });
     const h = handle;

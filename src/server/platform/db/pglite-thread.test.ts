@@ -42,7 +42,13 @@ const setup = sql`
     big bigint
   )`;
 
-describe('the embedded database in its own thread', () => {
+/**
+ * Each test makes fresh databases (initdb in WebAssembly, in a new thread): at a run's start beside the
+ * other slow files, or beside a build, that alone has taken over 20 s on two cores.
+ */
+const FRESH_DATABASES = { timeout: 60_000 };
+
+describe('the embedded database in its own thread', FRESH_DATABASES, () => {
   it('answers rows with the same values and types as in the server thread', async () => {
     const read = async (h: DbHandle) => {
       await setup.execute(h.db);
@@ -57,9 +63,7 @@ describe('the embedded database in its own thread', () => {
     expect(row?.at).toBeInstanceOf(Date);
     expect(row?.raw).toBeInstanceOf(Uint8Array);
     expect(row?.data).toEqual({ tags: ['silver'] });
-    // Two fresh databases are made (initdb in WebAssembly, one in a new thread): at a run's start,
-    // beside the other slow files, that alone can take 20 s on two cores.
-  }, 60_000);
+  });
 
   it('counts affected rows and passes Dates and bytes as parameters', async () => {
     const h = await open(true);
@@ -143,7 +147,7 @@ describe('the embedded database in its own thread', () => {
   });
 });
 
-describe('when the thread is lost', () => {
+describe('when the thread is lost', FRESH_DATABASES, () => {
   it('fails the statement in flight as unreachable, then opens the database on disk again', async () => {
     const h = await open(true, await tempDir());
     const thread = h.embedded as PgliteThread;
