@@ -405,6 +405,6 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
   });
 
   it('named every page it measured', () => {
-    expect(checked.filter((c) => c.endsWith(`at ${width}`)).length).toBe(28);
+    expect(checked.filter((c) => c.endsWith(`at ${width}`)).length).toBe(29);
   });
 });
