@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../src/shared/schemas/admin';
 import {
   DEMO,
+  eventually,
   launchBrowser,
   openSession,
+  registerAccount,
   type Session,
   screenshot,
   signIn,
@@ -30,10 +32,6 @@ afterAll(async () => {
   await api?.dispose();
   await browser?.close();
 });
-
-function eventually<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
 
 async function toast(page: Page, title: string): Promise<void> {
   await eventually(() => page.getByRole('status').getByText(title, { exact: true }).first().isVisible()).toBe(
@@ -98,14 +96,7 @@ async function unclaimedListing(): Promise<Listing> {
 /** A fresh account with a session in its own browser context (as if on another device). */
 async function signedUpElsewhere(viewport: ViewportName, role: 'customer' | 'vendor', name: string) {
   const session = await openSession(browser, viewport);
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${viewport}.${Date.now()}@example.com`;
-  const password = 'mazel-tov-2027';
-  const res = await session.context.request.post('/api/auth/register', {
-    data: { name, email, password, role },
-  });
-  expect(res.status()).toBeLessThan(300);
-  const { user } = (await res.json()) as { user: { id: string } };
-  return { ...session, id: user.id, email, password };
+  return { ...session, ...(await registerAccount(session.context.request, role, name)) };
 }
 
 async function openTab(page: Page, tab: 'overview' | 'claims' | 'vendors' | 'users' | 'activity') {

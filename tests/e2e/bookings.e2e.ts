@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCivilDay } from '../../src/shared/dates';
 import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
 import {
   DEMO,
+  eventually,
   launchBrowser,
   openSession,
+  registerAccount,
   type Session,
   screenshot,
   signIn,
+  trackSessions,
+  uniqueTag,
   type ViewportName,
 } from './browser';
 import { type RunningServer, startServer } from './server';
@@ -57,40 +61,13 @@ afterAll(async () => {
   await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
 });
 
-const opened: Session[] = [];
+const sessions = trackSessions('bookings');
 async function open(viewport: ViewportName): Promise<Session> {
-  const session = await openSession(browser, viewport, { server: server.baseUrl });
-  opened.push(session);
-  return session;
-}
-afterEach(async (ctx) => {
-  const sessions = opened.splice(0);
-  if (ctx.task.result?.state === 'fail') {
-    for (const [i, { page, errors }] of sessions.entries()) {
-      if (page.isClosed()) continue;
-      const file = `/tmp/bookings-failure-${ctx.task.id}-${i}.png`;
-      await page.screenshot({ path: file }).catch(() => undefined);
-      console.log(`session ${i}: ${page.url()} (${file}); console errors: ${JSON.stringify(errors)}`);
-    }
-  }
-  await Promise.all(sessions.map((s) => s.context.close().catch(() => undefined)));
-});
-
-function eventually<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-function tag(): string {
-  return randomBytes(3).toString('hex');
+  return sessions.track(await openSession(browser, viewport, { server: server.baseUrl }));
 }
 
 async function register(api: APIRequestContext, role: 'customer' | 'vendor', name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${tag()}@example.com`;
-  const res = await api.post('/api/auth/register', {
-    data: { name, email, password: 'mazel-tov-2027', role },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { user: { id: string } }).user.id;
+  return (await registerAccount(api, role, name)).id;
 }
 
 /** The listing's public day as the profile and the search read it. */
@@ -162,12 +139,12 @@ describe.each(['desktop', 'phone'] as ViewportName[])('booking a vendor at %s wi
   it('goes from free on my date to a booked vendor, a verified review, a reply and a hidden report', async () => {
     const vendor = await open(viewport);
     const family = await open(viewport);
-    const business = `Booking Band ${tag().toUpperCase()}`;
-    const familyName = `Dina Katz ${tag()}`;
-    const eventTitle = `Dina's wedding ${tag()}`;
+    const business = `Booking Band ${uniqueTag().toUpperCase()}`;
+    const familyName = `Dina Katz ${uniqueTag()}`;
+    const eventTitle = `Dina's wedding ${uniqueTag()}`;
 
     // The vendor: an account, a listing, and a stated calendar (a daily capacity of one).
-    await register(vendor.context.request, 'vendor', `Yossi Levin ${tag()}`);
+    await register(vendor.context.request, 'vendor', `Yossi Levin ${uniqueTag()}`);
     const created = await vendor.context.request.post('/api/vendors', {
       data: {
         businessName: business,
@@ -316,7 +293,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('booking a vendor at %s wi
     expect(await reviews.textContent()).toContain('Thank you, it was a joy to play for you.');
 
     // 8. Someone signed in reports it; an admin hides it with a reason; the rating goes with it.
-    await register(visitor.context.request, 'customer', `Avi Stern ${tag()}`);
+    await register(visitor.context.request, 'customer', `Avi Stern ${uniqueTag()}`);
     await visitor.page.reload();
     await reviews.getByRole('button', { name: /^Report .*review$/ }).click();
     const report = visitor.page.getByRole('dialog', { name: /^Report/ });

@@ -1,8 +1,15 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterEach, expect, inject } from 'vitest';
 
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -223,4 +230,67 @@ export async function fieldMessage(scope: Page | Locator, label: string | RegExp
 /** The name attribute of the focused element. */
 export async function focusedName(page: Page): Promise<string | null> {
   return page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
+}
+
+/** Polls until the read value passes the assertion that follows (15 s unless told). */
+export function eventually<T>(read: () => Promise<T> | T, timeout = 15_000) {
+  return expect.poll(read, { timeout });
+}
+
+/** A short tag that keeps names and addresses of one run apart from the other viewport's and other runs. */
+export function uniqueTag(): string {
+  return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296)
+    .toString(36)
+    .padStart(2, '0')}`;
+}
+
+/**
+ * Sessions closed after each journey of the file, even a failed one; when it fails, what each of
+ * them showed is saved as `/tmp/<name>-failure-<test>-<n>.png` and its console errors are printed,
+ * for the report. Call once at a file's top level; `track` a session when it is opened.
+ */
+export function trackSessions(name: string): { track: <S extends Session>(session: S) => S } {
+  const opened: Session[] = [];
+  afterEach(async (ctx) => {
+    const sessions = opened.splice(0);
+    if (ctx.task.result?.state === 'fail') {
+      for (const [i, { page, errors }] of sessions.entries()) {
+        if (page.isClosed()) continue;
+        const file = `/tmp/${name}-failure-${ctx.task.id}-${i}.png`;
+        await page.screenshot({ path: file }).catch(() => undefined);
+        console.log(`session ${i}: ${page.url()} (${file}); console errors: ${JSON.stringify(errors)}`);
+      }
+    }
+    await Promise.all(sessions.map((s) => s.context.close().catch(() => undefined)));
+  });
+  return {
+    track(session) {
+      opened.push(session);
+      return session;
+    },
+  };
+}
+
+export interface RegisteredAccount {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A new account, signed in on `api`'s cookie jar: registered over REST (as a non-browser client, so
+ * no Origin header is needed), with an address no other run has.
+ */
+export async function registerAccount(
+  api: APIRequestContext,
+  role: 'customer' | 'vendor',
+  name: string,
+): Promise<RegisteredAccount> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${uniqueTag()}@example.com`;
+  const password = 'mazel-tov-2027';
+  const res = await api.post('/api/auth/register', { data: { name, email, password, role } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, name, email, password };
 }

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../src/shared/schemas/auth';
 import {
   baseUrl,
   DEMO,
+  eventually,
   fieldMessage,
   focusedName,
   launchBrowser,
@@ -72,9 +73,6 @@ async function createInviteThroughApi(page: Page): Promise<{ id: string; token: 
 }
 
 /** A poll for pages that load several things in turn: generous, as the machine may be busy. */
-function eventually<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
 
 async function signInAsDemoCustomer(page: Page): Promise<void> {
   await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);

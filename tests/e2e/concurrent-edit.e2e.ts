@@ -2,7 +2,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, conflictFor, toCivilDate } from '../../src/shared/jewish-calendar';
 import { STALE_WRITE_MESSAGE } from '../../src/shared/schemas/common';
-import { baseUrl, DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+import {
+  baseUrl,
+  DEMO,
+  eventually,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signIn,
+  type ViewportName,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,9 +27,6 @@ const viewports: ViewportName[] = ['desktop', 'phone'];
 const REFUSED_SAVE = /Failed to load resource: .* 409/;
 
 /** A poll for pages that load several things in turn: generous, as the machine may be busy. */
-function eventually<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
 
 async function signInAsDemoCustomer(page: Page): Promise<void> {
   await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);

@@ -2,7 +2,15 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsFinished, baseUrl, DEMO, launchBrowser, SCREENSHOT_DIR, signIn } from './browser';
+import {
+  animationsFinished,
+  baseUrl,
+  DEMO,
+  eventually,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  signIn,
+} from './browser';
 
 /**
  * Every page of each role at a laptop's width and a phone's, pictured and measured: nothing visible
@@ -27,10 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function eventually<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
 
 async function open(width: Width): Promise<Page> {
   const context = await browser.newContext({ viewport: WIDTHS[width], baseURL: baseUrl() });

@@ -1,12 +1,16 @@
 import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO,
+  eventually,
   launchBrowser,
   openSession,
+  registerAccount,
+  type RegisteredAccount,
   type Session,
   screenshot,
   signIn,
+  trackSessions,
   type ViewportName,
 } from './browser';
 
@@ -20,26 +24,10 @@ afterAll(async () => {
 
 const viewports: ViewportName[] = ['desktop', 'phone'];
 
-/** The sessions of the running journey: closed after it even when it fails, described when it does. */
-const opened: Session[] = [];
+const sessions = trackSessions('messaging');
 async function openTracked(viewport: ViewportName): Promise<Session> {
-  const session = await openSession(browser, viewport);
-  opened.push(session);
-  return session;
+  return sessions.track(await openSession(browser, viewport));
 }
-afterEach(async (ctx) => {
-  const sessions = opened.splice(0);
-  if (ctx.task.result?.state === 'fail') {
-    // What each browser showed when the journey failed, for the report.
-    for (const [i, { page, errors }] of sessions.entries()) {
-      if (page.isClosed()) continue;
-      const file = `/tmp/messaging-failure-${ctx.task.id}-${i}.png`;
-      await page.screenshot({ path: file }).catch(() => undefined);
-      console.log(`session ${i}: ${page.url()} (${file}); console errors: ${JSON.stringify(errors)}`);
-    }
-  }
-  await Promise.all(sessions.map((s) => s.context.close().catch(() => undefined)));
-});
 
 /** A 1x1 PNG: small, and a real image for the upload's signature check. */
 const PNG = Buffer.from(
@@ -48,40 +36,15 @@ const PNG = Buffer.from(
 );
 
 /** A poll for what arrives over the live stream or after a few calls in turn: generous, the machine may be busy. */
-function eventually<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
-
-/** A short tag that keeps names and addresses of one run apart from the other viewport's and other runs. */
-function tag(): string {
-  return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296)
-    .toString(36)
-    .padStart(2, '0')}`;
-}
 
 /** Four letters that keep business names (unique across listings) apart without crowding the screen. */
 function shortTag(): string {
   return Math.random().toString(36).slice(2, 6).toUpperCase();
 }
 
-interface Account {
-  id: string;
-  name: string;
-  email: string;
-}
-
-/**
- * A new account signed in in this browser context: registered over REST with the context's own
- * cookie jar (as a non-browser client, so no Origin header is needed), then used by its pages.
- */
-async function register(session: Session, role: 'customer' | 'vendor', name: string): Promise<Account> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${tag()}@example.com`;
-  const res = await session.context.request.post('/api/auth/register', {
-    data: { name, email, password: 'mazel-tov-2027', role },
-  });
-  expect(res.status()).toBe(201);
-  const body = (await res.json()) as { user: { id: string } };
-  return { id: body.user.id, name, email };
+/** A new account signed in in this browser context, used by its pages. */
+function register(session: Session, role: 'customer' | 'vendor', name: string): Promise<RegisteredAccount> {
+  return registerAccount(session.context.request, role, name);
 }
 
 /** A listing owned by the signed-in vendor of this context (POST /api/vendors makes the caller its owner). */

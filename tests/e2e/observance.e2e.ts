@@ -3,7 +3,14 @@ import ical, { type VEvent } from 'node-ical';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
-import { launchBrowser, openSession, screenshot, signUpCustomer, type ViewportName } from './browser';
+import {
+  launchBrowser,
+  openSession,
+  eventually as poll,
+  screenshot,
+  signUpCustomer,
+  type ViewportName,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,9 +27,8 @@ const BROOKLYN = { name: 'Brooklyn', latitude: 40.6501, longitude: -73.94958, zo
 const brooklyn = new Location(BROOKLYN.latitude, BROOKLYN.longitude, false, BROOKLYN.zone, BROOKLYN.name);
 
 /** A poll for pages that load several things in turn: generous, as the machine may be busy. */
-function eventually<T>(read: () => Promise<T>) {
-  return expect.poll(read, { timeout: 20_000 });
-}
+/** The observance pages compute zmanim for each place: a little longer than the usual wait. */
+const eventually = <T>(read: () => Promise<T>) => poll(read, 20_000);
 
 /** 'HH:MM' of an instant on the 24-hour clock of a zone. */
 function clock(instant: Date, zone: string): string {

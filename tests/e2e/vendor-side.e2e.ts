@@ -1,6 +1,14 @@
 import { type APIRequestContext, type Browser, type Page, request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO, launchBrowser, openSession, type Session, screenshot, type ViewportName } from './browser';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  DEMO,
+  eventually,
+  launchBrowser,
+  openSession,
+  screenshot,
+  trackSessions,
+  type ViewportName,
+} from './browser';
 
 let browser: Browser;
 let admin: APIRequestContext;
@@ -16,23 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const opened: Session[] = [];
-afterEach(async (ctx) => {
-  const sessions = opened.splice(0);
-  if (ctx.task.result?.state === 'fail') {
-    for (const [i, { page, errors }] of sessions.entries()) {
-      if (page.isClosed()) continue;
-      const file = `/tmp/vendor-side-failure-${ctx.task.id}-${i}.png`;
-      await page.screenshot({ path: file }).catch(() => undefined);
-      console.log(`session ${i}: ${page.url()} (${file}); console errors: ${JSON.stringify(errors)}`);
-    }
-  }
-  await Promise.all(sessions.map((s) => s.context.close().catch(() => undefined)));
-});
-
-function eventually<T>(read: () => Promise<T> | T) {
-  return expect.poll(read, { timeout: 15_000 });
-}
+const sessions = trackSessions('vendor-side');
 
 async function toast(page: Page, title: string): Promise<void> {
   await eventually(() => page.getByRole('status').getByText(title, { exact: true }).first().isVisible()).toBe(
@@ -62,7 +54,7 @@ async function unclaimedListing(): Promise<Listing> {
 describe.each(['desktop', 'phone'] as ViewportName[])('the vendor side at %s width', (viewport) => {
   it('signs up, claims a listing, is approved, edits it and finds it under the right category', async () => {
     const session = await openSession(browser, viewport);
-    opened.push(session);
+    sessions.track(session);
     const { page, errors, context } = session;
     const listing = await unclaimedListing();
     const email = `owner.${viewport}.${Date.now()}@example.com`;
@@ -173,7 +165,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the vendor side at %s wid
     const viewsBefore = await viewsNow();
     expect(viewsBefore).toBeGreaterThanOrEqual(0);
     const family = await openSession(browser, viewport);
-    opened.push(family);
+    sessions.track(family);
     await family.page.goto(`/vendor/${listing.id}`);
     await eventually(() => family.page.getByRole('heading', { name: listing.businessName }).isVisible()).toBe(
       true,
