@@ -6,13 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createUser, createVendor } from './demo/factories';
-import { createSession, SESSION_COOKIE } from './domains/auth/sessions';
+import { createEvent, createUser } from './demo/factories';
 import { createPostgresDb, type DbHandle } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
+import { customerVendorThread, sessionCookie } from './test/fixtures';
 import { type AccessLogLine, hasOpenssl, nginxBinary, type RunningNginx, startNginx } from './test/nginx';
 import { freePort } from './test/private-postgres';
-import { isRunning, startProcess, type WatchedProcess, waitForHealth } from './test/server-process';
+import { startProcess, stopProcesses, type WatchedProcess, waitForHealth } from './test/server-process';
 import { type SseFrame, SseParser } from './test/sse-client';
 import { imageForm, phoneJpeg } from './test/uploads';
 
@@ -138,16 +138,7 @@ describe.skipIf(skipReason !== null)('two servers on one PostgreSQL behind nginx
   const servers: { proc: WatchedProcess; address: string }[] = [];
   const dataDirs: string[] = [];
 
-  const cookieOf = async (userId: string) => {
-    const session = await createSession(handle.db, {
-      userId,
-      ttlMs: 3_600_000,
-      now: new Date(),
-      userAgent: 'vitest',
-      ip: '127.0.0.1',
-    });
-    return `${SESSION_COOKIE}=${session.token}`;
-  };
+  const cookieOf = (userId: string) => sessionCookie(handle.db, userId);
 
   /** nginx's access log once it holds what `check` looks for: it writes a line after the answer went out. */
   const logWhen = async (check: (log: AccessLogLine[]) => boolean): Promise<AccessLogLine[]> => {
@@ -200,11 +191,7 @@ describe.skipIf(skipReason !== null)('two servers on one PostgreSQL behind nginx
 
   afterAll(async () => {
     await proxy?.stop();
-    for (const { proc } of servers) {
-      if (await isRunning(proc.pid)) proc.child.kill('SIGTERM');
-    }
-    await Promise.race([Promise.all(servers.map((s) => s.proc.exited)), sleep(10_000)]);
-    for (const { proc } of servers) if (await isRunning(proc.pid)) proc.child.kill('SIGKILL');
+    await stopProcesses(servers.map((s) => s.proc));
     await handle?.db.destroy();
     await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
     await admin?.db.destroy();
@@ -212,14 +199,7 @@ describe.skipIf(skipReason !== null)('two servers on one PostgreSQL behind nginx
   }, 60_000);
 
   it('eight tabs of one user hold their streams over one HTTP/2 connection, and a reply sent through one server reaches the tabs held on the other', async () => {
-    const customer = await createUser(handle.db, { role: 'customer', name: 'Miriam Katz' });
-    const vendorUser = await createUser(handle.db, { role: 'vendor', name: 'Eli Photo' });
-    const listing = await createVendor(handle.db, { ownerId: vendorUser.id, claimed: true });
-    const thread = await handle.db
-      .insertInto('messageThreads')
-      .values({ vendorId: listing.id, customerId: customer.id, subject: 'Bar mitzvah, 3 May' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { customer, vendorUser, thread } = await customerVendorThread(handle.db);
 
     // One browser: one connection, eight tabs, each with its live stream open at once.
     const browser = await connect(proxy.baseUrl);

@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
-import { createVendor } from '../demo/factories';
+import { createUser, createVendor } from '../demo/factories';
+import { createSession, SESSION_COOKIE } from '../domains/auth/sessions';
 import type { Db } from '../platform/db/create-db';
 import type { Database, NewVendor, VendorRow } from '../platform/db/types';
 import type { RateRule } from '../platform/env';
@@ -106,4 +107,32 @@ export function liveEventsOf<C extends ColumnOf<'liveEvents'> = ColumnOf<'liveEv
   columns?: readonly C[],
 ) {
   return rowsWhere(db, 'liveEvents', { userId }, { columns, orderBy: ['seq'] });
+}
+
+/** The Cookie header of a fresh session of the user, as a browser holds it (for tests over the wire). */
+export async function sessionCookie(db: Db, userId: string): Promise<string> {
+  const session = await createSession(db, {
+    userId,
+    ttlMs: 3_600_000,
+    now: new Date(),
+    userAgent: 'vitest',
+    ip: '127.0.0.1',
+  });
+  return `${SESSION_COOKIE}=${session.token}`;
+}
+
+/**
+ * Miriam, a customer, in conversation with Eli, who owns the claimed listing of his photography:
+ * rows made straight in the database, for tests that drive servers over the wire.
+ */
+export async function customerVendorThread(db: Db) {
+  const customer = await createUser(db, { role: 'customer', name: 'Miriam Katz' });
+  const vendorUser = await createUser(db, { role: 'vendor', name: 'Eli Photo' });
+  const listing = await createVendor(db, { ownerId: vendorUser.id, claimed: true });
+  const thread = await db
+    .insertInto('messageThreads')
+    .values({ vendorId: listing.id, customerId: customer.id, subject: 'Bar mitzvah, 3 May' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { customer, vendorUser, listing, thread };
 }

@@ -207,3 +207,13 @@ export class RawConnection {
     this.socket.destroy();
   }
 }
+
+/** Stops processes as a deployment would: SIGTERM, then SIGKILL for any still running after `graceMs`. */
+export async function stopProcesses(procs: readonly WatchedProcess[], graceMs = 10_000): Promise<void> {
+  for (const proc of procs) if (await isRunning(proc.pid)) proc.child.kill('SIGTERM');
+  await Promise.race([
+    Promise.all(procs.map((proc) => proc.exited)),
+    new Promise((r) => setTimeout(r, graceMs)),
+  ]);
+  for (const proc of procs) if (await isRunning(proc.pid)) proc.child.kill('SIGKILL');
+}

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, createVendor } from '../../demo/factories';
-import { createSession, SESSION_COOKIE } from '../../domains/auth/sessions';
+import { createUser } from '../../demo/factories';
 import { createPostgresDb, type DbHandle } from '../../platform/db/create-db';
 import { migrateToLatest } from '../../platform/db/migrate';
+import { customerVendorThread, sessionCookie } from '../../test/fixtures';
 import {
   createPrivatePostgres,
   freePort,
@@ -15,8 +15,8 @@ import {
 } from '../../test/private-postgres';
 import {
   compileServer,
-  isRunning,
   startProcess,
+  stopProcesses,
   type WatchedProcess,
   waitForHealth,
 } from '../../test/server-process';
@@ -39,17 +39,7 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
   const servers: { proc: WatchedProcess; base: string }[] = [];
   const dataDirs: string[] = [];
 
-  /** The cookie of a fresh session of the user, as a browser holds it. */
-  const cookieOf = async (userId: string) => {
-    const session = await createSession(handle.db, {
-      userId,
-      ttlMs: 3_600_000,
-      now: new Date(),
-      userAgent: 'vitest',
-      ip: '127.0.0.1',
-    });
-    return `${SESSION_COOKIE}=${session.token}`;
-  };
+  const cookieOf = (userId: string) => sessionCookie(handle.db, userId);
 
   beforeAll(async () => {
     [pg, build] = await Promise.all([
@@ -84,11 +74,7 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
   }, 180_000);
 
   afterAll(async () => {
-    for (const { proc } of servers) {
-      if (await isRunning(proc.pid)) proc.child.kill('SIGTERM');
-    }
-    await Promise.race([Promise.all(servers.map((s) => s.proc.exited)), sleep(10_000)]);
-    for (const { proc } of servers) if (await isRunning(proc.pid)) proc.child.kill('SIGKILL');
+    await stopProcesses(servers.map((s) => s.proc));
     await handle?.db.destroy();
     await pg?.destroy();
     await build?.remove();
@@ -97,14 +83,7 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
 
   it('a reply sent to one process reaches a stream held on the other, before and after a PostgreSQL restart, and a tab resumes on either', async () => {
     const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
-    const customer = await createUser(handle.db, { role: 'customer', name: 'Miriam Katz' });
-    const vendorUser = await createUser(handle.db, { role: 'vendor', name: 'Eli Photo' });
-    const listing = await createVendor(handle.db, { ownerId: vendorUser.id, claimed: true });
-    const thread = await handle.db
-      .insertInto('messageThreads')
-      .values({ vendorId: listing.id, customerId: customer.id, subject: 'Bar mitzvah, 3 May' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { customer, vendorUser, thread } = await customerVendorThread(handle.db);
     const customerCookie = await cookieOf(customer.id);
     const vendorCookie = await cookieOf(vendorUser.id);
 
@@ -210,7 +189,7 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
   it('a session ended through one process ends its streams on the other within a second', async () => {
     const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
     const user = await createUser(handle.db, { role: 'customer' });
-    const sessionCookie = () => cookieOf(user.id);
+    const freshCookie = () => cookieOf(user.id);
     const post = (base: string, url: string, cookie: string) =>
       fetch(`${base}${url}`, {
         method: 'POST',
@@ -221,9 +200,9 @@ describe.skipIf(!enabled)('live messages across two server processes on one Post
     // periodic check is a minute away.
     for (const end of [
       async (streamed: string) => post(b.base, '/api/auth/logout', streamed),
-      async () => post(b.base, '/api/auth/sessions/sign-out-others', await sessionCookie()),
+      async () => post(b.base, '/api/auth/sessions/sign-out-others', await freshCookie()),
     ]) {
-      const streamed = await sessionCookie();
+      const streamed = await freshCookie();
       const { stream } = await SseConnection.open(`${a.base}/api/messages/events`, { cookie: streamed });
       if (!stream) throw new Error('expected a stream on process A');
       try {
