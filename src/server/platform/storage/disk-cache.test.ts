@@ -3,7 +3,11 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../app';
+import { createUser } from '../../demo/factories';
+import { uploadKeys } from '../../domains/uploads/upload-files';
 import { harnessForFile } from '../../test/harness';
+import { imageForm, phoneJpeg, postUpload } from '../../test/uploads';
 import { loadConfig } from '../env';
 import { type DiskCacheOptions, withDiskCache } from './disk-cache';
 import { FileNotFoundError, type FileStore, type OpenedFile, readWhole } from './file-store';
@@ -330,5 +334,40 @@ describe('the store of a server process (STORAGE_CACHE_MB, STORAGE_CACHE_DIR)', 
       maxBytes: 64 * 1024 * 1024,
     });
     expect(() => loadConfig({ STORAGE_CACHE_MB: '-1' })).toThrow(/STORAGE_CACHE_MB/);
+  });
+});
+
+describe('GET /uploads/<name> on a server caching images', () => {
+  it('serves a hit as it serves the store, and a 404 once deleted elsewhere and rechecked', async () => {
+    const { cached, clock } = await cache({ recheckMs: 60_000 });
+    const dir = await mkdtemp(path.join(root, 'server-'));
+    const storage = { driver: 'postgres' as const, root: dir, explicit: true };
+    const config = { ...h.deps.config, dataDir: dir, uploadsDir: path.join(dir, 'uploads'), storage };
+    const app = await buildServer({ ...h.deps, config, files: cached });
+    try {
+      const user = await createUser(h.db, { role: 'customer', emailConfirmed: true });
+      const res = await postUpload(app, imageForm(await phoneJpeg(400, 300)), await h.cookieFor(user.id));
+      expect(res.statusCode, res.body).toBe(201);
+      const url = res.json().url.replace('.webp', '-640.webp');
+      const miss = await app.inject({ method: 'GET', url });
+      expect(cached.cache.keys()).toEqual([`images${url.slice('/uploads'.length)}`]);
+      const hit = await app.inject({ method: 'GET', url });
+      for (const answer of [miss, hit]) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers['content-type']).toBe('image/webp');
+        expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(answer.headers['content-length']).toBe(String(cached.cache.usedBytes()));
+      }
+      expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+
+      // Deleted through another server: served from this one's disk for at most a minute.
+      await store.delete(uploadKeys(res.json().url.slice('/uploads/'.length, -'.webp'.length)));
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      clock.ms += 61_000;
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      expect(cached.cache.keys()).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });
