@@ -249,6 +249,11 @@ describe('the image cache on disk', () => {
     for await (const _chunk of opened.body) break;
     await until(async () => (await readdir(dir)).length === 0);
     expect(cached.cache.keys()).toEqual([]);
+    // Nor of one that went away before reading anything.
+    const unread = await cached.get(key);
+    unread.body.destroy();
+    await new Promise((resolve) => unread.body.once('close', resolve));
+    expect(await readdir(dir)).toEqual([]);
     // The next reader fills it.
     expect((await readAll(await cached.get(key))).equals(data)).toBe(true);
     expect(cached.cache.keys()).toEqual([key]);

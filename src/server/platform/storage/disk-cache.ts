@@ -229,14 +229,8 @@ export function withDiskCache(store: FileStore, options: DiskCacheOptions): Cach
     const state: Fill = { cancelled: false };
     fills.set(key, state);
     const temp = path.join(dir, `${TEMP_PREFIX}${randomUUID()}`);
-    let out: FileHandle | null;
-    try {
-      out = await open(temp, 'wx');
-    } catch (error) {
-      fills.delete(key);
-      warn(error, 'Image cache: an image could not be cached');
-      return opened;
-    }
+    let out: FileHandle | null = null;
+    let started = false;
     const hash = createHash('sha256');
     let written = 0;
 
@@ -276,8 +270,14 @@ export function withDiskCache(store: FileStore, options: DiskCacheOptions): Cach
     }
 
     async function* teed() {
+      started = true;
       let complete = false;
       try {
+        try {
+          out = await open(temp, 'wx');
+        } catch (error) {
+          warn(error, 'Image cache: an image could not be cached');
+        }
         for await (const piece of opened.body) {
           const chunk = asBuffer(piece as Uint8Array);
           if (out) {
@@ -307,8 +307,15 @@ export function withDiskCache(store: FileStore, options: DiskCacheOptions): Cach
       }
     }
 
+    const body = Readable.from(teed(), { objectMode: false });
+    // A reader gone before reading anything: the generator never ran, so its finally never will.
+    body.once('close', () => {
+      if (started) return;
+      if (fills.get(key) === state) fills.delete(key);
+      opened.body.destroy();
+    });
     return {
-      body: Readable.from(teed(), { objectMode: false }),
+      body,
       bytes: opened.bytes,
       contentType: opened.contentType,
     };
