@@ -17,7 +17,7 @@ import { LiveHub, liveSourceFor } from './platform/live/hub';
 import { startMailWorker } from './platform/mail/worker';
 import { createFsStore } from './platform/storage/fs-store';
 import { filesMissingFrom } from './platform/storage/migrate';
-import { createFileStore } from './platform/storage/stores';
+import { createServerFileStore } from './platform/storage/stores';
 
 /** Time after the grace period for jobs and the pool to close before the process exits anyway. */
 const SHUTDOWN_MARGIN_MS = 5000;
@@ -85,8 +85,9 @@ async function main(): Promise<void> {
       config.database.connectTimeoutMs,
     ),
   );
-  // Uploaded images and attachments, shared by every server on the database with `postgres:`.
-  const files = createFileStore(config.storage, handle.db);
+  // Uploaded images and attachments, shared by every server on the database with `postgres:`; the
+  // images this server serves are cached on its disk (STORAGE_CACHE_MB).
+  const files = createServerFileStore(config, handle.db, { warn: (obj, msg) => log.warn(obj, msg) });
   // Files a server of an earlier version (or with STORAGE_URL=fs:) wrote to this disk are not
   // served from the database until they are copied there: said at once rather than found as 404s.
   const missing =

@@ -132,6 +132,12 @@ const envSchema = z
      */
     STORAGE_CEILING_MB: z.coerce.number().int().min(1).max(1_000_000_000).default(20_480),
     /**
+     * Images a server keeps on its own disk when the store is not that disk (decision 039): at most
+     * this many megabytes (0: none), in STORAGE_CACHE_DIR (default DATA_DIR/cache/files).
+     */
+    STORAGE_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000_000).default(512),
+    STORAGE_CACHE_DIR: z.string().optional(),
+    /**
      * The landing and sign-in pages show the number of families and of listings (and the reviews
      * behind the average rating) only from this many: "Trusted by 5 families" reads as a failing site.
      */
@@ -225,6 +231,8 @@ export interface AppConfig {
   attachmentQuotaBytes: number;
   unconfirmedQuotaBytes: number;
   storageCeilingBytes: number;
+  /** This server's cache of images read from a shared store; maxBytes 0 turns it off. */
+  storageCache: { dir: string; maxBytes: number };
   siteFiguresMin: number;
   database: DatabaseSettings;
   requestTimeoutMs: number;
@@ -317,6 +325,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     attachmentQuotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024,
     unconfirmedQuotaBytes: e.UNCONFIRMED_QUOTA_MB * 1024 * 1024,
     storageCeilingBytes: e.STORAGE_CEILING_MB * 1024 * 1024,
+    storageCache: {
+      dir: e.STORAGE_CACHE_DIR ? path.resolve(e.STORAGE_CACHE_DIR) : path.join(dataDir, 'cache', 'files'),
+      maxBytes: e.STORAGE_CACHE_MB * 1024 * 1024,
+    },
     siteFiguresMin: e.SITE_FIGURES_MIN,
     database: {
       poolMax: e.DB_POOL_MAX,

@@ -1,4 +1,4 @@
-import { access, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { access, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -11,6 +11,15 @@ import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../../doors/uploads/at
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile } from '../../test/harness';
 import {
+  backdateStored,
+  onStore,
+  STORE_DRIVERS,
+  storedBytes,
+  storedExists,
+  storedKeys,
+  storeOf,
+} from '../../test/stores';
+import {
   gif,
   type MultipartBody,
   multipartBody,
@@ -22,7 +31,7 @@ import {
 } from '../../test/uploads';
 import { ATTACHMENT_MESSAGES, contentDisposition, displayName } from './attachment-file';
 import { linkAttachments, uploadedAttachments } from './attachments.queries';
-import { attachmentQuotaMessage, attachmentsDir, attachmentsIncomingDir } from './attachments.service';
+import { attachmentKey, attachmentQuotaMessage, attachmentsIncomingDir } from './attachments.service';
 import { startAttachmentSweeper, sweepOrphanAttachments } from './sweeper';
 
 const h = harnessForFile({ now: () => clock });
@@ -93,7 +102,8 @@ function download(id: string, who: Person | null) {
   });
 }
 
-const storedFile = (id: string) => readFile(path.join(attachmentsDir(h.deps.config), id));
+const storedFile = (id: string) => storedBytes(h, attachmentKey(id));
+const isStored = (id: string) => storedExists(h, attachmentKey(id));
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -131,26 +141,6 @@ async function link(uploaderId: string, ids: string[], target: { threadId: strin
 }
 
 describe('POST /api/attachments: accepted files', () => {
-  it('keeps a PDF byte for byte, and serves it back as a download', async () => {
-    const body = await upload(PDF, 'floor plan.pdf', family, 'application/pdf');
-    expect(body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      name: 'floor plan.pdf',
-      contentType: 'application/pdf',
-      bytes: PDF.length,
-      url: `/api/attachments/${body.id}`,
-    });
-    expect((await storedFile(body.id)).equals(PDF)).toBe(true);
-    const res = await download(body.id, family);
-    expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(PDF)).toBe(true);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-length']).toBe(String(PDF.length));
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="floor plan.pdf"; filename*=UTF-8''floor%20plan.pdf`,
-    );
-  });
-
   it('keeps a GIF byte for byte, animation and all', async () => {
     const image = await gif(40, 30);
     const body = await upload(image, 'dance.gif');
@@ -250,11 +240,11 @@ describe('POST /api/attachments: the type comes from the bytes', () => {
     ],
     ['an empty file', Buffer.alloc(0), 'empty.pdf', 'application/pdf', 'The file is empty'],
   ])('refuses %s, saying why', async (_what, content, filename, type, message) => {
-    const before = await readdir(attachmentsDir(h.deps.config));
+    const before = await storedKeys(h, 'attachments/');
     const res = await post(fileForm(content, filename, type));
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message });
-    expect(await readdir(attachmentsDir(h.deps.config))).toEqual(before);
+    expect(await storedKeys(h, 'attachments/')).toEqual(before);
     expect(await readdir(attachmentsIncomingDir(h.deps.config))).toEqual([]);
   });
 
@@ -332,7 +322,7 @@ describe('POST /api/attachments: who and how', () => {
     expect([...long.name]).toHaveLength(255);
     expect(long.name.endsWith('א.pdf')).toBe(true);
     // Stored by id, whatever the name.
-    expect(await exists(path.join(attachmentsDir(h.deps.config), body.id))).toBe(true);
+    expect(await isStored(body.id)).toBe(true);
   });
 
   it('answers 429 with Retry-After once the per-minute limit is used up', async () => {
@@ -349,6 +339,42 @@ describe('POST /api/attachments: who and how', () => {
     } finally {
       h.deps.config.limits.attachments = saved;
     }
+  });
+
+  it('does not leak its multipart parser to other routes: JSON bodies still parse there', async () => {
+    const res = await h.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'nobody@example.com', password: '' }),
+    });
+    // Refused by the schema, which only a parsed body reaches.
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.issues?.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(STORE_DRIVERS)('POST /api/attachments: stored and counted (%s store)', (driver) => {
+  onStore(h, driver);
+
+  it('keeps a PDF byte for byte, and serves it back as a download', async () => {
+    const body = await upload(PDF, 'floor plan.pdf', family, 'application/pdf');
+    expect(body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'floor plan.pdf',
+      contentType: 'application/pdf',
+      bytes: PDF.length,
+      url: `/api/attachments/${body.id}`,
+    });
+    expect((await storedFile(body.id)).equals(PDF)).toBe(true);
+    const res = await download(body.id, family);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PDF)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-length']).toBe(String(PDF.length));
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="floor plan.pdf"; filename*=UTF-8''floor%20plan.pdf`,
+    );
   });
 
   it('keeps each user within the attachment quota, freeing their unsent files over a day old first', async () => {
@@ -369,7 +395,7 @@ describe('POST /api/attachments: who and how', () => {
       await sql`UPDATE attachments SET created_at = ${dayAgo} WHERE id = ${first.id}`.execute(h.db);
       const third = await upload(PDF, 'c.pdf', saver);
       expect(await hasRow(first.id)).toBe(false);
-      expect(await exists(path.join(attachmentsDir(h.deps.config), first.id))).toBe(false);
+      expect(await isStored(first.id)).toBe(false);
       expect(await hasRow(third.id)).toBe(true);
     } finally {
       h.deps.config.attachmentQuotaBytes = saved;
@@ -391,21 +417,11 @@ describe('POST /api/attachments: who and how', () => {
       h.deps.config.attachmentQuotaBytes = saved;
     }
   });
-
-  it('does not leak its multipart parser to other routes: JSON bodies still parse there', async () => {
-    const res = await h.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'nobody@example.com', password: '' }),
-    });
-    // Refused by the schema, which only a parsed body reaches.
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.issues?.length).toBeGreaterThan(0);
-  });
 });
 
-describe('GET /api/attachments/:id', () => {
+describe.each(STORE_DRIVERS)('GET /api/attachments/:id (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('serves an unsent file to its uploader only', async () => {
     const { id } = await upload(PDF, 'plan.pdf');
     expect((await download(id, family)).statusCode).toBe(200);
@@ -451,7 +467,7 @@ describe('GET /api/attachments/:id', () => {
     expect((await download('not-a-uuid', family)).statusCode).toBe(404);
     expect((await download('..%2F..%2Fetc%2Fpasswd', family)).statusCode).toBe(404);
     const { id } = await upload(PDF, 'gone.pdf');
-    await rm(path.join(attachmentsDir(h.deps.config), id));
+    await storeOf(h).delete([attachmentKey(id)]);
     expect((await download(id, family)).statusCode).toBe(404);
   });
 
@@ -535,39 +551,40 @@ describe('linkAttachments', () => {
   });
 });
 
-describe('the sweeper', () => {
+describe.each(STORE_DRIVERS)('the sweeper (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('deletes unsent files over a day old, row and file, and files without a row of that age', async () => {
-    const dir = attachmentsDir(h.deps.config);
     const stale = await upload(PDF, 'stale.pdf');
     const sent = await upload(PDF, 'sent.pdf');
     await link(family.id, [sent.id], await threadWithMessage(family));
     // Files without a row (a crash between moving the file and committing): judged by age on disk.
     const orphanOld = crypto.randomUUID();
     const orphanNew = crypto.randomUUID();
-    await writeFile(path.join(dir, orphanOld), PDF);
-    await writeFile(path.join(dir, orphanNew), PDF);
+    await storeOf(h).put(attachmentKey(orphanOld), PDF);
+    await storeOf(h).put(attachmentKey(orphanNew), PDF);
     const incomingOld = path.join(attachmentsIncomingDir(h.deps.config), `${crypto.randomUUID()}.part`);
     await writeFile(incomingOld, PDF);
 
     clock = new Date(clock.getTime() + 25 * HOUR);
     const fresh = await upload(PDF, 'fresh.pdf');
     const old = new Date(clock.getTime() - 25 * HOUR);
-    await utimes(path.join(dir, orphanOld), old, old);
+    await backdateStored(h, attachmentKey(orphanOld), old);
     await utimes(incomingOld, old, old);
     const recent = new Date(clock.getTime() - HOUR);
-    for (const id of [orphanNew, fresh.id, sent.id]) await utimes(path.join(dir, id), recent, recent);
+    for (const id of [orphanNew, fresh.id, sent.id]) await backdateStored(h, attachmentKey(id), recent);
 
     const removed = await sweepOrphanAttachments({ db: h.db, config: h.deps.config, now: clock });
     expect(removed).toBeGreaterThanOrEqual(2);
     expect(await hasRow(stale.id)).toBe(false);
-    expect(await exists(path.join(dir, stale.id))).toBe(false);
-    expect(await exists(path.join(dir, orphanOld))).toBe(false);
+    expect(await isStored(stale.id)).toBe(false);
+    expect(await isStored(orphanOld)).toBe(false);
     expect(await exists(incomingOld)).toBe(false);
     for (const id of [sent.id, fresh.id]) {
       expect(await hasRow(id)).toBe(true);
-      expect(await exists(path.join(dir, id))).toBe(true);
+      expect(await isStored(id)).toBe(true);
     }
-    expect(await exists(path.join(dir, orphanNew))).toBe(true);
+    expect(await isStored(orphanNew)).toBe(true);
     expect((await download(sent.id, owner)).statusCode).toBe(200);
     // Linking a swept upload tells the sender to upload it again.
     await expect(link(family.id, [stale.id], await threadWithMessage(family))).rejects.toMatchObject({

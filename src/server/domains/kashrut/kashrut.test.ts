@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KASHRUT_MESSAGES, type KashrutSaveInput } from '../../../shared/schemas/kashrut';
 import { vendorListInput } from '../../../shared/schemas/vendors';
@@ -10,8 +8,9 @@ import type { NewVendor } from '../../platform/db/types';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
+import { onStore, STORE_DRIVERS, storedExists } from '../../test/stores';
 import { gif, multipartBody, png } from '../../test/uploads';
-import { attachmentsDir } from '../attachments/attachments.service';
+import { attachmentKey } from '../attachments/attachments.service';
 import { MarketplaceCache } from '../vendors/marketplace-cache';
 import { listVendors } from '../vendors/vendors.service';
 import { sendKashrutExpiryNotices } from './kashrut.service';
@@ -137,7 +136,9 @@ describe('stating kashrut', () => {
   });
 });
 
-describe('the certificate', () => {
+describe.each(STORE_DRIVERS)('the certificate (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('is private: the owner and admins read it, anyone else gets 404', async () => {
     const { vendor, listing } = await ownerWith();
     const before = await uploadCertificate(vendor, listing.id);
@@ -351,14 +352,12 @@ describe('the badge in the marketplace lists', () => {
   });
 });
 
-/** Whether the attachment's file is on disk. */
-const fileKept = (id: string) =>
-  access(path.join(attachmentsDir(h.deps.config), id)).then(
-    () => true,
-    () => false,
-  );
+/** Whether the attachment's file is in the store. */
+const fileKept = (id: string) => storedExists(h, attachmentKey(id));
 
-describe('removing the supervision', () => {
+describe.each(STORE_DRIVERS)('removing the supervision (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('is for the owner only, and takes the verification and the certificate (row and file) with it', async () => {
     const tag = randomUUID().slice(0, 8);
     const { vendor, listing } = await verifiedCaterer({ businessName: `Removed ${tag}` });

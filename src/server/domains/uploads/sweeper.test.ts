@@ -1,12 +1,13 @@
-import { access, readdir, utimes, writeFile } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createUser, createVendor } from '../../demo/factories';
 import { harnessForFile } from '../../test/harness';
+import { backdateStored, onStore, STORE_DRIVERS, storedExists, storeOf } from '../../test/stores';
 import { imageForm, phoneJpeg, png, postUpload } from '../../test/uploads';
 import { startUploadSweeper, sweepOrphanUploads } from './sweeper';
-import { incomingDir, uploadFileNames } from './upload-files';
+import { imageKey, incomingDir, uploadFileNames } from './upload-files';
 import { UPLOAD_URL_COLUMNS } from './uploads.queries';
 
 const h = harnessForFile({ now: () => clock });
@@ -22,7 +23,6 @@ beforeAll(async () => {
   cookie = await h.cookieFor(user.id);
 });
 
-const dir = () => h.deps.config.uploadsDir;
 const idOf = (url: string) => url.slice('/uploads/'.length, -'.webp'.length);
 
 async function uploadOne(): Promise<string> {
@@ -31,11 +31,12 @@ async function uploadOne(): Promise<string> {
   return res.json().url;
 }
 
-async function exists(name: string): Promise<boolean> {
-  return access(path.join(dir(), name)).then(
-    () => true,
-    () => false,
-  );
+const exists = (name: string) => storedExists(h, imageKey(name));
+
+/** A file put in the store without a row, as written `ageMs` ago. */
+async function storedWithoutRow(name: string, data: Buffer | string, ageMs: number) {
+  await storeOf(h).put(imageKey(name), Buffer.from(data));
+  await backdateStored(h, imageKey(name), new Date(clock.getTime() - ageMs));
 }
 
 async function allFilesExist(url: string): Promise<boolean> {
@@ -56,9 +57,7 @@ async function hasRow(url: string): Promise<boolean> {
 /** An image stored before uploads had rows, written `ageMs` ago. */
 async function legacyFile(ageMs: number, ext = 'jpg'): Promise<string> {
   const name = `${crypto.randomUUID()}.${ext}`;
-  await writeFile(path.join(dir(), name), await phoneJpeg(20, 20));
-  const at = new Date(clock.getTime() - ageMs);
-  await utimes(path.join(dir(), name), at, at);
+  await storedWithoutRow(name, await phoneJpeg(20, 20), ageMs);
   return name;
 }
 
@@ -66,7 +65,9 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 
-describe('sweepOrphanUploads', () => {
+describe.each(STORE_DRIVERS)('sweepOrphanUploads (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('deletes only the uploads no row refers to that are over a day old', async () => {
     const onEvent = await uploadOne();
     const asLogo = await uploadOne();
@@ -102,6 +103,7 @@ describe('sweepOrphanUploads', () => {
     }
     const served = await h.inject({ method: 'GET', url: onEvent });
     expect(served.statusCode).toBe(200);
+    expect((await h.inject({ method: 'GET', url: orphan })).statusCode).toBe(404);
   });
 
   it('keeps an image while any row still uses it, whichever row uploaded it', async () => {
@@ -127,13 +129,8 @@ describe('sweepOrphanUploads', () => {
     await createEvent(h.db, userId, { imageUrl: `/uploads/${oldUsed}` });
     // A crash between writing the files and committing their row leaves files like these.
     const leftoverId = crypto.randomUUID();
-    for (const name of uploadFileNames(leftoverId)) {
-      await writeFile(path.join(dir(), name), 'x');
-      const at = new Date(clock.getTime() - 30 * HOUR);
-      await utimes(path.join(dir(), name), at, at);
-    }
-    await writeFile(path.join(dir(), 'not-an-upload.txt'), 'keep');
-    await utimes(path.join(dir(), 'not-an-upload.txt'), new Date(0), new Date(0));
+    for (const name of uploadFileNames(leftoverId)) await storedWithoutRow(name, 'x', 30 * HOUR);
+    await storedWithoutRow('not-an-upload.txt', 'keep', clock.getTime());
 
     const removed = await sweepOrphanUploads({ db: h.db, config: h.deps.config, now: () => clock });
     expect(removed).toBe(2);
@@ -143,7 +140,9 @@ describe('sweepOrphanUploads', () => {
     expect(await exists('not-an-upload.txt')).toBe(true);
     for (const name of uploadFileNames(leftoverId)) expect(await exists(name)).toBe(false);
   });
+});
 
+describe('sweepOrphanUploads on this server', () => {
   it('clears abandoned incoming files after an hour', async () => {
     const stale = path.join(incomingDir(h.deps.config), 'abandoned.part');
     const live = path.join(incomingDir(h.deps.config), 'arriving.part');
@@ -156,7 +155,9 @@ describe('sweepOrphanUploads', () => {
   });
 });
 
-describe('startUploadSweeper', () => {
+describe.each(STORE_DRIVERS)('startUploadSweeper (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('sweeps on its own schedule and stops cleanly', async () => {
     const orphan = await uploadOne();
     advance(25 * HOUR);

@@ -1,14 +1,15 @@
-import { access, readdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/upload-images';
 import { createEvent, createUser } from '../../demo/factories';
 import { harnessForFile } from '../../test/harness';
+import { onStore, STORE_DRIVERS, storedExists, storedKeys } from '../../test/stores';
 import { imageForm, png, postUpload } from '../../test/uploads';
 import { encodeUpload } from './process-image';
 import { StorageRefusedError } from './quota';
 import { quotaMessage, storeUpload } from './upload.service';
-import { uploadFileNames } from './upload-files';
+import { uploadKeys } from './upload-files';
 
 const h = harnessForFile({ now: () => clock });
 let clock = new Date('2026-11-23T12:00:00Z');
@@ -31,13 +32,6 @@ async function writeTemp(content: Buffer): Promise<string> {
 }
 
 const idOf = (url: string) => url.slice('/uploads/'.length, -'.webp'.length);
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
 
 describe('upload rate', () => {
   it('answers the 31st upload in a minute with 429 and Retry-After, and lets the user go on after it', async () => {
@@ -77,44 +71,6 @@ describe('storage quota', () => {
     expect(quotaMessage(h.deps.config.uploadQuotaBytes)).toBe(
       'You have used your 200 MB of image storage. Delete unused images and try again.',
     );
-  });
-
-  it('holds under concurrent uploads: exactly as many as fit are stored', async () => {
-    const { id, cookie } = await newUploader();
-    const image = await png(300, 200);
-    const first = await postUpload(h, imageForm(image), cookie);
-    expect(first.statusCode, first.body).toBe(201);
-    const { bytes } = await h.db
-      .selectFrom('uploads')
-      .select('bytes')
-      .where('userId', '=', id)
-      .executeTakeFirstOrThrow();
-
-    const saved = h.deps.config.uploadQuotaBytes;
-    // Room for the first upload and two more of the same image, not three.
-    h.deps.config.uploadQuotaBytes = Math.floor(3.5 * bytes);
-    try {
-      const results = await Promise.all(
-        Array.from({ length: 8 }, () => postUpload(h, imageForm(image), cookie)),
-      );
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([201, 201, 413, 413, 413, 413, 413, 413]);
-      for (const refused of results.filter((r) => r.statusCode === 413)) {
-        expect(refused.json()).toEqual({
-          error: { code: 'PAYLOAD_TOO_LARGE', message: quotaMessage(h.deps.config.uploadQuotaBytes) },
-        });
-      }
-      const rows = await h.db.selectFrom('uploads').select('bytes').where('userId', '=', id).execute();
-      expect(rows).toHaveLength(3);
-      expect(rows.reduce((sum, r) => sum + r.bytes, 0)).toBeLessThanOrEqual(h.deps.config.uploadQuotaBytes);
-      // Nothing of a refused upload stays on disk: three uploads, four files each.
-      const mine = (await readdir(h.deps.config.uploadsDir)).filter((n) =>
-        [first, ...results].some((r) => r.statusCode === 201 && n.startsWith(idOf(r.json().url))),
-      );
-      expect(mine).toHaveLength(12);
-    } finally {
-      h.deps.config.uploadQuotaBytes = saved;
-    }
   });
 
   it('holds when the stores themselves overlap, as on several server processes', async () => {
@@ -161,6 +117,56 @@ describe('storage quota', () => {
     expect((await postUpload(h, imageForm(image), other.cookie)).statusCode).toBe(201);
   });
 
+  it('is not spent by refused files', async () => {
+    const { id, cookie } = await newUploader();
+    const res = await postUpload(h, imageForm(Buffer.from('<html></html>')), cookie);
+    expect(res.json().error.message).toBe(UPLOAD_MESSAGES.notAnImage);
+    const rows = await h.db.selectFrom('uploads').select('id').where('userId', '=', id).execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe.each(STORE_DRIVERS)('storage quota, through the store (%s store)', (driver) => {
+  onStore(h, driver);
+
+  it('holds under concurrent uploads: exactly as many as fit are stored', async () => {
+    const { id, cookie } = await newUploader();
+    const image = await png(300, 200);
+    const first = await postUpload(h, imageForm(image), cookie);
+    expect(first.statusCode, first.body).toBe(201);
+    const { bytes } = await h.db
+      .selectFrom('uploads')
+      .select('bytes')
+      .where('userId', '=', id)
+      .executeTakeFirstOrThrow();
+
+    const saved = h.deps.config.uploadQuotaBytes;
+    // Room for the first upload and two more of the same image, not three.
+    h.deps.config.uploadQuotaBytes = Math.floor(3.5 * bytes);
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => postUpload(h, imageForm(image), cookie)),
+      );
+      const statuses = results.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([201, 201, 413, 413, 413, 413, 413, 413]);
+      for (const refused of results.filter((r) => r.statusCode === 413)) {
+        expect(refused.json()).toEqual({
+          error: { code: 'PAYLOAD_TOO_LARGE', message: quotaMessage(h.deps.config.uploadQuotaBytes) },
+        });
+      }
+      const rows = await h.db.selectFrom('uploads').select('bytes').where('userId', '=', id).execute();
+      expect(rows).toHaveLength(3);
+      expect(rows.reduce((sum, r) => sum + r.bytes, 0)).toBeLessThanOrEqual(h.deps.config.uploadQuotaBytes);
+      // Nothing of a refused upload stays in the store: three uploads, four files each.
+      const mine = (await storedKeys(h, 'images/')).filter((k) =>
+        [first, ...results].some((r) => r.statusCode === 201 && k.startsWith(`images/${idOf(r.json().url)}`)),
+      );
+      expect(mine).toHaveLength(12);
+    } finally {
+      h.deps.config.uploadQuotaBytes = saved;
+    }
+  });
+
   it('frees images the user no longer uses, a day after upload, when the quota is reached', async () => {
     const { id, cookie } = await newUploader();
     const image = await png(300, 200);
@@ -178,20 +184,12 @@ describe('storage quota', () => {
       clock = new Date(clock.getTime() + DAY + MINUTE);
       const later = await postUpload(h, imageForm(image), cookie);
       expect(later.statusCode, later.body).toBe(201);
-      const dir = h.deps.config.uploadsDir;
-      for (const name of uploadFileNames(idOf(unused)))
-        expect(await exists(path.join(dir, name))).toBe(false);
-      for (const name of uploadFileNames(idOf(used))) expect(await exists(path.join(dir, name))).toBe(true);
+      for (const key of uploadKeys(idOf(unused))) expect(await storedExists(h, key)).toBe(false);
+      for (const key of uploadKeys(idOf(used))) expect(await storedExists(h, key)).toBe(true);
+      expect((await h.inject({ method: 'GET', url: unused })).statusCode).toBe(404);
+      expect((await h.inject({ method: 'GET', url: used })).statusCode).toBe(200);
     } finally {
       h.deps.config.uploadQuotaBytes = saved;
     }
-  });
-
-  it('is not spent by refused files', async () => {
-    const { id, cookie } = await newUploader();
-    const res = await postUpload(h, imageForm(Buffer.from('<html></html>')), cookie);
-    expect(res.json().error.message).toBe(UPLOAD_MESSAGES.notAnImage);
-    const rows = await h.db.selectFrom('uploads').select('id').where('userId', '=', id).execute();
-    expect(rows).toEqual([]);
   });
 });

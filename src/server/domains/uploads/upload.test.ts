@@ -1,4 +1,4 @@
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/upload-images';
 import { createUser } from '../../demo/factories';
 import { harnessForFile } from '../../test/harness';
+import { onStore, STORE_DRIVERS, storedImagesOf, storeOf } from '../../test/stores';
 import {
   animatedGif,
   gif,
@@ -22,14 +23,13 @@ import {
   phoneJpeg,
   png,
   postUpload,
-  storedFilesOf,
   webpChunks,
   withGifComment,
   withJpegComment,
   withPngChunk,
 } from '../../test/uploads';
 import { detectImageType } from './image-type';
-import { incomingDir } from './upload-files';
+import { imageKey, incomingDir } from './upload-files';
 
 const h = harnessForFile();
 let cookie: string;
@@ -56,7 +56,9 @@ function expectProblem(res: Awaited<ReturnType<typeof upload>>, status: number, 
   expect(res.json().error.message).toBe(message);
 }
 
-describe('a phone photo', () => {
+describe.each(STORE_DRIVERS)('a phone photo (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('is stored upright as fresh WebP files with no EXIF, GPS or other metadata', async () => {
     const photo = await phoneJpeg(800, 600);
     // The fixture really carries what must go: otherwise this test could not fail.
@@ -69,7 +71,7 @@ describe('a phone photo', () => {
     const body = res.json();
     expect(body.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.webp$/);
 
-    const files = await storedFilesOf(uploadsDir(), body.url);
+    const files = await storedImagesOf(h, body.url);
     expect(files.size).toBe(4);
     for (const [name, file] of files) {
       for (const marker of Object.values(PHONE_MARKERS)) {
@@ -104,7 +106,7 @@ describe('stored sizes', () => {
     expect(srcset).toBe(uploadSrcSet(url));
     expect(variants.map((v: { width: number }) => v.width)).toEqual([...UPLOAD_VARIANT_WIDTHS]);
 
-    const files = await storedFilesOf(uploadsDir(), url);
+    const files = await storedImagesOf(h, url);
     const sizes = new Map<string, [number | undefined, number | undefined]>();
     for (const [name, file] of files) {
       const meta = await sharp(file).metadata();
@@ -127,7 +129,7 @@ describe('stored sizes', () => {
     const res = await upload(imageForm(await png(500, 250), 'small.png', 'image/png'));
     expect(res.statusCode, res.body).toBe(201);
     const widths = [];
-    for (const file of (await storedFilesOf(uploadsDir(), res.json().url)).values()) {
+    for (const file of (await storedImagesOf(h, res.json().url)).values()) {
       widths.push((await sharp(file).metadata()).width);
     }
     expect(widths).toEqual([500, 320, 500, 500]);
@@ -138,7 +140,7 @@ describe('stored sizes', () => {
     expect((await sharp(animation, { pages: -1 }).metadata()).pages).toBe(2);
     const res = await upload(imageForm(animation, 'party.gif', 'image/gif'));
     expect(res.statusCode, res.body).toBe(201);
-    const [main] = (await storedFilesOf(uploadsDir(), res.json().url)).values();
+    const [main] = (await storedImagesOf(h, res.json().url)).values();
     const meta = await sharp(main, { pages: -1 }).metadata();
     expect(meta.pages ?? 1).toBe(1);
     const { data } = await sharp(main).raw().toBuffer({ resolveWithObject: true });
@@ -149,7 +151,7 @@ describe('stored sizes', () => {
   it('records the upload with the bytes of all its files', async () => {
     const res = await upload(imageForm(await png(900, 600), 'a.png', 'image/png'));
     const { url } = res.json();
-    const files = await storedFilesOf(uploadsDir(), url);
+    const files = await storedImagesOf(h, url);
     const total = [...files.values()].reduce((sum, f) => sum + f.length, 0);
     const row = await h.db
       .selectFrom('uploads')
@@ -204,7 +206,7 @@ describe('polyglot files', () => {
       for (const marker of markers) expect(file.includes(marker), `${label} fixture`).toBe(true);
       const res = await upload(imageForm(file, 'x.img', type));
       expect(res.statusCode, `${label}: ${res.body}`).toBe(201);
-      for (const [name, stored] of await storedFilesOf(uploadsDir(), res.json().url)) {
+      for (const [name, stored] of await storedImagesOf(h, res.json().url)) {
         for (const marker of markers)
           expect(stored.includes(marker), `${label}: ${marker} in ${name}`).toBe(false);
         expect(stored.includes('<script'), `${label}: <script in ${name}`).toBe(false);
@@ -451,11 +453,13 @@ describe('malformed multipart bodies', () => {
   });
 });
 
-describe('serving', () => {
+describe.each(STORE_DRIVERS)('serving (%s store)', (driver) => {
+  onStore(h, driver);
+
   it('serves images stored before re-encoding under their own type, and only stored names', async () => {
     const legacy = '0b7c4d9e-1111-4a2b-9c3d-5e6f7a8b9c0d.jpg';
     const jpeg = await phoneJpeg(40, 30);
-    await writeFile(path.join(uploadsDir(), legacy), jpeg);
+    await storeOf(h).put(imageKey(legacy), jpeg);
     const served = await h.inject({ method: 'GET', url: `/uploads/${legacy}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
@@ -465,7 +469,7 @@ describe('serving', () => {
 
     // A WebP stored before variants existed: its srcset names files that were never written.
     const legacyWebp = await sharp(jpeg).webp().toBuffer();
-    await writeFile(path.join(uploadsDir(), '5d2e8f0a-2222-4b3c-8d4e-6f7a8b9c0d1e.webp'), legacyWebp);
+    await storeOf(h).put(imageKey('5d2e8f0a-2222-4b3c-8d4e-6f7a8b9c0d1e.webp'), legacyWebp);
     const variant = await h.inject({
       method: 'GET',
       url: '/uploads/5d2e8f0a-2222-4b3c-8d4e-6f7a8b9c0d1e-640.webp',
@@ -474,7 +478,7 @@ describe('serving', () => {
     expect(variant.headers['content-type']).toBe('image/webp');
     expect(variant.rawPayload.equals(legacyWebp)).toBe(true);
 
-    await writeFile(path.join(uploadsDir(), '0b7c4d9e-1111-4a2b-9c3d-5e6f7a8b9c0d-640.jpg'), jpeg);
+    await storeOf(h).put(imageKey('0b7c4d9e-1111-4a2b-9c3d-5e6f7a8b9c0d-640.jpg'), jpeg);
     for (const url of [
       '/uploads/..%2F..%2Fpackage.json',
       '/uploads/readme.txt',

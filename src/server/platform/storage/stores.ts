@@ -1,5 +1,6 @@
 import type { Db } from '../db/create-db';
 import type { AppConfig, StorageSettings } from '../env';
+import { type DiskCacheLog, withDiskCache } from './disk-cache';
 import type { FileStore } from './file-store';
 import { createFsStore } from './fs-store';
 import { createPostgresStore } from './postgres-store';
@@ -7,6 +8,21 @@ import { createPostgresStore } from './postgres-store';
 /** The store the settings name, on this database. */
 export function createFileStore(settings: StorageSettings, db: Db): FileStore {
   return settings.driver === 'postgres' ? createPostgresStore(db) : createFsStore(settings.root);
+}
+
+/**
+ * The store of a server process (main.ts): the one the settings name, with the images it serves
+ * cached on this server's disk when the store is elsewhere (not `fs`) and STORAGE_CACHE_MB is not 0.
+ */
+export function createServerFileStore(
+  config: Pick<AppConfig, 'storage' | 'storageCache'>,
+  db: Db,
+  log: DiskCacheLog,
+): FileStore {
+  const store = createFileStore(config.storage, db);
+  const { dir, maxBytes } = config.storageCache;
+  if (store.driver === 'fs' || maxBytes === 0) return store;
+  return withDiskCache(store, { dir, maxBytes, log });
 }
 
 const defaults = new WeakMap<Db, Map<string, FileStore>>();
