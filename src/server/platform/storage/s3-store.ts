@@ -123,7 +123,7 @@ export function describeS3Failure(error: unknown, settings: S3Settings): string 
 
 /** The client for a store's settings; credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID ...). */
 export function s3ClientFor(settings: S3Settings): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -135,6 +135,20 @@ export function s3ClientFor(settings: S3Settings): S3Client {
     // An endpoint that does not answer fails the start-up check in seconds rather than hanging it.
     requestHandler: { connectionTimeout: 5000 },
   });
+  // DeleteObjects must carry a checksum: the SDK sends a CRC32 header, which some S3-compatible
+  // stores do not know; a Content-MD5 as well satisfies them all.
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      const body = request.body;
+      if (context.commandName === 'DeleteObjectsCommand' && request.headers && typeof body === 'string') {
+        request.headers['content-md5'] = createHash('md5').update(body).digest('base64');
+      }
+      return next(args);
+    },
+    { step: 'build', name: 'contentMd5OfDeleteObjects' },
+  );
+  return client;
 }
 
 /**
