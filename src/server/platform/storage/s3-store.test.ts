@@ -78,6 +78,33 @@ describe('the s3 storage driver', () => {
     expect(listed).toEqual([key]);
   });
 
+  it('sends DeleteObjects with a Content-MD5, which some stores require', async () => {
+    const client = s3ClientFor(s3.settings());
+    const sent: Array<Record<string, string>> = [];
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'DeleteObjectsCommand') {
+          const request = args.request as { headers: Record<string, string>; body: string };
+          sent.push({ ...request.headers, body: request.body });
+        }
+        return next(args);
+      },
+      { step: 'finalizeRequest', name: 'seeDeleteObjects' },
+    );
+    const store = createS3Store(s3.settings(), client);
+    const key = `images/${randomUUID()}.webp`;
+    await store.put(key, Buffer.from('x'));
+    await store.delete([key]);
+    expect(await store.exists(key)).toBe(false);
+    expect(sent).toHaveLength(1);
+    const [request] = sent as [Record<string, string>];
+    expect(request['content-md5']).toBe(
+      createHash('md5')
+        .update(request.body as string)
+        .digest('base64'),
+    );
+  });
+
   it('deletes more files than one request takes', async () => {
     const store = createS3Store(s3.settings(`many-${randomUUID().slice(0, 8)}/`));
     const keys = Array.from({ length: 1005 }, (_, i) => `images/${i}.webp`);
