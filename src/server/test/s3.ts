@@ -42,6 +42,9 @@ export async function startTestS3(): Promise<TestS3> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // A test process that ends without close() takes its server with it.
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`s3rver did not start: ${output}`)), 30_000);
@@ -80,6 +83,7 @@ export async function startTestS3(): Promise<TestS3> {
       S3_REGION: 'us-east-1',
     }),
     async close() {
+      process.off('exit', stop);
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
