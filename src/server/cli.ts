@@ -6,24 +6,53 @@ import { hashPassword } from './domains/auth/password';
 import { isCommonPassword } from './domains/auth/password-policy';
 import { createDb } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
-import { loadConfig, type StorageSettings } from './platform/env';
+import { type AppConfig, loadConfig, type StorageSettings } from './platform/env';
 import { migrateFiles } from './platform/storage/migrate';
+import { s3Url } from './platform/storage/s3-store';
 import { createFileStore } from './platform/storage/stores';
 
 const USAGE = `Usage:
   npm run db:migrate
   npm run db:seed [-- --vendors N]
   npm run create-admin -- --email EMAIL --name NAME --password PASSWORD
-  node dist/server/cli.js storage migrate --to postgres|fs [--from fs|postgres]`;
+  node dist/server/cli.js storage migrate --to STORE [--from STORE]
+    STORE: fs, postgres, s3 (the bucket STORAGE_URL names) or s3://bucket/prefix (with S3_*)`;
 
-const DRIVERS = ['fs', 'postgres'] as const;
+const DRIVERS = ['fs', 'postgres', 's3', 's3://bucket/prefix'] as const;
 
-function driverOption(value: string | undefined, option: string): StorageSettings['driver'] | undefined {
+/**
+ * The store an option names: `fs` and `postgres` as a server would use them, `s3` the bucket of
+ * STORAGE_URL (so an operator sets STORAGE_URL=s3://... first, then copies into it), or
+ * `s3://bucket/prefix` for another bucket, reached with the S3_* settings and credentials.
+ */
+function storeOption(
+  value: string | undefined,
+  option: string,
+  config: AppConfig,
+): StorageSettings | undefined {
   if (value === undefined) return undefined;
-  if (!(DRIVERS as readonly string[]).includes(value)) {
-    throw new Error(`${option} must be one of ${DRIVERS.join(', ')} (s3 is not supported yet)`);
+  if (value === 'fs' || value === 'postgres') return { ...config.storage, driver: value };
+  if (value === 's3') {
+    if (config.storage.driver !== 's3') {
+      throw new Error(
+        `${option} s3 copies to the bucket STORAGE_URL names, and STORAGE_URL is not s3://: set it, or name the bucket (${option} s3://bucket/prefix)`,
+      );
+    }
+    return config.storage;
   }
-  return value as StorageSettings['driver'];
+  if (value.startsWith('s3://')) return loadConfig({ ...process.env, STORAGE_URL: value }).storage;
+  throw new Error(`${option} must be one of ${DRIVERS.join(', ')}`);
+}
+
+/** How STORAGE_URL names a store. */
+function storageUrlOf(settings: StorageSettings): string {
+  return settings.driver === 's3' && settings.s3 ? s3Url(settings.s3) : `${settings.driver}:`;
+}
+
+/** The same store, named twice. */
+function sameStore(a: StorageSettings, b: StorageSettings): boolean {
+  if (a.driver !== b.driver) return false;
+  return a.driver !== 's3' || (storageUrlOf(a) === storageUrlOf(b) && a.s3?.endpoint === b.s3?.endpoint);
 }
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -97,17 +126,18 @@ async function main(): Promise<void> {
           break;
         }
         // From the store this server uses (STORAGE_URL, or the database's default) unless --from says.
-        const from: StorageSettings = {
-          ...config.storage,
-          driver: driverOption(values.from, '--from') ?? config.storage.driver,
-        };
-        const to: StorageSettings = {
-          ...config.storage,
-          driver: driverOption(values.to, '--to') ?? 'postgres',
-        };
-        if (from.driver === to.driver) throw new Error(`The files are in ${from.driver} already`);
+        const from = storeOption(values.from, '--from', config) ?? config.storage;
+        const to = storeOption(values.to, '--to', config) ?? config.storage;
+        if (sameStore(from, to)) {
+          throw new Error(
+            `The files are in ${from.driver === 's3' ? storageUrlOf(from) : from.driver} already`,
+          );
+        }
         const source = createFileStore(from, handle.db);
         const target = createFileStore(to, handle.db);
+        // A missing bucket or refused credentials: one sentence before anything is copied.
+        await source.check?.();
+        await target.check?.();
         console.info(`Copying the stored files from ${source.describe} to ${target.describe} ...`);
         const summary = await migrateFiles(source, target, { log: (line) => console.info(line) });
         console.info(
@@ -120,7 +150,7 @@ async function main(): Promise<void> {
           process.exitCode = 1;
         } else {
           console.info(
-            `Every file is in ${target.describe}. Servers use it with STORAGE_URL=${to.driver}:` +
+            `Every file is in ${target.describe}. Servers use it with STORAGE_URL=${storageUrlOf(to)}` +
               ' (the source is left as it was).',
           );
         }

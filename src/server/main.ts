@@ -85,18 +85,20 @@ async function main(): Promise<void> {
       config.database.connectTimeoutMs,
     ),
   );
-  // Uploaded images and attachments, shared by every server on the database with `postgres:`; the
-  // images this server serves are cached on its disk (STORAGE_CACHE_MB).
+  // Uploaded images and attachments, shared by every server on the database with `postgres:` (or on
+  // the bucket with `s3://`); the images this server serves are cached on its disk (STORAGE_CACHE_MB).
   const files = createServerFileStore(config, handle.db, { warn: (obj, msg) => log.warn(obj, msg) });
+  // A missing bucket or refused credentials stop the start with a sentence, not the first upload with a 500.
+  await files.check?.();
   // Files a server of an earlier version (or with STORAGE_URL=fs:) wrote to this disk are not
-  // served from the database until they are copied there: said at once rather than found as 404s.
+  // served from the shared store until they are copied there: said at once rather than found as 404s.
   const missing =
     config.storage.driver === 'fs' ? 0 : await filesMissingFrom(createFsStore(config.dataDir), files);
   if (missing > 0) {
     log.warn(
       { missing },
-      `Stored files under ${config.dataDir} are not in the database, where this server reads them: ` +
-        'copy them with `node dist/server/cli.js storage migrate --from fs --to postgres`, ' +
+      `Stored files under ${config.dataDir} are not in ${files.describe}, where this server reads them: ` +
+        `copy them with \`node dist/server/cli.js storage migrate --from fs --to ${config.storage.driver}\`, ` +
         'or keep them on this disk with STORAGE_URL=fs:',
     );
   }

@@ -13,12 +13,14 @@ import type { FileStore } from './platform/storage/file-store';
 import { createFileStore } from './platform/storage/stores';
 import type { AppDeps } from './platform/trpc/context';
 import { harnessForFile } from './test/harness';
+import { startTestS3, type TestS3 } from './test/s3';
 import { imageForm, multipartBody, phoneJpeg, postUpload } from './test/uploads';
 
 /**
  * Two servers on one database, each with a disk of its own, as behind a load balancer (decision
- * 039): with the `postgres` store, what one stores the other serves, and neither's sweeper deletes
- * what the other has just stored. (PGlite here; PostgreSQL with TEST_DATABASE_URL.)
+ * 039): with the `postgres` store, or the `s3` store on one bucket (an S3-protocol server this test
+ * starts), what one stores the other serves, and neither's sweeper deletes what the other has just
+ * stored. (PGlite here; PostgreSQL with TEST_DATABASE_URL.)
  */
 const h = harnessForFile();
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,12 +33,18 @@ interface Server {
 
 const dirs: string[] = [];
 const apps: FastifyInstance[] = [];
+let s3: TestS3;
 
 /** A server as main.ts makes one: its own DATA_DIR, its own store object, the shared database. */
 async function server(driver: StorageSettings['driver']): Promise<Server> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-shared-'));
   dirs.push(dir);
-  const storage: StorageSettings = { driver, root: dir, explicit: true };
+  const storage: StorageSettings = {
+    driver,
+    root: dir,
+    explicit: true,
+    ...(driver === 's3' ? { s3: s3.settings('shared/') } : {}),
+  };
   const config = { ...h.deps.config, dataDir: dir, uploadsDir: path.join(dir, 'uploads'), storage };
   const deps = { ...h.deps, config, files: createFileStore(storage, h.db) };
   const app = await buildServer(deps);
@@ -52,7 +60,7 @@ let userId: string;
 beforeAll(async () => {
   h.deps.config.limits.uploads = { max: 10_000, windowMs: 60_000 };
   h.deps.config.limits.attachments = { max: 10_000, windowMs: 60_000 };
-  [a, b] = [await server('postgres'), await server('postgres')];
+  s3 = await startTestS3();
   const user = await createUser(h.db, { role: 'customer', emailConfirmed: true });
   userId = user.id;
   cookie = await h.cookieFor(user.id);
@@ -61,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  await s3?.close();
 });
 
 async function uploadImage(through: Server): Promise<string> {
@@ -86,7 +95,11 @@ async function uploadAttachment(through: Server): Promise<string> {
 const get = (through: Server, url: string, who = cookie) =>
   through.app.inject({ method: 'GET', url, headers: who ? { cookie: who } : {} });
 
-describe('two servers sharing the postgres store', () => {
+describe.each(['postgres', 's3'] as const)('two servers sharing the %s store', (driver) => {
+  beforeAll(async () => {
+    [a, b] = [await server(driver), await server(driver)];
+  });
+
   it('serves through one server an image uploaded through the other, variants and caching alike', async () => {
     const url = await uploadImage(a);
     for (const name of [url, url.replace('.webp', '-640.webp'), url.replace('.webp', '-320.webp')]) {
@@ -99,7 +112,7 @@ describe('two servers sharing the postgres store', () => {
     }
     // Nothing of it is on either server's disk.
     expect(await a.deps.files.exists(`images${url.slice('/uploads'.length)}`)).toBe(true);
-    expect(a.deps.files.driver).toBe('postgres');
+    expect(a.deps.files.driver).toBe(driver);
   });
 
   it('serves an attachment through the other server to its uploader only', async () => {

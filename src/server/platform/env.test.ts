@@ -43,10 +43,40 @@ describe('STORAGE_URL', () => {
     });
   });
 
+  it('takes an S3 bucket and prefix, with the S3_* settings', () => {
+    expect(loadConfig({ STORAGE_URL: 's3://simcha-files' }).storage).toMatchObject({
+      driver: 's3',
+      explicit: true,
+      s3: { bucket: 'simcha-files', prefix: '', endpoint: null, region: 'us-east-1', forcePathStyle: false },
+    });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://simcha-files/prod/files/',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_REGION: 'eu-west-2',
+      }).storage.s3,
+    ).toEqual({
+      bucket: 'simcha-files',
+      prefix: 'prod/files/',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-west-2',
+      // Path-style with an endpoint of one's own, unless said otherwise.
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ STORAGE_URL: 's3://bk1/x', S3_ENDPOINT: 'http://s3.local', S3_FORCE_PATH_STYLE: 'false' })
+        .storage.s3?.forcePathStyle,
+    ).toBe(false);
+  });
+
   it('refuses anything else with a sentence naming it', () => {
-    expect(() => loadConfig({ STORAGE_URL: 's3://bucket/files' })).toThrow(
-      /STORAGE_URL: STORAGE_URL must be fs: \(optionally fs:\/a\/folder\) or postgres: \(s3:\/\/ is not supported yet\)/,
+    for (const bad of ['postgresql://x', 's3://', 's3://Bad_Bucket/files', 's3:bucket']) {
+      expect(() => loadConfig({ STORAGE_URL: bad })).toThrow(
+        /STORAGE_URL: STORAGE_URL must be fs: \(optionally fs:\/a\/folder\), postgres: or s3:\/\/bucket \(optionally s3:\/\/bucket\/a\/prefix\)/,
+      );
+    }
+    expect(() => loadConfig({ STORAGE_URL: 's3://bk1', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT must be an http\(s\) URL/,
     );
-    expect(() => loadConfig({ STORAGE_URL: 'postgresql://x' })).toThrow(/STORAGE_URL must be/);
   });
 });

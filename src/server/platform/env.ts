@@ -9,6 +9,9 @@ const MINUTE = 60 * 1000;
 const millis = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+/** s3://bucket or s3://bucket/prefix, with a bucket name S3 allows. */
+const S3_URL = /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?$/;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,7 +24,9 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     /**
      * Where uploaded images and attachments are kept (decision 039): `fs:` under DATA_DIR (or
-     * `fs:/some/dir`), or `postgres:` in the database. Unset: `postgres:` with DATABASE_URL (every
+     * `fs:/some/dir`), `postgres:` in the database, or `s3://bucket/optional/prefix` in an S3
+     * bucket (S3_* below; credentials from the AWS SDK's usual chain: AWS_ACCESS_KEY_ID and
+     * AWS_SECRET_ACCESS_KEY, a profile or a role). Unset: `postgres:` with DATABASE_URL (every
      * server on the database sees the same files), `fs:` with the embedded database.
      */
     STORAGE_URL: z
@@ -29,9 +34,19 @@ const envSchema = z
       .optional()
       .transform((v) => v?.trim() || undefined)
       .refine(
-        (v) => v === undefined || /^(fs|postgres)(:|$)/.test(v),
-        'STORAGE_URL must be fs: (optionally fs:/a/folder) or postgres: (s3:// is not supported yet)',
+        (v) => v === undefined || /^(fs|postgres)(:|$)/.test(v) || S3_URL.test(v),
+        'STORAGE_URL must be fs: (optionally fs:/a/folder), postgres: or s3://bucket (optionally s3://bucket/a/prefix)',
       ),
+    /** An S3-compatible store's URL (MinIO, R2, ...); unset: AWS S3 in S3_REGION. */
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    /** Bucket in the path (endpoint/bucket/key) rather than the host name: auto is on with S3_ENDPOINT. */
+    S3_FORCE_PATH_STYLE: z
+      .enum(['auto', 'true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be auto, true or false' })
+      .default('auto'),
     /** Built web app to serve; `npm run build` writes it here. */
     CLIENT_DIR: z.string().default('./dist/client'),
     /** Origins besides the server's own that may send mutations (comma-separated), e.g. a dev front end. */
@@ -244,20 +259,46 @@ export interface AppConfig {
 
 /** Which driver keeps the stored files, and the folder of the `fs` driver. */
 export interface StorageSettings {
-  driver: 'fs' | 'postgres';
+  driver: 'fs' | 'postgres' | 's3';
   /** The `fs` driver's root: images in <root>/uploads, attachments in <root>/attachments. */
   root: string;
   /** Chosen by STORAGE_URL, or the default for the database. */
   explicit: boolean;
+  /** The `s3` driver's bucket. */
+  s3?: S3Settings;
 }
+
+/** Where the `s3` driver keeps files: STORAGE_URL=s3://bucket/prefix and the S3_* settings. */
+export interface S3Settings {
+  bucket: string;
+  /** Put before every key: '' or ending in '/'. */
+  prefix: string;
+  endpoint: string | null;
+  region: string;
+  forcePathStyle: boolean;
+}
+
+/** The S3_* settings, for an s3:// STORAGE_URL. */
+export type S3Connection = Pick<S3Settings, 'endpoint' | 'region' | 'forcePathStyle'>;
 
 /** STORAGE_URL as settings; unset picks the database's default. */
 export function storageSettings(
   url: string | undefined,
   databaseUrl: string | undefined,
   dataDir: string,
+  s3: S3Connection = { endpoint: null, region: 'us-east-1', forcePathStyle: false },
 ): StorageSettings {
   if (url === undefined) return { driver: databaseUrl ? 'postgres' : 'fs', root: dataDir, explicit: false };
+  if (url.startsWith('s3://')) {
+    const [bucket = '', ...folders] = url.slice('s3://'.length).split('/');
+    const prefix = folders.filter(Boolean).join('/');
+    return {
+      driver: 's3',
+      root: dataDir,
+      explicit: true,
+      s3: { ...s3, bucket, prefix: prefix ? `${prefix}/` : '' },
+    };
+  }
   const [scheme, ...rest] = url.split(':');
   const where = rest.join(':').replace(/^\/\/(?=\/)/, '');
   return {
@@ -296,7 +337,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    storage: storageSettings(e.STORAGE_URL, e.DATABASE_URL, dataDir),
+    storage: storageSettings(e.STORAGE_URL, e.DATABASE_URL, dataDir, {
+      endpoint: e.S3_ENDPOINT ?? null,
+      region: e.S3_REGION,
+      forcePathStyle:
+        e.S3_FORCE_PATH_STYLE === 'auto' ? e.S3_ENDPOINT !== undefined : e.S3_FORCE_PATH_STYLE === 'true',
+    }),
     clientDir: path.resolve(e.CLIENT_DIR),
     trustedOrigins: e.TRUSTED_ORIGINS,
     seedDemoData: e.SEED_DEMO_DATA,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -339,6 +340,30 @@ describe('the store of a server process (STORAGE_CACHE_MB, STORAGE_CACHE_DIR)', 
       maxBytes: 64 * 1024 * 1024,
     });
     expect(() => loadConfig({ STORAGE_CACHE_MB: '-1' })).toThrow(/STORAGE_CACHE_MB/);
+  });
+
+  it("keeps the store's start-up check: a bucket that does not answer still stops the server", async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const config = loadConfig({
+      DATA_DIR: root,
+      STORAGE_URL: 's3://photos',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      STORAGE_CACHE_DIR: path.join(root, randomUUID()),
+    });
+    const served = createServerFileStore(config, h.db, log);
+    expect('cache' in served).toBe(true);
+    // Without credentials in the environment the check says so first; with some, that no one answers.
+    await expect(served.check?.()).rejects.toThrow(
+      new RegExp(
+        `^(No credentials for the bucket photos|The S3 endpoint http://127.0.0.1:${port} did not answer)`,
+      ),
+    );
   });
 });
 

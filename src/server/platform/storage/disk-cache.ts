@@ -346,6 +346,8 @@ export function withDiskCache(store: FileStore, options: DiskCacheOptions): Cach
       if (!enabled) return store.get(key);
       return (await openCached(key)) ?? fill(key);
     },
+    // The store's own start-up check (a bucket's, say): a cache in front must not hide it.
+    ...(store.check ? { check: () => (store.check as () => Promise<void>)() } : {}),
     head: (key: string): Promise<StoredFileInfo | null> => store.head(key),
     exists: (key: string) => store.exists(key),
     async delete(keys: readonly string[]) {

@@ -17,7 +17,10 @@ export interface StoredFileInfo {
   modifiedAt: Date;
   /** As given to put; null where the driver does not keep it (fs). */
   contentType: string | null;
-  /** Hex SHA-256 of its bytes, where the driver keeps it (postgres); null otherwise (fs). */
+  /**
+   * Hex SHA-256 of its bytes, where the driver keeps it (postgres; s3's head, from the object's
+   * metadata); null otherwise (fs, s3's list).
+   */
   sha256: string | null;
 }
 
@@ -31,7 +34,7 @@ export interface OpenedFile {
 export type FileBody = Buffer | Uint8Array | Readable | AsyncIterable<Uint8Array>;
 
 export interface FileStore {
-  /** 'fs' or 'postgres' (later 's3'). */
+  /** 'fs', 'postgres' or 's3'. */
   readonly driver: StorageDriver;
   /** Where the files are, for logs; never a password. */
   readonly describe: string;
@@ -53,9 +56,14 @@ export interface FileStore {
   delete(keys: readonly string[]): Promise<void>;
   /** Every file whose key starts with `prefix` (`images/`, or '' for all), in no promised order. */
   list(prefix: string): AsyncIterable<StoredFileInfo>;
+  /**
+   * Checked at start-up, before the server listens, where the store can be missing or refuse this
+   * server (s3: the bucket and its credentials): throws one sentence saying what to fix.
+   */
+  check?(): Promise<void>;
 }
 
-export type StorageDriver = 'fs' | 'postgres';
+export type StorageDriver = 'fs' | 'postgres' | 's3';
 
 export class FileNotFoundError extends Error {
   readonly code = 'FILE_NOT_FOUND';

@@ -5,9 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harnessForFile } from '../../test/harness';
+import { startTestS3, type TestS3 } from '../../test/s3';
 import { FileNotFoundError, type FileStore, readWhole, storedSha256 } from './file-store';
 import { createFsStore } from './fs-store';
 import { CHUNK_BYTES, createPostgresStore } from './postgres-store';
+import { createS3Store } from './s3-store';
 
 /**
  * What every storage driver must do (decision 039), run against each: the app's images and
@@ -16,17 +18,23 @@ import { CHUNK_BYTES, createPostgresStore } from './postgres-store';
  */
 const h = harnessForFile();
 let root: string;
+let s3: TestS3;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'simchahub-store-'));
+  // An S3-protocol server of this test's own, with an empty bucket.
+  s3 = await startTestS3();
 });
 afterAll(async () => {
+  await s3?.close();
   await rm(root, { recursive: true, force: true });
 });
 
 const DRIVERS: Array<[string, () => FileStore]> = [
   ['fs', () => createFsStore(root)],
   ['postgres', () => createPostgresStore(h.db)],
+  // Under a prefix, as a bucket shared with other data would be.
+  ['s3', () => createS3Store(s3.settings('simchahub/files/'))],
 ];
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -48,7 +56,7 @@ describe.each(DRIVERS)('the %s storage driver', (driver, make) => {
     expect(written).toEqual({ bytes: data.length, sha256: sha(data) });
     const opened = await store().get(k);
     expect(opened.bytes).toBe(data.length);
-    if (driver === 'postgres') expect(opened.contentType).toBe('application/pdf');
+    if (driver !== 'fs') expect(opened.contentType).toBe('application/pdf');
     opened.body.destroy();
     expect(sha(await readWhole(store(), k))).toBe(sha(data));
     expect(await storedSha256(store(), k)).toBe(sha(data));

@@ -4,9 +4,14 @@ import { type DiskCacheLog, withDiskCache } from './disk-cache';
 import type { FileStore } from './file-store';
 import { createFsStore } from './fs-store';
 import { createPostgresStore } from './postgres-store';
+import { createS3Store } from './s3-store';
 
 /** The store the settings name, on this database. */
 export function createFileStore(settings: StorageSettings, db: Db): FileStore {
+  if (settings.driver === 's3') {
+    if (!settings.s3) throw new Error('The s3 store needs STORAGE_URL=s3://bucket');
+    return createS3Store(settings.s3);
+  }
   return settings.driver === 'postgres' ? createPostgresStore(db) : createFsStore(settings.root);
 }
 
@@ -34,7 +39,7 @@ const defaults = new WeakMap<Db, Map<string, FileStore>>();
 export function filesOf(deps: { db: Db; config: Pick<AppConfig, 'storage'>; files?: FileStore }): FileStore {
   if (deps.files) return deps.files;
   const { storage } = deps.config;
-  const id = `${storage.driver}:${storage.root}`;
+  const id = `${storage.driver}:${storage.root}:${JSON.stringify(storage.s3 ?? null)}`;
   let byDb = defaults.get(deps.db);
   if (!byDb) {
     byDb = new Map();
