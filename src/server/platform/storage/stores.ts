@@ -1,11 +1,17 @@
 import type { Db } from '../db/create-db';
 import type { AppConfig, StorageSettings } from '../env';
+import { deferDeletesDuringBackups } from './backup-leases';
 import type { FileStore } from './file-store';
 import { createFsStore } from './fs-store';
 import { createPostgresStore } from './postgres-store';
 
-/** The store the settings name, on this database. */
+/** The store the settings name, on this database; its deletes wait while a backup runs (decision 042). */
 export function createFileStore(settings: StorageSettings, db: Db): FileStore {
+  return deferDeletesDuringBackups(driverStore(settings, db), db);
+}
+
+/** The driver's store alone: for backups and restores, which must not wait for themselves. */
+export function driverStore(settings: StorageSettings, db: Db): FileStore {
   return settings.driver === 'postgres' ? createPostgresStore(db) : createFsStore(settings.root);
 }
 
