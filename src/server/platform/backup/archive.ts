@@ -143,6 +143,16 @@ export async function readArchive(file: string, handlers: EntryHandlers = {}): P
   let checksums: Checksums | undefined;
   let database: { bytes: number; sha256: string } | undefined;
   const files = new Map<string, { bytes: number; sha256: string }>();
+  // A handler's failure (a tool refusing the dump) is its own, not a sign of a damaged archive.
+  const fromHandlers = new WeakSet<object>();
+  const handled = async (run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof Object) fromHandlers.add(error);
+      throw error;
+    }
+  };
   try {
     for await (const entry of extract) {
       const name = entry.header.name;
@@ -168,12 +178,14 @@ export async function readArchive(file: string, handlers: EntryHandlers = {}): P
       entry.pipe(sum);
       const checked: Readable = sum;
       if (name === manifest.database.entry) {
-        if (handlers.database) await handlers.database(checked);
+        const { database: load } = handlers;
+        if (load) await handled(() => load(checked));
         await drain(checked);
         database = sum.sum();
       } else if (name.startsWith(FILES_PREFIX)) {
         const key = name.slice(FILES_PREFIX.length);
-        if (handlers.file) await handlers.file(key, checked);
+        const { file: write } = handlers;
+        if (write) await handled(() => write(key, checked));
         await drain(checked);
         files.set(key, sum.sum());
       } else {
@@ -182,7 +194,7 @@ export async function readArchive(file: string, handlers: EntryHandlers = {}): P
     }
     await feeding;
   } catch (error) {
-    if (error instanceof ArchiveError) throw error;
+    if (error instanceof ArchiveError || (error instanceof Object && fromHandlers.has(error))) throw error;
     throw truncated(error);
   }
   if (!manifest) throw new ArchiveError('The archive is empty');

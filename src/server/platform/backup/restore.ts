@@ -44,6 +44,28 @@ async function tablesIn(connectionString: string): Promise<number> {
   }
 }
 
+/**
+ * earthdistance's ll_to_earth (a generated column's expression) names the type earth without its
+ * schema, and pg_restore runs with an empty search_path: before PostgreSQL 16's earthdistance, the
+ * restore fails with 'type "earth" does not exist'. The function looks in public while the dump is
+ * loaded, and is as the extension made it afterwards.
+ */
+async function earthdistanceSearchPath(connectionString: string, during: boolean): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: 'simchahub restore' });
+  await client.connect();
+  try {
+    if (during) {
+      await client.query('CREATE EXTENSION IF NOT EXISTS cube WITH SCHEMA public');
+      await client.query('CREATE EXTENSION IF NOT EXISTS earthdistance WITH SCHEMA public');
+      await client.query('ALTER FUNCTION public.ll_to_earth(float8, float8) SET search_path = public');
+    } else {
+      await client.query('ALTER FUNCTION public.ll_to_earth(float8, float8) RESET search_path');
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function isEmptyDir(dir: string): Promise<boolean> {
   try {
     return (await readdir(dir)).length === 0;
@@ -124,12 +146,14 @@ export async function restoreBackup(
       async database(body) {
         if (target.databaseUrl) {
           const { url, env } = toolConnection(target.databaseUrl);
+          await earthdistanceSearchPath(target.databaseUrl, true);
           await runTool(
             'pg_restore',
             ['--exit-on-error', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${url}`],
             env,
             body,
           );
+          await earthdistanceSearchPath(target.databaseUrl, false);
           handle = createPostgresDb(target.databaseUrl, { max: 2, statementTimeoutMs: 0 });
         } else {
           // The embedded pg_dump writes plain SQL, run whole (as pglite-tools restores it).
