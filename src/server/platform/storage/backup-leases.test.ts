@@ -45,7 +45,10 @@ describe('backup leases', () => {
     await driver.put('attachments/deleted-later', Buffer.from('d'));
     const crashed = new Date(Date.now() - 60 * 60 * 1000);
     await takeBackupLease(h.db, () => crashed);
-    await h.db.insertInto('deferredFileDeletes').values({ key: 'attachments/noted-by-a-crashed-backup' }).execute();
+    await h.db
+      .insertInto('deferredFileDeletes')
+      .values({ key: 'attachments/noted-by-a-crashed-backup' })
+      .execute();
 
     await store.delete(['attachments/deleted-later']);
     expect(await driver.exists('attachments/deleted-later')).toBe(false);
