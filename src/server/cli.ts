@@ -23,6 +23,8 @@ const USAGE = `Usage:
   npm run db:migrate
   npm run db:seed [-- --vendors N]
   npm run create-admin -- --email EMAIL --name NAME --password PASSWORD
+  npm run backup -- --out FILE [--force]
+  npm run restore -- --in FILE
   node dist/server/cli.js storage migrate --to postgres|fs [--from fs|postgres]
   node dist/server/cli.js backup --out FILE [--force]
   node dist/server/cli.js restore --in FILE`;
