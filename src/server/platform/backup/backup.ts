@@ -258,6 +258,8 @@ export async function writeBackup(
     return { manifest, checksums };
   } finally {
     await rm(dumpFile, { force: true });
-    await lease.release(store);
+    // A lease that cannot be released now (the database gone) expires on its own: the backup's own
+    // outcome is what is reported.
+    await lease.release(store).catch(() => undefined);
   }
 }
