@@ -17,7 +17,7 @@ const NOT_TEST = '\\.test\\.tsx?$';
 
 /** Bottom up; a name is a folder or a single file (without .ts) directly under the layer. */
 const ORDER = {
-  platform: 'env tokens db limits storage mail audit live http trpc idempotency jobs',
+  platform: 'env tokens db limits storage backup mail audit live http trpc idempotency jobs',
   domains:
     'places users observance events family feeds calendar auth meta notifications analytics availability vendors uploads attachments kashrut messages requests bookings reviews claims admin',
   doors: 'request-context trpc live uploads pages rest',

@@ -22,6 +22,7 @@ const SLOW = [
   'src/server/platform/jobs/jobs-fault.test.ts',
   'src/server/domains/auth/password-policy.test.ts',
   'src/server/storage-cli.test.ts',
+  'src/server/backup.test.ts',
   'src/server/test/no-server-errors.property.test.ts',
 ];
 

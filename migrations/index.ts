@@ -32,6 +32,7 @@ import * as reviewRank from './2026-11-29T0730_review_rank';
 import * as kashrut from './2026-11-29T0740_kashrut';
 import * as calendarVersion from './2026-11-29T0800_calendar_version';
 import * as storedFiles from './2026-11-29T0940_stored_files';
+import * as backups from './2026-11-29T2000_backups';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0740_kashrut': kashrut,
   '2026-11-29T0800_calendar_version': calendarVersion,
   '2026-11-29T0940_stored_files': storedFiles,
+  '2026-11-29T2000_backups': backups,
 };

@@ -1,22 +1,35 @@
+import { createWriteStream, existsSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES, registerInput } from '../shared/schemas/auth';
 import { DEFAULT_DEMO_VENDORS, seedDemoData } from './demo/seed';
 import { hashPassword } from './domains/auth/password';
 import { isCommonPassword } from './domains/auth/password-policy';
+import { readArchive } from './platform/backup/archive';
+import { writeBackup } from './platform/backup/backup';
+import { controlSocketPath, socketAnswers } from './platform/backup/control-socket';
+import { restoreBackup } from './platform/backup/restore';
 import { createDb } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
 import { type AppConfig, loadConfig, type StorageSettings } from './platform/env';
 import { migrateFiles } from './platform/storage/migrate';
 import { s3Url } from './platform/storage/s3-store';
-import { createFileStore } from './platform/storage/stores';
+import { createFileStore, driverStore } from './platform/storage/stores';
 
 const USAGE = `Usage:
   npm run db:migrate
   npm run db:seed [-- --vendors N]
   npm run create-admin -- --email EMAIL --name NAME --password PASSWORD
   node dist/server/cli.js storage migrate --to STORE [--from STORE]
-    STORE: fs, postgres, s3 (the bucket STORAGE_URL names) or s3://bucket/prefix (with S3_*)`;
+    STORE: fs, postgres, s3 (the bucket STORAGE_URL names) or s3://bucket/prefix (with S3_*)
+  npm run backup -- --out FILE [--force]
+  npm run restore -- --in FILE
+  node dist/server/cli.js backup --out FILE [--force]
+  node dist/server/cli.js restore --in FILE`;
 
 const DRIVERS = ['fs', 'postgres', 's3', 's3://bucket/prefix'] as const;
 
@@ -57,6 +70,91 @@ function sameStore(a: StorageSettings, b: StorageSettings): boolean {
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
+/** Asks the running server (its control socket) for the archive, written into `file`. */
+async function backupThroughServer(socketFile: string, file: string): Promise<void> {
+  const socket = net.connect(socketFile);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.write('backup\n');
+  const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  let head = Buffer.alloc(0);
+  let answered = false;
+  await pipeline(
+    socket,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        if (answered) {
+          yield chunk;
+          continue;
+        }
+        head = Buffer.concat([head, chunk]);
+        const end = head.indexOf(10);
+        if (end < 0) continue;
+        const line = head.subarray(0, end).toString('utf8');
+        if (line !== 'OK') throw new Error(`The server refused the backup: ${line.replace(/^ERROR /, '')}`);
+        answered = true;
+        yield head.subarray(end + 1);
+      }
+      if (!answered) throw new Error('The server closed the connection without an answer');
+    },
+    out,
+  );
+}
+
+async function backupCommand(config: AppConfig, out: string, force: boolean): Promise<void> {
+  const target = path.resolve(out);
+  if (existsSync(target) && !force) throw new Error(`${target} exists: pass --force to replace it`);
+  // Written under another name and renamed when whole and checked: FILE is never half an archive.
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.partial-${process.pid}`);
+  const socketFile = controlSocketPath(config.dataDir);
+  try {
+    if (!config.databaseUrl && (await socketAnswers(socketFile))) {
+      console.info(`Asking the server running on ${config.dataDir} for a backup ...`);
+      await backupThroughServer(socketFile, temp);
+    } else {
+      const handle = await createDb({
+        ...config,
+        database: { ...config.database, statementTimeoutMs: 0, embeddedThread: false },
+      });
+      try {
+        console.info(`Backing up ${handle.describe} ...`);
+        await writeBackup(handle, driverStore(config.storage, handle.db), {
+          workDir: path.dirname(target),
+          open: () => createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
+        });
+      } finally {
+        await handle.db.destroy();
+      }
+    }
+    const handle = await open(temp, 'r');
+    await handle.sync().finally(() => handle.close());
+    // Read back whole before it takes FILE's name.
+    const { manifest, checksums } = await readArchive(temp);
+    await rename(temp, target);
+    const held =
+      checksums.databaseHeldMs === null ? '' : `; the database was held for ${checksums.databaseHeldMs} ms`;
+    console.info(
+      `Backup written to ${target} and read back whole: the database (${megabytes(checksums.database.bytes)}, ` +
+        `migration ${manifest.migration}) and ${checksums.fileCount} files (${megabytes(checksums.fileBytes)}` +
+        `${manifest.files.inDatabase ? ', inside the database' : ''})${held}.`,
+    );
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+async function restoreCommand(config: AppConfig, file: string): Promise<void> {
+  const result = await restoreBackup(path.resolve(file), config, (line) => console.info(line));
+  console.info(
+    `Restored ${result.describe} from ${path.resolve(file)} (taken ${result.manifest.createdAt}, ` +
+      `migration ${result.manifest.migration}) and ${result.checksums.fileCount} files, each with its recorded SHA-256. ` +
+      'Start the server: it applies any newer migrations.',
+  );
+}
+
 async function main(): Promise<void> {
   const [command, ...afterCommand] = process.argv.slice(2);
   // `storage migrate`: a command of two words.
@@ -71,9 +169,25 @@ async function main(): Promise<void> {
       password: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
+      out: { type: 'string' },
+      in: { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
   const config = loadConfig();
+  // Neither opens the database as the others do: a backup may ask the running server for it, and a
+  // restore needs an empty one (no migrations run first).
+  if (command === 'backup' || command === 'restore') {
+    const file = command === 'backup' ? values.out : values.in;
+    if (!file) {
+      console.error(USAGE);
+      process.exitCode = 2;
+      return;
+    }
+    if (command === 'backup') await backupCommand(config, file, values.force === true);
+    else await restoreCommand(config, file);
+    return;
+  }
   // Migrations and seeding may run long: no statement timeout for the command line.
   const handle = await createDb({ ...config, database: { ...config.database, statementTimeoutMs: 0 } });
   try {

@@ -7,6 +7,7 @@ import { MarketplaceCache } from './domains/vendors/marketplace-cache';
 import { PagePrerender } from './doors/pages/page-prerender';
 import { warmUpPages } from './doors/pages/static';
 import { sweepExpiredRows } from './expired-rows';
+import { type ControlSocket, listenForBackups } from './platform/backup/control-socket';
 import { createDb, createPostgresDb, type DbHandle } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
 import { waitForDatabase } from './platform/db/wait-for-database';
@@ -17,7 +18,7 @@ import { LiveHub, liveSourceFor } from './platform/live/hub';
 import { startMailWorker } from './platform/mail/worker';
 import { createFsStore } from './platform/storage/fs-store';
 import { filesMissingFrom } from './platform/storage/migrate';
-import { createServerFileStore } from './platform/storage/stores';
+import { createServerFileStore, driverStore } from './platform/storage/stores';
 
 /** Time after the grace period for jobs and the pool to close before the process exits anyway. */
 const SHUTDOWN_MARGIN_MS = 5000;
@@ -148,6 +149,22 @@ async function main(): Promise<void> {
     now: () => new Date(),
     log: app.log,
   });
+  // `cli.js backup` asks this process for the embedded database, which no other process may open.
+  let control: ControlSocket | null = null;
+  if (handle.kind === 'pglite') {
+    control = await listenForBackups({
+      dataDir: config.dataDir,
+      handle,
+      store: driverStore(config.storage, handle.db),
+      log: app.log,
+    }).catch((error: unknown) => {
+      app.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'Backups of the running server are unavailable: the control socket could not be opened',
+      );
+      return null;
+    });
+  }
   const stopJobs = () =>
     Promise.all([mailWorker.stop(), maintenance.stop(), uploadSweeper.stop(), attachmentSweeper.stop()]);
 
@@ -177,7 +194,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       clearTimeout(grace);
-      await Promise.all([stopJobs(), live.stop()]);
+      await Promise.all([stopJobs(), live.stop(), control?.close()]);
       await handle.db.destroy();
       clearTimeout(deadline);
       if (cutOff) app.log.warn('Shut down after cutting off unfinished requests');

@@ -20,7 +20,9 @@ export type PgliteRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[] }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' }
+  /** pg_dump of the database (pglite-tools, plain SQL); answered with 'dumped'. */
+  | { id: number; op: 'dump'; args: string[] };
 
 export interface PgliteQueryResult {
   rows: Record<string, unknown>[];
@@ -35,6 +37,7 @@ export type PgliteReply =
   | { op: 'failed'; error: SerializedError }
   | { op: 'result'; id: number; result?: PgliteQueryResult }
   | { op: 'error'; id: number; error: SerializedError }
+  | { op: 'dumped'; id: number; sql: string }
   | { op: 'notify'; channel: string; payload: string };
 
 export function serializeError(error: unknown): SerializedError {

@@ -69,7 +69,10 @@ function transactionStep(sql: string): 'begin' | 'commit' | 'rollback' | null {
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-type Pending = { resolve: (value: PgliteQueryResult | undefined) => void; reject: (error: Error) => void };
+type Pending = {
+  resolve: (value: PgliteQueryResult | string | undefined) => void;
+  reject: (error: Error) => void;
+};
 
 interface Running {
   worker: Worker;
@@ -131,11 +134,13 @@ export class PgliteThread implements PgliteClient {
           for (const callback of this.#listeners.get(reply.channel) ?? []) callback(reply.payload);
           return;
         case 'result':
+        case 'dumped':
         case 'error': {
           const pending = this.#pending.get(reply.id);
           if (!pending) return;
           this.#pending.delete(reply.id);
           if (reply.op === 'result') pending.resolve(reply.result);
+          else if (reply.op === 'dumped') pending.resolve(reply.sql);
           else pending.reject(deserializeError(reply.error));
           return;
         }
@@ -173,7 +178,10 @@ export class PgliteThread implements PgliteClient {
     return running;
   }
 
-  #call(running: Running, request: WithoutId<PgliteRequest>): Promise<PgliteQueryResult | undefined> {
+  #call(
+    running: Running,
+    request: WithoutId<PgliteRequest>,
+  ): Promise<PgliteQueryResult | string | undefined> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
@@ -200,6 +208,16 @@ export class PgliteThread implements PgliteClient {
     if (step === 'begin') this.#transactionOf = running.generation;
     else if (step !== null) this.#transactionOf = null;
     return result as { rows: T[]; affectedRows?: number };
+  }
+
+  /**
+   * pg_dump of the database as plain SQL, run in the thread on the one session. The caller holds
+   * the connection meanwhile (backup.ts), so no statement of the app runs inside the dump's
+   * transaction; the thread answers nothing else until the dump is done.
+   */
+  async dump(args: string[]): Promise<string> {
+    if (this.#transactionOf !== null) throw new Error('A dump cannot run inside a transaction');
+    return (await this.#call(await this.#thread(), { op: 'dump', args })) as string;
   }
 
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {

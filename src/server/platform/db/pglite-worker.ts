@@ -9,6 +9,7 @@
  */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { dumpPglite } from './pglite-dump';
 import {
   type PgliteReply,
   type PgliteRequest,
@@ -56,6 +57,10 @@ async function handle(request: PgliteRequest): Promise<void> {
       listening.delete(request.channel);
       if (off) await off();
       send({ op: 'result', id: request.id });
+      return;
+    }
+    case 'dump': {
+      send({ op: 'dumped', id: request.id, sql: await dumpPglite(db, request.args) });
       return;
     }
     case 'close': {

@@ -476,6 +476,19 @@ export interface StoredFilesTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A backup running now (decision 042): stored files are not deleted until it ends or expires. */
+export interface BackupLeasesTable {
+  id: string;
+  startedAt: DefaultedTimestamp;
+  expiresAt: Timestamp;
+}
+
+/** A stored file deleted while a backup ran, deleted for good once none runs. */
+export interface DeferredFileDeletesTable {
+  key: string;
+  deferredAt: DefaultedTimestamp;
+}
+
 /** The bytes of a stored file, in order of `n`. */
 export interface StoredFileChunksTable {
   fileId: string;
@@ -802,6 +815,8 @@ export interface Database {
   uploads: UploadsTable;
   storedFiles: StoredFilesTable;
   storedFileChunks: StoredFileChunksTable;
+  backupLeases: BackupLeasesTable;
+  deferredFileDeletes: DeferredFileDeletesTable;
   knownDevices: KnownDevicesTable;
   idempotencyKeys: IdempotencyKeysTable;
   threadReports: ThreadReportsTable;

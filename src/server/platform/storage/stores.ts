@@ -1,13 +1,19 @@
 import type { Db } from '../db/create-db';
 import type { AppConfig, StorageSettings } from '../env';
+import { deferDeletesDuringBackups } from './backup-leases';
 import { type DiskCacheLog, withDiskCache } from './disk-cache';
 import type { FileStore } from './file-store';
 import { createFsStore } from './fs-store';
 import { createPostgresStore } from './postgres-store';
 import { createS3Store } from './s3-store';
 
-/** The store the settings name, on this database. */
+/** The store the settings name, on this database; its deletes wait while a backup runs (decision 042). */
 export function createFileStore(settings: StorageSettings, db: Db): FileStore {
+  return deferDeletesDuringBackups(driverStore(settings, db), db);
+}
+
+/** The driver's store alone: for backups and restores, which must not wait for themselves. */
+export function driverStore(settings: StorageSettings, db: Db): FileStore {
   if (settings.driver === 's3') {
     if (!settings.s3) throw new Error('The s3 store needs STORAGE_URL=s3://bucket');
     return createS3Store(settings.s3);
