@@ -5,13 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser } from './demo/factories';
 import { readArchive } from './platform/backup/archive';
 import { createPgliteDb, createPostgresDb, type Db, type DbHandle } from './platform/db/create-db';
 import { migrateToLatest } from './platform/db/migrate';
+import { takeBackupLease } from './platform/storage/backup-leases';
 import { sha256Of } from './platform/storage/file-store';
 import { createFsStore } from './platform/storage/fs-store';
+import { createPostgresStore } from './platform/storage/postgres-store';
 import { freePort } from './test/private-postgres';
 import { startProcess, waitForHealth } from './test/server-process';
 import { phoneJpeg } from './test/uploads';
@@ -35,19 +38,24 @@ const cli = (env: NodeJS.ProcessEnv, ...args: string[]) =>
     env: { ...process.env, LOG_LEVEL: 'warn', STORAGE_URL: '', ...env },
   });
 
+type Rows = (text: string) => Promise<Record<string, string>[]>;
+const rowsOf =
+  (db: Db): Rows =>
+  async (text) =>
+    (await sql.raw<Record<string, string>>(text).execute(db)).rows;
+
 /** Every table's rows, all columns, in one order: the database as a comparable value. */
-async function tables(db: Db): Promise<Map<string, string[]>> {
-  const { rows } = await sql<{ name: string }>`
+async function tables(from: Db | Rows): Promise<Map<string, string[]>> {
+  const query = typeof from === 'function' ? from : rowsOf(from);
+  const names = await query(`
     SELECT table_name AS name FROM information_schema.tables
-     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`.execute(db);
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
   const out = new Map<string, string[]>();
-  for (const { name } of rows) {
-    const result = await sql<{
-      r: string;
-    }>`SELECT row_to_json(t)::text AS r FROM ${sql.table(name)} t ORDER BY 1`.execute(db);
+  for (const { name } of names) {
+    const rows = await query(`SELECT row_to_json(t)::text AS r FROM "${name}" t ORDER BY 1`);
     out.set(
-      name,
-      result.rows.map((row) => row.r),
+      name as string,
+      rows.map((row) => row.r as string),
     );
   }
   return out;
@@ -154,6 +162,32 @@ interface Scenario {
   openRestored: () => Promise<DbHandle>;
   /** The source's and the restored files by key (empty for files kept in the database). */
   fileRoots: { source: string; restored: string } | null;
+  /**
+   * PostgreSQL: the source's URL. The test then exports a snapshot (after taking a backup lease, as
+   * --snapshot requires), has the backup taken in it, and reads every table in it: the source at the
+   * backup's moment, exactly.
+   */
+  snapshotOf?: string;
+}
+
+/** The backup taken in a snapshot the test exported, and every table of the source as it sees it. */
+async function backupInExportedSnapshot(s: Scenario, archive: string, sourceUrl: string) {
+  const handle = createPostgresDb(sourceUrl, { max: 1 });
+  const lease = await takeBackupLease(handle.db);
+  const client = new pg.Client({ connectionString: sourceUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const { rows } = await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id');
+    const backup = await cli(s.env, 'backup', '--out', archive, '--snapshot', rows[0]?.id as string);
+    const atSnapshot = await tables(async (text) => (await client.query<Record<string, string>>(text)).rows);
+    return { backup, atSnapshot };
+  } finally {
+    await client.query('COMMIT').catch(() => undefined);
+    await client.end();
+    await lease.release(createPostgresStore(handle.db));
+    await handle.db.destroy();
+  }
 }
 
 async function backupUnderLoad(s: Scenario, archive: string) {
@@ -186,7 +220,9 @@ async function backupUnderLoad(s: Scenario, archive: string) {
   // Some writes before, the backup in the middle of the others.
   while (load.writes.length < 6) await new Promise((r) => setTimeout(r, 100));
   const backupStarted = Date.now();
-  const backup = await cli(s.env, 'backup', '--out', archive);
+  const { backup, atSnapshot } = s.snapshotOf
+    ? await backupInExportedSnapshot(s, archive, s.snapshotOf)
+    : { backup: await cli(s.env, 'backup', '--out', archive), atSnapshot: null };
   const backupEnded = Date.now();
   const after = load.writes.length;
   while (load.writes.length < after + 4) await new Promise((r) => setTimeout(r, 100));
@@ -196,6 +232,7 @@ async function backupUnderLoad(s: Scenario, archive: string) {
   expect(exit.code, server.output()).toBe(0);
   return {
     backup,
+    atSnapshot,
     backupStarted,
     backupEnded,
     writes: load.writes,
@@ -215,11 +252,19 @@ async function checkRestore(s: Scenario, archive: string, run: Awaited<ReturnTyp
     const source = await tables(sourceHandle.db);
     const restored = await tables(restoredHandle.db);
     expect([...restored.keys()]).toEqual([...source.keys()]);
+    if (run.atSnapshot) {
+      // Every table exactly as the backup's snapshot saw it; leases are not data worth restoring.
+      for (const [name, rows] of run.atSnapshot) {
+        expect(restored.get(name), name).toEqual(name === 'backup_leases' ? [] : rows);
+      }
+    }
     const differing: string[] = [];
     for (const [name, rows] of source) {
       const back = restored.get(name) ?? [];
       if (JSON.stringify(back) === JSON.stringify(rows)) continue;
       differing.push(name);
+      // Compared exactly above where the test shares the backup's snapshot.
+      if (run.atSnapshot) continue;
       if (GROWING.has(name)) {
         // The snapshot's rows, each whole and as the source has it: only later rows are missing.
         const all = new Set(rows);
@@ -359,6 +404,7 @@ describe.skipIf(!adminUrl)('backup and restore of PostgreSQL under write load', 
       restoreEnv: { DATABASE_URL: urlOf(to), DATA_DIR: path.join(work, 'restored') },
       openRestored: async () => createPostgresDb(urlOf(to), { max: 2 }),
       fileRoots: null,
+      snapshotOf: urlOf(from),
     };
     const run = await backupUnderLoad(scenario, archive);
     console.info(`postgres: ${run.writes.length} writes; ${run.backup.stdout.trim()}`);
@@ -368,5 +414,28 @@ describe.skipIf(!adminUrl)('backup and restore of PostgreSQL under write load', 
     await expect(cli(scenario.restoreEnv, 'restore', '--in', archive)).rejects.toMatchObject({
       stderr: expect.stringContaining('is not empty'),
     });
+    // A snapshot exported while no backup lease was held is refused: a file deleted between it and
+    // the backup's own lease could be missing.
+    const client = new pg.Client({ connectionString: urlOf(from) });
+    await client.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const { rows } = await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id');
+      await expect(
+        cli(
+          scenario.env,
+          'backup',
+          '--out',
+          path.join(work, 'early.tar'),
+          '--snapshot',
+          rows[0]?.id as string,
+        ),
+      ).rejects.toMatchObject({
+        stderr: expect.stringContaining('exported before any backup lease still held'),
+      });
+    } finally {
+      await client.query('COMMIT');
+      await client.end();
+    }
   }, 300_000);
 });

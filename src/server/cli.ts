@@ -28,7 +28,7 @@ const USAGE = `Usage:
     STORE: fs, postgres, s3 (the bucket STORAGE_URL names) or s3://bucket/prefix (with S3_*)
   npm run backup -- --out FILE [--force]
   npm run restore -- --in FILE
-  node dist/server/cli.js backup --out FILE [--force]
+  node dist/server/cli.js backup --out FILE [--force] [--snapshot ID]
   node dist/server/cli.js restore --in FILE`;
 
 const DRIVERS = ['fs', 'postgres', 's3', 's3://bucket/prefix'] as const;
@@ -103,13 +103,18 @@ async function backupThroughServer(socketFile: string, file: string): Promise<vo
   );
 }
 
-async function backupCommand(config: AppConfig, out: string, force: boolean): Promise<void> {
+async function backupCommand(
+  config: AppConfig,
+  out: string,
+  { force, snapshot }: { force: boolean; snapshot: string | undefined },
+): Promise<void> {
   const target = path.resolve(out);
   if (existsSync(target) && !force) throw new Error(`${target} exists: pass --force to replace it`);
   // Written under another name and renamed when whole and checked: FILE is never half an archive.
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.partial-${process.pid}`);
   const socketFile = controlSocketPath(config.dataDir);
   try {
+    if (snapshot && !config.databaseUrl) throw new Error('--snapshot is for PostgreSQL (DATABASE_URL)');
     if (!config.databaseUrl && (await socketAnswers(socketFile))) {
       console.info(`Asking the server running on ${config.dataDir} for a backup ...`);
       await backupThroughServer(socketFile, temp);
@@ -123,6 +128,7 @@ async function backupCommand(config: AppConfig, out: string, force: boolean): Pr
         await writeBackup(handle, driverStore(config.storage, handle.db), {
           workDir: path.dirname(target),
           open: () => createWriteStream(temp, { flags: 'wx', mode: 0o600 }),
+          ...(snapshot ? { snapshot } : {}),
         });
       } finally {
         await handle.db.destroy();
@@ -172,6 +178,7 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       in: { type: 'string' },
       force: { type: 'boolean' },
+      snapshot: { type: 'string' },
     },
   });
   const config = loadConfig();
@@ -184,7 +191,8 @@ async function main(): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    if (command === 'backup') await backupCommand(config, file, values.force === true);
+    if (command === 'backup')
+      await backupCommand(config, file, { force: values.force === true, snapshot: values.snapshot });
     else await restoreCommand(config, file);
     return;
   }

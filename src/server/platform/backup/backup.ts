@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable, type Writable } from 'node:stream';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import type { DbHandle } from '../db/create-db';
+import type { Db, DbHandle } from '../db/create-db';
 import { dumpPglite } from '../db/pglite-dump';
 import { PgliteThread } from '../db/pglite-thread';
 import type { Database } from '../db/types';
@@ -130,16 +130,60 @@ export function runTool(
 }
 
 /**
+ * An imported snapshot may be older than this backup's lease, and a file deleted between the two
+ * would be named by the snapshot's rows yet missing. It is safe only when a lease visible in the
+ * snapshot (ours, or one taken before it, e.g. by the session that exported it) is still held now
+ * that ours is: then deletes have been held back from the snapshot's moment on.
+ */
+async function leaseCovers(client: pg.Client, lease: { id: string; db: Db }): Promise<void> {
+  const visible = (
+    await client.query<{ id: string }>('SELECT id::text AS id FROM backup_leases WHERE expires_at > now()')
+  ).rows.map((row) => row.id);
+  if (visible.includes(lease.id)) return;
+  const held =
+    visible.length === 0
+      ? []
+      : await lease.db
+          .selectFrom('backupLeases')
+          .select('id')
+          .where('id', 'in', visible)
+          .where('expiresAt', '>', new Date())
+          .execute();
+  if (held.length === 0) {
+    throw new Error(
+      'That snapshot was exported before any backup lease still held: a file deleted since could be missing ' +
+        'from the backup. Export it after taking a lease (decision 042), or back up without --snapshot.',
+    );
+  }
+}
+
+/**
  * PostgreSQL's dump, by pg_dump in its custom format, into `file`. Its snapshot is exported by a
  * transaction of ours, which reads the migration level (and the files in the database) in the very
- * same snapshot.
+ * same snapshot; or, with `snapshot`, another session's exported snapshot is imported (as pg_dump's
+ * --snapshot), provided a backup lease visible in it is still held (see `leaseCovers`).
  */
-async function dumpPostgres(connectionString: string, file: string, inDatabase: boolean): Promise<Dumped> {
+async function dumpPostgres(
+  connectionString: string,
+  file: string,
+  inDatabase: boolean,
+  lease: { id: string; db: Db },
+  imported?: string,
+): Promise<Dumped> {
   const client = new pg.Client({ connectionString, application_name: 'simchahub backup' });
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]?.id;
+    let snapshot: string | undefined;
+    if (imported) {
+      if (!/^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i.test(imported))
+        throw new Error(`Not a snapshot id: ${imported}`);
+      await client.query(`SET TRANSACTION SNAPSHOT '${imported}'`);
+      snapshot = imported;
+      await leaseCovers(client, lease);
+    } else {
+      snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]?.id;
+    }
     const migration = (
       await client.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1')
     ).rows[0]?.name;
@@ -179,6 +223,8 @@ export interface BackupOptions {
   /** Called once the database is dumped: answers where the archive goes. */
   open: () => Writable | Promise<Writable>;
   now?: () => Date;
+  /** PostgreSQL only: back up as this exported snapshot sees the database (pg_export_snapshot()). */
+  snapshot?: string;
 }
 
 /**
@@ -198,10 +244,18 @@ export async function writeBackup(
     const createdAt = now();
     let dumped: Dumped;
     if (handle.kind === 'pglite') {
+      if (options.snapshot)
+        throw new Error('--snapshot is for PostgreSQL: the embedded database has one session');
       dumped = await dumpEmbedded(handle, inDatabase);
     } else {
       if (!handle.connectionString) throw new Error('No connection string for pg_dump');
-      dumped = await dumpPostgres(handle.connectionString, dumpFile, inDatabase);
+      dumped = await dumpPostgres(
+        handle.connectionString,
+        dumpFile,
+        inDatabase,
+        { id: lease.id, db: handle.db },
+        options.snapshot,
+      );
     }
     const manifest: Manifest = {
       app: 'simchahub',
