@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EVENT_TYPES, REQUEST_EVENT_TYPES } from '../../../shared/constants';
 import { DATE_MESSAGES } from '../../../shared/schemas/common';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { createDeposit, createEvent, createMemo, createTask } from '../../demo/factories';
@@ -69,6 +70,23 @@ describe('events', () => {
     expect(orphans).toHaveLength(0);
   });
 
+  it('takes the simchas families plan beside the spec six, and a request can be made for each', async () => {
+    for (const type of [
+      'Engagement',
+      'Aufruf',
+      'Shabbat Kiddush',
+      'Sheva Brachot',
+      'Pidyon HaBen',
+      'Upsherin',
+    ] as const) {
+      const created = await owner.caller.events.create({ title: `${type} of the Levis`, date, type });
+      expect(created.type).toBe(type);
+      expect(REQUEST_EVENT_TYPES).toContain(created.type);
+    }
+    // One list: every event type may be the subject of an availability request.
+    expect(EVENT_TYPES.every((type) => (REQUEST_EVENT_TYPES as readonly string[]).includes(type))).toBe(true);
+  });
+
   it.each([
     [{ title: '', date }, EVENT_MESSAGES.required],
     [{ title: 'No date' }, EVENT_MESSAGES.required],
@@ -76,7 +94,7 @@ describe('events', () => {
     [{ title: 'Bad time', date, time: '25:00' }, EVENT_MESSAGES.badTime],
     [
       { title: 'Bad type', date, type: 'Picnic' },
-      'Type must be one of Wedding, Bar Mitzvah, Bat Mitzvah, Sweet 16, Graduation, Other',
+      'Type must be one of Wedding, Bar Mitzvah, Bat Mitzvah, Engagement, Aufruf, Shabbat Kiddush, Sheva Brachot, Brit Milah, Simchat Bat, Pidyon HaBen, Upsherin, Sweet 16, Graduation, Other',
     ],
     [{ title: 'Bad image', date, imageUrl: 'javascript:alert(1)' }, EVENT_MESSAGES.badImage],
     [
