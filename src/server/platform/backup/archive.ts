@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { type Readable, Transform, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
+import { hashingStream } from '../storage/file-store';
 
 /*
  * A backup archive (decision 042): one tar file, read and written as a stream.
@@ -53,26 +53,6 @@ export interface Checksums {
   databaseHeldMs: number | null;
 }
 
-/** Counts and hashes what passes through. */
-export function hashing(): Transform & { sum: () => { bytes: number; sha256: string } } {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      done(null, chunk);
-    },
-  });
-  let digest: string | undefined;
-  return Object.assign(stream, {
-    sum: () => {
-      digest ??= hash.digest('hex');
-      return { bytes, sha256: digest };
-    },
-  });
-}
-
 /** Writes an archive's entries in order into `out`; `finish` ends it and waits for `out`. */
 export class ArchiveWriter {
   readonly #pack = tar.pack();
@@ -95,7 +75,7 @@ export class ArchiveWriter {
 
   /** An entry of `size` bytes from a stream; answers its SHA-256. */
   async stream(name: string, size: number, body: Readable | AsyncIterable<Uint8Array>): Promise<FileSum> {
-    const sum = hashing();
+    const sum = hashingStream();
     const entry = this.#pack.entry({ name, size, mode: 0o600 });
     await pipeline(body, sum, entry);
     const { bytes, sha256 } = sum.sum();
@@ -173,7 +153,7 @@ export async function readArchive(file: string, handlers: EntryHandlers = {}): P
         checksums = JSON.parse((await text(entry)).toString('utf8')) as Checksums;
         continue;
       }
-      const sum = hashing();
+      const sum = hashingStream();
       entry.on('error', (error) => sum.destroy(error));
       entry.pipe(sum);
       const checked: Readable = sum;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db';
-import type { FileStore } from './file-store';
+import { checkOf, type FileStore } from './file-store';
 
 /*
  * Stored files stay while a backup copies them (decision 042). A backup takes its database
@@ -79,7 +79,7 @@ export function deferDeletesDuringBackups(store: FileStore, db: Db): FileStore {
   return {
     driver: store.driver,
     describe: store.describe,
-    ...(store.check ? { check: () => (store.check as () => Promise<void>)() } : {}),
+    ...checkOf(store),
     put: (key, body, options) => store.put(key, body, options),
     get: (key) => store.get(key),
     head: (key) => store.head(key),

@@ -3,6 +3,7 @@ import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
+  checkOf,
   type FileBody,
   FileNotFoundError,
   type FileStore,
@@ -347,7 +348,7 @@ export function withDiskCache(store: FileStore, options: DiskCacheOptions): Cach
       return (await openCached(key)) ?? fill(key);
     },
     // The store's own start-up check (a bucket's, say): a cache in front must not hide it.
-    ...(store.check ? { check: () => (store.check as () => Promise<void>)() } : {}),
+    ...checkOf(store),
     head: (key: string): Promise<StoredFileInfo | null> => store.head(key),
     exists: (key: string) => store.exists(key),
     async delete(keys: readonly string[]) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 
 /*
  * Where the app keeps the files people upload (images and conversation attachments), shared by
@@ -102,6 +102,26 @@ export function chunksOf(body: FileBody): AsyncIterable<Uint8Array> {
   return body;
 }
 
+/** Counts and hashes (SHA-256) the bytes that pass through it; `sum` once they all have. */
+export function hashingStream(): Transform & { sum: () => { bytes: number; sha256: string } } {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  let digest: string | undefined;
+  return Object.assign(stream, {
+    sum: () => {
+      digest ??= hash.digest('hex');
+      return { bytes, sha256: digest };
+    },
+  });
+}
+
 /** The SHA-256 of a stream's bytes (consuming it). */
 export async function sha256Of(body: AsyncIterable<Uint8Array>): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
@@ -111,6 +131,11 @@ export async function sha256Of(body: AsyncIterable<Uint8Array>): Promise<{ sha25
     bytes += chunk.length;
   }
   return { sha256: hash.digest('hex'), bytes };
+}
+
+/** A wrapping store keeps the start-up check of the store it wraps (a bucket's), or has none. */
+export function checkOf(store: FileStore): Pick<FileStore, 'check'> {
+  return store.check ? { check: store.check.bind(store) } : {};
 }
 
 /** A stored file's SHA-256: the one its driver keeps, or read through and hashed. */

@@ -1,8 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   checkKey,
@@ -11,6 +10,7 @@ import {
   type FileBody,
   FileNotFoundError,
   type FileStore,
+  hashingStream,
   type OpenedFile,
   STORAGE_AREAS,
   type StorageArea,
@@ -51,15 +51,7 @@ export function createFsStore(root: string): FileStore {
     await mkdir(dir, { recursive: true });
     // Written beside its place and renamed into it: a reader sees the old file or the new one whole.
     const temp = path.join(dir, `${PUT_PREFIX}${randomUUID()}`);
-    const hash = createHash('sha256');
-    let bytes = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        bytes += chunk.length;
-        done(null, chunk);
-      },
-    });
+    const count = hashingStream();
     try {
       await pipeline(chunksOf(body), count, createWriteStream(temp, { flags: 'wx' }));
       await rename(temp, file);
@@ -67,7 +59,7 @@ export function createFsStore(root: string): FileStore {
       await rm(temp, { force: true }).catch(() => undefined);
       throw error;
     }
-    return { bytes, sha256: hash.digest('hex') };
+    return count.sum();
   }
 
   async function get(key: string): Promise<OpenedFile> {
