@@ -11,36 +11,6 @@ export type Role = (typeof ROLES)[number];
 /** Roles a visitor may pick when creating an account; admins come from the seed or the CLI. */
 export const SELF_SERVICE_ROLES = ['customer', 'vendor'] as const;
 
-/**
- * The simchas families plan (issue 31): the spec's six, with the Jewish family's own between them
- * (an engagement is the vort or l'chaim; Shabbat Kiddush and Sheva Brachot are often sub-events of
- * a wedding or bar mitzvah). One list with the request dialog's, which adds Corporate.
- */
-export const EVENT_TYPES = [
-  'Wedding',
-  'Bar Mitzvah',
-  'Bat Mitzvah',
-  'Engagement',
-  'Aufruf',
-  'Shabbat Kiddush',
-  'Sheva Brachot',
-  'Brit Milah',
-  'Simchat Bat',
-  'Pidyon HaBen',
-  'Upsherin',
-  'Sweet 16',
-  'Graduation',
-  'Other',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** What an availability request may be for: every event type, and a business's own events. */
-export const REQUEST_EVENT_TYPES = [
-  ...EVENT_TYPES.filter((type) => type !== 'Other'),
-  'Corporate',
-  'Other',
-] as const;
-
 export const MARKETPLACE_CATEGORIES = [
   'Venues',
   'Caterers',
@@ -68,15 +38,6 @@ export const DASHBOARD_CATEGORIES = [
   { value: 'decorator', label: 'Decor & Design' },
   { value: 'invitations', label: 'Invitations' },
   { value: 'other', label: 'Other' },
-] as const;
-
-export const NEIGHBORHOODS = [
-  'Upper West Side',
-  'Brooklyn Heights',
-  'Teaneck',
-  'Great Neck',
-  'Riverdale',
-  'Westchester',
 ] as const;
 
 export const HOLIDAY_TYPES = ['major', 'celebration', 'minor', 'fast'] as const;
@@ -145,15 +106,6 @@ export const TIMINGS = {
   suggestionsBlurCloseMs: 200,
   geolocationTimeoutMs: 6000,
 } as const;
-
-/** Preset cities of the marketplace's location picker, with their real coordinates; 'Global' has none. */
-export const PRESET_CITIES = [
-  { name: 'New York', lat: 40.7128, lng: -74.006 },
-  { name: 'Los Angeles', lat: 34.0522, lng: -118.2437 },
-  { name: 'Chicago', lat: 41.8781, lng: -87.6298 },
-  { name: 'Miami', lat: 25.7617, lng: -80.1918 },
-  { name: 'Atlanta', lat: 33.749, lng: -84.388 },
-] as const;
 
 /** The id of the script element that carries a page drawn by the server's data (JSON, superjson). */
 export const PRERENDERED_STATE_ID = 'prerendered-state';

@@ -1,4 +1,5 @@
-import { MARKETPLACE_CATEGORIES, type MarketplaceCategory, NEIGHBORHOODS } from '../../shared/constants';
+import { MARKETPLACE_CATEGORIES, type MarketplaceCategory } from '../../shared/constants';
+import { NEIGHBORHOODS } from '../../shared/preset-places';
 import { nameSkeleton } from '../domains/vendors/name-skeleton';
 import type { NewVendor } from '../platform/db/types';
 

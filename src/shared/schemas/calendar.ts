@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EVENT_MINUTES_MAX, EVENT_TYPES } from '../constants';
+import { EVENT_MINUTES_MAX } from '../constants';
+import { EVENT_TYPES } from '../event-types';
 import { civilDateSchema, oneOf, optionalQueryNumber, queryNumber } from './common';
 import { conflictPlaceDto } from './observance';
 

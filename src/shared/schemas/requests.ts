@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, REQUEST_EVENT_TYPES } from '../constants';
+import { LIMITS } from '../constants';
 import { formatCivilDay } from '../dates';
+import { REQUEST_EVENT_TYPES } from '../event-types';
 import { isKnownZone } from '../local-time';
 import { civilDateSchema, idempotencyKeyField, optionalText, requiredText, safeString } from './common';
 import { amountSchema, durationMinutesSchema, timeSchema } from './events';

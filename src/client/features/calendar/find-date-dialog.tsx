@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Flex, NativeSelect, Stack, Text } from '@cha
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EVENT_TYPES } from '../../../shared/constants';
+import { EVENT_TYPES } from '../../../shared/event-types';
 import type { FindDatesDto, FoundDateDto } from '../../../shared/schemas/calendar';
 import { FieldColumns } from '../../components/field-columns';
 import { FormDialog } from '../../components/form-dialog';

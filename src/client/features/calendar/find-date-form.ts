@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../../../shared/constants';
+import { EVENT_TYPES } from '../../../shared/event-types';
 import { addDays } from '../../../shared/jewish-calendar';
 import { CALENDAR_MESSAGES, findDatesInput } from '../../../shared/schemas/calendar';
 import { thenWire } from '../../lib/use-zod-form';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { EVENT_TYPES, type EventType } from '../../../shared/constants';
+import { EVENT_TYPES, type EventType } from '../../../shared/event-types';
 import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { dayOfInstantHasPassed, reportedZone } from '../../../shared/local-time';
 import type { EventDto } from '../../../shared/schemas/event-answers';

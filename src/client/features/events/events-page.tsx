@@ -2,8 +2,9 @@ import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { EVENT_MINUTES_MAX, EVENT_TYPES, type EventType } from '../../../shared/constants';
+import { EVENT_MINUTES_MAX } from '../../../shared/constants';
 import { timeAfter } from '../../../shared/dates';
+import { EVENT_TYPES, type EventType } from '../../../shared/event-types';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { PageFrame } from '../../components/page-frame';

@@ -1,6 +1,6 @@
 import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Globe, LocateFixed, MapPin } from 'lucide-react';
-import { PRESET_CITIES } from '../../../shared/constants';
+import { PRESET_CITIES } from '../../../shared/preset-places';
 import { InfoDialog } from '../../components/form-dialog';
 import type { MarketplaceLocation } from './use-location';
 import type { Position } from './use-marketplace';

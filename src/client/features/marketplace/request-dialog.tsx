@@ -1,7 +1,8 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { LIMITS, REQUEST_EVENT_TYPES } from '../../../shared/constants';
+import { LIMITS } from '../../../shared/constants';
+import { REQUEST_EVENT_TYPES } from '../../../shared/event-types';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { civilDateIn, LAST_ZONE_ON_EARTH, reportedZone } from '../../../shared/local-time';
 import { zoneAt } from '../../../shared/place-zone';

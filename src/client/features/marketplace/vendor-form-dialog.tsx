@@ -1,7 +1,8 @@
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { NEIGHBORHOODS, PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
+import { PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
+import { NEIGHBORHOODS } from '../../../shared/preset-places';
 import { VENDOR_MESSAGES, type VendorDto, vendorCreateInput } from '../../../shared/schemas/vendors';
 import {
   BusinessNameInput,

@@ -2,7 +2,8 @@ import { Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod';
 import { dashboardValueOf } from '../../../shared/categories';
-import { DASHBOARD_CATEGORIES, NEIGHBORHOODS } from '../../../shared/constants';
+import { DASHBOARD_CATEGORIES } from '../../../shared/constants';
+import { NEIGHBORHOODS } from '../../../shared/preset-places';
 import { type VendorDto, vendorProfileUpdateInput } from '../../../shared/schemas/vendors';
 import {
   BusinessAddressInput,

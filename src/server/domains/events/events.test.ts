@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, REQUEST_EVENT_TYPES } from '../../../shared/constants';
+import { EVENT_TYPES, REQUEST_EVENT_TYPES } from '../../../shared/event-types';
 import { DATE_MESSAGES } from '../../../shared/schemas/common';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { createDeposit, createEvent, createMemo, createTask } from '../../demo/factories';
