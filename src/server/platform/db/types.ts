@@ -105,6 +105,79 @@ export interface EventsTable {
   timeZone: string | null;
   /** Length in minutes (end time or duration); null: not given. */
   durationMinutes: number | null;
+  /** The main event this is a sub-event of (same owner, one level deep); null: a main event. */
+  parentEventId: string | null;
+  /** RSVP settings of a main event: answers close at this instant; null: no deadline. */
+  rsvpDeadline: Timestamp | null;
+  /** RSVP settings of a main event: the family's words on every invitation page. */
+  rsvpMessage: string | null;
+  /** When the daily summary of new RSVP answers was last made for this main event. */
+  rsvpSummaryAt: Timestamp | null;
+}
+
+export type Meal = 'meat' | 'dairy' | 'fish' | 'vegetarian' | 'vegan' | 'children';
+export type RsvpStatus = 'invited' | 'attending' | 'declined' | 'no_answer';
+
+export interface HouseholdsTable {
+  id: Generated<string>;
+  /** The main event whose guest list this is. */
+  eventId: string;
+  name: string;
+  plusOnesAllowed: Generated<number>;
+  messageToHosts: string | null;
+  /** The last time the household answered through its link. */
+  answeredAt: Timestamp | null;
+  /** The last time an invitation mail was queued for it. */
+  invitedAt: Timestamp | null;
+  /** The last reminder (at most one per 3 days). */
+  remindedAt: Timestamp | null;
+  version: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface GuestsTable {
+  id: Generated<string>;
+  /** The main event whose guest list this is. */
+  eventId: string;
+  householdId: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  side: string | null;
+  tags: Generated<string[]>;
+  meal: Meal | null;
+  dietaryNote: string | null;
+  kashrutStandard: string | null;
+  tableName: string | null;
+  /** A plus-one: the guest who brings them. */
+  plusOneOf: string | null;
+  version: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface GuestInvitationsTable {
+  guestId: string;
+  /** The main event or one of its sub-events. */
+  eventId: string;
+  rsvp: Generated<RsvpStatus>;
+  /** The meal chosen for this event; null: the guest's usual one. */
+  meal: Meal | null;
+  dietaryNote: string | null;
+  answeredAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface RsvpLinksTable {
+  id: Generated<string>;
+  householdId: string;
+  /** SHA-256 (hex) of the token; the token itself is handed out once. */
+  tokenHash: string;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  revokedAt: Timestamp | null;
+  lastUsedAt: Timestamp | null;
 }
 
 export interface TasksTable {
@@ -793,6 +866,10 @@ export interface Database {
   familyMemberships: FamilyMembershipsTable;
   familyInvites: FamilyInvitesTable;
   events: EventsTable;
+  households: HouseholdsTable;
+  guests: GuestsTable;
+  guestInvitations: GuestInvitationsTable;
+  rsvpLinks: RsvpLinksTable;
   calendarFeeds: CalendarFeedsTable;
   tasks: TasksTable;
   deposits: DepositsTable;

@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import {
+  editVersionField,
+  idempotencyKeyField,
+  optionalText,
+  requiredText,
+  rowVersionDto,
+  safeString,
+} from './common';
+
+/**
+ * Guests, households, invitations and RSVPs (issue 31, decision 043): the shapes every door shares.
+ * The guest list belongs to a main event and is shared by its sub-events; an invitation is one
+ * guest to one (sub-)event, with that guest's answer for it.
+ */
+
+/** The meals a guest can choose (the same list as the database's CHECK). */
+export const MEALS = ['meat', 'dairy', 'fish', 'vegetarian', 'vegan', 'children'] as const;
+export type Meal = (typeof MEALS)[number];
+export const MEAL_LABELS: Record<Meal, string> = {
+  meat: 'Meat',
+  dairy: 'Dairy',
+  fish: 'Fish',
+  vegetarian: 'Vegetarian',
+  vegan: 'Vegan',
+  children: "Children's",
+};
+
+/** An invitation's answer: invited (awaiting), attending, declined, or no answer (closed unanswered). */
+export const RSVP_STATUSES = ['invited', 'attending', 'declined', 'no_answer'] as const;
+export type RsvpStatus = (typeof RSVP_STATUSES)[number];
+export const RSVP_LABELS: Record<RsvpStatus, string> = {
+  invited: 'Invited',
+  attending: 'Attending',
+  declined: 'Declined',
+  no_answer: 'No answer',
+};
+
+export const GUEST_LIMITS = {
+  nameMax: 120,
+  emailMax: 254,
+  phoneMax: 40,
+  sideMax: 80,
+  tagMax: 40,
+  tagsMax: 20,
+  dietaryNoteMax: 500,
+  kashrutStandardMax: 120,
+  tableNameMax: 40,
+  householdNameMax: 120,
+  plusOnesMax: 10,
+  messageMax: 2000,
+  /** The most rows an import may hold. */
+  importRowsMax: 10_000,
+  /** The largest import file, in bytes. */
+  importBytesMax: 2 * 1024 * 1024,
+  /** Days between two reminders to one household. */
+  reminderEveryDays: 3,
+  /** Guests on one event's list. */
+  guestsPerEventMax: 10_000,
+} as const;
+
+export const GUEST_MESSAGES = {
+  badEmail: 'Email must be a valid email address',
+  badMeal: `Meal must be one of ${MEALS.join(', ')}`,
+  badRsvp: `RSVP must be one of ${RSVP_STATUSES.join(', ')}`,
+  tooManyRows: `A guest list file may have at most ${GUEST_LIMITS.importRowsMax.toLocaleString('en-US')} rows`,
+  fileTooLarge: 'A guest list file may be at most 2 MB',
+  notText: 'The file is not a CSV or text export: save the sheet as CSV and try again',
+  noFile: 'Choose a CSV file to import',
+  noNameColumn: 'No column of names was found: name one column Name (or First Name and Last Name)',
+  deadlinePassed: 'Answers closed at the RSVP deadline: please contact the hosts',
+  tooManyPlusOnes: (allowed: number) =>
+    allowed === 0
+      ? 'This invitation does not include guests of your own'
+      : `This invitation allows at most ${allowed} guest${allowed === 1 ? '' : 's'} of your own`,
+  unknownGuest: 'Answers can be given only for the people named on this invitation',
+  notInvited: 'This guest is not invited to that event',
+  invitationNotFound: 'This invitation link is not valid or was withdrawn',
+  guestNotFound: 'Guest not found',
+  householdNotFound: 'Household not found',
+  householdOfOtherEvent: 'That household belongs to another event’s guest list',
+  eventNotOnList: 'That event is not this guest list’s event or one of its sub-events',
+  reminderTooSoon: 'A reminder was sent to this household in the last 3 days',
+} as const;
+
+const id = z.uuid({ error: 'Not a valid id' });
+
+export const mealSchema = z.enum(MEALS, { error: GUEST_MESSAGES.badMeal });
+export const rsvpSchema = z.enum(RSVP_STATUSES, { error: GUEST_MESSAGES.badRsvp });
+
+/** A guest's e-mail: optional, but a valid address when given. */
+export const guestEmailSchema = safeString('Email', { max: GUEST_LIMITS.emailMax })
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email({ error: GUEST_MESSAGES.badEmail }).nullable());
+
+const tagsSchema = z
+  .array(requiredText(GUEST_LIMITS.tagMax, 'Tag', 'A tag cannot be blank'), {
+    error: 'Tags must be a list of text',
+  })
+  .max(GUEST_LIMITS.tagsMax, `At most ${GUEST_LIMITS.tagsMax} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
+/** What the family writes about a guest (created and edited alike). */
+const guestFields = {
+  name: requiredText(GUEST_LIMITS.nameMax, 'Name', 'Name is required'),
+  email: guestEmailSchema,
+  phone: optionalText(GUEST_LIMITS.phoneMax, 'Phone'),
+  /** Side or group: the bride's family, the groom's family, friends, colleagues. */
+  side: optionalText(GUEST_LIMITS.sideMax, 'Side'),
+  tags: tagsSchema.optional(),
+  meal: mealSchema.nullish().transform((v) => v ?? null),
+  dietaryNote: optionalText(GUEST_LIMITS.dietaryNoteMax, 'Dietary note'),
+  /** When it differs from the event's: glatt, chalav Yisrael, mehadrin, a named hechsher. */
+  kashrutStandard: optionalText(GUEST_LIMITS.kashrutStandardMax, 'Kashrut standard'),
+  tableName: optionalText(GUEST_LIMITS.tableNameMax, 'Table'),
+};
+
+/**
+ * A new guest on an event's list. Without a household, a household of one is made, named after the
+ * guest. `invitedTo` lists the (sub-)events they are invited to; absent: the event the list is
+ * opened from.
+ */
+export const guestCreateInput = z.object({
+  id, // the event (main or sub) whose list the guest joins
+  ...guestFields,
+  householdId: id.optional(),
+  /** A new household for this guest, by name (ignored when householdId is given). */
+  householdName: optionalText(GUEST_LIMITS.householdNameMax, 'Household').optional(),
+  invitedTo: z.array(id).max(50).optional(),
+  idempotencyKey: idempotencyKeyField,
+});
+export type GuestCreateInput = z.input<typeof guestCreateInput>;
+
+/** Changes to a guest: any of the fields, a household, and invitations set per (sub-)event. */
+export const guestUpdateInput = z.object({
+  id, // the guest
+  name: guestFields.name.optional(),
+  email: guestFields.email.optional(),
+  phone: guestFields.phone.optional(),
+  side: guestFields.side.optional(),
+  tags: tagsSchema.optional(),
+  meal: mealSchema.nullish(),
+  dietaryNote: guestFields.dietaryNote.optional(),
+  kashrutStandard: guestFields.kashrutStandard.optional(),
+  tableName: guestFields.tableName.optional(),
+  householdId: id.optional(),
+  /** Per (sub-)event: invite (with an answer) or uninvite (null). Events absent stay as they are. */
+  invitations: z
+    .array(z.object({ eventId: id, rsvp: rsvpSchema.nullable() }))
+    .max(50)
+    .optional(),
+  version: editVersionField,
+});
+export type GuestUpdateInput = z.input<typeof guestUpdateInput>;
+
+export const invitationDto = z.object({
+  eventId: z.uuid(),
+  rsvp: rsvpSchema,
+  /** The meal chosen for this event, else null (the guest's usual one applies). */
+  meal: mealSchema.nullable(),
+  dietaryNote: z.string().nullable(),
+  answeredAt: z.date().nullable(),
+});
+export type InvitationDto = z.infer<typeof invitationDto>;
+
+export const guestDto = z.object({
+  id: z.uuid(),
+  /** The main event whose list this is. */
+  eventId: z.uuid(),
+  householdId: z.uuid(),
+  householdName: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  side: z.string().nullable(),
+  tags: z.array(z.string()),
+  meal: mealSchema.nullable(),
+  dietaryNote: z.string().nullable(),
+  kashrutStandard: z.string().nullable(),
+  tableName: z.string().nullable(),
+  /** A plus-one named by their household: the guest who brings them. */
+  plusOneOf: z.uuid().nullable(),
+  invitations: z.array(invitationDto),
+  version: rowVersionDto,
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type GuestDto = z.infer<typeof guestDto>;
+
+export const householdCreateInput = z.object({
+  id, // the event (main or sub) whose list the household joins
+  name: requiredText(GUEST_LIMITS.householdNameMax, 'Household name', 'Household name is required'),
+  plusOnesAllowed: z
+    .number({ error: 'Plus-ones must be a whole number from 0 to 10' })
+    .int('Plus-ones must be a whole number from 0 to 10')
+    .min(0, 'Plus-ones must be a whole number from 0 to 10')
+    .max(GUEST_LIMITS.plusOnesMax, 'Plus-ones must be a whole number from 0 to 10')
+    .optional(),
+  idempotencyKey: idempotencyKeyField,
+});
+
+export const householdDto = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  name: z.string(),
+  plusOnesAllowed: z.number().int(),
+  messageToHosts: z.string().nullable(),
+  answeredAt: z.date().nullable(),
+  invitedAt: z.date().nullable(),
+  remindedAt: z.date().nullable(),
+  /** Whether a live (unrevoked) invitation link exists; the link itself is shown only when made. */
+  hasLink: z.boolean(),
+  guestCount: z.number().int(),
+  version: rowVersionDto,
+  createdAt: z.date(),
+});
+export type HouseholdDto = z.infer<typeof householdDto>;
+
+/** Counts of one (sub-)event, from the rows in one grouped statement. */
+export const guestCountsDto = z.object({
+  eventId: z.uuid(),
+  title: z.string(),
+  /** Every invitation to it. */
+  invited: z.number().int(),
+  attending: z.number().int(),
+  declined: z.number().int(),
+  /** Invited and not answered (invited or no answer). */
+  awaiting: z.number().int(),
+  /** Attending guests per meal; `unspecified` counts those with no meal. */
+  meals: z.object({
+    meat: z.number().int(),
+    dairy: z.number().int(),
+    fish: z.number().int(),
+    vegetarian: z.number().int(),
+    vegan: z.number().int(),
+    children: z.number().int(),
+    unspecified: z.number().int(),
+  }),
+});
+export type GuestCountsDto = z.infer<typeof guestCountsDto>;
+
+export const guestSummaryDto = z.object({
+  /** The main event whose list this is. */
+  eventId: z.uuid(),
+  guests: z.number().int(),
+  households: z.number().int(),
+  /** The main event first, then its sub-events by date. */
+  events: z.array(guestCountsDto),
+});
+export type GuestSummaryDto = z.infer<typeof guestSummaryDto>;
+
+export const invitationLinkDto = z.object({
+  /** The household's personal page, `/rsvp/{token}` on this site: shown once, only its hash is kept. */
+  url: z.string(),
+});
+
+/** One person's answer for one (sub-)event, on the RSVP page. */
+export const rsvpAnswerItem = z.object({
+  guestId: z.uuid({ error: GUEST_MESSAGES.unknownGuest }),
+  eventId: z.uuid({ error: GUEST_MESSAGES.notInvited }),
+  attending: z.boolean({ error: 'Say whether this guest is attending' }),
+  meal: mealSchema.nullish().transform((v) => v ?? null),
+  dietaryNote: optionalText(GUEST_LIMITS.dietaryNoteMax, 'Dietary note'),
+});
+
+/** A plus-one the household names: who brings them, and their answers like anyone's. */
+export const rsvpPlusOneItem = z.object({
+  name: requiredText(GUEST_LIMITS.nameMax, 'Name', 'Name is required'),
+  /** The invited guest who brings them. */
+  guestId: z.uuid({ error: GUEST_MESSAGES.unknownGuest }),
+  /** The (sub-)events they come to: each must be one the guest who brings them is invited to. */
+  eventIds: z.array(z.uuid()).max(50),
+  meal: mealSchema.nullish().transform((v) => v ?? null),
+  dietaryNote: optionalText(GUEST_LIMITS.dietaryNoteMax, 'Dietary note'),
+});
+
+export const rsvpAnswerInput = z.object({
+  token: z.string().min(1).max(100),
+  answers: z.array(rsvpAnswerItem).max(500),
+  /** The household's plus-ones, all of them: ones not named again are removed. Absent: unchanged. */
+  plusOnes: z.array(rsvpPlusOneItem).max(10).optional(),
+  messageToHosts: optionalText(GUEST_LIMITS.messageMax, 'Message').optional(),
+});
+export type RsvpAnswerInput = z.input<typeof rsvpAnswerInput>;
+
+/** What a household's RSVP page shows: its own people and events, nothing of anyone else. */
+export const rsvpViewDto = z.object({
+  householdName: z.string(),
+  /** Who invites: the main event's title and the hosts' name. */
+  hostName: z.string(),
+  title: z.string(),
+  message: z.string().nullable(),
+  /** Answers close at this instant; null: no deadline. */
+  deadline: z.date().nullable(),
+  /** The deadline as the hosts' place says it ("Sunday, December 20, 2026 at 23:59"). */
+  deadlineText: z.string().nullable(),
+  closed: z.boolean(),
+  plusOnesAllowed: z.number().int(),
+  events: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      type: z.string(),
+      /** Civil date at the event's place ('YYYY-MM-DD'), time 'HH:MM' or null. */
+      localDate: z.string(),
+      time: z.string().nullable(),
+      venue: z.string().nullable(),
+      place: z.string().nullable(),
+      /** The Hebrew date, when the hosts show Hebrew dates. */
+      hebrewDate: z.string().nullable(),
+      /** Shabbat- and Yom Tov-aware notes at the event's place, e.g. "Shabbat ends at 17:02". */
+      notes: z.array(z.string()),
+    }),
+  ),
+  guests: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      plusOneOf: z.uuid().nullable(),
+      meal: mealSchema.nullable(),
+      dietaryNote: z.string().nullable(),
+      invitations: z.array(invitationDto),
+    }),
+  ),
+  messageToHosts: z.string().nullable(),
+  answeredAt: z.date().nullable(),
+});
+export type RsvpViewDto = z.infer<typeof rsvpViewDto>;
+
+export const eventIdInput = z.object({ id });
