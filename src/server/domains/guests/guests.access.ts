@@ -73,3 +73,17 @@ export async function listEventIdsOfList(db: Db, mainEventId: string): Promise<s
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Everyone who may see the list of an event owned by `ownerId`: the owner and the owner's active
+ * circle-mates. Who is told of an answer (live events, the bell, the daily summary).
+ */
+export async function listGuestListPeople(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<boolean>`id in ${peopleWhoShareWith(ownerId)}`)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
