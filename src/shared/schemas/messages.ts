@@ -281,6 +281,8 @@ export const liveEventDto = z.discriminatedUnion('kind', [
   /** Something about the thread changed (blocked, unblocked, its listing claimed): refetch it. */
   z.object({ kind: z.literal('thread'), threadId: z.uuid(), unread: unreadTotalsDto }),
   z.object({ kind: z.literal('notification'), notification: notificationDto, unread: unreadTotalsDto }),
+  /** A guest list the user may see changed (an edit by a circle-mate, a guest's answer): refetch it. */
+  z.object({ kind: z.literal('guests'), eventId: z.uuid(), unread: unreadTotalsDto }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventDto>;
 

@@ -47,6 +47,8 @@ async function hydrate(
       const notification = row.ref.notificationId ? notificationById.get(row.ref.notificationId) : undefined;
       if (notification) out.push({ id, event: { kind: 'notification', notification, unread } });
       else out.push({ id, event: { kind: 'sync', unread } });
+    } else if (row.kind === 'guests' && row.ref.eventId) {
+      out.push({ id, event: { kind: 'guests', eventId: row.ref.eventId, unread } });
     }
   }
   return out;

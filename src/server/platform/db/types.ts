@@ -704,7 +704,7 @@ export interface LiveCursorsTable {
   lastSeq: number;
 }
 
-export type LiveEventKind = 'message' | 'seen' | 'thread' | 'notification';
+export type LiveEventKind = 'message' | 'seen' | 'thread' | 'notification' | 'guests';
 
 /** What a live event points at; the stream re-reads the rows themselves. */
 export interface LiveEventRef {
@@ -712,6 +712,8 @@ export interface LiveEventRef {
   messageId?: string;
   messageIds?: string[];
   notificationId?: string;
+  /** 'guests': the main event whose guest list changed. */
+  eventId?: string;
 }
 
 /** One user's live events, numbered 1, 2, 3... in commit order; kept a few days for reconnects. */
