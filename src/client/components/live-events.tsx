@@ -103,6 +103,11 @@ export function applyLiveEvent(
       // A quote or booking of the thread's request changed (issue 29): its cards and lists are read again.
       refetchSoon('bookings', () => utils.bookings.invalidate());
       return;
+    case 'guests':
+      // A guest list changed (an answer from an RSVP page, a circle-mate's edit): its rows and counts
+      // are read again, on the Guests tab and wherever a count is proposed.
+      refetchSoon('guests', () => utils.guests.invalidate());
+      return;
     case 'notification':
       utils.notifications.list.setData(undefined, (old) =>
         old

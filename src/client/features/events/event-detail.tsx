@@ -7,6 +7,7 @@ import {
   Icon,
   IconButton,
   Menu,
+  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -21,9 +22,11 @@ import {
   type LucideIcon,
   MapPin,
   Pencil,
+  Plus,
   Trash2,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { ActionMenu } from '../../components/action-menu';
 import { ConflictNotice } from '../../components/conflict-notice';
@@ -37,7 +40,11 @@ import { eventTimes, formatCivilDay, hebrewDateOf } from './format';
 import { MemosTab } from './memos-tab';
 import { OverviewTab } from './overview-tab';
 import { TasksTab } from './tasks-tab';
+import { useEventsList } from './use-events';
 import { VendorsTab } from './vendors-tab';
+
+// The guest list is loaded when its tab is first opened: My Events does not carry it until then.
+const GuestsTab = lazy(() => import('../guests/guests-tab'));
 
 interface EventDetailProps {
   event: EventDto;
@@ -54,6 +61,11 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
   // Shabbat warnings off switches every warning off.
   const conflict = user?.shabbatWarningsEnabled ? event.conflict : null;
   const times = eventTimes(event);
+  const all = useEventsList().data ?? [];
+  const parent = event.parentEventId ? all.find((other) => other.id === event.parentEventId) : undefined;
+  const subEvents = all
+    .filter((other) => other.parentEventId === event.id)
+    .sort((a, b) => a.localDate.localeCompare(b.localDate));
 
   return (
     <Stack gap="4">
@@ -71,6 +83,16 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
               <Badge variant="subtle" colorPalette="gold" mb="2">
                 {event.type}
               </Badge>
+              {parent ? (
+                <Text fontSize="sm" color="fg.muted" mb="1">
+                  Part of{' '}
+                  <RouterLink to={`?event=${parent.id}`}>
+                    <Text as="span" color="brand.fg" textDecoration="underline">
+                      {parent.title}
+                    </Text>
+                  </RouterLink>
+                </Text>
+              ) : null}
               <Heading as="h2" fontSize={{ base: 'xl', md: '2xl' }} color="brand.950" wordBreak="break-word">
                 {event.title}
               </Heading>
@@ -136,6 +158,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
             </Text>
           ) : null}
           <ConflictNotice mt="4" level={conflict?.level} reason={conflict?.reason} />
+          {event.parentEventId ? null : <SubEvents event={event} subEvents={subEvents} />}
         </Box>
       </Box>
 
@@ -165,14 +188,72 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
   );
 }
 
-/** The event's five tabs, in order. */
+/** The event's six tabs, in order. */
 const TABS: { value: string; label: string; render: (event: EventDto) => ReactNode }[] = [
   { value: 'overview', label: 'Overview', render: (event) => <OverviewTab event={event} /> },
   { value: 'tasks', label: 'Tasks', render: (event) => <TasksTab event={event} /> },
   { value: 'deposits', label: 'Deposits', render: (event) => <DepositsTab event={event} /> },
   { value: 'memos', label: 'Memos', render: (event) => <MemosTab event={event} /> },
   { value: 'vendors', label: 'Vendors', render: (event) => <VendorsTab eventId={event.id} /> },
+  {
+    value: 'guests',
+    label: 'Guests',
+    render: (event) => (
+      <Suspense
+        fallback={
+          <Stack gap="3" role="status" aria-busy="true" aria-label="Loading the guest list" mt="4">
+            <Skeleton h="20" rounded="xl" />
+            <Skeleton h="40" rounded="xl" />
+          </Stack>
+        }
+      >
+        <GuestsTab event={event} />
+      </Suspense>
+    ),
+  },
 ];
+
+/** A main event's sub-events (the aufruf, the kiddush, sheva brachot), each a link, and a way to add one. */
+function SubEvents({ event, subEvents }: { event: EventDto; subEvents: EventDto[] }) {
+  return (
+    <Box mt="5" pt="4" borderTopWidth="1px" borderColor="border.muted">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h3" fontSize="sm" color="brand.950">
+          Sub-events
+        </Heading>
+        <Button asChild size="xs" variant="outline">
+          <RouterLink to={`?event=${event.id}&new=1&parent=${event.id}`}>
+            <Plus />
+            Add sub-event
+          </RouterLink>
+        </Button>
+      </Flex>
+      {subEvents.length === 0 ? (
+        <Text fontSize="sm" color="fg.muted" mt="2">
+          None yet. An aufruf, a kiddush or sheva brachot can be a sub-event sharing this guest list.
+        </Text>
+      ) : (
+        <Stack as="ul" listStyleType="none" gap="1.5" mt="2" aria-label={`Sub-events of ${event.title}`}>
+          {subEvents.map((sub) => (
+            <li key={sub.id}>
+              <RouterLink to={`?event=${sub.id}`}>
+                <Flex gap="2" align="baseline" fontSize="sm" wrap="wrap">
+                  <Text as="span" color="brand.fg" fontWeight="medium" textDecoration="underline">
+                    {sub.title}
+                  </Text>
+                  <Text as="span" color="fg.muted">
+                    {formatCivilDay(sub.localDate)}
+                    {eventTimes(sub) ? ` · ${eventTimes(sub)}` : ''}
+                  </Text>
+                </Flex>
+              </RouterLink>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
 
 function Fact({ icon: Glyph, children }: { icon: LucideIcon; children: ReactNode }) {
   return (

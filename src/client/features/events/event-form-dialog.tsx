@@ -19,7 +19,7 @@ import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
 import { type EventFormValues, eventForm } from './forms';
-import { useCreateEvent, useUpdateEvent } from './use-events';
+import { useCreateEvent, useEventsList, useUpdateEvent } from './use-events';
 
 function valuesOf(event: EventDto | null, home: PickedPlace | null): EventFormValues {
   return {
@@ -36,7 +36,21 @@ function valuesOf(event: EventDto | null, home: PickedPlace | null): EventFormVa
     venue: event?.venue ?? '',
     notes: event?.notes ?? '',
     imageUrl: event?.imageUrl ?? null,
+    parentEventId: event?.parentEventId ?? '',
   };
+}
+
+/**
+ * The main events this one may be part of: the family's own events that are not sub-events
+ * themselves, and never the event itself. An event with sub-events of its own stays a main event
+ * (one level deep), so it is offered none.
+ */
+function mainEventChoices(events: EventDto[] | undefined, event: EventDto | null) {
+  const list = events ?? [];
+  if (event && list.some((other) => other.parentEventId === event.id)) return [];
+  return list
+    .filter((other) => other.parentEventId == null && other.id !== event?.id)
+    .map((other) => ({ value: other.id, label: other.title }));
 }
 
 /** '24 Tevet 5787' for a chosen 'YYYY-MM-DD', or null while the date is incomplete. */
@@ -68,7 +82,9 @@ interface EventFormDialogProps {
   preset?: EventPreset | null;
 }
 
-export type EventPreset = Partial<Pick<EventFormValues, 'date' | 'time' | 'endTime' | 'type'>> & {
+export type EventPreset = Partial<
+  Pick<EventFormValues, 'date' | 'time' | 'endTime' | 'type' | 'parentEventId'>
+> & {
   /** The place "Find a date" tried: it stands in for the home place. */
   placeId?: number;
 };
@@ -79,6 +95,8 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
   const { enabled: hebrew } = useHebrewDates();
   const create = useCreateEvent();
   const update = useUpdateEvent();
+  const events = useEventsList();
+  const mainEvents = mainEventChoices(events.data, event);
   const [uploading, setUploading] = useState(false);
   // A date that has passed is asked about before it is saved (issue 27): 'Save as past event' says yes.
   const [askingPast, setAskingPast] = useState(false);
@@ -195,6 +213,16 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
         autoComplete="off"
       />
       <FormSelect form={form} name="type" label="Event type" options={EVENT_TYPES} />
+      {mainEvents.length > 0 || event?.parentEventId ? (
+        <FormSelect
+          form={form}
+          name="parentEventId"
+          label="Part of"
+          placeholder="None: a main event"
+          options={mainEvents}
+          hint="A sub-event (an aufruf, a kiddush, sheva brachot) shares its main event's guest list."
+        />
+      ) : null}
       <FieldColumns>
         <FormInput
           form={form}

@@ -1,4 +1,4 @@
-import { Badge, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
@@ -8,19 +8,45 @@ import { useCurrentUser } from '../../lib/session';
 import { eventTimes, formatCivilDay, isUpcoming, upcomingThenPast } from './format';
 import { formatAmount } from './money';
 
+/**
+ * The events in the order the list shows them: main events upcoming soonest first then past, each
+ * followed by its sub-events by date (a sub-event whose main event is not listed stands on its own).
+ */
+export function withSubEvents(events: EventDto[]): { event: EventDto; sub: boolean }[] {
+  const ordered = upcomingThenPast(events);
+  const ids = new Set(events.map((event) => event.id));
+  const subsOf = new Map<string, EventDto[]>();
+  for (const event of [...events].sort((a, b) => a.localDate.localeCompare(b.localDate))) {
+    const parent = event.parentEventId;
+    if (parent && ids.has(parent)) subsOf.set(parent, [...(subsOf.get(parent) ?? []), event]);
+  }
+  return ordered
+    .filter((event) => !(event.parentEventId && ids.has(event.parentEventId)))
+    .flatMap((event) => [
+      { event, sub: false },
+      ...(subsOf.get(event.id) ?? []).map((sub) => ({ event: sub, sub: true })),
+    ]);
+}
+
 /** The left column of My Events: every event, upcoming soonest first then past, each a link that selects it. */
 export function EventList({ events, selectedId }: { events: EventDto[]; selectedId: string | null }) {
   const { user } = useCurrentUser();
   const warn = user?.shabbatWarningsEnabled ?? false;
+  const titles = new Map(events.map((event) => [event.id, event.title]));
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label="Your events">
-      {upcomingThenPast(events).map((event) => {
+      {withSubEvents(events).map(({ event, sub }) => {
         const selected = event.id === selectedId;
         const past = !isUpcoming(event.localDate);
         const times = eventTimes(event);
         return (
-          <li key={event.id}>
+          <Box as="li" key={event.id} ms={sub ? { base: '4', md: '5' } : undefined}>
             <SelectableCard to={`?event=${event.id}`} selected={selected} p="4" raiseSelected>
+              {sub ? (
+                <Text fontSize="xs" color="fg.muted" mb="1" truncate>
+                  Part of {titles.get(event.parentEventId ?? '')}
+                </Text>
+              ) : null}
               <Flex justify="space-between" align="flex-start" gap="2">
                 <Text textStyle="itemTitle" lineClamp={2}>
                   {event.title}
@@ -48,7 +74,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                 {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
               </Text>
             </SelectableCard>
-          </li>
+          </Box>
         );
       })}
     </Stack>

@@ -16,7 +16,7 @@ import { EventList } from './event-list';
 import { useDialogTarget } from './use-dialog-target';
 import { useDeleteEvent, useEventsList } from './use-events';
 
-const PRESET_KEYS = ['date', 'time', 'type', 'place', 'length'] as const;
+const PRESET_KEYS = ['date', 'time', 'type', 'place', 'length', 'parent'] as const;
 
 /**
  * The new event's date, time, type, place and length (as an end time) from the address, each only
@@ -30,6 +30,8 @@ function presetOf(params: URLSearchParams): EventPreset | null {
   if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) preset.date = date;
   if (time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)) preset.time = time;
   if (type && (EVENT_TYPES as readonly string[]).includes(type)) preset.type = type as EventType;
+  const parent = params.get('parent');
+  if (parent && /^[0-9a-f-]{36}$/i.test(parent)) preset.parentEventId = parent;
   const place = Number(params.get('place'));
   if (Number.isInteger(place) && place > 0) preset.placeId = place;
   const length = Number(params.get('length'));

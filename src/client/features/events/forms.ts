@@ -50,12 +50,15 @@ export const eventForm = eventCreateInput
     endTime: timeSchema,
     /** The city chosen from the place search; sent as its id, null when none. */
     place: pickedPlaceSchema.nullish(),
+    /** The main event this one is part of ('' for none): a sub-event shares its guest list. */
+    parentEventId: z.string().optional(),
   })
-  .transform(({ date, time, place, ...rest }) => ({
+  .transform(({ date, time, place, parentEventId, ...rest }) => ({
     ...rest,
     date: new Date(`${date}T${time ?? '00:00'}`),
     time,
     placeId: place?.id ?? null,
+    parentEventId: parentEventId ? parentEventId : null,
   }))
   .transform(thenWire(eventCreateInput.omit({ idempotencyKey: true })));
 export type EventFormValues = z.input<typeof eventForm>;

@@ -1,6 +1,6 @@
 import { Box, Button, Stack } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { REQUEST_EVENT_TYPES } from '../../../shared/event-types';
 import { toCivilDate } from '../../../shared/jewish-calendar';
@@ -93,6 +93,35 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
     if ((REQUEST_EVENT_TYPES as readonly string[]).includes(event.type)) fillIn('eventType', event.type);
     fillIn('date', event.localDate);
     fillIn('time', event.time ?? '');
+    proposeGuestCount(event.id, event.parentEventId ?? event.id);
+  };
+
+  // The count the guest list proposed last, so that a count the family typed is never replaced.
+  const proposed = useRef<string | null>(null);
+  const [countHint, setCountHint] = useState<string | undefined>();
+  /** The guest count from the event's guest list: its attending count, else its invited count. */
+  const proposeGuestCount = (eventId: string, listId: string) => {
+    utils.guests.summary
+      .fetch({ id: listId })
+      .then((summary) => {
+        if (getValues('eventId') !== eventId) return;
+        const counts = summary.events.find((c) => c.eventId === eventId);
+        const count = counts?.attending || counts?.invited || LIMITS.guestCountDefault;
+        const current = getValues('guestCount');
+        const untouched =
+          current === '' || current === String(LIMITS.guestCountDefault) || current === proposed.current;
+        if (!untouched) return;
+        proposed.current = String(count);
+        setValue('guestCount', String(count), { shouldDirty: true });
+        setCountHint(
+          counts?.attending
+            ? `${counts.attending} attending on the guest list.`
+            : counts?.invited
+              ? `${counts.invited} invited on the guest list.`
+              : undefined,
+        );
+      })
+      .catch(() => undefined);
   };
 
   const close = () => {
@@ -128,6 +157,8 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             const notice = requestSentNotice(request.vendor);
             toast.success(notice.title, notice.description);
             reset(EMPTY);
+            proposed.current = null;
+            setCountHint(undefined);
             uploads.clear();
             onClose();
           },
@@ -208,6 +239,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             type="number"
             inputMode="numeric"
             min={1}
+            hint={countHint}
           />
           <FormInput
             form={form}

@@ -1,0 +1,640 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  useBreakpointValue,
+} from '@chakra-ui/react';
+import { Download, MailPlus, Pencil, Printer, Settings, Trash2, Upload, UserPlus, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { EventDto } from '../../../shared/schemas/event-answers';
+import {
+  type GuestCountsDto,
+  type GuestDto,
+  type GuestSummaryDto,
+  type HouseholdDto,
+  MEAL_LABELS,
+  MEALS,
+  RSVP_LABELS,
+} from '../../../shared/schemas/guests';
+import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
+import { FormAlert } from '../../components/error-alert';
+import { ConfirmDialog } from '../../components/form-dialog';
+import { serverMessage } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { useDialogTarget } from '../events/use-dialog-target';
+import { useEventsList } from '../events/use-events';
+import type { ListEvent } from './event-checks';
+import { awaitingAnswer, groupByHousehold, type HouseholdGroup, RSVP_PALETTE } from './format';
+import { GuestDialog } from './guest-dialog';
+import { HouseholdActions, type HouseholdMenuHandlers } from './household-actions';
+import { HouseholdDialog } from './household-dialog';
+import { ImportDialog } from './import-dialog';
+import { InviteDialog } from './invite-dialog';
+import { RemindButton } from './remind-button';
+import { SettingsDialog } from './settings-dialog';
+import { useGuestList, useGuestMutations } from './use-guests';
+
+/** The events a list covers: the main event, then its sub-events by date. */
+function listEventsOf(events: EventDto[] | undefined, listId: string, fallback: EventDto): ListEvent[] {
+  const all = events ?? [];
+  const main = all.find((event) => event.id === listId) ?? fallback;
+  const subs = all
+    .filter((event) => event.parentEventId === listId)
+    .sort((a, b) => a.localDate.localeCompare(b.localDate));
+  return [main, ...subs].map((event) => ({ id: event.id, title: event.title }));
+}
+
+/**
+ * The Guests tab: the main event's guest list (a sub-event shows its main event's list), its counts
+ * per (sub-)event, households with their invitations and links, import, export and reminders.
+ */
+export default function GuestsTab({ event }: { event: EventDto }) {
+  const listId = event.parentEventId ?? event.id;
+  const eventsList = useEventsList();
+  const events = useMemo(() => listEventsOf(eventsList.data, listId, event), [eventsList.data, listId, event]);
+  const { guests, households, summary } = useGuestList(listId);
+  const isDesktop = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const { remove, removeHousehold } = useGuestMutations();
+
+  const [guestOpen, setGuestOpen] = useState(false);
+  const [editingGuest, setEditingGuest] = useState<GuestDto | null>(null);
+  const [guestPreset, setGuestPreset] = useState<{ householdId?: string } | undefined>(undefined);
+  const [householdOpen, setHouseholdOpen] = useState(false);
+  const [editingHousehold, setEditingHousehold] = useState<HouseholdDto | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const deletingGuest = useDialogTarget<GuestDto>();
+  const deletingHousehold = useDialogTarget<HouseholdDto>();
+
+  const groups = useMemo(
+    () => groupByHousehold(households.data ?? [], guests.data ?? []),
+    [households.data, guests.data],
+  );
+  const selectedGroups = groups.filter((group) => selected.has(group.household.id));
+  const mainTitle = events[0]?.title ?? event.title;
+
+  const addGuest = (householdId?: string) => {
+    setEditingGuest(null);
+    setGuestPreset(householdId ? { householdId } : undefined);
+    setGuestOpen(true);
+  };
+  const editGuest = (guest: GuestDto) => {
+    setEditingGuest(guest);
+    setGuestOpen(true);
+  };
+  const handlers: HouseholdMenuHandlers = {
+    addGuest: (household) => addGuest(household.id),
+    edit: (household) => {
+      setEditingHousehold(household);
+      setHouseholdOpen(true);
+    },
+    remove: (household) => deletingHousehold.show(household),
+  };
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const loading = guests.isPending || households.isPending;
+  const failed = guests.error ?? households.error;
+
+  return (
+    <Stack gap="5" mt="4">
+      <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
+        <Box minW="0">
+          <Heading as="h3" fontSize="lg" color="brand.950">
+            Guest list
+          </Heading>
+          <Text fontSize="sm" color="fg.muted" data-testid="guest-totals">
+            {summary.data
+              ? `${summary.data.guests} ${summary.data.guests === 1 ? 'guest' : 'guests'} in ${summary.data.households} ${summary.data.households === 1 ? 'household' : 'households'}`
+              : 'Loading the list…'}
+            {event.parentEventId ? ` · shared with ${mainTitle}` : ''}
+          </Text>
+        </Box>
+        <Button size="sm" variant="outline" onClick={() => setSettingsOpen(true)}>
+          <Settings />
+          RSVP settings
+        </Button>
+      </Flex>
+
+      <CountsGrid summary={summary.data} error={summary.error} />
+
+      <Flex gap="2" wrap="wrap" role="group" aria-label="Guest list actions">
+        <Button size="sm" onClick={() => addGuest()}>
+          <UserPlus />
+          Add guest
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            setEditingHousehold(null);
+            setHouseholdOpen(true);
+          }}
+        >
+          <Users />
+          Add household
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
+          <Upload />
+          Import CSV
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setInviteOpen(true)} disabled={groups.length === 0}>
+          <MailPlus />
+          {selectedGroups.length > 0 ? `Invite selected (${selectedGroups.length})` : 'Invite to events'}
+        </Button>
+        <RemindButton listId={listId} disabled={groups.length === 0} />
+        <Button asChild size="sm" variant="ghost">
+          <a href={`/api/events/${listId}/guests.csv`} download>
+            <Download />
+            Export CSV
+          </a>
+        </Button>
+        <Button asChild size="sm" variant="ghost">
+          <a href={`/api/events/${listId}/guests/print`} target="_blank" rel="noopener">
+            <Printer />
+            Print
+          </a>
+        </Button>
+      </Flex>
+
+      {failed ? (
+        <LoadFailedPanel
+          what="the guest list"
+          icon={Users}
+          error={failed}
+          onRetry={() => {
+            void guests.refetch();
+            void households.refetch();
+          }}
+        />
+      ) : loading ? (
+        <Stack gap="3" role="status" aria-busy="true" aria-label="Loading the guest list">
+          <Skeleton h="12" rounded="lg" />
+          <Skeleton h="12" rounded="lg" />
+          <Skeleton h="12" rounded="lg" />
+        </Stack>
+      ) : groups.length === 0 ? (
+        <EmptyPanel
+          icon={<PanelIcon icon={Users} />}
+          title="No guests yet"
+          description="Add guests one by one, or import a CSV exported from Google Contacts or Excel."
+        />
+      ) : isDesktop ? (
+        <HouseholdTable
+          groups={groups}
+          events={events}
+          selected={selected}
+          onToggle={toggle}
+          onEdit={editGuest}
+          onDelete={(guest) => deletingGuest.show(guest)}
+          handlers={handlers}
+          title={mainTitle}
+        />
+      ) : (
+        <HouseholdCards
+          groups={groups}
+          events={events}
+          selected={selected}
+          onToggle={toggle}
+          onEdit={editGuest}
+          onDelete={(guest) => deletingGuest.show(guest)}
+          handlers={handlers}
+          title={mainTitle}
+        />
+      )}
+
+      <GuestDialog
+        open={guestOpen}
+        onClose={() => setGuestOpen(false)}
+        guest={editingGuest}
+        listId={listId}
+        events={events}
+        households={households.data ?? []}
+        preset={guestPreset}
+      />
+      <HouseholdDialog
+        open={householdOpen}
+        onClose={() => setHouseholdOpen(false)}
+        household={editingHousehold}
+        listId={listId}
+      />
+      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} listId={listId} />
+      <InviteDialog
+        open={inviteOpen}
+        onClose={() => setInviteOpen(false)}
+        events={events}
+        groups={selectedGroups.length > 0 ? selectedGroups : groups}
+        scope={selectedGroups.length > 0 ? 'selected' : 'all'}
+        onDone={() => setSelected(new Set())}
+      />
+      <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} listId={listId} />
+      <ConfirmDialog
+        open={deletingGuest.open}
+        onClose={deletingGuest.close}
+        title="Remove this guest?"
+        confirmLabel="Remove Guest"
+        pendingLabel="Removing..."
+        pending={remove.isPending}
+        onConfirm={() => {
+          const guest = deletingGuest.target;
+          if (!guest) return;
+          remove.mutate(
+            { id: guest.id },
+            {
+              onSuccess: () => {
+                deletingGuest.close();
+                toast.success('Guest removed');
+              },
+              onError: (error) => toast.failed('Failed to remove guest', error),
+            },
+          );
+        }}
+      >
+        {deletingGuest.target?.name} will be removed from the guest list with their invitations and answers.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deletingHousehold.open}
+        onClose={deletingHousehold.close}
+        title="Remove this household?"
+        confirmLabel="Remove Household"
+        pendingLabel="Removing..."
+        pending={removeHousehold.isPending}
+        onConfirm={() => {
+          const household = deletingHousehold.target;
+          if (!household) return;
+          removeHousehold.mutate(
+            { id: household.id },
+            {
+              onSuccess: () => {
+                deletingHousehold.close();
+                setSelected((current) => {
+                  const next = new Set(current);
+                  next.delete(household.id);
+                  return next;
+                });
+                toast.success('Household removed');
+              },
+              onError: (error) => toast.failed('Failed to remove household', error),
+            },
+          );
+        }}
+      >
+        {deletingHousehold.target?.name} will be removed with everyone on it, their answers and their
+        invitation link.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+const COUNT_LABELS = [
+  ['invited', 'Invited'],
+  ['attending', 'Attending'],
+  ['declined', 'Declined'],
+  ['awaiting', 'Awaiting'],
+] as const;
+
+/** Invited, attending, declined and awaiting per (sub-)event, with the meals of those attending. */
+function CountsGrid({ summary, error }: { summary: GuestSummaryDto | undefined; error: unknown }) {
+  if (error) return <FormAlert status="error">{serverMessage(error) ?? 'The counts could not be loaded.'}</FormAlert>;
+  if (!summary) return <Skeleton h="28" rounded="xl" />;
+  return (
+    <SimpleGrid columns={{ base: 1, md: Math.min(summary.events.length, 3) }} gap="3">
+      {summary.events.map((counts) => (
+        <EventCounts key={counts.eventId} counts={counts} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function EventCounts({ counts }: { counts: GuestCountsDto }) {
+  const meals = [...MEALS, 'unspecified' as const]
+    .filter((meal) => counts.meals[meal] > 0)
+    .map((meal) => `${counts.meals[meal]} ${meal === 'unspecified' ? 'not chosen' : MEAL_LABELS[meal]}`);
+  return (
+    <Box
+      as="section"
+      layerStyle="panel"
+      rounded="xl"
+      p="4"
+      minW="0"
+      aria-label={`Counts for ${counts.title}`}
+      data-testid="guest-counts"
+      data-event-id={counts.eventId}
+    >
+      <Text fontWeight="semibold" color="brand.950" truncate title={counts.title}>
+        {counts.title}
+      </Text>
+      <SimpleGrid as="dl" columns={4} gap="2" mt="2">
+        {COUNT_LABELS.map(([key, label]) => (
+          <Box key={key} minW="0">
+            <Text as="dt" fontSize="xs" color="fg.muted" truncate>
+              {label}
+            </Text>
+            <Text as="dd" fontSize="xl" fontWeight="semibold" color="brand.950" data-count={key}>
+              {counts[key]}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+      <Text fontSize="xs" color="fg.muted" mt="2">
+        Meals: {meals.length > 0 ? meals.join(' · ') : 'none yet'}
+      </Text>
+    </Box>
+  );
+}
+
+/** A guest's answer per (sub-)event they are invited to, each badge naming its event. */
+function RsvpBadges({ guest, events }: { guest: GuestDto; events: ListEvent[] }) {
+  const invitations = events.flatMap((event) => {
+    const inv = guest.invitations.find((i) => i.eventId === event.id);
+    return inv ? [{ event, inv }] : [];
+  });
+  if (invitations.length === 0)
+    return (
+      <Text as="span" fontSize="xs" color="fg.muted">
+        Not invited
+      </Text>
+    );
+  return (
+    <Flex gap="1" wrap="wrap">
+      {invitations.map(({ event, inv }) => (
+        <Badge
+          key={event.id}
+          colorPalette={RSVP_PALETTE[inv.rsvp]}
+          variant="subtle"
+          maxW="full"
+          data-rsvp={inv.rsvp}
+          title={`${event.title}: ${RSVP_LABELS[inv.rsvp]}`}
+        >
+          <Text as="span" truncate maxW="32">
+            {event.title}
+          </Text>
+          : {RSVP_LABELS[inv.rsvp]}
+        </Badge>
+      ))}
+    </Flex>
+  );
+}
+
+function SideAndTags({ guest }: { guest: GuestDto }) {
+  if (!guest.side && guest.tags.length === 0) return null;
+  return (
+    <Flex gap="1" wrap="wrap" align="center">
+      {guest.side ? (
+        <Text as="span" fontSize="sm">
+          {guest.side}
+        </Text>
+      ) : null}
+      {guest.tags.map((tag) => (
+        <Badge key={tag} variant="outline" size="sm">
+          {tag}
+        </Badge>
+      ))}
+    </Flex>
+  );
+}
+
+function mealText(guest: GuestDto): string {
+  const parts = [guest.meal ? MEAL_LABELS[guest.meal] : null, guest.dietaryNote, guest.kashrutStandard];
+  return parts.filter(Boolean).join(' · ') || '—';
+}
+
+interface ListProps {
+  groups: HouseholdGroup[];
+  events: ListEvent[];
+  selected: Set<string>;
+  onToggle: (householdId: string, on: boolean) => void;
+  onEdit: (guest: GuestDto) => void;
+  onDelete: (guest: GuestDto) => void;
+  handlers: HouseholdMenuHandlers;
+  /** The main event's title, for the invitation's message. */
+  title: string;
+}
+
+function GuestButtons({ guest, onEdit, onDelete }: { guest: GuestDto } & Pick<ListProps, 'onEdit' | 'onDelete'>) {
+  return (
+    <HStack gap="0.5" justify="flex-end">
+      <IconButton aria-label={`Edit guest ${guest.name}`} variant="ghost" size="sm" onClick={() => onEdit(guest)}>
+        <Pencil />
+      </IconButton>
+      <IconButton
+        aria-label={`Remove guest ${guest.name}`}
+        variant="ghost"
+        size="sm"
+        colorPalette="red"
+        onClick={() => onDelete(guest)}
+      >
+        <Trash2 />
+      </IconButton>
+    </HStack>
+  );
+}
+
+function SelectHousehold({ group, selected, onToggle }: { group: HouseholdGroup } & Pick<ListProps, 'selected' | 'onToggle'>) {
+  return (
+    <Checkbox.Root
+      checked={selected.has(group.household.id)}
+      onCheckedChange={(details) => onToggle(group.household.id, details.checked === true)}
+      aria-label={`Select household ${group.household.name}`}
+    >
+      <Checkbox.HiddenInput aria-label={`Select household ${group.household.name}`} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+/** What a household's invitation has come to: answered, reminded, invited, a link made. */
+function HouseholdStatus({ group }: { group: HouseholdGroup }) {
+  const { household } = group;
+  const answered = household.answeredAt !== null;
+  const waiting = awaitingAnswer(group);
+  return (
+    <Flex gap="1" wrap="wrap" align="center">
+      <Badge variant="subtle" colorPalette="gray" size="sm">
+        {group.guests.length} {group.guests.length === 1 ? 'guest' : 'guests'}
+      </Badge>
+      {household.plusOnesAllowed > 0 ? (
+        <Badge variant="subtle" colorPalette="purple" size="sm">
+          +{household.plusOnesAllowed} allowed
+        </Badge>
+      ) : null}
+      {answered ? (
+        <Badge variant="subtle" colorPalette="green" size="sm">
+          Answered
+        </Badge>
+      ) : waiting && household.invitedAt ? (
+        <Badge variant="subtle" colorPalette="orange" size="sm">
+          {household.remindedAt ? 'Reminded' : 'Invitation sent'}
+        </Badge>
+      ) : null}
+      {household.hasLink ? (
+        <Badge variant="outline" colorPalette="brand" size="sm">
+          Link made
+        </Badge>
+      ) : null}
+    </Flex>
+  );
+}
+
+function HouseholdTable({ groups, events, selected, onToggle, onEdit, onDelete, handlers, title }: ListProps) {
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="xl">
+      <Table.Root size="sm" aria-label="Guests by household">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader w="10">
+              <Box srOnly>Select</Box>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Email</Table.ColumnHeader>
+            <Table.ColumnHeader>Side and tags</Table.ColumnHeader>
+            <Table.ColumnHeader>Meal</Table.ColumnHeader>
+            <Table.ColumnHeader>RSVP</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">
+              <Box srOnly>Actions</Box>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        {groups.map((group) => (
+          <Table.Body key={group.household.id} data-household={group.household.name}>
+            <Table.Row bg="bg.muted">
+              <Table.Cell>
+                <SelectHousehold group={group} selected={selected} onToggle={onToggle} />
+              </Table.Cell>
+              <Table.ColumnHeader scope="rowgroup" colSpan={5} py="2">
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Text as="span" fontWeight="semibold" color="brand.950">
+                    {group.household.name}
+                  </Text>
+                  <HouseholdStatus group={group} />
+                </Flex>
+              </Table.ColumnHeader>
+              <Table.Cell textAlign="end">
+                <HouseholdActions group={group} title={title} handlers={handlers} />
+              </Table.Cell>
+            </Table.Row>
+            {group.guests.map((guest) => (
+              <Table.Row key={guest.id}>
+                <Table.Cell />
+                <Table.Cell fontWeight="medium">
+                  {guest.name}
+                  {guest.plusOneOf ? (
+                    <Text as="span" fontSize="xs" color="fg.muted">
+                      {' '}
+                      (plus-one)
+                    </Text>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell color="fg.muted" wordBreak="break-all">
+                  {guest.email ?? '—'}
+                </Table.Cell>
+                <Table.Cell>
+                  <SideAndTags guest={guest} />
+                </Table.Cell>
+                <Table.Cell>{mealText(guest)}</Table.Cell>
+                <Table.Cell>
+                  <RsvpBadges guest={guest} events={events} />
+                </Table.Cell>
+                <Table.Cell>
+                  <GuestButtons guest={guest} onEdit={onEdit} onDelete={onDelete} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        ))}
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** On a phone: a card per household, its guests one under another. */
+function HouseholdCards({ groups, events, selected, onToggle, onEdit, onDelete, handlers, title }: ListProps) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="3" aria-label="Guests by household">
+      {groups.map((group) => (
+        <Box
+          as="li"
+          key={group.household.id}
+          layerStyle="panel"
+          rounded="xl"
+          p="3"
+          data-household={group.household.name}
+        >
+          <Flex gap="2" align="flex-start">
+            <Box pt="1">
+              <SelectHousehold group={group} selected={selected} onToggle={onToggle} />
+            </Box>
+            <Box flex="1" minW="0">
+              <Heading as="h4" fontSize="md" color="brand.950" wordBreak="break-word">
+                {group.household.name}
+              </Heading>
+              <Box mt="1">
+                <HouseholdStatus group={group} />
+              </Box>
+            </Box>
+            <HouseholdActions group={group} title={title} handlers={handlers} />
+          </Flex>
+          <Stack as="ul" listStyleType="none" gap="0" mt="2" aria-label={`Guests of ${group.household.name}`}>
+            {group.guests.map((guest) => (
+              <Flex
+                as="li"
+                key={guest.id}
+                gap="2"
+                py="2"
+                borderTopWidth="1px"
+                borderColor="border.muted"
+                align="flex-start"
+              >
+                <Box flex="1" minW="0">
+                  <Text fontWeight="medium" wordBreak="break-word">
+                    {guest.name}
+                    {guest.plusOneOf ? (
+                      <Text as="span" fontSize="xs" color="fg.muted">
+                        {' '}
+                        (plus-one)
+                      </Text>
+                    ) : null}
+                  </Text>
+                  {guest.email ? (
+                    <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                      {guest.email}
+                    </Text>
+                  ) : null}
+                  <Box mt="1">
+                    <SideAndTags guest={guest} />
+                  </Box>
+                  {guest.meal || guest.dietaryNote ? (
+                    <Text fontSize="sm" mt="1">
+                      Meal: {mealText(guest)}
+                    </Text>
+                  ) : null}
+                  <Box mt="1.5">
+                    <RsvpBadges guest={guest} events={events} />
+                  </Box>
+                </Box>
+                <GuestButtons guest={guest} onEdit={onEdit} onDelete={onDelete} />
+              </Flex>
+            ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
