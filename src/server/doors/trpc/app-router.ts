@@ -12,6 +12,7 @@ import {
   tasksRouter,
 } from '../../domains/events/events.router';
 import { familyRouter } from '../../domains/family/family.router';
+import { guestsRouter } from '../../domains/guests/guests.router';
 import { kashrutRouter } from '../../domains/kashrut/kashrut.router';
 import { messagesRouter } from '../../domains/messages/messages.router';
 import { metaRouter } from '../../domains/meta/meta.router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   memos: memosRouter,
   share: shareRouter,
   family: familyRouter,
+  guests: guestsRouter,
   calendar: calendarRouter,
   vendors: vendorsRouter,
   kashrut: kashrutRouter,
