@@ -19,6 +19,8 @@ export const eventDto = z.object({
   place: placeDto.nullable(),
   endTime: z.string().nullable(),
   durationMinutes: z.number().int().nullable(),
+  /** The main event this is a sub-event of; null: a main event. */
+  parentEventId: z.uuid().nullable(),
   /** The spec's flag and reason: Shabbat and Yom Tov by the clock of the event's place (decision 034). */
   hasConflict: z.boolean(),
   conflictReason: z.string().nullable(),

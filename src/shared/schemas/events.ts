@@ -30,6 +30,10 @@ export const EVENT_MESSAGES = {
   endWithoutStart: 'Give a start time before an end time',
   endAtStart: 'End time must be after the start time',
   endAndDurationDisagree: 'End time and duration disagree: give one of them',
+  parentNotMain: 'Parent event must be one of your events that is not itself a sub-event',
+  parentIsSelf: 'An event cannot be a sub-event of itself',
+  hasSubEvents: 'An event with sub-events cannot become a sub-event: detach its sub-events first',
+  hasGuestList: 'An event with its own guest list cannot become a sub-event: remove its guests first',
 } as const;
 
 const id = z.uuid({ error: 'Not a valid id' });
@@ -101,6 +105,11 @@ const eventFields = z.object({
   endTime: timeSchema,
   /** Length in minutes, instead of an end time (at most 48 hours). */
   durationMinutes: durationMinutesSchema.nullable(),
+  /**
+   * The main event this is a sub-event of (one of the caller's own events that is not itself a
+   * sub-event); null: a main event (on an update, detaches it, dropping its guest invitations).
+   */
+  parentEventId: id.nullable(),
 });
 
 /**
@@ -122,6 +131,7 @@ export const eventCreateInput = eventFields
     placeId: eventFields.shape.placeId.optional(),
     endTime: eventFields.shape.endTime.optional(),
     durationMinutes: eventFields.shape.durationMinutes.optional(),
+    parentEventId: eventFields.shape.parentEventId.optional(),
     ...pastEventFields,
     idempotencyKey: idempotencyKeyField,
   })

@@ -81,6 +81,7 @@ export const GUEST_MESSAGES = {
   householdOfOtherEvent: 'That household belongs to another event’s guest list',
   eventNotOnList: 'That event is not this guest list’s event or one of its sub-events',
   reminderTooSoon: 'A reminder was sent to this household in the last 3 days',
+  listFull: `A guest list may hold at most ${GUEST_LIMITS.guestsPerEventMax.toLocaleString('en-US')} guests`,
 } as const;
 
 const id = z.uuid({ error: 'Not a valid id' });
@@ -329,3 +330,93 @@ export const rsvpViewDto = z.object({
 export type RsvpViewDto = z.infer<typeof rsvpViewDto>;
 
 export const eventIdInput = z.object({ id });
+
+/** A guest or a household named by its id. */
+export const guestIdInput = z.object({ id });
+export const householdIdInput = z.object({ id });
+
+/** Changes to a household: its name and how many guests of its own it may name. */
+export const householdUpdateInput = z.object({
+  id, // the household
+  name: householdCreateInput.shape.name.optional(),
+  plusOnesAllowed: householdCreateInput.shape.plusOnesAllowed,
+  version: editVersionField,
+});
+export type HouseholdUpdateInput = z.input<typeof householdUpdateInput>;
+
+export const RSVP_SETTINGS_MESSAGES = {
+  badDeadline: 'Deadline must be a date and time, YYYY-MM-DDTHH:MM',
+  noSuchDay: 'Deadline must be a real calendar date and time',
+} as const;
+
+/** A civil date and time 'YYYY-MM-DDTHH:MM' (no zone): the deadline as the family reads it. */
+export const deadlineLocalSchema = safeString('Deadline', {
+  max: 16,
+  maxMessage: RSVP_SETTINGS_MESSAGES.badDeadline,
+})
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, RSVP_SETTINGS_MESSAGES.badDeadline)
+  .refine((v) => {
+    const [year, month, day] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return (
+      year >= 1900 &&
+      year <= 2200 &&
+      date.getUTCFullYear() === year &&
+      date.getUTCMonth() === month - 1 &&
+      date.getUTCDate() === day
+    );
+  }, RSVP_SETTINGS_MESSAGES.noSuchDay);
+
+/** The RSVP settings of a guest list (kept on its main event). */
+export const rsvpSettingsDto = z.object({
+  /** Answers close at this instant; null: no deadline. */
+  deadline: z.date().nullable(),
+  /** The deadline as a civil date and time in `timeZone` ('YYYY-MM-DDTHH:MM'); null: none. */
+  deadlineLocal: z.string().nullable().meta({ example: '2026-12-20T23:59' }),
+  /** The zone the deadline is read in: the main event's, else the owner's home place's, else UTC. */
+  timeZone: z.string(),
+  /** The family's words shown on every invitation page. */
+  message: z.string().nullable(),
+});
+export type RsvpSettingsDto = z.infer<typeof rsvpSettingsDto>;
+
+/**
+ * New RSVP settings: the deadline as a civil date and time in the main event's zone (null: none),
+ * and the message to guests (null or blank: none). A field left out stays as it is.
+ */
+export const rsvpSettingsUpdateInput = z.object({
+  id, // the event (main or sub) whose list it is
+  deadlineLocal: deadlineLocalSchema.nullable().optional(),
+  message: optionalText(GUEST_LIMITS.messageMax, 'Message').optional(),
+});
+export type RsvpSettingsUpdateInput = z.input<typeof rsvpSettingsUpdateInput>;
+
+/** A household's personal link, by the token in it (the RSVP page and its door). */
+export const rsvpTokenInput = z.object({ token: z.string().min(1).max(100) });
+
+/** An invitation mail queued: the new link, and the addresses it goes to. */
+export const sentInvitationDto = z.object({
+  url: z.string(),
+  sentTo: z.array(z.string()),
+});
+export type SentInvitationDto = z.infer<typeof sentInvitationDto>;
+
+/** The prefilled words of an invitation, for a WhatsApp link (`https://wa.me/?text=`) or a copy. */
+export const invitationMessageDto = z.object({
+  /** The invitation; `{link}` stands where the household's link goes. */
+  text: z.string(),
+});
+
+/** Reminders queued for a main event's households that have not answered. */
+export const remindersDto = z.object({
+  /** Households a reminder mail was queued for. */
+  reminded: z.number().int(),
+  /** Households still awaiting an answer that were not reminded (reminded in the last 3 days, or no e-mail). */
+  skipped: z.number().int(),
+});
+export type RemindersDto = z.infer<typeof remindersDto>;
+
+export const GUEST_INVITATION_MESSAGES = {
+  noEmail: 'No one in this household has an e-mail address: add one, or send the link another way',
+  tooManyTries: 'Too many invitation links tried from this address.',
+} as const;

@@ -24,6 +24,7 @@ const eventColumns = [
   'events.placeId',
   'events.timeZone',
   'events.durationMinutes',
+  'events.parentEventId',
 ] as const;
 
 /** Task counts and deposit sums of each event, computed in the same statement as the event. */

@@ -16,7 +16,9 @@ import {
 } from '../../../shared/schemas/events';
 import type { Db } from '../../platform/db/create-db';
 import { StaleWriteError } from '../../platform/db/stale-write';
+import { inTransaction } from '../../platform/db/transaction';
 import { fieldError } from '../../platform/trpc/field-error';
+import { publishGuestListChange } from '../guests/guests.live';
 import { localInstant } from '../observance/clock';
 import {
   eventClock,
@@ -139,8 +141,57 @@ function placed(input: Placing, owner: UserObservance) {
   };
 }
 
+/** The trigger that holds sub-events to one level under a main event of the same owner. */
+function isParentViolation(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23514' && constraint === 'events_parent_is_main';
+}
+
+/** Writes that may set a parent: the trigger's refusal (a race past the checks) as the field's message. */
+async function parentChecked<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isParentViolation(error)) throw fieldError('parentEventId', EVENT_MESSAGES.parentNotMain);
+    throw error;
+  }
+}
+
+/**
+ * Sub-events (decision 043): a parent must be one of the user's own main events. `eventId` is the
+ * event that would become a sub-event (absent on create): it must not be the parent itself, have
+ * sub-events of its own, or carry a guest list of its own.
+ */
+async function checkParent(db: Db, userId: string, parentEventId: string, eventId?: string) {
+  if (parentEventId === eventId) throw fieldError('parentEventId', EVENT_MESSAGES.parentIsSelf);
+  const parent = await db
+    .selectFrom('events')
+    .select('id')
+    .where('id', '=', parentEventId)
+    .where('userId', '=', userId)
+    .where('parentEventId', 'is', null)
+    .executeTakeFirst();
+  if (!parent) throw fieldError('parentEventId', EVENT_MESSAGES.parentNotMain);
+  if (eventId === undefined) return;
+  const children = await db
+    .selectFrom('events')
+    .select('id')
+    .where('parentEventId', '=', eventId)
+    .limit(1)
+    .executeTakeFirst();
+  if (children) throw fieldError('parentEventId', EVENT_MESSAGES.hasSubEvents);
+  const list = await db
+    .selectFrom('households')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .limit(1)
+    .executeTakeFirst();
+  if (list) throw fieldError('parentEventId', EVENT_MESSAGES.hasGuestList);
+}
+
 export async function createEvent(db: Db, userId: string, input: Out<typeof eventCreateInput>, now: Date) {
   confirmPastDate(input, now);
+  if (input.parentEventId) await checkParent(db, userId, input.parentEventId);
   const { pastEvent: _asked, timeZone, placeId, endTime, durationMinutes, ...values } = input;
   const owner = await observanceOfUser(db, userId);
   // A caller that names no place (the spec's REST shape) is placed by the venue's city when it names one.
@@ -150,11 +201,13 @@ export async function createEvent(db: Db, userId: string, input: Out<typeof even
     owner,
   );
   const length = lengthOf(values.time, endTime, durationMinutes) ?? null;
-  const { id } = await db
-    .insertInto('events')
-    .values({ ...values, ...where, durationMinutes: length, userId, isPublic: values.isPublic ?? false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await parentChecked(() =>
+    db
+      .insertInto('events')
+      .values({ ...values, ...where, durationMinutes: length, userId, isPublic: values.isPublic ?? false })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   return eventDtoOf(await reload(db, id, userId), owner);
 }
 
@@ -205,7 +258,26 @@ export async function updateEvent(
     : time === null
       ? { durationMinutes: null }
       : {};
-  const updated = await updateOwnEventAt(db, id, userId, version, { ...changes, ...where, ...length });
+  const reparented = changes.parentEventId !== undefined && changes.parentEventId !== current.parentEventId;
+  if (reparented && changes.parentEventId) await checkParent(db, userId, changes.parentEventId, id);
+  const values = { ...changes, ...where, ...length };
+  const updated = reparented
+    ? await parentChecked(() =>
+        inTransaction(db, async (trx) => {
+          const row = await updateOwnEventAt(trx, id, userId, version, values);
+          if (!row) return row;
+          // Detached or moved: its invitations belonged to the old main event's list.
+          const dropped = await trx
+            .deleteFrom('guestInvitations')
+            .where('eventId', '=', id)
+            .executeTakeFirst();
+          if (current.parentEventId && dropped.numDeletedRows > 0n) {
+            await publishGuestListChange(trx, current.parentEventId);
+          }
+          return row;
+        }),
+      )
+    : await updateOwnEventAt(db, id, userId, version, values);
   if (updated) return eventDtoOf(updated, owner);
   // The row as it is now, as every answer shows an event.
   const latest = await findOwnEvent(db, id, userId);
