@@ -38,9 +38,7 @@ function valuesOf(
     kashrutStandard: guest?.kashrutStandard ?? '',
     householdId: guest?.householdId ?? preset?.householdId ?? NEW_HOUSEHOLD,
     householdName: '',
-    invitedTo: guest
-      ? guest.invitations.map((inv) => inv.eventId)
-      : (preset?.invitedTo ?? fallbackEvents),
+    invitedTo: guest ? guest.invitations.map((inv) => inv.eventId) : (preset?.invitedTo ?? fallbackEvents),
   };
 }
 
@@ -53,7 +51,12 @@ export function GuestDialog({ open, onClose, guest, listId, events, households, 
     onClose,
     schema: guestForm,
     pending: create.isPending || update.isPending,
-    valuesOf: (row) => valuesOf(row, preset, events.slice(0, 1).map((e) => e.id)),
+    valuesOf: (row) =>
+      valuesOf(
+        row,
+        preset,
+        events.slice(0, 1).map((e) => e.id),
+      ),
     create: (fields, done) => create.mutate({ id: listId, ...fields }, done),
     update: (base, fields, done) => {
       const was = new Set(base.invitations.map((inv) => inv.eventId));

@@ -61,7 +61,10 @@ function listEventsOf(events: EventDto[] | undefined, listId: string, fallback: 
 export default function GuestsTab({ event }: { event: EventDto }) {
   const listId = event.parentEventId ?? event.id;
   const eventsList = useEventsList();
-  const events = useMemo(() => listEventsOf(eventsList.data, listId, event), [eventsList.data, listId, event]);
+  const events = useMemo(
+    () => listEventsOf(eventsList.data, listId, event),
+    [eventsList.data, listId, event],
+  );
   const { guests, households, summary } = useGuestList(listId);
   const isDesktop = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
   const { remove, removeHousehold } = useGuestMutations();
@@ -155,7 +158,12 @@ export default function GuestsTab({ event }: { event: EventDto }) {
           <Upload />
           Import CSV
         </Button>
-        <Button size="sm" variant="outline" onClick={() => setInviteOpen(true)} disabled={groups.length === 0}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => setInviteOpen(true)}
+          disabled={groups.length === 0}
+        >
           <MailPlus />
           {selectedGroups.length > 0 ? `Invite selected (${selectedGroups.length})` : 'Invite to events'}
         </Button>
@@ -312,7 +320,8 @@ const COUNT_LABELS = [
 
 /** Invited, attending, declined and awaiting per (sub-)event, with the meals of those attending. */
 function CountsGrid({ summary, error }: { summary: GuestSummaryDto | undefined; error: unknown }) {
-  if (error) return <FormAlert status="error">{serverMessage(error) ?? 'The counts could not be loaded.'}</FormAlert>;
+  if (error)
+    return <FormAlert status="error">{serverMessage(error) ?? 'The counts could not be loaded.'}</FormAlert>;
   if (!summary) return <Skeleton h="28" rounded="xl" />;
   return (
     <SimpleGrid columns={{ base: 1, md: Math.min(summary.events.length, 3) }} gap="3">
@@ -428,10 +437,19 @@ interface ListProps {
   title: string;
 }
 
-function GuestButtons({ guest, onEdit, onDelete }: { guest: GuestDto } & Pick<ListProps, 'onEdit' | 'onDelete'>) {
+function GuestButtons({
+  guest,
+  onEdit,
+  onDelete,
+}: { guest: GuestDto } & Pick<ListProps, 'onEdit' | 'onDelete'>) {
   return (
     <HStack gap="0.5" justify="flex-end">
-      <IconButton aria-label={`Edit guest ${guest.name}`} variant="ghost" size="sm" onClick={() => onEdit(guest)}>
+      <IconButton
+        aria-label={`Edit guest ${guest.name}`}
+        variant="ghost"
+        size="sm"
+        onClick={() => onEdit(guest)}
+      >
         <Pencil />
       </IconButton>
       <IconButton
@@ -447,7 +465,11 @@ function GuestButtons({ guest, onEdit, onDelete }: { guest: GuestDto } & Pick<Li
   );
 }
 
-function SelectHousehold({ group, selected, onToggle }: { group: HouseholdGroup } & Pick<ListProps, 'selected' | 'onToggle'>) {
+function SelectHousehold({
+  group,
+  selected,
+  onToggle,
+}: { group: HouseholdGroup } & Pick<ListProps, 'selected' | 'onToggle'>) {
   return (
     <Checkbox.Root
       checked={selected.has(group.household.id)}
@@ -493,7 +515,16 @@ function HouseholdStatus({ group }: { group: HouseholdGroup }) {
   );
 }
 
-function HouseholdTable({ groups, events, selected, onToggle, onEdit, onDelete, handlers, title }: ListProps) {
+function HouseholdTable({
+  groups,
+  events,
+  selected,
+  onToggle,
+  onEdit,
+  onDelete,
+  handlers,
+  title,
+}: ListProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="xl">
       <Table.Root size="sm" aria-label="Guests by household">
@@ -565,7 +596,16 @@ function HouseholdTable({ groups, events, selected, onToggle, onEdit, onDelete, 
 }
 
 /** On a phone: a card per household, its guests one under another. */
-function HouseholdCards({ groups, events, selected, onToggle, onEdit, onDelete, handlers, title }: ListProps) {
+function HouseholdCards({
+  groups,
+  events,
+  selected,
+  onToggle,
+  onEdit,
+  onDelete,
+  handlers,
+  title,
+}: ListProps) {
   return (
     <Stack as="ul" listStyleType="none" gap="3" aria-label="Guests by household">
       {groups.map((group) => (

@@ -29,9 +29,10 @@ export interface HouseholdMenuHandlers {
 
 /**
  * Links made in this tab, per household: a link is shown only when it is made (only its hash is
- * kept), so Copy link and WhatsApp reuse the one made here rather than replacing it each time.
+ * kept) and a new one replaces the last, so Copy link and WhatsApp reuse the one made or mailed
+ * here rather than replacing it each time.
  */
-const madeLinks = new Map<string, string>();
+export const madeLinks = new Map<string, string>();
 
 function useInvitationLink() {
   const refresh = useGuestRefresh();
@@ -72,6 +73,7 @@ export function HouseholdActions({
   handlers: HouseholdMenuHandlers;
 }) {
   const { household } = group;
+  const utils = trpc.useUtils();
   const refresh = useGuestRefresh();
   const { linkOf } = useInvitationLink();
   const send = trpc.invitations.send.useMutation({ onSuccess: () => refresh() });
@@ -87,7 +89,11 @@ export function HouseholdActions({
         send.mutate(
           { id: household.id },
           {
-            onSuccess: () => toast.success('Invitation sent', `${household.name} will receive it by email.`),
+            onSuccess: ({ url, sentTo }) => {
+              // Sending makes a new link: Copy link and WhatsApp give that one from now on.
+              madeLinks.set(household.id, absoluteUrl(url, window.location.origin));
+              toast.success('Invitation sent', `Sent to ${sentTo.join(', ')}.`);
+            },
             onError: (error) => toast.failed('Failed to send the invitation', error),
           },
         );
@@ -101,7 +107,15 @@ export function HouseholdActions({
       }
       case 'whatsapp': {
         const link = await linkOf(household);
-        if (link) setWhatsapp(invitationText(title, household.name, link));
+        if (!link) return;
+        // The server's words for the invitation (events, dates, the deadline), else a short line.
+        const words = await utils.client.invitations.message
+          .query({ id: household.id })
+          .then(({ text }) =>
+            text.includes('{link}') ? text.replaceAll('{link}', link) : `${text}\n\n${link}`,
+          )
+          .catch(() => invitationText(title, household.name, link));
+        setWhatsapp(words);
         return;
       }
       case 'revoke':
@@ -111,7 +125,10 @@ export function HouseholdActions({
         remind.mutate(
           { id: household.id },
           {
-            onSuccess: () => toast.success('Reminder sent', `${household.name} will receive it by email.`),
+            onSuccess: ({ url, sentTo }) => {
+              madeLinks.set(household.id, absoluteUrl(url, window.location.origin));
+              toast.success('Reminder sent', `Sent to ${sentTo.join(', ')}.`);
+            },
             onError: (error) => toast.failed('Failed to send the reminder', error),
           },
         );

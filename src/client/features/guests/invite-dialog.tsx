@@ -1,11 +1,12 @@
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { useWhenOpened } from '../../lib/use-zod-form';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useWhenOpened } from '../../lib/use-zod-form';
 import { EventChecks, type ListEvent } from './event-checks';
-import type { HouseholdGroup } from './format';
+import { absoluteUrl, type HouseholdGroup } from './format';
+import { madeLinks } from './household-actions';
 import { useGuestRefresh } from './use-guests';
 
 interface InviteDialogProps {
@@ -62,11 +63,11 @@ export function InviteDialog({ open, onClose, events, groups, scope, onDone }: I
     const failedInvites = await inBatches(changes, 4, ({ guest, invitations }) =>
       utils.client.guests.update.mutate({ id: guest.id, version: guest.version, invitations }),
     );
-    const mailed = sendMail
-      ? groups.filter((group) => group.guests.some((guest) => guest.email))
-      : [];
+    const mailed = sendMail ? groups.filter((group) => group.guests.some((guest) => guest.email)) : [];
     const failedMails = await inBatches(mailed, 4, (group) =>
-      utils.client.invitations.send.mutate({ id: group.household.id }),
+      utils.client.invitations.send
+        .mutate({ id: group.household.id })
+        .then(({ url }) => madeLinks.set(group.household.id, absoluteUrl(url, window.location.origin))),
     );
     await refresh();
     setPending(false);
@@ -119,11 +120,13 @@ export function InviteDialog({ open, onClose, events, groups, scope, onDone }: I
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label fontWeight="normal">Also send each household its invitation by email</Checkbox.Label>
+          <Checkbox.Label fontWeight="normal">
+            Also send each household its invitation by email
+          </Checkbox.Label>
         </Checkbox.Root>
         <Text fontSize="sm" color="fg.muted">
-          Guests already invited to an event keep their answer. Households without an email address can
-          get their link by Copy link or WhatsApp.
+          Guests already invited to an event keep their answer. Households without an email address can get
+          their link by Copy link or WhatsApp.
         </Text>
       </Stack>
     </FormDialog>

@@ -44,8 +44,8 @@ export function RemindButton({ listId, disabled }: { listId: string; disabled?: 
           )
         }
       >
-        Every household that has not answered gets a reminder by email with its link. A household is
-        reminded at most once every {GUEST_LIMITS.reminderEveryDays} days.
+        Every household that has not answered gets a reminder by email with its link. A household is reminded
+        at most once every {GUEST_LIMITS.reminderEveryDays} days.
       </ConfirmDialog>
     </>
   );

@@ -1,67 +1,72 @@
 import { Stack } from '@chakra-ui/react';
-import { useState } from 'react';
-import { FormAlert } from '../../components/error-alert';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { rsvpSettingsUpdateInput } from '../../../shared/schemas/guests';
 import { FormDialog } from '../../components/form-dialog';
-import { FormTextareaField, FormTextField } from '../../components/form-fields';
-import { serverFieldIssues, useWhenOpened } from '../../lib/use-zod-form';
-import { serverMessage } from '../../lib/errors';
+import { FormInput, FormTextarea } from '../../components/form-fields';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { thenWire, useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 
-/** 'YYYY-MM-DDTHH:MM' in the browser's clock, as a datetime-local input holds it. */
-function localInputOf(date: Date | null | undefined): string {
-  if (!date) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** The deadline as a datetime-local input holds it ('' for none) and the message; checked by the wire's schema. */
+const settingsForm = z
+  .object({ deadlineLocal: z.string(), message: z.string() })
+  .transform(({ deadlineLocal, message }) => ({
+    deadlineLocal: deadlineLocal === '' ? null : deadlineLocal,
+    message,
+  }))
+  .transform(thenWire(rsvpSettingsUpdateInput.omit({ id: true })));
+type SettingsFormValues = z.input<typeof settingsForm>;
 
-/** The RSVP deadline and the message guests read on their page. */
-export function SettingsDialog({ open, onClose, listId }: { open: boolean; onClose: () => void; listId: string }) {
+/** The RSVP deadline (in the main event's zone) and the message guests read on their page. */
+export function SettingsDialog({
+  open,
+  onClose,
+  listId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  listId: string;
+}) {
   const settings = trpc.guests.settings.useQuery({ id: listId }, { enabled: open });
   const utils = trpc.useUtils();
   const update = trpc.guests.updateSettings.useMutation({
-    onSuccess: () => Promise.all([utils.guests.settings.invalidate({ id: listId })]),
+    onSuccess: (saved) => utils.guests.settings.setData({ id: listId }, saved),
   });
-  const [deadline, setDeadline] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ deadline?: string; message?: string; form?: string }>({});
-  const fill = () => {
-    setDeadline(localInputOf(settings.data?.rsvpDeadline));
-    setMessage(settings.data?.rsvpMessage ?? '');
-    setErrors({});
-  };
+  const form = useZodForm(settingsForm, {
+    defaultValues: { deadlineLocal: '', message: '' },
+    pending: update.isPending,
+  });
+  const { reset } = form;
+  const fill = () =>
+    reset({
+      deadlineLocal: settings.data?.deadlineLocal ?? '',
+      message: settings.data?.message ?? '',
+    } satisfies SettingsFormValues);
   useWhenOpened(open, fill);
-  const [filledFrom, setFilledFrom] = useState<unknown>(null);
-  if (open && settings.data && settings.data !== filledFrom) {
-    setFilledFrom(settings.data);
-    fill();
-  }
+  // The settings may arrive after the dialog opened: they fill it then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refill when the settings arrive
+  useEffect(() => {
+    if (open && settings.data) fill();
+  }, [open, settings.data]);
 
-  const submit = () => {
-    const when = deadline ? new Date(deadline) : null;
-    if (when && Number.isNaN(when.getTime())) {
-      setErrors({ deadline: 'Deadline must be a date and time' });
-      return;
-    }
+  const submit = form.handleSubmit((fields) =>
     update.mutate(
-      { id: listId, rsvpDeadline: when, rsvpMessage: message.trim() === '' ? null : message },
+      { id: listId, ...fields },
       {
         onSuccess: () => {
           toast.success('RSVP settings saved');
           onClose();
         },
         onError: (error) => {
-          const issues = serverFieldIssues(error, ['rsvpDeadline', 'rsvpMessage'] as const);
-          setErrors({
-            deadline: issues.find((i) => i.field === 'rsvpDeadline')?.message,
-            message: issues.find((i) => i.field === 'rsvpMessage')?.message,
-            form: issues.length === 0 ? (serverMessage(error) ?? 'Please try again.') : undefined,
-          });
+          form.applyServerErrors(error);
+          toast.failed('Failed to save RSVP settings', error);
         },
       },
-    );
-  };
+    ),
+  );
 
+  const zone = settings.data?.timeZone;
   return (
     <FormDialog
       open={open}
@@ -72,28 +77,24 @@ export function SettingsDialog({ open, onClose, listId }: { open: boolean; onClo
       pendingLabel="Saving..."
       pending={update.isPending}
       submitDisabled={settings.isPending}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <Stack gap="5">
-        {errors.form ? <FormAlert status="error">{errors.form}</FormAlert> : null}
-        <FormTextField
+        <FormInput
+          form={form}
+          name="deadlineLocal"
           label="RSVP deadline"
           type="datetime-local"
-          value={deadline}
-          onChange={(event) => setDeadline(event.target.value)}
-          error={errors.deadline}
-          hint="Guests may change their answers until then. Blank: no deadline."
-          disabled={update.isPending}
+          max="2200-12-31T23:59"
+          hint={`Guests may change their answers until then${zone ? ` (${zone.replace(/_/g, ' ')} time)` : ''}. Blank: no deadline.`}
         />
-        <FormTextareaField
+        <FormTextarea
+          form={form}
+          name="message"
           label="Message to guests"
           rows={4}
           maxLength={2000}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          error={errors.message}
-          placeholder="e.g. We would be honoured by your presence. Kindly reply by December 20."
-          disabled={update.isPending}
+          placeholder="e.g. We would be honoured by your presence."
         />
       </Stack>
     </FormDialog>

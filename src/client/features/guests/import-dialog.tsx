@@ -1,0 +1,3 @@
+export function ImportDialog(_props: { open: boolean; onClose: () => void; listId: string }) {
+  return null;
+}
