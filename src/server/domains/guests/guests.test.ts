@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/guests';
 import { daysFromNow } from '../../demo/factories';
 import { harnessForFile, type Party } from '../../test/harness';
-import { expectRejected, rejection } from '../../test/rejection';
+import { expectFieldRefused, expectRejected, rejection } from '../../test/rejection';
 
 const h = harnessForFile();
 
@@ -509,5 +509,143 @@ describe('counts', () => {
     // The quiet sub-event appears with zeros; the test's counts are not all zero either.
     expect(summary.events[2]?.invited).toBe(0);
     expect(summary.events.some((e) => e.attending > 0 || e.declined > 0)).toBe(true);
+  });
+});
+
+describe('REST', () => {
+  it('maps the guest paths: list, add, edit under If-Match (412 when stale), counts, settings, removal', async () => {
+    const { owner, wedding, sheva } = await family();
+    const who = { user: owner.user };
+
+    const created = await h.request(
+      'POST',
+      `/api/events/${wedding.id}/guests`,
+      who,
+      { name: 'Shira Katz', email: 'shira@example.com', meal: 'fish', invitedTo: [wedding.id, sheva.id] },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(created.statusCode).toBe(201);
+    const shira = created.json();
+    expect(shira).toMatchObject({ name: 'Shira Katz', householdName: 'Shira Katz', version: 1 });
+    expect(typeof shira.createdAt).toBe('string');
+
+    const badEmail = await h.request('POST', `/api/events/${wedding.id}/guests`, who, {
+      name: 'X',
+      email: 'nope',
+    });
+    expectFieldRefused(badEmail, 'email', GUEST_MESSAGES.badEmail);
+    const badMeal = await h.request('POST', `/api/events/${wedding.id}/guests`, who, {
+      name: 'X',
+      meal: 'pork',
+    });
+    expectFieldRefused(badMeal, 'meal', GUEST_MESSAGES.badMeal);
+
+    const list = await h.request('GET', `/api/events/${sheva.id}/guests`, who);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((g: { id: string }) => g.id)).toEqual([shira.id]);
+
+    const patched = await h.request(
+      'PATCH',
+      `/api/guests/${shira.id}`,
+      who,
+      { invitations: [{ eventId: wedding.id, rsvp: 'attending' }] },
+      { 'if-match': '"v1"' },
+    );
+    expect(patched.statusCode).toBe(200);
+    expect(patched.headers.etag).toBe('"v2"');
+    expect(patched.json().invitations[0]).toMatchObject({ eventId: wedding.id, rsvp: 'attending' });
+
+    // A second edit from the same first copy: 412 with the guest as it is now, and its tag.
+    const stale = await h.request(
+      'PATCH',
+      `/api/guests/${shira.id}`,
+      who,
+      { name: 'Overwritten' },
+      { 'if-match': '"v1"' },
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(stale.headers.etag).toBe('"v2"');
+    expect(stale.json().error).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      current: { name: 'Shira Katz', version: 2 },
+    });
+
+    const summary = await h.request('GET', `/api/events/${wedding.id}/guest-summary`, who);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toMatchObject({
+      eventId: wedding.id,
+      guests: 1,
+      households: 1,
+      events: [
+        {
+          eventId: wedding.id,
+          invited: 1,
+          attending: 1,
+          declined: 0,
+          awaiting: 0,
+          meals: { fish: 1, unspecified: 0 },
+        },
+        { eventId: expect.any(String), invited: 0 },
+        { eventId: sheva.id, invited: 1, attending: 0, awaiting: 1, meals: { fish: 0 } },
+      ],
+    });
+
+    const household = await h.request('POST', `/api/events/${wedding.id}/households`, who, {
+      name: 'The Katzes',
+      plusOnesAllowed: 1,
+    });
+    expect(household.statusCode).toBe(201);
+    const households = await h.request('GET', `/api/events/${wedding.id}/households`, who);
+    expect(households.json().map((x: { name: string }) => x.name)).toEqual(['Shira Katz', 'The Katzes']);
+    const renamed = await h.request('PATCH', `/api/households/${household.json().id}`, who, {
+      name: 'Katz family',
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Katz family', version: 2 });
+
+    const settings = await h.request('PUT', `/api/events/${wedding.id}/rsvp-settings`, who, {
+      deadlineLocal: '2027-01-10T18:00',
+      message: 'We hope you can come',
+    });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json()).toEqual({
+      deadline: '2027-01-10T18:00:00.000Z',
+      deadlineLocal: '2027-01-10T18:00',
+      timeZone: 'UTC',
+      message: 'We hope you can come',
+    });
+    expect((await h.request('GET', `/api/events/${sheva.id}/rsvp-settings`, who)).json()).toEqual(
+      settings.json(),
+    );
+
+    // Another family finds nothing, at every path.
+    const stranger = await h.signedIn('customer');
+    for (const [method, url] of [
+      ['GET', `/api/events/${wedding.id}/guests`],
+      ['GET', `/api/events/${wedding.id}/guest-summary`],
+      ['GET', `/api/events/${wedding.id}/households`],
+      ['GET', `/api/events/${wedding.id}/rsvp-settings`],
+      ['DELETE', `/api/guests/${shira.id}`],
+      ['DELETE', `/api/households/${household.json().id}`],
+    ] as const) {
+      const res = await h.request(method, url, { user: stranger.user });
+      expect([method, url, res.statusCode]).toEqual([method, url, 404]);
+    }
+
+    const removed = await h.request('DELETE', `/api/guests/${shira.id}`, who);
+    expect(removed.json()).toEqual({ ok: true });
+    const removedHousehold = await h.request('DELETE', `/api/households/${household.json().id}`, who);
+    expect(removedHousehold.json()).toEqual({ ok: true });
+    expect((await h.request('GET', `/api/events/${wedding.id}/guests`, who)).json()).toEqual([]);
+  });
+
+  it('documents the guest paths under the Guests tag', async () => {
+    const doc = (await h.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const patch = doc.paths['/api/guests/{id}'].patch;
+    expect(patch.tags).toEqual(['Guests']);
+    expect(Object.keys(patch.responses)).toEqual(expect.arrayContaining(['200', '409', '412']));
+    expect(doc.paths['/api/events/{id}/guest-summary'].get.operationId).toBe('guests.summary');
+    expect(doc.paths['/api/events/{id}/rsvp-settings'].put.operationId).toBe('guests.updateSettings');
+    const event = doc.paths['/api/events'].post.requestBody.content['application/json'].schema;
+    expect(event.properties).toHaveProperty('parentEventId');
   });
 });

@@ -136,14 +136,16 @@ export const restRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/api/events/{id}',
     procedure: 'events.update',
-    summary: 'Update an event (also turns its share link on and off)',
+    summary:
+      'Update an event (also turns its share link on and off, and hangs it under a main event with parentEventId, or detaches it with null)',
     tag: 'Events',
   },
   {
     method: 'DELETE',
     path: '/api/events/{id}',
     procedure: 'events.delete',
-    summary: 'Delete an event with its tasks, deposits and memos',
+    summary:
+      'Delete an event with its tasks, deposits and memos (a main event also with its sub-events and guest list)',
     tag: 'Events',
   },
   {
@@ -232,6 +234,90 @@ export const restRoutes: RestRoute[] = [
     procedure: 'memos.delete',
     summary: 'Delete a memo',
     tag: 'Memos',
+  },
+  {
+    method: 'GET',
+    path: '/api/events/{id}/guests',
+    procedure: 'guests.list',
+    summary:
+      "The guest list of an event (its main event's, shared by the sub-events) with each guest's invitations, by household then name",
+    tag: 'Guests',
+  },
+  {
+    method: 'POST',
+    path: '/api/events/{id}/guests',
+    procedure: 'guests.create',
+    summary:
+      'Add a guest to the list, in a household (a new one of their own when none is named), invited to the events named (else this event)',
+    tag: 'Guests',
+    status: 201,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/guests/{id}',
+    procedure: 'guests.update',
+    summary: 'Edit a guest, move them to another household, or set their invitations and answers per event',
+    tag: 'Guests',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/guests/{id}',
+    procedure: 'guests.delete',
+    summary: 'Remove a guest and their invitations (their household stays)',
+    tag: 'Guests',
+  },
+  {
+    method: 'GET',
+    path: '/api/events/{id}/households',
+    procedure: 'guests.households',
+    summary: "The households of an event's guest list, with their guest counts",
+    tag: 'Guests',
+  },
+  {
+    method: 'POST',
+    path: '/api/events/{id}/households',
+    procedure: 'guests.createHousehold',
+    summary: "Add a household to an event's guest list",
+    tag: 'Guests',
+    status: 201,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/households/{id}',
+    procedure: 'guests.updateHousehold',
+    summary: 'Rename a household or change how many guests of its own it may bring',
+    tag: 'Guests',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/households/{id}',
+    procedure: 'guests.deleteHousehold',
+    summary: 'Remove a household with its guests, their invitations and its invitation link',
+    tag: 'Guests',
+  },
+  {
+    method: 'GET',
+    path: '/api/events/{id}/guest-summary',
+    procedure: 'guests.summary',
+    summary:
+      'Counts of the guest list per event (the main event, then its sub-events by date): invited, attending, declined, awaiting, and meals of those attending',
+    tag: 'Guests',
+  },
+  {
+    method: 'GET',
+    path: '/api/events/{id}/rsvp-settings',
+    procedure: 'guests.settings',
+    summary:
+      "The guest list's RSVP deadline (an instant, and the civil time in the event's zone) and message to guests",
+    tag: 'Guests',
+  },
+  {
+    method: 'PUT',
+    path: '/api/events/{id}/rsvp-settings',
+    procedure: 'guests.updateSettings',
+    summary:
+      "Set the RSVP deadline as a civil date and time in the main event's zone (null: none) and the message to guests; a field left out stays",
+    tag: 'Guests',
   },
   {
     method: 'GET',
