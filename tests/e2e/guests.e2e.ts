@@ -132,7 +132,10 @@ function guestCsv(tag: string): { csv: string; guests: CsvGuest[]; households: s
   const meals = ['meat', 'fish', 'vegetarian', ''];
   const lines = [
     'Name,E-mail,Household,Side,Meal',
-    ...guests.map((g, i) => `${g.name},${g.email},${g.household},${i % 2 ? "Groom's family" : "Bride's family"},${meals[i % 4]}`),
+    ...guests.map(
+      (g, i) =>
+        `${g.name},${g.email},${g.household},${i % 2 ? "Groom's family" : "Bride's family"},${meals[i % 4]}`,
+    ),
   ];
   return { csv: `${lines.join('\r\n')}\r\n`, guests, households };
 }
@@ -166,7 +169,10 @@ async function count(page: Page, title: string, which: string): Promise<number> 
 }
 
 async function openGuests(page: Page, title: string): Promise<void> {
-  await page.getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
   await eventually(() => page.getByRole('heading', { level: 2, name: title }).isVisible()).toBe(true);
   await page.getByRole('tab', { name: 'Guests' }).click();
   await eventually(() => page.getByRole('heading', { name: 'Guest list' }).isVisible()).toBe(true);
@@ -200,7 +206,10 @@ describe.each(widths)('the guest list at %s width', (width) => {
       [secondNight, 2],
     ] as const) {
       if (!(await page.getByRole('link', { name: 'Add sub-event' }).isVisible())) {
-        await page.getByRole('link', { name: new RegExp(main) }).first().click();
+        await page
+          .getByRole('link', { name: new RegExp(main) })
+          .first()
+          .click();
       }
       await page.getByRole('link', { name: 'Add sub-event' }).click();
       await createEvent(page, {
@@ -233,7 +242,9 @@ describe.each(widths)('the guest list at %s width', (width) => {
     await importDialog
       .locator('input[type="file"]')
       .setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-    await eventually(() => importDialog.getByText('40 guests in 15 households').first().isVisible()).toBe(true);
+    await eventually(() => importDialog.getByText('40 guests in 15 households').first().isVisible()).toBe(
+      true,
+    );
     await shot(page, 'guests-import-preview', width);
     await importDialog.getByRole('button', { name: /^Import 40 guests/ }).click();
     await toast(page, /^Guests imported/);
@@ -280,7 +291,9 @@ describe.each(widths)('the guest list at %s width', (width) => {
     const whatsapp = page.getByRole('dialog', { name: 'Send by WhatsApp' });
     await eventually(() => whatsapp.getByTestId('whatsapp-message').textContent()).toContain(link);
     const href = await whatsapp.getByRole('link', { name: 'Open WhatsApp' }).getAttribute('href');
-    expect(href).toBe(`https://wa.me/?text=${encodeURIComponent((await whatsapp.getByTestId('whatsapp-message').textContent()) ?? '')}`);
+    expect(href).toBe(
+      `https://wa.me/?text=${encodeURIComponent((await whatsapp.getByTestId('whatsapp-message').textContent()) ?? '')}`,
+    );
     await shot(page, 'guests-whatsapp', width);
     await whatsapp.getByRole('button', { name: 'Close dialog' }).click();
 
@@ -288,7 +301,11 @@ describe.each(widths)('the guest list at %s width', (width) => {
     const guest = await session(width);
     await guest.page.goto(link);
     const people = guests.filter((g) => g.household === answering).slice(0, 3);
-    await answerRsvp(guest.page, people.map((p) => p.name), firstNight);
+    await answerRsvp(
+      guest.page,
+      people.map((p) => p.name),
+      firstNight,
+    );
     expect(guest.errors).toEqual([]);
 
     // The family's screen follows without a reload.
@@ -318,7 +335,9 @@ describe.each(widths)('the guest list at %s width', (width) => {
     await eventually(() => dialog.isVisible()).toBe(true);
     const guestCount = dialog.getByRole('spinbutton', { name: 'Guest count' });
     expect(await guestCount.inputValue()).toBe('100');
-    await dialog.getByRole('combobox', { name: 'Link to one of your events' }).selectOption({ label: firstNight });
+    await dialog
+      .getByRole('combobox', { name: 'Link to one of your events' })
+      .selectOption({ label: firstNight });
     await eventually(() => guestCount.inputValue()).toBe('3');
     await eventually(() => dialog.getByText('3 attending on the guest list.').isVisible()).toBe(true);
     await shot(page, 'request-proposed-count', width);
@@ -335,8 +354,16 @@ async function answerRsvp(page: Page, names: string[], event: string): Promise<v
   await eventually(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
   await expectAccessible(page, 'the RSVP page');
   for (const name of names) {
-    await page.getByRole('group', { name: new RegExp(`${name}.*${event}|${event}.*${name}`) }).getByRole('radio', { name: /Attending|Yes/ }).check();
+    await page
+      .getByRole('group', { name: new RegExp(`${name}.*${event}|${event}.*${name}`) })
+      .getByRole('radio', { name: /Attending|Yes/ })
+      .check();
   }
   await page.getByRole('button', { name: /Send|Save/ }).click();
-  await eventually(() => page.getByText(/Thank you|saved/i).first().isVisible()).toBe(true);
+  await eventually(() =>
+    page
+      .getByText(/Thank you|saved/i)
+      .first()
+      .isVisible(),
+  ).toBe(true);
 }

@@ -175,7 +175,7 @@ export default function GuestsTab({ event }: { event: EventDto }) {
           </a>
         </Button>
         <Button asChild size="sm" variant="ghost">
-          <a href={`/api/events/${listId}/guests/print`} target="_blank" rel="noopener">
+          <a href={`/api/events/${listId}/guests/print?eventId=${event.id}`} target="_blank" rel="noopener">
             <Printer />
             Print
           </a>
@@ -243,7 +243,7 @@ export default function GuestsTab({ event }: { event: EventDto }) {
         household={editingHousehold}
         listId={listId}
       />
-      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} listId={listId} />
+      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} listId={listId} events={events} />
       <InviteDialog
         open={inviteOpen}
         onClose={() => setInviteOpen(false)}

@@ -1,63 +1,56 @@
-/** The dry run's findings (or the import's result), as the dialog shows them. */
-export interface ImportPreview {
-  columns: { header: string; field: string | null }[];
-  rows: { line: number; name: string; errors: string[]; duplicate: string | null }[];
-  /** Rows that will be (or were) saved. */
-  valid: number;
-  invalid: number;
-  duplicates: number;
-  guests: number;
-  households: number;
-  /** After a real import: what was saved. */
-  imported?: { guests: number; households: number };
+import type { GuestImportPreviewDto, GuestImportResultDto } from '../../../shared/schemas/guests';
+
+export type ImportAnswer<T> = { ok: true; value: T } | { ok: false; message: string };
+
+interface ImportOptions {
+  /** Events of the list the guests are invited to besides the main event. */
+  invitedTo?: string[];
+  /** Rows that repeat a guest are imported too. */
+  includeDuplicates?: boolean;
 }
 
-export type ImportAnswer = { ok: true; preview: ImportPreview } | { ok: false; message: string };
+/** POST /api/events/{id}/guests/import (multipart `file`): the dry run's preview. */
+export function previewImport(listId: string, file: File): Promise<ImportAnswer<GuestImportPreviewDto>> {
+  return send(listId, file, new URLSearchParams({ dryRun: 'true' }));
+}
 
-/** POST /api/events/{id}/guests/import (multipart `file`), as a dry run or for real. */
-export async function importFile(listId: string, file: File, dryRun: boolean): Promise<ImportAnswer> {
+/** POST /api/events/{id}/guests/import (multipart `file`): the import, in one transaction. */
+export function runImport(
+  listId: string,
+  file: File,
+  { invitedTo = [], includeDuplicates = false }: ImportOptions,
+): Promise<ImportAnswer<GuestImportResultDto>> {
+  const query = new URLSearchParams();
+  if (invitedTo.length > 0) query.set('invitedTo', invitedTo.join(','));
+  if (includeDuplicates) query.set('includeDuplicates', 'true');
+  return send(listId, file, query);
+}
+
+async function send<T>(listId: string, file: File, query: URLSearchParams): Promise<ImportAnswer<T>> {
   const body = new FormData();
   body.append('file', file);
+  const search = query.size > 0 ? `?${query}` : '';
   try {
-    const response = await fetch(`/api/events/${listId}/guests/import${dryRun ? '?dryRun=true' : ''}`, {
+    const response = await fetch(`/api/events/${listId}/guests/import${search}`, {
       method: 'POST',
       body,
       credentials: 'include',
     });
     const json: unknown = await response.json().catch(() => null);
-    if (!response.ok) return { ok: false, message: errorMessageOf(json) ?? 'The file could not be read. Please try again.' };
-    return { ok: true, preview: previewOf(json) };
+    if (!response.ok) {
+      return { ok: false, message: errorMessageOf(json) ?? 'The file could not be read. Please try again.' };
+    }
+    return { ok: true, value: json as T };
   } catch {
     return { ok: false, message: 'The file could not be sent. Check your connection and try again.' };
   }
 }
 
+/** The refusal's message, else its first field message. */
 function errorMessageOf(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const error = (value as { error?: { message?: unknown; issues?: { message?: unknown }[] } }).error;
+  if (typeof error?.message === 'string') return error.message;
   const issue = error?.issues?.[0]?.message;
-  if (typeof issue === 'string') return issue;
-  return typeof error?.message === 'string' ? error.message : null;
-}
-
-/** The server's answer read into the preview's shape. */
-function previewOf(json: unknown): ImportPreview {
-  // biome-ignore lint/suspicious/noExplicitAny: read defensively below
-  const v = (json ?? {}) as any;
-  const rows = Array.isArray(v.rows) ? v.rows : [];
-  return {
-    columns: Array.isArray(v.columns) ? v.columns : [],
-    rows: rows.map((row: any) => ({
-      line: Number(row.line ?? 0),
-      name: String(row.name ?? ''),
-      errors: Array.isArray(row.errors) ? row.errors.map((e: any) => String(e?.message ?? e)) : [],
-      duplicate: row.duplicate ? String(row.duplicate) : null,
-    })),
-    valid: Number(v.valid ?? 0),
-    invalid: Number(v.invalid ?? 0),
-    duplicates: Number(v.duplicates ?? 0),
-    guests: Number(v.guests ?? 0),
-    households: Number(v.households ?? 0),
-    imported: v.imported,
-  };
+  return typeof issue === 'string' ? issue : null;
 }
