@@ -324,7 +324,7 @@ function CountsGrid({ summary, error }: { summary: GuestSummaryDto | undefined; 
     return <FormAlert status="error">{serverMessage(error) ?? 'The counts could not be loaded.'}</FormAlert>;
   if (!summary) return <Skeleton h="28" rounded="xl" />;
   return (
-    <SimpleGrid columns={{ base: 1, md: Math.min(summary.events.length, 3) }} gap="3">
+    <SimpleGrid columns={{ base: 1, sm: Math.min(summary.events.length, 2) }} gap="3">
       {summary.events.map((counts) => (
         <EventCounts key={counts.eventId} counts={counts} />
       ))}

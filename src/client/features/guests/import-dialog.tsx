@@ -67,7 +67,7 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
   const refresh = useGuestRefresh();
   useWhenOpened(open, () => {
     setStep({ kind: 'choose' });
-    setInvitedTo(events.slice(1).map((event) => event.id));
+    setInvitedTo([]);
     setIncludeDuplicates(false);
   });
   const busy = step.kind === 'checking' || step.kind === 'importing';
