@@ -407,8 +407,23 @@ describe('sub-events', () => {
     );
     expect(withList.message).toBe(EVENT_MESSAGES.hasGuestList);
 
+    // Deleting a sub-event takes its invitations.
+    const shevaGuest = await owner.caller.guests.create({ id: sheva.id, name: 'Sheva only' });
+    await owner.caller.events.delete({ id: sheva.id });
+    const left = await owner.caller.guests.list({ id: wedding.id });
+    expect(left.map((g) => [g.name, g.invitations.map((i) => i.eventId)])).toEqual([
+      ['Invited everywhere', [wedding.id]],
+      ['Sheva only', []],
+    ]);
+    expect(left.some((g) => g.id === shevaGuest.id)).toBe(true);
+
+    const kiddush = await owner.caller.events.create({
+      title: 'Kiddush',
+      date: daysFromNow(119),
+      parentEventId: wedding.id,
+    });
     await owner.caller.events.delete({ id: wedding.id });
-    expect(await h.db.selectFrom('events').select('id').where('id', '=', sheva.id).execute()).toEqual([]);
+    expect(await h.db.selectFrom('events').select('id').where('id', '=', kiddush.id).execute()).toEqual([]);
     expect(await h.db.selectFrom('guests').select('id').where('eventId', '=', wedding.id).execute()).toEqual(
       [],
     );
