@@ -7,6 +7,7 @@ import { guestListRoutes } from './doors/pages/guest-list.routes';
 import { icsRoutes } from './doors/pages/ics.routes';
 import { ogImageRoutes } from './doors/pages/og-images';
 import type { PagePrerender } from './doors/pages/page-prerender';
+import { rsvpPageRoutes } from './doors/pages/rsvp-page';
 import { sitemapRoutes } from './doors/pages/sitemap';
 import { staticAndFallback } from './doors/pages/static';
 import { contextFromRequest } from './doors/request-context';
@@ -145,6 +146,7 @@ export async function buildServer(
   await app.register(sitemapRoutes, { deps });
   await app.register(icsRoutes, { deps });
   await app.register(guestListRoutes, { deps });
+  await app.register(rsvpPageRoutes, { deps });
   await app.register(ogImageRoutes);
   await app.register(staticAndFallback, {
     clientDir: deps.config.clientDir,

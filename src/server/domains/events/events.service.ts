@@ -284,8 +284,20 @@ export async function updateEvent(
   return refuseStale(latest && eventDtoOf(latest, owner), 'Event not found');
 }
 
+/**
+ * Deletes an event; a main event takes its sub-events and guest list with it (foreign keys). A
+ * sub-event takes its invitations, so its main event's list is told it changed.
+ */
 export async function deleteEvent(db: Db, userId: string, id: string) {
-  await db.deleteFrom('events').where('id', '=', id).where('userId', '=', userId).execute();
+  await inTransaction(db, async (trx) => {
+    const deleted = await trx
+      .deleteFrom('events')
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .returning('parentEventId')
+      .executeTakeFirst();
+    if (deleted?.parentEventId) await publishGuestListChange(trx, deleted.parentEventId);
+  });
   return { ok: true as const };
 }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import {
+  GUEST_LIMITS,
   GUEST_MESSAGES,
   type GuestDto,
   type GuestSummaryDto,
@@ -186,6 +188,54 @@ describe('the guest list', () => {
   });
 });
 
+describe('writes', () => {
+  it('tell the owner and the active circle-mates live, and move guests between households of the list', async () => {
+    const { owner, wedding } = await family();
+    const cousin = await h.signedIn('customer', { familyLabel: owner.user.familyLabel as string });
+    await owner.caller.family.approve({ userId: cousin.user.id });
+    const stranger = await h.signedIn('customer');
+    const told = async (userId: string) =>
+      (
+        await h.db
+          .selectFrom('liveEvents')
+          .select(['kind', 'ref'])
+          .where('userId', '=', userId)
+          .where('kind', '=', 'guests')
+          .execute()
+      ).length;
+    const [ownerBefore, cousinBefore] = [await told(owner.user.id), await told(cousin.user.id)];
+    const guest = await owner.caller.guests.create({ id: wedding.id, name: 'Noa' });
+    const family2 = await owner.caller.guests.createHousehold({ id: wedding.id, name: 'Noa and Eli' });
+    const moved = await cousin.caller.guests.update({ id: guest.id, householdId: family2.id });
+    expect(moved).toMatchObject({ householdId: family2.id, householdName: 'Noa and Eli' });
+    expect([await told(owner.user.id), await told(cousin.user.id)]).toEqual([
+      ownerBefore + 3,
+      cousinBefore + 3,
+    ]);
+    expect(await told(stranger.user.id)).toBe(0);
+    const ref = await h.db
+      .selectFrom('liveEvents')
+      .select('ref')
+      .where('userId', '=', cousin.user.id)
+      .where('kind', '=', 'guests')
+      .executeTakeFirstOrThrow();
+    expect(ref.ref).toEqual({ eventId: wedding.id });
+  });
+
+  it('stop at the most guests a list may hold', async () => {
+    const { owner, wedding } = await family();
+    const household = await owner.caller.guests.createHousehold({ id: wedding.id, name: 'Many' });
+    await sql`insert into guests (event_id, household_id, name)
+      select ${wedding.id}::uuid, ${household.id}::uuid, 'Guest ' || i
+        from generate_series(1, ${GUEST_LIMITS.guestsPerEventMax}) i`.execute(h.db);
+    await expectRejected(
+      owner.caller.guests.create({ id: wedding.id, name: 'One too many' }),
+      'BAD_REQUEST',
+      GUEST_MESSAGES.listFull,
+    );
+  });
+});
+
 describe('households', () => {
   it('are created, listed with their guest counts, renamed at a version and deleted with their guests', async () => {
     const { owner, wedding } = await family();
@@ -357,8 +407,23 @@ describe('sub-events', () => {
     );
     expect(withList.message).toBe(EVENT_MESSAGES.hasGuestList);
 
+    // Deleting a sub-event takes its invitations.
+    const shevaGuest = await owner.caller.guests.create({ id: sheva.id, name: 'Sheva only' });
+    await owner.caller.events.delete({ id: sheva.id });
+    const left = await owner.caller.guests.list({ id: wedding.id });
+    expect(left.map((g) => [g.name, g.invitations.map((i) => i.eventId)])).toEqual([
+      ['Invited everywhere', [wedding.id]],
+      ['Sheva only', []],
+    ]);
+    expect(left.some((g) => g.id === shevaGuest.id)).toBe(true);
+
+    const kiddush = await owner.caller.events.create({
+      title: 'Kiddush',
+      date: daysFromNow(119),
+      parentEventId: wedding.id,
+    });
     await owner.caller.events.delete({ id: wedding.id });
-    expect(await h.db.selectFrom('events').select('id').where('id', '=', sheva.id).execute()).toEqual([]);
+    expect(await h.db.selectFrom('events').select('id').where('id', '=', kiddush.id).execute()).toEqual([]);
     expect(await h.db.selectFrom('guests').select('id').where('eventId', '=', wedding.id).execute()).toEqual(
       [],
     );

@@ -1,6 +1,6 @@
 import { minutesOfTime } from '../../../shared/dates';
 import { addDays, toHebrewDate } from '../../../shared/jewish-calendar';
-import { localInstant } from '../observance/clock';
+import { localInstant, sunDay } from '../observance/clock';
 import {
   type EventClockFields,
   eventClock,
@@ -41,7 +41,7 @@ export function eventPageFacts(
   const clock = eventClock(event, owner);
   const { localDate, place } = clock;
   const zone = event.timeZone ?? place?.timeZone ?? 'UTC';
-  const hebrewDate = showHebrew ? toHebrewDate(localDate).formatted : null;
+  let hebrewDate = showHebrew ? toHebrewDate(localDate).formatted : null;
   const what = occasion(event.type);
   const notes: string[] = [];
   if (!place) {
@@ -55,6 +55,11 @@ export function eventPageFacts(
   const observance = observanceFor(owner.settings, owner.homePlace, place);
   const placeZone = place.timeZone;
   const starts = event.time === null ? null : localInstant(placeZone, localDate, minutesOfTime(event.time));
+  // An evening event after sunset is on the next Hebrew day, as the invitation would write it.
+  const sunset = sunDay(where, localDate).sunset;
+  if (showHebrew && starts !== null && sunset !== null && starts >= sunset) {
+    hebrewDate = `${toHebrewDate(addDays(localDate, 1)).formatted} (evening)`;
+  }
   for (const block of restBlocks(where, localDate, localDate, observance)) {
     const name = restDayName(block.last, observance.israel);
     const firstName = restDayName(block.first, observance.israel);
