@@ -117,7 +117,7 @@ export default function GuestsTab({ event }: { event: EventDto }) {
   const failed = guests.error ?? households.error;
 
   return (
-    <Stack gap="5" mt="4">
+    <Stack gap="5" mt="4" minW="0" maxW="full">
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <Box minW="0">
           <Heading as="h3" fontSize="lg" color="brand.950">
@@ -390,12 +390,11 @@ function RsvpBadges({ guest, events }: { guest: GuestDto; events: ListEvent[] })
           variant="subtle"
           maxW="full"
           data-rsvp={inv.rsvp}
-          title={`${event.title}: ${RSVP_LABELS[inv.rsvp]}`}
+          title={`${RSVP_LABELS[inv.rsvp]}: ${event.title}`}
         >
-          <Text as="span" truncate maxW="32">
-            {event.title}
+          <Text as="span" truncate>
+            {RSVP_LABELS[inv.rsvp]} · {event.title}
           </Text>
-          : {RSVP_LABELS[inv.rsvp]}
         </Badge>
       ))}
     </Flex>
@@ -406,11 +405,7 @@ function SideAndTags({ guest }: { guest: GuestDto }) {
   if (!guest.side && guest.tags.length === 0) return null;
   return (
     <Flex gap="1" wrap="wrap" align="center">
-      {guest.side ? (
-        <Text as="span" fontSize="sm">
-          {guest.side}
-        </Text>
-      ) : null}
+      {guest.side ? <Text as="span">{guest.side}</Text> : null}
       {guest.tags.map((tag) => (
         <Badge key={tag} variant="outline" size="sm">
           {tag}
@@ -515,6 +510,26 @@ function HouseholdStatus({ group }: { group: HouseholdGroup }) {
   );
 }
 
+/** One (sub-)event's answer of a guest, or a dash when they are not invited to it. */
+function RsvpCell({ guest, event }: { guest: GuestDto; event: ListEvent }) {
+  const inv = guest.invitations.find((i) => i.eventId === event.id);
+  if (!inv)
+    return (
+      <Text as="span" color="fg.subtle" aria-label="Not invited">
+        —
+      </Text>
+    );
+  return (
+    <Badge colorPalette={RSVP_PALETTE[inv.rsvp]} variant="subtle" data-rsvp={inv.rsvp}>
+      {RSVP_LABELS[inv.rsvp]}
+    </Badge>
+  );
+}
+
+/**
+ * From tablets up: one table, a group of rows per household (its name, state and actions first),
+ * a guest per row with their e-mail under the name, and one RSVP column per (sub-)event.
+ */
 function HouseholdTable({
   groups,
   events,
@@ -525,19 +540,25 @@ function HouseholdTable({
   handlers,
   title,
 }: ListProps) {
+  // Select, guest, meal, one per event, actions.
+  const columns = 4 + events.length;
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="xl">
-      <Table.Root size="sm" aria-label="Guests by household">
+    <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="xl" maxW="full">
+      <Table.Root size="sm" aria-label="Guests by household" whiteSpace="normal">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="10">
               <Box srOnly>Select</Box>
             </Table.ColumnHeader>
-            <Table.ColumnHeader>Name</Table.ColumnHeader>
-            <Table.ColumnHeader>Email</Table.ColumnHeader>
-            <Table.ColumnHeader>Side and tags</Table.ColumnHeader>
+            <Table.ColumnHeader>Guest</Table.ColumnHeader>
             <Table.ColumnHeader>Meal</Table.ColumnHeader>
-            <Table.ColumnHeader>RSVP</Table.ColumnHeader>
+            {events.map((event) => (
+              <Table.ColumnHeader key={event.id} maxW="28" title={event.title}>
+                <Text as="span" display="block" truncate>
+                  {event.title}
+                </Text>
+              </Table.ColumnHeader>
+            ))}
             <Table.ColumnHeader textAlign="end">
               <Box srOnly>Actions</Box>
             </Table.ColumnHeader>
@@ -549,7 +570,7 @@ function HouseholdTable({
               <Table.Cell>
                 <SelectHousehold group={group} selected={selected} onToggle={onToggle} />
               </Table.Cell>
-              <Table.ColumnHeader scope="rowgroup" colSpan={5} py="2">
+              <Table.ColumnHeader scope="rowgroup" colSpan={columns - 2} py="2">
                 <Flex gap="2" align="center" wrap="wrap">
                   <Text as="span" fontWeight="semibold" color="brand.950">
                     {group.household.name}
@@ -564,25 +585,31 @@ function HouseholdTable({
             {group.guests.map((guest) => (
               <Table.Row key={guest.id}>
                 <Table.Cell />
-                <Table.Cell fontWeight="medium">
-                  {guest.name}
-                  {guest.plusOneOf ? (
-                    <Text as="span" fontSize="xs" color="fg.muted">
-                      {' '}
-                      (plus-one)
+                <Table.Cell minW="40">
+                  <Text fontWeight="medium">
+                    {guest.name}
+                    {guest.plusOneOf ? (
+                      <Text as="span" fontSize="xs" color="fg.muted">
+                        {' '}
+                        (plus-one)
+                      </Text>
+                    ) : null}
+                  </Text>
+                  {guest.email ? (
+                    <Text fontSize="xs" color="fg.muted" truncate maxW="56" title={guest.email}>
+                      {guest.email}
                     </Text>
                   ) : null}
-                </Table.Cell>
-                <Table.Cell color="fg.muted" wordBreak="break-all">
-                  {guest.email ?? '—'}
-                </Table.Cell>
-                <Table.Cell>
-                  <SideAndTags guest={guest} />
+                  <Box fontSize="xs" color="fg.muted">
+                    <SideAndTags guest={guest} />
+                  </Box>
                 </Table.Cell>
                 <Table.Cell>{mealText(guest)}</Table.Cell>
-                <Table.Cell>
-                  <RsvpBadges guest={guest} events={events} />
-                </Table.Cell>
+                {events.map((event) => (
+                  <Table.Cell key={event.id}>
+                    <RsvpCell guest={guest} event={event} />
+                  </Table.Cell>
+                ))}
                 <Table.Cell>
                   <GuestButtons guest={guest} onEdit={onEdit} onDelete={onDelete} />
                 </Table.Cell>
@@ -653,11 +680,11 @@ function HouseholdCards({
                     ) : null}
                   </Text>
                   {guest.email ? (
-                    <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
+                    <Text fontSize="sm" color="fg.muted" truncate title={guest.email}>
                       {guest.email}
                     </Text>
                   ) : null}
-                  <Box mt="1">
+                  <Box mt="1" fontSize="sm">
                     <SideAndTags guest={guest} />
                   </Box>
                   {guest.meal || guest.dietaryNote ? (

@@ -20,7 +20,9 @@ import { escapeHtml } from './html-head';
  * post works in every browser, with or without scripts) and the answer is saved through the same
  * procedure as `POST /api/rsvp/{token}` (rsvp.answer), then the page is shown again with what was
  * saved (post, redirect, get) or with the refusal. Private to its household: `noindex`, no referrer
- * (the token must not leave in a Referer header), never cached by anyone.
+ * to other sites (the token must not leave in a Referer header; `same-origin` rather than
+ * `no-referrer`, under which the form's own post carries `Origin: null` and is refused as
+ * cross-origin), never cached by anyone.
  */
 
 export const RSVP_PAGE_PATH = '/rsvp/:token';
@@ -60,7 +62,8 @@ function page(title: string, body: string): string {
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex, nofollow" />
-<meta name="referrer" content="no-referrer" />
+<meta name="referrer" content="same-origin" />
+<link rel="icon" type="image/svg+xml" href="/favicon.svg" />
 <meta name="description" content="Your personal invitation: please let the hosts know who is coming." />
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
@@ -246,7 +249,7 @@ function send(reply: FastifyReply, code: number, html: string) {
     .code(code)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
+    .header('referrer-policy', 'same-origin')
     .header('x-robots-tag', 'noindex, nofollow')
     .send(html);
 }
@@ -303,7 +306,7 @@ export async function rsvpPageRoutes(app: FastifyInstance, opts: { deps: AppDeps
     }
     return reply
       .code(303)
-      .header('referrer-policy', 'no-referrer')
+      .header('referrer-policy', 'same-origin')
       .header('location', `/rsvp/${encodeURIComponent(token)}?saved=1`)
       .send();
   });
