@@ -1,4 +1,3 @@
-import { Controller } from 'react-hook-form';
 import { type GuestDto, type HouseholdDto, MEAL_LABELS, MEALS } from '../../../shared/schemas/guests';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
 import { FieldColumns } from '../../components/field-columns';
@@ -83,7 +82,8 @@ export function GuestDialog({ open, onClose, guest, listId, events, households, 
     },
     toasts: editToasts('Guest'),
   });
-  const householdId = form.watch('householdId');
+  // Watched rather than a Controller: the checkboxes are the form's only controlled field.
+  const [householdId, invitedTo] = form.watch(['householdId', 'invitedTo']);
   const invitedError = useFieldError({ form, name: 'invitedTo' });
 
   return dialog(
@@ -163,19 +163,13 @@ export function GuestDialog({ open, onClose, guest, listId, events, households, 
         maxLength={500}
         placeholder="e.g. Gluten-free, nut allergy"
       />
-      <Controller
-        control={form.control}
-        name="invitedTo"
-        render={({ field }) => (
-          <EventChecks
-            legend="Invited to"
-            events={events}
-            value={field.value}
-            onChange={field.onChange}
-            disabled={form.pending}
-            error={invitedError}
-          />
-        )}
+      <EventChecks
+        legend="Invited to"
+        events={events}
+        value={invitedTo}
+        onChange={(value) => form.setValue('invitedTo', value, { shouldDirty: true })}
+        disabled={form.pending}
+        error={invitedError}
       />
     </>,
   );

@@ -14,7 +14,17 @@ import {
   Text,
   useBreakpointValue,
 } from '@chakra-ui/react';
-import { Download, MailPlus, Pencil, Printer, Settings, Trash2, Upload, UserPlus, Users } from 'lucide-react';
+import {
+  FileDown,
+  MailPlus,
+  Pencil,
+  Printer,
+  Settings,
+  Trash2,
+  Upload,
+  UserRoundPlus,
+  Users,
+} from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import {
@@ -140,7 +150,7 @@ export default function GuestsTab({ event }: { event: EventDto }) {
 
       <Flex gap="2" wrap="wrap" role="group" aria-label="Guest list actions">
         <Button size="sm" onClick={() => addGuest()}>
-          <UserPlus />
+          <UserRoundPlus />
           Add guest
         </Button>
         <Button
@@ -170,7 +180,7 @@ export default function GuestsTab({ event }: { event: EventDto }) {
         <RemindButton listId={listId} disabled={groups.length === 0} />
         <Button asChild size="sm" variant="ghost">
           <a href={`/api/events/${listId}/guests.csv`} download>
-            <Download />
+            <FileDown />
             Export CSV
           </a>
         </Button>

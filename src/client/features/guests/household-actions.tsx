@@ -8,7 +8,7 @@ import {
   MessageCircle,
   Pencil,
   Trash2,
-  UserPlus,
+  UserRoundPlus,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { HouseholdDto } from '../../../shared/schemas/guests';
@@ -179,7 +179,7 @@ export function HouseholdActions({
         <Menu.ItemGroup>
           <Menu.ItemGroupLabel>Household</Menu.ItemGroupLabel>
           <Menu.Item value="add">
-            <MenuLine icon={<UserPlus />}>Add guest</MenuLine>
+            <MenuLine icon={<UserRoundPlus />}>Add guest</MenuLine>
           </Menu.Item>
           <Menu.Item value="edit">
             <MenuLine icon={<Pencil />}>Edit household</MenuLine>

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Checkbox, Dialog, Flex, Stack, Table, Text } from '@chakra-ui/react';
-import { FileUp } from 'lucide-react';
+import { FileSpreadsheet } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import {
   GUEST_LIMITS,
@@ -144,7 +144,7 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
                   disabled={busy}
                   aria-describedby={hintId}
                 >
-                  <FileUp />
+                  <FileSpreadsheet />
                   {step.kind === 'choose' ? 'Choose file' : 'Choose another file'}
                 </Button>
                 {step.kind !== 'choose' ? (
