@@ -68,3 +68,14 @@ describe('live events and the vendor dashboard', () => {
     );
   });
 });
+
+describe('live events and the guest list', () => {
+  it('reads the guest lists and their counts again when a list changed (an RSVP answer, an edit)', () => {
+    const refetched = applied({ kind: 'guests', eventId: '00000000-0000-4000-8000-000000000002', unread });
+    expect(refetched).toEqual(['guests.invalidate']);
+  });
+
+  it('leaves the guest lists alone for messages and notifications', () => {
+    expect(applied(notification('request_answered'))).not.toContain('guests.invalidate');
+  });
+});

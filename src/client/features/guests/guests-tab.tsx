@@ -606,7 +606,7 @@ function HouseholdTable({
                     ) : null}
                   </Text>
                   {guest.email ? (
-                    <Text fontSize="xs" color="fg.muted" truncate maxW="56" title={guest.email}>
+                    <Text fontSize="xs" color="fg.muted" truncate maxW="44" title={guest.email}>
                       {guest.email}
                     </Text>
                   ) : null}

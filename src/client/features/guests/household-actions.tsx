@@ -101,7 +101,8 @@ export function HouseholdActions({
       case 'copy': {
         const link = await linkOf(household);
         if (!link) return;
-        if (await copyText(link)) toast.success('Invitation link copied', link);
+        if (await copyText(link))
+          toast.success('Invitation link copied', `Paste it into a message to ${household.name}.`);
         else toast.error('Could not copy the link', link);
         return;
       }
@@ -248,6 +249,7 @@ function WhatsappDialog({
               px="3"
               py="2"
               wordBreak="break-word"
+              whiteSpace="pre-wrap"
               data-testid="whatsapp-message"
             >
               {shown}
