@@ -100,6 +100,7 @@ async function listedGuests(db: Db, mainEventId: string, eventId: string | null)
     .orderBy('h.id')
     .orderBy(sql`g.plus_one_of is not null`)
     .orderBy('g.createdAt')
+    .orderBy('g.name')
     .orderBy('g.id')
     .execute();
 }

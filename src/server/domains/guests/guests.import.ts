@@ -614,8 +614,11 @@ export async function importGuestFile(
         )
         .execute();
     }
-    const guests = keep.map(({ row, household }) => ({
+    // Each a microsecond after the one before: the list keeps the file's order (now() is the same
+    // for every row of a transaction).
+    const guests = keep.map(({ row, household }, i) => ({
       id: randomUUID(),
+      createdAt: sql<Date>`now() + ${i} * interval '1 microsecond'`,
       eventId: list.id,
       householdId: household.id,
       name: row.name,
