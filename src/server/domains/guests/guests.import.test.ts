@@ -1,3 +1,5 @@
+import { TRPCError } from '@trpc/server';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -222,6 +224,46 @@ describe('reading a file', () => {
     const wrongField = await post(list.id, GOOGLE_CSV, '?dryRun=true', owner, 'upload');
     expect(wrongField.statusCode).toBe(400);
     expect(errorOf(wrongField).message).toBe(GUEST_IMPORT_MESSAGES.wrongField);
+  });
+});
+
+describe('any bytes at all', () => {
+  it('are read as rows or refused with a message, never thrown at as something else', () => {
+    const cell = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('"', '""', '\r\n', '\t', ';', ':::', "'=1", 'veg', '\uFEFF', '\uD800', 'x'.repeat(200)),
+    );
+    const csv = fc
+      .tuple(
+        fc.subarray([
+          'Name',
+          'Email',
+          'Meal',
+          'Household',
+          'Address',
+          'Plus-ones',
+          'Tags',
+          'Group Membership',
+        ]),
+        fc.array(fc.array(cell, { maxLength: 9 }), { maxLength: 8 }),
+        fc.constantFrom(',', '\t', ';'),
+      )
+      .map(([header, rows, d]) => Buffer.from([header, ...rows].map((r) => r.join(d)).join('\n')));
+    const bytes = fc.oneof(
+      csv,
+      fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+    );
+    fc.assert(
+      fc.property(bytes, (file) => {
+        try {
+          const read = readGuestFile(file);
+          for (const r of read.rows) expect(r.row).toBeGreaterThan(1);
+        } catch (error) {
+          expect(error).toBeInstanceOf(TRPCError);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
