@@ -346,6 +346,13 @@ describe('importing', () => {
       'Tova Gold,the gold family,,,',
       'Dov Weiss,Weiss,dov@example.com,2,',
     ].join('\n');
+    const planned = await preview(list.id, file);
+    expect(planned.rows.map((r) => [r.household, r.existingHousehold])).toEqual([
+      ['THE GOLD FAMILY', true],
+      ['THE GOLD FAMILY', true],
+      ['Weiss', false],
+    ]);
+    expect(planned).toMatchObject({ households: 2, newHouseholds: 1 });
     const res = await post(list.id, file, `?invitedTo=${sheva.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ imported: 3, households: 1, skipped: 0 });
