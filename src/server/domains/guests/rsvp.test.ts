@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_INVITATION_MESSAGES, GUEST_MESSAGES } from '../../../shared/schemas/guests';
+import { withoutLinkSecrets } from '../../app';
 import { createEvent } from '../../demo/factories';
 import { sha256Hex } from '../../platform/tokens';
 import { liveEventsOf, withLimitMax } from '../../test/fixtures';
@@ -531,6 +532,13 @@ describe('answering', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('role="alert"');
     expect(bad.body).toContain(GUEST_MESSAGES.badMeal);
+  });
+
+  it('tokens stay out of the request logs', () => {
+    expect(withoutLinkSecrets('/rsvp/abcDEF_123?saved=1')).toBe('/rsvp/<token>?saved=1');
+    expect(withoutLinkSecrets('/api/rsvp/abcDEF_123')).toBe('/api/rsvp/<token>');
+    expect(withoutLinkSecrets('/trpc/rsvp.get?input=%7B%22token%22%7D')).toBe('/trpc/rsvp.get?<input>');
+    expect(withoutLinkSecrets('/api/events?x=1')).toBe('/api/events?x=1');
   });
 
   it('token tries are limited per address', async () => {
