@@ -532,6 +532,25 @@ describe('answering', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('role="alert"');
     expect(bad.body).toContain(GUEST_MESSAGES.badMeal);
+
+    // A plus-one sent to an event their guest is not invited to: refused, and shown as filled in.
+    const refused = await h.inject({
+      method: 'POST',
+      url: `/rsvp/${list.katz.token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      payload: new URLSearchParams([
+        [`a.${list.katz.yossi}.${list.main.id}`, 'yes'],
+        ['p.0.name', 'Chaim Stern'],
+        ['p.0.by', list.katz.yossi],
+        ['p.0.ev', list.aufruf.id],
+        ['message', 'Typed, not saved'],
+      ]).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(GUEST_MESSAGES.notInvited);
+    expect(refused.body).toContain('value="Chaim Stern"');
+    expect(refused.body).toContain('Typed, not saved</textarea>');
+    expect((await invitationsOf(list.katz.id)).find((r) => r.name === 'Yossi Katz')?.rsvp).toBe('declined');
   });
 
   it('tokens stay out of the request logs', () => {
