@@ -188,6 +188,21 @@ describe('invitation links', () => {
     expect((await member.caller.invitations.createLink({ id: list.katz.id })).url).toContain('/rsvp/');
   });
 
+  it('are made and withdrawn over REST too', async () => {
+    const list = await weddingList();
+    const made = await h.request('POST', `/api/households/${list.katz.id}/invitation`, list.owner, {});
+    expect(made.statusCode).toBe(201);
+    const token = tokenOf(made.json().url);
+    expect((await h.request('GET', `/api/rsvp/${token}`, null)).json().householdName).toBe('The Katz family');
+    const gone = await h.request('DELETE', `/api/households/${list.katz.id}/invitation`, list.owner);
+    expect(gone.statusCode).toBe(200);
+    expect((await h.request('GET', `/api/rsvp/${token}`, null)).statusCode).toBe(404);
+    const stranger = await h.signedIn('customer');
+    expect(
+      (await h.request('POST', `/api/households/${list.katz.id}/invitation`, stranger, {})).statusCode,
+    ).toBe(404);
+  });
+
   it('once revoked, answer 404 on tRPC, REST and the page', async () => {
     const list = await weddingList();
     await list.owner.caller.invitations.revokeLink({ id: list.katz.id });
