@@ -147,7 +147,7 @@ describe('the printable list', () => {
       [
         'Name,Household,Meal,Table',
         '<script>alert(1)</script>,Smith & Sons,Meat,2',
-        'Dina Smith,Smith & Sons,Dairy,1',
+        'Dina Smith,Smith & Sons,Dairy,Table 1',
         'Lone Guest,,,',
       ].join('\n'),
     );

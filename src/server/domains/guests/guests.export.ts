@@ -100,6 +100,7 @@ async function listedGuests(db: Db, mainEventId: string, eventId: string | null)
     .orderBy('h.id')
     .orderBy(sql`g.plus_one_of is not null`)
     .orderBy('g.createdAt')
+    .orderBy('g.name')
     .orderBy('g.id')
     .execute();
 }
@@ -229,16 +230,22 @@ export async function guestListPrintPage(
   const groups = new Map<string, { title: string; guests: ListedGuest[] }>();
   for (const g of guests) {
     const key = by === 'household' ? g.householdId : (g.tableName ?? '');
-    const title =
-      by === 'household' ? g.householdName : g.tableName ? `Table ${g.tableName}` : 'No table yet';
+    // "3" reads "Table 3"; a table already called "Table 3" (or "Table of cousins") is not named twice.
+    const table = g.tableName && /^table\b/i.test(g.tableName) ? g.tableName : `Table ${g.tableName}`;
+    const title = by === 'household' ? g.householdName : g.tableName ? table : 'No table yet';
     const group = groups.get(key) ?? { title, guests: [] };
     group.guests.push(g);
     groups.set(key, group);
   }
   const ordered = [...groups.entries()];
   if (by === 'table') {
-    ordered.sort(([a], [b]) =>
-      a === '' ? 1 : b === '' ? -1 : a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }),
+    // By the name shown ("Table 2" before "Table 10"), the guests without a table last.
+    ordered.sort(([a, ga], [b, gb]) =>
+      a === ''
+        ? 1
+        : b === ''
+          ? -1
+          : ga.title.localeCompare(gb.title, 'en', { numeric: true, sensitivity: 'base' }),
     );
   }
 

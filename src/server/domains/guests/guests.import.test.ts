@@ -1,3 +1,5 @@
+import { TRPCError } from '@trpc/server';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -225,6 +227,46 @@ describe('reading a file', () => {
   });
 });
 
+describe('any bytes at all', () => {
+  it('are read as rows or refused with a message, never thrown at as something else', () => {
+    const cell = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('"', '""', '\r\n', '\t', ';', ':::', "'=1", 'veg', '\uFEFF', '\uD800', 'x'.repeat(200)),
+    );
+    const csv = fc
+      .tuple(
+        fc.subarray([
+          'Name',
+          'Email',
+          'Meal',
+          'Household',
+          'Address',
+          'Plus-ones',
+          'Tags',
+          'Group Membership',
+        ]),
+        fc.array(fc.array(cell, { maxLength: 9 }), { maxLength: 8 }),
+        fc.constantFrom(',', '\t', ';'),
+      )
+      .map(([header, rows, d]) => Buffer.from([header, ...rows].map((r) => r.join(d)).join('\n')));
+    const bytes = fc.oneof(
+      csv,
+      fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+    );
+    fc.assert(
+      fc.property(bytes, (file) => {
+        try {
+          const read = readGuestFile(file);
+          for (const r of read.rows) expect(r.row).toBeGreaterThan(1);
+        } catch (error) {
+          expect(error).toBeInstanceOf(TRPCError);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('rows with problems', () => {
   const BAD =
     'Name,Email,Meal\nGood Guest,good@example.com,Dairy\nBad Mail,not-an-address,Meat\nBad Meal,meal@example.com,pizza\n';
@@ -304,6 +346,13 @@ describe('importing', () => {
       'Tova Gold,the gold family,,,',
       'Dov Weiss,Weiss,dov@example.com,2,',
     ].join('\n');
+    const planned = await preview(list.id, file);
+    expect(planned.rows.map((r) => [r.household, r.existingHousehold])).toEqual([
+      ['THE GOLD FAMILY', true],
+      ['THE GOLD FAMILY', true],
+      ['Weiss', false],
+    ]);
+    expect(planned).toMatchObject({ households: 2, newHouseholds: 1 });
     const res = await post(list.id, file, `?invitedTo=${sheva.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ imported: 3, households: 1, skipped: 0 });

@@ -17,6 +17,7 @@ import {
   type Meal,
 } from '../../../shared/schemas/guests';
 import type { Db } from '../../platform/db/create-db';
+import { inTransaction } from '../../platform/db/transaction';
 import { type GuestListEvent, listEventIdsOfList } from './guests.access';
 import { publishGuestListChange } from './guests.live';
 
@@ -582,7 +583,7 @@ export async function importGuestFile(
   if (invitedTo.some((id) => !events.includes(id)))
     throw fieldProblem('invitedTo', GUEST_MESSAGES.eventNotOnList);
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // One import of a list at a time, so two cannot both make the same new household.
     await sql`SELECT 1 FROM events WHERE id = ${list.id} FOR UPDATE`.execute(trx);
     const { preview, householdOf } = await planGuestImport(trx, list.id, file);
@@ -613,8 +614,11 @@ export async function importGuestFile(
         )
         .execute();
     }
-    const guests = keep.map(({ row, household }) => ({
+    // Each a microsecond after the one before: the list keeps the file's order (now() is the same
+    // for every row of a transaction).
+    const guests = keep.map(({ row, household }, i) => ({
       id: randomUUID(),
+      createdAt: sql<Date>`now() + ${i} * interval '1 microsecond'`,
       eventId: list.id,
       householdId: household.id,
       name: row.name,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_INVITATION_MESSAGES, GUEST_MESSAGES } from '../../../shared/schemas/guests';
+import { withoutLinkSecrets } from '../../app';
 import { createEvent } from '../../demo/factories';
 import { sha256Hex } from '../../platform/tokens';
 import { liveEventsOf, withLimitMax } from '../../test/fixtures';
@@ -185,6 +186,21 @@ describe('invitation links', () => {
     );
     await list.owner.caller.family.approve({ userId: member.user.id });
     expect((await member.caller.invitations.createLink({ id: list.katz.id })).url).toContain('/rsvp/');
+  });
+
+  it('are made and withdrawn over REST too', async () => {
+    const list = await weddingList();
+    const made = await h.request('POST', `/api/households/${list.katz.id}/invitation`, list.owner, {});
+    expect(made.statusCode).toBe(201);
+    const token = tokenOf(made.json().url);
+    expect((await h.request('GET', `/api/rsvp/${token}`, null)).json().householdName).toBe('The Katz family');
+    const gone = await h.request('DELETE', `/api/households/${list.katz.id}/invitation`, list.owner);
+    expect(gone.statusCode).toBe(200);
+    expect((await h.request('GET', `/api/rsvp/${token}`, null)).statusCode).toBe(404);
+    const stranger = await h.signedIn('customer');
+    expect(
+      (await h.request('POST', `/api/households/${list.katz.id}/invitation`, stranger, {})).statusCode,
+    ).toBe(404);
   });
 
   it('once revoked, answer 404 on tRPC, REST and the page', async () => {
@@ -533,6 +549,32 @@ describe('answering', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('role="alert"');
     expect(bad.body).toContain(GUEST_MESSAGES.badMeal);
+
+    // A plus-one sent to an event their guest is not invited to: refused, and shown as filled in.
+    const refused = await h.inject({
+      method: 'POST',
+      url: `/rsvp/${list.katz.token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      payload: new URLSearchParams([
+        [`a.${list.katz.yossi}.${list.main.id}`, 'yes'],
+        ['p.0.name', 'Chaim Stern'],
+        ['p.0.by', list.katz.yossi],
+        ['p.0.ev', list.aufruf.id],
+        ['message', 'Typed, not saved'],
+      ]).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(GUEST_MESSAGES.notInvited);
+    expect(refused.body).toContain('value="Chaim Stern"');
+    expect(refused.body).toContain('Typed, not saved</textarea>');
+    expect((await invitationsOf(list.katz.id)).find((r) => r.name === 'Yossi Katz')?.rsvp).toBe('declined');
+  });
+
+  it('tokens stay out of the request logs', () => {
+    expect(withoutLinkSecrets('/rsvp/abcDEF_123?saved=1')).toBe('/rsvp/<token>?saved=1');
+    expect(withoutLinkSecrets('/api/rsvp/abcDEF_123')).toBe('/api/rsvp/<token>');
+    expect(withoutLinkSecrets('/trpc/rsvp.get?input=%7B%22token%22%7D')).toBe('/trpc/rsvp.get?<input>');
+    expect(withoutLinkSecrets('/api/events?x=1')).toBe('/api/events?x=1');
   });
 
   it('token tries are limited per address', async () => {

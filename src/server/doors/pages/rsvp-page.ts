@@ -244,6 +244,55 @@ export function answerFromForm(token: string, form: URLSearchParams, view: RsvpV
   };
 }
 
+/**
+ * The view with the form's entries laid over it: a refused form is shown again as it was filled in,
+ * not as it was saved, so nothing typed is lost.
+ */
+export function withEntries(view: RsvpViewDto, form: URLSearchParams): RsvpViewDto {
+  const meal = (value: string | null) =>
+    (MEALS as readonly string[]).includes(value ?? '') ? (value as (typeof MEALS)[number]) : null;
+  const named = view.guests
+    .filter((g) => g.plusOneOf === null)
+    .map((g) => ({
+      ...g,
+      invitations: g.invitations.map((inv) => {
+        const key = `${g.id}.${inv.eventId}`;
+        const choice = form.get(`a.${key}`);
+        return {
+          ...inv,
+          rsvp:
+            choice === 'yes' ? ('attending' as const) : choice === 'no' ? ('declined' as const) : inv.rsvp,
+          meal: meal(form.get(`m.${key}`)),
+          dietaryNote: form.get(`d.${key}`) || null,
+        };
+      }),
+    }));
+  const plusOnes: RsvpViewDto['guests'] = [];
+  for (let i = 0; i < view.plusOnesAllowed; i++) {
+    const name = form.get(`p.${i}.name`)?.trim();
+    if (!name) continue;
+    plusOnes.push({
+      id: `entry-${i}`,
+      name,
+      plusOneOf: form.get(`p.${i}.by`),
+      meal: meal(form.get(`p.${i}.meal`)),
+      dietaryNote: null,
+      invitations: form.getAll(`p.${i}.ev`).map((eventId) => ({
+        eventId,
+        rsvp: 'attending' as const,
+        meal: null,
+        dietaryNote: null,
+        answeredAt: null,
+      })),
+    });
+  }
+  return {
+    ...view,
+    guests: [...named, ...plusOnes],
+    messageToHosts: form.get('message') ?? view.messageToHosts,
+  };
+}
+
 function send(reply: FastifyReply, code: number, html: string) {
   return reply
     .code(code)
@@ -302,7 +351,8 @@ export async function rsvpPageRoutes(app: FastifyInstance, opts: { deps: AppDeps
       if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error;
       if (isNotFound(error)) return send(reply, 404, notFoundPage());
       const code = error.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
-      return send(reply, code, rsvpPage(view, token, { error: publicMessage(error) }));
+      const shown = view.closed || error.code === 'TOO_MANY_REQUESTS' ? view : withEntries(view, form);
+      return send(reply, code, rsvpPage(shown, token, { error: publicMessage(error) }));
     }
     return reply
       .code(303)

@@ -1042,6 +1042,7 @@ export const restRoutes: RestRoute[] = [
     summary:
       "Make the household's personal RSVP link (/rsvp/{token}), shown only in this answer; the household's previous link stops working",
     tag: 'Invitations',
+    status: 201,
   },
   {
     method: 'DELETE',
