@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
 import {
+  animationsFinished,
   baseUrl,
   eventually,
   expectAccessible,
@@ -185,8 +186,13 @@ async function openGuests(page: Page, title: string): Promise<void> {
   await eventually(() => page.getByRole('heading', { name: 'Guest list' }).isVisible()).toBe(true);
 }
 
-function householdMenu(page: Page, household: string): Locator {
-  return page.getByRole('button', { name: `Actions for household ${household}` });
+/** Opens a household's menu and picks one of its items, once the menu has come to rest. */
+async function householdAction(page: Page, household: string, item: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for household ${household}` }).click();
+  const choice: Locator = page.getByRole('menuitem', { name: item });
+  await eventually(() => choice.isVisible()).toBe(true);
+  await animationsFinished(page);
+  await choice.click();
 }
 
 const widths: Width[] = ['desktop', 'mobile'];
@@ -289,14 +295,12 @@ describe.each(widths)('the guest list at %s width', (width) => {
 
     // The second household's link, copied (a new link: the mailed one stops working).
     const answering = households[1] ?? '';
-    await householdMenu(page, answering).click();
-    await page.getByRole('menuitem', { name: 'Copy link' }).click();
+    await householdAction(page, answering, 'Copy link');
     await toast(page, 'Invitation link copied');
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`^${baseUrl()}/rsvp/[A-Za-z0-9_-]{43}$`));
     // The WhatsApp message carries the same link.
-    await householdMenu(page, answering).click();
-    await page.getByRole('menuitem', { name: 'WhatsApp' }).click();
+    await householdAction(page, answering, 'WhatsApp');
     const whatsapp = page.getByRole('dialog', { name: 'Send by WhatsApp' });
     await eventually(() => whatsapp.getByTestId('whatsapp-message').textContent()).toContain(link);
     const href = await whatsapp.getByRole('link', { name: 'Open WhatsApp' }).getAttribute('href');
