@@ -7,6 +7,7 @@ import {
   baseUrl,
   eventually,
   expectAccessible,
+  fieldMessage,
   launchBrowser,
   type Session,
   signUpCustomer,
@@ -344,6 +345,28 @@ describe.each(widths)('the guest list at %s width', (width) => {
       subject: `A reminder from ${hostName}: ${main}`,
     });
     expect(reminder.text).toContain('/rsvp/');
+
+    // A guest added by hand: bad input is refused under its field, then the guest joins a household.
+    await page.getByRole('button', { name: 'Add guest' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Guest' });
+    await eventually(() => add.isVisible()).toBe(true);
+    await add.getByRole('textbox', { name: /^Email/ }).fill('not-an-address');
+    await add.getByRole('button', { name: 'Add Guest' }).click();
+    await eventually(() => fieldMessage(add, /^Name/)).toBe('Name is required');
+    expect(await fieldMessage(add, /^Email/)).toBe('Email must be a valid email address');
+    await shot(page, 'guests-add-dialog', width);
+    await add.getByRole('textbox', { name: /^Name/ }).fill(`Rivka Stern ${tag}`);
+    await add.getByRole('textbox', { name: /^Email/ }).fill(`rivka.${tag}@example.com`);
+    await add.getByRole('combobox', { name: 'Household' }).selectOption({ label: answering });
+    await add.getByRole('combobox', { name: 'Meal' }).selectOption('Dairy');
+    await add.getByRole('button', { name: 'Add Guest' }).click();
+    await toast(page, 'Guest created successfully');
+    await eventually(() => page.getByTestId('guest-totals').textContent()).toMatch(
+      /^41 guests in 15 households/,
+    );
+    await eventually(() =>
+      page.locator(`[data-household="${answering}"]`).getByText(`Rivka Stern ${tag}`).isVisible(),
+    ).toBe(true);
 
     // An availability request linked to the first night proposes its attending count.
     await page.goto('/marketplace');
