@@ -3,6 +3,7 @@ import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { recordServerError } from './domains/admin/server-errors';
 import { liveEventRoutes } from './doors/live/events.routes';
+import { guestListRoutes } from './doors/pages/guest-list.routes';
 import { icsRoutes } from './doors/pages/ics.routes';
 import { ogImageRoutes } from './doors/pages/og-images';
 import type { PagePrerender } from './doors/pages/page-prerender';
@@ -14,6 +15,7 @@ import { restPlugin } from './doors/rest/plugin';
 import { type AppRouter, appRouter } from './doors/trpc/app-router';
 import { trpcPlugin } from './doors/trpc/fastify-adapter';
 import { attachmentRoutes } from './doors/uploads/attachments.routes';
+import { guestImportRoutes } from './doors/uploads/guest-import.routes';
 import { kashrutCertificateRoutes } from './doors/uploads/kashrut-certificate.routes';
 import { uploadRoutes } from './doors/uploads/upload.routes';
 import { asServiceUnavailable, ServiceUnavailableError } from './platform/db/db-errors';
@@ -138,9 +140,11 @@ export async function buildServer(
   await app.register(uploadRoutes, { deps });
   await app.register(attachmentRoutes, { deps });
   await app.register(kashrutCertificateRoutes, { deps });
+  await app.register(guestImportRoutes, { deps });
   await app.register(liveEventRoutes, { deps, lifecycle });
   await app.register(sitemapRoutes, { deps });
   await app.register(icsRoutes, { deps });
+  await app.register(guestListRoutes, { deps });
   await app.register(ogImageRoutes);
   await app.register(staticAndFallback, {
     clientDir: deps.config.clientDir,

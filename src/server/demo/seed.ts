@@ -20,6 +20,7 @@ import { createReview, replyToReview } from '../domains/reviews/reviews.service'
 import { lockAndFindListingNamed, withDerivedColumns } from '../domains/vendors/vendors.queries';
 import type { Db } from '../platform/db/create-db';
 import type { Context } from '../platform/trpc/context';
+import { seedDemoGuestList } from './demo-guests';
 import { generateDemoVendors, seededRandom } from './demo-vendors';
 import {
   createAvailabilityRequest,
@@ -199,6 +200,8 @@ export async function seedDemoData(
         paidDate,
       });
     }
+    // The guest list, imported from the family's spreadsheet as anyone would (issue 31).
+    await seedDemoGuestList(trx, barMitzvah);
     await createMemo(trx, barMitzvah.id, {
       title: 'Guest list notes',
       content: "Grandma Esther's side: 42 guests. Remember the Cohens from Chicago need a hotel block.",

@@ -873,6 +873,33 @@ describe.each(['/api/upload', '/api/attachments'])('POST %s', (url) => {
   }, 120_000);
 });
 
+describe('POST /api/events/{id}/guests/import', () => {
+  it('never answers 5xx to a malformed multipart body or a file that is no guest list', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        someone,
+        multipartBody,
+        fc.constantFrom(
+          '',
+          '?dryRun=true',
+          '?includeDuplicates=true',
+          '?invitedTo=x,,y',
+          '?dryRun=1&invitedTo=',
+        ),
+        async (persona, { type, body }, query) => {
+          const cookie = await cookieOf(persona);
+          const headers: Record<string, string> = cookie ? { cookie } : {};
+          if (type) headers['content-type'] = type.replace(/[^\t\x20-\x7e]/g, '?');
+          const url = `/api/events/${fixtures[0]}/guests/import${query}`;
+          const res = await app.inject({ method: 'POST', url, headers, payload: body });
+          expectNoServerError(res, `${url}: ${body.length} bytes as ${type} by ${persona}`);
+        },
+      ),
+      runOptions(RUNS.uploads),
+    );
+  }, 120_000);
+});
+
 describe('afterwards', () => {
   it('the app still answers every caller normally', async () => {
     // The generated admin calls use the fixture ids, so they may really have suspended the fixture

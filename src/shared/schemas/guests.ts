@@ -390,3 +390,101 @@ export const rsvpSettingsUpdateInput = z.object({
   message: optionalText(GUEST_LIMITS.messageMax, 'Message').optional(),
 });
 export type RsvpSettingsUpdateInput = z.input<typeof rsvpSettingsUpdateInput>;
+
+/**
+ * Importing a guest list from a CSV file (decision 043): the fields a column can be read as. `name`
+ * or the given and family names make the guest's name; `address` only groups households.
+ */
+export const GUEST_IMPORT_FIELDS = [
+  'name',
+  'givenName',
+  'middleName',
+  'familyName',
+  'email',
+  'phone',
+  'household',
+  'side',
+  'tags',
+  'meal',
+  'dietaryNote',
+  'kashrutStandard',
+  'tableName',
+  'plusOnes',
+  'address',
+] as const;
+export type GuestImportField = (typeof GUEST_IMPORT_FIELDS)[number];
+
+export const GUEST_IMPORT_MESSAGES = {
+  badPlusOnes: 'Plus-ones must be a whole number from 0 to 10',
+  badHousehold: `Household must be at most ${GUEST_LIMITS.householdNameMax} characters`,
+  notMultipart: 'Send the guest list as a multipart form with the file in the field `file`',
+  wrongField: 'Send the guest list in the form field `file`',
+  oneFile: 'Send one guest list file at a time',
+  incomplete: 'The file did not arrive whole: please try again',
+  malformed: 'The upload could not be read: please try again',
+  tooFast: 'Too many imports at once: please wait a minute and try again',
+  rowsHaveErrors: (rows: number) =>
+    rows === 1
+      ? 'One row has a problem: fix it in the file and import again'
+      : `${rows.toLocaleString('en-US')} rows have problems: fix them in the file and import again`,
+  listFull: `A guest list may have at most ${GUEST_LIMITS.guestsPerEventMax.toLocaleString('en-US')} guests`,
+  nothingToImport: 'The file has no guests to import',
+} as const;
+
+/** One row of an import preview: the guest as it would be saved, its problems, and whom it repeats. */
+export const guestImportRowDto = z.object({
+  /** The row's number in the file, as a spreadsheet numbers it (the header is row 1). */
+  row: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** The household it joins: an existing one of the list (by name) or a new one. */
+  household: z.string(),
+  existingHousehold: z.boolean(),
+  side: z.string().nullable(),
+  tags: z.array(z.string()),
+  meal: mealSchema.nullable(),
+  dietaryNote: z.string().nullable(),
+  kashrutStandard: z.string().nullable(),
+  tableName: z.string().nullable(),
+  plusOnes: z.number().int(),
+  /** Field messages: a row with any is not imported (the import is refused until the file is fixed). */
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  /** Same e-mail or same name as an earlier row of the file, or a guest already on the list. */
+  duplicateOf: z
+    .object({
+      kind: z.enum(['file', 'list']),
+      row: z.number().int().optional(),
+      guestId: z.uuid().optional(),
+      name: z.string(),
+    })
+    .optional(),
+});
+export type GuestImportRowDto = z.infer<typeof guestImportRowDto>;
+
+export const guestImportPreviewDto = z.object({
+  /** Each column of the file, and the field it is read as (null: not read). */
+  columns: z.array(z.object({ header: z.string(), field: z.enum(GUEST_IMPORT_FIELDS).nullable() })),
+  rows: z.array(guestImportRowDto),
+  /** Households the rows go to (new and existing). */
+  households: z.number().int(),
+  /** Of those, the new ones. */
+  newHouseholds: z.number().int(),
+  /** Rows in the file. */
+  guests: z.number().int(),
+  /** Rows with a problem. */
+  errors: z.number().int(),
+  /** Rows that repeat an earlier row or a guest on the list. */
+  duplicates: z.number().int(),
+});
+export type GuestImportPreviewDto = z.infer<typeof guestImportPreviewDto>;
+
+export const guestImportResultDto = z.object({
+  /** Guests added. */
+  imported: z.number().int(),
+  /** Households made (existing ones reused are not counted). */
+  households: z.number().int(),
+  /** Rows left out as duplicates. */
+  skipped: z.number().int(),
+});
+export type GuestImportResultDto = z.infer<typeof guestImportResultDto>;

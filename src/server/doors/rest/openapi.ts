@@ -7,6 +7,7 @@ import {
 } from 'zod-openapi';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { idempotencyKeyField } from '../../../shared/schemas/common';
+import { guestImportPreviewDto, guestImportResultDto } from '../../../shared/schemas/guests';
 import { kashrutDto, ownKashrutDto } from '../../../shared/schemas/kashrut';
 import { attachmentDto } from '../../../shared/schemas/messages';
 import { ATTACHMENT_TYPES } from '../../../shared/schemas/requests';
@@ -15,8 +16,10 @@ import { isIdempotent } from '../../platform/idempotency/idempotency';
 import type { SchemaCheck } from '../../platform/trpc/checked-once';
 import { sessionRequired } from '../../platform/trpc/init';
 import { LIVE_EVENTS_PATH } from '../live/events.routes';
+import { GUEST_CSV_PATH, GUEST_FILE_CACHE_CONTROL, GUEST_PRINT_PATH } from '../pages/guest-list.routes';
 import { EVENT_ICS_PATH, ICS_CACHE_CONTROL } from '../pages/ics.routes';
 import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../uploads/attachments.routes';
+import { GUEST_IMPORT_PATH } from '../uploads/guest-import.routes';
 import { ROW_CACHE_CONTROL } from './conditional';
 import { pathParams, procedureAt } from './plugin';
 import { restRoutes } from './routes';
@@ -413,6 +416,135 @@ const extraPaths: ZodOpenApiPathsObject = {
       responses: {
         200: calendarFileResponse('The event as an iCalendar (RFC 5545) file'),
         304: { description: 'Unchanged since the file whose ETag If-None-Match names' },
+        401: commonErrors[401],
+        404: errorResponse('No such event, or not one this user may see'),
+      },
+    },
+  },
+  [GUEST_IMPORT_PATH]: {
+    post: {
+      operationId: 'guests.import',
+      security: needsSession,
+      tags: ['Guests'],
+      summary:
+        'Import guests from a CSV or tab-separated file (Google Contacts, Outlook, Excel, or our own export); `dryRun=true` answers the preview without saving',
+      description:
+        'The file (multipart field `file`, at most 2 MB and 10,000 rows) is judged by its bytes: UTF-8 text (with or without a byte order mark) or UTF-16 with its byte order mark (Excel\'s "Unicode text"); a spreadsheet, PDF or image is refused. ' +
+        'The delimiter (comma, tab, semicolon) is guessed. Columns are read by their headers in any case: Name (or First Name / Given Name, Middle Name, Last Name / Family Name), Email (E-mail Address, E-mail 1 - Value), Phone (Mobile Phone, Phone 1 - Value), Household, Side (Group, Group Membership, Labels, Categories), Tags, Meal, Dietary, Kashrut, Table, Plus-ones, Address. ' +
+        'Households come from the Household column, else from a shared surname and address, else one per guest named after them; a household of the list with the same name is reused. ' +
+        'A duplicate has the e-mail or the name (without accents, in any case) of an earlier row or of a guest on the list. ' +
+        'The preview lists every row with its field messages and whom it repeats. The import is refused (400, `issues` naming `rows.<row>.<field>`) while any row has a problem; it leaves out duplicates unless `includeDuplicates=true`, ' +
+        "and writes households, guests and their invitations (to the main event, and to the events of `invitedTo`) in one transaction. For the list's owner and the active members of their family circle; anyone else gets 404.",
+      requestParams: {
+        path: z.object({ id: z.uuid().meta({ description: 'The main event, or one of its sub-events' }) }),
+        query: z.object({
+          dryRun: z
+            .enum(['true', 'false'])
+            .optional()
+            .meta({ description: 'true: answer the preview, save nothing' }),
+          includeDuplicates: z
+            .enum(['true', 'false'])
+            .optional()
+            .meta({ description: 'true: import rows found to be duplicates too' }),
+          invitedTo: z.string().optional().meta({
+            description:
+              'Comma-separated ids of sub-events of the list to invite the guests to, besides the main event',
+            example: '3f0c2a9e-7d41-4c8e-9a57-1b2d3e4f5a6b',
+          }),
+        }),
+      },
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ file: z.string().meta({ format: 'binary' }) }),
+          },
+        },
+      },
+      responses: {
+        200: {
+          description:
+            'With dryRun, the preview; else how many guests and new households were saved and how many rows were left out',
+          content: {
+            'application/json': { schema: z.union([guestImportPreviewDto, guestImportResultDto]) },
+          },
+        },
+        400: errorResponse(
+          'Not a text file, no name column, more than 10,000 rows, rows with problems (`issues`), an `invitedTo` event not on the list, or a malformed multipart body',
+        ),
+        401: commonErrors[401],
+        403: errorResponse('A cross-origin request'),
+        404: errorResponse('No such event, or not one this user may see'),
+        413: errorResponse('Larger than 2 MB'),
+        429: tooManyRequests,
+      },
+    },
+  },
+  [GUEST_CSV_PATH]: {
+    get: {
+      operationId: 'guests.exportCsv',
+      security: needsSession,
+      tags: ['Guests'],
+      summary:
+        'The guest list as a CSV file (UTF-8 with a byte order mark, for Excel), in the columns the import reads back',
+      description:
+        "RFC 4180, one row per guest: Name, Email, Phone, Household, Side, Tags, Meal, Dietary, Kashrut, Table, Plus-ones (the household's allowance), Guest of (for a plus-one). " +
+        "With `eventId` (or when `id` is a sub-event), only the guests invited to that event, with an RSVP column. A cell a spreadsheet would run as a formula starts with a quote mark. For the list's owner and active circle members; anyone else gets 404.",
+      requestParams: {
+        path: z.object({ id: z.uuid() }),
+        query: z.object({
+          eventId: z.uuid().optional().meta({ description: 'A sub-event (or the main event) of the list' }),
+        }),
+      },
+      responses: {
+        200: {
+          description: 'The CSV file',
+          headers: z.object({
+            'Content-Disposition': z
+              .string()
+              .meta({ example: 'attachment; filename="ari-s-bar-mitzvah-guests.csv"' }),
+            'Cache-Control': z.literal(GUEST_FILE_CACHE_CONTROL),
+          }),
+          content: {
+            'text/csv': {
+              schema: z.string().meta({
+                example:
+                  "\uFEFFName,Email,Phone,Household,Side,Tags,Meal,Dietary,Kashrut,Table,Plus-ones,Guest of\r\nDina Katz,dina@example.com,,Katz family,Bride's family,,Dairy,,,4,0,\r\n",
+              }),
+            },
+          },
+        },
+        400: errorResponse('`eventId` is not an event of this list'),
+        401: commonErrors[401],
+        404: errorResponse('No such event, or not one this user may see'),
+      },
+    },
+  },
+  [GUEST_PRINT_PATH]: {
+    get: {
+      operationId: 'guests.printPage',
+      security: needsSession,
+      tags: ['Guests'],
+      summary:
+        'A page to print the guests invited to one (sub-)event, by household or by table, with answers, meals and totals',
+      description:
+        "Plain HTML with print styles and `noindex`. `eventId` defaults to the event of `id`; `by` is household (the default) or table. Totals: invited, attending, declined, awaiting, and attending per meal. For the list's owner and active circle members; anyone else gets 404.",
+      requestParams: {
+        path: z.object({ id: z.uuid() }),
+        query: z.object({
+          eventId: z.uuid().optional(),
+          by: z.enum(['household', 'table']).optional(),
+        }),
+      },
+      responses: {
+        200: {
+          description: 'The page',
+          headers: z.object({
+            'Cache-Control': z.literal(GUEST_FILE_CACHE_CONTROL),
+            'X-Robots-Tag': z.literal('noindex, nofollow'),
+          }),
+          content: { 'text/html': { schema: z.string() } },
+        },
+        400: errorResponse('`eventId` is not an event of this list, or `by` is neither household nor table'),
         401: commonErrors[401],
         404: errorResponse('No such event, or not one this user may see'),
       },

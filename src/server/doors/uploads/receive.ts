@@ -124,3 +124,38 @@ export async function receiveFile(
 export async function receiveImage(req: FastifyRequest, target: string): Promise<UploadProblem | null> {
   return (await receiveFile(req, target, IMAGE_FORM)).problem;
 }
+
+/**
+ * receiveFile for a small file read whole (a guest list, at most a few MB): the one file of the form's
+ * field in memory, the rest of the form read so the client gets its answer after sending everything.
+ */
+export async function receiveFileBytes(
+  req: FastifyRequest,
+  form: FileForm,
+): Promise<
+  { problem: UploadProblem; bytes?: undefined } | { problem: null; bytes: Buffer; filename: string }
+> {
+  const { messages } = form;
+  let problem: UploadProblem | null = null;
+  let received: { bytes: Buffer; filename: string } | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') {
+        problem ??= badRequest(messages.onlyFileField);
+        continue;
+      }
+      if (part.fieldname !== form.field || received !== null) {
+        problem ??= badRequest(received !== null ? messages.oneFile : messages.wrongField);
+        part.file.resume();
+        await finished(part.file);
+        continue;
+      }
+      received = { bytes: await part.toBuffer(), filename: part.filename };
+      if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
+    }
+  } catch (error) {
+    problem ??= problemOf(error, messages);
+  }
+  if (problem) return { problem };
+  return received === null ? { problem: badRequest(messages.noFile) } : { problem: null, ...received };
+}
