@@ -123,6 +123,46 @@ async function demoVendorId(base: string): Promise<string> {
   return id;
 }
 
+/**
+ * A household's RSVP page (/rsvp/{token}, drawn by the server with no script): a household of three
+ * on the demo customer's first event, made through the REST doors, and its personal link. Null (the
+ * page is left out, with a warning) when the guest list's doors are not there.
+ */
+async function demoRsvpPath(base: string, cookie: string): Promise<string | null> {
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        cookie,
+        origin: base,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  try {
+    const events = (await call('GET', '/api/events')) as unknown as
+      | { id: string }[]
+      | { events: { id: string }[] };
+    const eventId = (Array.isArray(events) ? events : events.events)[0]?.id;
+    if (!eventId) throw new Error('the demo customer has no event');
+    const household = await call('POST', `/api/events/${eventId}/households`, {
+      name: 'The Katz family',
+      plusOnesAllowed: 1,
+    });
+    for (const name of ['Sarah Katz', 'Yossi Katz', 'Leah Katz']) {
+      await call('POST', `/api/events/${eventId}/guests`, { name, householdId: household.id });
+    }
+    const { url } = await call('POST', `/api/households/${household.id}/invitation`);
+    return new URL(String(url)).pathname;
+  } catch (error) {
+    console.warn(`RSVP page left out: ${(error as Error).message}`);
+    return null;
+  }
+}
+
 type Kind = 'html' | 'js' | 'css';
 type Sizes = Record<Kind, { wire: number; gzip: number; files: number }>;
 
@@ -301,6 +341,8 @@ async function main() {
       { name: 'sign-in', path: '/login-customer', signedIn: false, budget: 'sign-in' },
       { name: 'customer-home', path: '/dashboard', signedIn: true, budget: 'customer-home' },
     ];
+    const rsvpPath = await demoRsvpPath(server.base, cookie);
+    if (rsvpPath) all.push({ name: 'rsvp', path: rsvpPath, signedIn: false, budget: 'rsvp' });
     const only = process.env.PAGES?.split(',');
     const pages = only ? all.filter((p) => only.includes(p.name)) : all;
     const manifest = readManifest();
@@ -316,7 +358,11 @@ async function main() {
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, pageCookie));
       const med = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
       results[page.name] = {
-        path: page.path.startsWith('/vendor/') ? '/vendor/<demo id>' : page.path,
+        path: page.path.startsWith('/vendor/')
+          ? '/vendor/<demo id>'
+          : page.path.startsWith('/rsvp/')
+            ? '/rsvp/<token>'
+            : page.path,
         bytes: {
           buildJsBeforePaintGzipKB: build ? kb(build.jsGzipBytes) : null,
           budgetJsGzipKB: budget?.maxJsGzipKB ?? null,

@@ -1,12 +1,13 @@
 import cookie from '@fastify/cookie';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { recordServerError } from './domains/admin/server-errors';
 import { liveEventRoutes } from './doors/live/events.routes';
 import { guestListRoutes } from './doors/pages/guest-list.routes';
 import { icsRoutes } from './doors/pages/ics.routes';
 import { ogImageRoutes } from './doors/pages/og-images';
 import type { PagePrerender } from './doors/pages/page-prerender';
+import { rsvpPageRoutes } from './doors/pages/rsvp-page';
 import { sitemapRoutes } from './doors/pages/sitemap';
 import { staticAndFallback } from './doors/pages/static';
 import { contextFromRequest } from './doors/request-context';
@@ -34,6 +35,13 @@ function trustProxyOption(setting: boolean | number | string[]) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** A request's URL as logs keep it: a household's RSVP token (page, REST or tRPC input) is left out. */
+export function withoutLinkSecrets(url: string): string {
+  return url
+    .replace(/^(\/(?:api\/)?rsvp\/)[^/?#]+/i, '$1<token>')
+    .replace(/^(\/trpc\/[^?]*rsvp\.[^?]*)\?.*$/i, '$1?<input>');
+}
+
 /** Builds the whole HTTP server without listening: main.ts listens, tests use inject(). */
 export async function buildServer(
   deps: AppDeps,
@@ -41,7 +49,22 @@ export async function buildServer(
   options: { prerender?: PagePrerender } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    logger:
+      deps.config.logLevel === 'silent'
+        ? false
+        : {
+            level: deps.config.logLevel,
+            // Fastify's own fields, with the secret of an RSVP link kept out of the logs.
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: withoutLinkSecrets(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+                remotePort: req.socket?.remotePort,
+              }),
+            },
+          },
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -145,6 +168,7 @@ export async function buildServer(
   await app.register(sitemapRoutes, { deps });
   await app.register(icsRoutes, { deps });
   await app.register(guestListRoutes, { deps });
+  await app.register(rsvpPageRoutes, { deps });
   await app.register(ogImageRoutes);
   await app.register(staticAndFallback, {
     clientDir: deps.config.clientDir,

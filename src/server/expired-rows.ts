@@ -4,6 +4,7 @@ import { deleteDeadConfirmationTokens } from './domains/auth/email-confirmation'
 import { deleteForgottenBackoff } from './domains/auth/login-throttle';
 import { deleteExpiredSessions } from './domains/auth/sessions';
 import { settleBookingClock } from './domains/bookings/bookings.jobs';
+import { sendRsvpSummaries } from './domains/guests/rsvp.summary';
 import { sendKashrutExpiryNotices } from './domains/kashrut/kashrut.service';
 import type { Db } from './platform/db/create-db';
 import { deleteExpiredIdempotencyKeys } from './platform/idempotency/idempotency.queries';
@@ -12,12 +13,15 @@ import { deleteOldLiveEvents } from './platform/live/live-events';
 
 /**
  * What is due by the clock besides deletions: owners told 30 days before their kashrut certificate
- * expires (once per expiry date; decision 038). Only when the sweep knows the site's address, for
- * the mail's link.
+ * expires (once per expiry date; decision 038), and the daily summary of new RSVP answers to the
+ * families (decision 043). Only when the sweep knows the site's address, for the mails' links.
  */
 async function timedNotices(deps: { db: Db; now: () => Date; appUrl?: string }) {
   if (!deps.appUrl) return {};
-  return { kashrutExpiryNotices: await sendKashrutExpiryNotices({ ...deps, appUrl: deps.appUrl }) };
+  return {
+    kashrutExpiryNotices: await sendKashrutExpiryNotices({ ...deps, appUrl: deps.appUrl }),
+    rsvpSummaries: await sendRsvpSummaries({ ...deps, appUrl: deps.appUrl }),
+  };
 }
 
 /**

@@ -64,6 +64,7 @@ export const NOTIFICATION_KINDS = [
   'booking',
   'review',
   'kashrut',
+  'rsvp',
 ] as const;
 export const THREAD_STATUSES = ['active', 'archived'] as const;
 export const MESSAGE_STATUSES = ['sent', 'seen'] as const;

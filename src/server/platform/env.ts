@@ -130,6 +130,8 @@ const envSchema = z
     /** Vendor claims each user may submit per hour: every one is read by an admin. */
     CLAIMS_PER_HOUR: positiveInt(10),
     SUGGESTIONS_PER_MINUTE: positiveInt(120),
+    /** RSVP page reads and answers per client address per minute: invitation tokens resist guessing. */
+    RSVP_PER_MINUTE: positiveInt(60),
     UPLOADS_PER_MINUTE: positiveInt(30),
     /** Stored bytes of uploads each user may keep, in megabytes. */
     UPLOAD_QUOTA_MB: positiveInt(200),
@@ -239,6 +241,7 @@ export interface AppConfig {
     threadActions: RateRule;
     claims: RateRule;
     suggestions: RateRule;
+    rsvp: RateRule;
     uploads: RateRule;
     attachments: RateRule;
   };
@@ -364,6 +367,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       threadActions: { max: e.THREAD_ACTIONS_PER_MINUTE, windowMs: MINUTE },
       claims: { max: e.CLAIMS_PER_HOUR, windowMs: 60 * MINUTE },
       suggestions: { max: e.SUGGESTIONS_PER_MINUTE, windowMs: MINUTE },
+      rsvp: { max: e.RSVP_PER_MINUTE, windowMs: MINUTE },
       uploads: { max: e.UPLOADS_PER_MINUTE, windowMs: MINUTE },
       attachments: { max: e.ATTACHMENTS_PER_MINUTE, windowMs: MINUTE },
     },

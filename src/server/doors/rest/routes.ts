@@ -1035,4 +1035,68 @@ export const restRoutes: RestRoute[] = [
     summary: 'Suspend the reported party and resolve the report (admins)',
     tag: 'Admin',
   },
+  {
+    method: 'POST',
+    path: '/api/households/{id}/invitation',
+    procedure: 'invitations.createLink',
+    summary:
+      "Make the household's personal RSVP link (/rsvp/{token}), shown only in this answer; the household's previous link stops working",
+    tag: 'Invitations',
+    status: 201,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/households/{id}/invitation',
+    procedure: 'invitations.revokeLink',
+    summary: "Withdraw the household's RSVP link: its page and GET /api/rsvp/{token} answer 404 from now on",
+    tag: 'Invitations',
+  },
+  {
+    method: 'POST',
+    path: '/api/households/{id}/invitation/send',
+    procedure: 'invitations.send',
+    summary:
+      'Mail the invitation with a new personal link to every guest of the household who has an e-mail address (refused when no one has one)',
+    tag: 'Invitations',
+  },
+  {
+    method: 'GET',
+    path: '/api/households/{id}/invitation/message',
+    procedure: 'invitations.message',
+    summary:
+      "The prefilled invitation text for WhatsApp (https://wa.me/?text=...) or a copy; {link} stands where the household's link goes",
+    tag: 'Invitations',
+  },
+  {
+    method: 'POST',
+    path: '/api/households/{id}/reminder',
+    procedure: 'invitations.remindHousehold',
+    summary:
+      'Mail the household a reminder with a new personal link; refused within 3 days of its last reminder',
+    tag: 'Invitations',
+  },
+  {
+    method: 'POST',
+    path: '/api/events/{id}/rsvp-reminders',
+    procedure: 'invitations.remind',
+    summary:
+      "Mail a reminder, with a new personal link, to every invited household of the event's list that has not answered and was not reminded in the last 3 days",
+    tag: 'Invitations',
+  },
+  {
+    method: 'GET',
+    path: '/api/rsvp/{token}',
+    procedure: 'rsvp.get',
+    summary:
+      "A household's invitation by its personal link's token (no session needed): its own guests, the events they are invited to, and their answers",
+    tag: 'RSVP',
+  },
+  {
+    method: 'POST',
+    path: '/api/rsvp/{token}',
+    procedure: 'rsvp.answer',
+    summary:
+      "Answer a household's invitation (no session needed): per guest and event attending or not, meal and dietary note; plus-ones within the allowance; a message to the hosts. Refused after the RSVP deadline",
+    tag: 'RSVP',
+  },
 ];

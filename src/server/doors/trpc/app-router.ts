@@ -13,6 +13,8 @@ import {
 } from '../../domains/events/events.router';
 import { familyRouter } from '../../domains/family/family.router';
 import { guestsRouter } from '../../domains/guests/guests.router';
+import { invitationsRouter } from '../../domains/guests/invitations.router';
+import { rsvpRouter } from '../../domains/guests/rsvp.router';
 import { kashrutRouter } from '../../domains/kashrut/kashrut.router';
 import { messagesRouter } from '../../domains/messages/messages.router';
 import { metaRouter } from '../../domains/meta/meta.router';
@@ -47,6 +49,8 @@ export const appRouter = router({
   admin: adminRouter,
   meta: metaRouter,
   places: placesRouter,
+  invitations: invitationsRouter,
+  rsvp: rsvpRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -682,7 +682,8 @@ export type NotificationKind =
   | 'admin_notice'
   | 'booking'
   | 'review'
-  | 'kashrut';
+  | 'kashrut'
+  | 'rsvp';
 
 export interface NotificationsTable {
   id: Generated<string>;

@@ -3,10 +3,10 @@ import type { Db } from '../db/create-db';
 import type { MailToSend } from './transport';
 
 /**
- * Kinds whose body carries a secret (a reset link's token). Once the mail is sent or given up, the
+ * Kinds whose body carries a secret (a reset link's token, a household's RSVP link). Once the mail is sent or given up, the
  * body is replaced, so a copy of the database never holds a usable link longer than the mail waits.
  */
-export const SECRET_MAIL_KINDS = ['password-reset'] as const;
+export const SECRET_MAIL_KINDS = ['password-reset', 'rsvp-invitation', 'rsvp-reminder'] as const;
 const REMOVED_BODY = '(removed after sending: this mail carried a secret link)';
 
 const bodyAfterSending = (column: 'text_body' | 'html_body') =>
