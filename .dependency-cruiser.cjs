@@ -19,7 +19,7 @@ const NOT_TEST = '\\.test\\.tsx?$';
 const ORDER = {
   platform: 'env tokens db limits storage backup mail audit live http trpc idempotency jobs',
   domains:
-    'places users observance events family feeds calendar auth meta notifications analytics availability vendors uploads attachments kashrut messages requests bookings reviews claims admin',
+    'places users observance guest-lists events family feeds calendar auth meta notifications guests analytics availability vendors uploads attachments kashrut messages requests bookings reviews claims admin',
   doors: 'request-context trpc live uploads pages rest',
 };
 

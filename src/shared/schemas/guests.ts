@@ -391,36 +391,6 @@ export const rsvpSettingsUpdateInput = z.object({
 });
 export type RsvpSettingsUpdateInput = z.input<typeof rsvpSettingsUpdateInput>;
 
-/** A household's personal link, by the token in it (the RSVP page and its door). */
-export const rsvpTokenInput = z.object({ token: z.string().min(1).max(100) });
-
-/** An invitation mail queued: the new link, and the addresses it goes to. */
-export const sentInvitationDto = z.object({
-  url: z.string(),
-  sentTo: z.array(z.string()),
-});
-export type SentInvitationDto = z.infer<typeof sentInvitationDto>;
-
-/** The prefilled words of an invitation, for a WhatsApp link (`https://wa.me/?text=`) or a copy. */
-export const invitationMessageDto = z.object({
-  /** The invitation; `{link}` stands where the household's link goes. */
-  text: z.string(),
-});
-
-/** Reminders queued for a main event's households that have not answered. */
-export const remindersDto = z.object({
-  /** Households a reminder mail was queued for. */
-  reminded: z.number().int(),
-  /** Households still awaiting an answer that were not reminded (reminded in the last 3 days, or no e-mail). */
-  skipped: z.number().int(),
-});
-export type RemindersDto = z.infer<typeof remindersDto>;
-
-export const GUEST_INVITATION_MESSAGES = {
-  noEmail: 'No one in this household has an e-mail address: add one, or send the link another way',
-  tooManyTries: 'Too many invitation links tried from this address.',
-} as const;
-
 /**
  * Importing a guest list from a CSV file (decision 043): the fields a column can be read as. `name`
  * or the given and family names make the guest's name; `address` only groups households.
@@ -518,3 +488,32 @@ export const guestImportResultDto = z.object({
   skipped: z.number().int(),
 });
 export type GuestImportResultDto = z.infer<typeof guestImportResultDto>;
+/** A household's personal link, by the token in it (the RSVP page and its door). */
+export const rsvpTokenInput = z.object({ token: z.string().min(1).max(100) });
+
+/** An invitation mail queued: the new link, and the addresses it goes to. */
+export const sentInvitationDto = z.object({
+  url: z.string(),
+  sentTo: z.array(z.string()),
+});
+export type SentInvitationDto = z.infer<typeof sentInvitationDto>;
+
+/** The prefilled words of an invitation, for a WhatsApp link (`https://wa.me/?text=`) or a copy. */
+export const invitationMessageDto = z.object({
+  /** The invitation; `{link}` stands where the household's link goes. */
+  text: z.string(),
+});
+
+/** Reminders queued for a main event's households that have not answered. */
+export const remindersDto = z.object({
+  /** Households a reminder mail was queued for. */
+  reminded: z.number().int(),
+  /** Households still awaiting an answer that were not reminded (reminded in the last 3 days, or no e-mail). */
+  skipped: z.number().int(),
+});
+export type RemindersDto = z.infer<typeof remindersDto>;
+
+export const GUEST_INVITATION_MESSAGES = {
+  noEmail: 'No one in this household has an e-mail address: add one, or send the link another way',
+  tooManyTries: 'Too many invitation links tried from this address.',
+} as const;

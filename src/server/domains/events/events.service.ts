@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/create-db';
 import { StaleWriteError } from '../../platform/db/stale-write';
 import { inTransaction } from '../../platform/db/transaction';
 import { fieldError } from '../../platform/trpc/field-error';
-import { publishGuestListChange } from '../guests/guests.live';
+import { publishGuestListChange } from '../guest-lists/guest-lists.live';
 import { localInstant } from '../observance/clock';
 import {
   eventClock,

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/guests';
 import type { Db } from '../../platform/db/create-db';
 import { escapeHtml } from '../../platform/mail/render';
-import { type GuestListEvent, listEventIdsOfList } from './guests.access';
+import { type GuestListEvent, listEventIdsOfList } from '../guest-lists/guest-lists.access';
 
 /**
  * A guest list out of the app (decision 043): a CSV file (RFC 4180, UTF-8 with a byte order mark so

@@ -18,8 +18,8 @@ import {
 } from '../../../shared/schemas/guests';
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
-import { type GuestListEvent, listEventIdsOfList } from './guests.access';
-import { publishGuestListChange } from './guests.live';
+import { type GuestListEvent, listEventIdsOfList } from '../guest-lists/guest-lists.access';
+import { publishGuestListChange } from '../guest-lists/guest-lists.live';
 
 /**
  * Importing a guest list from a CSV or tab-separated file (issue 31, decision 043): the file is judged

@@ -15,7 +15,11 @@ import {
 } from '../../../shared/schemas/guests';
 import { idempotent } from '../../platform/idempotency/idempotency';
 import { authedProcedure, router, serve } from '../../platform/trpc/init';
-import { findGuestListEvent, findGuestListOfGuest, findGuestListOfHousehold } from './guests.access';
+import {
+  findGuestListEvent,
+  findGuestListOfGuest,
+  findGuestListOfHousehold,
+} from '../guest-lists/guest-lists.access';
 import {
   createGuest,
   createHousehold,

@@ -16,11 +16,11 @@ import type { Db } from '../../platform/db/create-db';
 import { StaleWriteError } from '../../platform/db/stale-write';
 import { inTransaction, lockForUser } from '../../platform/db/transaction';
 import { fieldError } from '../../platform/trpc/field-error';
+import type { GuestListEvent } from '../guest-lists/guest-lists.access';
+import { listEventIdsOfList } from '../guest-lists/guest-lists.access';
+import { publishGuestListChange } from '../guest-lists/guest-lists.live';
 import { localInstant, localParts } from '../observance/clock';
 import { observanceOfUser } from '../observance/observance.service';
-import type { GuestListEvent } from './guests.access';
-import { listEventIdsOfList } from './guests.access';
-import { publishGuestListChange } from './guests.live';
 import {
   countGuests,
   findGuest,

@@ -13,7 +13,11 @@ import { inTransaction } from '../../platform/db/transaction';
 import { enqueueMail } from '../../platform/mail/outbox';
 import { newSecretToken, sha256Hex } from '../../platform/tokens';
 import type { Context } from '../../platform/trpc/context';
-import { findGuestListEvent, findGuestListOfHousehold, type GuestListEvent } from './guests.access';
+import {
+  findGuestListEvent,
+  findGuestListOfHousehold,
+  type GuestListEvent,
+} from '../guest-lists/guest-lists.access';
 import { invitationMail, invitationText, type MailedEvent, reminderMail } from './invitations.mails';
 import { civilDateInWords } from './rsvp.notes';
 import { rsvpViewOf } from './rsvp.service';

@@ -17,11 +17,11 @@ import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-ev
 import { sha256Hex } from '../../platform/tokens';
 import type { Context } from '../../platform/trpc/context';
 import { fieldError } from '../../platform/trpc/field-error';
+import { listGuestListPeople } from '../guest-lists/guest-lists.access';
+import { publishGuestListChange } from '../guest-lists/guest-lists.live';
 import { notify } from '../notifications/notifications.service';
 import { eventClock, observanceOfUser } from '../observance/observance.service';
 import { placeById } from '../places/places.service';
-import { listGuestListPeople } from './guests.access';
-import { publishGuestListChange } from './guests.live';
 import { eventPageFacts, instantInWords } from './rsvp.notes';
 
 /**

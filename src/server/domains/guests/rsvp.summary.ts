@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { listGuestListPeople } from './guests.access';
+import { listGuestListPeople } from '../guest-lists/guest-lists.access';
 import { summaryMail } from './invitations.mails';
 import { guestListLink } from './rsvp.service';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../../shared/schemas/auth';
 import { GUEST_MESSAGES } from '../../../shared/schemas/guests';
 import { fileSlug } from '../../domains/feeds/ics';
-import { findGuestListEvent } from '../../domains/guests/guests.access';
+import { findGuestListEvent } from '../../domains/guest-lists/guest-lists.access';
 import { guestListCsv, guestListPrintPage } from '../../domains/guests/guests.export';
 import { errorBody, sendRestError } from '../../platform/http/errors';
 import type { AppDeps } from '../../platform/trpc/context';

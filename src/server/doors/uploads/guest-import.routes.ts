@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../../shared/schemas/auth';
 import { GUEST_IMPORT_MESSAGES, GUEST_LIMITS, GUEST_MESSAGES } from '../../../shared/schemas/guests';
 import { UPLOAD_MESSAGES } from '../../../shared/upload-images';
-import { findGuestListEvent } from '../../domains/guests/guests.access';
+import { findGuestListEvent } from '../../domains/guest-lists/guest-lists.access';
 import { importGuestFile, previewGuestImport } from '../../domains/guests/guests.import';
 import { errorBody, sendRestError } from '../../platform/http/errors';
 import { enforceLimit } from '../../platform/limits/rate-limit';

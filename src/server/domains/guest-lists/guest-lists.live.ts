@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/create-db';
 import { appendLiveEvents } from '../../platform/live/live-events';
-import { listGuestListPeople } from './guests.access';
+import { listGuestListPeople } from './guest-lists.access';
 
 /**
  * Tells everyone who may see the guest list of `mainEventId` (the owner and the active circle-mates)
