@@ -14,8 +14,8 @@ import { type Kysely, sql } from 'kysely';
  *   them); meal is one of MEALS in src/shared/schemas/guests.ts, the same list as the CHECK.
  * - `guest_invitations`: one row per guest and (sub-)event, with the answer for that event (and the
  *   meal chosen for it, when it differs from the guest's usual one).
- * - `rsvp_links`: the household's personal link; only the SHA-256 of the 256-bit token is kept, and
- *   at most one live (unrevoked) link per household.
+ * - `rsvp_links`: the household's personal links (one per mail or copy, so a reminder does not break
+ *   a link sent by WhatsApp); only the SHA-256 of the 256-bit token is kept; revoking withdraws all.
  * - `households.reminded_at`: the last reminder, set by one conditional UPDATE (at most one per 3
  *   days, whichever server sends it).
  */
@@ -112,7 +112,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     revoked_at timestamptz,
     last_used_at timestamptz
   )`.execute(db);
-  await sql`CREATE UNIQUE INDEX rsvp_links_live_idx ON rsvp_links (household_id) WHERE revoked_at IS NULL`.execute(
+  await sql`CREATE INDEX rsvp_links_live_idx ON rsvp_links (household_id, created_at) WHERE revoked_at IS NULL`.execute(
     db,
   );
 }

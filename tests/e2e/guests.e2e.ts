@@ -294,7 +294,7 @@ describe.each(widths)('the guest list at %s width', (width) => {
     await shot(page, 'guests-list', width);
     await fitsTheScreen(page);
 
-    // The second household's link, copied (a new link: the mailed one stops working).
+    // The second household's link, copied (a new link; the mailed one still works).
     const answering = households[1] ?? '';
     await householdAction(page, answering, 'Copy link');
     await toast(page, 'Invitation link copied');

@@ -55,6 +55,8 @@ export const GUEST_LIMITS = {
   importBytesMax: 2 * 1024 * 1024,
   /** Days between two reminders to one household. */
   reminderEveryDays: 3,
+  /** Live invitation links per household (mailed, copied, sent by WhatsApp); older ones are withdrawn. */
+  liveLinksMax: 5,
   /** Guests on one event's list. */
   guestsPerEventMax: 10_000,
 } as const;

@@ -21,7 +21,7 @@ import {
  * which names the (main or sub-)event whose list is reminded.
  */
 export const invitationsRouter = router({
-  /** A new personal link for the household, shown only in this answer; the previous one stops working. */
+  /** A new personal link for the household, shown only in this answer; links handed out before still work until revoked. */
   createLink: authedProcedure.input(eventIdInput).output(invitationLinkDto).mutation(serve(createLink)),
   revokeLink: authedProcedure.input(eventIdInput).output(okResponse).mutation(serve(revokeLink)),
   send: authedProcedure.input(eventIdInput).output(sentInvitationDto).mutation(serve(sendInvitation)),

@@ -24,7 +24,7 @@ import { rsvpViewOf } from './rsvp.service';
 
 /**
  * The family's side of invitations (issue 31, decision 043): a household's personal link (only its
- * SHA-256 kept, one live link per household), the invitation and reminder mails through the outbox,
+ * SHA-256 kept; links handed out stay live until revoked), the invitation and reminder mails through the outbox,
  * and the prefilled words for WhatsApp. Every call names a household or event the caller may touch
  * (the owner and the active circle-mates); anything else is "not found".
  */
@@ -44,9 +44,11 @@ export function rsvpUrl(appUrl: string, token: string): string {
 }
 
 /**
- * A new link for the household, in the caller's transaction: the live one (if any) is withdrawn
- * first, and the household row is locked so that two makers at once cannot both find none live.
- * The token is returned once; only its hash is stored.
+ * A new link for the household, in the caller's transaction. Links already handed out stay live: a
+ * reminder mail must not break the link the family sent by WhatsApp. Only the newest
+ * GUEST_LIMITS.liveLinksMax stay live (older ones are withdrawn), and revokeLink withdraws them all.
+ * The household row is locked so two makers at once count the same links. The token is returned
+ * once; only its hash is stored.
  */
 export async function makeLink(
   trx: Db,
@@ -55,21 +57,30 @@ export async function makeLink(
   now: Date,
 ): Promise<string> {
   await trx.selectFrom('households').select('id').where('id', '=', householdId).forUpdate().execute();
-  await trx
-    .updateTable('rsvpLinks')
-    .set({ revokedAt: now })
-    .where('householdId', '=', householdId)
-    .where('revokedAt', 'is', null)
-    .execute();
   const token = newSecretToken();
   await trx
     .insertInto('rsvpLinks')
     .values({ householdId, tokenHash: sha256Hex(token), createdBy, createdAt: now })
     .execute();
+  const keep = trx
+    .selectFrom('rsvpLinks')
+    .select('id')
+    .where('householdId', '=', householdId)
+    .where('revokedAt', 'is', null)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(GUEST_LIMITS.liveLinksMax);
+  await trx
+    .updateTable('rsvpLinks')
+    .set({ revokedAt: now })
+    .where('householdId', '=', householdId)
+    .where('revokedAt', 'is', null)
+    .where('id', 'not in', keep)
+    .execute();
   return token;
 }
 
-/** invitations.createLink: a new personal link for the household (the old one stops working). */
+/** invitations.createLink: a new personal link for the household (links handed out before still work). */
 export async function createLink(ctx: SignedIn, input: { id: string }): Promise<{ url: string }> {
   return inTransaction(ctx.db, async (trx) => {
     await listOfHousehold(trx, input.id, ctx.user.id);
@@ -78,7 +89,7 @@ export async function createLink(ctx: SignedIn, input: { id: string }): Promise<
   });
 }
 
-/** invitations.revokeLink: the household's link stops working (its page answers 404). */
+/** invitations.revokeLink: every link of the household stops working (its page answers 404). */
 export async function revokeLink(ctx: SignedIn, input: { id: string }): Promise<{ ok: true }> {
   await listOfHousehold(ctx.db, input.id, ctx.user.id);
   await ctx.db
