@@ -190,6 +190,11 @@ export const guestDto = z.object({
   updatedAt: z.date(),
 });
 export type GuestDto = z.infer<typeof guestDto>;
+/** What the family writes about a guest, as read back: the list, a file's row, an export's line. */
+export type GuestFieldValues = Pick<
+  GuestDto,
+  'name' | 'email' | 'phone' | 'side' | 'tags' | 'meal' | 'dietaryNote' | 'kashrutStandard' | 'tableName'
+>;
 
 export const householdCreateInput = z.object({
   id, // the event (main or sub) whose list the household joins

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ZodRealError } from 'zod';
 import {
   GUEST_MESSAGES,
+  type GuestFieldValues,
   MEAL_LABELS,
   MEALS,
   type Meal,
@@ -19,16 +20,7 @@ import { type GuestListEvent, listEventIdsOfList } from '../guest-lists/guest-li
  * household or by table, drawn by the server.
  */
 
-interface ListedGuest {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  side: string | null;
-  tags: string[];
-  meal: Meal | null;
-  dietaryNote: string | null;
-  kashrutStandard: string | null;
-  tableName: string | null;
+interface ListedGuest extends GuestFieldValues {
   householdId: string;
   householdName: string;
   plusOnesAllowed: number;

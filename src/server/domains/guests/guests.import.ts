@@ -7,6 +7,7 @@ import {
   GUEST_IMPORT_MESSAGES,
   GUEST_LIMITS,
   GUEST_MESSAGES,
+  type GuestFieldValues,
   type GuestImportField,
   type GuestImportPreviewDto,
   type GuestImportResultDto,
@@ -247,17 +248,8 @@ const rowSchema = guestCreateInput.pick({
   tableName: true,
 });
 
-export interface GuestFileRow {
+export interface GuestFileRow extends GuestFieldValues {
   row: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  side: string | null;
-  tags: string[];
-  meal: Meal | null;
-  dietaryNote: string | null;
-  kashrutStandard: string | null;
-  tableName: string | null;
   plusOnes: number;
   /** The household cell, as written (empty: none). */
   household: string;
