@@ -84,6 +84,42 @@ function problemOf(error: unknown, messages: FileForm['messages']): UploadProble
 }
 
 /**
+ * How long the multipart parser may hold the request paused (reading nothing more of the body) before
+ * the form is answered as malformed. Some malformed bodies stall it for good: `@fastify/busboy` never
+ * drains a part without headers whose first line is longer than 16 KB, so it stops reading the
+ * request and the form never ends. A well-formed form pauses the request only while a chunk is
+ * written to the local disk; a slow client does not pause it at all (it is waiting for data).
+ */
+export const PARSER_STALL_MS = 5000;
+const STALL_CHECK_MS = 250;
+
+class ParserStalled extends Error {}
+
+/** Reads the form with `read`, failing with ParserStalled when the parser stalls (see above). */
+async function readForm(req: FastifyRequest, read: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_resolve, reject) => {
+    let pausedSince: number | null = null;
+    timer = setInterval(() => {
+      // false: paused by the parser's back-pressure (null before reading starts, true while flowing).
+      if (req.raw.readableFlowing !== false || req.raw.readableEnded) {
+        pausedSince = null;
+        return;
+      }
+      pausedSince ??= Date.now();
+      if (Date.now() - pausedSince >= PARSER_STALL_MS)
+        reject(new ParserStalled('the multipart parser stalled'));
+    }, STALL_CHECK_MS);
+    timer.unref();
+  });
+  try {
+    await Promise.race([read(), stalled]);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
  * Streams the one file of the form's field to `target`, never holding more than a chunk in memory,
  * and reads the rest of the form so the client gets its answer after sending everything. The
  * parser's limits (size, one file, no other field) are set by acceptOneFile. Returns the first
@@ -95,24 +131,26 @@ export async function receiveFile(
   form: FileForm,
 ): Promise<{ problem: UploadProblem; filename?: undefined } | { problem: null; filename: string }> {
   const { messages } = form;
-  let problem: UploadProblem | null = null;
-  let filename: string | null = null;
+  let problem = null as UploadProblem | null; // (assigned while the form is read)
+  let filename = null as string | null;
   try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') {
-        problem ??= badRequest(messages.onlyFileField);
-        continue;
+    await readForm(req, async () => {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') {
+          problem ??= badRequest(messages.onlyFileField);
+          continue;
+        }
+        if (part.fieldname !== form.field || filename !== null) {
+          problem ??= badRequest(filename !== null ? messages.oneFile : messages.wrongField);
+          part.file.resume();
+          await finished(part.file);
+          continue;
+        }
+        await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
+        filename = part.filename;
+        if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
       }
-      if (part.fieldname !== form.field || filename !== null) {
-        problem ??= badRequest(filename !== null ? messages.oneFile : messages.wrongField);
-        part.file.resume();
-        await finished(part.file);
-        continue;
-      }
-      await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
-      filename = part.filename;
-      if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
-    }
+    });
   } catch (error) {
     problem ??= problemOf(error, messages);
   }
@@ -136,23 +174,25 @@ export async function receiveFileBytes(
   { problem: UploadProblem; bytes?: undefined } | { problem: null; bytes: Buffer; filename: string }
 > {
   const { messages } = form;
-  let problem: UploadProblem | null = null;
-  let received: { bytes: Buffer; filename: string } | null = null;
+  let problem = null as UploadProblem | null; // (assigned while the form is read)
+  let received = null as { bytes: Buffer; filename: string } | null;
   try {
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') {
-        problem ??= badRequest(messages.onlyFileField);
-        continue;
+    await readForm(req, async () => {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') {
+          problem ??= badRequest(messages.onlyFileField);
+          continue;
+        }
+        if (part.fieldname !== form.field || received !== null) {
+          problem ??= badRequest(received !== null ? messages.oneFile : messages.wrongField);
+          part.file.resume();
+          await finished(part.file);
+          continue;
+        }
+        received = { bytes: await part.toBuffer(), filename: part.filename };
+        if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
       }
-      if (part.fieldname !== form.field || received !== null) {
-        problem ??= badRequest(received !== null ? messages.oneFile : messages.wrongField);
-        part.file.resume();
-        await finished(part.file);
-        continue;
-      }
-      received = { bytes: await part.toBuffer(), filename: part.filename };
-      if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
-    }
+    });
   } catch (error) {
     problem ??= problemOf(error, messages);
   }
