@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { finished, pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_FIELD, UPLOAD_MESSAGES } from '../../../shared/upload-images';
 
@@ -120,19 +120,21 @@ async function readForm(req: FastifyRequest, read: () => Promise<void>): Promise
 }
 
 /**
- * Streams the one file of the form's field to `target`, never holding more than a chunk in memory,
- * and reads the rest of the form so the client gets its answer after sending everything. The
+ * Reads the form: the one file of the form's field goes to `take` (which must consume its stream),
+ * every other part is read and refused, so the client gets its answer after sending everything. The
  * parser's limits (size, one file, no other field) are set by acceptOneFile. Returns the first
- * problem found, or null when `target` holds the whole file.
+ * problem found, or what `take` made of the whole file with its name.
  */
-export async function receiveFile(
+async function receiveOne<T>(
   req: FastifyRequest,
-  target: string,
   form: FileForm,
-): Promise<{ problem: UploadProblem; filename?: undefined } | { problem: null; filename: string }> {
+  take: (file: MultipartFile) => Promise<T>,
+): Promise<
+  { problem: UploadProblem; received?: undefined } | { problem: null; received: T; filename: string }
+> {
   const { messages } = form;
   let problem = null as UploadProblem | null; // (assigned while the form is read)
-  let filename = null as string | null;
+  let taken = null as { received: T; filename: string } | null;
   try {
     await readForm(req, async () => {
       for await (const part of req.parts()) {
@@ -140,14 +142,13 @@ export async function receiveFile(
           problem ??= badRequest(messages.onlyFileField);
           continue;
         }
-        if (part.fieldname !== form.field || filename !== null) {
-          problem ??= badRequest(filename !== null ? messages.oneFile : messages.wrongField);
+        if (part.fieldname !== form.field || taken !== null) {
+          problem ??= badRequest(taken !== null ? messages.oneFile : messages.wrongField);
           part.file.resume();
           await finished(part.file);
           continue;
         }
-        await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
-        filename = part.filename;
+        taken = { received: await take(part), filename: part.filename };
         if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
       }
     });
@@ -155,7 +156,22 @@ export async function receiveFile(
     problem ??= problemOf(error, messages);
   }
   if (problem) return { problem };
-  return filename === null ? { problem: badRequest(messages.noFile) } : { problem: null, filename };
+  return taken === null ? { problem: badRequest(messages.noFile) } : { problem: null, ...taken };
+}
+
+/**
+ * Streams the one file of the form's field to `target`, never holding more than a chunk in memory.
+ * Returns the first problem found, or null when `target` holds the whole file.
+ */
+export async function receiveFile(
+  req: FastifyRequest,
+  target: string,
+  form: FileForm,
+): Promise<{ problem: UploadProblem; filename?: undefined } | { problem: null; filename: string }> {
+  const result = await receiveOne(req, form, (part) =>
+    pipeline(part.file, createWriteStream(target, { flags: 'wx' })),
+  );
+  return result.problem ? { problem: result.problem } : { problem: null, filename: result.filename };
 }
 
 /** receiveFile for the image upload form (field `image`, 5 MB). */
@@ -163,39 +179,15 @@ export async function receiveImage(req: FastifyRequest, target: string): Promise
   return (await receiveFile(req, target, IMAGE_FORM)).problem;
 }
 
-/**
- * receiveFile for a small file read whole (a guest list, at most a few MB): the one file of the form's
- * field in memory, the rest of the form read so the client gets its answer after sending everything.
- */
+/** receiveFile for a small file read whole (a guest list, at most a few MB): its bytes in memory. */
 export async function receiveFileBytes(
   req: FastifyRequest,
   form: FileForm,
 ): Promise<
   { problem: UploadProblem; bytes?: undefined } | { problem: null; bytes: Buffer; filename: string }
 > {
-  const { messages } = form;
-  let problem = null as UploadProblem | null; // (assigned while the form is read)
-  let received = null as { bytes: Buffer; filename: string } | null;
-  try {
-    await readForm(req, async () => {
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') {
-          problem ??= badRequest(messages.onlyFileField);
-          continue;
-        }
-        if (part.fieldname !== form.field || received !== null) {
-          problem ??= badRequest(received !== null ? messages.oneFile : messages.wrongField);
-          part.file.resume();
-          await finished(part.file);
-          continue;
-        }
-        received = { bytes: await part.toBuffer(), filename: part.filename };
-        if (part.file.truncated) problem ??= tooLarge(messages.tooLarge);
-      }
-    });
-  } catch (error) {
-    problem ??= problemOf(error, messages);
-  }
-  if (problem) return { problem };
-  return received === null ? { problem: badRequest(messages.noFile) } : { problem: null, ...received };
+  const result = await receiveOne(req, form, (part) => part.toBuffer());
+  return result.problem
+    ? { problem: result.problem }
+    : { problem: null, bytes: result.received, filename: result.filename };
 }
