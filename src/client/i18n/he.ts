@@ -1,0 +1,47 @@
+/** The Hebrew catalogue: every namespace's messages in one chunk, loaded when the page is in Hebrew. */
+
+import admin from './messages/he/admin.json';
+import auth from './messages/he/auth.json';
+import bookings from './messages/he/bookings.json';
+import calendar from './messages/he/calendar.json';
+import common from './messages/he/common.json';
+import dashboard from './messages/he/dashboard.json';
+import errors from './messages/he/errors.json';
+import events from './messages/he/events.json';
+import family from './messages/he/family.json';
+import guests from './messages/he/guests.json';
+import info from './messages/he/info.json';
+import landing from './messages/he/landing.json';
+import marketplace from './messages/he/marketplace.json';
+import messages from './messages/he/messages.json';
+import notFound from './messages/he/notFound.json';
+import profile from './messages/he/profile.json';
+import reviews from './messages/he/reviews.json';
+import share from './messages/he/share.json';
+import terms from './messages/he/terms.json';
+import vendorDashboard from './messages/he/vendorDashboard.json';
+
+const catalogue = {
+  ...common,
+  ...errors,
+  ...terms,
+  ...admin,
+  ...auth,
+  ...bookings,
+  ...calendar,
+  ...dashboard,
+  ...events,
+  ...family,
+  ...guests,
+  ...info,
+  ...landing,
+  ...marketplace,
+  ...messages,
+  ...notFound,
+  ...profile,
+  ...reviews,
+  ...share,
+  ...vendorDashboard,
+};
+
+export default catalogue;
