@@ -4,6 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
 import { PRERENDERED_STATE_ID } from '../shared/constants';
+import { loadMessages } from './i18n/catalogue';
+import { documentLanguage } from './i18n/language';
 import { createQueryClient } from './lib/query-client';
 import { Providers } from './providers';
 import { router } from './router';
@@ -17,15 +19,19 @@ const queryClient = createQueryClient();
 const prerenderedState = document.getElementById(PRERENDERED_STATE_ID)?.textContent;
 if (prerenderedState) hydrate(queryClient, superjson.parse(prerenderedState));
 
-const app = (
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>
-);
-
-// Taking over a drawn page is a transition: React hydrates it in slices and lets the browser answer
-// input (and paint) between them, instead of one long task; the drawn page is already on screen.
-if (prerenderedState && root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+// The page's language is the one the server wrote on <html>; its catalogue comes before the first
+// render, so that a drawn page is taken over in the words it was drawn in.
+const language = documentLanguage();
+void loadMessages(language).then((messages) => {
+  const app = (
+    <StrictMode>
+      <Providers queryClient={queryClient} language={language} messages={messages}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+  // Taking over a drawn page is a transition: React hydrates it in slices and lets the browser answer
+  // input (and paint) between them, instead of one long task; the drawn page is already on screen.
+  if (prerenderedState && root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+});

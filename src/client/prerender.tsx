@@ -4,22 +4,34 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
+import type { Language } from '../shared/i18n';
 import type { SiteFiguresDto } from '../shared/schemas/site';
 import type { VendorPageDto, VendorView } from '../shared/schemas/vendors';
 import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marketplace';
+import type { Messages } from './i18n/catalogue';
+import en from './i18n/en';
+import he from './i18n/he';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
 import { routes } from './routes';
 
-async function drawOnce(origin: string, path: string, queryClient: QueryClient): Promise<string> {
+/** Both catalogues: the server draws pages in either language. */
+const CATALOGUES: Record<Language, Messages> = { en: en as Messages, he: he as Messages };
+
+async function drawOnce(
+  origin: string,
+  path: string,
+  language: Language,
+  queryClient: QueryClient,
+): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`${origin}${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Providers queryClient={queryClient}>
+      <Providers queryClient={queryClient} language={language} messages={CATALOGUES[language]}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
@@ -41,11 +53,16 @@ async function drawOnce(origin: string, path: string, queryClient: QueryClient):
  * inline script. Prerendering waits for every part; chunks of unlimited size keep each in place, and
  * a drawing that still has a script is refused.
  */
-async function prerender(origin: string, path: string, fill: (queryClient: QueryClient) => void) {
+async function prerender(
+  origin: string,
+  path: string,
+  language: Language,
+  fill: (queryClient: QueryClient) => void,
+) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user: null });
   fill(queryClient);
-  const drawn = await drawOnce(origin, path, queryClient);
+  const drawn = await drawOnce(origin, path, language, queryClient);
   if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${path} needs an inline script`);
   const { html, styles } = hoistStyles(drawn);
   return { html, styles, state: superjson.stringify(dehydrate(queryClient)) };
@@ -71,15 +88,15 @@ function hoistStyles(drawn: string): { html: string; styles: string } {
 }
 
 /** The landing page, with the site's counted figures. */
-export function prerenderLanding(origin: string, figures: SiteFiguresDto) {
-  return prerender(origin, '/', (queryClient) => {
+export function prerenderLanding(origin: string, language: Language, figures: SiteFiguresDto) {
+  return prerender(origin, '/', language, (queryClient) => {
     queryClient.setQueryData(getQueryKey(trpc.meta.siteFigures, undefined, 'query'), figures);
   });
 }
 
 /** A vendor's profile, from the answer vendors.byId gives a visitor. */
-export function prerenderVendor(origin: string, vendor: VendorView) {
-  return prerender(origin, `/vendor/${vendor.id}`, (queryClient) => {
+export function prerenderVendor(origin: string, language: Language, vendor: VendorView) {
+  return prerender(origin, `/vendor/${vendor.id}`, language, (queryClient) => {
     queryClient.setQueryData(getQueryKey(trpc.vendors.byId, { id: vendor.id }, 'query'), vendor);
   });
 }
@@ -94,8 +111,8 @@ export interface MarketplaceFirstData {
 export const marketplaceFirstListInput = { ...vendorListQuery(FIRST_FILTERS).input, page: 1 };
 
 /** The marketplace as a visitor first sees it: before their location is known, unfiltered. */
-export function prerenderMarketplace(origin: string, data: MarketplaceFirstData) {
-  return prerender(origin, '/marketplace', (queryClient) => {
+export function prerenderMarketplace(origin: string, language: Language, data: MarketplaceFirstData) {
+  return prerender(origin, '/marketplace', language, (queryClient) => {
     queryClient.setQueryData(vendorListQuery(FIRST_FILTERS).queryKey, {
       pages: [data.list],
       pageParams: [1],
@@ -108,6 +125,6 @@ export function prerenderMarketplace(origin: string, data: MarketplaceFirstData)
 const NOT_FOUND_DRAWING_PATH = '/page-not-found';
 
 /** The app's 404 page. */
-export function prerenderNotFound(origin: string) {
-  return prerender(origin, NOT_FOUND_DRAWING_PATH, () => undefined);
+export function prerenderNotFound(origin: string, language: Language) {
+  return prerender(origin, NOT_FOUND_DRAWING_PATH, language, () => undefined);
 }

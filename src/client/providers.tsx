@@ -1,7 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import type { Language } from '../shared/i18n';
 import { SignedInHint } from './components/session-frame';
+import type { Messages } from './i18n/catalogue';
+import { LanguageProvider } from './i18n/language';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { system } from './theme';
@@ -31,25 +34,32 @@ function DeferredToaster() {
   );
 }
 
-/** Theme, tRPC and React Query, and the one toast region. */
+/** Theme, language, tRPC and React Query, and the one toast region. */
 export function Providers({
   children,
   queryClient: given,
+  language,
+  messages,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  language: Language;
+  /** The language's catalogue, loaded before the first render (the page is drawn in it). */
+  messages: Messages;
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(createTrpcClient);
   return (
     <ChakraProvider value={system}>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          {children}
-          <DeferredToaster />
-          <SignedInHint />
-        </QueryClientProvider>
-      </trpc.Provider>
+      <LanguageProvider initial={language} messages={messages}>
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            {children}
+            <DeferredToaster />
+            <SignedInHint />
+          </QueryClientProvider>
+        </trpc.Provider>
+      </LanguageProvider>
     </ChakraProvider>
   );
 }

@@ -1,5 +1,12 @@
 import { APP_SCRIPTS_ID, type AppScripts } from '../../../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../../../shared/constants';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  LANGUAGE_PARAM,
+  LANGUAGES,
+  type Language,
+} from '../../../shared/i18n';
 
 /** What a page's <head> tells search engines and link previews. Every value is plain text. */
 export interface PageHead {
@@ -21,6 +28,14 @@ export interface PageHead {
   noindex?: boolean;
   /** The page shows the app's "not found" (an unknown path, a missing listing): answered 404. */
   missing?: boolean;
+  /** The language the page is in (English when not said): <html lang dir>, and its alternates. */
+  language?: Language;
+}
+
+/** A public page's address in a language: the default's is the page's own, another's has `?lang=`. */
+export function languageUrl(url: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${language}`;
 }
 
 export const SITE_NAME = 'SimchaHub';
@@ -56,10 +71,22 @@ export function headTags(head: PageHead): string {
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
-  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  if (head.canonical) {
+    // Each language's page is canonical in itself, and names the others (and the default for any
+    // other language) as its alternates.
+    const language = head.language ?? DEFAULT_LANGUAGE;
+    tags.push(`<link rel="canonical" href="${escapeHtml(languageUrl(head.canonical, language))}" />`);
+    for (const other of LANGUAGES) {
+      tags.push(
+        `<link rel="alternate" hreflang="${other}" href="${escapeHtml(languageUrl(head.canonical, other))}" />`,
+      );
+    }
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(head.canonical)}" />`);
+  }
   tags.push(
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', 'website'),
+    meta('property', 'og:locale', (head.language ?? DEFAULT_LANGUAGE) === 'he' ? 'he_IL' : 'en_US'),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.url),
@@ -86,6 +113,14 @@ export function headTags(head: PageHead): string {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** The <html> start tag of the template, whatever attributes it was built with. */
+const HTML_START = /<html\b[^>]*>/i;
+
+/** The page's start with <html lang dir> of its language. */
+function htmlInLanguage(before: string, language: Language): string {
+  return before.replace(HTML_START, `<html lang="${language}" dir="${directionOf(language)}">`);
+}
 
 /** The app's entry script and its module preloads, as the build writes them into index.html. */
 const ENTRY_SCRIPT =
@@ -175,6 +210,6 @@ export class HtmlTemplate {
       }
       after = after.replace(ROOT_ELEMENT, () => elements.join('\n    '));
     }
-    return `${halves.before}${indent}${headTags(head)}\n${after}`;
+    return `${htmlInLanguage(halves.before, head.language ?? DEFAULT_LANGUAGE)}${indent}${headTags(head)}\n${after}`;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketplaceFirstData } from '../../../client/prerender';
+import type { Language } from '../../../shared/i18n';
 import type { SiteFiguresDto } from '../../../shared/schemas/site';
 import type { VendorListInput, VendorView } from '../../../shared/schemas/vendors';
 import { siteFigures } from '../../domains/meta/site-figures';
@@ -16,11 +17,11 @@ export interface PrerenderedPage {
 
 /** The client's drawing functions (src/client/prerender.tsx). */
 export interface Renderer {
-  landing(origin: string, figures: SiteFiguresDto): Promise<PrerenderedPage>;
-  vendor(origin: string, vendor: VendorView): Promise<PrerenderedPage>;
-  marketplace(origin: string, data: MarketplaceFirstData): Promise<PrerenderedPage>;
+  landing(origin: string, language: Language, figures: SiteFiguresDto): Promise<PrerenderedPage>;
+  vendor(origin: string, language: Language, vendor: VendorView): Promise<PrerenderedPage>;
+  marketplace(origin: string, language: Language, data: MarketplaceFirstData): Promise<PrerenderedPage>;
   /** The app's 404 page, as shown at any path it has no page for. */
-  notFound(origin: string): Promise<PrerenderedPage>;
+  notFound(origin: string, language: Language): Promise<PrerenderedPage>;
   /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
   marketplaceListInput: VendorListInput;
 }
@@ -143,23 +144,33 @@ export class PagePrerender {
     return { loadMs, draws };
   }
 
-  /** The landing page drawn, or null when it cannot be had at once. */
-  async landing(origin: string, log: FastifyBaseLogger): Promise<DrawnPage | null> {
+  /** The landing page drawn in `language`, or null when it cannot be had at once. */
+  async landing(origin: string, language: Language, log: FastifyBaseLogger): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
     const figures = await siteFigures(this.db, new Date(), this.#siteFiguresMin);
-    return this.#page('/', figures, (render) => render.landing(origin, figures), log);
+    return this.#page(`${language}:/`, figures, (render) => render.landing(origin, language, figures), log);
   }
 
   /** The app's 404 page, the same at every path the app has no page for, drawn, or null. */
-  async notFound(origin: string, log: FastifyBaseLogger): Promise<DrawnPage | null> {
+  async notFound(origin: string, language: Language, log: FastifyBaseLogger): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
-    return this.#page('404', {}, (render) => render.notFound(origin), log);
+    return this.#page(`${language}:404`, {}, (render) => render.notFound(origin, language), log);
   }
 
   /** A vendor's profile as a visitor sees it (the answer of vendors.byId), drawn, or null. */
-  async vendor(origin: string, vendor: VendorView, log: FastifyBaseLogger): Promise<DrawnPage | null> {
+  async vendor(
+    origin: string,
+    language: Language,
+    vendor: VendorView,
+    log: FastifyBaseLogger,
+  ): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
-    return this.#page(`/vendor/${vendor.id}`, vendor, (render) => render.vendor(origin, vendor), log);
+    return this.#page(
+      `${language}:/vendor/${vendor.id}`,
+      vendor,
+      (render) => render.vendor(origin, language, vendor),
+      log,
+    );
   }
 
   /**
@@ -168,12 +179,18 @@ export class PagePrerender {
    */
   async marketplace(
     origin: string,
+    language: Language,
     read: (listInput: VendorListInput) => Promise<MarketplaceFirstData>,
     log: FastifyBaseLogger,
   ): Promise<DrawnPage | null> {
     if (!this.#ready(log) || !this.#render) return null;
     const data = await read(this.#render.marketplaceListInput);
-    return this.#page('/marketplace', data, (render) => render.marketplace(origin, data), log);
+    return this.#page(
+      `${language}:/marketplace`,
+      data,
+      (render) => render.marketplace(origin, language, data),
+      log,
+    );
   }
 
   #ready(log: FastifyBaseLogger): boolean {

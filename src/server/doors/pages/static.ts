@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientPath } from '../../../shared/client-paths';
+import { LANGUAGE_PARAM, type Language } from '../../../shared/i18n';
 import { SESSION_COOKIE } from '../../domains/auth/sessions';
 import { unavailabilityOf } from '../../platform/db/db-errors';
 import { varyOnAcceptEncoding } from '../../platform/http/compression';
@@ -11,6 +12,7 @@ import { errorBody } from '../../platform/http/errors';
 import { digestOf, noneMatchHolds, strongTag, VersionsRead } from '../../platform/http/etag';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
+import { pageLanguage } from '../request-language';
 import { createCaller } from '../trpc/app-router';
 import { HtmlTemplate } from './html-head';
 import { pageHeadFor, segment, siteHead } from './page-heads';
@@ -21,6 +23,14 @@ const API_PREFIXES = ['/api/', '/api', '/trpc/', '/uploads/'];
 function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
+}
+
+/** Whether a URL has no query but its language (`?lang=he`): the page as opened from a link. */
+function onlyLanguageInQuery(url: string): boolean {
+  const query = url.split('?')[1];
+  if (query === undefined) return true;
+  const keys = [...new URLSearchParams(query).keys()];
+  return keys.every((key) => key === LANGUAGE_PARAM);
 }
 
 /** A missing file under /assets/ (or any source map) is a 404, not the app's page. */
@@ -140,20 +150,22 @@ export async function staticAndFallback(
       reply: FastifyReply,
       origin: string,
       pathname: string,
+      language: Language,
       versionsRead: VersionsRead,
     ) => {
       if (!prerender || req.cookies[SESSION_COOKIE]) return null;
-      if (pathname === '/') return prerender.landing(origin, req.log);
+      if (pathname === '/') return prerender.landing(origin, language, req.log);
       // A path the app has no page for: its 404 page, at once rather than after the app's code.
-      if (!isClientPath(pathname)) return prerender.notFound(origin, req.log);
+      if (!isClientPath(pathname)) return prerender.notFound(origin, language, req.log);
       // What the browser would ask for: the same procedures, their checks and their answers for a
       // visitor (a profile's visit is counted there, as it would be by the browser's request).
       const caller = async () =>
         createCaller({ ...(await contextFromRequest(opts.deps, req, reply)), versionNotice: versionsRead });
       // The marketplace as opened from a link, unfiltered: a search or a category is the browser's.
-      if (/^\/marketplace\/?$/.test(pathname) && !req.url.includes('?')) {
+      if (/^\/marketplace\/?$/.test(pathname) && onlyLanguageInQuery(req.url)) {
         return prerender.marketplace(
           origin,
+          language,
           async (listInput) => {
             const procedures = (await caller()).vendors;
             const [list, featured] = await Promise.all([procedures.list(listInput), procedures.featured({})]);
@@ -173,7 +185,7 @@ export async function staticAndFallback(
             return null;
           throw error;
         });
-      return vendor ? prerender.vendor(origin, vendor, req.log) : null;
+      return vendor ? prerender.vendor(origin, language, vendor, req.log) : null;
     };
 
     // A missing asset or source map is a 404 at no cost: not shed either.
@@ -185,12 +197,18 @@ export async function staticAndFallback(
       // the page the app fills. Drawn before the head is read, so that the head is never older than
       // the version the drawing's data was read at (the page's tag names that version).
       const versionsRead = new VersionsRead();
-      const prerendered: DrawnPage | null = await drawn(req, reply, origin, pathname, versionsRead).catch(
-        (error: unknown) => {
-          req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
-          return null;
-        },
-      );
+      const language = pageLanguage(req, reply);
+      const prerendered: DrawnPage | null = await drawn(
+        req,
+        reply,
+        origin,
+        pathname,
+        language,
+        versionsRead,
+      ).catch((error: unknown) => {
+        req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
+        return null;
+      });
       let head = siteHead(origin, pathname);
       try {
         head = await pageHeadFor(db, origin, pathname);
@@ -199,11 +217,14 @@ export async function staticAndFallback(
         if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
         else req.log.error({ err: error }, 'page head failed');
       }
+      // The digest of a drawn page's tag covers the language, through the head.
+      head = { ...head, language };
       const html = template.render(head, prerendered ?? undefined);
       // A path the app has no page for, or a listing that is not there (or hidden): the app's "not
       // found", answered as one, so that links checkers and search engines see it for what it is.
       if (head.missing) reply.code(404);
-      reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+      // The language comes from the cookie, else from Accept-Language (and a link's from its URL).
+      reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
       varyOnAcceptEncoding(reply);
       // A drawn marketplace or profile is a visitor's only (the cookie decides, and no session cookie
       // was sent): its tag names the listings' version, and a digest of what the page is made of (the

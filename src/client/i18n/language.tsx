@@ -1,0 +1,83 @@
+import { LocaleProvider } from '@chakra-ui/react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  localeOf,
+} from '../../shared/i18n';
+import { loadMessages, type Messages } from './catalogue';
+
+interface LanguageState {
+  language: Language;
+  /** Loads the language's catalogue, then shows the app in it and keeps it for the next visit. */
+  setLanguage: (language: Language) => Promise<void>;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+/** The language the page came in: the server writes it on <html lang> (cookie, else Accept-Language). */
+export function documentLanguage(): Language {
+  const lang = typeof document === 'undefined' ? null : document.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** A year, in seconds: how long the browser keeps a chosen language. */
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The page's language on <html> (lang and dir, for the browser, screen readers and every CSS logical
+ * property) and in the cookie the server draws pages by.
+ */
+function applyToDocument(language: Language): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = directionOf(language);
+  // biome-ignore lint/suspicious/noDocumentCookie: the language is a plain preference the server reads.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax`;
+}
+
+/** Logs a message the catalogue lacks in development and tests; the catalogues test keeps them whole. */
+function reportIntlError(error: Error): void {
+  if (import.meta.env?.DEV || import.meta.env?.MODE === 'test') console.error(error.message);
+}
+
+/**
+ * The app in one language: react-intl's messages and formats for its locale, and Chakra's (and Ark's)
+ * direction, so that menus, tabs and sliders move the reading way with the arrow keys.
+ */
+export function LanguageProvider({
+  initial,
+  messages: initialMessages,
+  children,
+}: {
+  initial: Language;
+  messages: Messages;
+  children: ReactNode;
+}) {
+  const [state, setState] = useState({ language: initial, messages: initialMessages });
+  const setLanguage = useCallback(async (language: Language) => {
+    const messages = await loadMessages(language);
+    applyToDocument(language);
+    setState({ language, messages });
+  }, []);
+  const value = useMemo(() => ({ language: state.language, setLanguage }), [state.language, setLanguage]);
+  const locale = localeOf(state.language);
+  return (
+    <LanguageContext.Provider value={value}>
+      <IntlProvider locale={locale} defaultLocale="en-US" messages={state.messages} onError={reportIntlError}>
+        <LocaleProvider locale={locale}>{children}</LocaleProvider>
+      </IntlProvider>
+    </LanguageContext.Provider>
+  );
+}
+
+/** The page's language and the way to change it. */
+export function useLanguage(): LanguageState {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useLanguage needs a LanguageProvider');
+  return state;
+}
