@@ -1,5 +1,7 @@
 import { Box, type BoxProps, HStack, Square, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../shared/constants';
+import { useT } from '../i18n/use-t';
 
 /** The star of David mark, the same drawing as the favicon. */
 export function StarOfDavid(props: BoxProps) {
@@ -25,6 +27,7 @@ interface LogoProps {
 /** The SimchaHub mark and wordmark, linking home. */
 export function Logo({ inverted = false, to = '/', size = 'md' }: LogoProps) {
   const box = size === 'sm' ? '8' : '9';
+  const t = useT();
   return (
     <HStack
       asChild
@@ -33,7 +36,7 @@ export function Logo({ inverted = false, to = '/', size = 'md' }: LogoProps) {
       color={inverted ? 'white' : 'brand.900'}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '2px' }}
     >
-      <RouterLink to={to} aria-label="SimchaHub home">
+      <RouterLink to={to} aria-label={t('common.brand.home')}>
         <Square
           as="span"
           size={box}
@@ -45,7 +48,7 @@ export function Logo({ inverted = false, to = '/', size = 'md' }: LogoProps) {
           <StarOfDavid boxSize="70%" />
         </Square>
         <Text as="span" fontFamily="heading" fontWeight="bold" fontSize={size === 'sm' ? 'lg' : 'xl'}>
-          SimchaHub
+          {PRODUCT_NAME}
         </Text>
       </RouterLink>
     </HStack>

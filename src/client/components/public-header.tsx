@@ -1,7 +1,10 @@
 import { Box, Button, Container, Flex, HStack, Stack } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
+import type { MessageId } from '../i18n/catalogue';
+import { useT } from '../i18n/use-t';
 import { homePathFor, useCurrentUser } from '../lib/session';
+import { LanguageSwitch } from './language-switch';
 import { useLazyMenu } from './lazy-menu';
 import { LinkButton } from './link-button';
 import { Logo } from './logo';
@@ -13,32 +16,33 @@ const PublicMenu = lazy(async () => ({ default: (await loadMenu()).PublicMenu })
 const WIDE_QUERY = '(min-width: 48rem)';
 
 const PAGE_LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/marketplace', label: 'Browse Vendors', end: false },
-] as const;
+  { to: '/', label: 'common.nav.home', end: true },
+  { to: '/marketplace', label: 'common.nav.browseVendors', end: false },
+] as const satisfies readonly { to: string; label: MessageId; end: boolean }[];
 
 /** Header of the public pages: Home, Browse Vendors, and the logins or a Dashboard button (spec section 2). */
 export function PublicHeader() {
   const { user, isLoading } = useCurrentUser();
   const menu = useLazyMenu(loadMenu, WIDE_QUERY);
   const close = () => menu.setOpen(false);
+  const t = useT();
 
   const accountButtons = (stacked: boolean) => {
     if (isLoading) return null;
     if (user) {
       return (
         <LinkButton to={homePathFor(user.role)} size={stacked ? 'lg' : 'sm'} onClick={close}>
-          Dashboard
+          {t('common.account.dashboard')}
         </LinkButton>
       );
     }
     return (
       <>
         <LinkButton to="/login-customer" variant="outline" size={stacked ? 'lg' : 'sm'} onClick={close}>
-          Customer Login
+          {t('common.account.customerLogin')}
         </LinkButton>
         <LinkButton to="/login-vendor" size={stacked ? 'lg' : 'sm'} onClick={close}>
-          Vendor Login
+          {t('common.account.vendorLogin')}
         </LinkButton>
       </>
     );
@@ -62,24 +66,28 @@ export function PublicHeader() {
               stylesheet, so that the page can be drawn before any script runs (display: none also
               keeps the other out of the accessibility tree and the tab order). */}
           <Flex hideBelow="md" align="center" gap="6" flex="1">
-            <HStack as="nav" aria-label="Main" gap="1" flex="1" ms="6">
+            <HStack as="nav" aria-label={t('common.nav.main')} gap="1" flex="1" ms="6">
               {PAGE_LINKS.map((link) => (
                 <HeaderLink key={link.to} {...link} />
               ))}
             </HStack>
-            <HStack gap="3">{accountButtons(false)}</HStack>
+            <HStack gap="3">
+              <LanguageSwitch />
+              {accountButtons(false)}
+            </HStack>
           </Flex>
           <Box hideFrom="md">
             {menu.button}
             {menu.used ? (
               <Suspense fallback={null}>
                 <PublicMenu open={menu.open} onOpenChange={menu.setOpen} trigger={menu.trigger}>
-                  <Stack as="nav" aria-label="Main" gap="1">
+                  <Stack as="nav" aria-label={t('common.nav.main')} gap="1">
                     {PAGE_LINKS.map((link) => (
                       <HeaderLink key={link.to} {...link} onClick={close} block />
                     ))}
                   </Stack>
                   <Stack gap="3" mt="6">
+                    <LanguageSwitch size="lg" justifyContent="flex-start" />
                     {accountButtons(true)}
                   </Stack>
                 </PublicMenu>
@@ -94,13 +102,14 @@ export function PublicHeader() {
 
 interface HeaderLinkProps {
   to: string;
-  label: string;
+  label: MessageId;
   end: boolean;
   block?: boolean;
   onClick?: () => void;
 }
 
 function HeaderLink({ to, label, end, block = false, onClick }: HeaderLinkProps) {
+  const t = useT();
   return (
     <Button
       asChild
@@ -113,7 +122,7 @@ function HeaderLink({ to, label, end, block = false, onClick }: HeaderLinkProps)
       onClick={onClick}
     >
       <NavLink to={to} end={end}>
-        {label}
+        {t(label)}
       </NavLink>
     </Button>
   );

@@ -1,35 +1,47 @@
 import { Box, Container, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../shared/constants';
+import type { MessageId } from '../i18n/catalogue';
+import { useT } from '../i18n/use-t';
 import { Logo } from './logo';
 
-const COLUMNS = [
+interface FooterColumn {
+  /** The column's heading: the brand, or a message. */
+  title: { brand: string } | { id: MessageId };
+  links: readonly { to: string; label: MessageId }[];
+}
+
+const COLUMNS: readonly FooterColumn[] = [
   {
-    title: 'SimchaHub',
+    title: { brand: PRODUCT_NAME },
     links: [
-      { to: '/about', label: 'About' },
-      { to: '/marketplace', label: 'Browse Vendors' },
-      { to: '/pricing', label: 'Pricing' },
+      { to: '/about', label: 'common.footer.about' },
+      { to: '/marketplace', label: 'common.nav.browseVendors' },
+      { to: '/pricing', label: 'common.footer.pricing' },
     ],
   },
   {
-    title: 'Support',
+    title: { id: 'common.footer.support' },
     links: [
-      { to: '/help', label: 'Help Center' },
-      { to: '/vendor-help', label: 'Vendor Help' },
-      { to: '/contact', label: 'Contact' },
+      { to: '/help', label: 'common.footer.helpCenter' },
+      { to: '/vendor-help', label: 'common.footer.vendorHelp' },
+      { to: '/contact', label: 'common.footer.contact' },
     ],
   },
   {
-    title: 'Legal',
+    title: { id: 'common.footer.legal' },
     links: [
-      { to: '/terms', label: 'Terms of Service' },
-      { to: '/privacy', label: 'Privacy Policy' },
+      { to: '/terms', label: 'common.footer.terms' },
+      { to: '/privacy', label: 'common.footer.privacy' },
     ],
   },
-] as const;
+];
 
 /** Footer of the public pages, with the footer links of spec section 2. */
 export function SiteFooter() {
+  const t = useT();
+  const titleOf = (column: FooterColumn) =>
+    'brand' in column.title ? column.title.brand : t(column.title.id);
   return (
     <Box as="footer" bg="brand.950" color="whiteAlpha.800" mt="auto">
       <Container maxW="7xl" px={{ base: '4', md: '8' }} py={{ base: '10', md: '14' }}>
@@ -41,15 +53,14 @@ export function SiteFooter() {
           <Stack gap="4" maxW="sm">
             <Logo inverted />
             <Text fontSize="sm" lineHeight="tall">
-              Planning and vendors for weddings, bar and bat mitzvahs, engagements and every simcha in
-              between, built for Jewish families and the businesses that serve them.
+              {t('common.footer.tagline')}
             </Text>
           </Stack>
           <SimpleGrid columns={{ base: 2, sm: 3 }} gap={{ base: '8', md: '16' }}>
             {COLUMNS.map((column) => (
-              <Stack as="nav" aria-label={column.title} key={column.title} gap="3">
+              <Stack as="nav" aria-label={titleOf(column)} key={titleOf(column)} gap="3">
                 <Heading as="h2" fontSize="sm" fontFamily="body" color="white" letterSpacing="wide">
-                  {column.title}
+                  {titleOf(column)}
                 </Heading>
                 {column.links.map((link) => (
                   <Link
@@ -60,7 +71,7 @@ export function SiteFooter() {
                     _hover={{ color: 'white', textDecoration: 'underline' }}
                     focusRingColor="white"
                   >
-                    <RouterLink to={link.to}>{link.label}</RouterLink>
+                    <RouterLink to={link.to}>{t(link.label)}</RouterLink>
                   </Link>
                 ))}
               </Stack>
@@ -69,7 +80,7 @@ export function SiteFooter() {
         </Flex>
         <Box borderTopWidth="1px" borderColor="whiteAlpha.200" mt="10" pt="6">
           <Text fontSize="xs" color="whiteAlpha.700">
-            © {new Date().getFullYear()} SimchaHub. Mazel tov on your upcoming simcha.
+            {t('common.footer.copyright', { year: new Date().getFullYear(), brand: PRODUCT_NAME })}
           </Text>
         </Box>
       </Container>

@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
+import { useT } from '../i18n/use-t';
 
 /** The id of each layout's <main>, the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -9,6 +10,7 @@ export const MAIN_CONTENT_ID = 'main-content';
  * it moves the focus to the page's main content, past the navigation (WCAG 2.4.1).
  */
 export function SkipLink() {
+  const t = useT();
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     const main = document.getElementById(MAIN_CONTENT_ID);
     if (!main) return;
@@ -50,7 +52,7 @@ export function SkipLink() {
       }}
     >
       <a href={`#${MAIN_CONTENT_ID}`} onClick={skip}>
-        Skip to content
+        {t('common.skipToContent')}
       </a>
     </Box>
   );
