@@ -9,6 +9,7 @@ import {
   type Language,
   localeOf,
 } from '../../shared/i18n';
+import { setFormatLocale } from '../lib/intl';
 import { loadMessages, type Messages } from './catalogue';
 
 interface LanguageState {
@@ -66,6 +67,8 @@ export function LanguageProvider({
   }, []);
   const value = useMemo(() => ({ language: state.language, setLanguage }), [state.language, setLanguage]);
   const locale = localeOf(state.language);
+  // Before the children render: the screen's formatters (lib/intl.ts) format in the same locale.
+  setFormatLocale(locale);
   return (
     <LanguageContext.Provider value={value}>
       <IntlProvider locale={locale} defaultLocale="en-US" messages={state.messages} onError={reportIntlError}>

@@ -1,33 +1,62 @@
 /**
- * Formatters for the screen, each made once, on first use, and kept: an Intl formatter costs far
- * more to build than to use, and lists format hundreds of values a render.
+ * Formatters for the screen, each made once per locale, on first use, and kept: an Intl formatter
+ * costs far more to build than to use, and lists format hundreds of values a render.
+ *
+ * They format in the page's language: the LanguageProvider sets it (setFormatLocale) before its
+ * children render, in the browser and when the server draws a page (one drawing at a time).
  */
-const LOCALE = 'en-US';
+let locale = 'en-US';
+
+/** The locale the formatters use from now on (localeOf the page's language). */
+export function setFormatLocale(next: string): void {
+  locale = next;
+}
+
+/** The locale the screen is formatted in. */
+export function formatLocale(): string {
+  return locale;
+}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The en-US date/time formatter for `options`, shared by every caller asking for the same ones. */
+/** The date/time formatter of the page's locale for `options`, shared by every caller asking the same. */
 export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
+  const key = `${locale} ${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE, options);
+    format = new Intl.DateTimeFormat(locale, options);
     dateFormats.set(key, format);
   }
   return format;
 }
 
-let usd: Intl.NumberFormat | undefined;
-let count: Intl.NumberFormat | undefined;
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** '$1,200.50' from whole cents (sums are taken in cents; only the display divides). */
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An amount of whole cents in its currency ('$1,200.50'; in Hebrew '‏1,200.50 $'): the currency is the
+ * amount's own (a listing's or an event's), never the language's. Sums are taken in cents; only the
+ * display divides.
+ */
+export function formatMoneyCents(cents: number, currency = 'USD'): string {
+  return numberFormat({ style: 'currency', currency }).format(cents / 100);
+}
+
+/** '$1,200.50' from whole cents: US dollars, the currency the app's amounts are kept in. */
 export function formatUsdCents(cents: number): string {
-  usd ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
-  return usd.format(cents / 100);
+  return formatMoneyCents(cents, 'USD');
 }
 
 /** '12,345'. */
 export function formatCount(n: number): string {
-  count ??= new Intl.NumberFormat(LOCALE);
-  return count.format(n);
+  return numberFormat({}).format(n);
 }
