@@ -3,8 +3,10 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { parse as parseMessage, TYPE } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { COMPILED_MARK } from './src/client/i18n/compiled';
 
 /**
  * The client's manifest (which chunks each module needs, read by the page budgets in
@@ -72,11 +74,55 @@ function precompress(): Plugin {
   };
 }
 
+/** A catalogue of the client's messages (src/client/i18n/messages/<language>/<namespace>.json). */
+const CATALOGUE_FILE = /[\\/]src[\\/]client[\\/]i18n[\\/]messages[\\/][a-z]{2}[\\/][A-Za-z]+\.json$/;
+
+/**
+ * The catalogues compiled at build time (decision 044): each ICU message with arguments becomes the
+ * syntax tree react-intl formats from, so the browser never parses one, and its copy of the ICU
+ * parser (about 11 KB gzip) is swapped for the parser-less build. A message that is plain text stays
+ * a string (its tree is made when the catalogue loads, src/client/i18n/catalogue.ts: a tree per
+ * message would weigh about 10 bytes gzip more each), and `$compiled` says so. A message that does
+ * not parse fails the build. Code run without Vite (tests, tsx) reads the plain messages and parses
+ * them.
+ */
+function precompileMessages(): Plugin {
+  return {
+    name: 'simchahub:precompile-messages',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!CATALOGUE_FILE.test(id.split('?')[0] ?? id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled: Record<string, unknown> = { [COMPILED_MARK]: 1 };
+      for (const [key, message] of Object.entries(messages)) {
+        const tree = parseMessage(message);
+        const only = tree.length === 1 ? tree[0] : undefined;
+        compiled[key] = only && only.type === TYPE.literal ? only.value : tree;
+      }
+      // Still JSON: Vite's own JSON plugin turns it into a module after this.
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+/** In the browser's build, react-intl's ICU parser is the build without the parser (see above). */
+function messagesWithoutParser(): Plugin {
+  return {
+    name: 'simchahub:messages-without-parser',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (source !== '@formatjs/icu-messageformat-parser') return null;
+      return this.resolve('@formatjs/icu-messageformat-parser/no-parser.js', importer, { skipSelf: true });
+    },
+  };
+}
+
 const apiPort = Number(process.env.PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
-  plugins: [react(), manifestBesideClient(), precompress()],
+  plugins: [react(), precompileMessages(), messagesWithoutParser(), manifestBesideClient(), precompress()],
   // `vite build` builds both environments below in one process: `npm start` runs it as the
   // script's only command (exec), so a stop signal during the build reaches the build itself.
   builder: {},

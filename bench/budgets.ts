@@ -12,7 +12,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pageWeight, readBudgets, readManifest } from './lib/page-weight';
+import {
+  chunkGzipBytes,
+  pageWeight,
+  readBudgets,
+  readCatalogueBudget,
+  readManifest,
+} from './lib/page-weight';
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
@@ -39,8 +45,18 @@ for (const [name, page] of Object.entries(budgets)) {
     }
   }
 }
+const catalogues = readCatalogueBudget();
+console.log(`\ncatalogue        gzip KB   budget`);
+for (const [language, module] of Object.entries(catalogues.modules)) {
+  const bytes = chunkGzipBytes(manifest, module);
+  const ok = bytes <= catalogues.maxGzipKB * 1000;
+  if (!ok) over++;
+  console.log(
+    `${language.padEnd(16)} ${kb(bytes).padStart(7)} ${ok ? '  ok  ' : ' OVER '}${String(catalogues.maxGzipKB).padStart(4)}`,
+  );
+}
 if (over > 0) {
-  console.error(`\n${over} page(s) over budget (bench/budgets.json).`);
+  console.error(`\n${over} page(s) or catalogue(s) over budget (bench/budgets.json).`);
   process.exit(1);
 }
-console.log('\nEvery page within its budget.');
+console.log('\nEvery page and catalogue within its budget.');

@@ -106,3 +106,20 @@ export interface BudgetPage {
 export function readBudgets(file = 'bench/budgets.json'): Record<string, BudgetPage> {
   return (JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, BudgetPage> }).pages;
 }
+
+/** The catalogues' limit: each language's catalogue module, and the most gzip KB one may weigh. */
+export interface CatalogueBudget {
+  maxGzipKB: number;
+  modules: Record<string, string>;
+}
+
+export function readCatalogueBudget(file = 'bench/budgets.json'): CatalogueBudget {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { catalogues: CatalogueBudget }).catalogues;
+}
+
+/** Gzip bytes of a lazily loaded module's own chunk (a catalogue: JSON merged into one module). */
+export function chunkGzipBytes(manifest: Manifest, module: string, distDir = 'dist'): number {
+  const chunk = manifest[module];
+  if (!chunk?.isDynamicEntry) throw new Error(`${module} is not a lazily loaded chunk of this build`);
+  return gzipSize(path.join(distDir, 'client', chunk.file));
+}

@@ -9,6 +9,7 @@ import type { SiteFiguresDto } from '../shared/schemas/site';
 import type { VendorPageDto, VendorView } from '../shared/schemas/vendors';
 import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marketplace';
 import type { Messages } from './i18n/catalogue';
+import { intlMessages } from './i18n/compiled';
 import en from './i18n/en';
 import he from './i18n/he';
 import { createQueryClient } from './lib/query-client';
@@ -17,7 +18,7 @@ import { Providers } from './providers';
 import { routes } from './routes';
 
 /** Both catalogues: the server draws pages in either language. */
-const CATALOGUES: Record<Language, Messages> = { en: en as Messages, he: he as Messages };
+const CATALOGUES: Record<Language, Messages> = { en: intlMessages(en), he: intlMessages(he) };
 
 async function drawOnce(
   origin: string,

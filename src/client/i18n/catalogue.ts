@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/i18n';
+import { type CompiledMessages, intlMessages } from './compiled';
 import type enMessages from './en';
 
 /**
@@ -6,7 +7,8 @@ import type enMessages from './en';
  * every other catalogue must have too (catalogues.test.ts).
  */
 export type MessageId = keyof typeof enMessages;
-export type Messages = Record<MessageId, string>;
+/** A catalogue as react-intl takes it (compiled by the build, or as written; see compiled.ts). */
+export type Messages = CompiledMessages;
 
 declare global {
   namespace FormatjsIntl {
@@ -19,5 +21,5 @@ declare global {
 /** A language's catalogue, in its own chunk: a page loads only its language's. */
 export async function loadMessages(language: Language): Promise<Messages> {
   const loaded = language === 'he' ? await import('./he') : await import('./en');
-  return loaded.default as Messages;
+  return intlMessages(loaded.default);
 }

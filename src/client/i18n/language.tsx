@@ -10,7 +10,7 @@ import {
   localeOf,
 } from '../../shared/i18n';
 import { setFormatLocale } from '../lib/intl';
-import { loadMessages, type Messages } from './catalogue';
+import { loadMessages, type MessageId, type Messages } from './catalogue';
 
 interface LanguageState {
   language: Language;
@@ -71,7 +71,14 @@ export function LanguageProvider({
   setFormatLocale(locale);
   return (
     <LanguageContext.Provider value={value}>
-      <IntlProvider locale={locale} defaultLocale="en-US" messages={state.messages} onError={reportIntlError}>
+      <IntlProvider
+        locale={locale}
+        defaultLocale="en-US"
+        // Trees and texts mixed (a compiled catalogue's plain texts are trees too; see compiled.ts):
+        // react-intl formats both, though its type wants one kind per catalogue.
+        messages={state.messages as Record<MessageId, string>}
+        onError={reportIntlError}
+      >
         <LocaleProvider locale={locale}>{children}</LocaleProvider>
       </IntlProvider>
     </LanguageContext.Provider>
