@@ -13,6 +13,8 @@
  * See docs/decisions/004-jewish-calendar.md.
  */
 
+import type { Language } from './i18n';
+
 // ---------------------------------------------------------------------------------------------
 // Public types and constants
 // ---------------------------------------------------------------------------------------------
@@ -92,6 +94,11 @@ export interface Holiday {
   readonly nameHebrew: string;
   /** Display title: the name with the day for multi-day holidays and '(observed)' when moved. */
   readonly title: string;
+  /**
+   * The title in Hebrew: the day in Hebrew numerals before a multi-day holiday's name as it is said
+   * ('ג׳ דחנוכה', 'א׳ דראש השנה'), and '(נדחה)' or '(מוקדם)' when moved ('צום גדליה (נדחה)').
+   */
+  readonly titleHebrew: string;
   readonly type: HolidayType;
   /** Day of the holiday, 1-based (1 for one-day holidays). */
   readonly day: number;
@@ -101,7 +108,12 @@ export interface Holiday {
   readonly cholHamoed: boolean;
   /** Moved off its calendar date (postponed fast, Israeli memorial days, Sigd). */
   readonly observed: boolean;
+  /** Which way it was moved off its calendar date, or null when it was not. */
+  readonly moved: Moved | null;
 }
+
+/** Which way a holiday was moved off its calendar date: a fast postponed past Shabbat is 'later'. */
+export type Moved = 'earlier' | 'later';
 
 export interface CalendarOptions {
   /** Israeli schedule (one-day festivals, Simchat Torah with Shemini Atzeret). Default: Diaspora. */
@@ -366,7 +378,7 @@ function hebrewYear(year: number): HebrewYear {
     start,
     length,
     leap,
-    yearHebrew: hebrewNumeral(year),
+    yearHebrew: numeral(year),
     months,
     holidays: [undefined, undefined],
   };
@@ -418,7 +430,7 @@ const HUNDREDS = ['', 'ק', 'ר', 'ש'];
  * Hebrew numeral with geresh / gershayim, thousands omitted as usual for years
  * (5787 -> 'תשפ״ז', 15 -> 'ט״ו', 6000 -> 'ו׳').
  */
-function hebrewNumeral(n: number): string {
+function numeral(n: number): string {
   let rest = n % 1000;
   if (rest === 0) return `${UNITS[Math.floor(n / 1000) % 10] ?? ''}${GERESH}`;
   let letters = '';
@@ -436,7 +448,19 @@ function hebrewNumeral(n: number): string {
   return letters.length === 1 ? letters + GERESH : `${letters.slice(0, -1)}${GERSHAYIM}${letters.slice(-1)}`;
 }
 
-const DAY_NUMERALS = Array.from({ length: 31 }, (_, i) => hebrewNumeral(i));
+const DAY_NUMERALS = Array.from({ length: 31 }, (_, i) => numeral(i));
+
+/**
+ * A whole number from 1 to 9999 in Hebrew numerals (gematriya) with geresh or gershayim, the
+ * thousands left out as years are written: 4 -> 'ד׳', 15 -> 'ט״ו', 16 -> 'ט״ז', 5787 -> 'תשפ״ז',
+ * 5800 -> 'ת״ת'. A number with no hundreds, tens or units is its thousands with a geresh (6000 -> 'ו׳').
+ */
+export function hebrewNumeral(n: number): string {
+  if (!Number.isInteger(n) || n < 1 || n > 9999) {
+    throw new RangeError(`Hebrew numerals are written here for whole numbers from 1 to 9999, not ${n}`);
+  }
+  return numeral(n);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Hebrew dates
@@ -469,6 +493,8 @@ export function toHebrewDate(date: string): HebrewDate {
 export interface HebrewMonthYearOptions {
   /** Hebrew script ('כסלו – טבת תשפ״ז') instead of English ('Kislev – Tevet 5787'). */
   hebrew?: boolean;
+  /** The reader's language: 'he' writes Hebrew script, as `hebrew: true` does. */
+  language?: Language;
 }
 
 /**
@@ -480,7 +506,7 @@ export function hebrewMonthYear(date: string, options: HebrewMonthYearOptions = 
   const [y, m] = civilFromDays(parseDay(date));
   const first = hebrewDateOfDay(daysFromCivil(y, m, 1));
   const last = hebrewDateOfDay(daysFromCivil(y, m, gregorianMonthLength(y, m)));
-  const hebrew = options.hebrew === true;
+  const hebrew = options.hebrew === true || options.language === 'he';
   const month = (h: HebrewDate) => (hebrew ? h.monthHebrew : h.month);
   const year = (h: HebrewDate) => (hebrew ? h.yearHebrew : String(h.year));
   if (first.year !== last.year) {
@@ -488,6 +514,43 @@ export function hebrewMonthYear(date: string, options: HebrewMonthYearOptions = 
   }
   if (first.month === last.month) return `${month(first)} ${year(first)}`;
   return `${month(first)} – ${month(last)} ${year(last)}`;
+}
+
+/**
+ * How much of a Hebrew date to write: all of it ('4 Tevet 5787' / 'ד׳ בטבת תשפ״ז'), the day and
+ * month ('4 Tevet' / 'ד׳ בטבת'), the month and year ('Tevet 5787' / 'טבת תשפ״ז') or the day alone
+ * ('4' / 'ד׳', for a calendar's cells).
+ */
+export type HebrewDateStyle = 'full' | 'dayMonth' | 'monthYear' | 'day';
+
+/**
+ * The Hebrew date of a civil date ('YYYY-MM-DD', the Hebrew day current in its daytime) as a reader
+ * of `language` writes it: in English with the months' English names and the year in digits, in
+ * Hebrew in Hebrew letters, the day and year as Hebrew numerals with geresh and gershayim and the
+ * month after the customary ב ('ה׳ בטבת תשפ״ז'; Adar I and II of a leap year are 'אדר א׳' / 'אדר ב׳').
+ */
+export function formatHebrewDate(date: string, language: Language, style: HebrewDateStyle = 'full'): string {
+  const h = hebrewDateOfDay(parseDay(date));
+  const he = language === 'he';
+  switch (style) {
+    case 'full':
+      return he ? h.formattedHebrew : h.formatted;
+    case 'dayMonth':
+      return he ? `${h.dayHebrew} ב${h.monthHebrew}` : `${h.day} ${h.month}`;
+    case 'monthYear':
+      return he ? `${h.monthHebrew} ${h.yearHebrew}` : `${h.month} ${h.year}`;
+    case 'day':
+      return he ? h.dayHebrew : String(h.day);
+    default:
+      throw new RangeError(`Unknown Hebrew date style '${String(style)}'`);
+  }
+}
+
+/** The name of a Hebrew month in a language: 'Adar II' / 'אדר ב׳'. */
+export function hebrewMonthName(month: HebrewMonth, language: Language): string {
+  const hebrew = MONTH_HEBREW[month];
+  if (hebrew === undefined) throw new RangeError(`Unknown Hebrew month '${month}'`);
+  return language === 'he' ? hebrew : month;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -510,6 +573,32 @@ export const MODERN_HOLIDAY_FIRST_YEAR = {
   /** Yom HaZikaron moved off Sunday (to Monday, Ha'atzmaut to Tuesday) from 5764 (2004). */
   zikaronSundayRule: 5764,
 } as const;
+
+/** Each holiday's English name: the name of its days, and the conflict reason. */
+const ENGLISH_NAMES: Record<HolidayId, string> = {
+  'rosh-hashanah': 'Rosh Hashanah',
+  'fast-of-gedaliah': 'Fast of Gedaliah',
+  'yom-kippur': 'Yom Kippur',
+  sukkot: 'Sukkot',
+  'shemini-atzeret': 'Shemini Atzeret',
+  'simchat-torah': 'Simchat Torah',
+  'shemini-atzeret-simchat-torah': 'Shemini Atzeret / Simchat Torah',
+  sigd: 'Sigd',
+  hanukkah: 'Hanukkah',
+  'fast-of-10-tevet': 'Fast of 10 Tevet',
+  'tu-bishvat': 'Tu BiShvat',
+  'fast-of-esther': 'Fast of Esther',
+  purim: 'Purim',
+  passover: 'Passover',
+  'yom-hashoah': 'Yom HaShoah',
+  'yom-hazikaron': 'Yom HaZikaron',
+  'yom-haatzmaut': "Yom Ha'atzmaut",
+  'lag-baomer': 'Lag BaOmer',
+  'yom-yerushalayim': 'Yom Yerushalayim',
+  shavuot: 'Shavuot',
+  'fast-of-17-tammuz': 'Fast of 17 Tammuz',
+  'tisha-bav': "Tisha B'Av",
+};
 
 const HEBREW_NAMES: Record<HolidayId, string> = {
   'rosh-hashanah': 'ראש השנה',
@@ -536,16 +625,80 @@ const HEBREW_NAMES: Record<HolidayId, string> = {
   'tisha-bav': 'תשעה באב',
 };
 
+/** Holidays whose Hebrew name is feminine ('תענית'), for the agreement of 'מוקדמת'. */
+const FEMININE_HEBREW_NAMES: ReadonlySet<HolidayId> = new Set(['fast-of-esther']);
+
+/**
+ * How the calendar titles a holiday's day `day` of `days` (a title as Holiday.title and titleHebrew
+ * hold it), moved off its date or not. 'unknown' is a day known to be moved whichever way: Hebrew
+ * then says only that it is not on its date ('יום הזיכרון (לא בתאריכו)').
+ */
+export function holidayDayTitle(
+  id: HolidayId,
+  language: Language,
+  day = 1,
+  days = 1,
+  moved: Moved | 'unknown' | null = null,
+): string {
+  if (!(id in ENGLISH_NAMES)) throw new RangeError(`Unknown holiday '${id}'`);
+  if (!Number.isInteger(day) || !Number.isInteger(days) || day < 1 || day > days || days > 8) {
+    throw new RangeError(`No day ${day} of ${days} days of a holiday`);
+  }
+  return titleOf(id, day, days, moved, language);
+}
+
+function titleOf(
+  id: HolidayId,
+  day: number,
+  days: number,
+  moved: Moved | 'unknown' | null,
+  language: Language,
+): string {
+  if (language === 'he') {
+    let title = days > 1 ? `${DAY_NUMERALS[day]} ד${HEBREW_NAMES[id]}` : HEBREW_NAMES[id];
+    const feminine = FEMININE_HEBREW_NAMES.has(id);
+    if (moved === 'later') title += feminine ? ' (נדחית)' : ' (נדחה)';
+    if (moved === 'earlier') title += feminine ? ' (מוקדמת)' : ' (מוקדם)';
+    if (moved === 'unknown') title += feminine ? ' (לא בתאריכה)' : ' (לא בתאריכו)';
+    return title;
+  }
+  let title = days > 1 ? `${ENGLISH_NAMES[id]} (day ${day})` : ENGLISH_NAMES[id];
+  if (moved) title += ' (observed)';
+  return title;
+}
+
+/** Every holiday the calendar knows, in the order of the Hebrew year from Tishrei. */
+export const HOLIDAY_IDS = Object.keys(ENGLISH_NAMES) as readonly HolidayId[];
+
+/** A holiday's name in a language: 'Passover' / 'פסח'. */
+export function holidayName(holiday: HolidayId | Pick<Holiday, 'id'>, language: Language): string {
+  const id = typeof holiday === 'string' ? holiday : holiday.id;
+  const names = language === 'he' ? HEBREW_NAMES : ENGLISH_NAMES;
+  const name = names[id];
+  if (name === undefined) throw new RangeError(`Unknown holiday '${id}'`);
+  return name;
+}
+
+/** The holiday whose English name this is ('Passover' -> 'passover'), or null. */
+export function holidayIdOfName(name: string): HolidayId | null {
+  return HOLIDAY_IDS.find((id) => ENGLISH_NAMES[id] === name) ?? null;
+}
+
+/** A holiday day's title in a language: 'Hanukkah (day 3)' / 'ג׳ דחנוכה'. */
+export function holidayTitle(holiday: Holiday, language: Language): string {
+  return language === 'he' ? holiday.titleHebrew : holiday.title;
+}
+
 interface HolidaySpec {
   id: HolidayId;
-  name: string;
   type: HolidayType;
   /** Day number of the first day (after any postponement). */
   start: number;
   days?: number;
   /** Type of day `i` (1-based) when it differs from `type` (Chol HaMoed). */
   typeOfDay?: (day: number) => HolidayType;
-  observed?: boolean;
+  /** Which way the holiday was moved off its calendar date, when it was. */
+  moved?: Moved | undefined;
 }
 
 /** The day number on or before `days` that falls on `dow`. */
@@ -563,33 +716,27 @@ function holidaySpecs(info: HebrewYear, israel: boolean): HolidaySpec[] {
   const festival = (yomTov: readonly number[]) => (day: number) =>
     yomTov.includes(day) ? ('major' as const) : ('minor' as const);
   /** A fast postponed from Shabbat to Sunday. */
-  const fastPostponedToSunday = (id: HolidayId, name: string, days: number) => {
+  const fastPostponedToSunday = (id: HolidayId, days: number) => {
     const moved = dow(days) === SATURDAY;
-    add({ id, name, type: 'fast', start: moved ? days + 1 : days, observed: moved });
+    add({ id, type: 'fast', start: moved ? days + 1 : days, moved: moved ? 'later' : undefined });
   };
 
   // Tishrei
-  add({ id: 'rosh-hashanah', name: 'Rosh Hashanah', type: 'major', start: at('Tishrei', 1), days: 2 });
-  fastPostponedToSunday('fast-of-gedaliah', 'Fast of Gedaliah', at('Tishrei', 3));
-  add({ id: 'yom-kippur', name: 'Yom Kippur', type: 'major', start: at('Tishrei', 10) });
+  add({ id: 'rosh-hashanah', type: 'major', start: at('Tishrei', 1), days: 2 });
+  fastPostponedToSunday('fast-of-gedaliah', at('Tishrei', 3));
+  add({ id: 'yom-kippur', type: 'major', start: at('Tishrei', 10) });
   add({
     id: 'sukkot',
-    name: 'Sukkot',
     type: 'major',
     start: at('Tishrei', 15),
     days: 7,
     typeOfDay: festival(israel ? [1] : [1, 2]),
   });
   if (israel) {
-    add({
-      id: 'shemini-atzeret-simchat-torah',
-      name: 'Shemini Atzeret / Simchat Torah',
-      type: 'major',
-      start: at('Tishrei', 22),
-    });
+    add({ id: 'shemini-atzeret-simchat-torah', type: 'major', start: at('Tishrei', 22) });
   } else {
-    add({ id: 'shemini-atzeret', name: 'Shemini Atzeret', type: 'major', start: at('Tishrei', 22) });
-    add({ id: 'simchat-torah', name: 'Simchat Torah', type: 'major', start: at('Tishrei', 23) });
+    add({ id: 'shemini-atzeret', type: 'major', start: at('Tishrei', 22) });
+    add({ id: 'simchat-torah', type: 'major', start: at('Tishrei', 23) });
   }
 
   // Cheshvan: Sigd on 29 Cheshvan, on Thursday when that is a Friday or Saturday.
@@ -598,34 +745,31 @@ function holidaySpecs(info: HebrewYear, israel: boolean): HolidaySpec[] {
     const moved = dow(sigd) === FRIDAY || dow(sigd) === SATURDAY;
     add({
       id: 'sigd',
-      name: 'Sigd',
       type: 'minor',
       start: moved ? onOrBefore(THURSDAY, sigd) : sigd,
-      observed: moved,
+      moved: moved ? 'earlier' : undefined,
     });
   }
 
   // Kislev - Tevet: eight days from 25 Kislev, whatever the length of Kislev.
-  add({ id: 'hanukkah', name: 'Hanukkah', type: 'celebration', start: at('Kislev', 25), days: 8 });
-  add({ id: 'fast-of-10-tevet', name: 'Fast of 10 Tevet', type: 'fast', start: at('Tevet', 10) });
+  add({ id: 'hanukkah', type: 'celebration', start: at('Kislev', 25), days: 8 });
+  add({ id: 'fast-of-10-tevet', type: 'fast', start: at('Tevet', 10) });
 
   // Shevat - Adar (Adar II in leap years)
-  add({ id: 'tu-bishvat', name: 'Tu BiShvat', type: 'celebration', start: at('Shevat', 15) });
+  add({ id: 'tu-bishvat', type: 'celebration', start: at('Shevat', 15) });
   const esther = at('Adar', 13);
   const estherMoved = dow(esther) === SATURDAY;
   add({
     id: 'fast-of-esther',
-    name: 'Fast of Esther',
     type: 'fast',
     start: estherMoved ? esther - 2 : esther, // Thursday 11 Adar
-    observed: estherMoved,
+    moved: estherMoved ? 'earlier' : undefined,
   });
-  add({ id: 'purim', name: 'Purim', type: 'celebration', start: at('Adar', 14) });
+  add({ id: 'purim', type: 'celebration', start: at('Adar', 14) });
 
   // Nisan
   add({
     id: 'passover',
-    name: 'Passover',
     type: 'major',
     start: at('Nisan', 15),
     days: israel ? 7 : 8,
@@ -637,10 +781,9 @@ function holidaySpecs(info: HebrewYear, israel: boolean): HolidaySpec[] {
     const shift = dow(nisan27) === FRIDAY ? -1 : dow(nisan27) === SUNDAY ? 1 : 0;
     add({
       id: 'yom-hashoah',
-      name: 'Yom HaShoah',
       type: 'minor',
       start: nisan27 + shift,
-      observed: shift !== 0,
+      moved: shift < 0 ? 'earlier' : shift > 0 ? 'later' : undefined,
     });
   }
 
@@ -653,25 +796,19 @@ function holidaySpecs(info: HebrewYear, israel: boolean): HolidaySpec[] {
     const iyar5dow = dow(iyar4 + 1);
     if (iyar5dow === FRIDAY || iyar5dow === SATURDAY) zikaron = onOrBefore(3, iyar4);
     else if (iyar5dow === MONDAY && y >= MODERN_HOLIDAY_FIRST_YEAR.zikaronSundayRule) zikaron = iyar4 + 1;
-    const moved = zikaron !== iyar4;
-    add({ id: 'yom-hazikaron', name: 'Yom HaZikaron', type: 'minor', start: zikaron, observed: moved });
-    add({
-      id: 'yom-haatzmaut',
-      name: "Yom Ha'atzmaut",
-      type: 'celebration',
-      start: zikaron + 1,
-      observed: moved,
-    });
+    const moved: Moved | undefined = zikaron < iyar4 ? 'earlier' : zikaron > iyar4 ? 'later' : undefined;
+    add({ id: 'yom-hazikaron', type: 'minor', start: zikaron, moved });
+    add({ id: 'yom-haatzmaut', type: 'celebration', start: zikaron + 1, moved });
   }
-  add({ id: 'lag-baomer', name: 'Lag BaOmer', type: 'celebration', start: at('Iyar', 18) });
+  add({ id: 'lag-baomer', type: 'celebration', start: at('Iyar', 18) });
   if (y >= MODERN_HOLIDAY_FIRST_YEAR.yomYerushalayim) {
-    add({ id: 'yom-yerushalayim', name: 'Yom Yerushalayim', type: 'celebration', start: at('Iyar', 28) });
+    add({ id: 'yom-yerushalayim', type: 'celebration', start: at('Iyar', 28) });
   }
 
   // Sivan - Av
-  add({ id: 'shavuot', name: 'Shavuot', type: 'major', start: at('Sivan', 6), days: israel ? 1 : 2 });
-  fastPostponedToSunday('fast-of-17-tammuz', 'Fast of 17 Tammuz', at('Tammuz', 17));
-  fastPostponedToSunday('tisha-bav', "Tisha B'Av", at('Av', 9));
+  add({ id: 'shavuot', type: 'major', start: at('Sivan', 6), days: israel ? 1 : 2 });
+  fastPostponedToSunday('fast-of-17-tammuz', at('Tammuz', 17));
+  fastPostponedToSunday('tisha-bav', at('Av', 9));
   return specs;
 }
 
@@ -681,21 +818,21 @@ function buildYearHolidays(info: HebrewYear, israel: boolean): YearHolidays {
     const days = spec.days ?? 1;
     for (let day = 1; day <= days; day++) {
       const type = spec.typeOfDay ? spec.typeOfDay(day) : spec.type;
-      const observed = spec.observed === true;
-      let title = days > 1 ? `${spec.name} (day ${day})` : spec.name;
-      if (observed) title += ' (observed)';
+      const moved = spec.moved ?? null;
       list.push(
         Object.freeze({
           date: formatDay(spec.start + day - 1),
           id: spec.id,
-          name: spec.name,
+          name: ENGLISH_NAMES[spec.id],
           nameHebrew: HEBREW_NAMES[spec.id],
-          title,
+          title: titleOf(spec.id, day, days, moved, 'en'),
+          titleHebrew: titleOf(spec.id, day, days, moved, 'he'),
           type,
           day,
           days,
           cholHamoed: spec.typeOfDay !== undefined && type !== 'major',
-          observed,
+          observed: moved !== null,
+          moved,
         }),
       );
     }
