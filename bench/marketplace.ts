@@ -526,7 +526,8 @@ async function startServer(port: number, remember: boolean): Promise<ChildProces
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // PGlite opens its data directory (500 MB at 100,000 vendors) before listening: give it longer.
-  for (let attempt = 0; attempt < (embedded ? 900 : 100); attempt++) {
+  // A busy host compiles the server slowly: PostgreSQL gets two minutes too.
+  for (let attempt = 0; attempt < (embedded ? 900 : 600); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
