@@ -10,6 +10,23 @@ export function BusinessNameInput<T extends FieldValues>(props: PresetInput<T>) 
   return <FormInput label="Business name" required maxLength={200} autoComplete="organization" {...props} />;
 }
 
+/**
+ * The business's name in Hebrew, optional, typed right to left: search finds the listing by it as by
+ * the Latin name.
+ */
+export function HebrewBusinessNameInput<T extends FieldValues>(props: PresetInput<T>) {
+  return (
+    <FormInput
+      label="Business name in Hebrew (optional)"
+      maxLength={200}
+      lang="he"
+      dir="rtl"
+      autoComplete="off"
+      {...props}
+    />
+  );
+}
+
 /** A business's phone number: the phone keypad and autofill. */
 export function BusinessPhoneInput<T extends FieldValues>(props: PresetInput<T>) {
   return <FormInput label="Phone" type="tel" autoComplete="tel" maxLength={40} {...props} />;
@@ -38,6 +55,7 @@ export function BusinessAddressInput<T extends FieldValues>(props: PresetInput<T
 /** A listing's details as a form's fields hold them: text fields empty rather than missing. */
 export function listingDetailsOf(vendor: VendorDto) {
   return {
+    nameHe: vendor.nameHe ?? '',
     description: vendor.description ?? '',
     contactPhone: vendor.contactPhone ?? '',
     contactEmail: vendor.contactEmail,

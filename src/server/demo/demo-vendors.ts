@@ -188,6 +188,101 @@ const NAME_PATTERNS: Record<MarketplaceCategory, string[]> = {
   ],
 };
 
+/**
+ * Each name pattern as an Israeli business would write it in Hebrew, place for place with
+ * NAME_PATTERNS; {S} and {P} are the surname and place as Hebrew writes them.
+ */
+const NAME_PATTERNS_HE: Record<MarketplaceCategory, string[]> = {
+  Venues: ['אולמי {S}', 'אולם שמחות {P}', 'בית {S} לאירועים', 'אחוזת {P}', 'גני {S}', 'מרפסת החופה {P}'],
+  Caterers: [
+    'קייטרינג {S} כשר',
+    'שולחן שלום מבית {S}',
+    'מטבח גלאט {P}',
+    'מטעמי {S}',
+    'חלה ושות׳ {P}',
+    'קייטרינג חלב ודבש {P}',
+  ],
+  Photographers: [
+    'צילום {S}',
+    'רגעי מזל {P}',
+    'סטודיו {S} לצילום',
+    'שעת הזהב של {S}',
+    'אור של שמחה {P}',
+    'סרטי חדר ייחוד {S}',
+  ],
+  Musicians: [
+    'להקת כליזמר {S}',
+    'לילות הורה {P}',
+    'תזמורת {S}',
+    'די ג׳יי {S}',
+    'אנסמבל ניגון {P}',
+    '{S} והחברים בהופעה',
+  ],
+  Florists: [
+    'עיצוב פרחים {S}',
+    'פרחי חופה {P}',
+    'שושן והדס {P}',
+    'פרחי הגן של {S}',
+    'פרחי {S}',
+    'אתרוג וזית {P}',
+  ],
+};
+
+const SURNAMES_HE: Readonly<Record<string, string>> = {
+  Goldberg: 'גולדברג',
+  Cohen: 'כהן',
+  Levy: 'לוי',
+  Friedman: 'פרידמן',
+  Katz: 'כץ',
+  Shapiro: 'שפירא',
+  Rosen: 'רוזן',
+  Weiss: 'וייס',
+  Klein: 'קליין',
+  Adler: 'אדלר',
+  Stern: 'שטרן',
+  Mizrahi: 'מזרחי',
+  Peretz: 'פרץ',
+  Schwartz: 'שוורץ',
+  Bernstein: 'ברנשטיין',
+  Halevi: 'הלוי',
+  Azoulay: 'אזולאי',
+  Feldman: 'פלדמן',
+  Kaplan: 'קפלן',
+  Baron: 'ברון',
+};
+
+const PLACES_HE: Readonly<Record<string, string>> = {
+  'Upper West Side': 'אפר ווסט סייד',
+  'Brooklyn Heights': 'ברוקלין הייטס',
+  Teaneck: 'טינק',
+  'Great Neck': 'גרייט נק',
+  Riverdale: 'ריברדייל',
+  Westchester: 'וסטצ׳סטר',
+  'Los Angeles': 'לוס אנג׳לס',
+  Chicago: 'שיקגו',
+  Miami: 'מיאמי',
+  Atlanta: 'אטלנטה',
+};
+
+/** A listing's name in both scripts: the pattern at `index` of its category with the surname and place. */
+interface DemoName {
+  latin: string;
+  hebrew: string;
+}
+
+function nameOf(category: MarketplaceCategory, index: number, surname: string, place: Place): DemoName {
+  const placeWord = place.neighborhood ?? place.city;
+  const fill = (pattern: string, s: string, p: string) => pattern.replace('{S}', s).replace('{P}', p);
+  return {
+    latin: fill(NAME_PATTERNS[category][index] as string, surname, placeWord),
+    hebrew: fill(
+      NAME_PATTERNS_HE[category][index] as string,
+      SURNAMES_HE[surname] ?? surname,
+      PLACES_HE[placeWord] ?? placeWord,
+    ),
+  };
+}
+
 const DESCRIPTIONS: Record<MarketplaceCategory, string[]> = {
   Venues: [
     'An elegant ballroom for weddings and bar mitzvahs, with a separate chuppah space, kosher kitchen under supervision and seating for up to {G} guests.',
@@ -231,21 +326,19 @@ function slug(s: string): string {
  * Every name a listing of the category could have at the place: the patterns with a surname, and
  * those with the place's own name (a "Mazel Moments Teaneck" is in Teaneck).
  */
-function namesFor(category: MarketplaceCategory, place: Place): string[] {
-  const placeWord = place.neighborhood ?? place.city;
-  return NAME_PATTERNS[category].flatMap((pattern) =>
+function namesFor(category: MarketplaceCategory, place: Place): DemoName[] {
+  return NAME_PATTERNS[category].flatMap((pattern, index) =>
     pattern.includes('{S}')
-      ? SURNAMES.map((surname) => pattern.replace('{S}', surname).replace('{P}', placeWord))
-      : [pattern.replace('{P}', placeWord)],
+      ? SURNAMES.map((surname) => nameOf(category, index, surname, place))
+      : [nameOf(category, index, '', place)],
   );
 }
 
 /** A name of the category for the place, any (the large synthetic sets: names may repeat). */
-function anyName(rand: () => number, category: MarketplaceCategory, place: Place): string {
+function anyName(rand: () => number, category: MarketplaceCategory, place: Place): DemoName {
   const surname = pick(rand, SURNAMES);
-  return pick(rand, NAME_PATTERNS[category])
-    .replace('{S}', surname)
-    .replace('{P}', place.neighborhood ?? place.city);
+  const index = Math.floor(rand() * NAME_PATTERNS[category].length);
+  return nameOf(category, index, surname, place);
 }
 
 /** A name of the category for the place that looks like none in `taken`, which it joins. */
@@ -254,12 +347,12 @@ function freeName(
   category: MarketplaceCategory,
   place: Place,
   taken: Set<string>,
-): string {
-  const free = namesFor(category, place).filter((name) => !taken.has(nameSkeleton(name)));
+): DemoName {
+  const free = namesFor(category, place).filter((name) => !taken.has(nameSkeleton(name.latin)));
   if (free.length === 0)
     throw new Error(`No demo name is left for ${category} in ${place.neighborhood ?? place.city}`);
   const name = pick(rand, free);
-  taken.add(nameSkeleton(name));
+  taken.add(nameSkeleton(name.latin));
   return name;
 }
 
@@ -271,6 +364,11 @@ export interface DemoVendorOptions {
    * benchmarks, which nobody reads.
    */
   uniqueNames?: { reserved: readonly string[] };
+  /**
+   * The share of listings (0 to 1) that also give their name in Hebrew, chosen by a draw of their
+   * own so every other field keeps its value; none unless asked.
+   */
+  hebrewNames?: number;
 }
 
 /**
@@ -283,6 +381,8 @@ export function generateDemoVendors(
   options: DemoVendorOptions = {},
 ): NewVendor[] {
   const rand = seededRandom(seed);
+  const hebrewDraw = seededRandom(seed ^ 0x5d0);
+  const hebrewShare = options.hebrewNames ?? 0;
   const vendors: NewVendor[] = [];
   const taken = new Set(options.uniqueNames?.reserved.map(nameSkeleton));
   let nearbyIndex = 0;
@@ -292,9 +392,11 @@ export function generateDemoVendors(
       i % 3 === 2
         ? pick(rand, CITY_PLACES)
         : (NEIGHBORHOOD_PLACES[nearbyIndex++ % NEIGHBORHOOD_PLACES.length] as Place);
-    const businessName = options.uniqueNames
+    const name = options.uniqueNames
       ? freeName(rand, category, place, taken)
       : anyName(rand, category, place);
+    const businessName = name.latin;
+    const nameHe = hebrewDraw() < hebrewShare ? name.hebrew : null;
     const domain = `${slug(businessName)}${i}.example.com`;
     // Two draws once made up a rating and a review count; they are still taken so every other field
     // keeps its value. Ratings come from reviews only: a new listing has none.
@@ -306,6 +408,7 @@ export function generateDemoVendors(
     const phone = `(${200 + Math.floor(rand() * 700)}) 555-${String(1000 + Math.floor(rand() * 8999)).slice(0, 4)}`;
     vendors.push({
       businessName,
+      nameHe,
       category,
       contactEmail: `hello@${domain}`,
       contactPhone: phone,

@@ -77,7 +77,11 @@ const HAND_MADE_NAMES = ['Levy Simcha Photography', 'Levy Simcha Video'];
  * listing looks the same: lockAndFindListingNamed), checked here as their service checks it.
  */
 async function insertVendorsInBatches(db: Db, count: number): Promise<void> {
-  const rows = generateDemoVendors(count, undefined, { uniqueNames: { reserved: HAND_MADE_NAMES } });
+  // About one in ten gives its name in Hebrew too, as a listing may (decision 044).
+  const rows = generateDemoVendors(count, undefined, {
+    uniqueNames: { reserved: HAND_MADE_NAMES },
+    hebrewNames: 0.1,
+  });
   for (const row of rows) {
     const same = await lockAndFindListingNamed(db, row.businessName);
     if (same) throw new Error(`Demo listing '${row.businessName}' looks the same as '${same.businessName}'`);
@@ -137,6 +141,7 @@ export async function seedDemoData(
     await insertVendorsInBatches(trx, options.vendors ?? DEFAULT_DEMO_VENDORS);
     const studio = await createVendor(trx, {
       businessName: 'Levy Simcha Photography',
+      nameHe: 'לוי שמחה – צילום אירועים',
       category: 'Photographers',
       contactEmail: 'studio@levysimcha.example.com',
       contactPhone: '(212) 555-0188',

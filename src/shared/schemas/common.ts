@@ -61,6 +61,13 @@ export const distinctName = (max: number, label: string, requiredMessage: string
     .refine((v) => !/\p{Cf}/u.test(v), `${label} contains invisible characters`)
     .transform((v) => v.normalize('NFKC'));
 
+/** An optional distinctName: blank becomes null, as optionalText. */
+export const optionalDistinctName = (max: number, label: string) =>
+  safeString(label, { max })
+    .refine((v) => !/\p{Cf}/u.test(v), `${label} contains invisible characters`)
+    .nullish()
+    .transform((v) => (v ? v.normalize('NFKC') : null));
+
 /** Trimmed optional text; blank becomes null so "cleared" and "never set" read the same. */
 export const optionalText = (max: number, label: string) =>
   safeString(label, { max })

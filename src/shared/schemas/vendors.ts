@@ -15,6 +15,7 @@ import {
   idempotencyKeyField,
   imageRefSchema,
   oneOf,
+  optionalDistinctName,
   optionalQueryNumber,
   optionalText,
   queryNumber,
@@ -147,6 +148,8 @@ export const suggestionsInput = z.object({ q: safeString('Search', { max: 100 })
 const vendorBase = {
   id: z.uuid(),
   businessName: z.string(),
+  /** The business name in Hebrew, when the listing gives one beside its Latin name. */
+  nameHe: z.string().nullable(),
   category: z.string(),
   address: z.string().nullable(),
   city: z.string().nullable(),
@@ -223,6 +226,8 @@ const httpsUrl = safeString('Website', { max: 500 })
 /** The vendor profile form (spec section 3): the server owns id, ownerId, claimed, rating, reviewCount, createdAt. */
 const vendorProfileFields = z.object({
   businessName: distinctName(200, 'Business name'),
+  /** Optional: the name in Hebrew, found by search as the Latin name is. */
+  nameHe: optionalDistinctName(200, 'Hebrew business name'),
   // The marketplace form offers the spec's seven; an edit may keep any category of the vocabulary.
   category: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
   description: optionalText(5000, 'Description'),

@@ -159,6 +159,11 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
           </LinkOverlay>
           {vendor.verified ? <VerifiedMark /> : null}
         </Flex>
+        {vendor.nameHe ? (
+          <Text lang="he" dir="rtl" fontSize="sm" color="fg.muted" lineClamp={1}>
+            {vendor.nameHe}
+          </Text>
+        ) : null}
         {place ? (
           <HStack gap="1.5" color="fg.muted" fontSize="sm">
             <Icon boxSize="4" flexShrink="0" aria-hidden>

@@ -8,6 +8,7 @@ import {
   BusinessNameInput,
   BusinessPhoneInput,
   BusinessWebsiteInput,
+  HebrewBusinessNameInput,
   listingDetailsOf,
 } from '../../components/business-fields';
 import { editToasts, useEditDialog } from '../../components/edit-dialog';
@@ -33,6 +34,7 @@ import { useRefreshVendorLists } from './use-marketplace';
 const vendorForm = z
   .object({
     businessName: z.string(),
+    nameHe: z.string(),
     category: z.string(),
     description: z.string(),
     contactPhone: z.string(),
@@ -51,6 +53,7 @@ type Field = keyof Values;
 
 const EMPTY: Values = {
   businessName: '',
+  nameHe: '',
   category: '',
   description: '',
   contactPhone: '',
@@ -181,6 +184,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
     },
     <>
       <BusinessNameInput form={form} name="businessName" placeholder="e.g. Shalom Table Catering" />
+      <HebrewBusinessNameInput form={form} name="nameHe" />
       <FieldColumns>
         <ListingCategorySelect
           form={form}

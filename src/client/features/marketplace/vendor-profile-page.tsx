@@ -184,6 +184,11 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           {/* The logo overlaps the cover; the name starts under the cover's bottom edge, never on it. */}
           <Stack gap="2" pt={{ md: '16' }} minW="0" flex="1">
             <PageTitle>{vendor.businessName}</PageTitle>
+            {vendor.nameHe ? (
+              <Text lang="he" dir="rtl" color="fg.muted" fontSize="lg">
+                {vendor.nameHe}
+              </Text>
+            ) : null}
             <HStack gap="3" wrap="wrap">
               <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
                 {vendor.category}

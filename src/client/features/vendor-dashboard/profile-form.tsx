@@ -10,6 +10,7 @@ import {
   BusinessNameInput,
   BusinessPhoneInput,
   BusinessWebsiteInput,
+  HebrewBusinessNameInput,
   listingDetailsOf,
 } from '../../components/business-fields';
 import { ErrorAlert } from '../../components/error-alert';
@@ -31,6 +32,7 @@ type ProfileOutput = z.output<typeof vendorProfileUpdateInput>;
 /** The fields this form edits: only those changed are sent. */
 const EDITABLE = [
   'businessName',
+  'nameHe',
   'category',
   'description',
   'contactPhone',
@@ -166,6 +168,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
               data-testid="profile-category"
             />
           </FieldColumns>
+          <HebrewBusinessNameInput form={form} name="nameHe" />
           <ListingDescriptionInput
             form={form}
             name="description"

@@ -33,7 +33,10 @@ const NYC = { lat: 40.7128, lng: -74.006 };
 
 beforeAll(async () => {
   h = await createHarness();
-  await h.db.insertInto('vendors').values(generateDemoVendors(600)).execute();
+  await h.db
+    .insertInto('vendors')
+    .values(generateDemoVendors(600, undefined, { hebrewNames: 0.5 }))
+    .execute();
 });
 afterAll(async () => {
   await h.close();
@@ -51,6 +54,9 @@ describe('a computed marketplace answer', () => {
     ['a category only', { category: ['Caterers'] }],
     ['a category within a radius', { category: ['Caterers'], ...NYC, radius_km: 50 }],
     ['a typo', { search: 'photgrapher' }],
+    ['a Hebrew search with prefixes, in a category', { search: 'והסטודיו', category: ['Photographers'] }],
+    ['a Hebrew name, nearest first', { search: 'גולדברג', sort: 'near', ...NYC }],
+    ['a Hebrew slip', { search: 'גודלברג' }],
     ['swapped letters', { search: 'kohser catreing' }],
     ['words resembling nothing, past the first page', { search: 'qqxzv', page: 2 }],
     ['a kashrut filter', { kashrut: ['ou', 'glatt'] }],

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { foldHebrew, hasHebrew, hebrewStems, MIN_STEM } from '../../../shared/hebrew-search';
 import { KASHRUT_CATEGORIES, type KashrutFilter } from '../../../shared/kashrut';
 import { zoneAt } from '../../../shared/place-zone';
 import type { KashrutBadgeDto } from '../../../shared/schemas/kashrut-public';
@@ -11,6 +12,7 @@ import { nameSkeleton } from './name-skeleton';
 export const vendorColumns = [
   'vendors.id',
   'vendors.businessName',
+  'vendors.nameHe',
   'vendors.category',
   'vendors.contactEmail',
   'vendors.contactPhone',
@@ -45,9 +47,13 @@ export interface Position {
   lng: number;
 }
 
-/** The words of typed text, lower-cased, at most 8. */
+/** The words of typed text, folded as stored text is (foldHebrew) and lower-cased, at most 8. */
 export function wordsOf(search: string): string[] {
-  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return (
+    foldHebrew(search)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 8);
 }
 
 /** A prefix matching more listing words than this stays a prefix query instead of a list of words. */
@@ -85,11 +91,37 @@ export function typedWordForms(words: string[]): { form: string[]; pos: number[]
 const tsLexeme = (column: string) => `'''' || replace(${column}, '''', '''''') || ''''`;
 
 /**
+ * What each typed word is looked up as: itself, and a Hebrew word also as its stems with a prefix
+ * taken off ('והצלמ' as 'הצלמ' and 'צלמ'). `n`: the typed word's place (from 1). A stem of two
+ * letters matches only a whole listing word: as the beginning of words it would stand for too many.
+ */
+export function lookups(words: string[]): {
+  word: string[];
+  n: number[];
+  typed: boolean[];
+  whole: boolean[];
+} {
+  const out = { word: [] as string[], n: [] as number[], typed: [] as boolean[], whole: [] as boolean[] };
+  words.forEach((word, index) => {
+    const add = (form: string, typed: boolean) => {
+      out.word.push(form);
+      out.n.push(index + 1);
+      out.typed.push(typed);
+      out.whole.push(!typed && Array.from(form).length <= MIN_STEM);
+    };
+    add(word, true);
+    for (const stem of hebrewStems(word)) add(stem, false);
+  });
+  return out;
+}
+
+/**
  * The typed words resolved against the listings' vocabulary (search_words), as the common table
- * expressions `words` and `q` (q.tsq: the text-search query, null when a word resembles nothing, so
- * nothing can match). A word that begins some listing words stands for them ('phot' finds
- * 'photographers'; beyond 40 of them it stays a prefix query). Any other word stands for the listing
- * words one edit away as Damerau counts them ('sicmha', 'simxha', 'simmcha' and 'smcha' all find
+ * expressions `lookups`, `words` and `q` (q.tsq: the text-search query, null when a word resembles
+ * nothing, so nothing can match). A word, or a stem of it (lookups()), that begins some listing words
+ * stands for them ('phot' finds 'photographers'; beyond 40 of them it stays a prefix query), and a
+ * Hebrew word stands for all its stems' words at once. Any other word stands for the listing words
+ * one edit away as Damerau counts them ('sicmha', 'simxha', 'simmcha' and 'smcha' all find
  * 'simcha'), found by shared forms: two words share a form when each loses one letter; they are one
  * edit apart when one of them lost none (a letter missing or added), both lost the same position (a
  * wrong letter), or both lost the same letter at neighbouring positions (two letters swapped).
@@ -99,12 +131,26 @@ const tsLexeme = (column: string) => `'''' || replace(${column}, '''', '''''') |
  */
 function resolvedWords(words: string[]) {
   const typed = typedWordForms(words);
+  const look = lookups(words);
   return sql`typed_forms as (
     select * from unnest(${typed.form}::text[], ${typed.pos}::int[], ${typed.owner}::int[]) as t(form, pos, owner)
   ),
+  lookups as materialized (
+    select l.word, l.n, l.typed, c.completions
+    from unnest(${look.word}::text[], ${look.n}::int[], ${look.typed}::boolean[], ${look.whole}::boolean[])
+      as l(word, n, typed, whole)
+    cross join lateral (
+      select array(
+        select s.word from search_words s
+        where s.word >= l.word and s.word < l.word || case when l.whole then chr(1) else chr(1114111) end
+        order by s.word limit ${sql.lit(MAX_COMPLETIONS + 1)}
+      ) as completions offset 0
+    ) c
+  ),
   words as materialized (
-    select w.word, w.n, c.completions,
-      case when cardinality(c.completions) = 0 then coalesce(
+    select w.word, w.n,
+      case when not exists (select 1 from lookups l where l.n = w.n and cardinality(l.completions) > 0)
+      then coalesce(
         nullif(array(
           select distinct f.word from typed_forms t
           join search_word_forms f on f.form = t.form
@@ -116,26 +162,21 @@ function resolvedWords(words: string[]) {
         ), '{}'),
         array(select s.word from search_words s where s.word % w.word order by s.word <-> w.word, s.word limit 3)
       ) end as slips
-    from unnest(${words}::text[]) with ordinality as w(word, n)
-    cross join lateral (
-      select array(
-        select s.word from search_words s
-        where s.word >= w.word and s.word < w.word || chr(1114111)
-        order by s.word limit ${sql.lit(MAX_COMPLETIONS + 1)}
-      ) as completions offset 0
-    ) c
+    from lookups w where w.typed
+  ),
+  terms as (
+    select l.n, case when cardinality(l.completions) > ${sql.lit(MAX_COMPLETIONS)} then ${sql.raw(tsLexeme('l.word'))} || ':*'
+      else array_to_string(array(select ${sql.raw(tsLexeme('a'))} from unnest(l.completions) as a), ' | ') end as term
+    from lookups l where cardinality(l.completions) > 0
+    union all
+    select w.n, array_to_string(array(select ${sql.raw(tsLexeme('a'))} from unnest(w.slips) as a), ' | ')
+    from words w where cardinality(w.slips) > 0
   ),
   q as (
-    select case when bool_and(cardinality(completions) > 0 or cardinality(slips) > 0) then
-      to_tsquery('simple', string_agg(
-        case when cardinality(completions) > ${sql.lit(MAX_COMPLETIONS)} then ${sql.raw(tsLexeme('word'))} || ':*'
-        else '(' || array_to_string(array(
-          select ${sql.raw(tsLexeme('a'))}
-          from unnest(case when cardinality(completions) > 0 then completions else slips end) as a
-        ), ' | ') || ')' end,
-        ' & ' order by n))
+    select case when count(*) = ${sql.lit(words.length)} then
+      to_tsquery('simple', string_agg(alternatives, ' & ' order by n))
     end as tsq
-    from words
+    from (select n, '(' || string_agg(term, ' | ') || ')' as alternatives from terms group by n) t
   )`;
 }
 
@@ -398,19 +439,21 @@ export async function searchVendors(db: Db, s: VendorSearch) {
   return { items, hasMore: found.length > s.limit, total };
 }
 
-/** Business names matching the typed words, the most reviewed first; never a hidden listing's. One statement. */
+/**
+ * Business names matching the typed words, the most reviewed first; never a hidden listing's. One
+ * statement. For typed Hebrew, a listing's Hebrew name where it gives one.
+ */
 export async function suggestVendorNames(db: Db, words: string[], limit: number): Promise<string[]> {
   if (words.length === 0) return [];
   const need = limit * 4;
   const s: VendorSearch = { sort: 'popular', radiusKm: 0, limit: need, offset: 0 };
   const names = matchGroup('names', s, nameMatch, need);
-  const { rows } = await sql<{ businessName: string }>`
+  const name = words.some(hasHebrew) ? sql`coalesce(v.name_he, v.business_name)` : sql`v.business_name`;
+  const { rows } = await sql<{ name: string }>`
     with ${resolvedWords(words)}, ${names.cte},
     page as (select id, row_number() over () as ord from (${names.rows} limit ${need}) p)
-    select v.business_name as "businessName" from page p join vendors v on v.id = p.id order by p.ord`.execute(
-    db,
-  );
-  return [...new Set(rows.map((r) => r.businessName))].slice(0, limit);
+    select ${name} as "name" from page p join vendors v on v.id = p.id order by p.ord`.execute(db);
+  return [...new Set(rows.map((r) => r.name))].slice(0, limit);
 }
 /** Any listing, hidden ones too: for its owner's and the admins' edits, never for a public read. */
 export async function findVendorById(db: Db, id: string) {

@@ -69,6 +69,7 @@ export function vendorForViewer(row: VendorRow, viewer: UserDto | null): VendorV
   const view: VendorView = {
     id: row.id,
     businessName: row.businessName,
+    nameHe: row.nameHe,
     category: row.category,
     address: row.address,
     city: row.city,
