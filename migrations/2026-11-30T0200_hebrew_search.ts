@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Hebrew search (decision 044): a listing may give its name in Hebrew too (name_he), and the
+ * Hebrew search (decision 045): a listing may give its name in Hebrew too (name_he), and the
  * search columns hold text folded as src/shared/hebrew-search.ts folds typed words: final letters as
  * plain letters, niqqud and cantillation dropped, maqaf and the other Hebrew punctuation of the
  * points block as spaces, geresh, gershayim and direction marks dropped, and quotes right after a

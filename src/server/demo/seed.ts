@@ -77,7 +77,7 @@ const HAND_MADE_NAMES = ['Levy Simcha Photography', 'Levy Simcha Video'];
  * listing looks the same: lockAndFindListingNamed), checked here as their service checks it.
  */
 async function insertVendorsInBatches(db: Db, count: number): Promise<void> {
-  // About one in ten gives its name in Hebrew too, as a listing may (decision 044).
+  // About one in ten gives its name in Hebrew too, as a listing may (decision 045).
   const rows = generateDemoVendors(count, undefined, {
     uniqueNames: { reserved: HAND_MADE_NAMES },
     hebrewNames: 0.1,

@@ -220,7 +220,7 @@ export interface VendorsTable {
   /** Raised by one on every update; an update names the version it was made from. */
   version: Generated<number>;
   businessName: string;
-  /** The business name in Hebrew, when the listing gives one beside its Latin name (decision 044). */
+  /** The business name in Hebrew, when the listing gives one beside its Latin name (decision 045). */
   nameHe: string | null;
   /** The name's confusable skeleton, for refusing look-alike names (domains/vendors/name-skeleton.ts). */
   nameSkeleton: string | null;
