@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
 import { asServiceUnavailable } from '../db/db-errors';
 import { PreconditionFailedError, StaleWriteError } from '../db/stale-write';
 import { retryAfterOf } from '../limits/rate-limit';
@@ -25,7 +26,7 @@ export function validationIssues(error: unknown): ValidationIssue[] | undefined 
 export function publicMessage(error: TRPCError): string {
   const issues = validationIssues(error);
   if (issues?.[0]) return issues[0].message;
-  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
+  if (error.code === 'INTERNAL_SERVER_ERROR') return HTTP_MESSAGES.internal;
   return error.message;
 }
 

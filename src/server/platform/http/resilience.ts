@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { UNAVAILABLE_MESSAGES } from '../../../shared/http-messages';
 import type { Db } from '../db/create-db';
 import { unavailabilityOf } from '../db/db-errors';
 import type { AppConfig } from '../env';
@@ -63,7 +64,7 @@ export interface ResilienceOptions {
   lifecycle: Lifecycle;
 }
 
-export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
+export const BUSY_MESSAGE = UNAVAILABLE_MESSAGES.busy;
 
 /** Whether a request to this route is one load shedding may refuse. */
 function sheddable(req: FastifyRequest): boolean {
