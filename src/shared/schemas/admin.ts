@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORT_EMAIL } from '../constants';
 import { userDto } from './auth';
-import { oneOf, queryNumber, requiredText, safeString } from './common';
+import { COMMON_MESSAGES, oneOf, queryNumber, requiredText, safeString } from './common';
 import { vendorDto } from './vendors';
 
 /** Refusals of moderation paths that the shared admin texts do not cover. */
@@ -240,8 +240,8 @@ export const adminVendorsDto = paged(adminVendorDto);
 export const adminVendorPatchInput = z
   .object({
     id: z.uuid({ error: ADMIN_MESSAGES.listingNotFound }),
-    verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
-    hidden: z.boolean({ error: 'Hidden must be true or false' }).optional(),
+    verified: z.boolean({ error: COMMON_MESSAGES.trueOrFalse('Verified') }).optional(),
+    hidden: z.boolean({ error: COMMON_MESSAGES.trueOrFalse('Hidden') }).optional(),
     reason: optionalReason,
   })
   .strict()

@@ -42,6 +42,8 @@ export const VENDOR_MESSAGES = {
   galleryNotList: 'Gallery images must be a list of uploaded images',
   galleryTooMany: `A gallery holds at most ${LIMITS.galleryImagesMax} images`,
   sortNeedsPosition: 'Sorting by distance needs lat and lng',
+  coordinateRange: (label: string, limit: number) => `${label} must be between -${limit} and ${limit}`,
+  coordinateNotTiny: (label: string) => `${label} must be 0 or at least 0.000000001 away from 0`,
 } as const;
 
 export { VENDOR_SORTS, type VendorSort };
@@ -59,9 +61,9 @@ const oneOrMany = <T extends z.ZodType>(item: T) =>
 const coordinate = (label: string, limit: number) =>
   z
     .number()
-    .min(-limit, `${label} must be between -${limit} and ${limit}`)
-    .max(limit, `${label} must be between -${limit} and ${limit}`)
-    .refine((v) => v === 0 || Math.abs(v) >= 1e-9, `${label} must be 0 or at least 0.000000001 away from 0`);
+    .min(-limit, VENDOR_MESSAGES.coordinateRange(label, limit))
+    .max(limit, VENDOR_MESSAGES.coordinateRange(label, limit))
+    .refine((v) => v === 0 || Math.abs(v) >= 1e-9, VENDOR_MESSAGES.coordinateNotTiny(label));
 const latitude = (label: string) => coordinate(label, 90);
 const longitude = (label: string) => coordinate(label, 180);
 

@@ -7,7 +7,7 @@ import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import { MESSAGES } from '../../../shared/schemas/auth';
 import { asServiceUnavailable, ServiceUnavailableError } from '../db/db-errors';
 import { StaleWriteError } from '../db/stale-write';
-import { publicMessage, validationIssues } from '../http/errors';
+import { messageCodeFields, publicMessage, validationIssues } from '../http/errors';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { TooManyRequestsError } from '../limits/rate-limit';
 import type { Context } from './context';
@@ -46,11 +46,14 @@ const t = initTRPC.context<Context>().create({
     client: { reconnectAfterInactivityMs: 40_000 },
   },
   errorFormatter({ shape, error }) {
+    const message = publicMessage(error);
     return {
       ...shape,
-      message: publicMessage(error),
+      message,
       data: {
         code: shape.data.code,
+        // The message's code and parameters, for clients to show it in their reader's language.
+        ...messageCodeFields(message),
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         issues: validationIssues(error),
