@@ -36,6 +36,8 @@ export const UNAVAILABLE_MESSAGES = {
   unreachable: 'The database is not reachable right now. Please try again in a moment.',
   'too-slow': 'The database is too slow to answer right now. Please try again in a moment.',
   busy: 'The server is busy right now. Please try again in a moment.',
+  restarting: 'The server is restarting. Please try again in a moment.',
+  timedOut: 'The request took too long. Please try again in a moment.',
 } as const;
 
 export const IDEMPOTENCY_MESSAGES = {

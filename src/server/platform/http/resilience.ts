@@ -90,7 +90,7 @@ async function resilience(app: FastifyInstance, opts: ResilienceOptions): Promis
 
   app.addHook('onRequest', async (req, reply) => {
     if (lifecycle.draining) {
-      return unavailable(reply, 'The server is restarting. Please try again in a moment.', 2, true);
+      return unavailable(reply, UNAVAILABLE_MESSAGES.restarting, 2, true);
     }
     if (lag?.overloaded && sheddable(req)) {
       // What tripped it, with every refusal: the recent stalls and the last lag, the share of time
@@ -105,7 +105,7 @@ async function resilience(app: FastifyInstance, opts: ResilienceOptions): Promis
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
       req.log.warn({ url: req.url, timeoutMs: config.requestTimeoutMs }, 'request timed out');
-      void unavailable(reply, 'The request took too long. Please try again in a moment.', 2);
+      void unavailable(reply, UNAVAILABLE_MESSAGES.timedOut, 2);
     }, config.requestTimeoutMs);
     timer.unref();
     reply.raw.once('close', () => clearTimeout(timer));
