@@ -54,11 +54,8 @@ describe('upload rate', () => {
         message: expect.stringMatching(
           /^You are uploading images too quickly\. Please try again in \d+ seconds?\.$/,
         ),
-        ...messageCodeFields(
-          expect.stringMatching(
-            /^You are uploading images too quickly\. Please try again in \d+ seconds?\.$/,
-          ),
-        ),
+        messageCode: 'http.retryInSeconds',
+        messageParams: { message: 'You are uploading images too quickly.', seconds: expect.any(Number) },
       },
     });
 
