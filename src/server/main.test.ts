@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messageCodeFields } from './platform/http/errors';
 import {
   createPrivatePostgres,
   freePort,
@@ -165,7 +166,9 @@ describe('compiled server process', () => {
     if (fresh.status !== 0) {
       expect(fresh).toEqual({
         status: 503,
-        body: { error: { code: 'SERVICE_UNAVAILABLE', message: expect.any(String) } },
+        body: {
+          error: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) }),
+        },
       });
     }
     await expect.poll(() => isListening(port), { timeout: 2000 }).toBe(false);
@@ -180,6 +183,7 @@ describe('compiled server process', () => {
       error: {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The server is restarting. Please try again in a moment.',
+        ...messageCodeFields('The server is restarting. Please try again in a moment.'),
       },
     });
 

@@ -41,6 +41,10 @@ export const MESSAGING_MESSAGES = {
   vendorNotFound: 'Vendor not found',
   ownListing: 'You cannot start a conversation with your own listing',
   notificationNotFound: 'Notification not found',
+  customersOnly: 'Only customer accounts can start a conversation with a vendor',
+  invalidCursor: 'The cursor is not valid: ask for the first page again',
+  quickReplyTitleRequired: 'Please give the quick reply a title',
+  quickReplyRequired: 'Please write the quick reply',
   // Toasts of spec section 8.
   replySent: 'Reply sent',
   replyFailed: 'Failed to send reply',

@@ -1,6 +1,7 @@
 import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createTask, createVendor } from '../demo/factories';
+import { messageCodeFields } from '../platform/http/errors';
 import { TOO_DEEP_MESSAGE } from '../platform/http/input-depth';
 import { type HttpMethod, harnessForFile, type Party } from './harness';
 import { rejection } from './rejection';
@@ -384,6 +385,7 @@ describe('bodies the server cannot read', () => {
     expect(huge.json().error).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
       message: 'The request body is too large',
+      ...messageCodeFields('The request body is too large'),
     });
   });
 });

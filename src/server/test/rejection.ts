@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
+import { messageCodeFields } from '../platform/http/errors';
 
 /** The TRPCError a procedure call fails with; fails the test when the call succeeds or throws anything else. */
 export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
@@ -39,7 +40,12 @@ export function expectFieldRefused(
 ) {
   expect(res.statusCode).toBe(400);
   expect(res.json()).toEqual({
-    error: { code: 'BAD_REQUEST', message, issues: [{ path: [field], message }] },
+    error: {
+      code: 'BAD_REQUEST',
+      message,
+      ...messageCodeFields(message),
+      issues: [{ path: [field], message, ...messageCodeFields(message) }],
+    },
   });
 }
 

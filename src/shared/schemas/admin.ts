@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { SUPPORT_EMAIL } from '../constants';
 import { userDto } from './auth';
-import { oneOf, queryNumber, requiredText, safeString } from './common';
+import { COMMON_MESSAGES, oneOf, queryNumber, requiredText, safeString } from './common';
 import { vendorDto } from './vendors';
+
+/** Refusals of moderation paths that the shared admin texts do not cover. */
+export const MODERATION_MESSAGES = {
+  alreadyVerified: 'This listing is already verified',
+  notVerified: 'This listing is not verified',
+  alreadyHidden: 'This listing is already hidden',
+  notHidden: 'This listing is not hidden',
+  nobodyToSuspend:
+    'Nobody answers for the other side of this conversation now, so there is no one to suspend',
+} as const;
 
 /** The admin side's texts: the spec's two access messages and the moderation paths' own. */
 export const ADMIN_MESSAGES = {
@@ -26,6 +36,8 @@ export const ADMIN_MESSAGES = {
     `This vendor still owns ${count} listing${count === 1 ? '' : 's'}. Revoke or hand over the listing${count === 1 ? '' : 's'} first.`,
   reportNotOpen: 'This report has already been handled',
   nothingToChange: 'Say what to change: verified or hidden',
+  badTarget: 'Target must be the id of a claim, listing, user or report',
+  unknownAction: 'Unknown action',
 } as const;
 
 const reason = requiredText(1000, 'Reason', ADMIN_MESSAGES.reasonRequired);
@@ -137,9 +149,9 @@ export const AUDIT_TARGET_TYPES = ['claim', 'vendor', 'user', 'report', 'review'
 
 /** GET /api/admin/audit?target=&actor=&page=: target is a target id, actor an admin's id or e-mail. */
 export const adminAuditInput = pageQuery({
-  target: z.uuid({ error: 'Target must be the id of a claim, listing, user or report' }).optional(),
+  target: z.uuid({ error: ADMIN_MESSAGES.badTarget }).optional(),
   actor: safeString('Actor', { max: 254 }).optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: ADMIN_MESSAGES.unknownAction }).optional(),
 });
 /** What an id in an audit row's before and after names, by the key it is kept under. */
 export const AUDIT_REFERENCE_KEYS = {
@@ -228,8 +240,8 @@ export const adminVendorsDto = paged(adminVendorDto);
 export const adminVendorPatchInput = z
   .object({
     id: z.uuid({ error: ADMIN_MESSAGES.listingNotFound }),
-    verified: z.boolean({ error: 'Verified must be true or false' }).optional(),
-    hidden: z.boolean({ error: 'Hidden must be true or false' }).optional(),
+    verified: z.boolean({ error: COMMON_MESSAGES.trueOrFalse('Verified') }).optional(),
+    hidden: z.boolean({ error: COMMON_MESSAGES.trueOrFalse('Hidden') }).optional(),
     reason: optionalReason,
   })
   .strict()

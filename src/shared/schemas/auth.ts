@@ -16,6 +16,10 @@ export const MESSAGES = {
   useVendorLogin: 'Please use the vendor login for vendor accounts',
   useCustomerLogin: 'Please use the customer login for customer accounts',
   adminsOnly: 'This sign-in page is for administrators only',
+  /** Followed by when to try again (see HTTP_MESSAGES.retryIn). */
+  tooManySignIns: 'Too many failed sign-in attempts.',
+  badRole: 'Role must be customer or vendor',
+  badHomePlace: 'Home place must be a place id from the place search',
 } as const;
 
 /** Trimmed email; the server compares it case-insensitively. */
@@ -40,7 +44,7 @@ export const registerInput = z.object({
     .min(LIMITS.passwordMin, MESSAGES.passwordTooShort),
   phone: phoneSchema,
   familyLabel: familyLabelSchema,
-  role: z.enum(SELF_SERVICE_ROLES, { error: 'Role must be customer or vendor' }).default('customer'),
+  role: z.enum(SELF_SERVICE_ROLES, { error: MESSAGES.badRole }).default('customer'),
   /** From a family invite link: joins the circle of familyLabel at once (decision 007). */
   inviteToken: inviteTokenSchema.optional(),
 });
@@ -73,9 +77,9 @@ export type LoginInput = z.input<typeof loginInput>;
 
 /** A place named by its GeoNames id; that it exists is checked by the server. */
 export const homePlaceIdSchema = z
-  .number({ error: 'Home place must be a place id from the place search' })
-  .int('Home place must be a place id from the place search')
-  .positive('Home place must be a place id from the place search')
+  .number({ error: MESSAGES.badHomePlace })
+  .int(MESSAGES.badHomePlace)
+  .positive(MESSAGES.badHomePlace)
   .nullable();
 
 /** The settings a user turns on and off on their profile. */
@@ -138,6 +142,8 @@ export const ACCOUNT_MESSAGES = {
   confirmLinkInvalid:
     'This confirmation link is invalid or has expired. Sign in and ask for a new one in Profile Settings.',
   confirmTooMany: 'Too many confirmation links were asked for.',
+  resetTooMany: 'Too many password reset requests.',
+  signUpTooMany: 'Too many accounts were created from this network.',
 } as const;
 
 /**

@@ -47,6 +47,7 @@ export const AVAILABILITY_MESSAGES = {
     `${day} has room for ${capacity} and that is taken: mark fewer days booked or held, or raise its capacity.`,
   notFound: 'Vendor not found',
   noListing: 'An approved vendor claim is needed before you can edit a listing',
+  fromAndTo: 'From and To go together',
 } as const;
 
 const capacity = z
@@ -120,7 +121,11 @@ export const updateMyAvailabilityInput = z
   .superRefine((v, ctx) => {
     rangeRefinement(v, ctx);
     if ((v.from === undefined) !== (v.to === undefined))
-      ctx.addIssue({ code: 'custom', path: [v.from ? 'to' : 'from'], message: 'From and To go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.from ? 'to' : 'from'],
+        message: AVAILABILITY_MESSAGES.fromAndTo,
+      });
     const seen = new Set<string>();
     v.entries.forEach((e, i) => {
       const key = `${e.day} ${e.part}`;

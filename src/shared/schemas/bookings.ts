@@ -63,6 +63,7 @@ export const BOOKING_MESSAGES = {
   bookingCancelled: 'This booking was already cancelled',
   bookingCompleted: 'This booking is completed: its date has passed, so it can no longer be cancelled',
   partiesOnly: 'Bookings belong to families and vendors',
+  tooManyAttachments: `Attach at most ${BOOKING_LIMITS.attachments} files`,
 } as const;
 
 const optionalAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amountSchema.optional());
@@ -89,7 +90,7 @@ export const quoteInput = z
     validUntil: civilDateSchema('Valid until', { required: REQUIRED_MESSAGE }),
     attachmentIds: z
       .array(z.uuid({ error: BOOKING_MESSAGES.attachmentNotFound }))
-      .max(BOOKING_LIMITS.attachments, `Attach at most ${BOOKING_LIMITS.attachments} files`)
+      .max(BOOKING_LIMITS.attachments, BOOKING_MESSAGES.tooManyAttachments)
       .default([]),
   })
   .superRefine((q, ctx) => {

@@ -23,6 +23,7 @@ export const CLAIM_MESSAGES = {
   adminCannotClaim: 'Admin accounts cannot claim listings',
   tooMany: 'Too many claims in a short time. Please try again later.',
   reasonRequired: 'Please give a reason',
+  category: 'Please choose a category from the list',
   /** To the admin approving a claim for a new business whose name a listing already has. */
   nameTaken: (name: string) =>
     `A listing named "${name}" already exists. Reject this claim, or ask the claimant to claim that listing instead.`,
@@ -60,9 +61,7 @@ export const claimSubmitInput = z
       .nullish()
       .transform((v) => (v ? v : null)),
     ownershipProof: requiredClaimText(2000, 'Ownership proof', CLAIM_MESSAGES.ownershipProof),
-    category: z
-      .enum(DASHBOARD_CATEGORY_VALUES, { error: 'Please choose a category from the list' })
-      .nullish(),
+    category: z.enum(DASHBOARD_CATEGORY_VALUES, { error: CLAIM_MESSAGES.category }).nullish(),
     idempotencyKey: idempotencyKeyField,
   })
   .strict();

@@ -13,6 +13,25 @@ export function isStorableText(value: string): boolean {
 export const unstorableMessage = (label: string) => `${label} contains characters that cannot be stored`;
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
+/** What a person reads when their edit was made from a copy someone else has since changed. */
+export const STALE_WRITE_MESSAGE = 'This was changed elsewhere — reload to see the latest version.';
+
+/** The field messages every schema shares; a `label` is the field's name as a person reads it. */
+export const COMMON_MESSAGES = {
+  required: REQUIRED_MESSAGE,
+  badImage: 'Image must be an image uploaded to SimchaHub',
+  staleWrite: STALE_WRITE_MESSAGE,
+  isRequired: (label: string) => `${label} is required`,
+  notText: (label: string) => `${label} must be text`,
+  unstorable: unstorableMessage,
+  tooLong: tooLongMessage,
+  oneOf: (label: string, values: readonly string[]) => `${label} must be one of ${values.join(', ')}`,
+  invisible: (label: string) => `${label} contains invisible characters`,
+  notCalendarDate: (label: string) => `${label} must be a calendar date (YYYY-MM-DD)`,
+  notNumber: (label: string) => `${label} must be a number`,
+  trueOrFalse: (label: string) => `${label} must be true or false`,
+} as const;
+
 export interface SafeStringOptions {
   /** Longest accepted length (after trimming): every text that reaches the database has one. */
   max: number;
@@ -33,8 +52,8 @@ export const safeString = (label: string, options: SafeStringOptions) => {
     .string({
       error: (issue) =>
         issue.input === undefined || issue.input === null
-          ? (options.required ?? `${label} is required`)
-          : `${label} must be text`,
+          ? (options.required ?? COMMON_MESSAGES.isRequired(label))
+          : COMMON_MESSAGES.notText(label),
     })
     .refine(isStorableText, unstorableMessage(label));
   return (options.trim === false ? base : base.trim()).max(
@@ -45,7 +64,7 @@ export const safeString = (label: string, options: SafeStringOptions) => {
 
 /** One of `values`; anything else says `<Label> must be one of <the values>`. */
 export const oneOf = <const Values extends readonly [string, ...string[]]>(label: string, values: Values) =>
-  z.enum(values, { error: `${label} must be one of ${values.join(', ')}` });
+  z.enum(values, { error: COMMON_MESSAGES.oneOf(label, values) });
 
 /** Trimmed text that must not be blank. */
 export const requiredText = (max: number, label: string, requiredMessage: string = REQUIRED_MESSAGE) =>
@@ -58,7 +77,7 @@ export const requiredText = (max: number, label: string, requiredMessage: string
  */
 export const distinctName = (max: number, label: string, requiredMessage: string = REQUIRED_MESSAGE) =>
   requiredText(max, label, requiredMessage)
-    .refine((v) => !/\p{Cf}/u.test(v), `${label} contains invisible characters`)
+    .refine((v) => !/\p{Cf}/u.test(v), COMMON_MESSAGES.invisible(label))
     .transform((v) => v.normalize('NFKC'));
 
 /** An optional distinctName: blank becomes null, as optionalText. */
@@ -74,7 +93,7 @@ export const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const IMAGE_MESSAGE = 'Image must be an image uploaded to SimchaHub';
+export const IMAGE_MESSAGE = COMMON_MESSAGES.badImage;
 
 /**
  * An image the app itself serves: an upload or one of its own illustrations. The Content-Security-Policy
@@ -172,7 +191,7 @@ const dateOrText = (label: string, requiredMessage?: string) =>
   z.union([z.date(), z.string()], {
     error: (issue) =>
       issue.input === undefined || issue.input === null
-        ? (requiredMessage ?? `${label} is required`)
+        ? (requiredMessage ?? COMMON_MESSAGES.isRequired(label))
         : DATE_MESSAGES.notADate(label),
   });
 
@@ -186,7 +205,7 @@ export const timestampSchema = (label: string, requiredMessage?: string) =>
   dateOrText(label, requiredMessage)
     .transform((value, ctx) => {
       const parsed =
-        value === '' ? (requiredMessage ?? `${label} is required`) : parseTimestamp(value, label);
+        value === '' ? (requiredMessage ?? COMMON_MESSAGES.isRequired(label)) : parseTimestamp(value, label);
       if (typeof parsed === 'string') {
         ctx.addIssue({ code: 'custom', message: parsed });
         return z.NEVER;
@@ -212,7 +231,7 @@ export const clearableTimestampSchema = (label: string) =>
 
 /** A civil day as the text 'YYYY-MM-DD' (no time zone), real and within DATE_RANGE. */
 export const civilDateSchema = (label: string, messages: { required?: string; format?: string } = {}) => {
-  const required = messages.required ?? `${label} is required`;
+  const required = messages.required ?? COMMON_MESSAGES.isRequired(label);
   return safeString(label, {
     max: 10,
     required,
@@ -225,7 +244,7 @@ export const civilDateSchema = (label: string, messages: { required?: string; fo
       const day = CIVIL_DAY.exec(value);
       const problem = day
         ? civilDayProblem(label, Number(day[1]), Number(day[2]), Number(day[3]))
-        : (messages.format ?? `${label} must be a calendar date (YYYY-MM-DD)`);
+        : (messages.format ?? COMMON_MESSAGES.notCalendarDate(label));
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 };
@@ -246,7 +265,7 @@ const numberFromQuery = (blank: number | undefined) => (v: unknown) => {
  */
 export const queryNumber = (label: string, schema: z.ZodNumber, fallback: number) =>
   z
-    .preprocess(numberFromQuery(fallback), z.number({ error: `${label} must be a number` }).pipe(schema))
+    .preprocess(numberFromQuery(fallback), z.number({ error: COMMON_MESSAGES.notNumber(label) }).pipe(schema))
     .default(fallback);
 
 /** Like queryNumber, but absent or '' stay undefined. */
@@ -255,14 +274,11 @@ export const optionalQueryNumber = (label: string, schema: z.ZodNumber) =>
     .preprocess(
       numberFromQuery(undefined),
       z
-        .number({ error: `${label} must be a number` })
+        .number({ error: COMMON_MESSAGES.notNumber(label) })
         .pipe(schema)
         .optional(),
     )
     .optional();
-
-/** What a person reads when their edit was made from a copy someone else has since changed. */
-export const STALE_WRITE_MESSAGE = 'This was changed elsewhere — reload to see the latest version.';
 
 /**
  * The version of the row an update was made from (every editable row carries one, raised by one on

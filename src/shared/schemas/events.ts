@@ -34,9 +34,16 @@ export const EVENT_MESSAGES = {
   parentIsSelf: 'An event cannot be a sub-event of itself',
   hasSubEvents: 'An event with sub-events cannot become a sub-event: detach its sub-events first',
   hasGuestList: 'An event with its own guest list cannot become a sub-event: remove its guests first',
+  notFound: 'Event not found',
+  notShared: 'This event is not shared',
+  taskNotFound: 'Task not found',
+  depositNotFound: 'Deposit not found',
+  memoNotFound: 'Memo not found',
+  invalidId: 'Not a valid id',
+  invalidShareLink: 'Not a valid share link',
 } as const;
 
-const id = z.uuid({ error: 'Not a valid id' });
+const id = z.uuid({ error: EVENT_MESSAGES.invalidId });
 
 /** 'HH:MM' on a 24-hour clock, or nothing. */
 export const timeSchema = z
@@ -218,7 +225,9 @@ export type MemoDto = z.infer<typeof memoDto>;
 /** What a public share link shows: no tasks, deposits, memos or owner details. */
 export const sharedEventDto = z.object({ ...eventHeadline, imageUrl: z.string().nullable() });
 export type SharedEventDto = z.infer<typeof sharedEventDto>;
-export const shareIdInput = z.object({ shareId: z.uuid({ error: 'Not a valid share link' }) }).strict();
+export const shareIdInput = z
+  .object({ shareId: z.uuid({ error: EVENT_MESSAGES.invalidShareLink }) })
+  .strict();
 
 export const familyMemberDto = z.object({ id: z.uuid(), name: z.string(), isYou: z.boolean() });
 export const familyEventDto = z.object({

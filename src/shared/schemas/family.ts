@@ -16,6 +16,8 @@ export const FAMILY_MESSAGES = {
   inviteGone: 'This invite link was not found in your family circle',
   tooManyInvites: `Your circle already has ${FAMILY_INVITES_MAX} active invite links. Please revoke one first.`,
   labelRequired: 'Family label is required',
+  invalidUserId: 'Not a valid user id',
+  invalidInviteId: 'Not a valid invite id',
 } as const;
 
 /**
@@ -81,8 +83,12 @@ export type InviteInput = z.input<typeof inviteInput>;
 /** Creating an invite link takes nothing but, optionally, the key that makes a retry safe. */
 export const createInviteInput = z.object({ idempotencyKey: idempotencyKeyField }).strict().optional();
 
-export const familyUserInput = z.object({ userId: z.uuid({ error: 'Not a valid user id' }) }).strict();
-export const familyInviteIdInput = z.object({ id: z.uuid({ error: 'Not a valid invite id' }) }).strict();
+export const familyUserInput = z
+  .object({ userId: z.uuid({ error: FAMILY_MESSAGES.invalidUserId }) })
+  .strict();
+export const familyInviteIdInput = z
+  .object({ id: z.uuid({ error: FAMILY_MESSAGES.invalidInviteId }) })
+  .strict();
 
 /** Reads `#token=...` from an invite link's fragment (it never reaches a server log). */
 export function inviteTokenFromHash(hash: string): string | null {

@@ -84,9 +84,14 @@ export const GUEST_MESSAGES = {
   eventNotOnList: 'That event is not this guest list’s event or one of its sub-events',
   reminderTooSoon: 'A reminder was sent to this household in the last 3 days',
   listFull: `A guest list may hold at most ${GUEST_LIMITS.guestsPerEventMax.toLocaleString('en-US')} guests`,
+  invalidId: 'Not a valid id',
+  tagsNotList: 'Tags must be a list of text',
+  tooManyTags: `At most ${GUEST_LIMITS.tagsMax} tags`,
+  tagBlank: 'A tag cannot be blank',
+  attendingRequired: 'Say whether this guest is attending',
 } as const;
 
-const id = z.uuid({ error: 'Not a valid id' });
+const id = z.uuid({ error: GUEST_MESSAGES.invalidId });
 
 export const mealSchema = z.enum(MEALS, { error: GUEST_MESSAGES.badMeal });
 export const rsvpSchema = z.enum(RSVP_STATUSES, { error: GUEST_MESSAGES.badRsvp });
@@ -98,10 +103,10 @@ export const guestEmailSchema = safeString('Email', { max: GUEST_LIMITS.emailMax
   .pipe(z.email({ error: GUEST_MESSAGES.badEmail }).nullable());
 
 const tagsSchema = z
-  .array(requiredText(GUEST_LIMITS.tagMax, 'Tag', 'A tag cannot be blank'), {
-    error: 'Tags must be a list of text',
+  .array(requiredText(GUEST_LIMITS.tagMax, 'Tag', GUEST_MESSAGES.tagBlank), {
+    error: GUEST_MESSAGES.tagsNotList,
   })
-  .max(GUEST_LIMITS.tagsMax, `At most ${GUEST_LIMITS.tagsMax} tags`)
+  .max(GUEST_LIMITS.tagsMax, GUEST_MESSAGES.tooManyTags)
   .transform((tags) => [...new Set(tags)]);
 
 /** What the family writes about a guest (created and edited alike). */
@@ -267,7 +272,7 @@ export const invitationLinkDto = z.object({
 export const rsvpAnswerItem = z.object({
   guestId: z.uuid({ error: GUEST_MESSAGES.unknownGuest }),
   eventId: z.uuid({ error: GUEST_MESSAGES.notInvited }),
-  attending: z.boolean({ error: 'Say whether this guest is attending' }),
+  attending: z.boolean({ error: GUEST_MESSAGES.attendingRequired }),
   meal: mealSchema.nullish().transform((v) => v ?? null),
   dietaryNote: optionalText(GUEST_LIMITS.dietaryNoteMax, 'Dietary note'),
 });
@@ -436,6 +441,8 @@ export const GUEST_IMPORT_MESSAGES = {
       : `${rows.toLocaleString('en-US')} rows have problems: fix them in the file and import again`,
   listFull: `A guest list may have at most ${GUEST_LIMITS.guestsPerEventMax.toLocaleString('en-US')} guests`,
   nothingToImport: 'The file has no guests to import',
+  /** One problem of one row of the file, as the preview lists it. */
+  rowProblem: (row: number, problem: string) => `Row ${row}: ${problem}`,
 } as const;
 
 /** One row of an import preview: the guest as it would be saved, its problems, and whom it repeats. */

@@ -29,17 +29,19 @@ export const KASHRUT_MESSAGES = {
     'The owner changed the supervision since you opened it. Look at it again before deciding.',
   reasonRequired: 'Say why the certificate is not accepted',
   alreadyRemoved: 'The supervision was already removed.',
+  trueOrFalse: 'Must be true or false',
+  agencyFromList: 'Choose an agency from the list, or Other',
 } as const;
 
 const levelField = oneOf('Level', KASHRUT_LEVEL_VALUES);
-const flag = z.boolean({ error: 'Must be true or false' }).default(false);
+const flag = z.boolean({ error: KASHRUT_MESSAGES.trueOrFalse }).default(false);
 
 /** The owner's supervision form: PUT /api/vendors/profile/kashrut. */
 export const kashrutSaveInput = z
   .object({
     /** Which of the caller's listings; without it, their first. */
     vendorId: z.uuid({ error: 'Listing not found' }).optional(),
-    agency: z.enum(KASHRUT_AGENCY_CODES, { error: 'Choose an agency from the list, or Other' }),
+    agency: z.enum(KASHRUT_AGENCY_CODES, { error: KASHRUT_MESSAGES.agencyFromList }),
     agencyOther: optionalText(120, 'Agency name'),
     level: levelField,
     chalavYisrael: flag,

@@ -97,8 +97,12 @@ export const reportInput = z
 
 export const quickReplyCreateInput = z
   .object({
-    title: requiredText(MESSAGING_LIMITS.quickReplyTitleMax, 'Title', 'Please give the quick reply a title'),
-    body: requiredText(MESSAGING_LIMITS.replyMax, 'Text', 'Please write the quick reply'),
+    title: requiredText(
+      MESSAGING_LIMITS.quickReplyTitleMax,
+      'Title',
+      MESSAGING_MESSAGES.quickReplyTitleRequired,
+    ),
+    body: requiredText(MESSAGING_LIMITS.replyMax, 'Text', MESSAGING_MESSAGES.quickReplyRequired),
     idempotencyKey: idempotencyKeyField,
   })
   .strict();
@@ -109,9 +113,9 @@ export const quickReplyUpdateInput = z
     title: requiredText(
       MESSAGING_LIMITS.quickReplyTitleMax,
       'Title',
-      'Please give the quick reply a title',
+      MESSAGING_MESSAGES.quickReplyTitleRequired,
     ).optional(),
-    body: requiredText(MESSAGING_LIMITS.replyMax, 'Text', 'Please write the quick reply').optional(),
+    body: requiredText(MESSAGING_LIMITS.replyMax, 'Text', MESSAGING_MESSAGES.quickReplyRequired).optional(),
     position: z.number().int().min(0).max(1000).optional(),
     version: versionField,
   })

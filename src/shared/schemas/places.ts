@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { safeString } from './common';
 
+export const PLACE_MESSAGES = {
+  unknownPlace: 'No such place: choose one from the place search',
+  notFound: 'Place not found',
+  searchRequired: 'Type the start of a city name',
+} as const;
+
 export const PLACE_QUERY_MAX = 100;
 /** Places a search answers at most. */
 export const PLACE_SEARCH_LIMIT = 10;
 
 export const placeSearchInput = z.object({
-  q: safeString('Search', { max: PLACE_QUERY_MAX, required: 'Type the start of a city name' }).min(
+  q: safeString('Search', { max: PLACE_QUERY_MAX, required: PLACE_MESSAGES.searchRequired }).min(
     1,
-    'Type the start of a city name',
+    PLACE_MESSAGES.searchRequired,
   ),
 });
 export type PlaceSearchInput = z.infer<typeof placeSearchInput>;

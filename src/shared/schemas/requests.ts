@@ -16,6 +16,10 @@ export const REQUEST_MESSAGES = {
   tooManyAttachments: `At most ${LIMITS.attachmentsMax} attachments`,
   eventNotFound: 'Event not found',
   tooMany: 'You have sent many availability requests in a short time.',
+  partiesOnly: 'Availability requests belong to customers and vendors',
+  attachmentNameRequired: 'Attachment name is required',
+  guestCountTooLow: 'Guest count must be at least 1',
+  badPlace: 'Place must be a place id from the place search',
 } as const;
 
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] as const;
@@ -27,7 +31,7 @@ export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'applic
  */
 export const attachmentSchema = z.object({
   id: z.uuid({ error: 'Attachment not found. Upload the file again.' }).optional(),
-  name: requiredText(255, 'Attachment name', 'Attachment name is required'),
+  name: requiredText(255, 'Attachment name', REQUEST_MESSAGES.attachmentNameRequired),
   size: z.number().int().min(0).max(LIMITS.attachmentBytes, REQUEST_MESSAGES.attachments),
   type: z.enum(ATTACHMENT_TYPES, { error: REQUEST_MESSAGES.attachments }),
 });
@@ -37,7 +41,7 @@ const guestCountSchema = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return LIMITS.guestCountDefault;
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? Math.trunc(n) : LIMITS.guestCountDefault;
-}, z.number().int().min(1, 'Guest count must be at least 1').max(100_000));
+}, z.number().int().min(1, REQUEST_MESSAGES.guestCountTooLow).max(100_000));
 
 const optionalAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amountSchema.optional());
 
@@ -57,9 +61,9 @@ export const availabilityRequestInput = z
      * name, then falls back to the listing's place and the sender's home place (decision 034).
      */
     placeId: z
-      .number({ error: 'Place must be a place id from the place search' })
-      .int('Place must be a place id from the place search')
-      .positive('Place must be a place id from the place search')
+      .number({ error: REQUEST_MESSAGES.badPlace })
+      .int(REQUEST_MESSAGES.badPlace)
+      .positive(REQUEST_MESSAGES.badPlace)
       .nullish(),
     /** How long the event lasts, for judging it against Shabbat (default 4 hours). */
     durationMinutes: durationMinutesSchema.nullish(),

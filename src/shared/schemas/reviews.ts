@@ -4,6 +4,7 @@ import { idempotencyKeyField, queryNumber, requiredText, safeString } from './co
 /** Reviews from real clients only (issue 29): the texts every side shows. */
 export const REVIEW_MESSAGES = {
   notFound: 'Review not found',
+  listingNotFound: 'Listing not found',
   bookingNotFound: 'Booking not found',
   /** 403: the caller is neither the booking's customer nor in their family circle. */
   notYourBooking: 'Only the family who booked this vendor can review this booking',

@@ -38,6 +38,13 @@ export const VENDOR_MESSAGES = {
   nameTaken: (name: string) =>
     `A listing named "${name}" already exists. If it is your business, claim it instead: Vendor Dashboard > Claims.`,
   tooManySuggestions: 'Too many searches in a short time.',
+  chooseCategory: 'Please choose a category from the list',
+  galleryImageEmpty: 'Gallery images cannot be empty',
+  galleryNotList: 'Gallery images must be a list of uploaded images',
+  galleryTooMany: `A gallery holds at most ${LIMITS.galleryImagesMax} images`,
+  sortNeedsPosition: 'Sorting by distance needs lat and lng',
+  coordinateRange: (label: string, limit: number) => `${label} must be between -${limit} and ${limit}`,
+  coordinateNotTiny: (label: string) => `${label} must be 0 or at least 0.000000001 away from 0`,
 } as const;
 
 export { VENDOR_SORTS, type VendorSort };
@@ -55,9 +62,9 @@ const oneOrMany = <T extends z.ZodType>(item: T) =>
 const coordinate = (label: string, limit: number) =>
   z
     .number()
-    .min(-limit, `${label} must be between -${limit} and ${limit}`)
-    .max(limit, `${label} must be between -${limit} and ${limit}`)
-    .refine((v) => v === 0 || Math.abs(v) >= 1e-9, `${label} must be 0 or at least 0.000000001 away from 0`);
+    .min(-limit, VENDOR_MESSAGES.coordinateRange(label, limit))
+    .max(limit, VENDOR_MESSAGES.coordinateRange(label, limit))
+    .refine((v) => v === 0 || Math.abs(v) >= 1e-9, VENDOR_MESSAGES.coordinateNotTiny(label));
 const latitude = (label: string) => coordinate(label, 90);
 const longitude = (label: string) => coordinate(label, 180);
 
@@ -129,7 +136,7 @@ export const vendorListInput = z
     path: ['free_time'],
   })
   .refine((v) => v.sort !== 'near' || v.lat !== undefined, {
-    message: 'Sorting by distance needs lat and lng',
+    message: VENDOR_MESSAGES.sortNeedsPosition,
     path: ['sort'],
   });
 export type VendorListInput = z.input<typeof vendorListInput>;
@@ -229,7 +236,7 @@ const vendorProfileFields = z.object({
   /** Optional: the name in Hebrew, found by search as the Latin name is. */
   nameHe: optionalDistinctName(200, 'Hebrew business name'),
   // The marketplace form offers the spec's seven; an edit may keep any category of the vocabulary.
-  category: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
+  category: z.enum(CATEGORIES, { error: VENDOR_MESSAGES.chooseCategory }),
   description: optionalText(5000, 'Description'),
   descriptionRich: optionalText(20_000, 'Description'),
   contactPhone: optionalText(40, 'Phone'),
@@ -258,10 +265,10 @@ export const vendorUpdateInput = vendorProfileFields
   .superRefine(positionTogether);
 /** Images of a listing's gallery, in the order shown. */
 export const galleryImagesSchema = z
-  .array(imageRefSchema.pipe(z.string({ error: 'Gallery images cannot be empty' })), {
-    error: 'Gallery images must be a list of uploaded images',
+  .array(imageRefSchema.pipe(z.string({ error: VENDOR_MESSAGES.galleryImageEmpty })), {
+    error: VENDOR_MESSAGES.galleryNotList,
   })
-  .max(LIMITS.galleryImagesMax, `A gallery holds at most ${LIMITS.galleryImagesMax} images`)
+  .max(LIMITS.galleryImagesMax, VENDOR_MESSAGES.galleryTooMany)
   .refine((list) => new Set(list).size === list.length, 'An image appears twice in the gallery');
 
 /**
@@ -273,9 +280,7 @@ export const vendorProfileUpdateInput = vendorProfileFields
   .partial()
   .extend({
     vendorId: z.uuid({ error: VENDOR_MESSAGES.notFound }).optional(),
-    category: z
-      .enum(DASHBOARD_CATEGORY_VALUES, { error: 'Please choose a category from the list' })
-      .optional(),
+    category: z.enum(DASHBOARD_CATEGORY_VALUES, { error: VENDOR_MESSAGES.chooseCategory }).optional(),
     galleryImages: galleryImagesSchema.optional(),
     version: editVersionField,
   })

@@ -13,6 +13,7 @@ import {
   type adminRoleInput,
   type adminSuspendInput,
   type adminVendorPatchInput,
+  MODERATION_MESSAGES,
 } from '../../../shared/schemas/admin';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { type AuditAction, type AuditEntry, recordAudit } from '../../platform/audit';
@@ -46,19 +47,11 @@ import {
   setSuspension,
 } from './moderation.queries';
 
+export { MODERATION_MESSAGES };
+
 type AuthedContext = Context & { user: UserDto };
 
 type Out<T extends z.ZodType> = z.output<T>;
-
-/** Refusals of moderation paths that the shared admin texts do not cover. */
-export const MODERATION_MESSAGES = {
-  alreadyVerified: 'This listing is already verified',
-  notVerified: 'This listing is not verified',
-  alreadyHidden: 'This listing is already hidden',
-  notHidden: 'This listing is not hidden',
-  nobodyToSuspend:
-    'Nobody answers for the other side of this conversation now, so there is no one to suspend',
-} as const;
 
 /** The conversation an admin reads with a report: its latest messages when the report was filed. */
 export const REPORT_MESSAGES_SHOWN = 20;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
 import type { AttachmentDto } from '../../../shared/schemas/messages';
 import type { AttachmentPurpose } from '../../platform/db/types';
 import type { AppConfig } from '../../platform/env';
@@ -50,7 +51,7 @@ export async function ensureAttachmentDirs(config: Pick<AppConfig, 'dataDir'>): 
 }
 
 export function attachmentQuotaMessage(quotaBytes: number): string {
-  return `You have used your ${storageAmount(quotaBytes)} of storage for attachments. Files you uploaded but did not send are freed after a day.`;
+  return HTTP_MESSAGES.attachmentQuotaUsed(storageAmount(quotaBytes));
 }
 
 /**

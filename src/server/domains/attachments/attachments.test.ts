@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../shared/schemas/auth';
 import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
 import { createUser, createVendor } from '../../demo/factories';
 import { ATTACHMENT_CACHE_CONTROL, ATTACHMENT_CSP } from '../../doors/uploads/attachments.routes';
+import { messageCodeFields } from '../../platform/http/errors';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile } from '../../test/harness';
 import {
@@ -243,7 +244,7 @@ describe('POST /api/attachments: the type comes from the bytes', () => {
     const before = await storedKeys(h, 'attachments/');
     const res = await post(fileForm(content, filename, type));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message });
+    expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message, ...messageCodeFields(message) });
     expect(await storedKeys(h, 'attachments/')).toEqual(before);
     expect(await readdir(attachmentsIncomingDir(h.deps.config))).toEqual([]);
   });
@@ -268,7 +269,11 @@ describe('POST /api/attachments: the type comes from the bytes', () => {
     watching = false;
     await watch;
     expect(res.statusCode, res.body).toBe(413);
-    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: ATTACHMENT_MESSAGES.tooLarge });
+    expect(res.json().error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: ATTACHMENT_MESSAGES.tooLarge,
+      ...messageCodeFields(ATTACHMENT_MESSAGES.tooLarge),
+    });
     expect(largestSeen).toBeLessThanOrEqual(LIMITS.attachmentBytes);
     expect(await h.db.selectFrom('attachments').select('id').execute()).toHaveLength(rowsBefore.length);
     expect(await readdir(incoming)).toEqual([]);
@@ -282,7 +287,11 @@ describe('POST /api/attachments: who and how', () => {
     expect(guest.json().error.message).toBe(MESSAGES.notSignedIn);
     const asAdmin = await post(fileForm(PDF, 'a.pdf'), admin);
     expect(asAdmin.statusCode).toBe(403);
-    expect(asAdmin.json().error).toEqual({ code: 'FORBIDDEN', message: ATTACHMENT_MESSAGES.adminsCannot });
+    expect(asAdmin.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message: ATTACHMENT_MESSAGES.adminsCannot,
+      ...messageCodeFields(ATTACHMENT_MESSAGES.adminsCannot),
+    });
   });
 
   it('lets vendors attach files too', async () => {
@@ -389,6 +398,7 @@ describe.each(STORE_DRIVERS)('POST /api/attachments: stored and counted (%s stor
       expect(full.json().error).toEqual({
         code: 'PAYLOAD_TOO_LARGE',
         message: attachmentQuotaMessage(h.deps.config.attachmentQuotaBytes),
+        ...messageCodeFields(attachmentQuotaMessage(h.deps.config.attachmentQuotaBytes)),
       });
       // A day later the unsent files make room again.
       const dayAgo = new Date(clock.getTime() - 25 * HOUR);
@@ -428,7 +438,11 @@ describe.each(STORE_DRIVERS)('GET /api/attachments/:id (%s store)', (driver) => 
     for (const who of [otherFamily, owner, otherVendor, admin]) {
       const res = await download(id, who);
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: ATTACHMENT_MESSAGES.notFound });
+      expect(res.json().error).toEqual({
+        code: 'NOT_FOUND',
+        message: ATTACHMENT_MESSAGES.notFound,
+        ...messageCodeFields(ATTACHMENT_MESSAGES.notFound),
+      });
     }
     expect((await download(id, null)).statusCode).toBe(401);
   });

@@ -54,7 +54,7 @@ export async function signUp(
   ctx: Context,
   input: z.output<typeof registerInput>,
 ): Promise<{ user: UserDto }> {
-  const tooMany = 'Too many accounts were created from this network.';
+  const tooMany = ACCOUNT_MESSAGES.signUpTooMany;
   await enforceLimit(ctx, 'signupPerAddress', `signup:ip:${ctx.ip}`, tooMany);
   assertAcceptableNewPassword(input.password, 'password');
   return register(ctx, input);
@@ -113,7 +113,7 @@ export async function requestPasswordReset(
   input: z.output<typeof passwordResetRequestInput>,
 ): Promise<{ ok: true }> {
   const now = ctx.now();
-  await enforce(ctx.db, `reset:ip:${ctx.ip}`, RESET_PER_ADDRESS, now, 'Too many password reset requests.');
+  await enforce(ctx.db, `reset:ip:${ctx.ip}`, RESET_PER_ADDRESS, now, ACCOUNT_MESSAGES.resetTooMany);
   await ctx.db.transaction().execute(async (trx) => {
     const perAccount = await consume(trx, `reset:${accountKey(input.email)}`, RESET_PER_ACCOUNT, now);
     const user = await findUserForReset(trx, input.email);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../shared/schemas/auth';
 import { buildServer } from '../../app';
 import { createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { TooManyRequestsError } from '../../platform/limits/rate-limit';
 import { harnessForFile } from '../../test/harness';
 import { expectFieldRefused, rejection } from '../../test/rejection';
@@ -79,7 +80,11 @@ describe('change password', () => {
     const short = await post({ currentPassword: user.password, newPassword: '12345' });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.issues).toEqual([
-      { path: ['newPassword'], message: MESSAGES.passwordTooShort },
+      {
+        path: ['newPassword'],
+        message: MESSAGES.passwordTooShort,
+        ...messageCodeFields(MESSAGES.passwordTooShort),
+      },
     ]);
 
     const ok = await post({ currentPassword: user.password, newPassword: NEW_PASSWORD });
@@ -173,7 +178,11 @@ describe('changing the email', () => {
     expectFieldRefused(missing, 'currentPassword', ACCOUNT_MESSAGES.currentPasswordForEmail);
     const wrong = await patch({ version: user.version, email: newEmail, currentPassword: 'wrong-one' });
     expect(wrong.json().error.issues).toEqual([
-      { path: ['currentPassword'], message: ACCOUNT_MESSAGES.currentPasswordIncorrect },
+      {
+        path: ['currentPassword'],
+        message: ACCOUNT_MESSAGES.currentPasswordIncorrect,
+        ...messageCodeFields(ACCOUNT_MESSAGES.currentPasswordIncorrect),
+      },
     ]);
     const ok = await patch({
       version: user.version,
@@ -332,6 +341,8 @@ describe('sign-up limit per address', () => {
       expect(refused.json().error).toEqual({
         code: 'TOO_MANY_REQUESTS',
         message: 'Too many accounts were created from this network. Please try again in 60 minutes.',
+        messageCode: 'http.retryInMinutes',
+        messageParams: { message: ACCOUNT_MESSAGES.signUpTooMany, minutes: 60 },
       });
       expect((await signUp('10.12.0.2')).statusCode).toBe(201);
     } finally {

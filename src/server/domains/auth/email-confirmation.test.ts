@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth';
 import { DASHBOARD_CATEGORY_VALUES } from '../../../shared/schemas/vendors';
 import { createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { harnessForFile } from '../../test/harness';
 import { imageForm, multipartBody, png, postUpload } from '../../test/uploads';
 import { SITE_FULL_MESSAGE, unconfirmedQuotaMessage } from '../uploads/quota';
@@ -231,6 +232,7 @@ describe('storage before and after confirmation', () => {
       expect(image2.json().error).toEqual({
         code: 'PAYLOAD_TOO_LARGE',
         message: unconfirmedQuotaMessage(held.bytes + pdf.length),
+        ...messageCodeFields(unconfirmedQuotaMessage(held.bytes + pdf.length)),
       });
       const attachment2 = await attach(person.cookie);
       expect(attachment2.statusCode).toBe(413);
@@ -258,7 +260,11 @@ describe('storage before and after confirmation', () => {
     await withSettings({ storageCeilingBytes: used }, async () => {
       const refused = await postUpload(h, imageForm(image), cookie);
       expect(refused.statusCode).toBe(507);
-      expect(refused.json().error).toEqual({ code: 'INSUFFICIENT_STORAGE', message: SITE_FULL_MESSAGE });
+      expect(refused.json().error).toEqual({
+        code: 'INSUFFICIENT_STORAGE',
+        message: SITE_FULL_MESSAGE,
+        ...messageCodeFields(SITE_FULL_MESSAGE),
+      });
       const attachment = await attach(cookie);
       expect(attachment.statusCode).toBe(507);
       const warned = await admin.caller.admin.overview.health();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/schemas/auth';
 import { buildServer } from '../../app';
 import { createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { TooManyRequestsError } from '../../platform/limits/rate-limit';
 import { rowsWhere } from '../../test/fixtures';
 import { createHarness, harnessForFile, type Injects } from '../../test/harness';
@@ -243,7 +244,13 @@ describe('unknown email and wrong password', () => {
       const b = await timeOf(unique(), ip);
       for (const { res } of [a, b]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MESSAGES.badCredentials } });
+        expect(res.json()).toEqual({
+          error: {
+            code: 'UNAUTHORIZED',
+            message: MESSAGES.badCredentials,
+            ...messageCodeFields(MESSAGES.badCredentials),
+          },
+        });
         expect(res.headers['set-cookie']).toBeUndefined();
       }
       wrong.push(a.ms);

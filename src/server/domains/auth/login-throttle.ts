@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
+import { MESSAGES } from '../../../shared/schemas/auth';
 import type { Db } from '../../platform/db/create-db';
 import type { AppConfig } from '../../platform/env';
 import { consume, refund, TooManyRequestsError, waitPhrase } from '../../platform/limits/rate-limit';
@@ -29,7 +31,7 @@ function addressKey(ip: string): string {
 
 function tooManyAttempts(retryAfterMs: number): TooManyRequestsError {
   return new TooManyRequestsError(
-    `Too many failed sign-in attempts. Please try again in ${waitPhrase(retryAfterMs)}.`,
+    HTTP_MESSAGES.retryIn(MESSAGES.tooManySignIns, waitPhrase(retryAfterMs)),
     retryAfterMs,
   );
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth';
 import { createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile } from '../../test/harness';
 import { expectFieldRefused, rejection } from '../../test/rejection';
@@ -116,7 +117,11 @@ describe('password reset by mail', () => {
 
     const again = await post('/api/auth/password-reset/confirm', { token, newPassword: 'Another-one-77' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error).toEqual({ code: 'BAD_REQUEST', message: ACCOUNT_MESSAGES.resetLinkInvalid });
+    expect(again.json().error).toEqual({
+      code: 'BAD_REQUEST',
+      message: ACCOUNT_MESSAGES.resetLinkInvalid,
+      ...messageCodeFields(ACCOUNT_MESSAGES.resetLinkInvalid),
+    });
 
     expect((await post('/api/auth/login', { email: user.email, password: user.password })).statusCode).toBe(
       401,

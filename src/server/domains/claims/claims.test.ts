@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES, type ClaimSubmitInput } from '../../../shared/schemas/claims';
 import { createVendor } from '../../demo/factories';
 import type { NewVendor } from '../../platform/db/types';
+import { messageCodeFields } from '../../platform/http/errors';
 import { liveEventsOf, rowsOldestFirst, rowsWhere, turnOffEmails } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
@@ -170,7 +171,13 @@ describe('submitting a claim over REST (POST /api/vendor-claims)', () => {
     const vendor = await h.signedIn('vendor');
     const unknown = await h.request('POST', '/api/vendor-claims', vendor, form({ vendorId: randomUUID() }));
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: CLAIM_MESSAGES.listingNotFound } });
+    expect(unknown.json()).toEqual({
+      error: {
+        code: 'NOT_FOUND',
+        message: CLAIM_MESSAGES.listingNotFound,
+        ...messageCodeFields(CLAIM_MESSAGES.listingNotFound),
+      },
+    });
 
     const own = await newListing({ ownerId: vendor.user.id, claimed: true });
     const mine = await h.request('POST', '/api/vendor-claims', vendor, form({ vendorId: own.id }));
@@ -339,7 +346,13 @@ describe('withdrawing a claim', () => {
 
     const notYours = await h.request('POST', `/api/vendor-claims/${claim.id}/withdraw`, stranger, {});
     expect(notYours.statusCode).toBe(404);
-    expect(notYours.json()).toEqual({ error: { code: 'NOT_FOUND', message: CLAIM_MESSAGES.notFound } });
+    expect(notYours.json()).toEqual({
+      error: {
+        code: 'NOT_FOUND',
+        message: CLAIM_MESSAGES.notFound,
+        ...messageCodeFields(CLAIM_MESSAGES.notFound),
+      },
+    });
     expect((await rejection(admin.caller.claims.withdraw({ claimId: claim.id }))).code).toBe('NOT_FOUND');
     expect((await h.request('POST', `/api/vendor-claims/${claim.id}/withdraw`, null, {})).statusCode).toBe(
       401,
@@ -656,7 +669,13 @@ describe('revoking an approved claim', () => {
 
     const blank = await decideOverRest('revoke', claim.id, ' ');
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error.issues).toEqual([{ path: ['notes'], message: CLAIM_MESSAGES.reasonRequired }]);
+    expect(blank.json().error.issues).toEqual([
+      {
+        path: ['notes'],
+        message: CLAIM_MESSAGES.reasonRequired,
+        ...messageCodeFields(CLAIM_MESSAGES.reasonRequired),
+      },
+    ]);
 
     const res = await decideOverRest('revoke', claim.id, 'Ownership disputed by the registry');
     expect(res.statusCode).toBe(200);

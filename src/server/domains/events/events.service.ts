@@ -64,7 +64,7 @@ type Out<T extends z.ZodType> = z.output<T>;
 
 async function reload(db: Db, eventId: string, userId: string) {
   const event = await findOwnEvent(db, eventId, userId);
-  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
   return event;
 }
 
@@ -281,7 +281,7 @@ export async function updateEvent(
   if (updated) return eventDtoOf(updated, owner);
   // The row as it is now, as every answer shows an event.
   const latest = await findOwnEvent(db, id, userId);
-  return refuseStale(latest && eventDtoOf(latest, owner), 'Event not found');
+  return refuseStale(latest && eventDtoOf(latest, owner), EVENT_MESSAGES.notFound);
 }
 
 /**
@@ -393,6 +393,6 @@ export async function deleteItem(db: Db, table: 'tasks' | 'deposits' | 'memos', 
 export async function sharedEvent(db: Db, shareId: string) {
   const event = await findPublicEventByShareId(db, shareId);
   // A private link and an unknown one look the same, so share ids cannot be probed.
-  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'This event is not shared' });
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notShared });
   return event;
 }

@@ -1,21 +1,22 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { authedProcedure } from '../../platform/trpc/init';
 import { findOwnEvent, ownsPlanningItem, type PlanningTable } from './events.queries';
 
-const idOnly = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+const idOnly = z.object({ id: z.uuid({ error: EVENT_MESSAGES.invalidId }) });
 
 /** Loads the caller's own event named by `id` onto ctx; anyone else's answers NOT_FOUND. */
 export const ownEventProcedure = authedProcedure.input(idOnly).use(async ({ ctx, input, next }) => {
   const event = await findOwnEvent(ctx.db, input.id, ctx.user.id);
-  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
   return next({ ctx: { ...ctx, event } });
 });
 
 export const NOT_FOUND_MESSAGES: Record<PlanningTable, string> = {
-  tasks: 'Task not found',
-  deposits: 'Deposit not found',
-  memos: 'Memo not found',
+  tasks: EVENT_MESSAGES.taskNotFound,
+  deposits: EVENT_MESSAGES.depositNotFound,
+  memos: EVENT_MESSAGES.memoNotFound,
 };
 
 /** Admits a task, deposit or memo named by `id` only when it belongs to one of the caller's events. */

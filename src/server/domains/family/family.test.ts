@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migrations } from '../../../../migrations/index';
 import { FAMILY_MESSAGES } from '../../../shared/schemas/family';
 import { createEvent, createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { createHarness, harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
 import { hashInviteToken } from './family.service';
@@ -532,7 +533,11 @@ describe('REST', () => {
     });
     expect([wrong.statusCode, wrong.json().error]).toEqual([
       400,
-      { code: 'BAD_REQUEST', message: FAMILY_MESSAGES.inviteInvalid },
+      {
+        code: 'BAD_REQUEST',
+        message: FAMILY_MESSAGES.inviteInvalid,
+        ...messageCodeFields(FAMILY_MESSAGES.inviteInvalid),
+      },
     ]);
     const joined = await h.inject({
       method: 'POST',

@@ -10,6 +10,7 @@ import {
   type GuestImportResultDto,
 } from '../../../shared/schemas/guests';
 import { createEvent, createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { harnessForFile } from '../../test/harness';
 import { multipartBody, png } from '../../test/uploads';
 import { approvePending } from '../family/family.service';
@@ -196,7 +197,9 @@ describe('reading a file', () => {
       const res = await post(list.id, bytes, '?dryRun=true');
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).message).toBe(GUEST_MESSAGES.notText);
-      expect(errorOf(res).issues).toEqual([{ path: ['file'], message: GUEST_MESSAGES.notText }]);
+      expect(errorOf(res).issues).toEqual([
+        { path: ['file'], message: GUEST_MESSAGES.notText, ...messageCodeFields(GUEST_MESSAGES.notText) },
+      ]);
     }
     expect(() => decodeGuestFile(Buffer.from('Name\nDina\n'))).not.toThrow();
   });
@@ -289,8 +292,17 @@ describe('rows with problems', () => {
     // The message is the first problem's, as every field message is.
     expect(errorOf(res).message).toBe(`Row 3: ${GUEST_MESSAGES.badEmail}`);
     expect(errorOf(res).issues).toEqual([
-      { path: ['rows', 3, 'email'], message: `Row 3: ${GUEST_MESSAGES.badEmail}` },
-      { path: ['rows', 4, 'meal'], message: `Row 4: ${GUEST_MESSAGES.badMeal}` },
+      {
+        path: ['rows', 3, 'email'],
+        message: `Row 3: ${GUEST_MESSAGES.badEmail}`,
+        messageCode: 'guestImport.rowProblem',
+        messageParams: { row: 3, message: GUEST_MESSAGES.badEmail },
+      },
+      {
+        path: ['rows', 4, 'meal'],
+        message: `Row 4: ${GUEST_MESSAGES.badMeal}`,
+        ...messageCodeFields(`Row 4: ${GUEST_MESSAGES.badMeal}`),
+      },
     ]);
     expect(await counts(list.id)).toEqual({ guests: 0, households: 0, invitations: 0 });
   });
@@ -387,7 +399,13 @@ describe('importing', () => {
     const other = await newList();
     const res = await post(list.id, 'Name\nA Guest\n', `?invitedTo=${other.id}`);
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).issues).toEqual([{ path: ['invitedTo'], message: GUEST_MESSAGES.eventNotOnList }]);
+    expect(errorOf(res).issues).toEqual([
+      {
+        path: ['invitedTo'],
+        message: GUEST_MESSAGES.eventNotOnList,
+        ...messageCodeFields(GUEST_MESSAGES.eventNotOnList),
+      },
+    ]);
     expect(await counts(list.id)).toEqual({ guests: 0, households: 0, invitations: 0 });
   });
 

@@ -533,7 +533,7 @@ function rowsProblem(preview: GuestImportPreviewDto): TRPCError {
     r.errors.map((e) => ({
       code: 'custom' as const,
       path: ['rows', r.row, e.field],
-      message: `Row ${r.row}: ${e.message}`,
+      message: GUEST_IMPORT_MESSAGES.rowProblem(r.row, e.message),
       input: undefined,
     })),
   );

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { okResult } from '../../../shared/schemas/events';
+import { EVENT_MESSAGES, okResult } from '../../../shared/schemas/events';
 import {
   GUEST_MESSAGES,
   guestCreateInput,
@@ -42,7 +42,7 @@ const idOnly = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
  */
 export const guestListProcedure = authedProcedure.input(idOnly).use(async ({ ctx, input, next }) => {
   const list = await findGuestListEvent(ctx.db, input.id, ctx.user.id);
-  if (!list) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+  if (!list) throw new TRPCError({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
   return next({ ctx: { ...ctx, list } });
 });
 

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import {
   GUEST_LIMITS,
   GUEST_MESSAGES,
@@ -269,7 +270,7 @@ async function settingsRow(db: Db, mainEventId: string) {
     .select(['userId', 'timeZone', 'rsvpDeadline', 'rsvpMessage'])
     .where('id', '=', mainEventId)
     .executeTakeFirst();
-  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: 'Event not found' });
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: EVENT_MESSAGES.notFound });
   // The event's zone, else the owner's home place's, else UTC.
   const timeZone = event.timeZone ?? (await observanceOfUser(db, event.userId)).homePlace?.timeZone ?? 'UTC';
   return { ...event, timeZone };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import { messageCodeFields } from '../../platform/http/errors';
 import { familyAndBand, rowsWhere, useUpLimit, vendorWithListing } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
 
@@ -81,7 +82,11 @@ describe('the documented message paths (spec section 7)', () => {
     const other = await h.request('GET', `/api/messages/${threadId}`, otherCustomer);
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: MESSAGING_MESSAGES.threadNotFound },
+      error: {
+        code: 'NOT_FOUND',
+        message: MESSAGING_MESSAGES.threadNotFound,
+        ...messageCodeFields(MESSAGING_MESSAGES.threadNotFound),
+      },
     });
     expect((await h.request('GET', `/api/messages/${threadId}`, admin)).statusCode).toBe(403);
     expect((await h.request('GET', `/api/messages/${threadId}`, null)).statusCode).toBe(401);

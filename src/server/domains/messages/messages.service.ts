@@ -47,7 +47,7 @@ const threadNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGI
 const messageNotFound = () =>
   new TRPCError({ code: 'NOT_FOUND', message: MESSAGING_MESSAGES.messageNotFound });
 
-const INVALID_CURSOR = 'The cursor is not valid: ask for the first page again';
+const INVALID_CURSOR = MESSAGING_MESSAGES.invalidCursor;
 
 /** Opaque to clients: the last thread's lastMessageAt (exact microseconds) and id. */
 function encodeCursor(micros: string, id: string): string {
@@ -210,7 +210,7 @@ export async function startThread(
   if (ctx.user.role !== 'customer') {
     throw new TRPCError({
       code: 'FORBIDDEN',
-      message: 'Only customer accounts can start a conversation with a vendor',
+      message: MESSAGING_MESSAGES.customersOnly,
     });
   }
   const now = ctx.now();

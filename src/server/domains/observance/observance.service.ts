@@ -1,7 +1,7 @@
 import { timeAfter } from '../../../shared/dates';
 import { civilDateIn } from '../../../shared/local-time';
 import type { ObservanceSettings } from '../../../shared/schemas/observance';
-import type { PlaceDto } from '../../../shared/schemas/places';
+import { PLACE_MESSAGES, type PlaceDto } from '../../../shared/schemas/places';
 import type { Db } from '../../platform/db/create-db';
 import { fieldError } from '../../platform/trpc/field-error';
 import { placeById, resolvePlace } from '../places/places.service';
@@ -13,9 +13,7 @@ export interface UserObservance {
   homePlace: PlaceDto | null;
 }
 
-export const PLACE_MESSAGES = {
-  unknownPlace: 'No such place: choose one from the place search',
-} as const;
+export { PLACE_MESSAGES };
 
 export async function observanceOfUser(db: Db, userId: string): Promise<UserObservance> {
   const row = await db

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { placeDto, placeSearchDto, placeSearchInput } from '../../../shared/schemas/places';
+import { PLACE_MESSAGES, placeDto, placeSearchDto, placeSearchInput } from '../../../shared/schemas/places';
 import { publicProcedure, router } from '../../platform/trpc/init';
 import { placeById, searchPlaces } from './places.service';
 
@@ -18,7 +18,7 @@ export const placesRouter = router({
     .output(placeDto)
     .query(({ input }) => {
       const place = placeById(input.id);
-      if (!place) throw new TRPCError({ code: 'NOT_FOUND', message: 'Place not found' });
+      if (!place) throw new TRPCError({ code: 'NOT_FOUND', message: PLACE_MESSAGES.notFound });
       return place;
     }),
 });

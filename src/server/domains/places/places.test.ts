@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLACE_SEARCH_LIMIT, type PlaceDto } from '../../../shared/schemas/places';
+import { messageCodeFields } from '../../platform/http/errors';
 import { harnessForFile } from '../../test/harness';
 import { rejection } from '../../test/rejection';
 import { foldName, PlaceIndex, places, resolvePlace } from './places.service';
@@ -190,7 +191,13 @@ describe('GET /api/places', () => {
     for (const url of ['/api/places?q=', '/api/places']) {
       const res = await h.request('GET', url, null);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.issues).toEqual([{ path: ['q'], message: 'Type the start of a city name' }]);
+      expect(res.json().error.issues).toEqual([
+        {
+          path: ['q'],
+          message: 'Type the start of a city name',
+          ...messageCodeFields('Type the start of a city name'),
+        },
+      ]);
     }
   });
 });

@@ -257,6 +257,6 @@ export async function requestsFor(db: Db, user: UserDto) {
   if (user.role === 'vendor') return listRequests(db, { vendorOwnerId: user.id });
   throw new TRPCError({
     code: 'FORBIDDEN',
-    message: 'Availability requests belong to customers and vendors',
+    message: REQUEST_MESSAGES.partiesOnly,
   });
 }

@@ -183,7 +183,7 @@ export async function vendorReviews(
   input: z.output<typeof vendorReviewsInput>,
 ): Promise<ReviewPageDto> {
   const listing = await shownListing(db, input.id);
-  if (!listing) throw notFound('Listing not found');
+  if (!listing) throw notFound(REVIEW_MESSAGES.listingNotFound);
   const rows = await visibleReviewsPage(
     db,
     input.id,

@@ -1,3 +1,4 @@
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
 import type { Db } from '../../platform/db/create-db';
 import { lockForUser } from '../../platform/db/transaction';
 import type { AppConfig } from '../../platform/env';
@@ -39,11 +40,10 @@ export function storageAmount(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-export const SITE_FULL_MESSAGE =
-  'SimchaHub’s file storage is full, so nothing more can be uploaded right now. The administrators see this on their dashboard; please try again later.';
+export const SITE_FULL_MESSAGE = HTTP_MESSAGES.siteFull;
 
 export function unconfirmedQuotaMessage(quotaBytes: number): string {
-  return `Confirm your e-mail address to store more than ${storageAmount(quotaBytes)} of images and files: open the link we mailed you, or ask for a new one in Profile Settings.`;
+  return HTTP_MESSAGES.unconfirmedQuota(storageAmount(quotaBytes));
 }
 
 export class StorageRefusedError extends Error {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/upload-images';
 import { createEvent, createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { harnessForFile } from '../../test/harness';
 import { onStore, STORE_DRIVERS, storedExists, storedKeys } from '../../test/stores';
 import { imageForm, png, postUpload } from '../../test/uploads';
@@ -53,6 +54,8 @@ describe('upload rate', () => {
         message: expect.stringMatching(
           /^You are uploading images too quickly\. Please try again in \d+ seconds?\.$/,
         ),
+        messageCode: 'http.retryInSeconds',
+        messageParams: { message: 'You are uploading images too quickly.', seconds: expect.any(Number) },
       },
     });
 
@@ -151,7 +154,11 @@ describe.each(STORE_DRIVERS)('storage quota, through the store (%s store)', (dri
       expect(statuses).toEqual([201, 201, 413, 413, 413, 413, 413, 413]);
       for (const refused of results.filter((r) => r.statusCode === 413)) {
         expect(refused.json()).toEqual({
-          error: { code: 'PAYLOAD_TOO_LARGE', message: quotaMessage(h.deps.config.uploadQuotaBytes) },
+          error: {
+            code: 'PAYLOAD_TOO_LARGE',
+            message: quotaMessage(h.deps.config.uploadQuotaBytes),
+            ...messageCodeFields(quotaMessage(h.deps.config.uploadQuotaBytes)),
+          },
         });
       }
       const rows = await h.db.selectFrom('uploads').select('bytes').where('userId', '=', id).execute();

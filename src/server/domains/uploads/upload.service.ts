@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
 import { UPLOAD_VARIANT_WIDTHS, uploadFileName, uploadSrcSet } from '../../../shared/upload-images';
 import { filesOf } from '../../platform/storage/stores';
 import type { AppDeps } from '../../platform/trpc/context';
@@ -25,7 +26,7 @@ export interface StoredUpload {
 }
 
 export function quotaMessage(quotaBytes: number): string {
-  return `You have used your ${storageAmount(quotaBytes)} of image storage. Delete unused images and try again.`;
+  return HTTP_MESSAGES.imageQuotaUsed(storageAmount(quotaBytes));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   uploadSrcSet,
 } from '../../../shared/upload-images';
 import { createUser } from '../../demo/factories';
+import { messageCodeFields } from '../../platform/http/errors';
 import { harnessForFile } from '../../test/harness';
 import { onStore, STORE_DRIVERS, storedImagesOf, storeOf } from '../../test/stores';
 import {
@@ -239,7 +240,11 @@ describe('what is refused', () => {
       const res = await upload(imageForm(content, 'cat.png', 'image/png'));
       expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
       expect(res.json()).toEqual({
-        error: { code: 'BAD_REQUEST', message: 'Please select a valid image file' },
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'Please select a valid image file',
+          ...messageCodeFields('Please select a valid image file'),
+        },
       });
     }
     expect(await storedNames()).toEqual(before);
@@ -273,7 +278,11 @@ describe('what is refused', () => {
     const res = await upload(imageForm(file, 'huge.png', 'image/png'));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({
-      error: { code: 'PAYLOAD_TOO_LARGE', message: 'Image must be smaller than 5MB' },
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'Image must be smaller than 5MB',
+        ...messageCodeFields('Image must be smaller than 5MB'),
+      },
     });
     expect(await storedNames()).toEqual(before);
     expect(await readdir(incomingDir(h.deps.config))).toEqual([]);
@@ -461,7 +470,9 @@ describe('malformed multipart bodies', () => {
         payload: body.payload,
       });
       expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
-      expect(res.json(), label).toEqual({ error: { code: 'BAD_REQUEST', message } });
+      expect(res.json(), label).toEqual({
+        error: { code: 'BAD_REQUEST', message, ...messageCodeFields(message) },
+      });
     }
     expect(await readdir(incomingDir(h.deps.config))).toEqual([]);
   });

@@ -7,6 +7,7 @@ import type { LiveEvent } from '../../../shared/schemas/messages';
 import { buildServer } from '../../app';
 import { createUser, createVendor } from '../../demo/factories';
 import { createSession } from '../../domains/auth/sessions';
+import { messageCodeFields } from '../../platform/http/errors';
 import { Lifecycle } from '../../platform/http/resilience';
 import { appendLiveEvents, lastLiveSeq, liveEventsAfter } from '../../platform/live/live-events';
 import type { AppDeps, Context } from '../../platform/trpc/context';
@@ -313,7 +314,11 @@ describe('GET /api/messages/events', () => {
       expect(res.status).toBe(401);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.body)).toEqual({
-        error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue' },
+        error: {
+          code: 'UNAUTHORIZED',
+          message: 'Please sign in to continue',
+          ...messageCodeFields('Please sign in to continue'),
+        },
       });
     }
   });

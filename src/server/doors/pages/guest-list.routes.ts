@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../../shared/schemas/auth';
+import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { GUEST_MESSAGES } from '../../../shared/schemas/guests';
 import { fileSlug } from '../../domains/feeds/ics';
 import { findGuestListEvent } from '../../domains/guest-lists/guest-lists.access';
@@ -15,7 +16,7 @@ export const GUEST_PRINT_PATH = '/api/events/{id}/guests/print';
 export const GUEST_FILE_CACHE_CONTROL = 'private, no-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EVENT_NOT_FOUND = 'Event not found';
+const EVENT_NOT_FOUND = EVENT_MESSAGES.notFound;
 const BY_MESSAGE = 'Group the list by household or table';
 
 const notFound = (reply: FastifyReply) =>

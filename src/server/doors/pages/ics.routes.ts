@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/schemas/auth';
+import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { eventCalendar, feedCalendar, sharedEventCalendar } from '../../domains/feeds/feeds.service';
 import { fileSlug, ICS_CONTENT_TYPE } from '../../domains/feeds/ics';
 import { errorBody } from '../../platform/http/errors';
@@ -20,7 +21,7 @@ export const EVENT_ICS_PATH = '/api/events/{id}/ics';
 export const ICS_CACHE_CONTROL = 'private, max-age=300';
 
 const FEED_NOT_FOUND = 'No calendar at this address';
-const EVENT_NOT_FOUND = 'Event not found';
+const EVENT_NOT_FOUND = EVENT_MESSAGES.notFound;
 
 function sendCalendar(
   req: FastifyRequest,

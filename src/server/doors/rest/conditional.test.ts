@@ -4,6 +4,7 @@ import { STALE_WRITE_MESSAGE } from '../../../shared/schemas/common';
 import { buildServer } from '../../app';
 import { createDeposit, createEvent, createMemo, createTask, createVendor } from '../../demo/factories';
 import { MarketplaceCache } from '../../domains/vendors/marketplace-cache';
+import { messageCodeFields } from '../../platform/http/errors';
 import { vendorWithListing } from '../../test/fixtures';
 import { harnessForFile, type Who } from '../../test/harness';
 import { IF_MATCH_MESSAGES } from './conditional';
@@ -88,7 +89,12 @@ describe('editable rows: ETag and If-Match', () => {
     );
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toEqual({
-      error: { code: 'PRECONDITION_FAILED', message: STALE_WRITE_MESSAGE, current: first.json() },
+      error: {
+        code: 'PRECONDITION_FAILED',
+        message: STALE_WRITE_MESSAGE,
+        ...messageCodeFields(STALE_WRITE_MESSAGE),
+        current: first.json(),
+      },
     });
     expect(stale.headers.etag).toBe(first.headers.etag);
     expect((await h.request('GET', `/api/events/${event.id}`, owner)).json().venue).toBe('Hall');
@@ -107,7 +113,12 @@ describe('editable rows: ETag and If-Match', () => {
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
-      error: { code: 'CONFLICT', message: STALE_WRITE_MESSAGE, current: first.json() },
+      error: {
+        code: 'CONFLICT',
+        message: STALE_WRITE_MESSAGE,
+        ...messageCodeFields(STALE_WRITE_MESSAGE),
+        current: first.json(),
+      },
     });
     expect(stale.headers.etag).toBe(`"v${event.version + 1}"`);
   });

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply } from 'fastify';
+import { IF_MATCH_MESSAGES } from '../../../shared/http-messages';
 import { versionField } from '../../../shared/schemas/common';
 import { varyOnAcceptEncoding } from '../../platform/http/compression';
 import { digestOf, type EntityTag, parseEntityTags, strongTag } from '../../platform/http/etag';
@@ -36,11 +37,7 @@ function versionNamedBy(tag: EntityTag): number | undefined {
   return parsed.success && parsed.data !== UNREACHABLE_VERSION ? parsed.data : undefined;
 }
 
-export const IF_MATCH_MESSAGES = {
-  malformed: 'If-Match must be * or a list of quoted entity tags, such as "v3"',
-  disagrees:
-    "If-Match and the body's version name different versions of the row: send the one you edited from, in either",
-};
+export { IF_MATCH_MESSAGES };
 
 /** What an update's If-Match asks: any existing row (`*`), or one of these versions. */
 export type UpdateCondition = { any: true } | { any: false; versions: number[] };

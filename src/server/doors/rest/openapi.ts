@@ -24,13 +24,40 @@ import { ROW_CACHE_CONTROL } from './conditional';
 import { pathParams, procedureAt } from './plugin';
 import { restRoutes } from './routes';
 
+/** A message's stable code and its parameters, for a client to show the message in its reader's language. */
+const messageCoded = {
+  messageCode: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "The message's stable code, when it has one; `message` stays the English sentence. Codes are added, never renamed.",
+      example: 'auth.badCredentials',
+    }),
+  messageParams: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .meta({
+      description:
+        "The values the coded message is made of: `label` is a field's English name, `message` a coded message inside it",
+      example: { label: 'Business name', max: 200 },
+    }),
+};
+
 const errorSchema = z
   .object({
     error: z.object({
       code: z.string().meta({ example: 'BAD_REQUEST' }),
       message: z.string(),
+      ...messageCoded,
       issues: z
-        .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+        .array(
+          z.object({
+            path: z.array(z.union([z.string(), z.number()])),
+            message: z.string(),
+            ...messageCoded,
+          }),
+        )
         .optional(),
     }),
   })
@@ -807,7 +834,7 @@ export function buildOpenApiDocument() {
         version: '1.0.0',
         description:
           'REST surface of SimchaHub. Authentication is the HttpOnly session cookie set by sign-in. ' +
-          'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, issues?, current? } }` ' +
+          'Mutations from another origin are refused. Errors share one shape: `{ error: { code, message, messageCode?, messageParams?, issues?, current? } }` ' +
           '(`current`: on 409 from an update made from a stale `version`, or 412 from a stale If-Match, the row as it is now). ' +
           'Editable rows carry an ETag, `"v<version>"`, that If-Match on their update takes; the marketplace answers ' +
           'If-None-Match with 304 while the listings are unchanged (decision 029).',

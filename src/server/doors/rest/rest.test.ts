@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/schemas/auth';
+import { tooLongMessage } from '../../../shared/schemas/common';
 import { createUser } from '../../demo/factories';
 import { harnessForFile } from '../../test/harness';
 import { expectFieldRefused, expectJsonNotFound } from '../../test/rejection';
@@ -53,11 +55,26 @@ describe('REST auth contract', () => {
       password: 'Kiddush-cup-7',
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: { code: 'CONFLICT', message: MESSAGES.emailTaken } });
+    expect(taken.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: MESSAGES.emailTaken,
+        messageCode: 'auth.emailTaken',
+        messageParams: {},
+      },
+    });
 
     const wrong = await h.request('POST', '/api/auth/login', null, { email: user.email, password: 'not-it' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MESSAGES.badCredentials } });
+    // The English message as the spec gives it, and its code for a client to show it in its reader's language.
+    expect(wrong.json()).toEqual({
+      error: {
+        code: 'UNAUTHORIZED',
+        message: MESSAGES.badCredentials,
+        messageCode: 'auth.badCredentials',
+        messageParams: {},
+      },
+    });
   });
 
   it('login, me, profile and logout round-trip on the cookie', async () => {
@@ -166,7 +183,53 @@ describe('tRPC over HTTP', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error.json.message).toBe(MESSAGES.requiredSignUp);
-    expect(body.error.json.data.issues).toEqual([{ path: ['name'], message: MESSAGES.requiredSignUp }]);
+    expect(body.error.json.data.issues).toEqual([
+      {
+        path: ['name'],
+        message: MESSAGES.requiredSignUp,
+        messageCode: 'auth.requiredSignUp',
+        messageParams: {},
+      },
+    ]);
+    expect(body.error.json.data).toMatchObject({ messageCode: 'auth.requiredSignUp', messageParams: {} });
+  });
+
+  it('a wrong password carries the message code in the error data', async () => {
+    const user = await createUser(h.db);
+    const res = await h.request('POST', '/trpc/auth.login', null, {
+      json: { email: user.email, password: 'not-it' },
+    });
+    expect(res.statusCode).toBe(401);
+    const error = res.json().error.json;
+    expect(error.message).toBe(MESSAGES.badCredentials);
+    expect(error.data).toMatchObject({
+      code: 'UNAUTHORIZED',
+      messageCode: 'auth.badCredentials',
+      messageParams: {},
+    });
+  });
+
+  it('a too long field carries the code and its parameters, on the error and on its issue', async () => {
+    const name = 'x'.repeat(LIMITS.nameMax + 1);
+    const message = tooLongMessage('Name', LIMITS.nameMax);
+    const coded = { messageCode: 'common.tooLong', messageParams: { label: 'Name', max: LIMITS.nameMax } };
+    const trpc = await h.request('POST', '/trpc/auth.register', null, {
+      json: { name, email: unique(), password: 'Kiddush-cup-7' },
+    });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.json.message).toBe(message);
+    expect(trpc.json().error.json.data).toMatchObject(coded);
+    expect(trpc.json().error.json.data.issues).toEqual([{ path: ['name'], message, ...coded }]);
+
+    const rest = await h.request('POST', '/api/auth/register', null, {
+      name,
+      email: unique(),
+      password: 'Kiddush-cup-7',
+    });
+    expect(rest.statusCode).toBe(400);
+    expect(rest.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message, ...coded, issues: [{ path: ['name'], message, ...coded }] },
+    });
   });
 
   it('auth.session answers null for a visitor with a 200', async () => {

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
 import type { AppRouter } from './app-router';
 
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
@@ -13,7 +14,7 @@ function requestUrl(raw: IncomingMessage): URL {
     const encrypted = (raw.socket as { encrypted?: boolean } | null)?.encrypted === true;
     return new URL(raw.url ?? '/', `${encrypted ? 'https:' : 'http:'}//${raw.headers.host ?? 'localhost'}`);
   } catch (cause) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid URL', cause });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: HTTP_MESSAGES.invalidUrl, cause });
   }
 }
 

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MESSAGES } from '../../../shared/schemas/auth';
+import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { GUEST_IMPORT_MESSAGES, GUEST_LIMITS, GUEST_MESSAGES } from '../../../shared/schemas/guests';
 import { UPLOAD_MESSAGES } from '../../../shared/upload-images';
 import { findGuestListEvent } from '../../domains/guest-lists/guest-lists.access';
@@ -31,7 +32,7 @@ const GUEST_FILE_FORM: FileForm = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EVENT_NOT_FOUND = 'Event not found';
+const EVENT_NOT_FOUND = EVENT_MESSAGES.notFound;
 
 const yes = (value: string | undefined) => value === 'true' || value === '1';
 

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { UNAVAILABLE_MESSAGES } from '../../../shared/http-messages';
 
 /** Why the database could not serve a request: the answer says which, and both mean "try again". */
 export type Unavailability = 'unreachable' | 'too-slow' | 'busy';
@@ -78,11 +79,7 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-export const UNAVAILABLE_MESSAGES: Record<Unavailability, string> = {
-  unreachable: 'The database is not reachable right now. Please try again in a moment.',
-  'too-slow': 'The database is too slow to answer right now. Please try again in a moment.',
-  busy: 'The server is busy right now. Please try again in a moment.',
-};
+export { UNAVAILABLE_MESSAGES };
 
 /** 503 with Retry-After, in the app's error format on REST and tRPC alike. */
 export class ServiceUnavailableError extends TRPCError {

@@ -7,6 +7,7 @@ import { createDeposit, createEvent, createMemo, createTask, createVendor } from
 import { vendorWithListing } from '../../test/fixtures';
 import { createHarness, type TestHarness } from '../../test/harness';
 import { rejection } from '../../test/rejection';
+import { messageCodeFields } from '../http/errors';
 import { StaleWriteError } from './stale-write';
 
 /**
@@ -328,7 +329,12 @@ describe('over HTTP', () => {
     const stale = await patch({ version: event.version, venue: 'Garden' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
-      error: { code: 'CONFLICT', message: STALE_WRITE_MESSAGE, current: ok.json() },
+      error: {
+        code: 'CONFLICT',
+        message: STALE_WRITE_MESSAGE,
+        ...messageCodeFields(STALE_WRITE_MESSAGE),
+        current: ok.json(),
+      },
     });
 
     expect(versionField.safeParse(undefined).error?.issues[0]?.message).toBe(MISSING_VERSION);

@@ -2,13 +2,27 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
+import { describeMessage, type MessageParams } from '../../../shared/message-codes';
 import { asServiceUnavailable } from '../db/db-errors';
 import { PreconditionFailedError, StaleWriteError } from '../db/stale-write';
 import { retryAfterOf } from '../limits/rate-limit';
 
-export interface ValidationIssue {
+/** A message's code and parameters (shared/message-codes.ts), when it has a code. */
+export interface MessageCoded {
+  messageCode?: string;
+  messageParams?: MessageParams;
+}
+
+export interface ValidationIssue extends MessageCoded {
   path: (string | number)[];
   message: string;
+}
+
+/** The code and parameters of an English message, as fields to spread into an error; none when it has no code. */
+export function messageCodeFields(message: string): MessageCoded {
+  const described = describeMessage(message);
+  return described ? { messageCode: described.code, messageParams: described.params } : {};
 }
 
 /** Zod issues in a transport-neutral shape, for tRPC error data and the REST error body alike. */
@@ -18,6 +32,7 @@ export function validationIssues(error: unknown): ValidationIssue[] | undefined 
   return cause.issues.map((i) => ({
     path: i.path.filter((p): p is string | number => typeof p !== 'symbol'),
     message: i.message,
+    ...messageCodeFields(i.message),
   }));
 }
 
@@ -25,14 +40,18 @@ export function validationIssues(error: unknown): ValidationIssue[] | undefined 
 export function publicMessage(error: TRPCError): string {
   const issues = validationIssues(error);
   if (issues?.[0]) return issues[0].message;
-  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
+  if (error.code === 'INTERNAL_SERVER_ERROR') return HTTP_MESSAGES.internal;
   return error.message;
 }
 
 /** The one JSON error shape of the REST surface. */
 export interface ErrorBody {
-  /** `current`: on 409 CONFLICT from a stale update (412 from a stale If-Match), the row as it is now. */
-  error: { code: string; message: string; issues?: ValidationIssue[]; current?: unknown };
+  /**
+   * `message` is the English sentence; `messageCode` and `messageParams` name it, when it has a code,
+   * for a client to show it in its reader's language. `current`: on 409 CONFLICT from a stale update
+   * (412 from a stale If-Match), the row as it is now.
+   */
+  error: { code: string; message: string; issues?: ValidationIssue[]; current?: unknown } & MessageCoded;
 }
 
 export function errorBody(
@@ -45,6 +64,7 @@ export function errorBody(
     error: {
       code,
       message,
+      ...messageCodeFields(message),
       ...(issues ? { issues } : {}),
       ...(current === undefined ? {} : { current }),
     },

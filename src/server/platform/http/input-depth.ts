@@ -4,9 +4,11 @@
  * levels; anything far deeper is an attack on code that walks values recursively (superjson's
  * deserialize overflows the stack on a few thousand levels of `meta`).
  */
-export const MAX_INPUT_DEPTH = 32;
+import { HTTP_MESSAGES, MAX_INPUT_DEPTH } from '../../../shared/http-messages';
 
-export const TOO_DEEP_MESSAGE = `The request nests objects or arrays more than ${MAX_INPUT_DEPTH} levels deep`;
+export { MAX_INPUT_DEPTH };
+
+export const TOO_DEEP_MESSAGE = HTTP_MESSAGES.tooDeep;
 
 /** Whether a parsed JSON value nests deeper than `max`; walks without recursion, so it cannot overflow itself. */
 export function nestsDeeperThan(value: unknown, max: number = MAX_INPUT_DEPTH): boolean {

@@ -6,6 +6,7 @@ import { harnessForFile, type TestHarness } from '../../test/harness';
 import { createPostgresDb, type DbHandle } from '../db/create-db';
 import { asServiceUnavailable, ServiceUnavailableError, unavailabilityOf } from '../db/db-errors';
 import type { AppDeps } from '../trpc/context';
+import { messageCodeFields } from './errors';
 import { Lifecycle } from './resilience';
 
 const h = harnessForFile();
@@ -95,7 +96,11 @@ describe('a database that is down', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBeDefined();
     expect(res.json()).toEqual({
-      error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable' },
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database is unreachable',
+        ...messageCodeFields('The database is unreachable'),
+      },
     });
   });
 
@@ -107,6 +112,7 @@ describe('a database that is down', () => {
       expect(res.json().error).toEqual({
         code: 'SERVICE_UNAVAILABLE',
         message: 'The database is not reachable right now. Please try again in a moment.',
+        ...messageCodeFields('The database is not reachable right now. Please try again in a moment.'),
       });
     }
     // The session lookup itself meets the outage: still 503.
@@ -210,6 +216,7 @@ describe('answering quickly instead of late', () => {
           error: {
             code: 'SERVICE_UNAVAILABLE',
             message: 'The server is restarting. Please try again in a moment.',
+            ...messageCodeFields('The server is restarting. Please try again in a moment.'),
           },
         });
       }
@@ -230,6 +237,7 @@ describe('answering quickly instead of late', () => {
       expect(res.json().error).toEqual({
         code: 'SERVICE_UNAVAILABLE',
         message: 'The request took too long. Please try again in a moment.',
+        ...messageCodeFields('The request took too long. Please try again in a moment.'),
       });
     });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
+import { UNAVAILABLE_MESSAGES } from '../../../shared/http-messages';
 import type { Db } from '../db/create-db';
 import { unavailabilityOf } from '../db/db-errors';
 import type { AppConfig } from '../env';
@@ -63,7 +64,7 @@ export interface ResilienceOptions {
   lifecycle: Lifecycle;
 }
 
-export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
+export const BUSY_MESSAGE = UNAVAILABLE_MESSAGES.busy;
 
 /** Whether a request to this route is one load shedding may refuse. */
 function sheddable(req: FastifyRequest): boolean {
@@ -89,7 +90,7 @@ async function resilience(app: FastifyInstance, opts: ResilienceOptions): Promis
 
   app.addHook('onRequest', async (req, reply) => {
     if (lifecycle.draining) {
-      return unavailable(reply, 'The server is restarting. Please try again in a moment.', 2, true);
+      return unavailable(reply, UNAVAILABLE_MESSAGES.restarting, 2, true);
     }
     if (lag?.overloaded && sheddable(req)) {
       // What tripped it, with every refusal: the recent stalls and the last lag, the share of time
@@ -104,7 +105,7 @@ async function resilience(app: FastifyInstance, opts: ResilienceOptions): Promis
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
       req.log.warn({ url: req.url, timeoutMs: config.requestTimeoutMs }, 'request timed out');
-      void unavailable(reply, 'The request took too long. Please try again in a moment.', 2);
+      void unavailable(reply, UNAVAILABLE_MESSAGES.timedOut, 2);
     }, config.requestTimeoutMs);
     timer.unref();
     reply.raw.once('close', () => clearTimeout(timer));

@@ -5,6 +5,7 @@ import { MarketplaceCache } from '../../domains/vendors/marketplace-cache';
 import { harnessForFile } from '../../test/harness';
 import { createPostgresDb } from '../db/create-db';
 import { loadConfig } from '../env';
+import { messageCodeFields } from './errors';
 
 const h = harnessForFile();
 
@@ -28,7 +29,11 @@ describe('cross-origin mutations', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
-      error: { code: 'FORBIDDEN', message: 'Cross-origin requests may not change data on this server' },
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Cross-origin requests may not change data on this server',
+        ...messageCodeFields('Cross-origin requests may not change data on this server'),
+      },
     });
     expect(res.headers['set-cookie']).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import { createEvent, createVendor } from '../../demo/factories';
 import { rowsWhere } from '../../test/fixtures';
 import { harnessForFile, type Party } from '../../test/harness';
 import { rejection } from '../../test/rejection';
+import { messageCodeFields } from '../http/errors';
 import { IDEMPOTENCY_MESSAGES } from './idempotency';
 
 const h = harnessForFile();
@@ -218,7 +219,11 @@ describe('a key used for something else', () => {
     );
     expect([res.statusCode, res.json().error]).toEqual([
       422,
-      { code: 'UNPROCESSABLE_CONTENT', message: IDEMPOTENCY_MESSAGES.reused },
+      {
+        code: 'UNPROCESSABLE_CONTENT',
+        message: IDEMPOTENCY_MESSAGES.reused,
+        ...messageCodeFields(IDEMPOTENCY_MESSAGES.reused),
+      },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { type AnyProcedure, TRPCError } from '@trpc/server';
 // The one way to hand tRPC a middleware result without calling next(): its marker value.
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import superjson from 'superjson';
+import { IDEMPOTENCY_MESSAGES } from '../../../shared/http-messages';
 import type { Db } from '../db/create-db';
 import { inTransaction } from '../db/transaction';
 import { sha256Hex } from '../tokens';
@@ -12,11 +13,7 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency.queries';
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
-export const IDEMPOTENCY_MESSAGES = {
-  reused: 'This Idempotency-Key was already used for a different request',
-  headerAndBodyDiffer: 'The Idempotency-Key header and the idempotencyKey in the body differ',
-  inProgress: 'A request with this Idempotency-Key is still being processed. Please try again.',
-} as const;
+export { IDEMPOTENCY_MESSAGES };
 
 /** The stored answer, encrypted with a key only the client's Idempotency-Key gives (see sealFor). */
 interface SealedAnswer {

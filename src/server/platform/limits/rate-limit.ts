@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
 import type { Db } from '../db/create-db';
 import { ServiceUnavailableError } from '../db/db-errors';
 import type { AppConfig, RateRule } from '../env';
@@ -91,7 +92,7 @@ export async function enforce(
   const decision = await consume(db, key, rule, now);
   if (!decision.allowed) {
     throw new TooManyRequestsError(
-      `${message} Please try again in ${waitPhrase(decision.retryAfterMs)}.`,
+      HTTP_MESSAGES.retryIn(message, waitPhrase(decision.retryAfterMs)),
       decision.retryAfterMs,
     );
   }

@@ -2,11 +2,12 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { ZodError } from 'zod';
 import type { Role } from '../../../shared/constants';
+import { HTTP_MESSAGES } from '../../../shared/http-messages';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import { MESSAGES } from '../../../shared/schemas/auth';
 import { asServiceUnavailable, ServiceUnavailableError } from '../db/db-errors';
 import { StaleWriteError } from '../db/stale-write';
-import { publicMessage, validationIssues } from '../http/errors';
+import { messageCodeFields, publicMessage, validationIssues } from '../http/errors';
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../http/input-depth';
 import { TooManyRequestsError } from '../limits/rate-limit';
 import type { Context } from './context';
@@ -26,7 +27,7 @@ const transformer = {
       } catch (cause) {
         throw new TRPCError({
           code: 'BAD_REQUEST',
-          message: 'The input is not valid superjson (a json value with optional meta)',
+          message: HTTP_MESSAGES.notSuperjson,
           cause,
         });
       }
@@ -45,11 +46,14 @@ const t = initTRPC.context<Context>().create({
     client: { reconnectAfterInactivityMs: 40_000 },
   },
   errorFormatter({ shape, error }) {
+    const message = publicMessage(error);
     return {
       ...shape,
-      message: publicMessage(error),
+      message,
       data: {
         code: shape.data.code,
+        // The message's code and parameters, for clients to show it in their reader's language.
+        ...messageCodeFields(message),
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         issues: validationIssues(error),
@@ -95,7 +99,7 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
     const first = result.error.cause.issues[0];
     throw new TRPCError({
       code: 'BAD_REQUEST',
-      message: first?.message ?? 'Invalid input',
+      message: first?.message ?? HTTP_MESSAGES.invalidInput,
       cause: result.error.cause,
     });
   }
@@ -117,7 +121,7 @@ function roleProcedure(...roles: Role[]) {
     if (!roles.includes(ctx.user.role)) {
       throw new TRPCError({
         code: 'FORBIDDEN',
-        message: `This action is for ${roles.join(' or ')} accounts only`,
+        message: HTTP_MESSAGES.rolesOnly(roles),
       });
     }
     return next();
