@@ -35,6 +35,7 @@ import * as storedFiles from './2026-11-29T0940_stored_files';
 import * as backups from './2026-11-29T2000_backups';
 import * as guests from './2026-11-30T0000_guests';
 import * as rsvpNotifications from './2026-11-30T0100_rsvp_notifications';
+import * as languages from './2026-11-30T0300_languages';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T2000_backups': backups,
   '2026-11-30T0000_guests': guests,
   '2026-11-30T0100_rsvp_notifications': rsvpNotifications,
+  '2026-11-30T0300_languages': languages,
 };

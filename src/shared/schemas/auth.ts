@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
+import { LANGUAGES } from '../i18n';
 import { editVersionField, optionalText, requiredText, rowVersionDto, safeString } from './common';
 import { inviteTokenSchema } from './family';
 import { observanceFields } from './observance-fields';
@@ -16,7 +17,11 @@ export const MESSAGES = {
   useVendorLogin: 'Please use the vendor login for vendor accounts',
   useCustomerLogin: 'Please use the customer login for customer accounts',
   adminsOnly: 'This sign-in page is for administrators only',
+  invalidLanguage: `Language must be ${LANGUAGES.join(' or ')}`,
 } as const;
+
+/** A person's language (src/shared/i18n.ts): the product's words and their mail are in it. */
+export const languageSchema = z.enum(LANGUAGES, { error: MESSAGES.invalidLanguage });
 
 /** Trimmed email; the server compares it case-insensitively. */
 export const emailSchema = (requiredMessage: string) =>
@@ -43,6 +48,8 @@ export const registerInput = z.object({
   role: z.enum(SELF_SERVICE_ROLES, { error: 'Role must be customer or vendor' }).default('customer'),
   /** From a family invite link: joins the circle of familyLabel at once (decision 007). */
   inviteToken: inviteTokenSchema.optional(),
+  /** The new account's language; when absent, the one the request asks for (cookie, Accept-Language). */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
@@ -94,6 +101,7 @@ export const profileUpdateInput = z
     ...userPreferences.partial().shape,
     /** GeoNames id of the home place (GET /api/places); null clears it. */
     homePlaceId: homePlaceIdSchema.optional(),
+    language: languageSchema.optional(),
     ...z.object(observanceFields).partial().shape,
     /** Needed only when the email changes to a different address. */
     currentPassword: z.string().max(LIMITS.passwordMax, MESSAGES.passwordTooLong).optional(),
@@ -112,6 +120,8 @@ export const userDto = z.object({
   ...userPreferences.shape,
   homePlaceId: z.number().int().nullable(),
   ...observanceFields,
+  /** The language the person reads the product and their mail in. */
+  language: z.enum(LANGUAGES),
   role: z.enum(ROLES),
   createdAt: z.date(),
   /**
