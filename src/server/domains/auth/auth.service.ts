@@ -174,7 +174,7 @@ async function emailChanged(
     to: before.email,
     userId: before.id,
     notification: false,
-    ...emailChangedMail({ name: before.name, newEmail: after.email }),
+    ...emailChangedMail({ name: before.name, newEmail: after.email, language: after.language }),
   });
   await retireConfirmationTokens(trx, before.id, now);
   await sendEmailConfirmation(trx, appUrl, after, now);
