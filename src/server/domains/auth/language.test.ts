@@ -146,3 +146,26 @@ describe('the profile keeps the language', () => {
     expect(me.properties.user.required).toContain('language');
   });
 });
+
+describe('mail goes in the recipient language', () => {
+  it('a Hebrew user gets a Hebrew reset mail, an English user the English one; the outbox row keeps its language', async () => {
+    const hebrew = await createUser(h.db, { language: 'he' });
+    const english = await createUser(h.db);
+    for (const user of [hebrew, english]) {
+      await h.anonymous({ ip: '10.9.9.9' }).caller.auth.requestPasswordReset({ email: user.email });
+    }
+    const rows = await h.db
+      .selectFrom('mailOutbox')
+      .select(['toAddress', 'subject', 'htmlBody', 'textBody', 'language'])
+      .where('kind', '=', 'password-reset')
+      .where('toAddress', 'in', [hebrew.email, english.email])
+      .execute();
+    const he = rows.find((r) => r.toAddress === hebrew.email);
+    const en = rows.find((r) => r.toAddress === english.email);
+    expect(he).toMatchObject({ language: 'he', subject: 'איפוס הסיסמה שלכם ב-SimchaHub' });
+    expect(he?.htmlBody).toContain('<html lang="he" dir="rtl">');
+    expect(he?.textBody).toContain('\u2068Test User\u2069');
+    expect(en).toMatchObject({ language: 'en', subject: 'Reset your SimchaHub password' });
+    expect(en?.htmlBody).toContain('<html lang="en">');
+  });
+});
