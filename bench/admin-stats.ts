@@ -180,6 +180,7 @@ async function main() {
         'candleMinutes',
         'havdalah',
         'weddingCustom',
+        'language',
         'version',
       ])
       .executeTakeFirstOrThrow();

@@ -180,6 +180,7 @@ async function listingsOf(db: Db): Promise<Listing[]> {
       'u.candleMinutes',
       'u.havdalah',
       'u.weddingCustom',
+      'u.language',
       'u.version',
     ])
     .execute();

@@ -36,6 +36,7 @@ import * as backups from './2026-11-29T2000_backups';
 import * as guests from './2026-11-30T0000_guests';
 import * as rsvpNotifications from './2026-11-30T0100_rsvp_notifications';
 import * as hebrewSearch from './2026-11-30T0200_hebrew_search';
+import * as languages from './2026-11-30T0300_languages';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0000_guests': guests,
   '2026-11-30T0100_rsvp_notifications': rsvpNotifications,
   '2026-11-30T0200_hebrew_search': hebrewSearch,
+  '2026-11-30T0300_languages': languages,
 };

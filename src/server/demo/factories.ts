@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Role } from '../../shared/constants';
+import type { Language } from '../../shared/i18n';
 import type { UserDto } from '../../shared/schemas/auth';
 import { issueConfirmationToken, redeemConfirmationToken } from '../domains/auth/email-confirmation';
 import { hashPassword } from '../domains/auth/password';
@@ -46,6 +47,8 @@ export interface UserOverrides {
   familyLabel?: string | null;
   /** Confirm the address as its owner would, through a link (no mail is written). Unconfirmed by default, as after sign-up. */
   emailConfirmed?: boolean;
+  /** The language of the account; English (the column's default) when absent. */
+  language?: Language;
 }
 
 export async function createUser(
@@ -60,6 +63,7 @@ export async function createUser(
     role: overrides.role ?? 'customer',
     phone: overrides.phone ?? null,
     familyLabel: overrides.familyLabel ?? null,
+    ...(overrides.language ? { language: overrides.language } : {}),
   });
   // Through the same rule as sign-up: the label's first user founds its circle, later ones wait.
   if (user.familyLabel) await syncFamilyMembership(db, user.id, null);

@@ -1,9 +1,16 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isLanguage, LANGUAGE_COOKIE, type Language, negotiateLanguage } from '../../shared/i18n';
 import { DEVICE_COOKIE } from '../domains/auth/known-devices';
 import { resolveSession, SESSION_COOKIE } from '../domains/auth/sessions';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../platform/idempotency/idempotency';
 import type { AppDeps, Context } from '../platform/trpc/context';
+
+/** The `lang` cookie when it names one of our languages, else the best match of Accept-Language. */
+export function languageOfRequest(req: FastifyRequest): Language {
+  const chosen = req.cookies[LANGUAGE_COOKIE];
+  return isLanguage(chosen) ? chosen : negotiateLanguage(req.headers['accept-language']);
+}
 
 /** Builds the procedure context of one HTTP request: the session from its cookie, and a cookie writer. */
 export async function contextFromRequest(
@@ -47,6 +54,7 @@ export async function contextFromRequest(
     },
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
+    requestLanguage: languageOfRequest(req),
     replayNotice: {
       replayed() {
         // In a /trpc batch it covers the whole response: one call of it was a replay.

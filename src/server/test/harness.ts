@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { sql } from 'kysely';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Role } from '../../shared/constants';
+import type { Language } from '../../shared/i18n';
 import type { UserDto } from '../../shared/schemas/auth';
 import { buildServer } from '../app';
 import { createUser, type UserOverrides } from '../demo/factories';
@@ -42,8 +43,16 @@ export interface Injects {
 export interface TestHarness extends Injects {
   db: Db;
   deps: AppDeps;
-  /** A caller with no session; userAgent defaults to 'vitest' (null: none sent). */
-  anonymous(options?: { ip?: string; device?: string | null; userAgent?: string | null }): TestCaller;
+  /**
+   * A caller with no session; userAgent defaults to 'vitest' (null: none sent); language is the one
+   * its requests ask for (cookie or Accept-Language), none when absent.
+   */
+  anonymous(options?: {
+    ip?: string;
+    device?: string | null;
+    userAgent?: string | null;
+    language?: Language;
+  }): TestCaller;
   /** A fresh user of the role with a real session, and a caller acting as them. */
   signedIn(
     role: Role,
@@ -137,6 +146,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<TestH
     ip = '127.0.0.1',
     deviceToken: string | null = null,
     userAgent: string | null = 'vitest',
+    requestLanguage?: Language,
   ): TestCaller {
     const cookie: CookieRecord = { value: null, expiresAt: null };
     const device = { value: deviceToken };
@@ -146,6 +156,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<TestH
       session,
       ip,
       userAgent,
+      ...(requestLanguage ? { requestLanguage } : {}),
       sessionCookie: {
         set(token, expiresAt) {
           cookie.value = token;
@@ -195,7 +206,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<TestH
   return {
     db,
     deps,
-    anonymous: (opts = {}) => callerFor(null, null, opts.ip, opts.device ?? null, opts.userAgent),
+    anonymous: (opts = {}) =>
+      callerFor(null, null, opts.ip, opts.device ?? null, opts.userAgent, opts.language),
     async signedIn(role, overrides = {}) {
       const user = await createUser(db, { role, ...overrides });
       const session = await sessionFor(user.id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SELF_SERVICE_ROLES } from '../constants';
+import { LANGUAGES } from '../i18n';
 import { editVersionField, optionalText, requiredText, rowVersionDto, safeString } from './common';
 import { inviteTokenSchema } from './family';
 import { observanceFields } from './observance-fields';
@@ -20,7 +21,11 @@ export const MESSAGES = {
   tooManySignIns: 'Too many failed sign-in attempts.',
   badRole: 'Role must be customer or vendor',
   badHomePlace: 'Home place must be a place id from the place search',
+  invalidLanguage: `Language must be ${LANGUAGES.join(' or ')}`,
 } as const;
+
+/** A person's language (src/shared/i18n.ts): the product's words and their mail are in it. */
+export const languageSchema = z.enum(LANGUAGES, { error: MESSAGES.invalidLanguage });
 
 /** Trimmed email; the server compares it case-insensitively. */
 export const emailSchema = (requiredMessage: string) =>
@@ -47,6 +52,8 @@ export const registerInput = z.object({
   role: z.enum(SELF_SERVICE_ROLES, { error: MESSAGES.badRole }).default('customer'),
   /** From a family invite link: joins the circle of familyLabel at once (decision 007). */
   inviteToken: inviteTokenSchema.optional(),
+  /** The new account's language; when absent, the one the request asks for (cookie, Accept-Language). */
+  language: languageSchema.optional(),
 });
 export type RegisterInput = z.input<typeof registerInput>;
 
@@ -98,6 +105,7 @@ export const profileUpdateInput = z
     ...userPreferences.partial().shape,
     /** GeoNames id of the home place (GET /api/places); null clears it. */
     homePlaceId: homePlaceIdSchema.optional(),
+    language: languageSchema.optional(),
     ...z.object(observanceFields).partial().shape,
     /** Needed only when the email changes to a different address. */
     currentPassword: z.string().max(LIMITS.passwordMax, MESSAGES.passwordTooLong).optional(),
@@ -116,6 +124,8 @@ export const userDto = z.object({
   ...userPreferences.shape,
   homePlaceId: z.number().int().nullable(),
   ...observanceFields,
+  /** The language the person reads the product and their mail in. */
+  language: z.enum(LANGUAGES),
   role: z.enum(ROLES),
   createdAt: z.date(),
   /**

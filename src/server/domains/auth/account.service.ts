@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/auth';
 import type { RateRule } from '../../platform/env';
 import { consume, enforce, enforceLimit } from '../../platform/limits/rate-limit';
-import { enqueueMail } from '../../platform/mail/outbox';
+import { enqueueMail, languageOfUser } from '../../platform/mail/outbox';
 import type { Context, CurrentSession } from '../../platform/trpc/context';
 import { fieldError } from '../../platform/trpc/field-error';
 import {
@@ -135,6 +135,7 @@ export async function requestPasswordReset(
         name: user.name,
         resetUrl: `${ctx.config.appUrl}/reset-password#token=${token}`,
         validMinutes: RESET_VALID_MINUTES,
+        language: await languageOfUser(trx, user.id),
       }),
     });
   });

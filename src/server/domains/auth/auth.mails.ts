@@ -1,24 +1,30 @@
+import type { Language } from '../../../shared/i18n';
+import { mailTexts } from '../../platform/mail/mail-texts';
 import type { MailContent } from '../../platform/mail/outbox';
 import { renderMail } from '../../platform/mail/render';
 
+/** Each mail here is written in `language`, the account's own (English when absent). */
 export function passwordResetMail(input: {
   name: string;
   resetUrl: string;
   validMinutes: number;
+  language?: Language;
 }): MailContent {
-  const subject = 'Reset your SimchaHub password';
+  const { t, language } = mailTexts(input.language);
+  const minutes = input.validMinutes;
   const { text, html } = renderMail({
-    preheader: `Use this link within ${input.validMinutes} minutes to choose a new password.`,
-    greeting: `Hello ${input.name},`,
+    preheader: t('auth.passwordReset.preheader', { minutes }),
+    greeting: t('layout.greeting', { name: input.name }),
     paragraphs: [
-      'Someone asked to reset the password of your SimchaHub account. If it was you, choose a new password with the link below.',
-      `The link works once and expires in ${input.validMinutes} minutes. Choosing a new password signs you out on every device.`,
-      'If you did not ask for this, ignore this mail: your password stays as it is.',
+      t('auth.passwordReset.asked'),
+      t('auth.passwordReset.expires', { minutes }),
+      t('auth.passwordReset.ignore'),
     ],
-    action: { label: 'Choose a new password', url: input.resetUrl },
-    footer: 'You got this mail because a password reset was requested for this address on SimchaHub.',
+    action: { label: t('auth.passwordReset.action'), url: input.resetUrl },
+    footer: t('auth.passwordReset.footer'),
+    language,
   });
-  return { subject, text, html };
+  return { subject: t('auth.passwordReset.subject'), text, html, language };
 }
 
 /** The link that confirms an address: at sign-up, after a change of address, and on request. */
@@ -26,36 +32,40 @@ export function confirmEmailMail(input: {
   name: string;
   confirmUrl: string;
   validDays: number;
+  language?: Language;
 }): MailContent {
-  const subject = 'Confirm your e-mail address for SimchaHub';
+  const { t, language } = mailTexts(input.language);
   const { text, html } = renderMail({
-    preheader: 'One click confirms that this address is yours.',
-    greeting: `Hello ${input.name},`,
+    preheader: t('auth.confirmEmail.preheader'),
+    greeting: t('layout.greeting', { name: input.name }),
     paragraphs: [
-      'Please confirm that this is your e-mail address with the link below. Until you do, your account can store only a little in images and files.',
-      `The link works for ${input.validDays} days. If it has expired, ask for a new one in Profile Settings.`,
-      'If you did not create a SimchaHub account or change its address to this one, ignore this mail: nothing is confirmed without the link.',
+      t('auth.confirmEmail.please'),
+      t('auth.confirmEmail.valid', { days: input.validDays }),
+      t('auth.confirmEmail.ignore'),
     ],
-    action: { label: 'Confirm my e-mail address', url: input.confirmUrl },
-    footer: 'You got this mail because this address was given for a SimchaHub account.',
+    action: { label: t('auth.confirmEmail.action'), url: input.confirmUrl },
+    footer: t('auth.confirmEmail.footer'),
+    language,
   });
-  return { subject, text, html };
+  return { subject: t('auth.confirmEmail.subject'), text, html, language };
 }
 
 /**
  * To the address an account used to have, when it changes: whoever reads the old mailbox learns of
  * it, and gets no link (reset links sent there stop working at the same moment).
  */
-export function emailChangedMail(input: { name: string; newEmail: string }): MailContent {
-  const subject = 'The e-mail address of your SimchaHub account was changed';
+export function emailChangedMail(input: {
+  name: string;
+  newEmail: string;
+  language?: Language;
+}): MailContent {
+  const { t, language } = mailTexts(input.language);
   const { text, html } = renderMail({
-    preheader: 'Your SimchaHub account now uses another e-mail address.',
-    greeting: `Hello ${input.name},`,
-    paragraphs: [
-      `The e-mail address of your SimchaHub account was changed to ${input.newEmail}. Mail about the account goes there from now on, and password reset links sent to this address no longer work.`,
-      'If you made this change, there is nothing more to do. If you did not, someone else knows your password: tell the SimchaHub administrators, who can suspend the account until it is yours again.',
-    ],
-    footer: 'You got this mail because this address was the e-mail address of a SimchaHub account.',
+    preheader: t('auth.emailChanged.preheader'),
+    greeting: t('layout.greeting', { name: input.name }),
+    paragraphs: [t('auth.emailChanged.changed', { email: input.newEmail }), t('auth.emailChanged.notYou')],
+    footer: t('auth.emailChanged.footer'),
+    language,
   });
-  return { subject, text, html };
+  return { subject: t('auth.emailChanged.subject'), text, html, language };
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { Role } from '../../../shared/constants';
+import { DEFAULT_LANGUAGE } from '../../../shared/i18n';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import {
   type LoginPortal,
@@ -64,6 +65,8 @@ export async function register(
         phone: input.phone,
         familyLabel: input.familyLabel,
         role: input.role,
+        // The language the visitor was reading the sign-up page in, unless the form says otherwise.
+        language: input.language ?? ctx.requestLanguage ?? DEFAULT_LANGUAGE,
       });
       await syncFamilyMembership(trx, created.id, null, { inviteToken: input.inviteToken, now: ctx.now() });
       // The mail and its link commit with the account (decision 030).
@@ -171,7 +174,7 @@ async function emailChanged(
     to: before.email,
     userId: before.id,
     notification: false,
-    ...emailChangedMail({ name: before.name, newEmail: after.email }),
+    ...emailChangedMail({ name: before.name, newEmail: after.email, language: after.language }),
   });
   await retireConfirmationTokens(trx, before.id, now);
   await sendEmailConfirmation(trx, appUrl, after, now);

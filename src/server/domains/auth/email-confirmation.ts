@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
 import type { RateRule } from '../../platform/env';
 import { enforce } from '../../platform/limits/rate-limit';
-import { enqueueMail } from '../../platform/mail/outbox';
+import { enqueueMail, languageOfUser } from '../../platform/mail/outbox';
 import { newSecretToken, sha256Hex } from '../../platform/tokens';
 import type { Context } from '../../platform/trpc/context';
 import { confirmEmailMail } from './auth.mails';
@@ -52,6 +52,7 @@ export async function sendEmailConfirmation(
       name: user.name,
       confirmUrl: `${appUrl}/confirm-email#token=${token}`,
       validDays: CONFIRMATION_VALID_DAYS,
+      language: await languageOfUser(trx, user.id),
     }),
   });
 }

@@ -1,20 +1,20 @@
+import type { Language } from '../../../shared/i18n';
+import { type MailMessageId, mailTexts } from '../../platform/mail/mail-texts';
 import type { MailContent } from '../../platform/mail/outbox';
 import { notificationMail } from '../../platform/mail/templates';
 
 export type ClaimDecision = 'approved' | 'rejected' | 'revoked';
 
-const CLAIM_DECISION_LINES: Record<ClaimDecision, (listing: string) => string> = {
-  approved: (listing) =>
-    `Your claim for ${listing} was approved. The listing is now yours: edit its profile and answer its messages from your vendor dashboard.`,
-  rejected: (listing) =>
-    `Your claim for ${listing} was not approved. If you believe this is a mistake, you can submit a new claim with more proof of ownership.`,
-  revoked: (listing) =>
-    `Your approved claim for ${listing} was revoked, and the listing is no longer managed from your account.`,
+const CLAIM_DECISION_LINES: Record<ClaimDecision, MailMessageId> = {
+  approved: 'claims.decided.approved',
+  rejected: 'claims.decided.rejected',
+  revoked: 'claims.decided.revoked',
 };
 
 /**
  * An admin's decision on a vendor claim (or the automatic rejection when a competing claim was
- * approved). The notes are the reviewer's own words, shown as written: they tell the claimant why.
+ * approved), in the claimant's language. The notes are the reviewer's own words, shown as written:
+ * they tell the claimant why.
  */
 export function claimDecidedMail(input: {
   name: string;
@@ -22,14 +22,17 @@ export function claimDecidedMail(input: {
   decision: ClaimDecision;
   notes: string | null;
   claimsUrl: string;
+  language?: Language;
 }): MailContent {
-  const subject = `Your claim for ${input.listingName} was ${input.decision}`;
-  const paragraphs = [CLAIM_DECISION_LINES[input.decision](input.listingName)];
-  if (input.notes) paragraphs.push(`Notes from the review: ${input.notes}`);
+  const { t, language } = mailTexts(input.language);
+  const listing = input.listingName;
+  const paragraphs = [t(CLAIM_DECISION_LINES[input.decision], { listing })];
+  if (input.notes) paragraphs.push(t('claims.decided.notes', { notes: input.notes }));
   return notificationMail({
-    subject,
+    subject: t('claims.decided.subject', { listing, decision: input.decision }),
     name: input.name,
     paragraphs,
-    action: { label: 'See your claims', url: input.claimsUrl },
+    action: { label: t('claims.decided.action'), url: input.claimsUrl },
+    language,
   });
 }

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../platform/db/db-errors';
 import { inTransaction } from '../../platform/db/transaction';
 import { enforce } from '../../platform/limits/rate-limit';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
-import { enqueueMail } from '../../platform/mail/outbox';
+import { enqueueMail, languageOfUser } from '../../platform/mail/outbox';
 import type { Context } from '../../platform/trpc/context';
 import { notify } from '../notifications/notifications.service';
 import { insertVendor, lockAndFindListingNamed } from '../vendors/vendors.queries';
@@ -314,6 +314,7 @@ async function tellClaimants(
           decision: d.decision,
           notes: d.notes,
           claimsUrl: `${ctx.config.appUrl}${CLAIMS_LINK}`,
+          language: await languageOfUser(trx, d.userId),
         }),
       });
     }

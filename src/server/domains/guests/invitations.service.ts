@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/guests';
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
-import { enqueueMail } from '../../platform/mail/outbox';
+import { enqueueMail, languageOfUser } from '../../platform/mail/outbox';
 import { newSecretToken, sha256Hex } from '../../platform/tokens';
 import type { Context } from '../../platform/trpc/context';
 import {
@@ -19,8 +19,7 @@ import {
   type GuestListEvent,
 } from '../guest-lists/guest-lists.access';
 import { invitationMail, invitationText, type MailedEvent, reminderMail } from './invitations.mails';
-import { civilDateInWords } from './rsvp.notes';
-import { rsvpViewOf } from './rsvp.service';
+import { invitationZoneOf, rsvpViewOf } from './rsvp.service';
 
 /**
  * The family's side of invitations (issue 31, decision 043): a household's personal link (only its
@@ -104,9 +103,17 @@ export async function revokeLink(ctx: SignedIn, input: { id: string }): Promise<
 function mailedEvents(view: RsvpViewDto): MailedEvent[] {
   return view.events.map((e) => ({
     title: e.title,
-    when: `${civilDateInWords(e.localDate)}${e.time ? ` at ${e.time}` : ''}`,
+    localDate: e.localDate,
+    time: e.time,
     where: [e.venue, e.place].filter(Boolean).join(', ') || null,
   }));
+}
+
+/** The deadline as an invitation tells it, at the main event's place; null once answers closed. */
+async function mailedDeadline(db: Db, householdId: string, view: RsvpViewDto) {
+  return view.deadline && !view.closed
+    ? { at: view.deadline, zone: await invitationZoneOf(db, householdId) }
+    : null;
 }
 
 /** The distinct e-mail addresses of the household's named guests (plus-ones are not mailed). */
@@ -147,8 +154,10 @@ async function mailHousehold(
     title: view.title,
     events: mailedEvents(view),
     message: view.message,
-    deadlineText: view.closed ? null : view.deadlineText,
+    deadline: await mailedDeadline(trx, householdId, view),
     url,
+    // Guests have no account: the mail is in the language of the family member who sends it.
+    language: await languageOfUser(trx, createdBy),
   };
   const mail = kind === 'rsvp-invitation' ? invitationMail(content) : reminderMail(content);
   for (const address of to) {
@@ -184,7 +193,9 @@ export async function invitationMessage(ctx: SignedIn, input: { id: string }): P
       title: view.title,
       events: mailedEvents(view),
       message: view.message,
-      deadlineText: view.closed ? null : view.deadlineText,
+      deadline: await mailedDeadline(ctx.db, input.id, view),
+      // The words the family member sends, in their own language.
+      language: ctx.user.language,
     }),
   };
 }

@@ -81,6 +81,16 @@ async function mainEventOf(db: Db, eventId: string) {
   return { event, owner, zone };
 }
 
+/** The zone a household's invitation tells its deadline in: its main event's place's. */
+export async function invitationZoneOf(db: Db, householdId: string): Promise<string> {
+  const household = await db
+    .selectFrom('households')
+    .select('eventId')
+    .where('id', '=', householdId)
+    .executeTakeFirstOrThrow();
+  return (await mainEventOf(db, household.eventId)).zone;
+}
+
 /** The RSVP page's content for a household: its people, their invitations, and only those events. */
 export async function rsvpViewOf(db: Db, householdId: string, now: Date): Promise<RsvpViewDto> {
   const household = await db

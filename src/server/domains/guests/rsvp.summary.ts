@@ -82,7 +82,7 @@ export async function sendRsvpSummaries(deps: { db: Db; now: () => Date; appUrl:
       const people = await listGuestListPeople(trx, taken.userId);
       const users = await trx
         .selectFrom('users')
-        .select(['id', 'name', 'email'])
+        .select(['id', 'name', 'email', 'language'])
         .where('id', 'in', people)
         .execute();
       for (const user of users) {
@@ -97,6 +97,7 @@ export async function sendRsvpSummaries(deps: { db: Db; now: () => Date; appUrl:
             answered,
             counts,
             url: `${deps.appUrl}${guestListLink(event.id)}`,
+            language: user.language,
           }),
         });
       }

@@ -1,62 +1,58 @@
+import type { Language } from '../../../shared/i18n';
+import { mailTexts } from '../../platform/mail/mail-texts';
 import type { MailContent } from '../../platform/mail/outbox';
 import { notificationMail } from '../../platform/mail/templates';
 
-/** "2027-03-14" as "March 14, 2027": a civil day, read without a time zone. */
-export function dayInWords(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+/** "2027-03-14" as "March 14, 2027" ("14 במרץ 2027" in Hebrew): a civil day, read without a time zone. */
+export function dayInWords(day: string, language?: Language): string {
+  return mailTexts(language).day(day);
 }
 
-/** An admin's decision on a listing's kashrut certificate. */
+/** An admin's decision on a listing's kashrut certificate, in the owner's language. */
 export function kashrutDecidedMail(input: {
   name: string;
   listingName: string;
   decision: 'verified' | 'rejected';
   reason: string | null;
   url: string;
+  language?: Language;
 }): MailContent {
-  const subject =
-    input.decision === 'verified'
-      ? `The kashrut of ${input.listingName} was verified`
-      : `The kashrut certificate of ${input.listingName} was not accepted`;
-  const paragraphs =
-    input.decision === 'verified'
-      ? [
-          `We checked the certificate of ${input.listingName}. Its profile now shows the supervision as verified by SimchaHub, until the certificate's expiry date.`,
-        ]
-      : [
-          `We could not verify the certificate of ${input.listingName}, so its profile shows the supervision as stated by the business, not yet verified.`,
-          `The reason: ${input.reason ?? ''}`,
-          'You can upload a new certificate from your vendor dashboard.',
-        ];
+  const { t, language } = mailTexts(input.language);
+  const listing = input.listingName;
+  const verified = input.decision === 'verified';
+  const paragraphs = verified
+    ? [t('kashrut.decided.verified', { listing })]
+    : [
+        t('kashrut.decided.rejected', { listing }),
+        t('kashrut.decided.reason', { reason: input.reason ?? '' }),
+        t('kashrut.decided.uploadAgain'),
+      ];
   return notificationMail({
-    subject,
+    subject: verified
+      ? t('kashrut.decided.subjectVerified', { listing })
+      : t('kashrut.decided.subjectRejected', { listing }),
     name: input.name,
     paragraphs,
-    action: { label: 'Open your listing', url: input.url },
+    action: { label: t('kashrut.decided.action'), url: input.url },
+    language,
   });
 }
 
-/** The owner told 30 days ahead that the listing's certificate expires. */
+/** The owner told 30 days ahead that the listing's certificate expires, in the owner's language. */
 export function kashrutExpiresMail(input: {
   name: string;
   listingName: string;
   expiresOn: string;
   url: string;
+  language?: Language;
 }): MailContent {
-  const when = dayInWords(input.expiresOn);
+  const { t, day, language } = mailTexts(input.language);
+  const values = { listing: input.listingName, date: day(input.expiresOn) };
   return notificationMail({
-    subject: `The kashrut certificate of ${input.listingName} expires on ${when}`,
+    subject: t('kashrut.expires.subject', values),
     name: input.name,
-    paragraphs: [
-      `The kashrut certificate of ${input.listingName} expires on ${when}. On that day its profile stops showing the supervision as verified, and the listing leaves kashrut searches.`,
-      'Upload the renewed certificate with its new expiry date, and we will verify it again.',
-    ],
-    action: { label: 'Upload the new certificate', url: input.url },
+    paragraphs: [t('kashrut.expires.body', values), t('kashrut.expires.renew')],
+    action: { label: t('kashrut.expires.action'), url: input.url },
+    language,
   });
 }

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
+import type { Language } from '../../../shared/i18n';
 import { agencyLabel, KASHRUT_NOTICE_DAYS, mayStateKashrut } from '../../../shared/kashrut';
 import type { UserDto } from '../../../shared/schemas/auth';
 import {
@@ -293,22 +294,26 @@ async function tellOwner(
   if (!row.ownerId) return [];
   const owner = await trx
     .selectFrom('users')
-    .select(['id', 'email', 'name'])
+    .select(['id', 'email', 'name', 'language'])
     .where('id', '=', row.ownerId)
     .executeTakeFirst();
   if (!owner) return [];
   const link = kashrutLink(row.vendorId);
-  const content = kashrutDecidedMail({
-    name: owner.name,
-    listingName: row.businessName,
-    decision,
-    reason,
-    url: `${ctx.config.appUrl}${link}`,
-  });
+  const mailIn = (language: Language) =>
+    kashrutDecidedMail({
+      name: owner.name,
+      listingName: row.businessName,
+      decision,
+      reason,
+      url: `${ctx.config.appUrl}${link}`,
+      language,
+    });
+  // The mail in the owner's language; the bell's stored title stays the English subject.
+  const content = mailIn(owner.language);
   const event = await notify(trx, {
     userId: owner.id,
     kind: 'kashrut',
-    title: content.subject,
+    title: mailIn('en').subject,
     body: reason ?? '',
     link,
   });
@@ -435,7 +440,7 @@ export async function sendKashrutExpiryNotices(deps: {
       for (const d of due) {
         const owner = await trx
           .selectFrom('users')
-          .select(['id', 'email', 'name'])
+          .select(['id', 'email', 'name', 'language'])
           .where('id', '=', d.ownerId)
           .executeTakeFirst();
         await trx
@@ -445,14 +450,24 @@ export async function sendKashrutExpiryNotices(deps: {
           .execute();
         if (!owner) continue;
         const link = kashrutLink(d.vendorId);
-        const content = kashrutExpiresMail({
-          name: owner.name,
-          listingName: d.businessName,
-          expiresOn: d.expiresOn,
-          url: `${deps.appUrl}${link}`,
-        });
+        const mailIn = (language: Language) =>
+          kashrutExpiresMail({
+            name: owner.name,
+            listingName: d.businessName,
+            expiresOn: d.expiresOn,
+            url: `${deps.appUrl}${link}`,
+            language,
+          });
+        // The mail in the owner's language; the bell's stored title stays the English subject.
+        const content = mailIn(owner.language);
         events.push(
-          await notify(trx, { userId: owner.id, kind: 'kashrut', title: content.subject, body: '', link }),
+          await notify(trx, {
+            userId: owner.id,
+            kind: 'kashrut',
+            title: mailIn('en').subject,
+            body: '',
+            link,
+          }),
         );
         await enqueueMail(trx, {
           kind: 'kashrut-expires',

@@ -236,7 +236,7 @@ export async function postMessage(
   if (receiverId && m.tellReceiver !== false) {
     const receiver = await trx
       .selectFrom('users')
-      .select(['email', 'name', 'role'])
+      .select(['email', 'name', 'role', 'language'])
       .where('id', '=', receiverId)
       .executeTakeFirst();
     const link = threadLink(receiver?.role ?? (receiverSide === 'vendor' ? 'vendor' : 'customer'), thread.id);
@@ -263,6 +263,7 @@ export async function postMessage(
           senderName,
           preview: clipText(text, 1000),
           conversationUrl: `${m.appUrl}${link}`,
+          language: receiver.language,
         }),
       });
     }

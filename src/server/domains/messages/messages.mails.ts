@@ -1,25 +1,33 @@
+import type { Language } from '../../../shared/i18n';
+import { mailTexts } from '../../platform/mail/mail-texts';
 import type { MailContent } from '../../platform/mail/outbox';
 import { notificationMail } from '../../platform/mail/templates';
 
 /**
- * A new message in a conversation. Sent only for the first unread message of a thread, so the
- * preview is of that message; later ones wait in the app until this one is read.
+ * A new message in a conversation, in the recipient's language. Sent only for the first unread
+ * message of a thread, so the preview is of that message; later ones wait in the app until this one
+ * is read. The preview is the sender's own words, isolated in a right-to-left mail so that an English
+ * message keeps its order.
  */
 export function newMessageMail(input: {
   name: string;
   senderName: string;
   preview: string;
   conversationUrl: string;
+  language?: Language;
 }): MailContent {
+  const { t, isolate, language } = mailTexts(input.language);
+  const sender = input.senderName;
   return notificationMail({
-    subject: `New message from ${input.senderName} on SimchaHub`,
-    preheader: input.preview,
+    subject: t('messages.newMessage.subject', { sender }),
+    preheader: isolate(input.preview),
     name: input.name,
     paragraphs: [
-      `${input.senderName} sent you a message:`,
-      input.preview,
-      'Open the conversation to read it and reply. We mail you once per conversation until you have read it.',
+      t('messages.newMessage.sent', { sender }),
+      isolate(input.preview),
+      t('messages.newMessage.open'),
     ],
-    action: { label: 'Open the conversation', url: input.conversationUrl },
+    action: { label: t('messages.newMessage.action'), url: input.conversationUrl },
+    language,
   });
 }

@@ -23,6 +23,7 @@ export const userColumns = [
   'users.candleMinutes',
   'users.havdalah',
   'users.weddingCustom',
+  'users.language',
   'users.version',
 ] as const;
 

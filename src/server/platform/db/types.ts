@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Language } from '../../../shared/i18n';
 
 /** Table types as Kysely sees them (camelCase through CamelCasePlugin; snake_case in SQL). */
 
@@ -20,6 +21,8 @@ export interface UsersTable {
   hebrewDatesEnabled: Generated<boolean>;
   shabbatWarningsEnabled: Generated<boolean>;
   emailNotificationsEnabled: Generated<boolean>;
+  /** The language the person reads the product and their mail in (decision 044). */
+  language: Generated<Language>;
   role: Generated<'customer' | 'vendor' | 'admin'>;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
@@ -488,6 +491,8 @@ export interface MailOutboxTable {
   createdAt: CreatedAt;
   sentAt: Timestamp | null;
   notification: Generated<boolean>;
+  /** The language the mail was written in when it was queued (its recipient's). */
+  language: Generated<Language>;
 }
 
 /** Per-account sign-in backoff, shared by every server process (src/server/domains/auth/login-throttle.ts). */

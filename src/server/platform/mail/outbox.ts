@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n';
 import type { Db } from '../db/create-db';
 
 /** A mail ready to send: a plain-text and an HTML part of the same content. */
@@ -5,6 +6,11 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The language it is written in (English when absent): its recipient's, settled when the mail is
+   * written and queued (see mail-texts.ts), and kept with the outbox row.
+   */
+  language?: Language;
 }
 
 export interface OutgoingMail extends MailContent {
@@ -18,6 +24,17 @@ export interface OutgoingMail extends MailContent {
    * for (a password reset) always goes.
    */
   notification: boolean;
+}
+
+/**
+ * The language to write a mail to a user in: theirs (users.language), English if there is no such
+ * user. Read in the transaction that queues the mail, so the mail is written in the language the
+ * recipient has when it is queued.
+ */
+export async function languageOfUser(db: Db, userId: string | null | undefined): Promise<Language> {
+  if (!userId) return DEFAULT_LANGUAGE;
+  const user = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return user?.language ?? DEFAULT_LANGUAGE;
 }
 
 /**
@@ -44,6 +61,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string | 
       textBody: mail.text,
       htmlBody: mail.html,
       notification: mail.notification,
+      language: mail.language ?? DEFAULT_LANGUAGE,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,9 +1,12 @@
+import type { Language } from '../../../shared/i18n';
+import { mailTexts } from './mail-texts';
 import type { MailContent } from './outbox';
 import { renderMail } from './render';
 
 /**
  * A notification mail: greeting, paragraphs and one action, with the footer saying it came because
- * e-mail notifications are on. The preheader is the subject unless given.
+ * e-mail notifications are on. The preheader is the subject unless given. The texts come written in
+ * `language` (the recipient's, English when absent); the greeting and footer follow it.
  */
 export function notificationMail(input: {
   subject: string;
@@ -11,14 +14,16 @@ export function notificationMail(input: {
   name: string;
   paragraphs: string[];
   action: { label: string; url: string };
+  language?: Language;
 }): MailContent {
+  const texts = mailTexts(input.language);
   const { text, html } = renderMail({
     preheader: input.preheader ?? input.subject,
-    greeting: `Hello ${input.name},`,
+    greeting: texts.t('layout.greeting', { name: input.name }),
     paragraphs: input.paragraphs,
     action: input.action,
-    footer:
-      'You got this mail because e-mail notifications are on for your SimchaHub account. Turn them off in your profile settings.',
+    footer: texts.t('layout.notificationFooter'),
+    language: texts.language,
   });
-  return { subject: input.subject, text, html };
+  return { subject: input.subject, text, html, language: texts.language };
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/i18n';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { Db } from '../db/create-db';
 import type { AppConfig } from '../env';
@@ -74,6 +75,12 @@ export interface Context extends AppDeps {
   /** Client address as the server sees it, for throttling; not trusted for anything else. */
   ip: string;
   userAgent: string | null;
+  /**
+   * The language the request asks for: the `lang` cookie of the header's switch when it names one of
+   * ours, else the browser's Accept-Language. Absent where no transport carries it (server-side
+   * callers): then DEFAULT_LANGUAGE.
+   */
+  requestLanguage?: Language;
   /** Absent where no transport carries it (server-side callers). */
   replayNotice?: ReplayNotice;
   /** Set by a transport that makes ETags of the versions answers were read at; absent otherwise. */
