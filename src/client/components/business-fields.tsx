@@ -37,8 +37,7 @@ export function BusinessWebsiteInput<T extends FieldValues>(props: PresetInput<T
       type="url"
       inputMode="url"
       autoComplete="url"
-      /* value: the scheme a web address starts with, the same in every language */
-      placeholder="https://"
+      placeholder={/* value: the scheme a web address starts with, in every language */ 'https://'}
       maxLength={500}
       {...props}
     />
