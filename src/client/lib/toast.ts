@@ -41,6 +41,10 @@ export const toast = {
   /** A failed request: the server's own message when it sent one, else a plain retry hint. */
   failed: (title: string, error: unknown) => {
     const said = serverMessage(error);
-    return said ? show('error', title, said) : show('error', title, undefined, { hint: 'retry' });
+    return said
+      ? show('error', title, said)
+      : show('error', title, undefined, {
+          hint: /* value: the kind of hint, drawn by the Toaster */ 'retry',
+        });
   },
 };
