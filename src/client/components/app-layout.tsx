@@ -14,6 +14,8 @@ import {
 import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
+import { useT } from '../i18n/use-t';
+import { formatCount } from '../lib/intl';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import {
   AccountBox,
@@ -26,6 +28,7 @@ import {
 } from './app-navigation';
 import { PageSpinner } from './full-screen-spinner';
 import { HebrewDatesProvider } from './hebrew-dates';
+import { LanguageSwitch } from './language-switch';
 import { useLazyMenu } from './lazy-menu';
 import { LiveEventsProvider } from './live-events';
 import { Logo } from './logo';
@@ -113,7 +116,10 @@ function SignedInShell({ user }: { user: UserDto }) {
                 </Suspense>
               ) : null}
               <Logo size="sm" to={homePathFor(user.role)} />
-              <NotificationBell user={user} dark={false} />
+              <HStack gap="1">
+                <LanguageSwitch />
+                <NotificationBell user={user} dark={false} />
+              </HStack>
             </Flex>
           </Box>
         )}
@@ -159,6 +165,7 @@ interface PanelContentProps {
 
 /** The dark navigation panel: the desktop side panel and the phone's slide-out menu alike. */
 function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate }: PanelContentProps) {
+  const t = useT();
   return (
     <Stack h="full" layerStyle="navPanel" px="4" py="5" gap="6" overflowY="auto">
       <HStack justify="space-between" px="2" minH="10">
@@ -166,7 +173,7 @@ function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate
         {showBell ? <NotificationBell user={user} dark /> : null}
       </HStack>
 
-      <Stack as="nav" aria-label="Main" gap="1">
+      <Stack as="nav" aria-label={t('common.nav.main')} gap="1">
         {entries.map((entry) => (
           <SideNavLink key={entry.to} entry={entry} unreadCount={unreadCount} onNavigate={onNavigate} />
         ))}
@@ -175,7 +182,22 @@ function PanelContent({ user, entries, unreadCount, showBell = false, onNavigate
       <Stack gap="4" mt="auto">
         {/* The family circle belongs to event planning, which an admin's navigation leaves out. */}
         {user.familyLabel && user.role !== 'admin' ? <FamilyCircleBox label={user.familyLabel} /> : null}
-        <HebrewDatesSwitch />
+        <Stack gap="1">
+          <HebrewDatesSwitch />
+          {/* On a phone the top bar holds the language switch; the side panel holds it on a desktop. */}
+          {showBell ? (
+            <LanguageSwitch
+              size="md"
+              w="full"
+              justifyContent="flex-start"
+              px="3"
+              gap="3"
+              color="whiteAlpha.900"
+              _hover={{ bg: 'whiteAlpha.100', color: 'white' }}
+              focusRingColor="gold.300"
+            />
+          ) : null}
+        </Stack>
         <Box borderTopWidth="1px" borderColor="whiteAlpha.200" pt="4">
           <AccountBox user={user} />
         </Box>
@@ -197,10 +219,11 @@ const BOTTOM_TAB_LOOK = defineStyle({
 
 /** The phone's bottom bar: the same entries as the side panel. */
 function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount: number }) {
+  const t = useT();
   return (
     <Box
       as="nav"
-      aria-label="Quick navigation"
+      aria-label={t('common.appNav.quick')}
       data-bottom-bar=""
       css={PINNED_TO_FOOT}
       layerStyle="bottomBar"
@@ -217,7 +240,7 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
                     <EntryIcon />
                   </Icon>
                   <Text as="span" fontSize="2xs" lineHeight="1" truncate maxW="full" px="0.5">
-                    {entry.shortLabel}
+                    {t(entry.shortLabel)}
                   </Text>
                   {entry.unread && unreadCount > 0 ? (
                     <Box
@@ -233,11 +256,11 @@ function BottomBar({ entries, unreadCount }: { entries: NavEntry[]; unreadCount:
                       lineHeight="1.4"
                       aria-hidden
                     >
-                      {unreadCount}
+                      {formatCount(unreadCount)}
                     </Box>
                   ) : null}
                   {entry.unread && unreadCount > 0 ? (
-                    <VisuallyHidden>{`, ${unreadCount} unread`}</VisuallyHidden>
+                    <VisuallyHidden>{t('common.appNav.unreadSuffix', { count: unreadCount })}</VisuallyHidden>
                   ) : null}
                 </EntryLink>
               </VStack>

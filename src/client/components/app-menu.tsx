@@ -1,5 +1,6 @@
 import { CloseButton, Drawer } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
+import { useT } from '../i18n/use-t';
 import { MenuDrawer } from './menu-drawer';
 
 interface AppMenuProps {
@@ -17,6 +18,7 @@ interface AppMenuProps {
  * a phone loads it when the page is idle or the menu button is pressed.
  */
 export function AppMenu({ open, onOpenChange, trigger, children }: AppMenuProps) {
+  const t = useT();
   return (
     <MenuDrawer
       open={open}
@@ -24,11 +26,16 @@ export function AppMenu({ open, onOpenChange, trigger, children }: AppMenuProps)
       placement="start"
       finalFocusEl={() => trigger.current}
     >
-      <Drawer.Content bg="transparent" shadow="none" aria-label="Menu">
-        <Drawer.Title srOnly>Menu</Drawer.Title>
+      <Drawer.Content bg="transparent" shadow="none" aria-label={t('common.menu.title')}>
+        <Drawer.Title srOnly>{t('common.menu.title')}</Drawer.Title>
         {children}
         <Drawer.CloseTrigger asChild top="4" insetEnd="3">
-          <CloseButton aria-label="Close menu" size="sm" color="white" _hover={{ bg: 'whiteAlpha.200' }} />
+          <CloseButton
+            aria-label={t('common.menu.close')}
+            size="sm"
+            color="white"
+            _hover={{ bg: 'whiteAlpha.200' }}
+          />
         </Drawer.CloseTrigger>
       </Drawer.Content>
     </MenuDrawer>

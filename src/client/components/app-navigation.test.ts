@@ -16,8 +16,8 @@ describe("the admin's navigation", () => {
     const bar = entries.filter((e) => !e.menuOnly);
     for (const tab of ADMIN_TABS) expect(bar.map((e) => e.to)).toContain(adminTabPath(tab));
     expect(bar.find((e) => e.to === adminTabPath('kashrut'))).toMatchObject({
-      label: 'Kashrut',
-      shortLabel: 'Kashrut',
+      label: 'common.appNav.admin.kashrut',
+      shortLabel: 'common.appNav.admin.kashrut',
     });
   });
 });

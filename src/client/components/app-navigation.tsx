@@ -19,6 +19,8 @@ import type { ReactNode } from 'react';
 import { type Location, NavLink, Link as RouterLink, useLocation } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { adminTabPath } from '../features/admin/admin-tabs';
+import type { MessageId } from '../i18n/catalogue';
+import { useT } from '../i18n/use-t';
 import { copyInviteLink, useCreateInviteLink, useFamilyCircle } from '../lib/family';
 import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
@@ -29,9 +31,10 @@ import { SmallIcon } from './small-icon';
 
 export interface NavEntry {
   to: string;
-  label: string;
+  /** The entry's name (a message, translated where it is drawn). */
+  label: MessageId;
   /** Label of the phone's bottom bar, where room is short. */
-  shortLabel: string;
+  shortLabel: MessageId;
   icon: LucideIcon;
   /** Shows the unread badge. */
   unread?: boolean;
@@ -49,7 +52,7 @@ export interface NavEntry {
  * instead of the customer's planning pages, and Profile waits in the phone's menu.
  */
 function adminEntries(): NavEntry[] {
-  const tab = (to: string, label: string, icon: LucideIcon): NavEntry => ({
+  const tab = (to: string, label: MessageId, icon: LucideIcon): NavEntry => ({
     to,
     label,
     shortLabel: label,
@@ -58,14 +61,25 @@ function adminEntries(): NavEntry[] {
   });
   // One entry per tab of the dashboard (ADMIN_TABS), in its order.
   return [
-    tab(adminTabPath('overview'), 'Overview', House),
-    tab(adminTabPath('claims'), 'Claims', ClipboardList),
-    tab(adminTabPath('vendors'), 'Vendors', Briefcase),
-    tab(adminTabPath('kashrut'), 'Kashrut', ShieldCheck),
-    tab(adminTabPath('users'), 'Users', Users),
-    tab(adminTabPath('activity'), 'Activity', History),
-    { to: '/marketplace', label: 'Marketplace', shortLabel: 'Market', icon: Store },
-    { to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: User, menuOnly: true },
+    tab(adminTabPath('overview'), 'common.appNav.admin.overview', House),
+    tab(adminTabPath('claims'), 'common.appNav.admin.claims', ClipboardList),
+    tab(adminTabPath('vendors'), 'common.appNav.admin.vendors', Briefcase),
+    tab(adminTabPath('kashrut'), 'common.appNav.admin.kashrut', ShieldCheck),
+    tab(adminTabPath('users'), 'common.appNav.admin.users', Users),
+    tab(adminTabPath('activity'), 'common.appNav.admin.activity', History),
+    {
+      to: '/marketplace',
+      label: 'common.appNav.marketplace',
+      shortLabel: 'common.appNav.short.market',
+      icon: Store,
+    },
+    {
+      to: '/profile',
+      label: 'common.appNav.profile',
+      shortLabel: 'common.appNav.profile',
+      icon: User,
+      menuOnly: true,
+    },
   ];
 }
 
@@ -96,27 +110,56 @@ export function EntryLink({ entry, children, ...rest }: { entry: NavEntry; child
   );
 }
 
-const HOME_LABEL = { customer: 'Dashboard', vendor: 'Vendor Dashboard', admin: 'Admin Dashboard' } as const;
+const HOME_LABEL = {
+  customer: 'common.appNav.home.customer',
+  vendor: 'common.appNav.home.vendor',
+  admin: 'common.appNav.home.admin',
+} as const satisfies Record<UserDto['role'], MessageId>;
 
 /** The entries of spec section 2, in order; Messages only for customers. */
 export function navEntriesFor(user: UserDto): NavEntry[] {
   if (user.role === 'admin') return adminEntries();
   const entries: NavEntry[] = [
-    { to: homePathFor(user.role), label: HOME_LABEL[user.role], shortLabel: 'Home', icon: House },
-    { to: '/events', label: 'My Events', shortLabel: 'Events', icon: CalendarCheck },
-    { to: '/marketplace', label: 'Marketplace', shortLabel: 'Vendors', icon: Store },
-    { to: '/calendar', label: 'Calendar', shortLabel: 'Calendar', icon: Calendar },
+    {
+      to: homePathFor(user.role),
+      label: HOME_LABEL[user.role],
+      shortLabel: 'common.appNav.short.home',
+      icon: House,
+    },
+    {
+      to: '/events',
+      label: 'common.appNav.myEvents',
+      shortLabel: 'common.appNav.short.events',
+      icon: CalendarCheck,
+    },
+    {
+      to: '/marketplace',
+      label: 'common.appNav.marketplace',
+      shortLabel: 'common.appNav.short.vendors',
+      icon: Store,
+    },
+    {
+      to: '/calendar',
+      label: 'common.appNav.calendar',
+      shortLabel: 'common.appNav.calendar',
+      icon: Calendar,
+    },
   ];
   if (user.role === 'customer') {
     entries.push({
       to: '/messages',
-      label: 'Messages',
-      shortLabel: 'Messages',
+      label: 'common.appNav.messages',
+      shortLabel: 'common.appNav.messages',
       icon: MessageCircle,
       unread: true,
     });
   }
-  entries.push({ to: '/profile', label: 'Profile', shortLabel: 'Profile', icon: User });
+  entries.push({
+    to: '/profile',
+    label: 'common.appNav.profile',
+    shortLabel: 'common.appNav.profile',
+    icon: User,
+  });
   return entries;
 }
 
@@ -140,6 +183,7 @@ export function SideNavLink({
   onNavigate?: () => void;
 }) {
   const EntryIcon = entry.icon;
+  const t = useT();
   return (
     <Button
       asChild
@@ -156,10 +200,14 @@ export function SideNavLink({
           <EntryIcon />
         </Icon>
         <Box as="span" flex="1">
-          {entry.label}
+          {t(entry.label)}
         </Box>
         {entry.unread ? (
-          <CountBadge count={unreadCount} noun="unread" testId="messages-unread-badge" />
+          <CountBadge
+            count={unreadCount}
+            label={t('common.appNav.unreadCount', { count: unreadCount })}
+            testId="messages-unread-badge"
+          />
         ) : null}
       </EntryLink>
     </Button>
@@ -174,20 +222,21 @@ export function FamilyCircleBox({ label }: { label: string }) {
   const circle = useFamilyCircle(label);
   const { create, isPending } = useCreateInviteLink();
   const status = circle.data?.status;
+  const t = useT();
   const invite = async () => {
     try {
-      await copyInviteLink((await create()).link);
+      await copyInviteLink(t, (await create()).link);
     } catch (error) {
-      toast.failed('Could not create an invite link', error);
+      toast.failed(t('common.family.inviteFailed'), error);
     }
   };
   return (
     <Box bg="whiteAlpha.100" borderWidth="1px" borderColor="whiteAlpha.200" rounded="xl" p="4">
       <IconEyebrow icon={Users} color="gold.300">
-        Family Circle
+        {t('common.family.circle')}
       </IconEyebrow>
       <Text mt="2" color="white" fontWeight="semibold" lineClamp={2} wordBreak="break-word">
-        {label}
+        <bdi>{label}</bdi>
       </Text>
       {status === 'active' ? (
         <Button
@@ -198,12 +247,12 @@ export function FamilyCircleBox({ label }: { label: string }) {
           loading={isPending}
           onClick={() => void invite()}
         >
-          Invite Family
+          {t('common.family.invite')}
         </Button>
       ) : status ? (
         <Text mt="2" fontSize="sm" color="whiteAlpha.800">
           <RouterLink to="/profile">
-            {status === 'pending' ? 'Waiting for approval' : 'Not a member yet'}
+            {status === 'pending' ? t('common.family.pending') : t('common.family.notMember')}
           </RouterLink>
         </Text>
       ) : null}
@@ -225,6 +274,7 @@ const PANEL_SWITCH_ROW = defineStyle({
 /** The Hebrew-date switch; its state lives in the HebrewDates context. */
 export function HebrewDatesSwitch() {
   const { enabled, setEnabled } = useHebrewDates();
+  const t = useT();
   return (
     <Switch.Root
       checked={enabled}
@@ -236,7 +286,7 @@ export function HebrewDatesSwitch() {
         <Icon boxSize="5">
           <Moon />
         </Icon>
-        Hebrew dates
+        {t('common.appNav.hebrewDates')}
       </Switch.Label>
       <Switch.HiddenInput />
       <Switch.Control bg={enabled ? undefined : 'whiteAlpha.300'}>
@@ -249,6 +299,7 @@ export function HebrewDatesSwitch() {
 /** Who is signed in, and the sign-out button. */
 export function AccountBox({ user }: { user: UserDto }) {
   const { signOut, isPending } = useSignOut();
+  const t = useT();
   return (
     <Stack gap="3">
       <HStack gap="3" minW="0">
@@ -257,10 +308,10 @@ export function AccountBox({ user }: { user: UserDto }) {
         </Avatar.Root>
         <Box minW="0">
           <Text color="white" fontWeight="semibold" fontSize="sm" truncate>
-            {user.name}
+            <bdi>{user.name}</bdi>
           </Text>
           <Text color="whiteAlpha.700" fontSize="xs" truncate>
-            {user.email}
+            <bdi>{user.email}</bdi>
           </Text>
         </Box>
       </HStack>
@@ -272,11 +323,11 @@ export function AccountBox({ user }: { user: UserDto }) {
         _hover={{ bg: 'whiteAlpha.100' }}
         focusRingColor="gold.300"
         loading={isPending}
-        loadingText="Signing out..."
+        loadingText={t('common.appNav.signingOut')}
         onClick={signOut}
       >
         <SmallIcon icon={LogOut} />
-        Sign Out
+        {t('common.appNav.signOut')}
       </Button>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type { FieldValues } from 'react-hook-form';
 import type { VendorDto } from '../../shared/schemas/vendors';
+import { useT } from '../i18n/use-t';
 import { FormInput } from './form-fields';
 
 type BoundInput<T extends FieldValues> = Parameters<typeof FormInput<T>>[0];
@@ -7,7 +8,16 @@ type PresetInput<T extends FieldValues> = Omit<BoundInput<T>, 'label'> & { label
 
 /** A business's name, as autofill knows it: required, up to 200 characters. */
 export function BusinessNameInput<T extends FieldValues>(props: PresetInput<T>) {
-  return <FormInput label="Business name" required maxLength={200} autoComplete="organization" {...props} />;
+  const t = useT();
+  return (
+    <FormInput
+      label={t('common.field.businessName')}
+      required
+      maxLength={200}
+      autoComplete="organization"
+      {...props}
+    />
+  );
 }
 
 /**
@@ -29,18 +39,22 @@ export function HebrewBusinessNameInput<T extends FieldValues>(props: PresetInpu
 
 /** A business's phone number: the phone keypad and autofill. */
 export function BusinessPhoneInput<T extends FieldValues>(props: PresetInput<T>) {
-  return <FormInput label="Phone" type="tel" autoComplete="tel" maxLength={40} {...props} />;
+  const t = useT();
+  return (
+    <FormInput label={t('common.field.phone')} type="tel" autoComplete="tel" maxLength={40} {...props} />
+  );
 }
 
 /** A business's website: the URL keyboard, autofill, and the scheme as a hint. */
 export function BusinessWebsiteInput<T extends FieldValues>(props: PresetInput<T>) {
+  const t = useT();
   return (
     <FormInput
-      label="Website"
+      label={t('common.field.website')}
       type="url"
       inputMode="url"
       autoComplete="url"
-      placeholder="https://"
+      placeholder={/* value: the scheme a web address starts with, in every language */ 'https://'}
       maxLength={500}
       {...props}
     />
@@ -49,7 +63,10 @@ export function BusinessWebsiteInput<T extends FieldValues>(props: PresetInput<T
 
 /** A business's street address, as autofill knows it. */
 export function BusinessAddressInput<T extends FieldValues>(props: PresetInput<T>) {
-  return <FormInput label="Address" autoComplete="street-address" maxLength={300} {...props} />;
+  const t = useT();
+  return (
+    <FormInput label={t('common.field.address')} autoComplete="street-address" maxLength={300} {...props} />
+  );
 }
 
 /** A listing's details as a form's fields hold them: text fields empty rather than missing. */

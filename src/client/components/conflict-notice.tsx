@@ -1,18 +1,43 @@
 import { Alert, Badge, type BadgeProps, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { ConflictLevel } from '../../shared/schemas/observance';
+import type { MessageId } from '../i18n/catalogue';
+import { useT } from '../i18n/use-t';
 
 /** The title of the forbidden tier's box: the spec's words, followed by the server's reason. */
-export const SCHEDULING_CONFLICT = 'Scheduling Conflict';
+export const SCHEDULING_CONFLICT = 'common.conflict.forbidden.title' satisfies MessageId;
 
-/** Each tier's alert status, titles and colour palette: the calendar's legend and marks use them too. */
+/**
+ * Each tier's alert status, titles (messages, translated where drawn) and colour palette: the
+ * calendar's legend and marks use them too.
+ */
 export const CONFLICT_TIERS: Record<
   ConflictLevel,
-  { status: 'error' | 'warning' | 'info'; title: string; badge: string; palette: BadgeProps['colorPalette'] }
+  {
+    status: 'error' | 'warning' | 'info';
+    titleId: MessageId;
+    badgeId: MessageId;
+    palette: BadgeProps['colorPalette'];
+  }
 > = {
-  forbidden: { status: 'error', title: SCHEDULING_CONFLICT, badge: 'Conflict', palette: 'red' },
-  custom: { status: 'warning', title: 'Avoided by custom', badge: 'By custom', palette: 'orange' },
-  info: { status: 'info', title: 'Worth knowing', badge: 'Note', palette: 'blue' },
+  forbidden: {
+    status: 'error',
+    titleId: SCHEDULING_CONFLICT,
+    badgeId: 'common.conflict.forbidden.badge',
+    palette: 'red',
+  },
+  custom: {
+    status: 'warning',
+    titleId: 'common.conflict.custom.title',
+    badgeId: 'common.conflict.custom.badge',
+    palette: 'orange',
+  },
+  info: {
+    status: 'info',
+    titleId: 'common.conflict.info.title',
+    badgeId: 'common.conflict.info.badge',
+    palette: 'blue',
+  },
 };
 
 interface ConflictNoticeProps {
@@ -33,6 +58,7 @@ interface ConflictNoticeProps {
  * blue; nothing without a tier.
  */
 export function ConflictNotice({ level, reason, id, headline, mt, ...rest }: ConflictNoticeProps) {
+  const t = useT();
   if (!level) return null;
   const tier = CONFLICT_TIERS[level];
   return (
@@ -50,7 +76,8 @@ export function ConflictNotice({ level, reason, id, headline, mt, ...rest }: Con
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title fontWeight="semibold">
-          {headline ?? (reason ? `${tier.title}: ` : tier.title)}
+          {headline ??
+            (reason ? t('common.conflict.titleWithReason', { title: t(tier.titleId) }) : t(tier.titleId))}
         </Alert.Title>
         {reason ? <Alert.Description>{reason}</Alert.Description> : null}
       </Alert.Content>
@@ -66,6 +93,7 @@ export function ConflictBadge({
   level: ConflictLevel | null | undefined;
   reason?: string | null;
 }) {
+  const t = useT();
   if (!level) return null;
   const tier = CONFLICT_TIERS[level];
   return (
@@ -76,8 +104,15 @@ export function ConflictBadge({
       title={reason ?? undefined}
       data-conflict-level={level}
     >
-      {tier.badge}
-      {reason ? <VisuallyHidden>: {reason}</VisuallyHidden> : null}
+      {t(tier.badgeId)}
+      {reason ? <VisuallyHidden>{t('common.conflict.reasonSuffix', { reason })}</VisuallyHidden> : null}
     </Badge>
   );
+}
+
+/** A tier's title in the page's language ('Scheduling Conflict'), with ': ' after it when `colon`. */
+export function ConflictTierName({ level, colon = false }: { level: ConflictLevel; colon?: boolean }) {
+  const t = useT();
+  const title = t(CONFLICT_TIERS[level].titleId);
+  return colon ? t('common.conflict.titleWithReason', { title }) : title;
 }

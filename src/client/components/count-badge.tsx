@@ -3,14 +3,16 @@ import { Badge, type BadgeProps } from '@chakra-ui/react';
 interface CountBadgeProps {
   count: number;
   /** What the number counts, for a screen reader: '3 unread'. */
-  noun: string;
+  noun?: string;
+  /** The whole name for a screen reader, in the page's language (instead of the count and `noun`). */
+  label?: string;
   testId: string;
   palette?: BadgeProps['colorPalette'];
   size?: BadgeProps['size'];
 }
 
 /** A round count beside a tab or a menu entry (unread messages, pending claims); nothing at zero. */
-export function CountBadge({ count, noun, testId, palette = 'red', size }: CountBadgeProps) {
+export function CountBadge({ count, noun, label, testId, palette = 'red', size }: CountBadgeProps) {
   if (count <= 0) return null;
   return (
     <Badge
@@ -18,7 +20,7 @@ export function CountBadge({ count, noun, testId, palette = 'red', size }: Count
       variant="solid"
       rounded="full"
       size={size}
-      aria-label={`${count} ${noun}`}
+      aria-label={label ?? `${count} ${noun ?? ''}`.trim()}
       data-testid={testId}
     >
       {count}

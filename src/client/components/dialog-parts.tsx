@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 
 type DialogShellProps = Omit<Dialog.RootProps, 'onOpenChange' | 'closeOnInteractOutside' | 'children'> & {
   onClose: () => void;
@@ -63,9 +64,10 @@ export function DialogHeading({ title, description }: { title: ReactNode; descri
 
 /** The X in the dialog's corner. */
 export function DialogCloseX({ disabled }: { disabled?: boolean }) {
+  const t = useT();
   return (
     <Dialog.CloseTrigger asChild>
-      <CloseButton aria-label="Close dialog" size="sm" disabled={disabled} />
+      <CloseButton aria-label={t('common.dialog.close')} size="sm" disabled={disabled} />
     </Dialog.CloseTrigger>
   );
 }
@@ -83,9 +85,10 @@ export function DialogDismiss({ children, disabled }: { children: ReactNode; dis
 
 /** The footer of a dialog that asks for something: Cancel, then the action given. */
 export function DialogActions({ pending, children }: { pending: boolean; children: ReactNode }) {
+  const t = useT();
   return (
     <Dialog.Footer gap="3">
-      <DialogDismiss disabled={pending}>Cancel</DialogDismiss>
+      <DialogDismiss disabled={pending}>{t('common.action.cancel')}</DialogDismiss>
       {children}
     </Dialog.Footer>
   );

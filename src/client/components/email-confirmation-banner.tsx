@@ -1,6 +1,9 @@
 import { Alert, Box, Button, Flex } from '@chakra-ui/react';
 import { MailCheck } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import type { UserDto } from '../../shared/schemas/auth';
+import { isolate } from '../i18n/bidi';
+import { useT } from '../i18n/use-t';
 import { serverMessage } from '../lib/errors';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
@@ -16,24 +19,31 @@ function megabytes(bytes: number): string {
  */
 export function EmailConfirmationBanner({ user }: { user: UserDto }) {
   const utils = trpc.useUtils();
+  const t = useT();
   const config = trpc.meta.clientConfig.useQuery(undefined, {
     enabled: user.emailConfirmedAt === null,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const resend = trpc.auth.resendEmailConfirmation.useMutation({
     onSuccess: ({ sentTo, alreadyConfirmed }) => {
-      if (alreadyConfirmed) toast.success('Your e-mail address is confirmed already');
-      else toast.success('We sent you a new link', `Open the mail we sent to ${sentTo} and click the link.`);
+      if (alreadyConfirmed) toast.success(t('common.emailConfirm.already'));
+      else
+        toast.success(
+          t('common.emailConfirm.resent'),
+          t('common.emailConfirm.resentHint', { email: isolate(sentTo ?? user.email) }),
+        );
       void utils.auth.session.invalidate();
     },
-    onError: (error) => toast.error('No new link was sent', serverMessage(error) ?? 'Please try again.'),
+    onError: (error) =>
+      toast.error(
+        t('common.emailConfirm.resendFailed'),
+        serverMessage(error) ?? t('common.error.tryAgainPlease'),
+      ),
   });
   if (user.emailConfirmedAt !== null) return null;
-  const quota = config.data
-    ? ` Until then, you can store up to ${megabytes(config.data.unconfirmedQuotaBytes)} of images and files.`
-    : '';
+  const email = <bdi>{user.email}</bdi>;
   return (
-    <Box as="section" aria-label="E-mail confirmation">
+    <Box as="section" aria-label={t('common.emailConfirm.region')}>
       <Alert.Root
         role="presentation"
         status="warning"
@@ -55,9 +65,16 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
           direction={{ base: 'column', md: 'row' }}
         >
           <Alert.Content flex="1">
-            <Alert.Title>Please confirm your e-mail address</Alert.Title>
+            <Alert.Title>{t('common.emailConfirm.title')}</Alert.Title>
             <Alert.Description overflowWrap="anywhere">
-              We sent a link to {user.email}.{quota}
+              {config.data ? (
+                <FormattedMessage
+                  id="common.emailConfirm.sentWithQuota"
+                  values={{ email, size: isolate(megabytes(config.data.unconfirmedQuotaBytes)) }}
+                />
+              ) : (
+                <FormattedMessage id="common.emailConfirm.sent" values={{ email }} />
+              )}
             </Alert.Description>
           </Alert.Content>
           <Button
@@ -68,7 +85,7 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
             onClick={() => resend.mutate()}
             alignSelf={{ base: 'flex-start', md: 'center' }}
           >
-            Send the link again
+            {t('common.emailConfirm.sendAgain')}
           </Button>
         </Flex>
       </Alert.Root>

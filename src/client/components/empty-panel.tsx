@@ -1,6 +1,7 @@
 import { Button, EmptyState, Icon, VStack } from '@chakra-ui/react';
 import { type LucideIcon, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { serverMessage } from '../lib/errors';
 
 interface EmptyPanelProps {
@@ -49,7 +50,10 @@ export function PanelIcon({ icon: Glyph }: { icon: LucideIcon }) {
 }
 
 interface LoadFailedPanelProps {
-  /** What could not be loaded, after 'Could not load': 'your events'. */
+  /**
+   * What could not be loaded, in the page's language, after 'Could not load': 'your events' (in
+   * Hebrew a definite phrase, after 'את': 'האירועים שלכם').
+   */
   what: string;
   icon?: LucideIcon;
   error: unknown;
@@ -58,14 +62,15 @@ interface LoadFailedPanelProps {
 
 /** A list that could not be loaded: why, when the server said, and another try. */
 export function LoadFailedPanel({ what, icon = TriangleAlert, error, onRetry }: LoadFailedPanelProps) {
+  const t = useT();
   return (
     <EmptyPanel
       icon={<PanelIcon icon={icon} />}
-      title={`Could not load ${what}`}
-      description={serverMessage(error) ?? 'Check your connection and try again.'}
+      title={t('common.loadFailed.title', { what })}
+      description={serverMessage(error) ?? t('common.loadFailed.description')}
     >
       <Button variant="outline" onClick={onRetry}>
-        Try again
+        {t('common.action.tryAgain')}
       </Button>
     </EmptyPanel>
   );

@@ -10,6 +10,7 @@ import {
 import type { ReactNode, Ref } from 'react';
 import { type FieldValues, get, type Path, useFormState } from 'react-hook-form';
 import { LIMITS } from '../../shared/constants';
+import { useT } from '../i18n/use-t';
 import type { ZodForm } from '../lib/use-zod-form';
 import { PasswordInput } from './password-input';
 
@@ -130,7 +131,10 @@ export function FormPasswordField(props: Omit<InputFieldProps, 'type'>) {
 }
 
 /** The hint under a field where a new password is chosen. */
-export const NEW_PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters.`;
+export function useNewPasswordHint(): string {
+  const t = useT();
+  return t('common.field.minLength', { min: LIMITS.passwordMin });
+}
 
 /** What a field bound to a form needs: the form and the field's name in it. */
 export interface Bound<T extends FieldValues> {

@@ -8,7 +8,13 @@ import { useT } from '../i18n/use-t';
  * The header's language switch: names the other language in itself ("עברית", "English"), in that
  * language for screen readers, and shows the app in it at once.
  */
-export function LanguageSwitch({ size = 'sm', ...rest }: Pick<ButtonProps, 'size' | 'w' | 'justifyContent'>) {
+export function LanguageSwitch({
+  size = 'sm',
+  ...rest
+}: Pick<
+  ButtonProps,
+  'size' | 'w' | 'justifyContent' | 'color' | '_hover' | 'focusRingColor' | 'px' | 'gap'
+>) {
   const { language, setLanguage } = useLanguage();
   const t = useT();
   const other = language === 'he' ? 'en' : 'he';

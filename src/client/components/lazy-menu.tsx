@@ -1,6 +1,7 @@
 import { Icon, IconButton } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/use-t';
 
 /**
  * A phone menu whose drawer is its own chunk (the dialog machine and focus trap): the chunk loads
@@ -12,6 +13,7 @@ export function useLazyMenu(load: () => Promise<unknown>, wideQuery: string) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const t = useT();
   useEffect(() => {
     if (window.matchMedia(wideQuery).matches) return;
     const id = window.setTimeout(() => void load(), 1500);
@@ -21,7 +23,7 @@ export function useLazyMenu(load: () => Promise<unknown>, wideQuery: string) {
   const button: ReactNode = (
     <IconButton
       ref={trigger}
-      aria-label="Open menu"
+      aria-label={t('common.menu.open')}
       aria-haspopup="dialog"
       aria-expanded={open}
       variant="ghost"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gridDays } from './month-grid';
+import { setFormatLocale } from '../lib/intl';
+import { gridDays, weekdayNames } from './month-grid';
 
 describe("a month's grid", () => {
   it('draws the whole month, with blank cells before a first day that is not a Sunday', () => {
@@ -21,5 +22,16 @@ describe("a month's grid", () => {
     expect(gridDays('2027-01', '2027-01-02')).toEqual(gridDays('2027-01'));
     // A day of another month changes nothing.
     expect(gridDays('2027-02', '2027-01-19')).toEqual(gridDays('2027-02'));
+  });
+
+  it("heads its columns with the week's days in the page's language, Sunday first in both", () => {
+    try {
+      setFormatLocale('en-US');
+      expect(weekdayNames()).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+      setFormatLocale('he-IL');
+      expect(weekdayNames()).toEqual(['א׳', 'ב׳', 'ג׳', 'ד׳', 'ה׳', 'ו׳', 'ש׳']);
+    } finally {
+      setFormatLocale('en-US');
+    }
   });
 });

@@ -1,8 +1,19 @@
 import { Box, Grid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { dateFormat, formatLocale } from '../lib/intl';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const monthTitle = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A week's days, Sunday first (the week starts on Sunday in both languages): 3-9 January 2027. */
+const WEEK = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2027, 0, 3 + i)));
+
+/**
+ * The names of the week's days in the page's locale, Sunday first: short in English ('Sun'), and in
+ * Hebrew the letters a calendar heads its columns with ('א׳'), where 'יום א׳' would crowd them.
+ */
+export function weekdayNames(): string[] {
+  const weekday = formatLocale().startsWith('he') ? 'narrow' : 'short';
+  const format = dateFormat({ weekday, timeZone: 'UTC' });
+  return WEEK.map((d) => format.format(d));
+}
 
 /** The civil dates of a month ('YYYY-MM'). */
 export function daysOfMonth(month: string): string[] {
@@ -18,7 +29,9 @@ export function addMonths(month: string, by: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-export const monthName = (month: string) => monthTitle.format(new Date(`${month}-01T00:00:00Z`));
+/** 'January 2027' in the page's locale. */
+export const monthName = (month: string) =>
+  dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
@@ -54,7 +67,7 @@ export function MonthGrid({
   return (
     <Box role="group" aria-label={label ?? monthName(month)}>
       <Grid templateColumns="repeat(7, 1fr)" gap="1" aria-hidden>
-        {WEEKDAYS.map((w) => (
+        {weekdayNames().map((w) => (
           <Text key={w} textStyle="xs" color="fg.muted" textAlign="center">
             {w}
           </Text>

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { LIMITS } from '../../shared/constants';
 import { registerInput } from '../../shared/schemas/auth';
+import { useT } from '../i18n/use-t';
 import type { ZodForm } from '../lib/use-zod-form';
-import { FormInput, NEW_PASSWORD_HINT } from './form-fields';
+import { FormInput, useNewPasswordHint } from './form-fields';
 
 /** What a sign-up form asks, checked by the register procedure's own rules; role and invite token are added when it is sent. */
 export const signUpForm = registerInput.pick({
@@ -27,33 +28,35 @@ interface NewAccountFieldsProps {
 }
 
 /** Name, email, password and phone of a new account, on the sign-up pages and the invite page alike. */
-export function NewAccountFields({ form, nameHint, phoneLabel = 'Phone' }: NewAccountFieldsProps) {
+export function NewAccountFields({ form, nameHint, phoneLabel }: NewAccountFieldsProps) {
+  const t = useT();
+  const passwordHint = useNewPasswordHint();
   return (
     <>
       <FormInput
         form={form}
         name="name"
-        label="Full name"
+        label={t('common.field.fullName')}
         required
         hint={nameHint}
         autoComplete="name"
         maxLength={LIMITS.nameMax}
       />
-      <FormInput form={form} name="email" kind="email" label="Email" required />
+      <FormInput form={form} name="email" kind="email" label={t('common.field.email')} required />
       <FormInput
         form={form}
         name="password"
         kind="password"
-        label="Password"
+        label={t('common.field.password')}
         required
-        hint={NEW_PASSWORD_HINT}
+        hint={passwordHint}
         autoComplete="new-password"
       />
       <FormInput
         form={form}
         name="phone"
-        label={phoneLabel}
-        hint="Optional."
+        label={phoneLabel ?? t('common.field.phone')}
+        hint={t('common.state.optional')}
         type="tel"
         autoComplete="tel"
         maxLength={LIMITS.phoneMax}

@@ -1,7 +1,8 @@
 import type { FieldValues, Path } from 'react-hook-form';
 import { LIMITS } from '../../shared/constants';
+import { useT } from '../i18n/use-t';
 import type { ZodForm } from '../lib/use-zod-form';
-import { FormInput, NEW_PASSWORD_HINT } from './form-fields';
+import { FormInput, useNewPasswordHint } from './form-fields';
 
 interface NewPasswordValues {
   newPassword: string;
@@ -24,20 +25,22 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   form,
   autoFocus,
 }: NewPasswordFieldsProps<T>) {
+  const t = useT();
+  const passwordHint = useNewPasswordHint();
   return (
     <>
       <AccountPasswordInput
         form={form}
         name={'newPassword' as Path<T>}
-        label="New password"
-        hint={NEW_PASSWORD_HINT}
+        label={t('common.field.newPassword')}
+        hint={passwordHint}
         autoComplete="new-password"
         autoFocus={autoFocus}
       />
       <AccountPasswordInput
         form={form}
         name={'confirmPassword' as Path<T>}
-        label="Confirm new password"
+        label={t('common.field.confirmNewPassword')}
         autoComplete="new-password"
       />
     </>

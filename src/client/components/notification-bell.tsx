@@ -21,6 +21,8 @@ import { isAppPath } from '../../shared/links';
 import type { UserDto } from '../../shared/schemas/auth';
 import type { NotificationDto } from '../../shared/schemas/messages';
 import { timeAgo } from '../features/profile/relative-time';
+import { useT } from '../i18n/use-t';
+import { formatCount } from '../lib/intl';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
 import { LinkButton } from './link-button';
@@ -39,6 +41,7 @@ function messagesPathFor(user: UserDto): string | null {
  */
 export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const connected = useLiveConnected();
   const utils = trpc.useUtils();
   const list = trpc.notifications.list.useQuery(undefined, {
@@ -64,11 +67,12 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
         old ? { items: old.items.map((n) => ({ ...n, readAt: n.readAt ?? now })), unreadCount: 0 } : old,
       );
     },
-    onError: (error) => toast.failed('Could not mark notifications as read', error),
+    onError: (error) => toast.failed(t('common.notifications.markFailed'), error),
   });
 
   const unread = list.data?.unreadCount ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label =
+    unread > 0 ? t('common.notifications.labelUnread', { count: unread }) : t('common.notifications.title');
   const items = list.data?.items ?? [];
   const allMessages = messagesPathFor(user);
 
@@ -115,7 +119,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
               aria-hidden
               data-testid="notifications-badge"
             >
-              {unread > 99 ? '99+' : unread}
+              {unread > 99 ? t('common.notifications.overflow', { count: 99 }) : formatCount(unread)}
             </Badge>
           </Float>
         ) : null}
@@ -126,7 +130,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
             w="min(24rem, calc(100vw - 1.5rem))"
             rounded="xl"
             overflow="hidden"
-            aria-label="Notifications"
+            aria-label={t('common.notifications.title')}
           >
             <HStack
               justify="space-between"
@@ -137,7 +141,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
               gap="3"
             >
               <Popover.Title fontWeight="semibold" color="brand.950">
-                Notifications
+                {t('common.notifications.title')}
               </Popover.Title>
               <Button
                 size="xs"
@@ -147,22 +151,28 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
                 loading={markAll.isPending}
                 onClick={() => markAll.mutate()}
               >
-                Mark all as read
+                {t('common.notifications.markAll')}
               </Button>
             </HStack>
             <Box maxH="min(26rem, 65dvh)" overflowY="auto">
               {list.isPending ? (
-                <Stack gap="3" p="4" role="status" aria-busy="true" aria-label="Loading notifications">
+                <Stack
+                  gap="3"
+                  p="4"
+                  role="status"
+                  aria-busy="true"
+                  aria-label={t('common.notifications.loading')}
+                >
                   <Skeleton h="12" rounded="md" />
                   <Skeleton h="12" rounded="md" />
                 </Stack>
               ) : list.isLoadingError ? (
                 <Stack gap="3" p="4" align="flex-start">
                   <Text fontSize="sm" color="fg.muted">
-                    Could not load your notifications.
+                    {t('common.notifications.loadFailed')}
                   </Text>
                   <Button size="xs" variant="outline" onClick={() => void list.refetch()}>
-                    Try again
+                    {t('common.action.tryAgain')}
                   </Button>
                 </Stack>
               ) : items.length === 0 ? (
@@ -171,14 +181,14 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
                     <Bell />
                   </Icon>
                   <Text fontWeight="medium" color="brand.950">
-                    No notifications yet
+                    {t('common.notifications.emptyTitle')}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    New messages and answers to your requests show up here.
+                    {t('common.notifications.emptyHint')}
                   </Text>
                 </Stack>
               ) : (
-                <Box as="ul" listStyleType="none" aria-label="Latest notifications">
+                <Box as="ul" listStyleType="none" aria-label={t('common.notifications.latest')}>
                   {items.map((item) => (
                     <NotificationItem
                       key={item.id}
@@ -198,7 +208,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
                   colorPalette="brand"
                   onClick={() => setOpen(false)}
                 >
-                  All messages
+                  {t('common.notifications.allMessages')}
                 </LinkButton>
               </Box>
             ) : null}
@@ -213,6 +223,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
 function NotificationItem({ item, onOpen }: { item: NotificationDto; onOpen: () => void }) {
   const unread = item.readAt === null;
   const at = item.updatedAt ?? item.createdAt;
+  const t = useT();
   const content = (
     <>
       <Box
@@ -224,7 +235,7 @@ function NotificationItem({ item, onOpen }: { item: NotificationDto; onOpen: () 
         aria-hidden
       />
       <Box minW="0" flex="1">
-        {unread ? <VisuallyHidden>Unread: </VisuallyHidden> : null}
+        {unread ? <VisuallyHidden>{t('common.notifications.unreadPrefix')}</VisuallyHidden> : null}
         <Text
           as="span"
           display="block"

@@ -1,6 +1,7 @@
 import { Icon, IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { type Ref, useState } from 'react';
+import { useT } from '../i18n/use-t';
 
 /**
  * A password field with a show/hide toggle; use inside a Field.Root so that the label points at it.
@@ -8,6 +9,7 @@ import { type Ref, useState } from 'react';
  */
 export function PasswordInput({ ref, ...props }: Omit<InputProps, 'type'> & { ref?: Ref<HTMLInputElement> }) {
   const [visible, setVisible] = useState(false);
+  const t = useT();
   return (
     <InputGroup
       endElementProps={{ px: '1' }}
@@ -17,7 +19,7 @@ export function PasswordInput({ ref, ...props }: Omit<InputProps, 'type'> & { re
           variant="ghost"
           size="sm"
           // Named without the word "password", so that the field's label stays the only match for it.
-          aria-label={visible ? 'Hide characters' : 'Show characters'}
+          aria-label={visible ? t('common.password.hide') : t('common.password.show')}
           aria-pressed={visible}
           disabled={props.disabled}
           onClick={() => setVisible((v) => !v)}

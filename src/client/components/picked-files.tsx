@@ -1,5 +1,7 @@
 import { Box, Button, CloseButton, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react';
 import { FileIcon, ImageIcon } from 'lucide-react';
+import { isolate } from '../i18n/bidi';
+import { useT } from '../i18n/use-t';
 import { fileSizeText, type PickedFile } from '../lib/attachments';
 
 interface PickedFilesProps {
@@ -28,6 +30,7 @@ export function PickedFiles({
   label,
   compact = false,
 }: PickedFilesProps) {
+  const t = useT();
   if (files.length === 0) return null;
   return (
     <Stack
@@ -61,36 +64,36 @@ export function PickedFiles({
                 <KindIcon />
               </Icon>
               <Text fontSize="sm" flex="1" minW="0" truncate title={file.name}>
-                {file.name}
+                <bdi>{file.name}</bdi>
               </Text>
               <Text textStyle="caption" flexShrink="0">
                 {state.status === 'uploading'
-                  ? `Uploading ${state.progress}%`
+                  ? t('common.upload.progress', { percent: state.progress / 100 })
                   : state.status === 'done'
                     ? fileSizeText(file.size)
                     : refused
-                      ? 'Refused'
-                      : 'Not uploaded'}
+                      ? t('common.upload.refused')
+                      : t('common.upload.notUploaded')}
               </Text>
               {failed && !refused ? (
                 <Button size="2xs" variant="outline" onClick={() => onRetry(key)} disabled={disabled}>
-                  Retry
+                  {t('common.action.retry')}
                 </Button>
               ) : null}
               {refused ? (
                 <Button
                   size="2xs"
                   variant="outline"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('common.upload.removeFile', { name: isolate(file.name) })}
                   onClick={() => onRemove(key)}
                   disabled={disabled}
                 >
-                  Remove
+                  {t('common.action.remove')}
                 </Button>
               ) : (
                 <CloseButton
                   size="2xs"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('common.upload.removeFile', { name: isolate(file.name) })}
                   onClick={() => onRemove(key)}
                   disabled={disabled}
                 />
@@ -102,7 +105,7 @@ export function PickedFiles({
                 size="xs"
                 mt="1.5"
                 colorPalette="brand"
-                aria-label={`Uploading ${file.name}`}
+                aria-label={t('common.upload.uploadingFile', { name: isolate(file.name) })}
               >
                 <Progress.Track>
                   <Progress.Range />

@@ -2,6 +2,8 @@ import { Box, Field, IconButton, Input, Text } from '@chakra-ui/react';
 import { MapPin, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef } from 'react';
 import type { PlaceDto } from '../../shared/schemas/places';
+import { isolate } from '../i18n/bidi';
+import { useT } from '../i18n/use-t';
 import { trpc } from '../lib/trpc';
 import { ComboboxList, useCombobox } from './combobox';
 import { moveWithArrows } from './combobox-keys';
@@ -79,10 +81,11 @@ export function PlacePicker({
   hint,
   error,
   disabled = false,
-  placeholder = 'Start typing a city',
+  placeholder,
   inputRef,
   'data-testid': testId,
 }: PlacePickerProps) {
+  const t = useT();
   const shown = value ? placeShortLabel(value) : '';
   const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
     useCombobox(shown);
@@ -108,12 +111,12 @@ export function PlacePicker({
   const status = !searching
     ? ''
     : !settled || results.isPending
-      ? 'Searching...'
+      ? t('common.place.searching')
       : results.isError
-        ? 'The search failed. Try again in a moment.'
+        ? t('common.place.searchFailed')
         : items.length === 0
-          ? `No place matches "${typed}".`
-          : `${items.length} ${items.length === 1 ? 'place' : 'places'} found.`;
+          ? t('common.place.noMatch', { text: isolate(typed) })
+          : t('common.place.found', { count: items.length });
 
   const choose = (place: PlaceDto) => {
     utils.places.byId.setData({ id: place.id }, place);
@@ -182,7 +185,7 @@ export function PlacePicker({
           }}
           ps="9"
           pe={value || text ? '10' : undefined}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('common.place.placeholder')}
           data-testid={testId}
           onKeyDown={onKeyDown}
           onBlur={() => {
@@ -194,7 +197,7 @@ export function PlacePicker({
         />
         {value || text ? (
           <IconButton
-            aria-label="Clear place"
+            aria-label={t('common.place.clear')}
             size="xs"
             variant="ghost"
             position="absolute"
@@ -210,7 +213,12 @@ export function PlacePicker({
             <X />
           </IconButton>
         ) : null}
-        <ComboboxList id={listId} aria-label="Matching places" hidden={!expanded} top="calc(100% + 0.25rem)">
+        <ComboboxList
+          id={listId}
+          aria-label={t('common.place.matching')}
+          hidden={!expanded}
+          top="calc(100% + 0.25rem)"
+        >
           {items.map((place, i) => (
             <ComboboxOption
               key={place.id}
@@ -220,7 +228,7 @@ export function PlacePicker({
               data-testid="place-option"
             >
               <Text fontWeight="medium" truncate>
-                {placeLabel(place)}
+                <bdi>{placeLabel(place)}</bdi>
               </Text>
             </ComboboxOption>
           ))}

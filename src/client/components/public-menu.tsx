@@ -1,5 +1,6 @@
 import { CloseButton, Drawer } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
+import { useT } from '../i18n/use-t';
 import { MenuDrawer } from './menu-drawer';
 
 /**
@@ -16,15 +17,16 @@ interface PublicMenuProps {
 }
 
 export function PublicMenu({ open, onOpenChange, trigger, children }: PublicMenuProps) {
+  const t = useT();
   return (
     <MenuDrawer open={open} onOpenChange={onOpenChange} placement="end" finalFocusEl={() => trigger.current}>
       <Drawer.Content>
         <Drawer.Header>
-          <Drawer.Title>Menu</Drawer.Title>
+          <Drawer.Title>{t('common.menu.title')}</Drawer.Title>
         </Drawer.Header>
         <Drawer.Body>{children}</Drawer.Body>
         <Drawer.CloseTrigger asChild>
-          <CloseButton aria-label="Close menu" size="sm" />
+          <CloseButton aria-label={t('common.menu.close')} size="sm" />
         </Drawer.CloseTrigger>
       </Drawer.Content>
     </MenuDrawer>

@@ -2,6 +2,7 @@ import { Box, Button, Dialog, Icon } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { type RefObject, useRef } from 'react';
+import { useT } from '../i18n/use-t';
 import { DialogCloseX, DialogDismiss } from './dialog-parts';
 
 /** The canvas a QR code is drawn on, and a download of it as a PNG under the given file name. */
@@ -48,10 +49,11 @@ export function QrCodePicture({ canvasRef, link, label, borderColor, testId }: Q
 
 /** Close and Download PNG under a QR code, and the X in the corner. */
 export function QrDialogFooter({ onDownload, smallIcon }: { onDownload: () => void; smallIcon?: boolean }) {
+  const t = useT();
   return (
     <>
       <Dialog.Footer gap="3">
-        <DialogDismiss>Close</DialogDismiss>
+        <DialogDismiss>{t('common.action.close')}</DialogDismiss>
         <Button onClick={onDownload}>
           {smallIcon ? (
             <Icon boxSize="4">
@@ -60,7 +62,7 @@ export function QrDialogFooter({ onDownload, smallIcon }: { onDownload: () => vo
           ) : (
             <Download />
           )}
-          Download PNG
+          {t('common.qr.downloadPng')}
         </Button>
       </Dialog.Footer>
       <DialogCloseX />

@@ -1,5 +1,6 @@
 import { Button, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { ErrorAlert } from './error-alert';
 
 interface ScreenFormProps {
@@ -23,17 +24,24 @@ export function ScreenForm({
   onSubmit,
   pending,
   submitLabel,
-  pendingLabel = 'Please wait...',
+  pendingLabel,
   failure,
   children,
   ...label
 }: ScreenFormProps) {
+  const t = useT();
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending} {...label}>
       <Stack gap="5">
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
         {children}
-        <Button type="submit" size="lg" w="full" loading={pending} loadingText={pendingLabel}>
+        <Button
+          type="submit"
+          size="lg"
+          w="full"
+          loading={pending}
+          loadingText={pendingLabel ?? t('common.state.pleaseWait')}
+        >
           {submitLabel}
         </Button>
       </Stack>

@@ -1,5 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { STALE_WRITE_MESSAGE } from '../../shared/schemas/common';
+import { useT } from '../i18n/use-t';
 import { FormAlert } from './error-alert';
 
 /**
@@ -7,13 +8,14 @@ import { FormAlert } from './error-alert';
  * Reload replaces what the form shows with the latest version, from which the next save is made.
  */
 export function StaleWriteAlert({ onReload }: { onReload: () => void }) {
+  const t = useT();
   return (
     <FormAlert
       status="warning"
       alignItems="center"
       action={
         <Button type="button" size="sm" variant="outline" flexShrink="0" onClick={onReload}>
-          Reload
+          {t('common.action.reload')}
         </Button>
       }
     >

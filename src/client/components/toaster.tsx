@@ -1,6 +1,7 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, type ToastOptions } from '@chakra-ui/react';
 import { type PointerEvent, useRef } from 'react';
-import { toaster } from '../lib/toast';
+import { useT } from '../i18n/use-t';
+import { type ToastMeta, toaster } from '../lib/toast';
 
 /** How far right a toast must be dragged to go away (spec section 9). */
 export const SWIPE_DISMISS_PX = 50;
@@ -46,6 +47,10 @@ interface Drag {
  */
 function SwipeableToast({ item }: { item: ToastOptions }) {
   const drag = useRef<Drag | null>(null);
+  const t = useT();
+  const description =
+    item.description ??
+    ((item.meta as ToastMeta | undefined)?.hint === 'retry' ? t('common.error.tryAgainPlease') : null);
 
   const settle = (el: HTMLElement) => {
     el.style.transition = 'transform 0.2s ease, opacity 0.2s ease';
@@ -121,9 +126,9 @@ function SwipeableToast({ item }: { item: ToastOptions }) {
         {item.title ? <Toast.Title>{item.title}</Toast.Title> : null}
         {/* Chakra fades the description to 80%: white at 80% on the error red is 3.5:1, under the 4.5:1
             body text needs, so it is drawn at full strength like the title. */}
-        {item.description ? <Toast.Description opacity="1">{item.description}</Toast.Description> : null}
+        {description ? <Toast.Description opacity="1">{description}</Toast.Description> : null}
       </Stack>
-      {item.closable ? <Toast.CloseTrigger aria-label="Dismiss notification" /> : null}
+      {item.closable ? <Toast.CloseTrigger aria-label={t('common.toast.dismiss')} /> : null}
     </Toast.Root>
   );
 }

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../shared/constants';
 import type { AttachmentDto } from '../../shared/schemas/messages';
 import { ATTACHMENT_TYPES, REQUEST_MESSAGES } from '../../shared/schemas/requests';
+import type { MessageId } from '../i18n/catalogue';
+import { type Translate, useT } from '../i18n/use-t';
 import { toast } from './toast';
 
 /** What the file picker offers: the four types of spec section 5. */
@@ -51,19 +53,28 @@ function errorMessageOf(value: unknown): string | null {
   return typeof error?.message === 'string' && error.message ? error.message : null;
 }
 
-function fallbackMessage(status: number): string {
-  if (status === 413) return 'The file is larger than 10MB.';
-  if (status === 429) return 'Too many uploads in a short time. Please wait a moment.';
+function fallbackMessage(t: Translate, status: number): string {
   if (status === 400) return REQUEST_MESSAGES.attachments;
-  if (status === 401) return 'Your session has ended. Please sign in again.';
-  return 'Upload failed. Please try again.';
+  const id: MessageId =
+    status === 413
+      ? 'common.upload.tooLarge'
+      : status === 429
+        ? 'common.upload.tooMany'
+        : status === 401
+          ? 'common.upload.sessionEnded'
+          : 'common.upload.failed';
+  return t(id);
 }
 
 /**
  * POST /api/attachments (multipart field `file`), reporting progress from 0 to 100. XMLHttpRequest
  * rather than fetch, which cannot report how much of a request body has been sent.
  */
-export function uploadAttachment(file: File, onProgress: (percent: number) => void): AttachmentUpload {
+export function uploadAttachment(
+  t: Translate,
+  file: File,
+  onProgress: (percent: number) => void,
+): AttachmentUpload {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<AttachmentUploadResult>((resolve) => {
     xhr.open('POST', '/api/attachments');
@@ -87,7 +98,7 @@ export function uploadAttachment(file: File, onProgress: (percent: number) => vo
         resolve({
           ok: false,
           aborted: false,
-          message: errorMessageOf(json) ?? fallbackMessage(xhr.status),
+          message: errorMessageOf(json) ?? fallbackMessage(t, xhr.status),
           retryable: retryableStatus(xhr.status),
         });
       }
@@ -96,10 +107,11 @@ export function uploadAttachment(file: File, onProgress: (percent: number) => vo
       resolve({
         ok: false,
         aborted: false,
-        message: 'Upload failed. Check your connection and try again.',
+        message: t('common.upload.offline'),
         retryable: true,
       });
-    xhr.onabort = () => resolve({ ok: false, aborted: true, message: 'Upload cancelled.', retryable: true });
+    xhr.onabort = () =>
+      resolve({ ok: false, aborted: true, message: t('common.upload.cancelled'), retryable: true });
     const body = new FormData();
     body.append('file', file);
     xhr.send(body);
@@ -145,6 +157,7 @@ export function useAttachmentUploads() {
   // The list as it is now, for `settled()`, which reads it after the uploads it waited for.
   const current = useRef<PickedFile[]>([]);
   const uploads = useRef(new Map<string, AttachmentUpload>());
+  const t = useT();
 
   const commit = useCallback((change: (list: PickedFile[]) => PickedFile[]) => {
     current.current = change(current.current);
@@ -169,7 +182,7 @@ export function useAttachmentUploads() {
 
   const start = useCallback(
     (key: string, file: File) => {
-      const upload = uploadAttachment(file, (progress) => {
+      const upload = uploadAttachment(t, file, (progress) => {
         commit((list) =>
           list.map((f) =>
             f.key === key && f.state.status === 'uploading'
@@ -186,7 +199,7 @@ export function useAttachmentUploads() {
           update(key, { status: 'failed', message: result.message, retryable: result.retryable });
       });
     },
-    [commit, update],
+    [commit, update, t],
   );
 
   const pick = useCallback(
@@ -194,7 +207,7 @@ export function useAttachmentUploads() {
       if (chosen.length === 0) return;
       const room = Math.max(0, LIMITS.attachmentsMax - current.current.length);
       const kept = chosen.filter(acceptableAttachment).slice(0, room);
-      if (kept.length < chosen.length) toast.error('Some files were rejected', REQUEST_MESSAGES.attachments);
+      if (kept.length < chosen.length) toast.error(t('common.upload.rejected'), REQUEST_MESSAGES.attachments);
       if (kept.length === 0) return;
       const added = kept.map((file) => {
         nextKey += 1;
@@ -207,7 +220,7 @@ export function useAttachmentUploads() {
       commit((list) => [...list, ...added]);
       for (const item of added) start(item.key, item.file);
     },
-    [commit, start],
+    [commit, start, t],
   );
 
   const remove = useCallback(

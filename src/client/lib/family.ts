@@ -1,4 +1,5 @@
 import { type CreatedInviteDto, inviteLink } from '../../shared/schemas/family';
+import type { Translate } from '../i18n/use-t';
 import { copyText } from './clipboard';
 import { useIdempotentCreate } from './idempotency';
 import { toast } from './toast';
@@ -32,7 +33,7 @@ export function useCreateInviteLink() {
 }
 
 /** Copies an invite link with the spec's toast, or shows the link when the clipboard refuses. */
-export async function copyInviteLink(link: string): Promise<void> {
-  if (await copyText(link)) toast.success('Invite link copied to clipboard');
-  else toast.error('Could not copy the invite link', link);
+export async function copyInviteLink(t: Translate, link: string): Promise<void> {
+  if (await copyText(link)) toast.success(t('common.family.linkCopied'));
+  else toast.error(t('common.family.copyFailed'), link);
 }

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Role, TIMINGS } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
+import { useT } from '../i18n/use-t';
 import { toast } from './toast';
 import { trpc } from './trpc';
 
@@ -84,6 +85,7 @@ export function useSignOut(): { signOut: () => void; isPending: boolean } {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
+  const t = useT();
   const logout = trpc.auth.logout.useMutation({
     onMutate: async () => {
       // Runs before the logout request is sent: stop new reads, then abort the ones in flight.
@@ -98,7 +100,7 @@ export function useSignOut(): { signOut: () => void; isPending: boolean } {
     },
     onError: (error) => {
       setSigningOut(false);
-      toast.failed('Sign out failed', error);
+      toast.failed(t('common.appNav.signOutFailed'), error);
     },
   });
   return { signOut: () => logout.mutate(), isPending: logout.isPending };

@@ -1,12 +1,11 @@
 import type { SiteFiguresDto } from '../../shared/schemas/site';
 import { ratingFigure } from '../../shared/text';
+import { formatCount } from './intl';
 import { trpc } from './trpc';
-
-const whole = new Intl.NumberFormat('en-US');
 
 /** A counted figure as people read it ("1,204"), or null when there is nothing to say. */
 export function countText(n: number | null | undefined): string | null {
-  return n ? whole.format(n) : null;
+  return n ? formatCount(n) : null;
 }
 
 /** "4.8/5", or null while no listing has a review. */

@@ -20,11 +20,16 @@ export const toaster = createToaster({
 
 type ToastType = 'success' | 'error' | 'info';
 
-function show(type: ToastType, title: string, description?: string): string {
+/** What the Toaster adds in the page's language: 'retry', a plain retry hint under the title. */
+export interface ToastMeta {
+  hint?: 'retry';
+}
+
+function show(type: ToastType, title: string, description?: string, meta?: ToastMeta): string {
   // remove, not dismiss: a dismissed toast still holds the single slot while it animates out,
   // which queued the next toast for a whole toast duration.
   toaster.remove();
-  return toaster.create({ type, title, description, closable: true });
+  return toaster.create({ type, title, description, closable: true, meta });
 }
 
 /** The only way screens raise toasts: `toast.success(title)`, `toast.error(title, description)`, `toast.failed(title, error)`. */
@@ -34,6 +39,12 @@ export const toast = {
   error: (title: string, description?: string) => show('error', title, description),
   info: (title: string, description?: string) => show('info', title, description),
   /** A failed request: the server's own message when it sent one, else a plain retry hint. */
-  failed: (title: string, error: unknown) =>
-    show('error', title, serverMessage(error) ?? 'Please try again.'),
+  failed: (title: string, error: unknown) => {
+    const said = serverMessage(error);
+    return said
+      ? show('error', title, said)
+      : show('error', title, undefined, {
+          hint: /* value: the kind of hint, drawn by the Toaster */ 'retry',
+        });
+  },
 };

@@ -125,12 +125,13 @@ export function useWhenOpened(open: boolean, fill: () => void): void {
  * input to be exactly what the form makes, where the wire takes more: a Date or an ISO string.)
  */
 export function thenWire<W extends z.ZodType>(wire: W) {
-  return <T>(value: T, ctx: z.RefinementCtx<T>): z.output<W> => {
+  function refine<T>(value: T, ctx: z.RefinementCtx<T>): z.output<W> {
     const parsed = wire.safeParse(value);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) {
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
     return z.NEVER;
-  };
+  }
+  return refine;
 }

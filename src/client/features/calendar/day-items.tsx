@@ -3,7 +3,7 @@ import { Clock, Flame, Info, MapPin, Moon, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { dayOfWeek } from '../../../shared/jewish-calendar';
-import { CONFLICT_TIERS } from '../../components/conflict-notice';
+import { CONFLICT_TIERS, ConflictTierName } from '../../components/conflict-notice';
 import type { CalendarDay, CalendarEvent, FamilyCalendarEvent } from './calendar-model';
 import { formatTime } from './calendar-model';
 import {
@@ -194,7 +194,7 @@ function DayMark({ mark, full }: { mark: DayTimes['marks'][number]; full: boolea
         <Icon boxSize="3" flexShrink="0" aria-hidden>
           {mark.level === 'custom' ? <TriangleAlert /> : <Info />}
         </Icon>
-        {tier.title}
+        <ConflictTierName level={mark.level} />
       </Badge>
       <Text as="span" color="fg.muted">
         {mark.reason}
@@ -269,7 +269,7 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
               {level === 'info' ? <Info /> : <TriangleAlert />}
             </Icon>
             <Text as="span" fontWeight="medium">
-              {full ? `${CONFLICT_TIERS[level].title}: ` : ''}
+              {full ? <ConflictTierName level={level} colon /> : null}
               {said}
             </Text>
           </HStack>

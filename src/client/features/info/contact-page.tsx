@@ -1,38 +1,42 @@
 import { Box, Heading, Icon, SimpleGrid, Text } from '@chakra-ui/react';
+import type { LucideIcon } from 'lucide-react';
 import { Briefcase, LifeBuoy, Lock, Mail } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
-import { InfoPage, InfoSection, MailLink, Paragraph, TextLink } from './info-page';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
+import { InfoPage, InfoSection, MailLink, MessageParagraph } from './info-page';
 
-const CHANNELS = [
+const CHANNELS: readonly { title: MessageId; text: MessageId; address: string; icon: LucideIcon }[] = [
   {
-    title: 'Families',
-    text: 'Questions about planning, your account or the marketplace.',
-    address: 'hello@simchahub.com',
+    title: 'info.contact.families.title',
+    text: 'info.contact.families.text',
+    address: /* value: an e-mail address */ 'hello@simchahub.com',
     icon: Mail,
   },
   {
-    title: 'Vendors',
-    text: 'Listings, vendor claims and your vendor dashboard.',
-    address: 'vendors@simchahub.com',
+    title: 'info.contact.vendors.title',
+    text: 'info.contact.vendors.text',
+    address: /* value: an e-mail address */ 'vendors@simchahub.com',
     icon: Briefcase,
   },
   {
-    title: 'Privacy',
-    text: 'Your data, or deleting your account.',
-    address: 'privacy@simchahub.com',
+    title: 'info.contact.privacy.title',
+    text: 'info.contact.privacy.text',
+    address: /* value: an e-mail address */ 'privacy@simchahub.com',
     icon: Lock,
   },
   {
-    title: 'Account support',
-    text: 'Signing in, or an account or listing that has been suspended or hidden.',
+    title: 'info.contact.support.title',
+    text: 'info.contact.support.text',
     address: SUPPORT_EMAIL,
     icon: LifeBuoy,
   },
-] as const;
+];
 
 export function ContactPage() {
+  const t = useT();
   return (
-    <InfoPage title="Contact us" intro="We are a small team and we read every message.">
+    <InfoPage title={t('info.contact.title')} intro={t('info.contact.intro')}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         {CHANNELS.map((channel) => {
           const ChannelIcon = channel.icon;
@@ -44,28 +48,21 @@ export function ContactPage() {
                 </Icon>
               </Box>
               <Heading as="h2" fontSize="lg" mt="4" color="brand.950">
-                {channel.title}
+                {t(channel.title)}
               </Heading>
               <Text color="fg.muted" fontSize="sm" mt="1" mb="3">
-                {channel.text}
+                {t(channel.text)}
               </Text>
               <MailLink address={channel.address} />
             </Box>
           );
         })}
       </SimpleGrid>
-      <InfoSection title="When we answer">
-        <Paragraph>
-          We aim to reply within one business day. Our team does not work on Shabbat or Jewish holidays, so
-          messages sent then are answered afterwards.
-        </Paragraph>
+      <InfoSection title={t('info.contact.when.title')}>
+        <MessageParagraph id="info.contact.when.p1" />
       </InfoSection>
-      <InfoSection title="Before you write">
-        <Paragraph>
-          Many answers are already in the <TextLink to="/help">Help Center</TextLink> and, for businesses, in{' '}
-          <TextLink to="/vendor-help">Vendor Help</TextLink>. When you write about an event or a vendor,
-          include the event title or the business name so we can help quickly.
-        </Paragraph>
+      <InfoSection title={t('info.contact.before.title')}>
+        <MessageParagraph id="info.contact.before.p1" links={['/help', '/vendor-help']} />
       </InfoSection>
     </InfoPage>
   );

@@ -1,8 +1,11 @@
 import { Box, Container, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
+import type { MessageId } from '../../i18n/catalogue';
 
 /** The frame of the footer pages: a title band, then readable sections. */
 export function InfoPage({
@@ -55,6 +58,34 @@ export function Paragraph({ children }: { children: ReactNode }) {
   return <Text>{children}</Text>;
 }
 
+/**
+ * A paragraph from the catalogue: `{brand}` is the product's name, and `<link>…</link>`,
+ * `<link2>…</link2>` are in-app links to `links[0]` and `links[1]`.
+ */
+export function MessageParagraph({
+  id,
+  links = [],
+  values,
+}: {
+  id: MessageId;
+  links?: readonly string[];
+  values?: Record<string, ReactNode>;
+}) {
+  return (
+    <Text>
+      <FormattedMessage
+        id={id}
+        values={{
+          brand: PRODUCT_NAME,
+          link: (chunks: ReactNode[]) => <TextLink to={links[0] ?? '/'}>{chunks}</TextLink>,
+          link2: (chunks: ReactNode[]) => <TextLink to={links[1] ?? '/'}>{chunks}</TextLink>,
+          ...values,
+        }}
+      />
+    </Text>
+  );
+}
+
 /** An in-app link inside running text. */
 export function TextLink({ to, children }: { to: string; children: ReactNode }) {
   return (
@@ -74,7 +105,7 @@ export function MailLink({ address }: { address: string }) {
       textDecoration="underline"
       textUnderlineOffset="3px"
     >
-      {address}
+      <bdi>{address}</bdi>
     </Link>
   );
 }

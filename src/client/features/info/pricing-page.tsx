@@ -1,80 +1,86 @@
 import { Badge, Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { CheckList } from '../../components/check-list';
 import { LinkButton } from '../../components/link-button';
 import { SoftPanel } from '../../components/soft-panel';
-import { InfoPage, InfoSection, Paragraph } from './info-page';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
+import { InfoPage, InfoSection, MessageParagraph } from './info-page';
 
-const PLANS = [
+interface Plan {
+  key: 'families' | 'vendors';
+  name: MessageId;
+  price: MessageId;
+  summary: MessageId;
+  features: readonly MessageId[];
+  cta: { to: string; label: MessageId };
+}
+
+const PLANS: readonly Plan[] = [
   {
-    name: 'Families',
-    price: 'Free',
-    summary: 'Everything you need to plan your simcha.',
+    key: 'families',
+    name: 'info.pricing.families.name',
+    price: 'info.pricing.families.price',
+    summary: 'info.pricing.families.summary',
     features: [
-      'Unlimited events with tasks, deposits and memos',
-      'Hebrew dates and Shabbat and holiday warnings',
-      'Family circle and shareable event links',
-      'Availability requests and messages with vendors',
+      'info.pricing.families.feature1',
+      'info.pricing.families.feature2',
+      'info.pricing.families.feature3',
+      'info.pricing.families.feature4',
     ],
-    cta: { to: '/login-customer?mode=signup', label: 'Create a family account' },
+    cta: { to: '/login-customer?mode=signup', label: 'info.pricing.families.cta' },
   },
   {
-    name: 'Vendors',
-    price: 'Free listing',
-    summary: 'Show your business to families planning their celebrations.',
+    key: 'vendors',
+    name: 'info.pricing.vendors.name',
+    price: 'info.pricing.vendors.price',
+    summary: 'info.pricing.vendors.summary',
     features: [
-      'A business profile in the marketplace',
-      'Claim and manage your existing listing',
-      'Answer availability requests and messages',
+      'info.pricing.vendors.feature1',
+      'info.pricing.vendors.feature2',
+      'info.pricing.vendors.feature3',
     ],
-    cta: { to: '/login-vendor?mode=signup', label: 'List your business' },
+    cta: { to: '/login-vendor?mode=signup', label: 'info.pricing.vendors.cta' },
   },
-] as const;
+];
 
 export function PricingPage() {
+  const t = useT();
   return (
-    <InfoPage
-      title="Pricing"
-      intro="SimchaHub is free for families, and listing a business is free for vendors."
-    >
+    <InfoPage title={t('info.pricing.title')} intro={t('info.pricing.intro', { brand: PRODUCT_NAME })}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
         {PLANS.map((plan) => (
-          <PlanCard key={plan.name} plan={plan} />
+          <PlanCard key={plan.key} plan={plan} />
         ))}
       </SimpleGrid>
-      <InfoSection title="Premium placement">
-        <Paragraph>
-          Paid options for vendors, such as premium placement in the marketplace, are not offered at this
-          time, so there is nothing to pay. If we ever offer one, we will publish its price here before it
-          starts, and the free listing will remain available.
-        </Paragraph>
+      <InfoSection title={t('info.pricing.premium.title')}>
+        <MessageParagraph id="info.pricing.premium.p1" />
       </InfoSection>
-      <InfoSection title="Payments to vendors">
-        <Paragraph>
-          SimchaHub does not handle payments. Deposits and payments are arranged directly between families and
-          vendors; the deposit tracker simply helps you remember what is due and what is paid.
-        </Paragraph>
+      <InfoSection title={t('info.pricing.payments.title')}>
+        <MessageParagraph id="info.pricing.payments.p1" />
       </InfoSection>
     </InfoPage>
   );
 }
 
-function PlanCard({ plan }: { plan: (typeof PLANS)[number] }) {
+function PlanCard({ plan }: { plan: Plan }) {
+  const t = useT();
   return (
     <SoftPanel direction="column" gap="5" p={{ base: '6', md: '8' }} rounded="2xl" shadow="sm">
       <Box>
-        <Badge colorPalette={plan.name === 'Families' ? 'brand' : 'gold'} variant="subtle" rounded="full">
-          {plan.name}
+        <Badge colorPalette={plan.key === 'families' ? 'brand' : 'gold'} variant="subtle" rounded="full">
+          {t(plan.name)}
         </Badge>
         <Heading as="h2" fontSize="4xl" mt="3" color="brand.950">
-          {plan.price}
+          {t(plan.price)}
         </Heading>
         <Text color="fg.muted" mt="1">
-          {plan.summary}
+          {t(plan.summary)}
         </Text>
       </Box>
-      <CheckList items={plan.features} tick="green.fg" align="start" gap="2.5" />
+      <CheckList items={plan.features.map((feature) => t(feature))} tick="green.fg" align="start" gap="2.5" />
       <LinkButton to={plan.cta.to} mt="auto" size="lg">
-        {plan.cta.label}
+        {t(plan.cta.label)}
       </LinkButton>
     </SoftPanel>
   );

@@ -30,8 +30,10 @@ import {
   UtensilsCrossed,
 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import type { MarketplaceCategory } from '../../../shared/constants';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { DisplayTitle } from '../../components/display-title';
 import { IconBadge } from '../../components/icon-badge';
 import { LinkButton } from '../../components/link-button';
@@ -39,39 +41,33 @@ import { CardLink, LinkCard } from '../../components/link-card';
 import { StarOfDavid } from '../../components/logo';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
+import { dateFormat, formatCount } from '../../lib/intl';
 import { homePathFor, useCurrentUser } from '../../lib/session';
-import { counted, countText, ratingText, useSiteFigures } from '../../lib/site-figures';
+import { countText, ratingText, useSiteFigures } from '../../lib/site-figures';
 import { useCelebrationConfetti } from './use-celebration-confetti';
 
 const CATEGORIES = [
-  { name: 'Venues', blurb: 'Halls, gardens and shul spaces', icon: Landmark, tint: 'brand' },
-  { name: 'Caterers', blurb: 'Kosher menus for every crowd', icon: UtensilsCrossed, tint: 'gold' },
-  { name: 'Photographers', blurb: 'Every dance and every blessing', icon: Camera, tint: 'brand' },
-  { name: 'Musicians', blurb: 'Bands, DJs and simcha dancing', icon: Music, tint: 'gold' },
-  { name: 'Florists', blurb: 'Chuppahs, centrepieces, bouquets', icon: Flower2, tint: 'brand' },
-] as const satisfies readonly { name: MarketplaceCategory; blurb: string; icon: LucideIcon; tint: string }[];
+  { name: 'Venues', blurb: 'landing.category.venues', icon: Landmark, tint: 'brand' },
+  { name: 'Caterers', blurb: 'landing.category.caterers', icon: UtensilsCrossed, tint: 'gold' },
+  { name: 'Photographers', blurb: 'landing.category.photographers', icon: Camera, tint: 'brand' },
+  { name: 'Musicians', blurb: 'landing.category.musicians', icon: Music, tint: 'gold' },
+  { name: 'Florists', blurb: 'landing.category.florists', icon: Flower2, tint: 'brand' },
+] as const satisfies readonly {
+  name: MarketplaceCategory;
+  blurb: MessageId;
+  icon: LucideIcon;
+  tint: string;
+}[];
 
-const FEATURES = [
-  {
-    title: 'Plan every detail',
-    text: 'Keep tasks, vendor deposits and memos for each event together, and see what is still open at a glance.',
-    icon: Calendar,
-  },
-  {
-    title: 'Hebrew dates and Shabbat',
-    text: 'See Hebrew dates beside your plans and get a warning when a date falls on Shabbat or a Jewish holiday.',
-    icon: Moon,
-  },
-  {
-    title: 'Plan together as a family',
-    text: 'Everyone who enters the same family label joins one family circle and shares the planning.',
-    icon: Users,
-  },
-  {
-    title: 'Trusted vendors',
-    text: 'Browse vendors who serve the Jewish community, ask about availability and message them directly.',
-    icon: ShieldCheck,
-  },
+const FEATURES: readonly { title: MessageId; text: MessageId; icon: LucideIcon }[] = [
+  { title: 'landing.feature.plan.title', text: 'landing.feature.plan.text', icon: Calendar },
+  { title: 'landing.feature.hebrew.title', text: 'landing.feature.hebrew.text', icon: Moon },
+  { title: 'landing.feature.family.title', text: 'landing.feature.family.text', icon: Users },
+  { title: 'landing.feature.vendors.title', text: 'landing.feature.vendors.text', icon: ShieldCheck },
 ];
 
 /**
@@ -79,23 +75,23 @@ const FEATURES = [
  * a family that never said it, and no star rating is shown that nobody gave (the counted rating of
  * the listings is the section's eyebrow, when there is one).
  */
-const STORIES = [
+const STORIES: readonly { text: MessageId; who: MessageId; detail: MessageId; icon: LucideIcon }[] = [
   {
-    text: 'Plan a wedding with both sets of grandparents in the family circle: everyone sees the same tasks and deposits, and a date on Shabbat or a holiday is flagged before anyone books it.',
-    who: 'For a wedding',
-    detail: 'Family circle · Shabbat and holiday warnings',
+    text: 'landing.story.wedding.text',
+    who: 'landing.story.wedding.who',
+    detail: 'landing.story.wedding.detail',
     icon: Heart,
   },
   {
-    text: 'Find a kosher caterer and a band for the bar mitzvah, ask each one about your date, and keep every answer beside the event, with its Hebrew date next to it.',
-    who: 'For a bar or bat mitzvah',
-    detail: 'Marketplace · availability requests · Hebrew dates',
+    text: 'landing.story.mitzvah.text',
+    who: 'landing.story.mitzvah.who',
+    detail: 'landing.story.mitzvah.detail',
     icon: PartyPopper,
   },
   {
-    text: 'Vendors claim their listing, answer availability requests and messages from their phone, and see how many families viewed their profile.',
-    who: 'For vendors',
-    detail: 'Listing · requests · messages',
+    text: 'landing.story.vendors.text',
+    who: 'landing.story.vendors.who',
+    detail: 'landing.story.vendors.detail',
     icon: Store,
   },
 ];
@@ -125,10 +121,11 @@ function Landing() {
 /** The hero's figures, counted; one that is zero or unknown is left out rather than guessed. */
 function HeroFigures() {
   const figures = useSiteFigures();
+  const t = useT();
   const stats = [
-    { value: countText(figures?.families), label: 'Families' },
-    { value: countText(figures?.vendors), label: 'Vendors' },
-    { value: ratingText(figures?.rating), label: 'Average rating' },
+    { value: countText(figures?.families), label: t('landing.hero.figure.families') },
+    { value: countText(figures?.vendors), label: t('landing.hero.figure.vendors') },
+    { value: ratingText(figures?.rating), label: t('landing.hero.figure.rating') },
   ].filter((s): s is { value: string; label: string } => s.value !== null);
   // The room they take is kept while they load, so the page does not move when they arrive.
   if (stats.length === 0) return figures ? null : <Box minH={{ base: '3.75rem', md: '4.5rem' }} pt="2" />;
@@ -143,7 +140,7 @@ function HeroFigures() {
             lineHeight="1.2"
             whiteSpace="nowrap"
           >
-            {stat.value}
+            <bdi>{stat.value}</bdi>
           </Text>
           <Text fontSize="sm" color="whiteAlpha.800">
             {stat.label}
@@ -189,6 +186,7 @@ function Hero() {
 
 /** The hero's words: the promise, the two ways in and the counted figures. */
 function HeroCopy() {
+  const t = useT();
   return (
     <Stack gap={{ base: '6', md: '8' }} flex="1.1" maxW="2xl">
       <Badge
@@ -201,27 +199,34 @@ function HeroCopy() {
         fontSize="xs"
         whiteSpace="normal"
       >
-        For weddings, bar and bat mitzvahs and every simcha
+        {t('landing.hero.badge')}
       </Badge>
       <DisplayTitle kind="hero" id="hero-title">
-        Every simcha,{' '}
-        <Box as="span" color="gold.300">
-          beautifully planned
-        </Box>
+        <FormattedMessage
+          id="landing.hero.title"
+          values={{
+            accent: (chunks) => (
+              <Box as="span" color="gold.300">
+                {chunks}
+              </Box>
+            ),
+          }}
+        />
       </DisplayTitle>
       <Text fontSize={{ base: 'lg', md: 'xl' }} color="whiteAlpha.900" maxW="xl" lineHeight="tall">
-        SimchaHub brings your family, your checklist and trusted vendors together, with Hebrew dates and
-        Shabbat-aware scheduling built in.
+        {t('landing.hero.lead', { brand: PRODUCT_NAME })}
       </Text>
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
         <LinkButton to="/login-customer?mode=signup" size="xl" colorPalette="gold" fontWeight="semibold">
-          Start planning for free
-          <Icon boxSize="5">
-            <ArrowRight />
-          </Icon>
+          {t('landing.hero.start')}
+          <DirectionalIcon>
+            <Icon boxSize="5">
+              <ArrowRight />
+            </Icon>
+          </DirectionalIcon>
         </LinkButton>
         <OutlineOnDark to="/marketplace" size="xl" focusRingColor="gold.300">
-          Browse Vendors
+          {t('common.nav.browseVendors')}
         </OutlineOnDark>
       </Flex>
       <HeroFigures />
@@ -229,14 +234,21 @@ function HeroCopy() {
   );
 }
 
-const PREVIEW_TASKS = [
-  { label: 'Book the hall', done: true },
-  { label: 'Choose the caterer', done: true },
-  { label: 'Send invitations', done: false },
+const PREVIEW_TASKS: readonly { label: MessageId; done: boolean }[] = [
+  { label: 'landing.preview.task.hall', done: true },
+  { label: 'landing.preview.task.caterer', done: true },
+  { label: 'landing.preview.task.invitations', done: false },
 ];
+
+/** The preview's wedding day: Sunday 14 June 2026, which is 29 Sivan 5786. */
+const PREVIEW_DATE = new Date(Date.UTC(2026, 5, 14));
 
 /** A drawn preview of an event plan, in place of a photograph. */
 function PlanPreview() {
+  const t = useT();
+  const civil = dateFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    PREVIEW_DATE,
+  );
   return (
     <Box
       flex="0.9"
@@ -256,13 +268,13 @@ function PlanPreview() {
         <HStack justify="space-between" align="flex-start">
           <Box>
             <Badge colorPalette="brand" variant="subtle" rounded="full">
-              Wedding
+              {term(t, 'eventType', /* value: the stored event type the preview shows */ 'Wedding')}
             </Badge>
             <Text mt="2" fontFamily="heading" fontWeight="bold" fontSize="xl" color="brand.950">
-              Sarah &amp; David
+              {t('landing.preview.couple')}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              Sunday, June 14 · 29 Sivan
+              {t('landing.preview.date', { date: civil })}
             </Text>
           </Box>
           <Flex boxSize="12" rounded="xl" bg="brand.900" color="gold.300" align="center" justify="center">
@@ -271,8 +283,13 @@ function PlanPreview() {
         </HStack>
         <Box mt="5">
           <HStack justify="space-between" fontSize="sm">
-            <Text fontWeight="medium">Tasks</Text>
-            <Text color="fg.muted">12 of 18 done</Text>
+            <Text fontWeight="medium">{t('landing.preview.tasks')}</Text>
+            <Text color="fg.muted">
+              {t('landing.preview.progress', {
+                done: isolate(formatCount(12)),
+                total: isolate(formatCount(18)),
+              })}
+            </Text>
           </HStack>
           <Box mt="2" h="2" bg="brand.subtle" rounded="full" overflow="hidden">
             <Box
@@ -297,7 +314,7 @@ function PlanPreview() {
                 color={task.done ? 'fg.muted' : 'fg'}
                 textDecoration={task.done ? 'line-through' : 'none'}
               >
-                {task.label}
+                {t(task.label)}
               </Text>
             </HStack>
           ))}
@@ -306,7 +323,7 @@ function PlanPreview() {
           <Icon boxSize="4">
             <ShieldCheck />
           </Icon>
-          <Text fontWeight="medium">No Shabbat or holiday conflict</Text>
+          <Text fontWeight="medium">{t('landing.preview.noConflict')}</Text>
         </HStack>
       </Box>
     </Box>
@@ -347,12 +364,13 @@ function LandingSection({ id, eyebrow, title, text, bg, children }: LandingSecti
 
 function Categories() {
   const figures = useSiteFigures();
+  const t = useT();
   return (
     <LandingSection
       id="categories-title"
-      eyebrow="Vendor marketplace"
-      title="Everything your celebration needs"
-      text="Browse vendors who know Jewish celebrations, from the chuppah flowers to the last hora."
+      eyebrow={t('landing.categories.eyebrow')}
+      title={t('landing.categories.title')}
+      text={t('landing.categories.text')}
       bg="bg"
     >
       <SimpleGrid
@@ -376,6 +394,7 @@ function CategoryCard({
   category: (typeof CATEGORIES)[number];
   count: number | undefined;
 }) {
+  const t = useT();
   return (
     <LinkCard as="article" lift rounded="2xl" p={{ base: '4', md: '6' }}>
       <Flex
@@ -392,18 +411,22 @@ function CategoryCard({
         />
         <Box flex="1" minW="0">
           <Heading as="h3" fontSize={{ base: 'lg', md: 'xl' }} mt={{ base: '0', sm: '5' }} color="brand.950">
-            <CardLink to={`/marketplace?category=${category.name}`}>{category.name}</CardLink>
+            <CardLink to={`/marketplace?category=${category.name}`}>
+              {term(t, 'category', category.name)}
+            </CardLink>
           </Heading>
           <Text fontSize="sm" color="fg.muted" mt="1">
-            {category.blurb}
+            {t(category.blurb)}
           </Text>
           <HStack mt={{ base: '1', sm: '4' }} justify="space-between" color="brand.fg">
             <Text fontWeight="semibold" fontSize="sm">
-              {counted(count, 'vendor', 'vendors') ?? 'Browse'}
+              {count ? t('landing.categories.count', { count }) : t('landing.categories.browse')}
             </Text>
-            <Icon boxSize="4">
-              <ArrowRight />
-            </Icon>
+            <DirectionalIcon>
+              <Icon boxSize="4">
+                <ArrowRight />
+              </Icon>
+            </DirectionalIcon>
           </HStack>
         </Box>
       </Flex>
@@ -412,12 +435,13 @@ function CategoryCard({
 }
 
 function Features() {
+  const t = useT();
   return (
     <LandingSection
       id="features-title"
-      eyebrow="Made for Jewish families"
-      title="Planning that understands your calendar"
-      text="One place for the whole family to plan, with the traditions that matter built in."
+      eyebrow={t('landing.features.eyebrow')}
+      title={t('landing.features.title')}
+      text={t('landing.features.text')}
       bg="canvas"
     >
       <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6" mt={{ base: '10', md: '14' }}>
@@ -425,10 +449,10 @@ function Features() {
           <Box key={feature.title} rounded="2xl" p="6" layerStyle="softPanel">
             <IconBadge icon={feature.icon} iconSize="6" boxSize="12" rounded="full" />
             <Heading as="h3" fontSize="lg" mt="5" color="brand.950">
-              {feature.title}
+              {t(feature.title)}
             </Heading>
             <Text mt="2" color="fg.muted" fontSize="sm" lineHeight="tall">
-              {feature.text}
+              {t(feature.text)}
             </Text>
           </Box>
         ))}
@@ -437,7 +461,8 @@ function Features() {
   );
 }
 
-function StoryCard({ story: t }: { story: (typeof STORIES)[number] }) {
+function StoryCard({ story }: { story: (typeof STORIES)[number] }) {
+  const t = useT();
   return (
     <Stack
       as="article"
@@ -448,16 +473,16 @@ function StoryCard({ story: t }: { story: (typeof STORIES)[number] }) {
       justify="space-between"
     >
       <Text color="brand.950" fontSize="md" lineHeight="tall">
-        {t.text}
+        {t(story.text)}
       </Text>
       <HStack gap="3">
-        <IconBadge icon={t.icon} iconSize="5" boxSize="10" rounded="full" />
+        <IconBadge icon={story.icon} iconSize="5" boxSize="10" rounded="full" />
         <Box>
           <Text fontWeight="semibold" color="brand.950">
-            {t.who}
+            {t(story.who)}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            {t.detail}
+            {t(story.detail)}
           </Text>
         </Box>
       </HStack>
@@ -468,21 +493,22 @@ function StoryCard({ story: t }: { story: (typeof STORIES)[number] }) {
 function Testimonials() {
   const rating = useSiteFigures()?.rating;
   const rated = ratingText(rating);
+  const t = useT();
   return (
     <LandingSection
       id="testimonials-title"
       eyebrow={
-        rated && rating
-          ? `Vendors rated ${rated} in ${counted(rating.reviews, 'review', 'reviews')}`
-          : 'Planned together'
+        rated && rating?.reviews
+          ? t('landing.stories.rated', { rating: isolate(rated), count: rating.reviews })
+          : t('landing.stories.eyebrow')
       }
-      title="How a simcha comes together on SimchaHub"
-      text="What families and vendors do here, from the first date to the last deposit."
+      title={t('landing.stories.title', { brand: PRODUCT_NAME })}
+      text={t('landing.stories.text')}
       bg="bg"
     >
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6" mt={{ base: '10', md: '14' }}>
-        {STORIES.map((t) => (
-          <StoryCard key={t.who} story={t} />
+        {STORIES.map((story) => (
+          <StoryCard key={story.who} story={story} />
         ))}
       </SimpleGrid>
     </LandingSection>
@@ -495,20 +521,21 @@ function Testimonials() {
  */
 function ClientReviews() {
   const testimonials = useSiteFigures()?.testimonials ?? [];
+  const t = useT();
   if (testimonials.length === 0) return null;
   return (
     <LandingSection
       id="client-reviews-title"
-      eyebrow="Ratings from verified clients"
-      title="What families say"
-      text="Reviews are written only by families who booked the vendor through SimchaHub, after their simcha."
+      eyebrow={t('landing.reviews.eyebrow')}
+      title={t('landing.reviews.title')}
+      text={t('landing.reviews.text', { brand: PRODUCT_NAME })}
       bg="bg.subtle"
     >
       <SimpleGrid columns={{ base: 1, md: testimonials.length }} gap="6" mt={{ base: '10', md: '14' }}>
-        {testimonials.map((t) => (
+        {testimonials.map((review) => (
           <Stack
             as="figure"
-            key={t.id}
+            key={review.id}
             gap="4"
             bg="bg"
             rounded="2xl"
@@ -516,13 +543,13 @@ function ClientReviews() {
             shadow="sm"
             data-testid="testimonial"
           >
-            <HStack gap="0.5" role="img" aria-label={`${t.rating} out of 5 stars`}>
+            <HStack gap="0.5" role="img" aria-label={t('landing.reviews.stars', { rating: review.rating })}>
               {[1, 2, 3, 4, 5].map((n) => (
                 <Icon
                   key={n}
                   boxSize="4"
                   color="gold.500"
-                  fill={n <= t.rating ? 'gold.400' : 'none'}
+                  fill={n <= review.rating ? 'gold.400' : 'none'}
                   aria-hidden
                 >
                   <Star />
@@ -530,16 +557,26 @@ function ClientReviews() {
               ))}
             </HStack>
             <Text as="blockquote" color="fg" lineHeight="tall" lineClamp={8} whiteSpace="pre-line">
-              {t.text}
+              <bdi>{review.text}</bdi>
             </Text>
             <Text as="figcaption" fontSize="sm" color="fg.muted">
-              <Text as="span" fontWeight="semibold" color="brand.950">
-                {t.authorFirstName}
-              </Text>
-              , about{' '}
-              <Link asChild color="brand.fg" fontWeight="medium">
-                <RouterLink to={`/vendor/${t.vendorId}`}>{t.businessName}</RouterLink>
-              </Link>
+              <FormattedMessage
+                id="landing.reviews.byline"
+                values={{
+                  name: (
+                    <Text as="span" fontWeight="semibold" color="brand.950">
+                      <bdi>{review.authorFirstName}</bdi>
+                    </Text>
+                  ),
+                  business: (
+                    <Link asChild color="brand.fg" fontWeight="medium">
+                      <RouterLink to={`/vendor/${review.vendorId}`}>
+                        <bdi>{review.businessName}</bdi>
+                      </RouterLink>
+                    </Link>
+                  ),
+                }}
+              />
             </Text>
           </Stack>
         ))}
@@ -549,6 +586,7 @@ function ClientReviews() {
 }
 
 function VendorInvitation() {
+  const t = useT();
   return (
     <Box as="section" aria-labelledby="vendors-title" pb={{ base: '16', md: '24' }} bg="bg">
       <Container maxW="7xl" px={{ base: '4', md: '8' }}>
@@ -565,19 +603,18 @@ function VendorInvitation() {
         >
           <Box maxW="xl">
             <Heading as="h2" id="vendors-title" fontSize={{ base: '2xl', md: '3xl' }}>
-              Serve simchas in your community?
+              {t('landing.vendors.title')}
             </Heading>
             <Text mt="3" color="whiteAlpha.900">
-              List your business for free, claim your existing listing and answer families’ availability
-              requests in one place.
+              {t('landing.vendors.text')}
             </Text>
           </Box>
           <Flex gap="3" direction={{ base: 'column', sm: 'row' }} w={{ base: 'full', md: 'auto' }}>
             <LinkButton to="/login-vendor?mode=signup" size="lg" colorPalette="gold">
-              List your business
+              {t('landing.vendors.list')}
             </LinkButton>
             <OutlineOnDark to="/vendor-help" size="lg">
-              How it works
+              {t('landing.vendors.how')}
             </OutlineOnDark>
           </Flex>
         </Flex>

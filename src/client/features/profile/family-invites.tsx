@@ -3,6 +3,7 @@ import { Copy, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { FAMILY_INVITE_VALID_DAYS, type FamilyInviteDto } from '../../../shared/schemas/family';
 import { OutlinedRow } from '../../components/outlined-row';
+import { useT } from '../../i18n/use-t';
 import { type CreatedInviteLink, copyInviteLink, useCreateInviteLink } from '../../lib/family';
 import { toast } from '../../lib/toast';
 import { InviteQrDialog } from './invite-qr-dialog';
@@ -17,6 +18,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
  */
 export function FamilyInvites({ label }: { label: string }) {
   const { create, isPending } = useCreateInviteLink();
+  const t = useT();
   const [made, setMade] = useState<CreatedInviteLink | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const invites = useFamilyInvites(true);
@@ -61,7 +63,7 @@ export function FamilyInvites({ label }: { label: string }) {
           loading={isPending}
           loadingText="Creating link..."
           onClick={() => {
-            void ensureLink().then((invite) => (invite ? copyInviteLink(invite.link) : undefined));
+            void ensureLink().then((invite) => (invite ? copyInviteLink(t, invite.link) : undefined));
           }}
         >
           <Icon boxSize="4">

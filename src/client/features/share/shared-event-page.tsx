@@ -2,6 +2,7 @@ import { Badge, Box, Button, Container, Link, SimpleGrid, Skeleton, Stack, Text 
 import { Calendar, Landmark, LinkIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
 import { type SharedEventDto, shareIdInput } from '../../../shared/schemas/events';
 import { DisplayTitle } from '../../components/display-title';
@@ -11,21 +12,20 @@ import { LinkButton } from '../../components/link-button';
 import { starPattern } from '../../components/star-pattern';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useLanguage } from '../../i18n/language';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { errorCode } from '../../lib/errors';
+import { dateFormat, formatCount } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { countdownTo } from './countdown';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const formatDay = (date: Date) =>
+  dateFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(date);
 
 function formatTime(time: string): string {
   const [h, m] = time.split(':').map(Number);
-  return timeFormat.format(new Date(2000, 0, 1, h ?? 0, m ?? 0));
+  return dateFormat({ hour: 'numeric', minute: '2-digit' }).format(new Date(2000, 0, 1, h ?? 0, m ?? 0));
 }
 
 /** The current time, ticking every `ms`, for the countdown. */
@@ -44,7 +44,8 @@ export function SharedEventPage() {
   // A malformed link cannot name a shared event: say so without asking the server.
   const valid = shareIdInput.safeParse({ shareId }).success;
   const query = trpc.share.get.useQuery({ shareId }, { enabled: valid });
-  useDocumentTitle(query.data ? query.data.title : 'Shared event');
+  const t = useT();
+  useDocumentTitle(query.data ? query.data.title : t('share.documentTitle'));
 
   let body: ReactNode;
   if (!valid || errorCode(query.error) === 'NOT_FOUND') {
@@ -53,17 +54,17 @@ export function SharedEventPage() {
     body = (
       <EmptyPanel
         icon={<PanelIcon icon={LinkIcon} />}
-        title="Could not load this event"
-        description="Check your connection and try again."
+        title={t('share.loadFailed')}
+        description={t('common.loadFailed.description')}
       >
         <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('common.action.tryAgain')}
         </Button>
       </EmptyPanel>
     );
   } else if (query.isPending) {
     body = (
-      <Stack gap="4" role="status" aria-busy="true" aria-label="Loading the event">
+      <Stack gap="4" role="status" aria-busy="true" aria-label={t('share.loading')}>
         <Skeleton h="64" rounded="2xl" />
         <Skeleton h="24" rounded="2xl" />
       </Stack>
@@ -80,13 +81,14 @@ export function SharedEventPage() {
 }
 
 function NotShared() {
+  const t = useT();
   return (
     <EmptyPanel
       icon={<PanelIcon icon={LinkIcon} />}
-      title="This event is not shared"
-      description="The link may be incomplete, or the family may have stopped sharing the event. Ask them to send the link again."
+      title={t('share.notShared.title')}
+      description={t('share.notShared.description')}
     >
-      <LinkButton to="/">Go to SimchaHub home</LinkButton>
+      <LinkButton to="/">{t('share.notShared.home', { brand: PRODUCT_NAME })}</LinkButton>
     </EmptyPanel>
   );
 }
@@ -95,6 +97,8 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
   const now = useNow(15_000);
   const countdown = countdownTo(event.date, now);
   const hebrew = toHebrewDate(toCivilDate(event.date));
+  const t = useT();
+  const { language } = useLanguage();
 
   return (
     <Stack gap="6">
@@ -114,36 +118,46 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
             color="gold.300"
             textTransform="uppercase"
           >
-            You are invited to celebrate
+            {t('share.invited')}
           </Text>
           <DisplayTitle kind="invitation" mt="3">
-            {event.title}
+            <bdi>{event.title}</bdi>
           </DisplayTitle>
           <Badge mt="4" colorPalette="gold" variant="solid" size="lg">
-            {event.type}
+            {term(t, 'eventType', event.type)}
           </Badge>
         </Box>
         <Stack gap="4" px={{ base: '5', md: '10' }} py={{ base: '6', md: '8' }}>
           <IconLine icon={Calendar} iconSize="5" gap="3">
             <Box>
               <Text fontWeight="semibold" color="brand.950">
-                {dayFormat.format(event.date)}
-                {event.time ? ` at ${formatTime(event.time)}` : ''}
+                {event.time
+                  ? t('share.dateAtTime', { date: formatDay(event.date), time: formatTime(event.time) })
+                  : formatDay(event.date)}
               </Text>
-              <Text color="gold.fg" fontWeight="medium">
-                {hebrew.formatted}
-              </Text>
-              <Text color="fg.muted" fontSize="sm">
-                <bdi lang="he" dir="rtl">
+              {/* In Hebrew the Hebrew date is written in Hebrew; in English, spelled out, then in Hebrew. */}
+              {language === 'he' ? (
+                <Text color="gold.fg" fontWeight="medium">
                   {hebrew.formattedHebrew}
-                </bdi>
-              </Text>
+                </Text>
+              ) : (
+                <>
+                  <Text color="gold.fg" fontWeight="medium">
+                    {hebrew.formatted}
+                  </Text>
+                  <Text color="fg.muted" fontSize="sm">
+                    <bdi lang="he" dir="rtl">
+                      {hebrew.formattedHebrew}
+                    </bdi>
+                  </Text>
+                </>
+              )}
             </Box>
           </IconLine>
           {event.venue ? (
             <IconLine icon={Landmark} iconSize="5" gap="3">
               <Text fontWeight="semibold" color="brand.950" wordBreak="break-word">
-                {event.venue}
+                <bdi>{event.venue}</bdi>
               </Text>
             </IconLine>
           ) : null}
@@ -152,7 +166,7 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
 
       <Box
         as="section"
-        aria-label="Countdown"
+        aria-label={t('share.countdown.label')}
         rounded="2xl"
         borderWidth="1px"
         borderColor="gold.emphasized"
@@ -168,30 +182,33 @@ function SharedEvent({ event }: { event: SharedEventDto }) {
             fontWeight="bold"
             color="brand.950"
           >
-            Today!
+            {t('share.countdown.today')}
           </Text>
         ) : countdown.kind === 'past' ? (
           <Text fontFamily="heading" fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" color="brand.950">
-            This simcha has taken place
+            {t('share.countdown.past')}
           </Text>
         ) : (
           <>
             <Text fontSize="sm" fontWeight="semibold" color="gold.fg" letterSpacing="wide">
-              Counting down to the simcha
+              {t('share.countdown.lead')}
             </Text>
             <SimpleGrid role="timer" columns={3} gap={{ base: '3', md: '4' }} mt="4" maxW="md" mx="auto">
-              <Unit value={countdown.days} label={countdown.days === 1 ? 'Day' : 'Days'} />
-              <Unit value={countdown.hours} label={countdown.hours === 1 ? 'Hour' : 'Hours'} />
-              <Unit value={countdown.minutes} label={countdown.minutes === 1 ? 'Minute' : 'Minutes'} />
+              <Unit value={countdown.days} label={t('share.countdown.days', { count: countdown.days })} />
+              <Unit value={countdown.hours} label={t('share.countdown.hours', { count: countdown.hours })} />
+              <Unit
+                value={countdown.minutes}
+                label={t('share.countdown.minutes', { count: countdown.minutes })}
+              />
             </SimpleGrid>
           </>
         )}
       </Box>
 
       <Text textAlign="center" fontSize="sm" color="fg.muted">
-        Planning a simcha of your own?{' '}
+        {t('share.ownSimcha')}{' '}
         <Link asChild color="brand.fg" fontWeight="medium" textDecoration="underline">
-          <RouterLink to="/">Discover SimchaHub</RouterLink>
+          <RouterLink to="/">{t('share.discover', { brand: PRODUCT_NAME })}</RouterLink>
         </Link>
       </Text>
     </Stack>
@@ -202,7 +219,7 @@ function Unit({ value, label }: { value: number; label: string }) {
   return (
     <Box bg="bg" rounded="xl" py={{ base: '3', md: '4' }} borderWidth="1px" borderColor="gold.muted">
       <Text fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="brand.900" lineHeight="1">
-        {value}
+        {formatCount(value)}
       </Text>
       <Text fontSize="xs" color="fg.muted" mt="1" textTransform="uppercase" letterSpacing="wide">
         {label}
