@@ -1,4 +1,7 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en';
+import type { Translate } from '../../i18n/use-t';
 import {
   buildDays,
   type CalendarView,
@@ -21,6 +24,10 @@ function marks(anchor: string, today: string) {
     selected: days.filter((d) => d.isSelected).map((d) => d.date),
   };
 }
+
+/** The English catalogue's translator, as the page's in English. */
+const intl = createIntl({ locale: 'en', messages: en });
+const english: Translate = (id, values) => intl.formatMessage({ id }, values);
 
 describe('paging the month view', () => {
   const today = '2026-11-27';
@@ -162,7 +169,7 @@ describe('events and times on the days', () => {
     expect(friday?.times?.spans.map((s) => [s.from, s.until])).toEqual([['16:12', null]]);
     expect(saturday?.times?.havdalah).toBe('17:16');
     expect(saturday?.times?.marks).toEqual([{ level: 'info', reason: 'Motzei Shabbat' }]);
-    expect(dayNotes(friday as NonNullable<typeof friday>, false)).toContain('candle-lighting 16:12');
+    expect(dayNotes(english, friday as NonNullable<typeof friday>, false)).toContain('candle-lighting 16:12');
     expect(days.find((d) => d.date === '2026-12-14')?.times).toBeNull();
     // Warnings off: the clock stays, the marks go.
     const quiet = buildDays({

@@ -13,14 +13,13 @@ import {
 } from '../../../shared/jewish-calendar';
 import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
+import type { Translate } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { type DayTimes, timesByDate } from './calendar-times';
 
 /** The Month/Week/Day selector; the month grid is the default. */
 export const CALENDAR_VIEWS = ['month', 'week', 'day'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
-
-export const VIEW_LABEL: Record<CalendarView, string> = { month: 'Month', week: 'Week', day: 'Day' };
 
 const CIVIL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -380,25 +379,24 @@ export function headingFor(view: CalendarView, anchor: string): string {
 }
 
 /** One line for a screen reader on a day cell: the date and everything that falls on it. */
-export function describeDay(day: CalendarDay, hebrewDates: boolean): string {
-  return [formatLongDate(day.date), ...dayNotes(day, hebrewDates)].join(', ');
+export function describeDay(t: Translate, day: CalendarDay, hebrewDates: boolean): string {
+  return [formatLongDate(day.date), ...dayNotes(t, day, hebrewDates)].join(', ');
 }
 
 /**
  * What falls on a day, for a screen reader, after its date: the Hebrew date, today, Shabbat, its
  * holidays, how many events and a conflict.
  */
-export function dayNotes(day: CalendarDay, hebrewDates: boolean): string[] {
+export function dayNotes(t: Translate, day: CalendarDay, hebrewDates: boolean): string[] {
   const bits: string[] = [];
   if (hebrewDates) bits.push(day.hebrew.formatted);
-  if (day.isToday) bits.push('today');
-  if (day.isShabbat) bits.push('Shabbat');
+  if (day.isToday) bits.push(t('calendar.notes.today'));
+  if (day.isShabbat) bits.push(t('calendar.notes.shabbat'));
   for (const holiday of day.holidays) bits.push(holiday.title);
-  if (day.times?.candleLighting) bits.push(`candle-lighting ${day.times.candleLighting}`);
-  if (day.times?.havdalah) bits.push(`havdalah ${day.times.havdalah}`);
-  if (day.events.length === 1) bits.push('1 event');
-  else if (day.events.length > 1) bits.push(`${day.events.length} events`);
-  if (day.conflictLevel === 'forbidden') bits.push('scheduling conflict');
-  else if (day.conflictLevel === 'custom') bits.push('an event on a day avoided by custom');
+  if (day.times?.candleLighting) bits.push(t('calendar.notes.candles', { time: day.times.candleLighting }));
+  if (day.times?.havdalah) bits.push(t('calendar.notes.havdalah', { time: day.times.havdalah }));
+  if (day.events.length > 0) bits.push(t('calendar.notes.events', { count: day.events.length }));
+  if (day.conflictLevel === 'forbidden') bits.push(t('calendar.notes.conflict'));
+  else if (day.conflictLevel === 'custom') bits.push(t('calendar.notes.custom'));
   return bits;
 }

@@ -17,10 +17,13 @@ import {
 } from '@chakra-ui/react';
 import { CalendarSearch, ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { PageFrame } from '../../components/page-frame';
 import { SectionCard } from '../../components/section-card';
+import { DirectionalIcon } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { CalendarGuide } from './calendar-guide';
 import { CalendarLegend } from './calendar-legend';
@@ -28,14 +31,12 @@ import {
   buildDays,
   CALENDAR_VIEWS,
   type CalendarDay,
-  type CalendarView,
   formatLongDate,
   headingFor,
   hebrewHeading,
   parseView,
   shiftAnchor,
   timesRange,
-  VIEW_LABEL,
 } from './calendar-model';
 import { DayItems } from './day-items';
 import { FamilyEventsCard } from './family-events-card';
@@ -52,12 +53,11 @@ import { WeekView } from './week-view';
 const loadFindDate = () => import('./find-date-dialog');
 const FindDateDialog = lazy(async () => ({ default: (await loadFindDate()).FindDateDialog }));
 
-const STEP_NOUN: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day' };
-
 /** /calendar: the user's events beside Shabbat and the exact Jewish holidays. */
 export function CalendarPage() {
   const { user } = useCurrentUser();
   const { enabled: hebrewDates } = useHebrewDates();
+  const t = useT();
   const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const { today, view, anchor, go } = useCalendarLocation();
   // "Shabbat warnings" off hides every tier on the family's screens (decision 034); the clock stays.
@@ -86,15 +86,14 @@ export function CalendarPage() {
   const noHomePlace = clock.times !== null && clock.times.place === null;
   const selected: CalendarDay | undefined = days.find((day) => day.isSelected);
   const hebrew = hebrewHeading(view, anchor);
-  const noun = STEP_NOUN[view];
   const showSelected = view !== 'day' && selected !== undefined;
   // The cards under the calendar share one row on a wide screen, however many there are.
   const cardCount = 1 + (showSelected ? 1 : 0) + (familyLabel ? 1 : 0);
 
   return (
     <PageFrame
-      title="Calendar"
-      description="Your events beside Shabbat and the Jewish holidays, with scheduling conflicts marked."
+      title={t('calendar.page.title')}
+      description={t('calendar.page.description')}
       actions={
         <Button
           variant="outline"
@@ -103,7 +102,7 @@ export function CalendarPage() {
           onFocus={() => void loadFindDate()}
         >
           <CalendarSearch />
-          Find a date
+          {t('calendar.page.findDate')}
         </Button>
       }
     >
@@ -146,43 +145,47 @@ export function CalendarPage() {
             <Flex gap={{ base: '2', md: '3' }} justify="space-between" align="center" wrap="wrap">
               <HStack gap="1">
                 <IconButton
-                  aria-label={`Previous ${noun}`}
+                  aria-label={t(`calendar.nav.previous.${view}`)}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
                   onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, -1, today) }))}
                 >
-                  <Icon boxSize="5">
-                    <ChevronLeft />
-                  </Icon>
+                  <DirectionalIcon>
+                    <Icon boxSize="5">
+                      <ChevronLeft />
+                    </Icon>
+                  </DirectionalIcon>
                 </IconButton>
                 <Button
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
                   onClick={() => go({ date: today })}
-                  aria-label={`Today, ${formatLongDate(today)}`}
+                  aria-label={t('calendar.nav.todayLabel', { date: formatLongDate(today) })}
                 >
-                  Today
+                  {t('calendar.nav.today')}
                 </Button>
                 <IconButton
-                  aria-label={`Next ${noun}`}
+                  aria-label={t(`calendar.nav.next.${view}`)}
                   variant="outline"
                   size={{ base: 'sm', md: 'md' }}
                   onClick={() => go((from) => ({ date: shiftAnchor(from.view, from.anchor, 1, today) }))}
                 >
-                  <Icon boxSize="5">
-                    <ChevronRight />
-                  </Icon>
+                  <DirectionalIcon>
+                    <Icon boxSize="5">
+                      <ChevronRight />
+                    </Icon>
+                  </DirectionalIcon>
                 </IconButton>
               </HStack>
               <SegmentGroup.Root
                 value={view}
                 onValueChange={(details) => go({ view: parseView(details.value) })}
                 size={{ base: 'sm', md: 'md' }}
-                aria-label="Calendar view"
+                aria-label={t('calendar.nav.view')}
               >
                 <SegmentGroup.Indicator bg="bg" shadow="sm" />
                 <SegmentGroup.Items
-                  items={CALENDAR_VIEWS.map((value) => ({ value, label: VIEW_LABEL[value] }))}
+                  items={CALENDAR_VIEWS.map((value) => ({ value, label: t(`calendar.view.${value}`) }))}
                   px={{ base: '2.5', md: '4' }}
                 />
               </SegmentGroup.Root>
@@ -193,10 +196,10 @@ export function CalendarPage() {
             <Alert.Root status="error" variant="subtle" rounded="lg" mb="4">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Description>Your events could not be loaded.</Alert.Description>
+                <Alert.Description>{t('calendar.page.eventsFailed')}</Alert.Description>
               </Alert.Content>
               <Button size="xs" variant="outline" onClick={() => void myEvents.refetch()}>
-                Try again
+                {t('calendar.tryAgain')}
               </Button>
             </Alert.Root>
           ) : null}
@@ -235,30 +238,38 @@ export function CalendarPage() {
                 <Icon boxSize="4" color="gold.fg" aria-hidden>
                   <Flame />
                 </Icon>
-                Times for {clock.times.place.name}
+                <FormattedMessage
+                  id="calendar.page.timesFor"
+                  values={{ place: <bdi>{clock.times.place.name}</bdi> }}
+                />
               </HStack>
             ) : null}
             {noHomePlace ? (
               <Text fontSize="sm" color="fg.muted" data-testid="calendar-no-place">
-                Set your home place in{' '}
-                <Link asChild color="brand.fg" fontWeight="medium">
-                  <RouterLink to="/profile">Profile Settings</RouterLink>
-                </Link>{' '}
-                to see candle-lighting and havdalah times.
+                <FormattedMessage
+                  id="calendar.page.noPlace"
+                  values={{
+                    link: (chunks) => (
+                      <Link asChild color="brand.fg" fontWeight="medium">
+                        <RouterLink to="/profile">{chunks}</RouterLink>
+                      </Link>
+                    ),
+                  }}
+                />
               </Text>
             ) : null}
             {clock.isError ? (
               <HStack gap="2" fontSize="sm" color="fg.muted">
-                Candle-lighting times could not be loaded.
+                {t('calendar.page.timesFailed')}
                 <Button size="xs" variant="outline" onClick={() => void clock.refetch()}>
-                  Try again
+                  {t('calendar.tryAgain')}
                 </Button>
               </HStack>
             ) : null}
             {myEvents.isPending ? (
               <HStack gap="2" fontSize="sm" color="fg.muted">
                 <Spinner size="xs" />
-                Loading your events…
+                {t('calendar.page.loading')}
               </HStack>
             ) : null}
           </Flex>
@@ -303,12 +314,13 @@ function SelectedDayCard({
   hebrewDates: boolean;
   onOpenDay: () => void;
 }) {
+  const t = useT();
   return (
     <SectionCard labelledBy="selected-day-heading" data-testid="selected-day" data-date={day.date}>
       <Flex justify="space-between" align="flex-start" gap="3">
         <Box minW="0">
           <Text fontSize="xs" textStyle="eyebrow" color="fg.muted">
-            Selected day
+            {t('calendar.selected.eyebrow')}
           </Text>
           <Heading id="selected-day-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
             {formatLongDate(day.date)}
@@ -323,7 +335,7 @@ function SelectedDayCard({
           ) : null}
         </Box>
         <Button size="xs" variant="ghost" onClick={onOpenDay} flexShrink="0">
-          Day view
+          {t('calendar.selected.dayView')}
         </Button>
       </Flex>
       <Box mt="4">

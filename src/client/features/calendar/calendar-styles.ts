@@ -1,6 +1,7 @@
 import type { HolidayType } from '../../../shared/jewish-calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
 import { CONFLICT_TIERS } from '../../components/conflict-notice';
+import type { MessageId } from '../../i18n/catalogue';
 
 /** Colour palette of each holiday type (spec section 3), shared by cells, lists and the legend. */
 export const HOLIDAY_PALETTE: Record<HolidayType, string> = {
@@ -11,19 +12,19 @@ export const HOLIDAY_PALETTE: Record<HolidayType, string> = {
 };
 
 /** Legend wording of spec section 2. */
-export const HOLIDAY_LEGEND: Record<HolidayType, string> = {
-  major: 'Major holidays',
-  celebration: 'Celebrations',
-  minor: 'Minor observances',
-  fast: 'Fast days',
+export const HOLIDAY_LEGEND: Record<HolidayType, MessageId> = {
+  major: 'calendar.legend.major',
+  celebration: 'calendar.legend.celebration',
+  minor: 'calendar.legend.minor',
+  fast: 'calendar.legend.fast',
 };
 
 /** One holiday's kind, as a badge reads it. */
-export const HOLIDAY_KIND: Record<HolidayType, string> = {
-  major: 'Major holiday',
-  celebration: 'Celebration',
-  minor: 'Minor observance',
-  fast: 'Fast day',
+export const HOLIDAY_KIND: Record<HolidayType, MessageId> = {
+  major: 'calendar.kind.major',
+  celebration: 'calendar.kind.celebration',
+  minor: 'calendar.kind.minor',
+  fast: 'calendar.kind.fast',
 };
 
 export const SHABBAT_BG = 'gold.subtle';

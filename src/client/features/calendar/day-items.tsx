@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { dayOfWeek } from '../../../shared/jewish-calendar';
 import { CONFLICT_TIERS, ConflictTierName } from '../../components/conflict-notice';
+import { useT } from '../../i18n/use-t';
 import type { CalendarDay, CalendarEvent, FamilyCalendarEvent } from './calendar-model';
 import { formatTime } from './calendar-model';
 import {
@@ -24,6 +25,7 @@ export function eventHref(id: string): string {
 
 /** Everything on one day: Shabbat, festival eves, holidays, the user's and the family's events. */
 export function DayItems({ day, density }: { day: CalendarDay; density: Density }) {
+  const t = useT();
   const full = density === 'full';
   const isFriday = dayOfWeek(day.date) === 5;
   const spans = day.times?.spans ?? [];
@@ -33,9 +35,9 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
     spans.length > 0
       ? null
       : day.eveOf
-        ? `Erev ${day.eveOf}: ${day.eveOf} begins at candle-lighting this evening.`
+        ? t('calendar.day.erev', { holiday: day.eveOf })
         : isFriday
-          ? 'Friday: Shabbat begins at candle-lighting this evening.'
+          ? t('calendar.day.friday')
           : null;
   const nothing =
     !day.isShabbat &&
@@ -55,7 +57,7 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
           <Icon boxSize="4" flexShrink="0">
             <Flame />
           </Icon>
-          {full ? 'Shabbat: events on this day conflict.' : 'Shabbat'}
+          {t(full ? 'calendar.day.shabbatFull' : 'calendar.notes.shabbat')}
         </Notice>
       ) : null}
       {day.holidays.map((holiday) => (
@@ -78,8 +80,9 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
           </Badge>
           {full ? (
             <Text fontSize="sm" color="fg.muted">
-              {HOLIDAY_KIND[holiday.type]}
-              {holiday.cholHamoed ? ' (Chol HaMoed)' : ''}
+              {t(holiday.cholHamoed ? 'calendar.day.cholHamoed' : HOLIDAY_KIND[holiday.type], {
+                kind: t(HOLIDAY_KIND[holiday.type]),
+              })}
             </Text>
           ) : null}
         </Flex>
@@ -100,7 +103,7 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
       ))}
       {nothing ? (
         <Text fontSize="sm" color="fg.subtle">
-          {full ? 'Nothing on the calendar for this day.' : 'Nothing scheduled'}
+          {t(full ? 'calendar.day.nothingFull' : 'calendar.day.nothing')}
         </Text>
       ) : null}
     </Stack>
@@ -217,6 +220,7 @@ function striped(full: boolean, palette: string, border = `${palette}.muted`) {
 }
 
 function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
+  const t = useT();
   const { level, reason } = event.conflict;
   const palette = eventPalette(level);
   // A list's narrow column says the short reason; the day's detail the server's whole message.
@@ -224,7 +228,9 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
     level === 'forbidden' || level === 'custom'
       ? full
         ? reason
-        : `${level === 'forbidden' ? 'Conflicts with' : 'Avoided by custom:'} ${event.conflict.legacyReason ?? reason}`
+        : t(level === 'forbidden' ? 'calendar.day.conflictsWith' : 'calendar.day.avoided', {
+            reason: event.conflict.legacyReason ?? reason,
+          })
       : full
         ? reason
         : null;
@@ -286,7 +292,7 @@ function FamilyItem({ event, full }: { event: FamilyCalendarEvent; full: boolean
         {event.title}
       </Text>
       <Text fontSize={full ? 'sm' : 'xs'} color="fg.muted">
-        {event.ownerName}
+        <bdi>{event.ownerName}</bdi>
         {event.time ? ` · ${formatTime(event.time)}` : ''}
       </Text>
     </Box>

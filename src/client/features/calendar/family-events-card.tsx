@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/constants';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { RowButton } from '../../components/row-button';
 import { SectionCard } from '../../components/section-card';
+import { useT } from '../../i18n/use-t';
 import { useFamilyCircle } from '../../lib/family';
 import {
   type FamilyCalendarEvent,
@@ -36,11 +37,12 @@ export function FamilyEventsCard({
   const upcoming = upcomingFamilyEvents(events, today, LIMITS.familyEventsOnCalendar);
   // A pending or declined member gets no events: say why instead of "no events yet" (decision 007).
   const status = useFamilyCircle(familyLabel).data?.status ?? 'active';
+  const t = useT();
   return (
     <SectionCard labelledBy="family-events-heading">
       <IconEyebrow icon={Users}>{familyLabel}</IconEyebrow>
       <Heading id="family-events-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
-        Family circle events
+        {t('calendar.family.heading')}
       </Heading>
       <Box mt="4">
         {isPending ? (
@@ -51,24 +53,26 @@ export function FamilyEventsCard({
         ) : isError ? (
           <Stack gap="3" align="flex-start">
             <Text fontSize="sm" color="fg.muted">
-              The family circle's events could not be loaded.
+              {t('calendar.family.failed')}
             </Text>
             <Button size="sm" variant="outline" onClick={onRetry}>
-              Try again
+              {t('calendar.tryAgain')}
             </Button>
           </Stack>
         ) : upcoming.length === 0 ? (
           <Stack gap="3" align="flex-start">
             <Text fontSize="sm" color="fg.muted">
-              {status === 'pending'
-                ? 'Your request to join this circle is waiting for approval. You see its events once a member approves you.'
-                : status === 'none'
-                  ? "You are not a member of this circle, so its events don't show here."
-                  : 'No upcoming events in the circle yet. Invite your family from Profile Settings.'}
+              {t(
+                status === 'pending'
+                  ? 'calendar.family.pending'
+                  : status === 'none'
+                    ? 'calendar.family.notMember'
+                    : 'calendar.family.empty',
+              )}
             </Text>
             <Button asChild size="sm" variant="outline">
               <RouterLink to="/profile">
-                {status === 'active' ? 'Invite family' : 'Open Profile Settings'}
+                {t(status === 'active' ? 'calendar.family.invite' : 'calendar.family.openProfile')}
               </RouterLink>
             </Button>
           </Stack>
@@ -90,17 +94,17 @@ export function FamilyEventsCard({
                       {event.title}
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {event.ownerName}
+                      <bdi>{event.ownerName}</bdi>
                       {event.time ? ` · ${formatTime(event.time)}` : ''}
                     </Text>
                   </Box>
                   {event.isYours ? (
                     <Badge size="sm" variant="subtle" colorPalette="brand" flexShrink="0">
-                      You
+                      {t('calendar.family.you')}
                     </Badge>
                   ) : null}
                   {/* Its name is what it shows (the date, the title, whose it is), then what it does. */}
-                  <VisuallyHidden>, show on the calendar</VisuallyHidden>
+                  <VisuallyHidden>{t('calendar.family.show')}</VisuallyHidden>
                 </RowButton>
               </li>
             ))}

@@ -8,19 +8,21 @@ import { FieldColumns } from '../../components/field-columns';
 import { FormDialog } from '../../components/form-dialog';
 import { FieldFrame, FormInput, FormSelect, useFieldError } from '../../components/form-fields';
 import { type PickedPlace, PlacePicker } from '../../components/place-picker';
+import { isolate } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { formatLongDate, todayCivil } from './calendar-model';
 import { blankFindDate, findDateForm, planEventHref } from './find-date-form';
 
-const TIER: Record<'custom' | 'info' | 'free', { label: string; palette: string }> = {
-  custom: { label: 'Avoided by custom', palette: 'orange' },
-  info: { label: 'Worth knowing', palette: 'blue' },
-  free: { label: 'Free', palette: 'green' },
+const TIER: Record<'custom' | 'info' | 'free', { label: MessageId; palette: string }> = {
+  custom: { label: 'calendar.legend.custom', palette: 'orange' },
+  info: { label: 'calendar.legend.info', palette: 'blue' },
+  free: { label: 'calendar.find.free', palette: 'green' },
 };
-
-const CHOOSE_PLACE = 'Choose a city from the list';
 
 interface FindDateDialogProps {
   open: boolean;
@@ -34,6 +36,7 @@ interface FindDateDialogProps {
  */
 export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
   const { user } = useCurrentUser();
+  const t = useT();
   const hasHome = Boolean(user?.homePlaceId);
   const navigate = useNavigate();
   const [where, setWhere] = useState<'home' | 'other'>(hasHome ? 'home' : 'other');
@@ -55,7 +58,7 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
 
   const submit = form.handleSubmit(async (input) => {
     if (where === 'other' && !place) {
-      form.setError('placeId', { type: 'manual', message: CHOOSE_PLACE });
+      form.setError('placeId', { type: 'manual', message: t('calendar.find.choosePlace') });
       return;
     }
     setPending(true);
@@ -65,7 +68,7 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
     } catch (error) {
       setFound(null);
       if (!form.applyServerErrors(error)) {
-        setFailure(error instanceof Error ? error.message : 'The dates could not be found. Try again.');
+        setFailure(error instanceof Error ? error.message : t('calendar.find.failed'));
       }
     } finally {
       setPending(false);
@@ -82,31 +85,38 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Find a date"
-      description="Try a start time and length on every date of a range, by the clock of the place and your observance settings."
-      submitLabel="Find dates"
-      pendingLabel="Finding…"
+      title={t('calendar.page.findDate')}
+      description={t('calendar.find.description')}
+      submitLabel={t('calendar.find.submit')}
+      pendingLabel={t('calendar.find.pending')}
       pending={pending}
       onSubmit={() => void submit()}
     >
       <Stack gap="4">
         <FieldColumns>
-          <FormInput form={form} name="from" label="From" type="date" required />
-          <FormInput form={form} name="to" label="To" type="date" required hint="At most 400 days." />
+          <FormInput form={form} name="from" label={t('calendar.find.from')} type="date" required />
+          <FormInput
+            form={form}
+            name="to"
+            label={t('calendar.find.to')}
+            type="date"
+            required
+            hint={t('calendar.find.toHint')}
+          />
         </FieldColumns>
         <FieldColumns columns={3}>
           <FormSelect
             form={form}
             name="eventType"
-            label="Event type"
-            options={EVENT_TYPES}
-            placeholder="Any"
+            label={t('calendar.find.eventType')}
+            options={EVENT_TYPES.map((type) => ({ value: type, label: term(t, 'eventType', type) }))}
+            placeholder={t('calendar.find.anyType')}
           />
-          <FormInput form={form} name="time" label="Start time" type="time" required />
+          <FormInput form={form} name="time" label={t('calendar.find.time')} type="time" required />
           <FormInput
             form={form}
             name="hours"
-            label="Length (hours)"
+            label={t('calendar.find.hours')}
             type="number"
             inputMode="decimal"
             step="0.5"
@@ -115,13 +125,10 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
             required
           />
         </FieldColumns>
-        <FieldFrame
-          label="Where"
-          hint={hasHome ? undefined : 'No home place yet: set one in Profile Settings.'}
-        >
+        <FieldFrame label={t('calendar.find.where')} hint={hasHome ? undefined : t('calendar.find.noHome')}>
           <NativeSelect.Root disabled={pending}>
             <NativeSelect.Field
-              aria-label="Where"
+              aria-label={t('calendar.find.where')}
               value={where}
               onChange={(event) => {
                 const next = event.target.value === 'home' ? 'home' : 'other';
@@ -131,16 +138,16 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
               }}
             >
               <option value="home" disabled={!hasHome}>
-                Home place
+                {t('calendar.find.home')}
               </option>
-              <option value="other">Another place</option>
+              <option value="other">{t('calendar.find.other')}</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FieldFrame>
         {where === 'other' ? (
           <PlacePicker
-            label="Place"
+            label={t('calendar.find.place')}
             value={place}
             disabled={pending}
             error={placeError}
@@ -173,18 +180,24 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
 
 /** The answer: the count left out, then each date with its tier and reason. */
 export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (day: FoundDateDto) => void }) {
+  const t = useT();
   const counts = { custom: 0, info: 0, free: 0 };
   for (const day of found.dates) counts[day.level ?? 'free'] += 1;
   return (
-    <Box as="section" aria-label="Dates found" data-testid="found-dates" aria-live="polite">
+    <Box as="section" aria-label={t('calendar.find.found')} data-testid="found-dates" aria-live="polite">
       <Text fontWeight="semibold" color="brand.950">
-        {found.dates.length} {found.dates.length === 1 ? 'date' : 'dates'} in {found.place.name} at{' '}
-        {found.time}: {counts.free} free, {counts.info} worth knowing, {counts.custom} avoided by custom
+        {t('calendar.find.summary', {
+          count: found.dates.length,
+          place: isolate(found.place.name),
+          time: found.time,
+          free: counts.free,
+          info: counts.info,
+          custom: counts.custom,
+        })}
       </Text>
       {found.forbiddenCount > 0 ? (
         <Text fontSize="sm" color="fg.muted" data-testid="forbidden-count">
-          {found.forbiddenCount} {found.forbiddenCount === 1 ? 'date' : 'dates'} left out: Shabbat or Yom Tov
-          at this hour
+          {t('calendar.find.leftOut', { count: found.forbiddenCount })}
         </Text>
       ) : null}
       <Stack as="ul" gap="2" mt="3" listStyleType="none">
@@ -206,7 +219,7 @@ export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (da
                 <Flex gap="2" align="center" wrap="wrap">
                   <Text fontWeight="medium">{formatLongDate(day.date)}</Text>
                   <Badge size="sm" variant="subtle" colorPalette={tier.palette}>
-                    {tier.label}
+                    {t(tier.label)}
                   </Badge>
                 </Flex>
                 {day.reason ? (
@@ -222,10 +235,10 @@ export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (da
                 flexShrink="0"
                 onClick={() => onPlan(day)}
                 // The visible words begin the name (WCAG 2.5.3), the date tells the buttons apart.
-                aria-label={`Plan an event on this date, ${formatLongDate(day.date)}`}
+                aria-label={t('calendar.find.planLabel', { date: formatLongDate(day.date) })}
               >
                 <CalendarPlus />
-                Plan an event on this date
+                {t('calendar.find.plan')}
               </Button>
             </Flex>
           );

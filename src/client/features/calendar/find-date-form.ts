@@ -4,7 +4,8 @@ import { addDays } from '../../../shared/jewish-calendar';
 import { CALENDAR_MESSAGES, findDatesInput } from '../../../shared/schemas/calendar';
 import { thenWire } from '../../lib/use-zod-form';
 
-export const LENGTH_MESSAGE = 'Length must be a number of hours, from a quarter of an hour to 48';
+export const LENGTH_MESSAGE =
+  /* value: a schema's error message, shown as the shared schemas' are */ 'Length must be a number of hours, from a quarter of an hour to 48';
 
 /**
  * The "Find a date" form holds what its inputs hold (dates, a time, the length in hours as typed,

@@ -1,17 +1,64 @@
 import { Box, type BoxProps, Flex, Grid, HStack, Icon, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Flame, Moon } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RowButton } from '../../components/row-button';
+import { useT } from '../../i18n/use-t';
+import { dateFormat } from '../../lib/intl';
 import { type CalendarDay, describeDay } from './calendar-model';
 import { eventPalette, HOLIDAY_PALETTE, SHABBAT_BG } from './calendar-styles';
 import { ConflictMarker } from './conflict-marker';
 import { eventHref } from './day-items';
 
-/** The weekday headings: 'Sun' from a tablet up, 'S' on a phone. */
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((short) => ({
-  short,
-  narrow: short.charAt(0),
-}));
+/**
+ * The weekday headings in the page's language, Sunday first in every language: 'Sun' from a tablet
+ * up, 'S' on a phone (in Hebrew 'יום א׳' and 'א׳').
+ */
+function weekdays(): { short: string; narrow: string }[] {
+  // 2023-01-01 was a Sunday; noon UTC is that day in every zone the app serves.
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = new Date(Date.UTC(2023, 0, 1 + index, 12));
+    return {
+      short: dateFormat({ weekday: 'short', timeZone: 'UTC' }).format(day),
+      narrow: dateFormat({ weekday: 'narrow', timeZone: 'UTC' }).format(day),
+    };
+  });
+}
+
+/**
+ * The cell an arrow key moves to, as a step through the grid's days: the reading way, so that right
+ * to left ArrowLeft is the next day and ArrowRight the one before; up and down a week. Null for
+ * other keys.
+ */
+export function arrowStep(key: string, rtl: boolean): number | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return rtl ? 1 : -1;
+    case 'ArrowRight':
+      return rtl ? -1 : 1;
+    case 'ArrowUp':
+      return -7;
+    case 'ArrowDown':
+      return 7;
+    default:
+      return null;
+  }
+}
+
+/** Moves the focus from one day's button to another's with the arrow keys. */
+function moveFocus(event: KeyboardEvent<HTMLElement>): void {
+  const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+  const step = arrowStep(event.key, rtl);
+  if (step === null) return;
+  const buttons = Array.from(
+    event.currentTarget.querySelectorAll<HTMLElement>('[data-calendar-cell] > [data-day-button]'),
+  );
+  const at = buttons.indexOf(document.activeElement as HTMLElement);
+  const next = at < 0 ? undefined : buttons[at + step];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
 
 /** Chips a desktop cell shows before '+N more'. */
 const MAX_CHIPS = 3;
@@ -26,10 +73,11 @@ interface MonthGridProps {
 
 /** The 6-week month grid (42 cells from Sunday). A cell selects its day; a chip opens its event. */
 export function MonthGrid({ days, hebrewDates, compact, onSelect }: MonthGridProps) {
+  const t = useT();
   return (
     <Box layerStyle="mutedOutline" overflow="hidden" data-testid="month-grid">
       <Grid templateColumns="repeat(7, minmax(0, 1fr))" bg="bg.muted" aria-hidden>
-        {WEEKDAYS.map((weekday, index) => (
+        {weekdays().map((weekday, index) => (
           <Text
             key={weekday.short + String(index)}
             textAlign="center"
@@ -50,7 +98,8 @@ export function MonthGrid({ days, hebrewDates, compact, onSelect }: MonthGridPro
         bg="border.muted"
         borderTopWidth="1px"
         borderColor="border.muted"
-        aria-label="Days of the month"
+        aria-label={t('calendar.month.days')}
+        onKeyDown={moveFocus}
       >
         {days.map((day) =>
           compact ? (
@@ -92,13 +141,15 @@ function cellData(day: CalendarDay) {
 
 /** The whole cell is the day's button; the event chips sit above it as their own links. */
 function SelectButton({ day, hebrewDates, onSelect }: CellProps) {
+  const t = useT();
   return (
     <RowButton
       position="absolute"
       inset="0"
       h="full"
       ringOffset="-2px"
-      aria-label={describeDay(day, hebrewDates)}
+      aria-label={describeDay(t, day, hebrewDates)}
+      data-day-button=""
       aria-pressed={day.isSelected}
       aria-current={day.isToday ? 'date' : undefined}
       onClick={() => onSelect(day.date)}
@@ -149,13 +200,26 @@ function HebrewDay({ day, size }: { day: CalendarDay; size: 'xs' | '2xs' }) {
  */
 function DayClock({ day, compact }: { day: CalendarDay; compact: boolean }) {
   const times = day.times;
+  const t = useT();
   if (!times || (!times.candleLighting && !times.havdalah)) return null;
   const lines = [
     times.candleLighting
-      ? { key: 'candles', icon: Flame, word: 'Candles', name: 'Candle-lighting', time: times.candleLighting }
+      ? {
+          key: 'candles',
+          icon: Flame,
+          word: t('calendar.clock.candles'),
+          name: t('calendar.clock.candleLighting'),
+          time: times.candleLighting,
+        }
       : null,
     times.havdalah
-      ? { key: 'havdalah', icon: Moon, word: 'Havdalah', name: 'Havdalah', time: times.havdalah }
+      ? {
+          key: 'havdalah',
+          icon: Moon,
+          word: t('calendar.clock.havdalah'),
+          name: t('calendar.clock.havdalah'),
+          time: times.havdalah,
+        }
       : null,
   ].filter((line) => line !== null);
   return (
@@ -209,6 +273,7 @@ function DayCell({ day, hebrewDates, onSelect, children, ...box }: CellProps & O
 }
 
 function FullCell({ day, hebrewDates, onSelect }: CellProps) {
+  const t = useT();
   const chips = day.holidays.length + day.events.length;
   const holidays = day.holidays.slice(0, MAX_CHIPS);
   const events = day.events.slice(0, Math.max(0, MAX_CHIPS - holidays.length));
@@ -274,7 +339,7 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
         })}
         {hidden > 0 ? (
           <Text fontSize="2xs" fontWeight="medium" color="fg.muted" px="1.5">
-            +{hidden} more
+            {t('calendar.month.more', { count: hidden })}
           </Text>
         ) : null}
       </Stack>

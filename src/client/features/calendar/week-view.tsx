@@ -1,5 +1,6 @@
 import { Box, defineStyle, Flex, Grid, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { RowButton } from '../../components/row-button';
+import { useT } from '../../i18n/use-t';
 import { type CalendarDay, dayNotes, formatMonthShort, formatWeekday } from './calendar-model';
 import { SHABBAT_BG } from './calendar-styles';
 import { ConflictMarker } from './conflict-marker';
@@ -22,13 +23,14 @@ const DAY_HEADER = defineStyle({
 
 /** Seven days with their holidays and events: columns on a wide screen, a list on a phone. */
 export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
+  const t = useT();
   return (
     <Grid
       as="ol"
       listStyleType="none"
       templateColumns={{ base: '1fr', md: 'repeat(7, minmax(0, 1fr))' }}
       gap={{ base: '3', md: '2' }}
-      aria-label="Days of the week"
+      aria-label={t('calendar.week.days')}
       data-testid="week-view"
     >
       {days.map((day) => (
@@ -73,7 +75,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                 </Text>
                 {/* The button's name is what it shows ('Sun 18 Apr'), then the year and what falls on the day. */}
                 <VisuallyHidden>
-                  {[` ${day.date.slice(0, 4)}`, ...dayNotes(day, hebrewDates)].join(', ')}
+                  {[` ${day.date.slice(0, 4)}`, ...dayNotes(t, day, hebrewDates)].join(', ')}
                 </VisuallyHidden>
                 <ConflictMarker day={day} size="4" />
               </HStack>

@@ -1,9 +1,12 @@
 import { Badge, Box, Button, Checkbox, Flex, Input, InputGroup, Text } from '@chakra-ui/react';
 import { Wallet } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { type DepositDto, EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { FieldFrame, FormInput, useFieldError } from '../../components/form-fields';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import type { ZodForm } from '../../lib/use-zod-form';
 import { formatShortDay, todayCivil } from './format';
@@ -17,11 +20,15 @@ import { type DepositUpdate, useDepositMutations, useDeposits } from './use-even
 export function DepositsTab({ event }: { event: EventDto }) {
   const deposits = useDeposits(event.id);
   const { create, update, remove } = useDepositMutations(event.id);
+  const t = useT();
 
   const setPaid = (deposit: DepositDto, paid: boolean) =>
     update.mutate(
       { id: deposit.id, version: deposit.version, paid },
-      rowToasts(paid ? 'Deposit marked paid' : 'Deposit marked unpaid', 'Failed to update deposit'),
+      rowToasts(
+        t(paid ? 'events.deposits.paidToast' : 'events.deposits.unpaidToast'),
+        t('events.item.deposit.updateFailed'),
+      ),
     );
 
   const today = todayCivil();
@@ -32,24 +39,32 @@ export function DepositsTab({ event }: { event: EventDto }) {
 
   return (
     <ItemList
-      noun="Deposit"
-      plural="Deposits"
+      kind="deposit"
       query={deposits}
       remove={remove}
       summary={(list) => {
         const totalCents = list.reduce((sum, d) => sum + toCents(d.amount), 0);
         const paidCents = list.reduce((sum, d) => sum + (d.paid ? toCents(d.amount) : 0), 0);
-        return `${formatCents(paidCents)} paid of ${formatCents(totalCents)} in deposits`;
+        return t('events.deposits.summary', {
+          paid: isolate(formatCents(paidCents)),
+          total: isolate(formatCents(totalCents)),
+        });
       }}
       empty={{
         icon: <Wallet />,
-        title: 'No deposits yet',
-        text: 'Record what you owe each vendor and when it is due, and mark it paid when it is.',
+        title: t('events.deposits.emptyTitle'),
+        text: t('events.deposits.emptyText'),
       }}
       nameOf={(deposit) => deposit.vendorName}
-      deleteText={(deposit) =>
-        `The ${deposit ? formatAmount(deposit.amount) : ''} deposit for “${deposit?.vendorName}” will be removed. This cannot be undone.`
-      }
+      deleteText={(deposit) => (
+        <FormattedMessage
+          id="events.deposits.deleteText"
+          values={{
+            amount: <bdi>{deposit ? formatAmount(deposit.amount) : ''}</bdi>,
+            vendor: <bdi>{deposit?.vendorName}</bdi>,
+          }}
+        />
+      )}
       editor={{
         schema: depositForm,
         pending: saving,
@@ -85,16 +100,19 @@ export function DepositsTab({ event }: { event: EventDto }) {
               <Flex gap="2" align="center" wrap="wrap">
                 <Text textStyle="itemTitle">{deposit.vendorName}</Text>
                 <Badge colorPalette={deposit.paid ? 'green' : 'orange'} variant="subtle">
-                  {deposit.paid ? 'Paid' : 'Pending'}
+                  {t(deposit.paid ? 'events.deposits.paid' : 'events.deposits.pending')}
                 </Badge>
               </Flex>
               <Text fontSize="lg" fontWeight="bold" color="brand.900" mt="1">
                 {formatAmount(deposit.amount)}
               </Text>
               <Text fontSize="xs" color={overdue ? 'fg.error' : 'fg.muted'}>
-                {overdue ? 'Overdue: due ' : 'Due '}
-                {formatShortDay(deposit.dueDate)}
-                {deposit.paid && deposit.paidDate ? ` · Paid ${formatShortDay(deposit.paidDate)}` : ''}
+                {t(overdue ? 'events.deposits.overdue' : 'events.deposits.due', {
+                  date: formatShortDay(deposit.dueDate),
+                })}
+                {deposit.paid && deposit.paidDate
+                  ? ` · ${t('events.deposits.paidOn', { date: formatShortDay(deposit.paidDate) })}`
+                  : ''}
               </Text>
             </Box>
             <Flex gap="2" align="center" justify={{ base: 'space-between', sm: 'flex-end' }}>
@@ -104,9 +122,14 @@ export function DepositsTab({ event }: { event: EventDto }) {
                 colorPalette={deposit.paid ? 'gray' : 'green'}
                 onClick={() => setPaid(deposit, !deposit.paid)}
                 loading={togglingId === deposit.id}
-                aria-label={`${deposit.paid ? 'Mark unpaid' : 'Mark paid'}: ${deposit.vendorName}`}
+                aria-label={t(
+                  deposit.paid ? 'events.deposits.markUnpaidNamed' : 'events.deposits.markPaidNamed',
+                  {
+                    name: deposit.vendorName,
+                  },
+                )}
               >
-                {deposit.paid ? 'Mark unpaid' : 'Mark paid'}
+                {t(deposit.paid ? 'events.deposits.markUnpaid' : 'events.deposits.markPaid')}
               </Button>
               {actions}
             </Flex>
@@ -128,16 +151,24 @@ function DepositFields({
   disabled: boolean;
 }) {
   const paid = form.watch('paid') ?? false;
+  const t = useT();
   return (
     <>
       <ItemNameInput
         form={form}
         name="vendorName"
-        label="Vendor name"
-        placeholder="e.g. Shalom Table Catering"
+        label={t('events.deposits.vendorName')}
+        placeholder={t('events.deposits.vendorPlaceholder')}
       />
       <AmountField form={form} />
-      <FormInput form={form} name="dueDate" label="Due date" required type="date" max="9999-12-31" />
+      <FormInput
+        form={form}
+        name="dueDate"
+        label={t('events.deposits.dueDate')}
+        required
+        type="date"
+        max="9999-12-31"
+      />
       {adding ? (
         <Checkbox.Root
           checked={paid}
@@ -146,7 +177,7 @@ function DepositFields({
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>Already paid</Checkbox.Label>
+          <Checkbox.Label>{t('events.deposits.alreadyPaid')}</Checkbox.Label>
         </Checkbox.Root>
       ) : null}
     </>
@@ -156,8 +187,9 @@ function DepositFields({
 /** The amount with its dollar sign inside the box; what is typed ('$1,200') is cleaned by the form's schema. */
 function AmountField({ form }: { form: ZodForm<DepositFormValues, unknown> }) {
   const error = useFieldError({ form, name: 'amount' });
+  const t = useT();
   return (
-    <FieldFrame label="Amount (USD)" required disabled={form.pending} error={error}>
+    <FieldFrame label={t('events.deposits.amount')} required disabled={form.pending} error={error}>
       <InputGroup startElement="$">
         <Input inputMode="decimal" placeholder="1200.00" autoComplete="off" {...form.register('amount')} />
       </InputGroup>

@@ -26,6 +26,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { ActionMenu } from '../../components/action-menu';
@@ -34,6 +35,10 @@ import { useHebrewDates } from '../../components/hebrew-dates';
 import { placeShortLabel } from '../../components/place-picker';
 import { sideScroll } from '../../components/side-scroll';
 import { UploadedImage } from '../../components/uploaded-image';
+import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
 import { eventTimes, formatCivilDay, hebrewDateOf } from './format';
@@ -58,6 +63,7 @@ interface EventDetailProps {
 export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProps) {
   const { enabled: hebrew } = useHebrewDates();
   const { user } = useCurrentUser();
+  const t = useT();
   // Shabbat warnings off switches every warning off.
   const conflict = user?.shabbatWarningsEnabled ? event.conflict : null;
   const times = eventTimes(event);
@@ -71,8 +77,10 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
     <Stack gap="4">
       {onBack ? (
         <Button variant="ghost" size="sm" alignSelf="flex-start" ms="-2" onClick={onBack}>
-          <ArrowLeft />
-          All events
+          <DirectionalIcon>
+            <ArrowLeft />
+          </DirectionalIcon>
+          {t('events.detail.allEvents')}
         </Button>
       ) : null}
       <Box layerStyle="softPanel" rounded="2xl" overflow="hidden">
@@ -81,16 +89,22 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
           <Flex justify="space-between" align="flex-start" gap="3">
             <Box minW="0">
               <Badge variant="subtle" colorPalette="gold" mb="2">
-                {event.type}
+                {term(t, 'eventType', event.type)}
               </Badge>
               {parent ? (
                 <Text fontSize="sm" color="fg.muted" mb="1">
-                  Part of{' '}
-                  <RouterLink to={`?event=${parent.id}`}>
-                    <Text as="span" color="brand.fg" textDecoration="underline">
-                      {parent.title}
-                    </Text>
-                  </RouterLink>
+                  <FormattedMessage
+                    id="events.partOf"
+                    values={{
+                      parent: (
+                        <RouterLink to={`?event=${parent.id}`}>
+                          <Text as="bdi" color="brand.fg" textDecoration="underline">
+                            {parent.title}
+                          </Text>
+                        </RouterLink>
+                      ),
+                    }}
+                  />
                 </Text>
               ) : null}
               <Heading as="h2" fontSize={{ base: 'xl', md: '2xl' }} color="brand.950" wordBreak="break-word">
@@ -105,13 +119,13 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                 display={{ base: 'none', md: 'inline-flex' }}
               >
                 <Pencil />
-                Edit
+                {t('events.detail.edit')}
               </Button>
               <ActionMenu
                 positioning={{ placement: 'bottom-end' }}
                 onSelect={(details) => (details.value === 'delete' ? onDelete() : onEdit())}
                 trigger={
-                  <IconButton aria-label="Event actions" size="sm" variant="outline">
+                  <IconButton aria-label={t('events.detail.actions')} size="sm" variant="outline">
                     <Ellipsis />
                   </IconButton>
                 }
@@ -121,13 +135,13 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                   <Icon boxSize="4">
                     <Pencil />
                   </Icon>
-                  Edit event
+                  {t('events.detail.editEvent')}
                 </Menu.Item>
                 <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
                   <Icon boxSize="4">
                     <Trash2 />
                   </Icon>
-                  Delete event
+                  {t('events.detail.deleteEvent')}
                 </Menu.Item>
               </ActionMenu>
             </Flex>
@@ -149,7 +163,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
           <Button asChild size="sm" variant="outline" mt="4">
             <a href={`/api/events/${event.id}/ics`} download>
               <CalendarPlus />
-              Add to calendar
+              {t('events.detail.addToCalendar')}
             </a>
           </Button>
           {event.notes ? (
@@ -173,7 +187,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
           <Tabs.List minW="max-content" w="full">
             {TABS.map((tab) => (
               <Tabs.Trigger key={tab.value} value={tab.value} px={{ base: '2.5', sm: '4' }}>
-                {tab.label}
+                {t(tab.label)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -189,51 +203,62 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
 }
 
 /** The event's six tabs, in order. */
-const TABS: { value: string; label: string; render: (event: EventDto) => ReactNode }[] = [
-  { value: 'overview', label: 'Overview', render: (event) => <OverviewTab event={event} /> },
-  { value: 'tasks', label: 'Tasks', render: (event) => <TasksTab event={event} /> },
-  { value: 'deposits', label: 'Deposits', render: (event) => <DepositsTab event={event} /> },
-  { value: 'memos', label: 'Memos', render: (event) => <MemosTab event={event} /> },
-  { value: 'vendors', label: 'Vendors', render: (event) => <VendorsTab eventId={event.id} /> },
+const TABS: { value: string; label: MessageId; render: (event: EventDto) => ReactNode }[] = [
+  { value: 'overview', label: 'events.tabs.overview', render: (event) => <OverviewTab event={event} /> },
+  { value: 'tasks', label: 'events.tabs.tasks', render: (event) => <TasksTab event={event} /> },
+  { value: 'deposits', label: 'events.tabs.deposits', render: (event) => <DepositsTab event={event} /> },
+  { value: 'memos', label: 'events.tabs.memos', render: (event) => <MemosTab event={event} /> },
+  { value: 'vendors', label: 'events.tabs.vendors', render: (event) => <VendorsTab eventId={event.id} /> },
   {
     value: 'guests',
-    label: 'Guests',
+    label: 'events.tabs.guests',
     render: (event) => (
-      <Suspense
-        fallback={
-          <Stack gap="3" role="status" aria-busy="true" aria-label="Loading the guest list" mt="4">
-            <Skeleton h="20" rounded="xl" />
-            <Skeleton h="40" rounded="xl" />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<GuestsLoading />}>
         <GuestsTab event={event} />
       </Suspense>
     ),
   },
 ];
 
+/** The guest list's tab while its code loads. */
+function GuestsLoading() {
+  const t = useT();
+  return (
+    <Stack gap="3" role="status" aria-busy="true" aria-label={t('events.tabs.guestsLoading')} mt="4">
+      <Skeleton h="20" rounded="xl" />
+      <Skeleton h="40" rounded="xl" />
+    </Stack>
+  );
+}
+
 /** A main event's sub-events (the aufruf, the kiddush, sheva brachot), each a link, and a way to add one. */
 function SubEvents({ event, subEvents }: { event: EventDto; subEvents: EventDto[] }) {
+  const t = useT();
   return (
     <Box mt="5" pt="4" borderTopWidth="1px" borderColor="border.muted">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Heading as="h3" fontSize="sm" color="brand.950">
-          Sub-events
+          {t('events.sub.heading')}
         </Heading>
         <Button asChild size="xs" variant="outline">
           <RouterLink to={`?event=${event.id}&new=1&parent=${event.id}`}>
             <Plus />
-            Add sub-event
+            {t('events.sub.add')}
           </RouterLink>
         </Button>
       </Flex>
       {subEvents.length === 0 ? (
         <Text fontSize="sm" color="fg.muted" mt="2">
-          None yet. An aufruf, a kiddush or sheva brachot can be a sub-event sharing this guest list.
+          {t('events.sub.none')}
         </Text>
       ) : (
-        <Stack as="ul" listStyleType="none" gap="1.5" mt="2" aria-label={`Sub-events of ${event.title}`}>
+        <Stack
+          as="ul"
+          listStyleType="none"
+          gap="1.5"
+          mt="2"
+          aria-label={t('events.sub.listLabel', { title: isolate(event.title) })}
+        >
           {subEvents.map((sub) => (
             <li key={sub.id}>
               <RouterLink to={`?event=${sub.id}`}>

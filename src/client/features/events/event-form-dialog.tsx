@@ -7,7 +7,7 @@ import { dayOfInstantHasPassed, reportedZone } from '../../../shared/local-time'
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { ConflictNotice } from '../../components/conflict-notice';
-import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { useEditDialog } from '../../components/edit-dialog';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
@@ -15,6 +15,8 @@ import { useHebrewDates } from '../../components/hebrew-dates';
 import { type PickedPlace, PlacePicker, pickedPlace, usePlace } from '../../components/place-picker';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useSlotCheck } from '../../components/use-slot-check';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
@@ -26,7 +28,7 @@ function valuesOf(event: EventDto | null, home: PickedPlace | null): EventFormVa
     title: event?.title ?? '',
     type: (EVENT_TYPES as readonly string[]).includes(event?.type ?? '')
       ? (event?.type as EventType)
-      : 'Other',
+      : /* value: the stored event type a new event starts as */ 'Other',
     // The event's day at its place, as it was typed there.
     date: event ? event.localDate : '',
     time: event?.time ?? '',
@@ -92,6 +94,7 @@ export type EventPreset = Partial<
 /** Create or edit an event (spec sections 2, 4 and 5). */
 export function EventFormDialog({ open, onClose, event, onCreated, preset = null }: EventFormDialogProps) {
   const { user } = useCurrentUser();
+  const t = useT();
   const { enabled: hebrew } = useHebrewDates();
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -152,7 +155,12 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
     onInvalid: (errors) => {
       if (errors.title || errors.date) toast.error(EVENT_MESSAGES.required);
     },
-    toasts: editToasts('Event'),
+    toasts: {
+      created: t('events.form.created'),
+      updated: t('events.form.updated'),
+      createFailed: t('events.form.createFailed'),
+      updateFailed: t('events.form.updateFailed'),
+    },
   });
   const { setValue, watch } = form;
   const pending = form.pending;
@@ -194,40 +202,43 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
 
   return dialog(
     {
-      title: editing ? 'Edit Event' : 'Create Event',
-      description: editing
-        ? 'Change the details of your celebration.'
-        : 'Add the details of your celebration.',
-      submitLabel: editing ? 'Save Changes' : 'Create Event',
-      pendingLabel: editing ? 'Saving...' : 'Creating...',
+      title: t(editing ? 'events.form.editTitle' : 'events.form.createTitle'),
+      description: t(editing ? 'events.form.editDescription' : 'events.form.createDescription'),
+      submitLabel: t(editing ? 'events.form.save' : 'events.form.createTitle'),
+      pendingLabel: t(editing ? 'events.form.saving' : 'events.form.creating'),
       submitDisabled: uploading,
     },
     <>
       <FormInput
         form={form}
         name="title"
-        label="Event title"
+        label={t('events.form.title')}
         required
-        placeholder="e.g. Ari's Bar Mitzvah"
+        placeholder={t('events.form.titlePlaceholder')}
         maxLength={200}
         autoComplete="off"
       />
-      <FormSelect form={form} name="type" label="Event type" options={EVENT_TYPES} />
+      <FormSelect
+        form={form}
+        name="type"
+        label={t('events.form.type')}
+        options={EVENT_TYPES.map((type) => ({ value: type, label: term(t, 'eventType', type) }))}
+      />
       {mainEvents.length > 0 || event?.parentEventId ? (
         <FormSelect
           form={form}
           name="parentEventId"
-          label="Part of"
-          placeholder="None: a main event"
+          label={t('events.form.partOf')}
+          placeholder={t('events.form.partOfNone')}
           options={mainEvents}
-          hint="A sub-event (an aufruf, a kiddush, sheva brachot) shares its main event's guest list."
+          hint={t('events.form.partOfHint')}
         />
       ) : null}
       <FieldColumns>
         <FormInput
           form={form}
           name="date"
-          label="Date"
+          label={t('events.form.date')}
           required
           type="date"
           max="9999-12-31"
@@ -236,7 +247,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
         <FormInput
           form={form}
           name="time"
-          label="Time"
+          label={t('events.form.time')}
           type="time"
           aria-describedby={conflict?.level ? conflictId : undefined}
         />
@@ -245,17 +256,17 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
         <FormInput
           form={form}
           name="endTime"
-          label="End time"
+          label={t('events.form.endTime')}
           type="time"
-          hint="Optional. Earlier than the start means the next day."
+          hint={t('events.form.endTimeHint')}
         />
         <PlacePicker
-          label="Place"
+          label={t('events.form.place')}
           value={place ?? null}
           onChange={(picked) => setValue('place', picked, { shouldDirty: true, shouldValidate: true })}
           error={form.formState.errors.place?.message}
           disabled={pending}
-          hint="The city whose clock decides Shabbat and festival times."
+          hint={t('events.form.placeHint')}
           data-testid="event-place"
         />
       </FieldColumns>
@@ -265,10 +276,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{EVENT_MESSAGES.pastDate}</Alert.Title>
-            <Alert.Description>
-              Families record past simchas too. Past events stay out of your upcoming events. Or choose
-              another date.
-            </Alert.Description>
+            <Alert.Description>{t('events.form.pastText')}</Alert.Description>
             <Box mt="2">
               <Button
                 type="submit"
@@ -278,7 +286,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
                   pastConfirmed.current = true;
                 }}
               >
-                Save as past event
+                {t('events.form.savePast')}
               </Button>
             </Box>
           </Alert.Content>
@@ -287,21 +295,21 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
       <FormInput
         form={form}
         name="venue"
-        label="Venue"
-        placeholder="e.g. Shalom Gardens, Great Neck"
+        label={t('events.form.venue')}
+        placeholder={t('events.form.venuePlaceholder')}
         maxLength={300}
       />
       <FormTextarea
         form={form}
         name="notes"
-        label="Notes"
+        label={t('events.form.notes')}
         rows={3}
         maxLength={5000}
-        placeholder="Guests, timings, anything to remember"
+        placeholder={t('events.form.notesPlaceholder')}
       />
       <FileField
-        label="Image"
-        hint="JPG, PNG, GIF or WebP, smaller than 5MB."
+        label={t('events.form.image')}
+        hint={t('events.form.imageHint')}
         accept="image/*"
         onFiles={(files) => void chooseImage(files[0])}
       >
@@ -312,7 +320,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
                 <UploadedImage
                   src={imageUrl}
                   sizes={DIALOG_IMAGE_SIZES}
-                  alt="Event image preview"
+                  alt={t('events.form.imagePreview')}
                   w="full"
                   h="40"
                 />
@@ -324,11 +332,11 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
                 size="sm"
                 onClick={choose}
                 loading={uploading}
-                loadingText="Uploading..."
+                loadingText={t('events.form.uploading')}
                 disabled={pending}
               >
                 <ImageIcon />
-                {imageUrl ? 'Replace image' : 'Upload image'}
+                {t(imageUrl ? 'events.form.replaceImage' : 'events.form.uploadImage')}
               </Button>
               {imageUrl ? (
                 <Button
@@ -339,7 +347,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
                   disabled={pending || uploading}
                 >
                   <Trash2 />
-                  Remove image
+                  {t('events.form.removeImage')}
                 </Button>
               ) : null}
             </Flex>

@@ -1,9 +1,13 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
 import { placeShortLabel } from '../../components/place-picker';
 import { SelectableCard } from '../../components/selectable-card';
+import { isolate } from '../../i18n/bidi';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { eventTimes, formatCivilDay, isUpcoming, upcomingThenPast } from './format';
 import { formatAmount } from './money';
@@ -31,10 +35,11 @@ export function withSubEvents(events: EventDto[]): { event: EventDto; sub: boole
 /** The left column of My Events: every event, upcoming soonest first then past, each a link that selects it. */
 export function EventList({ events, selectedId }: { events: EventDto[]; selectedId: string | null }) {
   const { user } = useCurrentUser();
+  const t = useT();
   const warn = user?.shabbatWarningsEnabled ?? false;
   const titles = new Map(events.map((event) => [event.id, event.title]));
   return (
-    <Stack as="ul" gap="2" listStyleType="none" aria-label="Your events">
+    <Stack as="ul" gap="2" listStyleType="none" aria-label={t('events.list.label')}>
       {withSubEvents(events).map(({ event, sub }) => {
         const selected = event.id === selectedId;
         const past = !isUpcoming(event.localDate);
@@ -44,7 +49,10 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
             <SelectableCard to={`?event=${event.id}`} selected={selected} p="4" raiseSelected>
               {sub ? (
                 <Text fontSize="xs" color="fg.muted" mb="1" truncate>
-                  Part of {titles.get(event.parentEventId ?? '')}
+                  <FormattedMessage
+                    id="events.partOf"
+                    values={{ parent: <bdi>{titles.get(event.parentEventId ?? '')}</bdi> }}
+                  />
                 </Text>
               ) : null}
               <Flex justify="space-between" align="flex-start" gap="2">
@@ -52,7 +60,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                   {event.title}
                 </Text>
                 <Badge variant="subtle" colorPalette={past ? 'gray' : 'brand'} flexShrink="0">
-                  {past ? 'Past' : event.type}
+                  {past ? t('events.list.past') : term(t, 'eventType', event.type)}
                 </Badge>
               </Flex>
               <Text fontSize="sm" color="fg.muted" mt="1">
@@ -71,7 +79,11 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                 </Flex>
               ) : null}
               <Text textStyle="caption" mt="2">
-                {event.completedTasks}/{event.totalTasks} tasks · {formatAmount(event.paidAmount)} paid
+                {t('events.list.progress', {
+                  done: event.completedTasks,
+                  total: event.totalTasks,
+                  paid: isolate(formatAmount(event.paidAmount)),
+                })}
               </Text>
             </SelectableCard>
           </Box>

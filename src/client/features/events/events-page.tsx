@@ -1,6 +1,7 @@
 import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import { EVENT_MINUTES_MAX } from '../../../shared/constants';
 import { timeAfter } from '../../../shared/dates';
@@ -8,6 +9,7 @@ import { EVENT_TYPES, type EventType } from '../../../shared/event-types';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { PageFrame } from '../../components/page-frame';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { DeleteDialog } from './delete-dialog';
 import { EventDetail } from './event-detail';
@@ -63,6 +65,7 @@ export function EventsPage() {
   const [editOpen, setEditOpen] = useState(false);
   const deleting = useDialogTarget<EventDto>();
   const deleteEvent = useDeleteEvent();
+  const t = useT();
 
   const selected = events.data?.find((event) => event.id === selectedId) ?? null;
 
@@ -87,14 +90,14 @@ export function EventsPage() {
   const createButton = (
     <Button onClick={openCreate}>
       <Plus />
-      Create Event
+      {t('events.page.create')}
     </Button>
   );
 
   let body: ReactNode;
   if (events.isPending) {
     body = (
-      <Stack gap="3" role="status" aria-busy="true" aria-label="Loading your events">
+      <Stack gap="3" role="status" aria-busy="true" aria-label={t('events.page.loading')}>
         <Skeleton h="24" rounded="xl" />
         <Skeleton h="24" rounded="xl" />
       </Stack>
@@ -103,10 +106,7 @@ export function EventsPage() {
     body = <EventsLoadFailed error={events.error} onRetry={() => void events.refetch()} />;
   } else if (events.data.length === 0) {
     body = (
-      <EventsEmpty
-        title="No events yet"
-        description="Create an event to keep its tasks, vendor deposits and memos in one place."
-      >
+      <EventsEmpty title={t('events.page.emptyTitle')} description={t('events.page.emptyText')}>
         {createButton}
       </EventsEmpty>
     );
@@ -128,7 +128,7 @@ export function EventsPage() {
       <Grid templateColumns="minmax(0, 20rem) minmax(0, 1fr)" gap="6" alignItems="start">
         <Box
           as="section"
-          aria-label="Events"
+          aria-label={t('events.page.listLabel')}
           position="sticky"
           top="6"
           maxH="calc(100dvh - 3rem)"
@@ -138,12 +138,9 @@ export function EventsPage() {
         >
           {list}
         </Box>
-        <Box as="section" aria-label="Event details" minW="0">
+        <Box as="section" aria-label={t('events.page.detailLabel')} minW="0">
           {detail ?? (
-            <EventsEmpty
-              title="Select an event"
-              description="Choose an event on the left to see its overview, tasks, deposits and memos."
-            />
+            <EventsEmpty title={t('events.page.selectTitle')} description={t('events.page.selectText')} />
           )}
         </Box>
       </Grid>
@@ -154,8 +151,8 @@ export function EventsPage() {
 
   return (
     <PageFrame
-      title="My Events"
-      description="Plan each celebration with its tasks, vendor deposits and memos in one place."
+      title={t('events.page.title')}
+      description={t('events.page.description')}
       actions={events.data && events.data.length > 0 ? createButton : undefined}
     >
       {body}
@@ -170,14 +167,16 @@ export function EventsPage() {
       <DeleteDialog
         deleting={deleting}
         remove={deleteEvent}
-        noun="Event"
+        kind="event"
         onDeleted={(event) => {
-          toast.success('Event deleted successfully');
+          toast.success(t('events.page.deleted'));
           if (selectedId === event.id) setParams({}, { replace: true });
         }}
       >
-        “{deleting.target?.title}” will be deleted with all of its tasks, deposits and memos. This cannot be
-        undone.
+        <FormattedMessage
+          id="events.page.deleteText"
+          values={{ title: <bdi>{deleting.target?.title}</bdi> }}
+        />
       </DeleteDialog>
     </PageFrame>
   );

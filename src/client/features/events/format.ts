@@ -1,29 +1,21 @@
 import { fromCivilDate, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
+import { dateFormat } from '../../lib/intl';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
-/** 'Sun, Apr 12, 2026' in the viewer's time zone. */
+/** 'Sun, Apr 12, 2026' in the viewer's time zone, in the page's language. */
 export function formatDay(date: Date): string {
-  return dayFormat.format(date);
+  return dateFormat({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
 
 /** 'Apr 12, 2026'. */
 export function formatShortDay(date: Date): string {
-  return shortDayFormat.format(date);
+  return dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
 
 /** '6:30 PM' from 'HH:MM'. */
 export function formatTime(time: string): string {
   const [h, m] = time.split(':').map(Number);
   const at = new Date(2000, 0, 1, h ?? 0, m ?? 0);
-  return timeFormat.format(at);
+  return dateFormat({ hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
 /** 'Sat, Dec 19, 2026' for a civil date ('YYYY-MM-DD'): an event's day at its own place. */

@@ -65,7 +65,9 @@ export type EventFormValues = z.input<typeof eventForm>;
 
 export const taskForm = taskCreateInput
   .pick({ title: true, description: true })
-  .extend({ dueDate: localDay('Due date') })
+  .extend({
+    dueDate: localDay(/* value: the field's name in the shared schema's English message */ 'Due date'),
+  })
   .transform(thenWire(taskCreateInput.omit(sent)));
 export type TaskFormValues = z.input<typeof taskForm>;
 
@@ -74,7 +76,10 @@ export const depositForm = depositCreateInput
   .pick({ vendorName: true, paid: true })
   .extend({
     amount: z.string().transform(normalizeAmountInput).transform(thenWire(depositCreateInput.shape.amount)),
-    dueDate: localDay('Due date', EVENT_MESSAGES.required),
+    dueDate: localDay(
+      /* value: the field's name in the shared schema's English message */ 'Due date',
+      EVENT_MESSAGES.required,
+    ),
   })
   .transform(thenWire(depositCreateInput.omit(sent)));
 export type DepositFormValues = z.input<typeof depositForm>;

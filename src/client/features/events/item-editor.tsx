@@ -3,10 +3,35 @@ import type { FieldValues } from 'react-hook-form';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { type EditDialogOptions, useEditDialog } from '../../components/edit-dialog';
 import { type Bound, FormInput } from '../../components/form-fields';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import type { ZodForm } from '../../lib/use-zod-form';
 
 export type { SaveCallbacks } from '../../components/edit-dialog';
+
+/** The items of an event's tabs. */
+export type ItemKind = 'task' | 'deposit' | 'memo';
+
+/** What names an item of a kind: its add button, its dialog, its toasts, its list. */
+type ItemPart =
+  | 'add'
+  | 'editTitle'
+  | 'save'
+  | 'added'
+  | 'updated'
+  | 'addFailed'
+  | 'updateFailed'
+  | 'deleted'
+  | 'list'
+  | 'loadFailed'
+  | 'editNamed'
+  | 'deleteNamed';
+
+/** One of a kind's messages: `events.item.task.add`. */
+export function itemMessage(kind: ItemKind, part: ItemPart): MessageId {
+  return `events.item.${kind}.${part}`;
+}
 
 /** What a tab's add/edit dialog is made of: its form, its fields, and how it sends a new item or an edit. */
 export interface ItemEditorConfig<
@@ -22,8 +47,8 @@ export interface ItemEditorConfig<
 }
 
 interface ItemDialogProps<Row extends { id: string; version: number }, Values extends FieldValues, Out> {
-  /** 'Task', 'Deposit', 'Memo': the dialog's title, its button and its toasts name it. */
-  noun: string;
+  /** The dialog's title, its button and its toasts name the item's kind. */
+  kind: ItemKind;
   /** The item to edit; null adds a new one. */
   item: Row | null;
   open: boolean;
@@ -33,27 +58,27 @@ interface ItemDialogProps<Row extends { id: string; version: number }, Values ex
 
 /** The add/edit dialog of an event's tasks, deposits and memos, each named the same way by its noun. */
 export function ItemDialog<Row extends { id: string; version: number }, Values extends FieldValues, Out>({
-  noun,
+  kind,
   editor: { fields, ...editor },
   ...target
 }: ItemDialogProps<Row, Values, Out>) {
-  const lower = noun.toLowerCase();
+  const t = useT();
   const { form, dialog } = useEditDialog({
     ...target,
     ...editor,
     toasts: {
-      created: `${noun} added`,
-      updated: `${noun} updated`,
-      createFailed: `Failed to add ${lower}`,
-      updateFailed: `Failed to update ${lower}`,
+      created: t(itemMessage(kind, 'added')),
+      updated: t(itemMessage(kind, 'updated')),
+      createFailed: t(itemMessage(kind, 'addFailed')),
+      updateFailed: t(itemMessage(kind, 'updateFailed')),
     },
   });
   const editing = target.item !== null;
   return dialog(
     {
-      title: editing ? `Edit ${noun}` : `Add ${noun}`,
-      submitLabel: editing ? `Save ${noun}` : `Add ${noun}`,
-      pendingLabel: 'Saving...',
+      title: t(itemMessage(kind, editing ? 'editTitle' : 'add')),
+      submitLabel: t(itemMessage(kind, editing ? 'save' : 'add')),
+      pendingLabel: t('events.item.saving'),
     },
     fields(form, target.item),
   );

@@ -1,9 +1,16 @@
 import { Flex, type FlexProps, Icon, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { DeleteDialog, type RemoveMutation } from './delete-dialog';
-import { ItemDialog, type ItemEditorConfig, type SaveCallbacks } from './item-editor';
+import {
+  ItemDialog,
+  type ItemEditorConfig,
+  type ItemKind,
+  itemMessage,
+  type SaveCallbacks,
+} from './item-editor';
 import { ItemActions, ListEmpty, ListError, ListSkeleton, TabHeader } from './item-parts';
 import { useDialogTarget } from './use-dialog-target';
 
@@ -15,10 +22,8 @@ interface ListQuery<Row> {
 }
 
 interface ItemListProps<Row extends { id: string; version: number }, Values extends FieldValues, Out> {
-  /** 'Task', 'Deposit', 'Memo': the add button, the delete dialog and the toasts name it. */
-  noun: string;
-  /** 'Tasks': the list's accessible name; in lower case, what could not load. */
-  plural: string;
+  /** The add button, the list, the delete dialog and the toasts name the item's kind. */
+  kind: ItemKind;
   query: ListQuery<Row>;
   remove: RemoveMutation;
   /** The line above the list once it has loaded. */
@@ -41,8 +46,7 @@ interface ItemListProps<Row extends { id: string; version: number }, Values exte
  * delete confirmation with its toasts.
  */
 export function ItemList<Row extends { id: string; version: number }, Values extends FieldValues, Out>({
-  noun,
-  plural,
+  kind,
   query,
   remove,
   summary,
@@ -55,7 +59,8 @@ export function ItemList<Row extends { id: string; version: number }, Values ext
 }: ItemListProps<Row, Values, Out>) {
   const editing = useDialogTarget<Row | 'new'>();
   const deleting = useDialogTarget<Row>();
-  const lower = noun.toLowerCase();
+  const t = useT();
+  const plural = t(itemMessage(kind, 'list'));
 
   const list = query.data ?? [];
 
@@ -63,13 +68,13 @@ export function ItemList<Row extends { id: string; version: number }, Values ext
     <Stack gap="4">
       <TabHeader
         summary={query.data ? summary(list) : plural}
-        addLabel={`Add ${noun}`}
+        addLabel={t(itemMessage(kind, 'add'))}
         onAdd={() => editing.show('new')}
       />
       {query.isPending ? (
         <ListSkeleton rows={skeletonRows} />
       ) : query.isLoadingError ? (
-        <ListError what={plural.toLowerCase()} onRetry={() => void query.refetch()} />
+        <ListError kind={kind} onRetry={() => void query.refetch()} />
       ) : list.length === 0 ? (
         <ListEmpty icon={<Icon boxSize="6">{empty.icon}</Icon>} title={empty.title} text={empty.text} />
       ) : (
@@ -78,7 +83,7 @@ export function ItemList<Row extends { id: string; version: number }, Values ext
             renderRow(
               row,
               <ItemActions
-                noun={lower}
+                kind={kind}
                 name={nameOf(row)}
                 onEdit={() => editing.show(row)}
                 onDelete={() => deleting.show(row)}
@@ -88,7 +93,7 @@ export function ItemList<Row extends { id: string; version: number }, Values ext
         </Stack>
       )}
       <ItemDialog
-        noun={noun}
+        kind={kind}
         item={editing.target === 'new' ? null : editing.target}
         open={editing.open}
         onClose={editing.close}
@@ -97,8 +102,8 @@ export function ItemList<Row extends { id: string; version: number }, Values ext
       <DeleteDialog
         deleting={deleting}
         remove={remove}
-        noun={noun}
-        onDeleted={() => toast.success(`${noun} deleted`)}
+        kind={kind}
+        onDeleted={() => toast.success(t(itemMessage(kind, 'deleted')))}
       >
         {deleteText(deleting.target)}
       </DeleteDialog>

@@ -1,26 +1,34 @@
 import { Box, Button, Flex, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
+import { type ItemKind, itemMessage } from './item-editor';
 
 /** Edit and delete buttons of one row; their labels name the item, so a screen reader knows which. */
 export function ItemActions({
-  noun,
+  kind,
   name,
   onEdit,
   onDelete,
 }: {
-  noun: string;
+  kind: ItemKind;
   name: string;
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useT();
   return (
     <HStack gap="1" flexShrink="0">
-      <IconButton aria-label={`Edit ${noun} ${name}`} variant="ghost" size="sm" onClick={onEdit}>
+      <IconButton
+        aria-label={t(itemMessage(kind, 'editNamed'), { name })}
+        variant="ghost"
+        size="sm"
+        onClick={onEdit}
+      >
         <Pencil />
       </IconButton>
       <IconButton
-        aria-label={`Delete ${noun} ${name}`}
+        aria-label={t(itemMessage(kind, 'deleteNamed'), { name })}
         variant="ghost"
         size="sm"
         colorPalette="red"
@@ -57,8 +65,9 @@ export function TabHeader({
 
 /** A tab's list is loading. */
 export function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  const t = useT();
   return (
-    <Stack gap="3" role="status" aria-busy="true" aria-label="Loading">
+    <Stack gap="3" role="status" aria-busy="true" aria-label={t('events.item.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} h="16" rounded="xl" />
@@ -68,14 +77,15 @@ export function ListSkeleton({ rows = 3 }: { rows?: number }) {
 }
 
 /** A tab's list could not load: say so and offer another try. */
-export function ListError({ what, onRetry }: { what: string; onRetry: () => void }) {
+export function ListError({ kind, onRetry }: { kind: ItemKind; onRetry: () => void }) {
+  const t = useT();
   return (
     <Box borderWidth="1px" borderColor="border.error" bg="bg.error" rounded="xl" p="4">
       <Text color="fg.error" fontWeight="medium">
-        Could not load the {what}.
+        {t(itemMessage(kind, 'loadFailed'))}
       </Text>
       <Button mt="3" size="sm" variant="outline" onClick={onRetry}>
-        Try again
+        {t('events.item.tryAgain')}
       </Button>
     </Box>
   );

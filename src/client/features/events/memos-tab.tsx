@@ -1,8 +1,10 @@
 import { Box, Flex, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import type { MemoDto } from '../../../shared/schemas/events';
 import { FormTextarea } from '../../components/form-fields';
+import { useT } from '../../i18n/use-t';
 import { formatShortDay } from './format';
 import { type MemoFormValues, memoForm } from './forms';
 import { ItemNameInput, titleRequired } from './item-editor';
@@ -13,21 +15,23 @@ import { useMemoMutations, useMemos } from './use-events';
 export function MemosTab({ event }: { event: EventDto }) {
   const memos = useMemos(event.id);
   const { create, update, remove } = useMemoMutations(event.id);
+  const t = useT();
   return (
     <ItemList
-      noun="Memo"
-      plural="Memos"
+      kind="memo"
       query={memos}
       remove={remove}
-      summary={(list) => `${list.length} ${list.length === 1 ? 'memo' : 'memos'}`}
+      summary={(list) => t('events.memos.summary', { count: list.length })}
       skeletonRows={2}
       empty={{
         icon: <FileText />,
-        title: 'No memos yet',
-        text: 'Keep guest-list notes, menu ideas and anything else worth remembering here.',
+        title: t('events.memos.emptyTitle'),
+        text: t('events.memos.emptyText'),
       }}
       nameOf={(memo) => memo.title}
-      deleteText={(memo) => `“${memo?.title}” will be removed. This cannot be undone.`}
+      deleteText={(memo) => (
+        <FormattedMessage id="events.memos.deleteText" values={{ title: <bdi>{memo?.title}</bdi> }} />
+      )}
       editor={{
         schema: memoForm,
         pending: create.isPending || update.isPending,
@@ -40,8 +44,19 @@ export function MemosTab({ event }: { event: EventDto }) {
         onInvalid: titleRequired,
         fields: (form) => (
           <>
-            <ItemNameInput form={form} name="title" label="Title" placeholder="e.g. Seating ideas" />
-            <FormTextarea form={form} name="content" label="Memo" rows={6} maxLength={10_000} />
+            <ItemNameInput
+              form={form}
+              name="title"
+              label={t('events.memos.title')}
+              placeholder={t('events.memos.titlePlaceholder')}
+            />
+            <FormTextarea
+              form={form}
+              name="content"
+              label={t('events.memos.content')}
+              rows={6}
+              maxLength={10_000}
+            />
           </>
         ),
       }}
@@ -51,7 +66,7 @@ export function MemosTab({ event }: { event: EventDto }) {
             <Box minW="0">
               <Text textStyle="itemTitle">{memo.title}</Text>
               <Text fontSize="xs" color="fg.muted">
-                Added {formatShortDay(memo.createdAt)}
+                {t('events.memos.added', { date: formatShortDay(memo.createdAt) })}
               </Text>
             </Box>
             {actions}

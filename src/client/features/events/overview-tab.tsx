@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/event-answers';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { formatShortDay, todayCivil } from './format';
 import { formatAmount, formatCents, percentOf, toCents } from './money';
 import { ShareCard } from './share-card';
@@ -55,9 +57,13 @@ function ProgressPanel({
 }
 
 function Bar({ label, value, palette }: { label: string; value: number; palette: string }) {
+  const t = useT();
   return (
     <Progress.Root value={value} max={100} size="sm" colorPalette={palette} mt="3">
-      <Progress.Track rounded="full" aria-label={`${label}: ${value}%`}>
+      <Progress.Track
+        rounded="full"
+        aria-label={t('events.overview.barLabel', { label, percent: value / 100 })}
+      >
         <Progress.Range />
       </Progress.Track>
     </Progress.Root>
@@ -68,6 +74,7 @@ function Bar({ label, value, palette }: { label: string; value: number; palette:
 export function OverviewTab({ event }: { event: EventDto }) {
   const tasks = useTasks(event.id);
   const deposits = useDeposits(event.id);
+  const t = useT();
 
   const taskPercent = percentOf(event.completedTasks, event.totalTasks);
   const paidCents = toCents(event.paidAmount);
@@ -88,48 +95,57 @@ export function OverviewTab({ event }: { event: EventDto }) {
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <ProgressPanel
-          title="Task progress"
+          title={t('events.overview.taskProgress')}
           icon={Check}
           figure={`${event.completedTasks} / ${event.totalTasks}`}
           caption={
             event.totalTasks === 0
-              ? 'No tasks yet'
-              : `${event.completedTasks} of ${event.totalTasks} tasks completed (${taskPercent}%)`
+              ? t('events.tasks.emptyTitle')
+              : t('events.overview.tasksCaption', {
+                  done: event.completedTasks,
+                  total: event.totalTasks,
+                  percent: taskPercent / 100,
+                })
           }
           percent={taskPercent}
           palette="brand"
         />
         <ProgressPanel
-          title="Budget used"
+          title={t('events.overview.budget')}
           icon={Wallet}
           figure={formatCents(paidCents)}
           caption={
             totalCents === 0
-              ? 'No deposits recorded yet'
-              : `paid of ${formatCents(totalCents)} in deposits (${budgetPercent}%)`
+              ? t('events.overview.noDeposits')
+              : t('events.overview.budgetCaption', {
+                  total: isolate(formatCents(totalCents)),
+                  percent: budgetPercent / 100,
+                })
           }
           percent={budgetPercent}
           palette="green"
         />
-        <Panel title="Recent activity" icon={Clock}>
+        <Panel title={t('events.overview.activity')} icon={Clock}>
           <Stack as="ul" gap="3" listStyleType="none">
             {tasks.isPending ? (
               <Skeleton as="li" h="10" rounded="md" />
             ) : latestTask ? (
               <ActivityItem
-                text={`Latest task: ${latestTask.title}`}
-                detail={`Added ${formatShortDay(latestTask.createdAt)} · ${latestTask.completed ? 'Completed' : 'Pending'}`}
+                text={t('events.overview.latestTask', { title: isolate(latestTask.title) })}
+                detail={`${t('events.overview.taskAdded', { date: formatShortDay(latestTask.createdAt) })} · ${t(
+                  latestTask.completed ? 'events.tasks.completed' : 'events.tasks.pending',
+                )}`}
               />
             ) : null}
-            <ActivityItem text="Event created" detail={formatShortDay(event.createdAt)} />
+            <ActivityItem text={t('events.overview.created')} detail={formatShortDay(event.createdAt)} />
           </Stack>
         </Panel>
-        <Panel title="Upcoming deadlines" icon={Wallet}>
+        <Panel title={t('events.overview.deadlines')} icon={Wallet}>
           {deposits.isPending ? (
             <Skeleton h="16" rounded="md" />
           ) : deadlines.length === 0 ? (
             <Text fontSize="sm" color="fg.muted">
-              No upcoming deadlines
+              {t('events.overview.noDeadlines')}
             </Text>
           ) : (
             <Stack as="ul" gap="3" listStyleType="none">
@@ -139,7 +155,9 @@ export function OverviewTab({ event }: { event: EventDto }) {
                     <Text fontSize="sm" fontWeight="medium" truncate>
                       {deposit.vendorName}
                     </Text>
-                    <Text textStyle="caption">Due {formatShortDay(deposit.dueDate)}</Text>
+                    <Text textStyle="caption">
+                      {t('events.deposits.due', { date: formatShortDay(deposit.dueDate) })}
+                    </Text>
                   </Box>
                   <Text fontSize="sm" fontWeight="semibold" color="brand.900" flexShrink="0">
                     {formatAmount(deposit.amount)}

@@ -1,9 +1,12 @@
 import { Box, Button, Dialog, Flex, Heading, Icon, Stack, Switch, Text } from '@chakra-ui/react';
 import { Copy, LinkIcon, QrCode } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { DialogShell } from '../../components/dialog-parts';
 import { QrCodePicture, QrDialogFooter, useQrDownload } from '../../components/qr-code';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { useUpdateEvent } from './use-events';
@@ -16,15 +19,16 @@ export function shareLinkOf(event: EventDto): string {
 export function ShareCard({ event }: { event: EventDto }) {
   const update = useUpdateEvent();
   const [qrOpen, setQrOpen] = useState(false);
+  const t = useT();
   const link = shareLinkOf(event);
 
   const setPublic = async (isPublic: boolean, quiet = false): Promise<boolean> => {
     try {
       await update.mutateAsync({ id: event.id, version: event.version, isPublic });
-      if (!quiet) toast.success(isPublic ? 'Public link turned on' : 'Public link turned off');
+      if (!quiet) toast.success(t(isPublic ? 'events.share.turnedOn' : 'events.share.turnedOff'));
       return true;
     } catch (error) {
-      toast.failed('Failed to update sharing', error);
+      toast.failed(t('events.share.failed'), error);
       return false;
     }
   };
@@ -34,8 +38,8 @@ export function ShareCard({ event }: { event: EventDto }) {
 
   const copy = async () => {
     if (!(await ensurePublic())) return;
-    if (await copyText(link)) toast.success('Share link copied to clipboard');
-    else toast.error('Could not copy the link', link);
+    if (await copyText(link)) toast.success(t('events.share.copied'));
+    else toast.error(t('events.share.copyFailed'), link);
   };
 
   const openQr = async () => {
@@ -49,7 +53,7 @@ export function ShareCard({ event }: { event: EventDto }) {
           <Icon boxSize="4" color="brand.fg">
             <LinkIcon />
           </Icon>
-          Share this event
+          {t('events.share.heading')}
         </Heading>
         <Switch.Root
           checked={event.isPublic}
@@ -62,13 +66,11 @@ export function ShareCard({ event }: { event: EventDto }) {
         >
           <Switch.HiddenInput />
           <Switch.Control />
-          <Switch.Label fontSize="sm">Public link</Switch.Label>
+          <Switch.Label fontSize="sm">{t('events.share.publicLink')}</Switch.Label>
         </Switch.Root>
       </Flex>
       <Text fontSize="sm" color="fg.muted" mt="1">
-        {event.isPublic
-          ? 'Anyone with the link sees the title, date, time, venue and picture; never your tasks, deposits or memos.'
-          : 'Only you can see this event. Copy Link or QR Code turns the public link on.'}
+        {t(event.isPublic ? 'events.share.publicText' : 'events.share.privateText')}
       </Text>
       <Text
         mt="3"
@@ -81,17 +83,18 @@ export function ShareCard({ event }: { event: EventDto }) {
         rounded="md"
         truncate
         title={link}
+        dir="ltr"
       >
         {link}
       </Text>
       <Flex gap="3" mt="3" wrap="wrap">
         <Button size="sm" onClick={() => void copy()} disabled={update.isPending}>
           <Copy />
-          Copy Link
+          {t('events.share.copy')}
         </Button>
         <Button size="sm" variant="outline" onClick={() => void openQr()} disabled={update.isPending}>
           <QrCode />
-          QR Code
+          {t('events.share.qr')}
         </Button>
       </Flex>
       <QrDialog event={event} link={link} open={qrOpen} onClose={() => setQrOpen(false)} />
@@ -104,7 +107,7 @@ function fileNameOf(title: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return `${slug || 'event'}-share-qr.png`;
+  return `${slug || /* value: a file name, kept in English */ 'event'}-share-qr.png`;
 }
 
 function QrDialog({
@@ -119,25 +122,26 @@ function QrDialog({
   onClose: () => void;
 }) {
   const { canvasRef, download } = useQrDownload();
+  const t = useT();
 
   return (
     <DialogShell open={open} onClose={onClose} size="sm" inset>
       <Dialog.Content>
         <Dialog.Header pe="14">
-          <Dialog.Title color="brand.950">QR Code</Dialog.Title>
+          <Dialog.Title color="brand.950">{t('events.share.qr')}</Dialog.Title>
         </Dialog.Header>
         <Dialog.Body>
           <Stack align="center" gap="4">
             <Text fontSize="sm" color="fg.muted" textAlign="center">
-              Scanning it opens the public page of {event.title}.
+              <FormattedMessage id="events.share.qrText" values={{ title: <bdi>{event.title}</bdi> }} />
             </Text>
             <QrCodePicture
               canvasRef={canvasRef}
               link={link}
-              label={`QR code of the share link for ${event.title}`}
+              label={t('events.share.qrLabel', { title: isolate(event.title) })}
               borderColor="border"
             />
-            <Text textStyle="caption" wordBreak="break-all" textAlign="center">
+            <Text textStyle="caption" wordBreak="break-all" textAlign="center" dir="ltr">
               {link}
             </Text>
           </Stack>

@@ -1,9 +1,11 @@
 import { Badge, Box, Checkbox, Flex, Text } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import type { TaskDto } from '../../../shared/schemas/events';
 import { FormInput, FormTextarea } from '../../components/form-fields';
+import { useT } from '../../i18n/use-t';
 import { formatShortDay, todayCivil } from './format';
 import { type TaskFormValues, taskForm } from './forms';
 import { ItemNameInput, titleRequired } from './item-editor';
@@ -14,11 +16,15 @@ import { useTaskMutations, useTasks } from './use-events';
 export function TasksTab({ event }: { event: EventDto }) {
   const tasks = useTasks(event.id);
   const { create, update, remove } = useTaskMutations(event.id);
+  const t = useT();
 
   const toggle = (task: TaskDto, completed: boolean) =>
     update.mutate(
       { id: task.id, version: task.version, completed },
-      rowToasts(completed ? 'Task completed' : 'Task marked pending', 'Failed to update task'),
+      rowToasts(
+        t(completed ? 'events.tasks.completedToast' : 'events.tasks.pendingToast'),
+        t('events.item.task.updateFailed'),
+      ),
     );
 
   // A task's box holds still until its tick is saved: a second tick sent before the answer would
@@ -29,18 +35,24 @@ export function TasksTab({ event }: { event: EventDto }) {
 
   return (
     <ItemList
-      noun="Task"
-      plural="Tasks"
+      kind="task"
       query={tasks}
       remove={remove}
-      summary={(list) => `${list.filter((task) => task.completed).length} of ${list.length} tasks completed`}
+      summary={(list) =>
+        t('events.tasks.summary', { done: list.filter((task) => task.completed).length, total: list.length })
+      }
       empty={{
         icon: <Check />,
-        title: 'No tasks yet',
-        text: 'Add what needs doing before the day: bookings, invitations, fittings.',
+        title: t('events.tasks.emptyTitle'),
+        text: t('events.tasks.emptyText'),
       }}
       nameOf={(task) => task.title}
-      deleteText={(task) => `“${task?.title}” will be removed from ${event.title}. This cannot be undone.`}
+      deleteText={(task) => (
+        <FormattedMessage
+          id="events.tasks.deleteText"
+          values={{ title: <bdi>{task?.title}</bdi>, event: <bdi>{event.title}</bdi> }}
+        />
+      )}
       editor={{
         schema: taskForm,
         pending: create.isPending || update.isPending,
@@ -54,9 +66,26 @@ export function TasksTab({ event }: { event: EventDto }) {
         onInvalid: titleRequired,
         fields: (form) => (
           <>
-            <ItemNameInput form={form} name="title" label="Task" placeholder="e.g. Book the photographer" />
-            <FormTextarea form={form} name="description" label="Description" rows={3} maxLength={2000} />
-            <FormInput form={form} name="dueDate" label="Due date" type="date" max="9999-12-31" />
+            <ItemNameInput
+              form={form}
+              name="title"
+              label={t('events.tasks.title')}
+              placeholder={t('events.tasks.titlePlaceholder')}
+            />
+            <FormTextarea
+              form={form}
+              name="description"
+              label={t('events.tasks.description')}
+              rows={3}
+              maxLength={2000}
+            />
+            <FormInput
+              form={form}
+              name="dueDate"
+              label={t('events.tasks.dueDate')}
+              type="date"
+              max="9999-12-31"
+            />
           </>
         ),
       }}
@@ -92,12 +121,13 @@ export function TasksTab({ event }: { event: EventDto }) {
                 ) : null}
                 <Flex gap="2" mt="2" align="center" wrap="wrap">
                   <Badge colorPalette={task.completed ? 'green' : 'gray'} variant="subtle">
-                    {task.completed ? 'Completed' : 'Pending'}
+                    {t(task.completed ? 'events.tasks.completed' : 'events.tasks.pending')}
                   </Badge>
                   {task.dueDate ? (
                     <Text fontSize="xs" color={overdue ? 'fg.error' : 'fg.muted'}>
-                      {overdue ? 'Overdue: ' : 'Due '}
-                      {formatShortDay(task.dueDate)}
+                      {t(overdue ? 'events.tasks.overdue' : 'events.tasks.due', {
+                        date: formatShortDay(task.dueDate),
+                      })}
                     </Text>
                   ) : null}
                 </Flex>

@@ -7,6 +7,10 @@ import type { AvailabilityRequestDto } from '../../../shared/schemas/request-ans
 import { CapsLabel } from '../../components/caps-label';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { LinkButton } from '../../components/link-button';
+import { isolate } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ConversationLink, familyConversationLink, RequestQuote } from '../bookings/request-quote';
@@ -19,22 +23,20 @@ const BookingsList = lazy(() => import('../bookings/bookings-list'));
 
 /** The Vendors tab: the event's bookings, then the availability requests the family sent for it. */
 export function VendorsTab({ eventId }: { eventId: string }) {
+  const t = useT();
   return (
     <Stack gap="5">
       <Stack as="section" aria-labelledby="event-bookings-heading" gap="2">
         <Heading id="event-bookings-heading" as="h3" fontSize="md" color="brand.950">
-          Bookings
+          {t('events.vendors.bookings')}
         </Heading>
         <Suspense fallback={<Skeleton h="16" rounded="xl" />}>
-          <BookingsList
-            eventId={eventId}
-            empty="No bookings for this event yet. Accept a vendor's quote in your messages to book them."
-          />
+          <BookingsList eventId={eventId} empty={t('events.vendors.noBookings')} />
         </Suspense>
       </Stack>
       <Stack as="section" aria-labelledby="event-requests-heading" gap="2">
         <Heading id="event-requests-heading" as="h3" fontSize="md" color="brand.950">
-          Requests
+          {t('events.vendors.requests')}
         </Heading>
         <EventRequests eventId={eventId} />
       </Stack>
@@ -44,6 +46,7 @@ export function VendorsTab({ eventId }: { eventId: string }) {
 
 function EventRequests({ eventId }: { eventId: string }) {
   const { user } = useCurrentUser();
+  const t = useT();
   // Only customers send requests; other roles have none to list.
   const requests = trpc.requests.list.useQuery(undefined, { enabled: user?.role === 'customer' });
   const forEvent = (requests.data ?? []).filter((r) => r.eventId === eventId);
@@ -57,11 +60,11 @@ function EventRequests({ eventId }: { eventId: string }) {
             <Store />
           </Icon>
         }
-        title="No vendor requests for this event yet"
-        text="Ask venues, caterers, photographers and musicians whether they are free on your date; their answers appear here."
+        title={t('events.vendors.noRequestsTitle')}
+        text={t('events.vendors.noRequestsText')}
       >
         <LinkButton to="/marketplace" mt="2" size="sm">
-          Find Vendors
+          {t('events.vendors.find')}
         </LinkButton>
       </ListEmpty>
     );
@@ -75,16 +78,20 @@ function EventRequests({ eventId }: { eventId: string }) {
   );
 }
 
-const REQUEST_BADGE: Record<string, { label: string; palette: string }> = {
-  responded: { label: 'Responded', palette: 'green' },
-  quoted: { label: 'Quoted', palette: 'blue' },
-  booked: { label: 'Booked', palette: 'green' },
-  declined: { label: 'Declined', palette: 'red' },
-  expired: { label: 'Expired', palette: 'gray' },
+const REQUEST_BADGE: Record<string, { label: MessageId; palette: string }> = {
+  responded: { label: 'events.vendors.status.responded', palette: 'green' },
+  quoted: { label: 'events.vendors.status.quoted', palette: 'blue' },
+  booked: { label: 'events.vendors.status.booked', palette: 'green' },
+  declined: { label: 'events.vendors.status.declined', palette: 'red' },
+  expired: { label: 'events.vendors.status.expired', palette: 'gray' },
 };
 
 function RequestItem({ request }: { request: AvailabilityRequestDto }) {
-  const badge = REQUEST_BADGE[request.status] ?? { label: 'Pending', palette: 'yellow' };
+  const t = useT();
+  const badge = REQUEST_BADGE[request.status] ?? {
+    label: 'events.vendors.status.pending' as const,
+    palette: 'yellow',
+  };
   return (
     <Box layerStyle="softPanel" rounded="xl" p="4">
       <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
@@ -93,19 +100,27 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
             <RouterLink to={`/vendor/${request.vendorId}`}>{request.vendor.businessName}</RouterLink>
           </Link>
           <Text fontSize="sm" color="fg.muted">
-            {request.eventType} · {formatDay(fromCivilDate(request.eventDate))}
-            {request.eventTime ? ` · ${formatTime(request.eventTime)}` : ''} · {request.guestCount} guests
-            {request.budgetMax ? ` · up to ${formatAmount(request.budgetMax)}` : ''}
+            {[
+              term(t, 'eventType', request.eventType),
+              formatDay(fromCivilDate(request.eventDate)),
+              request.eventTime ? formatTime(request.eventTime) : null,
+              t('events.vendors.guests', { count: request.guestCount }),
+              request.budgetMax
+                ? t('events.vendors.upTo', { amount: isolate(formatAmount(request.budgetMax)) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Box>
-        <Badge colorPalette={badge.palette}>{badge.label}</Badge>
+        <Badge colorPalette={badge.palette}>{t(badge.label)}</Badge>
       </Flex>
       {request.conflict.level ? (
         <Flex mt="2" gap="2" align="center" wrap="wrap" fontSize="sm">
           <ConflictBadge level={request.conflict.level} reason={request.conflict.reason} />
           {request.hasConflict && request.conflictReason && request.conflict.level !== 'info' ? (
             <Text color={request.conflict.level === 'forbidden' ? 'fg.error' : 'orange.fg'}>
-              This date overlaps {request.conflictReason}.
+              {t('events.vendors.overlaps', { reason: request.conflictReason })}
             </Text>
           ) : null}
         </Flex>
@@ -115,7 +130,7 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
       </Text>
       {request.response ? (
         <Box mt="3" p="3" rounded="lg" bg="brand.subtle">
-          <CapsLabel color="brand.fg">Vendor's answer</CapsLabel>
+          <CapsLabel color="brand.fg">{t('events.vendors.answer')}</CapsLabel>
           <Text fontSize="sm">{request.response}</Text>
         </Box>
       ) : null}

@@ -1,6 +1,7 @@
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useWhenOpened } from '../../lib/use-zod-form';
@@ -35,6 +36,7 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
  */
 export function InviteDialog({ open, onClose, events, groups, scope, onDone }: InviteDialogProps) {
   const [chosen, setChosen] = useState<string[]>([]);
+  const t = useT();
   const [sendMail, setSendMail] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -50,7 +52,7 @@ export function InviteDialog({ open, onClose, events, groups, scope, onDone }: I
 
   const submit = async () => {
     if (chosen.length === 0) {
-      setError('Choose at least one event');
+      setError(t('guests.invite.chooseEvent'));
       return;
     }
     setPending(true);
@@ -73,14 +75,16 @@ export function InviteDialog({ open, onClose, events, groups, scope, onDone }: I
     setPending(false);
     if (failedInvites + failedMails > 0) {
       toast.error(
-        'Some invitations failed',
-        `${failedInvites} guests could not be invited and ${failedMails} emails could not be sent. Please try again.`,
+        t('guests.invite.someFailed'),
+        t('guests.invite.someFailedText', { guests: failedInvites, mails: failedMails }),
       );
       return;
     }
     toast.success(
-      'Guests invited',
-      `${guests.length} guests in ${households} households${sendMail ? `; ${mailed.length} invitations sent by email` : ''}.`,
+      t('guests.invite.done'),
+      sendMail
+        ? t('guests.invite.doneMailed', { guests: guests.length, households, mailed: mailed.length })
+        : t('guests.invite.doneText', { guests: guests.length, households }),
     );
     onDone();
     onClose();
@@ -90,20 +94,19 @@ export function InviteDialog({ open, onClose, events, groups, scope, onDone }: I
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Invite to events"
-      description={
-        scope === 'selected'
-          ? `The ${households} selected households (${guests.length} guests).`
-          : `Everyone on the list: ${households} households (${guests.length} guests).`
-      }
-      submitLabel="Invite"
-      pendingLabel="Inviting..."
+      title={t('guests.invite.title')}
+      description={t(scope === 'selected' ? 'guests.invite.selected' : 'guests.invite.everyone', {
+        households,
+        guests: guests.length,
+      })}
+      submitLabel={t('guests.invite.submit')}
+      pendingLabel={t('guests.invite.pending')}
       pending={pending}
       onSubmit={() => void submit()}
     >
       <Stack gap="5">
         <EventChecks
-          legend="Invite them to"
+          legend={t('guests.invite.legend')}
           events={events}
           value={chosen}
           onChange={(value) => {
@@ -120,13 +123,10 @@ export function InviteDialog({ open, onClose, events, groups, scope, onDone }: I
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label fontWeight="normal">
-            Also send each household its invitation by email
-          </Checkbox.Label>
+          <Checkbox.Label fontWeight="normal">{t('guests.invite.sendMail')}</Checkbox.Label>
         </Checkbox.Root>
         <Text fontSize="sm" color="fg.muted">
-          Guests already invited to an event keep their answer. Households without an email address can get
-          their link by Copy link or WhatsApp.
+          {t('guests.invite.note')}
         </Text>
       </Stack>
     </FormDialog>

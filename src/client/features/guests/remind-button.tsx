@@ -3,33 +3,38 @@ import { BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { GUEST_LIMITS } from '../../../shared/schemas/guests';
 import { ConfirmDialog } from '../../components/form-dialog';
+import type { Translate } from '../../i18n/use-t';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useGuestRefresh } from './use-guests';
 
 /** 'reminded 12 households; 3 skipped': what a round of reminders did. */
-export function reminderOutcome({ reminded, skipped }: { reminded: number; skipped: number }): string {
-  const households = (n: number) => `${n} ${n === 1 ? 'household' : 'households'}`;
-  return `Reminded ${households(reminded)}; skipped ${skipped} (answered, reminded in the last ${GUEST_LIMITS.reminderEveryDays} days, or no email).`;
+export function reminderOutcome(
+  t: Translate,
+  { reminded, skipped }: { reminded: number; skipped: number },
+): string {
+  return t('guests.remind.outcome', { reminded, skipped, days: GUEST_LIMITS.reminderEveryDays });
 }
 
 /** Sends a reminder to every household that has not answered, after asking. */
 export function RemindButton({ listId, disabled }: { listId: string; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const refresh = useGuestRefresh();
   const remind = trpc.invitations.remind.useMutation({ onSuccess: () => refresh() });
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)} disabled={disabled}>
         <BellRing />
-        Send reminders
+        {t('guests.remind.button')}
       </Button>
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
-        title="Send reminders?"
-        confirmLabel="Send Reminders"
-        pendingLabel="Sending..."
+        title={t('guests.remind.title')}
+        confirmLabel={t('guests.remind.confirm')}
+        pendingLabel={t('guests.remind.pending')}
         pending={remind.isPending}
         onConfirm={() =>
           remind.mutate(
@@ -37,15 +42,14 @@ export function RemindButton({ listId, disabled }: { listId: string; disabled?: 
             {
               onSuccess: (result) => {
                 setOpen(false);
-                toast.success('Reminders sent', reminderOutcome(result));
+                toast.success(t('guests.remind.sent'), reminderOutcome(t, result));
               },
-              onError: (error) => toast.failed('Failed to send reminders', error),
+              onError: (error) => toast.failed(t('guests.remind.failed'), error),
             },
           )
         }
       >
-        Every household that has not answered gets a reminder by email with its link. A household is reminded
-        at most once every {GUEST_LIMITS.reminderEveryDays} days.
+        {t('guests.remind.text', { days: GUEST_LIMITS.reminderEveryDays })}
       </ConfirmDialog>
     </>
   );

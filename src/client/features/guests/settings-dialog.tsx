@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { rsvpSettingsUpdateInput } from '../../../shared/schemas/guests';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { thenWire, useWhenOpened, useZodForm } from '../../lib/use-zod-form';
@@ -29,6 +31,7 @@ export function SettingsDialog({
   listId: string;
 }) {
   const settings = trpc.guests.settings.useQuery({ id: listId }, { enabled: open });
+  const t = useT();
   const utils = trpc.useUtils();
   const update = trpc.guests.updateSettings.useMutation({
     onSuccess: (saved) => utils.guests.settings.setData({ id: listId }, saved),
@@ -55,12 +58,12 @@ export function SettingsDialog({
       { id: listId, ...fields },
       {
         onSuccess: () => {
-          toast.success('RSVP settings saved');
+          toast.success(t('guests.settings.saved'));
           onClose();
         },
         onError: (error) => {
           form.applyServerErrors(error);
-          toast.failed('Failed to save RSVP settings', error);
+          toast.failed(t('guests.settings.failed'), error);
         },
       },
     ),
@@ -71,10 +74,10 @@ export function SettingsDialog({
     <FormDialog
       open={open}
       onClose={onClose}
-      title="RSVP Settings"
-      description="When answers close, and what your guests read on their invitation page."
-      submitLabel="Save Settings"
-      pendingLabel="Saving..."
+      title={t('guests.settings.title')}
+      description={t('guests.settings.description')}
+      submitLabel={t('guests.settings.save')}
+      pendingLabel={t('guests.settings.saving')}
       pending={update.isPending}
       submitDisabled={settings.isPending}
       onSubmit={() => void submit()}
@@ -83,18 +86,22 @@ export function SettingsDialog({
         <FormInput
           form={form}
           name="deadlineLocal"
-          label="RSVP deadline"
+          label={t('guests.settings.deadline')}
           type="datetime-local"
           max="2200-12-31T23:59"
-          hint={`Guests may change their answers until then${zone ? ` (${zone.replace(/_/g, ' ')} time)` : ''}. Blank: no deadline.`}
+          hint={
+            zone
+              ? t('guests.settings.deadlineHintZone', { zone: isolate(zone.replace(/_/g, ' ')) })
+              : t('guests.settings.deadlineHint')
+          }
         />
         <FormTextarea
           form={form}
           name="message"
-          label="Message to guests"
+          label={t('guests.settings.message')}
           rows={4}
           maxLength={2000}
-          placeholder="e.g. We would be honoured by your presence."
+          placeholder={t('guests.settings.messagePlaceholder')}
         />
       </Stack>
     </FormDialog>
