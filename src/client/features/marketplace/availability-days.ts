@@ -1,5 +1,4 @@
 import type { DayPart, PublicDayDto, PublicDayStatus } from '../../../shared/schemas/availability';
-import { isolate } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import type { Translate } from '../../i18n/use-t';
 
@@ -46,10 +45,14 @@ const PART: Record<DayPart, MessageId> = {
  * A day's look and what it says in words, as the server's "free on" search judges it: a day that is
  * Shabbat or Yom Tov whole (status rest) is not bookable; a free Saturday is free only after
  * nightfall; a free Friday (a Yom Tov's eve) only until candle-lighting. The rest day's name comes
- * from the server as it is, isolated.
+ * from the server as it is, isolated by `iso` (useIsolate).
  */
-export function dayLook(t: Translate, d: PublicDayDto): DayLook & { text: string } {
-  const rest = d.rest ? isolate(d.rest) : t('marketplace.day.shabbatOrYomTov');
+export function dayLook(
+  t: Translate,
+  iso: (text: string) => string,
+  d: PublicDayDto,
+): DayLook & { text: string } {
+  const rest = d.rest ? iso(d.rest) : t('marketplace.day.shabbatOrYomTov');
   const withParts = (text: string) =>
     d.partsUnavailable.length
       ? t('marketplace.day.withParts', {
@@ -67,5 +70,5 @@ export function dayLook(t: Translate, d: PublicDayDto): DayLook & { text: string
     return { ...STATUS_LOOK.free, text: withParts(t('marketplace.day.untilCandleLighting')) };
   const look = STATUS_LOOK[d.status];
   const text = withParts(t(look.label));
-  return { ...look, text: d.rest ? t('marketplace.day.withRest', { text, rest: isolate(d.rest) }) : text };
+  return { ...look, text: d.rest ? t('marketplace.day.withRest', { text, rest: iso(d.rest) }) : text };
 }

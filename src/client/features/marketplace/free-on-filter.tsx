@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Flex, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { useId } from 'react';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -54,6 +54,7 @@ export function FreeOnFilter({
   signedIn: boolean;
 }) {
   const t = useT();
+  const iso = useIsolate();
   const id = useId();
   const today = new Date().toISOString().slice(0, 10);
   const events = trpc.events.list.useQuery(undefined, { enabled: signedIn, staleTime: 60_000 });
@@ -124,7 +125,7 @@ export function FreeOnFilter({
             {upcoming.map((e) => (
               <option key={e.id} value={e.id}>
                 {t('marketplace.freeOn.eventOption', {
-                  title: isolate(e.title),
+                  title: iso(e.title),
                   date: dateFormat(EVENT_DAY).format(new Date(`${e.day}T00:00:00Z`)),
                 })}
               </option>

@@ -40,9 +40,9 @@ import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { PageTitle } from '../../components/page-title';
 import { sideScroll } from '../../components/side-scroll';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { isolate } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { formatCount } from '../../lib/intl';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
@@ -113,6 +113,7 @@ type Dialog =
 /** /marketplace: featured, category and trending sections, and the searchable, endlessly scrolling list. */
 export function MarketplacePage() {
   const t = useT();
+  const iso = useIsolate();
   useDocumentTitle(t('marketplace.title'));
   const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
@@ -249,7 +250,7 @@ export function MarketplacePage() {
                 justifyContent="flex-start"
                 onClick={() => setDialog({ kind: 'location' })}
                 {...preloadOn(LocationDialog)}
-                aria-label={t('marketplace.location.button', { place: isolate(locationLabel(t, location)) })}
+                aria-label={t('marketplace.location.button', { place: iso(locationLabel(t, location)) })}
               >
                 {location.position || location.source === 'detecting' ? <MapPin /> : <Globe />}
                 <Text as="span" aria-live="polite" truncate>
@@ -303,7 +304,7 @@ export function MarketplacePage() {
                 {...preloadOn(KashrutFilterDialog)}
                 data-testid="kashrut-filter-button"
               >
-                {kashrutButtonLabel(t, kashrut)}
+                {kashrutButtonLabel(t, iso, kashrut)}
               </Button>
             </HStack>
           </Stack>
@@ -648,6 +649,7 @@ function VendorResults({
   firstOnScreen,
 }: ResultsProps) {
   const t = useT();
+  const iso = useIsolate();
   const list = useVendorList({ search, category, sort, position, kashrut, freeOn });
   const filtered = Boolean(search || category || kashrut.length > 0 || freeOn);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -674,7 +676,7 @@ function VendorResults({
       ? t('marketplace.results.atLeast', { count: formatCount(total) })
       : String(total);
   const title = search
-    ? t('marketplace.results.searchTitle', { search: isolate(search) })
+    ? t('marketplace.results.searchTitle', { search: iso(search) })
     : category
       ? term(t, 'category', category)
       : t('marketplace.category.all');

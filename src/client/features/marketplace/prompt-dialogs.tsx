@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../../shared/constants';
 import { InfoDialog } from '../../components/form-dialog';
 import { LinkButton } from '../../components/link-button';
-import { isolate } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 
 interface PromptProps {
@@ -61,13 +61,14 @@ export function LoginToContactDialog({
   ...prompt
 }: PromptProps & { vendorName?: string; title?: string }) {
   const t = useT();
+  const iso = useIsolate();
   return (
     <SignInPrompt
       {...prompt}
       title={title ?? t('marketplace.prompt.loginToContact')}
       description={
         vendorName
-          ? t('marketplace.prompt.signInToReach', { name: isolate(vendorName) })
+          ? t('marketplace.prompt.signInToReach', { name: iso(vendorName) })
           : t('marketplace.prompt.signInToSeeContacts')
       }
       logins={[CUSTOMER_LOGIN, VENDOR_LOGIN]}

@@ -16,8 +16,8 @@ import { FormInput, FormSelect, FormTextarea } from '../../components/form-field
 import { PickedFiles } from '../../components/picked-files';
 import { PlacePicker } from '../../components/place-picker';
 import { useSlotCheck } from '../../components/use-slot-check';
-import { isolate } from '../../i18n/bidi';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
@@ -50,6 +50,7 @@ interface RequestDialogProps {
 /** Ask a vendor whether they are free (spec sections 2, 4 and 5); customers only. */
 export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDialogProps) {
   const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const events = trpc.events.list.useQuery(undefined, { enabled: open });
   // Only events still to come can be asked about: a past one's date would be refused.
@@ -194,7 +195,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       onClose={close}
       title={t('marketplace.request.action')}
       description={
-        vendor ? t('marketplace.request.description', { name: isolate(vendor.businessName) }) : undefined
+        vendor ? t('marketplace.request.description', { name: iso(vendor.businessName) }) : undefined
       }
       submitLabel={t('marketplace.request.submit')}
       pendingLabel={t('marketplace.request.sending')}
@@ -209,7 +210,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             name="eventId"
             label={t('marketplace.request.linkEvent')}
             placeholder={t('marketplace.request.notLinked')}
-            options={linkable.map((event) => ({ value: event.id, label: isolate(event.title) }))}
+            options={linkable.map((event) => ({ value: event.id, label: iso(event.title) }))}
             onChange={chooseEvent}
           />
         ) : null}
@@ -243,7 +244,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           id={conflictId}
           level={shown?.conflict.level}
           reason={shown?.conflict.reason}
-          headline={overlap ? t('marketplace.request.overlap', { reason: isolate(overlap) }) : undefined}
+          headline={overlap ? t('marketplace.request.overlap', { reason: iso(overlap) }) : undefined}
         />
         <FieldColumns columns={3}>
           <FormInput

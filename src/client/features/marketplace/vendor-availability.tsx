@@ -1,5 +1,6 @@
 import { Box, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { addMonths, MonthGrid, monthName } from '../../components/month-grid';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
@@ -26,6 +27,7 @@ function lastDayOf(month: string, by: number): string {
  */
 export function VendorAvailability({ vendorId }: { vendorId: string }) {
   const t = useT();
+  const iso = useIsolate();
   // Up to the end of the month three months after this one here: enough whichever day it is at the
   // listing's place, which may be a month ahead of or behind the visitor's.
   const to = lastDayOf(new Date().toISOString().slice(0, 7), 3);
@@ -72,7 +74,7 @@ export function VendorAvailability({ vendorId }: { vendorId: string }) {
                       </Text>
                     </Box>
                   );
-                const look = dayLook(t, d);
+                const look = dayLook(t, iso, d);
                 const label = t('marketplace.day.dayLabel', {
                   day: dateFormat(DAY_NAME).format(new Date(`${day}T00:00:00Z`)),
                   text: look.text,

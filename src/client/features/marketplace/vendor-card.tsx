@@ -18,8 +18,8 @@ import { KASHRUT_WORD_LABELS } from '../../../shared/kashrut-filter-words';
 import type { KashrutBadgeDto } from '../../../shared/schemas/kashrut-public';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { ratingFigure } from '../../../shared/text';
-import { isolate } from '../../i18n/bidi';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { preloadOn } from '../../lib/lazy-with-preload';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
@@ -52,16 +52,21 @@ export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
 }
 
 /** 'Kashrut verified · OU': the agency by its short name, or the name typed for another agency. */
-export function kashrutBadgeText(t: Translate, badge: KashrutBadgeDto): string {
+export function kashrutBadgeText(
+  t: Translate,
+  iso: (text: string) => string,
+  badge: KashrutBadgeDto,
+): string {
   const agency = KASHRUT_WORD_LABELS[badge.agency] ?? badge.agencyOther;
   return t('marketplace.card.kashrutVerified', {
-    agency: agency ? isolate(agency) : term(t, 'kashrutAgency', 'other'),
+    agency: agency ? iso(agency) : term(t, 'kashrutAgency', 'other'),
   });
 }
 
 /** The list's badge for supervision SimchaHub has verified and whose certificate has not expired. */
 export function KashrutBadge({ badge }: { badge: KashrutBadgeDto }) {
   const t = useT();
+  const iso = useIsolate();
   return (
     <HStack
       gap="1"
@@ -79,7 +84,7 @@ export function KashrutBadge({ badge }: { badge: KashrutBadgeDto }) {
       <Icon boxSize="3.5" flexShrink="0" aria-hidden>
         <ShieldCheck />
       </Icon>
-      <Text truncate>{kashrutBadgeText(t, badge)}</Text>
+      <Text truncate>{kashrutBadgeText(t, iso, badge)}</Text>
     </HStack>
   );
 }
@@ -122,6 +127,7 @@ interface VendorCardProps {
 /** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
 export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority = false }: VendorCardProps) {
   const t = useT();
+  const iso = useIsolate();
   const place = placeText(vendor);
   const distance = distanceText(t, vendor);
   return (
@@ -194,7 +200,7 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
               {...preloadOn(action)}
               aria-label={t('marketplace.card.actionLabel', {
                 action: action.label,
-                name: isolate(vendor.businessName),
+                name: iso(vendor.businessName),
               })}
             >
               {action.label}
