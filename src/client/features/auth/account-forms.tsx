@@ -17,6 +17,7 @@ import {
 } from '../../components/new-account-fields';
 import { PasswordInput } from '../../components/password-input';
 import { ScreenForm } from '../../components/screen-form';
+import { useT } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { firstErrorMessage, useZodForm } from '../../lib/use-zod-form';
@@ -53,6 +54,7 @@ function SignInFields({
   initial,
   onSignedIn,
 }: Omit<SignInFormProps, 'prefill'> & { initial: Credentials | undefined }) {
+  const t = useT();
   const signIn = useSignIn();
   const form = useZodForm(signInForm, {
     defaultValues: { email: initial?.email ?? '', password: initial?.password ?? '' },
@@ -70,10 +72,11 @@ function SignInFields({
           onError: (error) => {
             const message = serverMessage(error);
             // Wrong sign-in page: the server made no session and says which page to use.
-            if (errorCode(error) === 'FORBIDDEN' && message) toast.error('Access denied', message);
+            if (errorCode(error) === 'FORBIDDEN' && message)
+              toast.error(t('auth.signIn.accessDenied'), message);
             else {
               form.applyServerErrors(error);
-              toast.error('Login failed', message ?? 'Please check your credentials');
+              toast.error(t('auth.signIn.failed'), message ?? t('auth.signIn.checkCredentials'));
             }
           },
         },
@@ -87,12 +90,12 @@ function SignInFields({
   );
 
   return (
-    <ScreenForm onSubmit={submit} pending={pending} submitLabel="Sign In">
-      <FormInput form={form} name="email" kind="email" label="Email" required />
+    <ScreenForm onSubmit={submit} pending={pending} submitLabel={t('auth.signIn.submit')}>
+      <FormInput form={form} name="email" kind="email" label={t('auth.signIn.email')} required />
       <Field.Root required disabled={pending} invalid={Boolean(error)}>
         <HStack justify="space-between" align="baseline" w="full" gap="3">
           <Field.Label>
-            Password <Field.RequiredIndicator />
+            {t('auth.signIn.password')} <Field.RequiredIndicator />
           </Field.Label>
           <ForgotPasswordLink email={form.watch('email')} />
         </HStack>
@@ -110,12 +113,13 @@ export interface ForgotPasswordState {
 }
 
 function ForgotPasswordLink({ email }: { email: string }) {
+  const t = useT();
   const { pathname } = useLocation();
   const state: ForgotPasswordState = { email: email.trim(), from: pathname };
   return (
     <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm">
       <RouterLink to="/forgot-password" state={state}>
-        Forgot password?
+        {t('auth.signIn.forgot')}
       </RouterLink>
     </Link>
   );
@@ -141,6 +145,7 @@ export function SignUpForm({
   withFamilyLabel,
   onSignedUp,
 }: SignUpFormProps) {
+  const t = useT();
   const signUp = useSignUp();
   const pending = signUp.isPending;
   const form = useZodForm(signUpForm, { defaultValues: EMPTY_SIGN_UP, pending });
@@ -156,7 +161,7 @@ export function SignUpForm({
         onSuccess: ({ user }) => onSignedUp(user),
         onError: (error) => {
           form.applyServerErrors(error);
-          toast.error(failureTitle, serverMessage(error) ?? 'Failed to create account');
+          toast.error(failureTitle, serverMessage(error) ?? t('auth.signUp.failedDescription'));
         },
       });
     },
@@ -167,16 +172,16 @@ export function SignUpForm({
   );
 
   return (
-    <ScreenForm onSubmit={submit} pending={pending} submitLabel="Create Account">
+    <ScreenForm onSubmit={submit} pending={pending} submitLabel={t('auth.signUp.submit')}>
       <NewAccountFields form={form} nameHint={nameHint} phoneLabel={phoneLabel} />
       {withFamilyLabel ? (
         <FormInput
           form={form}
           name="familyLabel"
-          label="Family label"
-          hint="Optional. The first person to use a label starts its circle; others join when a member approves them."
+          label={t('auth.signUp.familyLabel')}
+          hint={t('auth.signUp.familyLabelHint')}
           autoComplete="off"
-          placeholder="e.g. The Cohen Family"
+          placeholder={t('auth.signUp.familyLabelPlaceholder')}
           maxLength={LIMITS.familyLabelMax}
         />
       ) : null}

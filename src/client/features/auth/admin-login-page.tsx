@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { SignInForm } from './account-forms';
-import { AuthShell } from './auth-shell';
+import { type AuthPanel, AuthShell } from './auth-shell';
 import { useAuthPage } from './use-auth-page';
 
 interface AdminLoginPageProps {
@@ -10,22 +12,19 @@ interface AdminLoginPageProps {
   notice?: ReactNode;
 }
 
-const ADMIN_PANEL = {
-  heading: 'SimchaHub administration',
-  points: [
-    'Review vendor ownership claims',
-    'Follow users, vendors and platform health',
-    'Keep the marketplace trustworthy for families',
-  ],
+const ADMIN_PANEL: AuthPanel = {
+  heading: 'auth.admin.panelHeading',
+  points: ['auth.admin.panelClaims', 'auth.admin.panelHealth', 'auth.admin.panelTrust'],
 };
 
 /** /admin-login: sign-in only, for administrators. */
 export function AdminLoginPage({ inPlace = false, notice }: AdminLoginPageProps) {
+  const t = useT();
   const { prefill, proceed } = useAuthPage(inPlace);
   return (
     <AuthShell
-      title="Admin sign in"
-      subtitle="For SimchaHub administrators."
+      title={t('auth.admin.title')}
+      subtitle={t('auth.admin.subtitle', { brand: PRODUCT_NAME })}
       notice={notice}
       panel={ADMIN_PANEL}
     >
@@ -33,7 +32,7 @@ export function AdminLoginPage({ inPlace = false, notice }: AdminLoginPageProps)
         portal="admin"
         prefill={prefill}
         onSignedIn={() => {
-          toast.success('Welcome back!');
+          toast.success(t('auth.welcomeBack'));
           proceed('/admin-dashboard');
         }}
       />

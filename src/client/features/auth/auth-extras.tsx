@@ -2,6 +2,9 @@ import { Alert, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { CheckList } from '../../components/check-list';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import type { Credentials } from './account-forms';
 
 export type AuthMode = 'signIn' | 'signUp';
@@ -13,12 +16,13 @@ export function modeFromSearch(search: string): AuthMode {
 
 /** "Don't have an account? Sign up" / "Already have an account? Sign in", at the same path. */
 export function ModeToggleLink({ mode }: { mode: AuthMode }) {
+  const t = useT();
   const { pathname } = useLocation();
   return (
     <Text textAlign="center" fontSize="sm">
       <Link asChild color="brand.fg" fontWeight="medium">
         <RouterLink to={{ pathname, search: mode === 'signIn' ? '?mode=signup' : '' }} replace>
-          {mode === 'signIn' ? "Don't have an account? Sign up" : 'Already have an account? Sign in'}
+          {mode === 'signIn' ? t('auth.toggle.toSignUp') : t('auth.toggle.toSignIn')}
         </RouterLink>
       </Link>
     </Text>
@@ -38,9 +42,10 @@ export function OtherPortalLink({ prompt, to, label }: { prompt: string; to: str
 }
 
 export interface DemoAccount extends Credentials {
-  role: string;
+  role: 'customer' | 'vendor' | 'admin';
 }
 
+/* value: the seeded demo accounts' password */
 export const DEMO_PASSWORD = 'simcha123';
 
 /** The seeded demo accounts, with a button that fills the sign-in form. */
@@ -51,20 +56,21 @@ export function DemoAccounts({
   accounts: DemoAccount[];
   onUse: (account: DemoAccount) => void;
 }) {
+  const t = useT();
   return (
     <Box layerStyle="brandNote" p="4">
       <Text fontWeight="semibold" fontSize="sm" color="brand.950">
-        Demo {accounts.length > 1 ? 'accounts' : 'account'}
+        {t('auth.demo.title', { count: accounts.length })}
       </Text>
       <Stack gap="3" mt="3">
         {accounts.map((account) => (
           <HStack key={account.email} justify="space-between" gap="3" align="center">
             <Box minW="0" fontSize="sm">
               <Text fontWeight="medium" color="brand.950">
-                {account.role}
+                {term(t, 'role', account.role)}
               </Text>
               <Text color="fg.muted" fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                {account.email} / {account.password}
+                <bdi>{account.email}</bdi> / <bdi>{account.password}</bdi>
               </Text>
             </Box>
             <Button
@@ -72,10 +78,10 @@ export function DemoAccounts({
               variant="outline"
               bg="bg"
               flexShrink="0"
-              aria-label={`Use the ${account.role.toLowerCase()} demo account`}
+              aria-label={t('auth.demo.useLabel', { role: account.role })}
               onClick={() => onUse(account)}
             >
-              Use
+              {t('auth.demo.use')}
             </Button>
           </HStack>
         ))}
@@ -102,20 +108,21 @@ export function AuthNotice({
   );
 }
 
-const VENDOR_BENEFITS = [
-  'Create and manage business profiles',
-  'Claim existing listings',
-  'Connect with customers',
+const VENDOR_BENEFITS: MessageId[] = [
+  'auth.vendorBenefits.profiles',
+  'auth.vendorBenefits.claim',
+  'auth.vendorBenefits.connect',
 ];
 
 /** What a vendor account offers, shown beside the vendor sign-up form. */
 export function VendorBenefits() {
+  const t = useT();
   return (
     <Box bg="gold.subtle" borderWidth="1px" borderColor="gold.muted" rounded="xl" p="4">
       <Text fontWeight="semibold" fontSize="sm" color="gold.fg">
-        With a vendor account you can
+        {t('auth.vendorBenefits.title')}
       </Text>
-      <CheckList items={VENDOR_BENEFITS} tick="gold.fg" gap="2" mt="3" fontSize="sm" />
+      <CheckList items={VENDOR_BENEFITS.map((id) => t(id))} tick="gold.fg" gap="2" mt="3" fontSize="sm" />
     </Box>
   );
 }

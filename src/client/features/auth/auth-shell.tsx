@@ -12,6 +12,7 @@ import {
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { CheckList } from '../../components/check-list';
 import { Logo, StarOfDavid } from '../../components/logo';
 import { MainLandmark } from '../../components/main-landmark';
@@ -19,7 +20,10 @@ import { SkipLink } from '../../components/skip-link';
 import { SmallIcon } from '../../components/small-icon';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { counted, useSiteFigures } from '../../lib/site-figures';
+import { DirectionalIcon } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
+import { countText, useSiteFigures } from '../../lib/site-figures';
 
 interface AuthShellProps {
   title: string;
@@ -30,16 +34,18 @@ interface AuthShellProps {
   /** Links and boxes under the form card. */
   footer?: ReactNode;
   /** The brand panel's message on wide screens. */
-  panel?: { heading: string; points: string[] };
+  panel?: AuthPanel;
 }
 
-const DEFAULT_PANEL = {
-  heading: 'Every simcha, beautifully planned',
-  points: [
-    'Events, tasks, deposits and memos in one place',
-    'Hebrew dates and Shabbat-aware scheduling',
-    'Trusted vendors who know your traditions',
-  ],
+/** The brand panel's heading and points, as message ids. */
+export interface AuthPanel {
+  heading: MessageId;
+  points: MessageId[];
+}
+
+const DEFAULT_PANEL: AuthPanel = {
+  heading: 'auth.panel.heading',
+  points: ['auth.panel.events', 'auth.panel.hebrewDates', 'auth.panel.vendors'],
 };
 
 /**
@@ -47,18 +53,26 @@ const DEFAULT_PANEL = {
  * show (SITE_FIGURES_MIN); until then a true sentence without a number.
  */
 function TrustedBy() {
+  const t = useT();
   const figures = useSiteFigures();
-  const parts = [
-    counted(figures?.families, 'family', 'families'),
-    counted(figures?.vendors, 'vendor', 'vendors'),
-  ].filter((p): p is string => p !== null);
+  const families = countText(figures?.families);
+  const vendors = countText(figures?.vendors);
+  const trusted =
+    families && vendors
+      ? t('auth.trusted.both', {
+          families: figures?.families ?? 0,
+          familiesText: families,
+          vendors: figures?.vendors ?? 0,
+          vendorsText: vendors,
+        })
+      : families
+        ? t('auth.trusted.families', { families: figures?.families ?? 0, familiesText: families })
+        : vendors
+          ? t('auth.trusted.vendors', { vendors: figures?.vendors ?? 0, vendorsText: vendors })
+          : null;
   return (
     <Text fontSize="sm" color="whiteAlpha.700" minH="1.25rem">
-      {parts.length > 0
-        ? `Trusted by ${parts.join(' and ')}.`
-        : figures
-          ? 'Made for Jewish families and the vendors who celebrate with them.'
-          : null}
+      {trusted ?? (figures ? t('auth.trusted.none') : null)}
     </Text>
   );
 }
@@ -85,6 +99,7 @@ export function AuthShell({
   footer,
   panel = DEFAULT_PANEL,
 }: AuthShellProps) {
+  const t = useT();
   useDocumentTitle(title);
   // The brand panel shows on wide screens only: phones do not ask for figures they would not show.
   const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
@@ -96,9 +111,15 @@ export function AuthShell({
         <Stack gap="6" maxW="md">
           <StarOfDavid boxSize="14" color="gold.300" />
           <Heading as="p" fontSize="4xl" lineHeight="1.15" fontWeight="bold">
-            {panel.heading}
+            {t(panel.heading, { brand: PRODUCT_NAME })}
           </Heading>
-          <CheckList items={panel.points} tick="gold.300" tickSize="5" gap="3" color="whiteAlpha.900" />
+          <CheckList
+            items={panel.points.map((id) => t(id))}
+            tick="gold.300"
+            tickSize="5"
+            gap="3"
+            color="whiteAlpha.900"
+          />
         </Stack>
         {wide ? <TrustedBy /> : null}
       </Flex>
@@ -108,8 +129,10 @@ export function AuthShell({
           <HStack justify="space-between" mb={{ base: '6', md: '8' }}>
             <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm">
               <RouterLink to="/">
-                <SmallIcon icon={ArrowLeft} />
-                Back to home
+                <DirectionalIcon>
+                  <SmallIcon icon={ArrowLeft} />
+                </DirectionalIcon>
+                {t('auth.backHome')}
               </RouterLink>
             </Link>
             <Box display={{ base: 'block', lg: 'none' }}>

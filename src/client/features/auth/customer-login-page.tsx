@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
 import { homePathFor } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { SignInForm, SignUpForm } from './account-forms';
@@ -14,27 +16,28 @@ interface CustomerLoginPageProps {
 
 /** /login-customer: customer sign-in and sign-up (spec section 2); accepts customers and admins. */
 export function CustomerLoginPage({ inPlace = false, notice }: CustomerLoginPageProps) {
+  const t = useT();
   const { mode, prefill, fillDemo, proceed } = useAuthPage(inPlace);
   const signUp = mode === 'signUp';
 
   return (
     <AuthShell
-      title={signUp ? 'Create your customer account' : 'Welcome back'}
-      subtitle={
-        signUp
-          ? 'Plan events, find vendors and share the joy with your family circle.'
-          : 'Sign in to plan your simcha with your family.'
-      }
+      title={signUp ? t('auth.customer.signUpTitle') : t('auth.customer.signInTitle')}
+      subtitle={signUp ? t('auth.customer.signUpSubtitle') : t('auth.customer.signInSubtitle')}
       notice={notice}
       footer={
         <>
           <ModeToggleLink mode={mode} />
-          <OtherPortalLink prompt="Are you a vendor?" to="/login-vendor" label="Vendor login" />
+          <OtherPortalLink
+            prompt={t('auth.customer.areYouVendor')}
+            to="/login-vendor"
+            label={t('auth.portal.vendorLogin')}
+          />
           {signUp ? null : (
             <DemoAccounts
               accounts={[
-                { role: 'Customer', email: 'customer@simchahub.com', password: DEMO_PASSWORD },
-                { role: 'Admin', email: 'admin@simchahub.com', password: DEMO_PASSWORD },
+                { role: 'customer', email: 'customer@simchahub.com', password: DEMO_PASSWORD },
+                { role: 'admin', email: 'admin@simchahub.com', password: DEMO_PASSWORD },
               ]}
               onUse={fillDemo}
             />
@@ -45,10 +48,13 @@ export function CustomerLoginPage({ inPlace = false, notice }: CustomerLoginPage
       {signUp ? (
         <SignUpForm
           accountRole="customer"
-          failureTitle="Sign up failed"
+          failureTitle={t('auth.signUpFailed')}
           withFamilyLabel
           onSignedUp={() => {
-            toast.success('Account created!', 'Welcome to SimchaHub! Start planning your simcha.');
+            toast.success(
+              t('auth.customer.created'),
+              t('auth.customer.createdDescription', { brand: PRODUCT_NAME }),
+            );
             proceed('/dashboard');
           }}
         />
@@ -57,7 +63,7 @@ export function CustomerLoginPage({ inPlace = false, notice }: CustomerLoginPage
           portal="customer"
           prefill={prefill}
           onSignedIn={(user) => {
-            toast.success('Welcome back!');
+            toast.success(t('auth.welcomeBack'));
             proceed(homePathFor(user.role));
           }}
         />

@@ -1,6 +1,9 @@
 import { Link, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { MESSAGES, type UserDto } from '../../../shared/schemas/auth';
+import { useT } from '../../i18n/use-t';
 import { homePathFor } from '../../lib/session';
 import { AdminLoginPage } from './admin-login-page';
 import { AuthNotice } from './auth-extras';
@@ -14,12 +17,13 @@ export function SignedInRequiredScreen() {
 
 /** Anyone without the vendor role on /vendor-dashboard: the vendor sign-in, in place. */
 export function VendorRequiredScreen({ user }: { user: UserDto | null }) {
+  const t = useT();
   return (
     <VendorLoginPage
       inPlace
       notice={
         <AuthNotice>
-          Please log in to access the vendor dashboard.
+          {t('auth.guard.vendorDashboard')}
           {user ? <BackHome user={user} /> : null}
           {user?.role === 'customer' ? <ClaimInstead /> : null}
         </AuthNotice>
@@ -30,17 +34,18 @@ export function VendorRequiredScreen({ user }: { user: UserDto | null }) {
 
 /** Anyone without the admin role on /admin-dashboard: the admin sign-in, in place. */
 export function AdminRequiredScreen({ user }: { user: UserDto | null }) {
+  const t = useT();
   return (
     <AdminLoginPage
       inPlace
       notice={
         user ? (
           <AuthNotice status="error">
-            Access denied. Admin privileges required.
+            {t('auth.guard.adminOnly')}
             <BackHome user={user} />
           </AuthNotice>
         ) : (
-          <AuthNotice>Please log in to access the admin dashboard.</AuthNotice>
+          <AuthNotice>{t('auth.guard.adminDashboard')}</AuthNotice>
         )
       }
     />
@@ -50,10 +55,17 @@ export function AdminRequiredScreen({ user }: { user: UserDto | null }) {
 function BackHome({ user }: { user: UserDto }) {
   return (
     <Text as="span" display="block" mt="1">
-      You are signed in as {user.email}.{' '}
-      <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
-        <RouterLink to={homePathFor(user.role)}>Go to your dashboard</RouterLink>
-      </Link>
+      <FormattedMessage
+        id="auth.guard.signedInAs"
+        values={{
+          email: <bdi>{user.email}</bdi>,
+          link: (chunks: ReactNode[]) => (
+            <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
+              <RouterLink to={homePathFor(user.role)}>{chunks}</RouterLink>
+            </Link>
+          ),
+        }}
+      />
     </Text>
   );
 }
@@ -62,11 +74,16 @@ function BackHome({ user }: { user: UserDto }) {
 function ClaimInstead() {
   return (
     <Text as="span" display="block" mt="1">
-      To claim your business with this account,{' '}
-      <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
-        <RouterLink to="/claim-listing">search and claim its listing</RouterLink>
-      </Link>
-      .
+      <FormattedMessage
+        id="auth.guard.claimInstead"
+        values={{
+          link: (chunks: ReactNode[]) => (
+            <Link asChild fontWeight="semibold" color="inherit" textDecoration="underline">
+              <RouterLink to="/claim-listing">{chunks}</RouterLink>
+            </Link>
+          ),
+        }}
+      />
     </Text>
   );
 }

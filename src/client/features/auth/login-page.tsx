@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
 import { homePathFor } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { SignInForm } from './account-forms';
@@ -7,21 +9,30 @@ import { useAuthPage } from './use-auth-page';
 
 /** /login: the generic sign-in for any role; each lands on its own home. */
 export function LoginPage() {
+  const t = useT();
   const { proceed } = useAuthPage(false);
   return (
     <AuthShell
-      title="Sign in to SimchaHub"
-      subtitle="Families, vendors and administrators all sign in here."
+      title={t('auth.login.title', { brand: PRODUCT_NAME })}
+      subtitle={t('auth.login.subtitle')}
       footer={
         <>
-          <OtherPortalLink prompt="New to SimchaHub?" to="/register" label="Create an account" />
-          <OtherPortalLink prompt="Signing in for a business?" to="/login-vendor" label="Vendor login" />
+          <OtherPortalLink
+            prompt={t('auth.login.newTo', { brand: PRODUCT_NAME })}
+            to="/register"
+            label={t('auth.login.createAccount')}
+          />
+          <OtherPortalLink
+            prompt={t('auth.login.forBusiness')}
+            to="/login-vendor"
+            label={t('auth.portal.vendorLogin')}
+          />
         </>
       }
     >
       <SignInForm
         onSignedIn={(user) => {
-          toast.success('Welcome back!');
+          toast.success(t('auth.welcomeBack'));
           proceed(homePathFor(user.role));
         }}
       />

@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { SignUpForm } from './account-forms';
 import { OtherPortalLink } from './auth-extras';
@@ -6,19 +8,22 @@ import { useAuthPage } from './use-auth-page';
 
 /** /register: generic account creation (a customer account); on success back to '/'. */
 export function RegisterPage() {
+  const t = useT();
   const { proceed } = useAuthPage(false);
   return (
     <AuthShell
-      title="Create your account"
-      subtitle="Join SimchaHub to plan your celebrations and connect with trusted vendors."
-      footer={<OtherPortalLink prompt="Already have an account?" to="/" label="Sign in" />}
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle', { brand: PRODUCT_NAME })}
+      footer={
+        <OtherPortalLink prompt={t('auth.register.haveAccount')} to="/" label={t('auth.register.signIn')} />
+      }
     >
       <SignUpForm
         accountRole="customer"
-        failureTitle="Registration failed"
+        failureTitle={t('auth.register.failed')}
         withFamilyLabel
         onSignedUp={() => {
-          toast.success('Account created successfully');
+          toast.success(t('auth.register.created'));
           proceed('/');
         }}
       />

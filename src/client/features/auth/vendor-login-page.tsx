@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { useT } from '../../i18n/use-t';
 import { homePathFor } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { SignInForm, SignUpForm } from './account-forms';
 import { DEMO_PASSWORD, DemoAccounts, ModeToggleLink, OtherPortalLink, VendorBenefits } from './auth-extras';
-import { AuthShell } from './auth-shell';
+import { type AuthPanel, AuthShell } from './auth-shell';
 import { useAuthPage } from './use-auth-page';
 
 interface VendorLoginPageProps {
@@ -12,39 +14,38 @@ interface VendorLoginPageProps {
   notice?: ReactNode;
 }
 
-const VENDOR_PANEL = {
-  heading: 'Grow your business with SimchaHub',
-  points: [
-    'Reach families planning weddings and bar and bat mitzvahs',
-    'Claim your existing listing and keep it up to date',
-    'Answer availability requests and messages in one inbox',
-  ],
+const VENDOR_PANEL: AuthPanel = {
+  heading: 'auth.vendor.panelHeading',
+  points: ['auth.vendor.panelReach', 'auth.vendor.panelClaim', 'auth.vendor.panelInbox'],
 };
 
 /** /login-vendor: vendor sign-in and sign-up (spec section 2); accepts vendors and admins. */
 export function VendorLoginPage({ inPlace = false, notice }: VendorLoginPageProps) {
+  const t = useT();
   const { mode, prefill, fillDemo, proceed, navigate } = useAuthPage(inPlace);
   const signUp = mode === 'signUp';
 
   return (
     <AuthShell
-      title={signUp ? 'Create your vendor account' : 'Vendor sign in'}
+      title={signUp ? t('auth.vendor.signUpTitle') : t('auth.vendor.signInTitle')}
       subtitle={
-        signUp
-          ? 'List your business on SimchaHub and connect with families planning their simcha.'
-          : 'Manage your listing and answer families’ requests.'
+        signUp ? t('auth.vendor.signUpSubtitle', { brand: PRODUCT_NAME }) : t('auth.vendor.signInSubtitle')
       }
       notice={notice}
       panel={VENDOR_PANEL}
       footer={
         <>
           <ModeToggleLink mode={mode} />
-          <OtherPortalLink prompt="Planning an event?" to="/login-customer" label="Customer login" />
+          <OtherPortalLink
+            prompt={t('auth.vendor.planningEvent')}
+            to="/login-customer"
+            label={t('auth.portal.customerLogin')}
+          />
           {signUp ? (
             <VendorBenefits />
           ) : (
             <DemoAccounts
-              accounts={[{ role: 'Vendor', email: 'vendor@simchahub.com', password: DEMO_PASSWORD }]}
+              accounts={[{ role: 'vendor', email: 'vendor@simchahub.com', password: DEMO_PASSWORD }]}
               onUse={fillDemo}
             />
           )}
@@ -54,14 +55,14 @@ export function VendorLoginPage({ inPlace = false, notice }: VendorLoginPageProp
       {signUp ? (
         <SignUpForm
           accountRole="vendor"
-          failureTitle="Sign up failed"
-          nameHint="The business owner’s full name."
-          phoneLabel="Business phone"
+          failureTitle={t('auth.signUpFailed')}
+          nameHint={t('auth.vendor.nameHint')}
+          phoneLabel={t('auth.vendor.phoneLabel')}
           withFamilyLabel={false}
           onSignedUp={() => {
             toast.success(
-              'Vendor account created!',
-              'Welcome to SimchaHub! Set up your business profile to start connecting with families.',
+              t('auth.vendor.created'),
+              t('auth.vendor.createdDescription', { brand: PRODUCT_NAME }),
             );
             proceed('/vendor-dashboard');
           }}
@@ -72,11 +73,11 @@ export function VendorLoginPage({ inPlace = false, notice }: VendorLoginPageProp
           prefill={prefill}
           onSignedIn={(user) => {
             if (user.role === 'vendor') {
-              toast.success('Welcome back to your vendor dashboard!');
+              toast.success(t('auth.vendor.welcomeBack'));
               proceed('/vendor-dashboard');
             } else {
               // An admin may use this page too; the vendor dashboard is not theirs.
-              toast.success('Welcome back!');
+              toast.success(t('auth.welcomeBack'));
               navigate(homePathFor(user.role));
             }
           }}

@@ -1,6 +1,13 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { PublicDayDto } from '../../../shared/schemas/availability';
-import { dayLook, STATUS_LOOK } from './availability-days';
+import type { MessageId } from '../../i18n/catalogue';
+import en from '../../i18n/en';
+import { dayLook as lookIn, STATUS_LOOK } from './availability-days';
+
+const intl = createIntl({ locale: 'en-US', messages: en });
+const dayLook = (d: PublicDayDto) =>
+  lookIn((id: MessageId, values) => intl.formatMessage({ id }, values), String, d);
 
 const day = (patch: Partial<PublicDayDto>): PublicDayDto => ({
   day: '2027-06-16',

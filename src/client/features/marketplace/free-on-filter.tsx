@@ -1,6 +1,9 @@
 import { Box, Button, chakra, Flex, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { useId } from 'react';
+import { useIsolate } from '../../i18n/use-isolate';
+import { type Translate, useT } from '../../i18n/use-t';
+import { dateFormat } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 
 export interface FreeOnValue {
@@ -9,12 +12,32 @@ export interface FreeOnValue {
   includeUnstated: boolean;
 }
 
-const eventDay = new Intl.DateTimeFormat('en-US', {
+const EVENT_DAY: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
+
+const CIVIL_DAY: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+};
+const CLOCK_TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' };
+
+/** 'Tue, Jan 5, 2027 at 7:00 PM' (or the day alone) in the page's language: a civil day and clock time. */
+export function freeOnText(t: Translate, day: string, time: string | null): string {
+  const date = dateFormat(CIVIL_DAY).format(new Date(`${day}T00:00:00Z`));
+  if (!time) return date;
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return t('marketplace.freeOn.dayAtTime', {
+    day: date,
+    time: dateFormat(CLOCK_TIME).format(new Date(Date.UTC(2000, 0, 1, h, m))),
+  });
+}
 
 /**
  * The marketplace's "Free on" filter: a date, an optional time, and whether vendors who have not
@@ -30,6 +53,8 @@ export function FreeOnFilter({
   onChange: (next: FreeOnValue | null) => void;
   signedIn: boolean;
 }) {
+  const t = useT();
+  const iso = useIsolate();
   const id = useId();
   const today = new Date().toISOString().slice(0, 10);
   const events = trpc.events.list.useQuery(undefined, { enabled: signedIn, staleTime: 60_000 });
@@ -49,10 +74,10 @@ export function FreeOnFilter({
   };
 
   return (
-    <Flex gap="3" wrap="wrap" align="center" role="group" aria-label="Free on a date">
+    <Flex gap="3" wrap="wrap" align="center" role="group" aria-label={t('marketplace.freeOn.group')}>
       <HStack gap="2">
         <Text asChild fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-          <label htmlFor={`${id}-day`}>Free on</label>
+          <label htmlFor={`${id}-day`}>{t('marketplace.freeOn.label')}</label>
         </Text>
         <Input
           id={`${id}-day`}
@@ -68,7 +93,7 @@ export function FreeOnFilter({
       {value ? (
         <HStack gap="2">
           <Text asChild fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-            <label htmlFor={`${id}-time`}>at</label>
+            <label htmlFor={`${id}-time`}>{t('marketplace.freeOn.at')}</label>
           </Text>
           <Input
             id={`${id}-time`}
@@ -81,14 +106,14 @@ export function FreeOnFilter({
             data-testid="free-on-time"
           />
           <chakra.span id={`${id}-time-help`} srOnly>
-            Optional. The time at the vendor's place; Shabbat and Yom Tov there count as not free.
+            {t('marketplace.freeOn.timeHelp')}
           </chakra.span>
         </HStack>
       ) : null}
       {upcoming.length > 0 ? (
         <NativeSelect.Root w="56" bg="bg" size="sm">
           <NativeSelect.Field
-            aria-label="Use the date of one of your events"
+            aria-label={t('marketplace.freeOn.useEvent')}
             value=""
             onChange={(e) => {
               const event = upcoming.find((u) => u.id === e.target.value);
@@ -96,10 +121,13 @@ export function FreeOnFilter({
             }}
             data-testid="free-on-events"
           >
-            <option value="">Use an event's date…</option>
+            <option value="">{t('marketplace.freeOn.useEventPlaceholder')}</option>
             {upcoming.map((e) => (
               <option key={e.id} value={e.id}>
-                {e.title} · {eventDay.format(new Date(`${e.day}T00:00:00Z`))}
+                {t('marketplace.freeOn.eventOption', {
+                  title: iso(e.title),
+                  date: dateFormat(EVENT_DAY).format(new Date(`${e.day}T00:00:00Z`)),
+                })}
               </option>
             ))}
           </NativeSelect.Field>
@@ -115,11 +143,11 @@ export function FreeOnFilter({
               onChange={(e) => set({ includeUnstated: e.target.checked })}
               data-testid="free-on-include-unstated"
             />
-            <Box as="span">Include vendors who have not stated their calendar</Box>
+            <Box as="span">{t('marketplace.freeOn.includeUnstated')}</Box>
           </HStack>
           <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
             <X aria-hidden />
-            Any date
+            {t('marketplace.freeOn.anyDate')}
           </Button>
         </>
       ) : null}

@@ -1,7 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
+import en from '../../i18n/en';
 import { system } from '../../theme';
 import { KashrutSupervision, showsKashrut } from './kashrut-supervision';
 
@@ -23,9 +25,11 @@ const stated: PublicKashrutDto = {
 
 const draw = (kashrut: PublicKashrutDto | null, category = 'Caterers') =>
   renderToString(
-    <ChakraProvider value={system}>
-      <KashrutSupervision category={category} kashrut={kashrut} />
-    </ChakraProvider>,
+    <IntlProvider locale="en-US" messages={en}>
+      <ChakraProvider value={system}>
+        <KashrutSupervision category={category} kashrut={kashrut} />
+      </ChakraProvider>
+    </IntlProvider>,
   );
 
 describe('a listing’s kashrut on its profile', () => {

@@ -2,6 +2,7 @@ import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Globe, LocateFixed, MapPin } from 'lucide-react';
 import { PRESET_CITIES } from '../../../shared/preset-places';
 import { InfoDialog } from '../../components/form-dialog';
+import { useT } from '../../i18n/use-t';
 import type { MarketplaceLocation } from './use-location';
 import type { Position } from './use-marketplace';
 
@@ -23,12 +24,13 @@ export function LocationDialog({
   onPreset,
   onGlobal,
 }: LocationDialogProps) {
+  const t = useT();
   return (
     <InfoDialog
       open={open}
       onClose={onClose}
-      title="Change Location"
-      description="Vendors within 50 km of the place you choose are shown first and can be sorted by distance."
+      title={t('marketplace.location.title')}
+      description={t('marketplace.location.description', { km: 50 })}
     >
       <Stack gap="4">
         <Button
@@ -40,12 +42,12 @@ export function LocationDialog({
           }}
         >
           <LocateFixed />
-          Use my current location
+          {t('marketplace.location.useCurrent')}
         </Button>
         <Text fontSize="sm" fontWeight="semibold" color="fg.muted">
-          Or choose a city
+          {t('marketplace.location.orCity')}
         </Text>
-        <SimpleGrid columns={2} gap="2" role="group" aria-label="Preset cities">
+        <SimpleGrid columns={2} gap="2" role="group" aria-label={t('marketplace.location.presetCities')}>
           {PRESET_CITIES.map((city) => {
             const current = location.source === 'preset' && location.label === city.name;
             return (
@@ -60,7 +62,7 @@ export function LocationDialog({
                 }}
               >
                 <MapPin />
-                {city.name}
+                <bdi>{city.name}</bdi>
               </Button>
             );
           })}
@@ -74,7 +76,7 @@ export function LocationDialog({
             }}
           >
             <Globe />
-            Global
+            {t('marketplace.location.global')}
           </Button>
         </SimpleGrid>
       </Stack>

@@ -34,17 +34,21 @@ import {
   VENDOR_SORTS,
   type VendorSort,
 } from '../../../shared/constants';
-import { formatCivilDayTime } from '../../../shared/dates';
-import { KASHRUT_WORDS, kashrutButtonLabel } from '../../../shared/kashrut-filter-words';
+import { KASHRUT_WORDS } from '../../../shared/kashrut-filter-words';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { PageTitle } from '../../components/page-title';
 import { sideScroll } from '../../components/side-scroll';
 import { useDocumentTitle } from '../../components/use-document-title';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { formatCount } from '../../lib/intl';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
-import { FreeOnFilter, type FreeOnValue } from './free-on-filter';
+import { FreeOnFilter, type FreeOnValue, freeOnText } from './free-on-filter';
+import { kashrutButtonLabel } from './kashrut-words';
 import {
   KashrutFilterDialog,
   ListYourBusinessDialog,
@@ -54,23 +58,23 @@ import {
   VendorFormDialog,
 } from './lazy-dialogs';
 import { SearchBox } from './search-box';
-import { type MarketplaceLocation, useMarketplaceLocation } from './use-location';
+import { locationLabel, type MarketplaceLocation, useMarketplaceLocation } from './use-location';
 import { useFeaturedVendors, useVendorList } from './use-marketplace';
 import { type CardAction, VendorCard, VendorCardSkeleton, VendorRow } from './vendor-card';
 
-const SORT_LABELS: Record<VendorSort, string> = {
-  popular: 'Most Popular',
-  rating: 'Top Rated',
-  near: 'Near Me',
-  newest: 'Newest',
+const SORT_LABELS: Record<VendorSort, MessageId> = {
+  popular: 'marketplace.sort.popular',
+  rating: 'marketplace.sort.rating',
+  near: 'marketplace.sort.near',
+  newest: 'marketplace.sort.newest',
 };
 
-const CATEGORY_TILES: Record<MarketplaceCategory, { icon: LucideIcon; blurb: string }> = {
-  Venues: { icon: Landmark, blurb: 'Halls, gardens and shul spaces' },
-  Caterers: { icon: UtensilsCrossed, blurb: 'Kosher menus for every crowd' },
-  Photographers: { icon: Camera, blurb: 'Photo and video for the day' },
-  Musicians: { icon: Music, blurb: 'Bands, DJs and simcha dancing' },
-  Florists: { icon: Flower2, blurb: 'Chuppah flowers and centrepieces' },
+const CATEGORY_TILES: Record<MarketplaceCategory, { icon: LucideIcon; blurb: MessageId }> = {
+  Venues: { icon: Landmark, blurb: 'marketplace.tile.venues' },
+  Caterers: { icon: UtensilsCrossed, blurb: 'marketplace.tile.caterers' },
+  Photographers: { icon: Camera, blurb: 'marketplace.tile.photographers' },
+  Musicians: { icon: Music, blurb: 'marketplace.tile.musicians' },
+  Florists: { icon: Flower2, blurb: 'marketplace.tile.florists' },
 };
 
 const CIVIL_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -108,7 +112,9 @@ type Dialog =
 
 /** /marketplace: featured, category and trending sections, and the searchable, endlessly scrolling list. */
 export function MarketplacePage() {
-  useDocumentTitle('Browse Vendors');
+  const t = useT();
+  const iso = useIsolate();
+  useDocumentTitle(t('marketplace.title'));
   const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
   const search = params.get('search')?.trim() ?? '';
@@ -148,13 +154,13 @@ export function MarketplacePage() {
 
   const cardAction: CardAction = !user
     ? {
-        label: 'Login to Contact',
+        label: t('marketplace.prompt.loginToContact'),
         onClick: (vendor) => setDialog({ kind: 'login', vendor }),
         preload: LoginToContactDialog.preload,
       }
     : user.role === 'customer'
       ? {
-          label: 'Request Availability',
+          label: t('marketplace.request.action'),
           onClick: (vendor) => setDialog({ kind: 'request', vendor }),
           preload: RequestAvailabilityDialog.preload,
         }
@@ -211,9 +217,9 @@ export function MarketplacePage() {
               align={{ md: 'flex-end' }}
             >
               <Box>
-                <PageTitle size={{ base: '2xl', md: '4xl' }}>Browse Vendors</PageTitle>
+                <PageTitle size={{ base: '2xl', md: '4xl' }}>{t('marketplace.title')}</PageTitle>
                 <Text mt="2" color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
-                  Find venues, caterers, photographers, musicians and florists for your simcha.
+                  {t('marketplace.intro')}
                 </Text>
               </Box>
               <Button
@@ -225,7 +231,7 @@ export function MarketplacePage() {
                 {...preloadOn(user ? VendorFormDialog : ListYourBusinessDialog)}
               >
                 <Plus />
-                List Your Business
+                {t('marketplace.listBusiness.title')}
               </Button>
             </Flex>
             <SearchBox
@@ -244,16 +250,16 @@ export function MarketplacePage() {
                 justifyContent="flex-start"
                 onClick={() => setDialog({ kind: 'location' })}
                 {...preloadOn(LocationDialog)}
-                aria-label={`Location: ${location.label}. Change location`}
+                aria-label={t('marketplace.location.button', { place: iso(locationLabel(t, location)) })}
               >
                 {location.position || location.source === 'detecting' ? <MapPin /> : <Globe />}
                 <Text as="span" aria-live="polite" truncate>
-                  {location.label}
+                  <bdi>{locationLabel(t, location)}</bdi>
                 </Text>
               </Button>
               <HStack gap="2">
                 <Text asChild fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-                  <label htmlFor="marketplace-sort">Sort by</label>
+                  <label htmlFor="marketplace-sort">{t('marketplace.sort.label')}</label>
                 </Text>
                 <NativeSelect.Root w="44" bg="bg">
                   <NativeSelect.Field
@@ -264,7 +270,7 @@ export function MarketplacePage() {
                   >
                     {VENDOR_SORTS.filter((s) => s !== 'near' || location.position).map((s) => (
                       <option key={s} value={s}>
-                        {SORT_LABELS[s]}
+                        {t(SORT_LABELS[s])}
                       </option>
                     ))}
                   </NativeSelect.Field>
@@ -274,16 +280,16 @@ export function MarketplacePage() {
             </Flex>
             <FreeOnFilter value={freeOn} onChange={setFreeOn} signedIn={user?.role === 'customer'} />
             <LocationNotice notice={location.notice} />
-            <HStack role="group" aria-label="Filter by category" gap="2" wrap="wrap">
+            <HStack role="group" aria-label={t('marketplace.category.filter')} gap="2" wrap="wrap">
               <CategoryChip
-                label="All Vendors"
+                label={t('marketplace.category.all')}
                 current={category === null}
                 onClick={() => setParam('category', null)}
               />
               {MARKETPLACE_CATEGORIES.map((c) => (
                 <CategoryChip
                   key={c}
-                  label={c}
+                  label={term(t, 'category', c)}
                   current={category === c}
                   onClick={() => setParam('category', c)}
                 />
@@ -298,7 +304,7 @@ export function MarketplacePage() {
                 {...preloadOn(KashrutFilterDialog)}
                 data-testid="kashrut-filter-button"
               >
-                {kashrutButtonLabel(kashrut)}
+                {kashrutButtonLabel(t, iso, kashrut)}
               </Button>
             </HStack>
           </Stack>
@@ -445,6 +451,7 @@ function DiscoverySections({
   onCategory: (category: MarketplaceCategory) => void;
   action: CardAction;
 }) {
+  const t = useT();
   const featured = useFeaturedVendors(position);
   const vendors = featured.data ?? [];
   const loading = featured.isPending;
@@ -455,8 +462,8 @@ function DiscoverySections({
     <>
       <Section
         id="featured-heading"
-        title={position ? 'Featured Near You' : 'Featured Vendors'}
-        description="Verified vendors families love working with."
+        title={position ? t('marketplace.featured.near') : t('marketplace.featured.title')}
+        description={t('marketplace.featured.description')}
       >
         {loading ? (
           <FeaturedStrip>
@@ -467,7 +474,7 @@ function DiscoverySections({
             ))}
           </FeaturedStrip>
         ) : vendors.length === 0 ? (
-          <Text color="fg.muted">No featured vendors near this location yet.</Text>
+          <Text color="fg.muted">{t('marketplace.featured.noneNear')}</Text>
         ) : (
           <FeaturedStrip>
             {vendors.map((vendor, i) => (
@@ -482,7 +489,7 @@ function DiscoverySections({
         )}
       </Section>
 
-      <Section id="categories-heading" title="Discover by Category">
+      <Section id="categories-heading" title={t('marketplace.category.discover')}>
         <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="4">
           {MARKETPLACE_CATEGORIES.map((c) => {
             const tile = CATEGORY_TILES[c];
@@ -510,10 +517,10 @@ function DiscoverySections({
                 </Box>
                 <Box>
                   <Text fontWeight="semibold" color="brand.950">
-                    {c}
+                    {term(t, 'category', c)}
                   </Text>
                   <Text fontSize="xs" color="fg.muted" fontWeight="normal" mt="0.5">
-                    {tile.blurb}
+                    {t(tile.blurb)}
                   </Text>
                 </Box>
               </Button>
@@ -525,13 +532,19 @@ function DiscoverySections({
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '10', lg: '8' }}>
         <ShortList
           id="trending-heading"
-          title="Trending This Month"
+          title={t('marketplace.trending')}
           icon={Sparkles}
           vendors={trending}
           loading={loading}
           ranked
         />
-        <ShortList id="new-heading" title="New Vendors" icon={Store} vendors={fresh} loading={loading} />
+        <ShortList
+          id="new-heading"
+          title={t('marketplace.newVendors')}
+          icon={Store}
+          vendors={fresh}
+          loading={loading}
+        />
       </SimpleGrid>
     </>
   );
@@ -541,10 +554,11 @@ function DiscoverySections({
 const STRIP_CARD_SIZES = '(min-width: 48em) 320px, 288px';
 
 function FeaturedStrip({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <Flex
       role="list"
-      aria-label="Featured vendors"
+      aria-label={t('marketplace.featured.list')}
       gap="4"
       pb="3"
       {...sideScroll}
@@ -572,6 +586,7 @@ function ShortList({
   loading: boolean;
   ranked?: boolean;
 }) {
+  const t = useT();
   return (
     <Box as="section" aria-labelledby={id} bg="bg" borderWidth="1px" borderColor="border" rounded="2xl" p="4">
       <HStack gap="2" mb="2" px="3" pt="1" color="gold.fg">
@@ -596,7 +611,7 @@ function ShortList({
         </Stack>
       ) : vendors.length === 0 ? (
         <Text color="fg.muted" px="3" py="4">
-          Nothing to show here yet.
+          {t('marketplace.nothingYet')}
         </Text>
       ) : (
         <Stack as="ol" gap="1" listStyleType="none">
@@ -633,6 +648,8 @@ function VendorResults({
   onClear,
   firstOnScreen,
 }: ResultsProps) {
+  const t = useT();
+  const iso = useIsolate();
   const list = useVendorList({ search, category, sort, position, kashrut, freeOn });
   const filtered = Boolean(search || category || kashrut.length > 0 || freeOn);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -654,8 +671,15 @@ function VendorResults({
 
   const vendors = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const totalText = list.data?.pages[0]?.total_exact === false ? `${formatCount(total)}+` : String(total);
-  const title = search ? `Search Results for “${search}”` : category ? category : 'All Vendors';
+  const totalText =
+    list.data?.pages[0]?.total_exact === false
+      ? t('marketplace.results.atLeast', { count: formatCount(total) })
+      : String(total);
+  const title = search
+    ? t('marketplace.results.searchTitle', { search: iso(search) })
+    : category
+      ? term(t, 'category', category)
+      : t('marketplace.category.all');
 
   return (
     <Section
@@ -663,20 +687,25 @@ function VendorResults({
       title={title}
       description={
         list.isPending ? (
-          'Loading vendors...'
+          t('marketplace.results.loading')
         ) : (
           <Text as="span" aria-live="polite">
-            {total === 1 ? '1 vendor' : `${totalText} vendors`}
-            {category && search ? ` in ${category}` : ''}
-            {kashrut.length > 0 ? ' with verified kashrut' : ''}
-            {freeOn ? ` free on ${formatCivilDayTime(freeOn.day, freeOn.time)}` : ''}
+            {t('marketplace.results.summary', {
+              count: total,
+              total: totalText,
+              inCategory: category && search ? 'yes' : 'no',
+              category: category ? term(t, 'category', category) : '',
+              kashrut: kashrut.length > 0 ? 'yes' : 'no',
+              freeOn: freeOn ? 'yes' : 'no',
+              date: freeOn ? freeOnText(t, freeOn.day, freeOn.time) : '',
+            })}
           </Text>
         )
       }
       aside={
         filtered ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
-            Clear filters
+            {t('marketplace.results.clearFilters')}
           </Button>
         ) : null
       }
@@ -691,24 +720,24 @@ function VendorResults({
       ) : list.isLoadingError ? (
         <EmptyPanel
           icon={<PanelIcon icon={Store} />}
-          title="Vendors could not be loaded"
-          description="Please check your connection and try again."
+          title={t('marketplace.results.loadFailed')}
+          description={t('marketplace.results.checkConnection')}
         >
-          <Button onClick={() => void list.refetch()}>Try again</Button>
+          <Button onClick={() => void list.refetch()}>{t('marketplace.results.tryAgain')}</Button>
         </EmptyPanel>
       ) : vendors.length === 0 ? (
         <EmptyPanel
           icon={<PanelIcon icon={Search} />}
-          title="No vendors found"
+          title={t('marketplace.results.noneTitle')}
           description={
             freeOn && !freeOn.includeUnstated
-              ? 'No vendors with a stated calendar are free then. Try another date, or include vendors who have not stated their calendar.'
+              ? t('marketplace.results.noneFree')
               : position
-                ? 'No vendors match here. Try another search, another category, or a wider location such as Global.'
-                : 'No vendors match. Try another search or category.'
+                ? t('marketplace.results.noneHere')
+                : t('marketplace.results.none')
           }
         >
-          {filtered ? <Button onClick={onClear}>Clear filters</Button> : null}
+          {filtered ? <Button onClick={onClear}>{t('marketplace.results.clearFilters')}</Button> : null}
         </EmptyPanel>
       ) : (
         <>
@@ -721,7 +750,7 @@ function VendorResults({
           <Box ref={sentinel} h="px" data-testid="vendor-list-end" />
           {!hasNextPage && vendors.length > 8 ? (
             <Text textAlign="center" color="fg.muted" fontSize="sm" mt="6">
-              You have seen all {total} vendors.
+              {t('marketplace.results.seenAll', { count: total })}
             </Text>
           ) : null}
         </>
@@ -743,14 +772,12 @@ function CardGrid({ children }: { children: ReactNode }) {
  * picker, where the person looks after pressing it (spec: a fallback, not a toast).
  */
 function LocationNotice({ notice }: { notice: MarketplaceLocation['notice'] }) {
+  const t = useT();
   if (!notice) return null;
   return (
     <Text role="status" fontSize="sm" color="fg.muted" data-testid="location-notice">
-      {notice === 'denied'
-        ? 'Location access was not allowed in this browser, so vendors everywhere are shown.'
-        : 'Your location could not be found, so vendors everywhere are shown.'}{' '}
-      To see vendors near a place, type its city in the search box above, or pick a city with the Global
-      button.
+      {notice === 'denied' ? t('marketplace.location.denied') : t('marketplace.location.unavailable')}{' '}
+      {t('marketplace.location.howToChoose')}
     </Text>
   );
 }

@@ -1,7 +1,11 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { InfoDialog } from '../../components/form-dialog';
 import { LinkButton } from '../../components/link-button';
+import type { MessageId } from '../../i18n/catalogue';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 
 interface PromptProps {
   open: boolean;
@@ -10,11 +14,11 @@ interface PromptProps {
 
 interface Login {
   to: string;
-  label: string;
+  label: MessageId;
 }
 
-const CUSTOMER_LOGIN: Login = { to: '/login-customer', label: 'Customer Login' };
-const VENDOR_LOGIN: Login = { to: '/login-vendor', label: 'Vendor Login' };
+const CUSTOMER_LOGIN: Login = { to: '/login-customer', label: 'marketplace.prompt.customerLogin' };
+const VENDOR_LOGIN: Login = { to: '/login-vendor', label: 'marketplace.prompt.vendorLogin' };
 
 interface SignInPromptProps extends PromptProps {
   title: string;
@@ -28,15 +32,16 @@ interface SignInPromptProps extends PromptProps {
 
 /** A dialog that asks a visitor to sign in: the two sign-in pages, then registration. */
 function SignInPrompt({ logins: [first, second], register, children, ...dialog }: SignInPromptProps) {
+  const t = useT();
   return (
     <InfoDialog {...dialog}>
       <Stack gap="3">
         {children}
         <LinkButton to={first.to} size="lg">
-          {first.label}
+          {t(first.label)}
         </LinkButton>
         <LinkButton to={second.to} size="lg" variant="outline">
-          {second.label}
+          {t(second.label)}
         </LinkButton>
         <LinkButton to="/register" size="lg" variant="ghost">
           {register}
@@ -52,23 +57,25 @@ function SignInPrompt({ logins: [first, second], register, children, ...dialog }
  */
 export function LoginToContactDialog({
   vendorName,
-  title = 'Login to Contact',
+  title,
   ...prompt
 }: PromptProps & { vendorName?: string; title?: string }) {
+  const t = useT();
+  const iso = useIsolate();
   return (
     <SignInPrompt
       {...prompt}
-      title={title}
+      title={title ?? t('marketplace.prompt.loginToContact')}
       description={
         vendorName
-          ? `Sign in to see how to reach ${vendorName} and to send availability requests.`
-          : 'Sign in to see vendor contact details and to send availability requests.'
+          ? t('marketplace.prompt.signInToReach', { name: iso(vendorName) })
+          : t('marketplace.prompt.signInToSeeContacts')
       }
       logins={[CUSTOMER_LOGIN, VENDOR_LOGIN]}
-      register="Create an account"
+      register={t('marketplace.prompt.createAccount')}
     >
       <Text fontSize="sm" color="fg.muted">
-        Contact information is available to registered users
+        {t('marketplace.prompt.contactForRegistered')}
       </Text>
     </SignInPrompt>
   );
@@ -76,13 +83,14 @@ export function LoginToContactDialog({
 
 /** 'List Your Business' for a visitor: sign in as a vendor or a customer, or register. */
 export function ListYourBusinessDialog(prompt: PromptProps) {
+  const t = useT();
   return (
     <SignInPrompt
       {...prompt}
-      title="List Your Business"
-      description="Sign in or create an account to list your business on SimchaHub."
+      title={t('marketplace.listBusiness.title')}
+      description={t('marketplace.listBusiness.signIn', { brand: PRODUCT_NAME })}
       logins={[VENDOR_LOGIN, CUSTOMER_LOGIN]}
-      register="Register"
+      register={t('marketplace.listBusiness.register')}
     />
   );
 }

@@ -6,7 +6,7 @@ import { REQUEST_EVENT_TYPES } from '../../../shared/event-types';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import { civilDateIn, LAST_ZONE_ON_EARTH, reportedZone } from '../../../shared/local-time';
 import { zoneAt } from '../../../shared/place-zone';
-import { REQUEST_MESSAGES, requestSentNotice } from '../../../shared/schemas/requests';
+import { REQUEST_MESSAGES } from '../../../shared/schemas/requests';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { ConflictNotice } from '../../components/conflict-notice';
 import { FieldColumns } from '../../components/field-columns';
@@ -16,6 +16,9 @@ import { FormInput, FormSelect, FormTextarea } from '../../components/form-field
 import { PickedFiles } from '../../components/picked-files';
 import { PlacePicker } from '../../components/place-picker';
 import { useSlotCheck } from '../../components/use-slot-check';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
@@ -46,6 +49,8 @@ interface RequestDialogProps {
 
 /** Ask a vendor whether they are free (spec sections 2, 4 and 5); customers only. */
 export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const events = trpc.events.list.useQuery(undefined, { enabled: open });
   // Only events still to come can be asked about: a past one's date would be refused.
@@ -115,9 +120,9 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
         setValue('guestCount', String(count), { shouldDirty: true });
         setCountHint(
           counts?.attending
-            ? `${counts.attending} attending on the guest list.`
+            ? t('marketplace.request.attendingHint', { count: counts.attending })
             : counts?.invited
-              ? `${counts.invited} invited on the guest list.`
+              ? t('marketplace.request.invitedHint', { count: counts.invited })
               : undefined,
         );
       })
@@ -136,7 +141,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
       const files = await uploads.settled();
       setWaiting(false);
       if (files.failed) {
-        toast.error('Failed to send request', 'Some files did not upload. Retry or remove them first.');
+        toast.error(t('marketplace.request.failed'), t('marketplace.request.filesFailed'));
         return;
       }
       const attachments = files.uploaded.map((a) => ({
@@ -154,8 +159,13 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
         },
         {
           onSuccess: (request) => {
-            const notice = requestSentNotice(request.vendor);
-            toast.success(notice.title, notice.description);
+            if (request.vendor.managed)
+              toast.success(t('marketplace.request.sent'), t('marketplace.request.sentDescription'));
+            else
+              toast.success(
+                t('marketplace.request.sentUnmanaged'),
+                t('marketplace.request.sentUnmanagedDescription'),
+              );
             reset(EMPTY);
             proposed.current = null;
             setCountHint(undefined);
@@ -164,14 +174,17 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           },
           onError: (error) => {
             form.applyServerErrors(error);
-            toast.error('Failed to send request', serverMessage(error) ?? 'Please try again');
+            toast.error(
+              t('marketplace.request.failed'),
+              serverMessage(error) ?? t('marketplace.request.tryAgain'),
+            );
           },
         },
       );
     },
     (errors) => {
       if (errors.eventType || errors.date || errors.message) {
-        toast.error('Missing required fields', REQUEST_MESSAGES.missing);
+        toast.error(t('marketplace.request.missingTitle'), REQUEST_MESSAGES.missing);
       }
     },
   );
@@ -180,10 +193,12 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
     <FormDialog
       open={open}
       onClose={close}
-      title="Request Availability"
-      description={vendor ? `Ask ${vendor.businessName} whether they are free for your simcha.` : undefined}
-      submitLabel="Send Request"
-      pendingLabel="Sending..."
+      title={t('marketplace.request.action')}
+      description={
+        vendor ? t('marketplace.request.description', { name: iso(vendor.businessName) }) : undefined
+      }
+      submitLabel={t('marketplace.request.submit')}
+      pendingLabel={t('marketplace.request.sending')}
       pending={pending}
       submitDisabled={uploads.failed || missingRequired}
       onSubmit={() => void submit()}
@@ -193,25 +208,25 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           <FormSelect
             form={form}
             name="eventId"
-            label="Link to one of your events"
-            placeholder="Not linked to an event"
-            options={linkable.map((event) => ({ value: event.id, label: event.title }))}
+            label={t('marketplace.request.linkEvent')}
+            placeholder={t('marketplace.request.notLinked')}
+            options={linkable.map((event) => ({ value: event.id, label: iso(event.title) }))}
             onChange={chooseEvent}
           />
         ) : null}
         <FormSelect
           form={form}
           name="eventType"
-          label="Event type"
+          label={t('marketplace.request.eventType')}
           required
-          placeholder="Select event type"
-          options={REQUEST_EVENT_TYPES}
+          placeholder={t('marketplace.request.selectEventType')}
+          options={REQUEST_EVENT_TYPES.map((type) => ({ value: type, label: term(t, 'eventType', type) }))}
         />
         <FieldColumns>
           <FormInput
             form={form}
             name="date"
-            label="Event date"
+            label={t('marketplace.request.date')}
             required
             type="date"
             min={firstDate}
@@ -220,7 +235,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           <FormInput
             form={form}
             name="time"
-            label="Time"
+            label={t('marketplace.request.time')}
             type="time"
             aria-describedby={shown?.conflict.level ? conflictId : undefined}
           />
@@ -229,13 +244,13 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           id={conflictId}
           level={shown?.conflict.level}
           reason={shown?.conflict.reason}
-          headline={overlap ? `This date overlaps ${overlap} - consider choosing another date.` : undefined}
+          headline={overlap ? t('marketplace.request.overlap', { reason: iso(overlap) }) : undefined}
         />
         <FieldColumns columns={3}>
           <FormInput
             form={form}
             name="guestCount"
-            label="Guest count"
+            label={t('marketplace.request.guestCount')}
             type="number"
             inputMode="numeric"
             min={1}
@@ -244,21 +259,21 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           <FormInput
             form={form}
             name="budgetMin"
-            label="Budget from ($)"
+            label={t('marketplace.request.budgetFrom')}
             inputMode="decimal"
-            placeholder="e.g. 2000"
+            placeholder={t('marketplace.request.budgetFromExample')}
           />
           <FormInput
             form={form}
             name="budgetMax"
-            label="Budget to ($)"
+            label={t('marketplace.request.budgetTo')}
             inputMode="decimal"
-            placeholder="e.g. 5000"
+            placeholder={t('marketplace.request.budgetToExample')}
           />
         </FieldColumns>
         <FieldColumns>
           <PlacePicker
-            label="Event place"
+            label={t('marketplace.request.place')}
             value={form.watch('place') ?? null}
             onChange={(picked) => {
               setValue('place', picked, { shouldDirty: true });
@@ -266,25 +281,32 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
               if (picked) setValue('city', picked.name, { shouldDirty: true });
             }}
             disabled={pending}
-            hint="Its clock decides Shabbat and festival times."
+            hint={t('marketplace.request.placeHint')}
             data-testid="request-place"
           />
-          <FormInput form={form} name="city" label="City" maxLength={100} placeholder="e.g. Teaneck" />
+          <FormInput
+            form={form}
+            name="city"
+            label={t('marketplace.request.city')}
+            maxLength={100}
+            placeholder={t('marketplace.request.cityExample')}
+          />
         </FieldColumns>
         <FormTextarea
           form={form}
           name="message"
-          label="Message"
+          label={t('marketplace.request.message')}
           required
           rows={4}
           maxLength={5000}
-          placeholder="Tell the vendor about your celebration and what you need"
+          placeholder={t('marketplace.request.messagePlaceholder')}
         />
         <FileField
-          label="Attachments"
-          hint={`Up to ${LIMITS.attachmentsMax} JPG, PNG, GIF or PDF files, 10MB each.${
-            uploads.failed ? ' Remove or retry the files that did not upload before sending.' : ''
-          }`}
+          label={t('marketplace.request.attachments')}
+          hint={t('marketplace.request.attachmentsHint', {
+            max: LIMITS.attachmentsMax,
+            failed: uploads.failed ? 'yes' : 'no',
+          })}
           accept={ATTACHMENT_ACCEPT}
           multiple
           onFiles={uploads.pick}
@@ -302,7 +324,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
               </Box>
               <Button variant="outline" size="sm" onClick={choose} disabled={pending || uploads.full}>
                 <Paperclip />
-                Attach files
+                {t('marketplace.request.attach')}
               </Button>
             </>
           )}

@@ -5,6 +5,9 @@ import { ComboboxList, useCombobox } from '../../components/combobox';
 import { moveWithArrows } from '../../components/combobox-keys';
 import { ComboboxOption } from '../../components/combobox-option';
 import { SearchInputGroup } from '../../components/search-input';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { useSuggestions } from './use-marketplace';
 
 type SuggestionKind = 'vendor' | 'service' | 'location';
@@ -13,11 +16,15 @@ interface Suggestion {
   label: string;
 }
 
-const GROUPS: { kind: SuggestionKind; title: string; max: number }[] = [
-  { kind: 'vendor', title: 'Vendors', max: 3 },
-  { kind: 'service', title: 'Services', max: 3 },
-  { kind: 'location', title: 'Locations', max: 2 },
+const GROUPS: { kind: SuggestionKind; title: MessageId; max: number }[] = [
+  { kind: 'vendor', title: 'marketplace.search.vendors', max: 3 },
+  { kind: 'service', title: 'marketplace.search.services', max: 3 },
+  { kind: 'location', title: 'marketplace.search.locations', max: 2 },
 ];
+
+function isCategory(label: string): label is MarketplaceCategory {
+  return (MARKETPLACE_CATEGORIES as readonly string[]).includes(label);
+}
 
 interface SearchBoxProps {
   /** The search in force (from the address bar). */
@@ -31,6 +38,7 @@ interface SearchBoxProps {
  * suggestions, Enter takes one (or searches for the text), Escape closes the list.
  */
 export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
+  const t = useT();
   const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
     useCombobox(value);
 
@@ -97,7 +105,7 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
             text ? (
               <CloseButton
                 size="xs"
-                aria-label="Clear search"
+                aria-label={t('marketplace.search.clear')}
                 onClick={() => {
                   setText('');
                   setOpen(false);
@@ -112,26 +120,31 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
             name="search"
             size="lg"
             bg="bg"
-            placeholder="Search vendors, services or locations"
-            aria-label="Search vendors"
+            placeholder={t('marketplace.search.placeholder')}
+            aria-label={t('marketplace.search.label')}
             {...inputProps(expanded)}
             onKeyDown={onKeyDown}
           />
         </SearchInputGroup>
         <Button type="submit" size="lg" flexShrink="0">
-          Search
+          {t('marketplace.search.submit')}
         </Button>
       </Flex>
-      <ComboboxList id={listId} aria-label="Search suggestions" hidden={!expanded} top="calc(100% + 0.5rem)">
+      <ComboboxList
+        id={listId}
+        aria-label={t('marketplace.search.suggestions')}
+        hidden={!expanded}
+        top="calc(100% + 0.5rem)"
+      >
         {GROUPS.map((group) => {
           const items = suggestions.filter((s) => s.kind === group.kind);
           if (items.length === 0) return null;
           return (
             <Box as="li" key={group.kind} role="presentation">
               <Text px="4" pt="2" pb="1" fontSize="xs" textStyle="eyebrow" color="fg.muted" aria-hidden>
-                {group.title}
+                {t(group.title)}
               </Text>
-              <Box as="ul" role="group" aria-label={group.title}>
+              <Box as="ul" role="group" aria-label={t(group.title)}>
                 {items.map((suggestion) => {
                   index += 1;
                   const i = index;
@@ -142,7 +155,11 @@ export function SearchBox({ value, onSearch, onCategory }: SearchBoxProps) {
                       selected={i === active}
                       onChoose={() => choose(suggestion)}
                     >
-                      {suggestion.label}
+                      {suggestion.kind === 'service' && isCategory(suggestion.label) ? (
+                        term(t, 'category', suggestion.label)
+                      ) : (
+                        <bdi>{suggestion.label}</bdi>
+                      )}
                     </ComboboxOption>
                   );
                 })}

@@ -1,19 +1,14 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
+import type { Translate } from '../../i18n/use-t';
 import { trpc } from '../../lib/trpc';
 import type { Position } from './use-marketplace';
-
-export const LOCATION_TEXT = {
-  detecting: 'Detecting location...',
-  nearYou: 'Near you',
-  global: 'Global',
-} as const;
 
 export type LocationSource = 'detecting' | 'device' | 'preset' | 'global';
 
 export interface MarketplaceLocation {
   source: LocationSource;
-  /** What the picker reads: the detected or chosen city, 'Near you', 'Global' or 'Detecting location...'. */
+  /** The detected or chosen city's name; '' when there is none (see locationLabel). */
   label: string;
   /** Null searches everywhere. */
   position: Position | null;
@@ -26,10 +21,17 @@ export interface MarketplaceLocation {
 
 const DETECTING: MarketplaceLocation = {
   source: 'detecting',
-  label: LOCATION_TEXT.detecting,
+  label: '',
   position: null,
 };
-const GLOBAL: MarketplaceLocation = { source: 'global', label: LOCATION_TEXT.global, position: null };
+const GLOBAL: MarketplaceLocation = { source: 'global', label: '', position: null };
+
+/** What the picker reads: the city's name, 'Near you', 'Global' or 'Detecting location...'. */
+export function locationLabel(t: Translate, location: MarketplaceLocation): string {
+  if (location.source === 'detecting') return t('marketplace.location.detecting');
+  if (location.source === 'global') return t('marketplace.location.global');
+  return location.label || t('marketplace.location.nearYou');
+}
 
 // Survives leaving the marketplace for a vendor page and coming back, so the browser is not asked again.
 let remembered: MarketplaceLocation | null = null;
@@ -81,7 +83,7 @@ export function useMarketplaceLocation() {
         (result) => {
           if (id !== attempt.current) return;
           const position = { lat: result.coords.latitude, lng: result.coords.longitude };
-          setLocation({ source: 'device', label: LOCATION_TEXT.nearYou, position });
+          setLocation({ source: 'device', label: '', position });
           void (async () => {
             try {
               const { reverseGeocodeUrl } = await utils.meta.clientConfig.fetch();

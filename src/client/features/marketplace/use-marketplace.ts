@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type MarketplaceCategory, TIMINGS } from '../../../shared/constants';
 import type { VendorSort, VendorView } from '../../../shared/schemas/vendors';
 import { useDebounced } from '../../components/use-debounced';
+import type { Translate } from '../../i18n/use-t';
 import { trpc } from '../../lib/trpc';
 
 export interface Position {
@@ -91,10 +92,11 @@ export function hasContactDetails(
 }
 
 /** "12 km away" style distance, or null when the list was not read around a position. */
-export function distanceText(vendor: VendorView): string | null {
+export function distanceText(t: Translate, vendor: VendorView): string | null {
   if (vendor.distanceKm === null || vendor.distanceKm === undefined) return null;
-  if (vendor.distanceKm < 1) return 'Less than 1 km away';
-  return `${vendor.distanceKm < 10 ? vendor.distanceKm.toFixed(1) : Math.round(vendor.distanceKm)} km away`;
+  if (vendor.distanceKm < 1) return t('marketplace.distance.underOne');
+  if (vendor.distanceKm < 10) return t('marketplace.distance.near', { km: vendor.distanceKm });
+  return t('marketplace.distance.far', { km: Math.round(vendor.distanceKm) });
 }
 
 /** Where a vendor is, most specific first: "Teaneck, NJ" or the neighborhood. */

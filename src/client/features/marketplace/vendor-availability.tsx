@@ -1,14 +1,17 @@
 import { Box, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { addMonths, MonthGrid, monthName } from '../../components/month-grid';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
+import { dateFormat } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { dayLook, LEGEND } from './availability-days';
 
-const dayName = new Intl.DateTimeFormat('en-US', {
+const DAY_NAME: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   month: 'long',
   day: 'numeric',
   timeZone: 'UTC',
-});
+};
 
 /** The last day of the month `by` months after 'YYYY-MM'. */
 function lastDayOf(month: string, by: number): string {
@@ -23,6 +26,8 @@ function lastDayOf(month: string, by: number): string {
  * month starts at the week holding it.
  */
 export function VendorAvailability({ vendorId }: { vendorId: string }) {
+  const t = useT();
+  const iso = useIsolate();
   // Up to the end of the month three months after this one here: enough whichever day it is at the
   // listing's place, which may be a month ahead of or behind the visitor's.
   const to = lastDayOf(new Date().toISOString().slice(0, 7), 3);
@@ -30,28 +35,24 @@ export function VendorAvailability({ vendorId }: { vendorId: string }) {
 
   if (answer.isPending) return <Skeleton h="64" rounded="lg" />;
   if (answer.isError || !answer.data)
-    return <Text color="fg.muted">The calendar could not be loaded. Please try again later.</Text>;
+    return <Text color="fg.muted">{t('marketplace.availability.loadFailed')}</Text>;
   const today = answer.data.from;
   const months = [0, 1, 2].map((i) => addMonths(today.slice(0, 7), i));
   const byDay = new Map(answer.data.days.map((d) => [d.day, d]));
 
   return (
     <Stack gap="4" data-testid="vendor-availability">
-      {!answer.data.stated ? (
-        <Text color="fg.muted">
-          This vendor has not stated their calendar yet. Ask them about your date with Request Availability.
-        </Text>
-      ) : null}
-      <HStack gap="4" wrap="wrap" textStyle="sm" aria-label="Legend">
+      {!answer.data.stated ? <Text color="fg.muted">{t('marketplace.availability.notStated')}</Text> : null}
+      <HStack gap="4" wrap="wrap" textStyle="sm" aria-label={t('marketplace.day.legend')}>
         {LEGEND.map((look) => (
           <HStack key={look.label} gap="1.5">
             <Box w="3" h="3" rounded="sm" bg={look.bg} borderWidth="1px" />
-            <Text>{look.label}</Text>
+            <Text>{t(look.label)}</Text>
           </HStack>
         ))}
         <HStack gap="1.5">
           <Text aria-hidden>✡</Text>
-          <Text>Shabbat or Yom Tov</Text>
+          <Text>{t('marketplace.day.shabbatOrYomTov')}</Text>
         </HStack>
       </HStack>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
@@ -73,8 +74,11 @@ export function VendorAvailability({ vendorId }: { vendorId: string }) {
                       </Text>
                     </Box>
                   );
-                const look = dayLook(d);
-                const label = `${dayName.format(new Date(`${day}T00:00:00Z`))}: ${look.text}`;
+                const look = dayLook(t, iso, d);
+                const label = t('marketplace.day.dayLabel', {
+                  day: dateFormat(DAY_NAME).format(new Date(`${day}T00:00:00Z`)),
+                  text: look.text,
+                });
                 return (
                   <Box
                     h="8"

@@ -18,6 +18,9 @@ import { KASHRUT_WORD_LABELS } from '../../../shared/kashrut-filter-words';
 import type { KashrutBadgeDto } from '../../../shared/schemas/kashrut-public';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { ratingFigure } from '../../../shared/text';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { type Translate, useT } from '../../i18n/use-t';
 import { preloadOn } from '../../lib/lazy-with-preload';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 import { VendorCover } from './vendor-cover';
@@ -31,6 +34,7 @@ export type CardAction = {
 } | null;
 
 export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
+  const t = useT();
   return (
     <HStack
       gap="1"
@@ -42,19 +46,27 @@ export function VerifiedMark({ size = 'sm' }: { size?: 'sm' | 'md' }) {
       <Icon boxSize={size === 'sm' ? '4' : '5'} aria-hidden>
         <BadgeCheck />
       </Icon>
-      <Text>Verified</Text>
+      <Text>{t('marketplace.card.verified')}</Text>
     </HStack>
   );
 }
 
 /** 'Kashrut verified · OU': the agency by its short name, or the name typed for another agency. */
-export function kashrutBadgeText(badge: KashrutBadgeDto): string {
-  const agency = KASHRUT_WORD_LABELS[badge.agency] ?? badge.agencyOther ?? 'Other';
-  return `Kashrut verified · ${agency}`;
+export function kashrutBadgeText(
+  t: Translate,
+  iso: (text: string) => string,
+  badge: KashrutBadgeDto,
+): string {
+  const agency = KASHRUT_WORD_LABELS[badge.agency] ?? badge.agencyOther;
+  return t('marketplace.card.kashrutVerified', {
+    agency: agency ? iso(agency) : term(t, 'kashrutAgency', 'other'),
+  });
 }
 
 /** The list's badge for supervision SimchaHub has verified and whose certificate has not expired. */
 export function KashrutBadge({ badge }: { badge: KashrutBadgeDto }) {
+  const t = useT();
+  const iso = useIsolate();
   return (
     <HStack
       gap="1"
@@ -72,26 +84,29 @@ export function KashrutBadge({ badge }: { badge: KashrutBadgeDto }) {
       <Icon boxSize="3.5" flexShrink="0" aria-hidden>
         <ShieldCheck />
       </Icon>
-      <Text truncate>{kashrutBadgeText(badge)}</Text>
+      <Text truncate>{kashrutBadgeText(t, iso, badge)}</Text>
     </HStack>
   );
 }
 
 export function RatingLine({ vendor }: { vendor: VendorView }) {
+  const t = useT();
   const rating = ratingOf(vendor);
   if (rating <= 0 || vendor.reviewCount <= 0) return null;
   const figure = ratingFigure(rating);
   return (
-    <HStack gap="1" fontSize="sm" aria-label={`Rated ${figure} out of 5 from ${vendor.reviewCount} reviews`}>
+    <HStack
+      gap="1"
+      fontSize="sm"
+      aria-label={t('marketplace.card.ratedLabel', { rating: figure, count: vendor.reviewCount })}
+    >
       <Icon boxSize="4" color="gold.500" fill="gold.400" aria-hidden>
         <Star />
       </Icon>
       <Text fontWeight="semibold" color="fg">
         {figure}
       </Text>
-      <Text color="fg.muted">
-        ({vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})
-      </Text>
+      <Text color="fg.muted">{t('marketplace.card.reviewCount', { count: vendor.reviewCount })}</Text>
     </HStack>
   );
 }
@@ -111,8 +126,10 @@ interface VendorCardProps {
 
 /** A vendor in the grid: the whole card opens the profile; the button sits above the link. */
 export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority = false }: VendorCardProps) {
+  const t = useT();
+  const iso = useIsolate();
   const place = placeText(vendor);
-  const distance = distanceText(vendor);
+  const distance = distanceText(t, vendor);
   return (
     <LinkBox
       as="article"
@@ -134,16 +151,16 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
         <Badge
           position="absolute"
           top="3"
-          left="3"
+          insetStart="3"
           colorPalette="brand"
           variant="solid"
           rounded="full"
           px="2.5"
         >
-          {vendor.category}
+          {term(t, 'category', vendor.category)}
         </Badge>
         {distance ? (
-          <Badge position="absolute" top="3" right="3" bg="bg/90" color="fg" rounded="full" px="2.5">
+          <Badge position="absolute" top="3" insetEnd="3" bg="bg/90" color="fg" rounded="full" px="2.5">
             {distance}
           </Badge>
         ) : null}
@@ -153,7 +170,7 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
           <LinkOverlay asChild>
             <RouterLink to={`/vendor/${vendor.id}`}>
               <Text as="h3" fontWeight="semibold" fontSize="md" color="brand.950" lineClamp={2}>
-                {vendor.businessName}
+                <bdi>{vendor.businessName}</bdi>
               </Text>
             </RouterLink>
           </LinkOverlay>
@@ -169,7 +186,9 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
             <Icon boxSize="4" flexShrink="0" aria-hidden>
               <MapPin />
             </Icon>
-            <Text lineClamp={1}>{place}</Text>
+            <Text lineClamp={1}>
+              <bdi>{place}</bdi>
+            </Text>
           </HStack>
         ) : null}
         {vendor.kashrutBadge ? <KashrutBadge badge={vendor.kashrutBadge} /> : null}
@@ -184,7 +203,10 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
               zIndex="1"
               onClick={() => action.onClick(vendor)}
               {...preloadOn(action)}
-              aria-label={`${action.label}: ${vendor.businessName}`}
+              aria-label={t('marketplace.card.actionLabel', {
+                action: action.label,
+                name: iso(vendor.businessName),
+              })}
             >
               {action.label}
             </Button>
@@ -200,6 +222,7 @@ const ROW_THUMBNAIL = { sizes: '56px', boxSize: '14', iconSize: '5', ringPadding
 
 /** A slim row for the trending and new-vendor lists. */
 export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number }) {
+  const t = useT();
   const place = placeText(vendor);
   return (
     <LinkBox
@@ -223,18 +246,24 @@ export function VendorRow({ vendor, rank }: { vendor: VendorView; rank?: number 
           <LinkOverlay asChild>
             <RouterLink to={`/vendor/${vendor.id}`}>
               <Text fontWeight="semibold" color="brand.950" lineClamp={1}>
-                {vendor.businessName}
+                <bdi>{vendor.businessName}</bdi>
               </Text>
             </RouterLink>
           </LinkOverlay>
           {vendor.verified ? (
-            <Icon boxSize="4" color="green.fg" aria-label="Verified">
+            <Icon boxSize="4" color="green.fg" aria-label={t('marketplace.card.verified')}>
               <BadgeCheck />
             </Icon>
           ) : null}
         </HStack>
         <Text fontSize="sm" color="fg.muted" lineClamp={1}>
-          {[vendor.category, place].filter(Boolean).join(' · ')}
+          {term(t, 'category', vendor.category)}
+          {place ? (
+            <>
+              {' · '}
+              <bdi>{place}</bdi>
+            </>
+          ) : null}
         </Text>
         <RatingLine vendor={vendor} />
       </Stack>

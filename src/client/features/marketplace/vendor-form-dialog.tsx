@@ -18,6 +18,8 @@ import { FormInput, FormSelect } from '../../components/form-fields';
 import { ListingCategorySelect, ListingDescriptionInput } from '../../components/listing-fields';
 import { UploadButton } from '../../components/upload-button';
 import { UploadedImage } from '../../components/uploaded-image';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -84,9 +86,9 @@ function categoryOptions(current: string | undefined): readonly string[] {
 }
 
 const IMAGE_FIELDS = [
-  { key: 'logoUrl', label: 'Logo' },
-  { key: 'imageUrl', label: 'Cover image' },
-] as const;
+  { key: 'logoUrl', label: 'marketplace.vendorForm.logo' },
+  { key: 'imageUrl', label: 'marketplace.vendorForm.cover' },
+] as const satisfies readonly { key: string; label: MessageId }[];
 
 interface VendorFormDialogProps {
   open: boolean;
@@ -100,6 +102,7 @@ interface VendorFormDialogProps {
  * one: only the changed fields are sent, with the version the dialog was filled from.
  */
 export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDialogProps) {
+  const t = useT();
   const create = useIdempotentCreate(trpc.vendors.create.useMutation());
   const update = trpc.vendors.update.useMutation();
   const utils = trpc.useUtils();
@@ -155,7 +158,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
       if (errors.businessName || errors.category || errors.contactEmail)
         toast.error(VENDOR_MESSAGES.required);
     },
-    toasts: editToasts('Vendor profile'),
+    toasts: editToasts(t('marketplace.vendorForm.thing')),
   });
   const { setValue, watch } = form;
   const pending = form.pending;
@@ -172,47 +175,57 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
 
   return dialog(
     {
-      title: editing ? 'Edit Vendor Profile' : 'Create Vendor Profile',
+      title: editing ? t('marketplace.vendorForm.editTitle') : t('marketplace.vendorForm.createTitle'),
       description: editing
-        ? 'Change the details families see on this listing.'
+        ? t('marketplace.vendorForm.editDescription')
         : user?.role === 'customer'
-          ? 'List your business so families planning a simcha can find you. Your account becomes a vendor account: you run the listing from the Vendor Dashboard and sign in with the vendor login.'
-          : 'List your business so families planning a simcha can find you.',
-      submitLabel: editing ? 'Save Changes' : 'Create Profile',
-      pendingLabel: editing ? 'Saving...' : 'Creating...',
+          ? t('marketplace.vendorForm.createDescriptionCustomer')
+          : t('marketplace.vendorForm.createDescription'),
+      submitLabel: editing ? t('marketplace.vendorForm.save') : t('marketplace.vendorForm.create'),
+      pendingLabel: editing ? t('marketplace.vendorForm.saving') : t('marketplace.vendorForm.creating'),
       submitDisabled: uploading !== null,
     },
     <>
-      <BusinessNameInput form={form} name="businessName" placeholder="e.g. Shalom Table Catering" />
+      <BusinessNameInput
+        form={form}
+        name="businessName"
+        placeholder={t('marketplace.vendorForm.namePlaceholder')}
+      />
       <HebrewBusinessNameInput form={form} name="nameHe" />
       <FieldColumns>
         <ListingCategorySelect
           form={form}
           name="category"
-          placeholder="Select a category"
+          placeholder={t('marketplace.vendorForm.selectCategory')}
           options={categories}
         />
-        <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
+        <FormInput
+          form={form}
+          name="contactEmail"
+          kind="email"
+          label={t('marketplace.vendorForm.email')}
+          required
+        />
       </FieldColumns>
       <ListingDescriptionInput
         form={form}
         name="description"
         rows={3}
-        placeholder="What you offer, your style, the events you love to work"
+        placeholder={t('marketplace.vendorForm.descriptionPlaceholder')}
       />
       <FieldColumns>
         <BusinessPhoneInput form={form} name="contactPhone" />
         <BusinessWebsiteInput form={form} name="website" />
       </FieldColumns>
-      <FormInput form={form} name="address" label="Address" maxLength={300} />
+      <FormInput form={form} name="address" label={t('marketplace.vendorForm.address')} maxLength={300} />
       <FieldColumns columns={3}>
-        <FormInput form={form} name="city" label="City" maxLength={100} />
-        <FormInput form={form} name="state" label="State" maxLength={100} />
+        <FormInput form={form} name="city" label={t('marketplace.vendorForm.city')} maxLength={100} />
+        <FormInput form={form} name="state" label={t('marketplace.vendorForm.state')} maxLength={100} />
         <FormSelect
           form={form}
           name="neighborhood"
-          label="Neighborhood"
-          placeholder="None"
+          label={t('marketplace.vendorForm.neighborhood')}
+          placeholder={t('marketplace.vendorForm.none')}
           options={neighborhoodOptions(neighborhood)}
         />
       </FieldColumns>
@@ -220,7 +233,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
         {IMAGE_FIELDS.map(({ key, label }) => (
           <ImageField
             key={key}
-            label={label}
+            label={t(label)}
             url={key === 'logoUrl' ? logoUrl : imageUrl}
             uploading={uploading === key}
             disabled={pending || uploading !== null}
@@ -230,7 +243,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
         ))}
       </FieldColumns>
       <Text fontSize="xs" color="fg.muted" mt="-2">
-        Images: JPG, PNG, GIF or WebP, smaller than 5MB.
+        {t('marketplace.vendorForm.imagesHint')}
       </Text>
     </>,
   );
@@ -253,6 +266,7 @@ interface ImageFieldProps {
 }
 
 function ImageField({ label, url, uploading, disabled, onFile, onRemove }: ImageFieldProps) {
+  const t = useT();
   return (
     <FileField
       label={label}
@@ -265,7 +279,13 @@ function ImageField({ label, url, uploading, disabled, onFile, onRemove }: Image
         <>
           {url ? (
             <Box rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border" mb="2">
-              <UploadedImage src={url} sizes={DIALOG_IMAGE_SIZES} alt={`${label} preview`} w="full" h="24" />
+              <UploadedImage
+                src={url}
+                sizes={DIALOG_IMAGE_SIZES}
+                alt={t('marketplace.vendorForm.preview', { label })}
+                w="full"
+                h="24"
+              />
             </Box>
           ) : null}
           <Flex gap="2" wrap="wrap">
@@ -273,13 +293,17 @@ function ImageField({ label, url, uploading, disabled, onFile, onRemove }: Image
               onClick={choose}
               uploading={uploading}
               disabled={disabled}
-              aria-label={`${url ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
+              aria-label={
+                url
+                  ? t('marketplace.vendorForm.replaceLabel', { label: label.toLowerCase() })
+                  : t('marketplace.vendorForm.uploadLabel', { label: label.toLowerCase() })
+              }
             >
-              {url ? 'Replace' : 'Upload'}
+              {url ? t('marketplace.vendorForm.replace') : t('marketplace.vendorForm.upload')}
             </UploadButton>
             {url ? (
               <Button variant="ghost" size="sm" colorPalette="red" onClick={onRemove} disabled={disabled}>
-                Remove
+                {t('marketplace.vendorForm.remove')}
               </Button>
             ) : null}
           </Flex>

@@ -31,8 +31,7 @@ import {
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { MESSAGING_MESSAGES } from '../../../shared/messaging';
-import { RESPONSE_FIGURES_DAYS, responseRateText, responseTimeText } from '../../../shared/responsiveness';
+import { RESPONSE_FIGURES_DAYS } from '../../../shared/responsiveness';
 import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
@@ -40,6 +39,11 @@ import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { DirectionalIcon } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -87,8 +91,12 @@ function WhenNear({ children, fallback }: { children: ReactNode; fallback: React
 
 export function VendorProfilePage() {
   const { id = '' } = useParams();
+  const t = useT();
   const vendor = trpc.vendors.byId.useQuery({ id });
-  useDocumentTitle(vendor.data?.businessName ?? (vendor.isError ? 'Vendor Not Found' : 'Vendor'));
+  useDocumentTitle(
+    vendor.data?.businessName ??
+      (vendor.isError ? t('marketplace.profile.notFound') : t('marketplace.profile.vendor')),
+  );
 
   return (
     <Container maxW="6xl" px={{ base: '4', md: '8' }} py={{ base: '6', md: '10' }}>
@@ -98,10 +106,10 @@ export function VendorProfilePage() {
         <Box py={{ base: '4', md: '6' }}>
           <EmptyPanel
             icon={<PanelIcon icon={Store} />}
-            title="Vendor Not Found"
-            description="The vendor profile you are looking for does not exist or is no longer listed."
+            title={t('marketplace.profile.notFound')}
+            description={t('marketplace.profile.notFoundDescription')}
           >
-            <LinkButton to="/marketplace">Back to Marketplace</LinkButton>
+            <LinkButton to="/marketplace">{t('marketplace.profile.back')}</LinkButton>
           </EmptyPanel>
         </Box>
       ) : (
@@ -114,6 +122,8 @@ export function VendorProfilePage() {
 type Dialog = 'request' | 'login' | 'message' | 'edit' | null;
 
 function VendorProfile({ vendor }: { vendor: VendorView }) {
+  const t = useT();
+  const iso = useIsolate();
   const { user } = useCurrentUser();
   const [dialog, setDialog] = useState<Dialog>(null);
   const location = [vendor.address, vendor.city, vendor.state].filter(Boolean);
@@ -126,8 +136,10 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
     <Stack gap={{ base: '6', md: '8' }}>
       <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
         <RouterLink to="/marketplace">
-          <ArrowLeft />
-          Back to Marketplace
+          <DirectionalIcon>
+            <ArrowLeft />
+          </DirectionalIcon>
+          {t('marketplace.profile.back')}
         </RouterLink>
       </Button>
 
@@ -137,7 +149,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         <VendorCover
           vendor={vendor}
           sizes="(min-width: 72em) 1088px, 100vw"
-          alt={`Cover photo of ${vendor.businessName}`}
+          alt={t('marketplace.profile.coverAlt', { name: iso(vendor.businessName) })}
           priority
           iconSize={{ base: '14', md: '20' }}
           ringPadding={{ base: '5', md: '7' }}
@@ -169,7 +181,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               <UploadedImage
                 src={vendor.logoUrl}
                 sizes="(min-width: 48em) 112px, 80px"
-                alt={`${vendor.businessName} logo`}
+                alt={t('marketplace.profile.logoAlt', { name: iso(vendor.businessName) })}
                 w="full"
                 h="full"
               />
@@ -183,7 +195,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           </Box>
           {/* The logo overlaps the cover; the name starts under the cover's bottom edge, never on it. */}
           <Stack gap="2" pt={{ md: '16' }} minW="0" flex="1">
-            <PageTitle>{vendor.businessName}</PageTitle>
+            <PageTitle>
+              <bdi>{vendor.businessName}</bdi>
+            </PageTitle>
             {vendor.nameHe ? (
               <Text lang="he" dir="rtl" color="fg.muted" fontSize="lg">
                 {vendor.nameHe}
@@ -191,14 +205,16 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             ) : null}
             <HStack gap="3" wrap="wrap">
               <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
-                {vendor.category}
+                {term(t, 'category', vendor.category)}
               </Badge>
               {vendor.neighborhood ? (
                 <HStack gap="1" color="fg.muted" fontSize="sm">
                   <Icon boxSize="4" aria-hidden>
                     <MapPin />
                   </Icon>
-                  <Text>{vendor.neighborhood}</Text>
+                  <Text>
+                    <bdi>{vendor.neighborhood}</bdi>
+                  </Text>
                 </HStack>
               ) : null}
               {vendor.verified ? <VerifiedMark size="md" /> : null}
@@ -216,7 +232,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             >
               <RouterLink to={`/vendor-dashboard?listing=${vendor.id}`}>
                 <Pencil />
-                Edit listing
+                {t('marketplace.profile.editListing')}
               </RouterLink>
             </Button>
           ) : adminEdit ? (
@@ -230,7 +246,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               data-testid="edit-listing"
             >
               <Pencil />
-              Edit listing
+              {t('marketplace.profile.editListing')}
             </Button>
           ) : null}
         </Flex>
@@ -242,7 +258,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         alignItems="start"
       >
         <Stack gap="6" minW="0">
-          <InfoCard title="About">
+          <InfoCard title={t('marketplace.profile.about')}>
             {vendor.descriptionRich ? (
               <Box
                 className="vendor-description"
@@ -262,19 +278,19 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               />
             ) : (
               <Text color={vendor.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line" lineHeight="tall">
-                {vendor.description || 'This vendor has not written a description yet.'}
+                {vendor.description || t('marketplace.profile.noDescription')}
               </Text>
             )}
           </InfoCard>
           {vendor.galleryImages.length > 0 ? (
-            <InfoCard title="Gallery">
+            <InfoCard title={t('marketplace.profile.gallery')}>
               <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
                 {vendor.galleryImages.map((src, i) => (
                   <UploadedImage
                     key={src}
                     src={src}
                     sizes="(min-width: 48em) 33vw, 50vw"
-                    alt={`${vendor.businessName} photo ${i + 1}`}
+                    alt={t('marketplace.profile.photoAlt', { name: iso(vendor.businessName), n: i + 1 })}
                     w="full"
                     rounded="lg"
                     aspectRatio={4 / 3}
@@ -284,7 +300,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
               </SimpleGrid>
             </InfoCard>
           ) : null}
-          <InfoCard title="Availability">
+          <InfoCard title={t('marketplace.profile.availability')}>
             <WhenNear fallback={<Box h="64" />}>
               <Suspense fallback={<Box h="64" />}>
                 <VendorAvailability vendorId={vendor.id} />
@@ -295,16 +311,16 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
 
         <Stack gap="6">
           {showsKashrut(vendor) ? (
-            <InfoCard title="Kashrut">
+            <InfoCard title={t('marketplace.profile.kashrut')}>
               <KashrutSupervision category={vendor.category} kashrut={vendor.kashrut} />
             </InfoCard>
           ) : null}
-          <InfoCard title="Contact Information">
+          <InfoCard title={t('marketplace.profile.contact')}>
             <Stack gap="3">
               {vendor.responsiveness ? <Responsiveness figures={vendor.responsiveness} /> : null}
               {!user ? (
                 <Button size="lg" onClick={() => setDialog('login')} {...preloadOn(LoginToContactDialog)}>
-                  Request Availability
+                  {t('marketplace.request.action')}
                 </Button>
               ) : user.role === 'customer' ? (
                 <>
@@ -313,7 +329,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                     onClick={() => setDialog('request')}
                     {...preloadOn(RequestAvailabilityDialog)}
                   >
-                    Request Availability
+                    {t('marketplace.request.action')}
                   </Button>
                   <Button
                     size="lg"
@@ -322,13 +338,13 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                     {...preloadOn(StartThreadDialog)}
                   >
                     <MessageCircle />
-                    Message
+                    {t('marketplace.profile.message')}
                   </Button>
                   {vendor.claimed ? null : (
                     <Alert.Root status="info" variant="subtle" rounded="lg" size="sm">
                       <Alert.Indicator />
                       <Alert.Content>
-                        <Alert.Description>{MESSAGING_MESSAGES.unclaimed}</Alert.Description>
+                        <Alert.Description>{t('marketplace.profile.unclaimed')}</Alert.Description>
                         <Link
                           asChild
                           mt="1"
@@ -342,7 +358,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                             state={{ listing: vendor } satisfies ClaimListingState}
                             data-testid="claim-this-listing"
                           >
-                            Is this your business? Claim this listing
+                            {t('marketplace.profile.claim')}
                           </RouterLink>
                         </Link>
                       </Alert.Content>
@@ -351,22 +367,28 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                 </>
               ) : (
                 <Text fontSize="sm" color="fg.muted">
-                  Availability requests are sent from customer accounts.
+                  {t('marketplace.profile.customersOnly')}
                 </Text>
               )}
               <ContactActions vendor={vendor} onLogin={() => setDialog('login')} />
             </Stack>
           </InfoCard>
           {location.length > 0 ? (
-            <InfoCard title="Location">
+            <InfoCard title={t('marketplace.profile.location')}>
               <HStack gap="3" align="flex-start">
                 <Icon boxSize="5" color="brand.fg" mt="0.5" aria-hidden>
                   <MapPin />
                 </Icon>
                 <Stack gap="0.5" fontSize="sm">
-                  {vendor.address ? <Text>{vendor.address}</Text> : null}
+                  {vendor.address ? (
+                    <Text>
+                      <bdi>{vendor.address}</bdi>
+                    </Text>
+                  ) : null}
                   {vendor.city || vendor.state ? (
-                    <Text>{[vendor.city, vendor.state].filter(Boolean).join(', ')}</Text>
+                    <Text>
+                      <bdi>{[vendor.city, vendor.state].filter(Boolean).join(', ')}</bdi>
+                    </Text>
                   ) : null}
                 </Stack>
               </HStack>
@@ -411,8 +433,18 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
 }
 
 /** "Usually responds within an hour · 92% response rate", once the listing has enough requests. */
+function responseTime(minutes: number | null): MessageId | null {
+  if (minutes === null) return null;
+  if (minutes <= 60) return 'marketplace.profile.respondsHour';
+  if (minutes <= 3 * 60) return 'marketplace.profile.respondsHours';
+  if (minutes <= 24 * 60) return 'marketplace.profile.respondsDay';
+  if (minutes <= 3 * 24 * 60) return 'marketplace.profile.respondsDays';
+  return 'marketplace.profile.respondsLater';
+}
+
 function Responsiveness({ figures }: { figures: ResponsivenessDto }) {
-  const typical = responseTimeText(figures.medianResponseMinutes);
+  const t = useT();
+  const typical = responseTime(figures.medianResponseMinutes);
   return (
     <HStack
       gap="2"
@@ -429,9 +461,9 @@ function Responsiveness({ figures }: { figures: ResponsivenessDto }) {
         <Clock />
       </Icon>
       <Stack gap="0">
-        {typical ? <Text fontWeight="semibold">Usually responds {typical}</Text> : null}
+        {typical ? <Text fontWeight="semibold">{t(typical)}</Text> : null}
         <Text>
-          {responseRateText(figures.responseRate)} response rate over the last {RESPONSE_FIGURES_DAYS} days
+          {t('marketplace.profile.responseRate', { rate: figures.responseRate, days: RESPONSE_FIGURES_DAYS })}
         </Text>
       </Stack>
     </HStack>
@@ -463,13 +495,14 @@ function ContactText({
         truncate={clipped}
         maxW={clipped ? '60' : undefined}
       >
-        {detail}
+        <bdi>{detail}</bdi>
       </Text>
     </Stack>
   );
 }
 
 function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () => void }) {
+  const t = useT();
   const utils = trpc.useUtils();
   // Counted for the owner's analytics, and never in the way of the link: no waiting, no failure shown.
   const reveal = (kind: ContactKind) => {
@@ -479,7 +512,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
     const links: { label: string; kind: ContactKind; detail: string; href: string; icon: ReactNode }[] = [
       vendor.contactPhone
         ? {
-            label: 'Call',
+            label: t('marketplace.profile.call'),
             kind: 'phone' as const,
             detail: vendor.contactPhone,
             href: `tel:${vendor.contactPhone.replace(/[^\d+]/g, '')}`,
@@ -487,7 +520,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
           }
         : null,
       {
-        label: 'Email',
+        label: t('marketplace.profile.email'),
         kind: 'email' as const,
         detail: vendor.contactEmail,
         href: `mailto:${vendor.contactEmail}`,
@@ -495,7 +528,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
       },
       vendor.website
         ? {
-            label: 'Website',
+            label: t('marketplace.profile.website'),
             kind: 'website' as const,
             detail: vendor.website,
             href: vendor.website,
@@ -526,9 +559,19 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
   }
 
   const hidden = [
-    vendor.hasPhone ? { label: 'Call', detail: 'Login to view phone number', icon: <Phone /> } : null,
-    vendor.hasEmail ? { label: 'Email', detail: 'Login to view email address', icon: <Mail /> } : null,
-    vendor.hasWebsite ? { label: 'Website', detail: 'Login to visit website', icon: <ExternalLink /> } : null,
+    vendor.hasPhone
+      ? { label: t('marketplace.profile.call'), detail: t('marketplace.profile.loginPhone'), icon: <Phone /> }
+      : null,
+    vendor.hasEmail
+      ? { label: t('marketplace.profile.email'), detail: t('marketplace.profile.loginEmail'), icon: <Mail /> }
+      : null,
+    vendor.hasWebsite
+      ? {
+          label: t('marketplace.profile.website'),
+          detail: t('marketplace.profile.loginWebsite'),
+          icon: <ExternalLink />,
+        }
+      : null,
   ].filter((l) => l !== null);
   return (
     <Stack gap="2">
@@ -536,7 +579,7 @@ function ContactActions({ vendor, onLogin }: { vendor: VendorView; onLogin: () =
         <Icon boxSize="4" flexShrink="0" aria-hidden>
           <Lock />
         </Icon>
-        <Text>Contact information is available to registered users</Text>
+        <Text>{t('marketplace.prompt.contactForRegistered')}</Text>
       </HStack>
       {hidden.map((item) => (
         <Button key={item.label} {...CONTACT_BUTTON} onClick={onLogin} {...preloadOn(LoginToContactDialog)}>
@@ -562,8 +605,9 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function ProfileSkeleton() {
+  const t = useT();
   return (
-    <Stack gap="8" role="status" aria-busy="true" aria-label="Loading vendor profile">
+    <Stack gap="8" role="status" aria-busy="true" aria-label={t('marketplace.profile.loading')}>
       <Skeleton h="5" w="40" />
       <Skeleton h={{ base: '48', md: '72' }} rounded="2xl" />
       <HStack gap="6" px={{ base: '2', md: '6' }}>
