@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
 import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
+import { useT } from '../../i18n/use-t';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ActivityTab } from './activity-tab';
@@ -26,6 +27,7 @@ const KashrutTab = lazyWithPreload(
  * side panel's entries all land on it.
  */
 export function AdminDashboardPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab = adminTabOf(params.get('tab'));
   const pending = trpc.admin.claims.pending.useQuery().data?.length ?? 0;
@@ -57,23 +59,25 @@ export function AdminDashboardPage() {
   };
 
   return (
-    <PageFrame
-      title="Admin Dashboard"
-      description="Review vendor claims, look after listings and accounts, and keep an eye on the platform."
-    >
+    <PageFrame title={t('admin.page.title')} description={t('admin.page.description')}>
       <DashboardTabs
         value={tab}
         onSelect={select}
         tabs={[
-          { value: 'overview', label: 'Overview', icon: LayoutDashboard, content: <OverviewTab /> },
+          {
+            value: 'overview',
+            label: t('admin.tabs.overview'),
+            icon: LayoutDashboard,
+            content: <OverviewTab />,
+          },
           {
             value: 'claims',
-            label: 'Claims',
+            label: t('admin.tabs.claims'),
             icon: FileCheck,
             badge: (
               <CountBadge
                 count={pending}
-                noun="pending"
+                noun={t('admin.tabs.claimsPending')}
                 testId="pending-claims-badge"
                 palette="gold"
                 size="sm"
@@ -81,15 +85,15 @@ export function AdminDashboardPage() {
             ),
             content: <ClaimsTab />,
           },
-          { value: 'vendors', label: 'Vendors', icon: Store, content: <VendorsTab /> },
+          { value: 'vendors', label: t('admin.tabs.vendors'), icon: Store, content: <VendorsTab /> },
           {
             value: 'kashrut',
-            label: 'Kashrut',
+            label: t('admin.tabs.kashrut'),
             icon: ShieldCheck,
             badge: (
               <CountBadge
                 count={pendingKashrut}
-                noun="waiting for verification"
+                noun={t('admin.tabs.kashrutPending')}
                 testId="pending-kashrut-badge"
                 palette="gold"
                 size="sm"
@@ -101,8 +105,13 @@ export function AdminDashboardPage() {
               </Suspense>
             ),
           },
-          { value: 'users', label: 'Users', icon: Users, content: <UsersTab /> },
-          { value: 'activity', label: 'Activity', icon: History, content: <ActivityTab /> },
+          { value: 'users', label: t('admin.tabs.users'), icon: Users, content: <UsersTab /> },
+          {
+            value: 'activity',
+            label: t('admin.tabs.activity'),
+            icon: History,
+            content: <ActivityTab />,
+          },
         ]}
       />
     </PageFrame>

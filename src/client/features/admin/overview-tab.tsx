@@ -33,6 +33,7 @@ import { CardHeading } from '../../components/card-heading';
 import { LinkButton } from '../../components/link-button';
 import { Panel } from '../../components/panel';
 import { StatTile } from '../../components/stat-tile';
+import { DirectionalIcon } from '../../i18n/bidi';
 import { fileSizeText } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -365,7 +366,9 @@ function ActivityFeed() {
       action={
         <LinkButton to={adminTabPath('activity')} size="xs" variant="ghost">
           Audit log
-          <ChevronRight aria-hidden />
+          <DirectionalIcon>
+            <ChevronRight aria-hidden />
+          </DirectionalIcon>
         </LinkButton>
       }
     >
@@ -415,7 +418,9 @@ function ActivityFeed() {
                     </Flex>
                   </Box>
                   <Box color="fg.muted" flexShrink="0" alignSelf="center">
-                    <ChevronRight size={16} aria-hidden />
+                    <DirectionalIcon>
+                      <ChevronRight size={16} aria-hidden />
+                    </DirectionalIcon>
                   </Box>
                 </RouterLink>
               </Flex>
@@ -476,7 +481,9 @@ function OpenReports({ count }: { count: number | undefined }) {
         mt={shown.length === 0 ? '3' : '0'}
       >
         Review reports
-        <ChevronRight aria-hidden />
+        <DirectionalIcon>
+          <ChevronRight aria-hidden />
+        </DirectionalIcon>
       </LinkButton>
     </Card>
   );

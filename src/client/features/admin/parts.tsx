@@ -18,6 +18,7 @@ import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { SearchInputGroup } from '../../components/search-input';
+import { DirectionalIcon } from '../../i18n/bidi';
 import { rangeText } from './format';
 
 /**
@@ -153,7 +154,9 @@ export function Pager({ page, total, noun, one, onPage, pageSize = ADMIN_PAGE_SI
           onClick={() => onPage(page - 1)}
           aria-label={`Previous page of ${noun}`}
         >
-          <ChevronLeft aria-hidden />
+          <DirectionalIcon>
+            <ChevronLeft aria-hidden />
+          </DirectionalIcon>
           Previous
         </Button>
         <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
@@ -167,7 +170,9 @@ export function Pager({ page, total, noun, one, onPage, pageSize = ADMIN_PAGE_SI
           aria-label={`Next page of ${noun}`}
         >
           Next
-          <ChevronRight aria-hidden />
+          <DirectionalIcon>
+            <ChevronRight aria-hidden />
+          </DirectionalIcon>
         </Button>
       </HStack>
     </Flex>

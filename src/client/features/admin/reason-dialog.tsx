@@ -3,6 +3,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextarea } from '../../components/form-fields';
+import { useT } from '../../i18n/use-t';
 import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { refusal, useRecordSubmit } from './actions';
 import { REASON_MAX, reasonForm } from './schemas';
@@ -43,7 +44,7 @@ interface ReasonDialogProps<T> {
 export function ReasonDialog<T>({
   open,
   onClose,
-  texts: { title, description, label = 'Reason', placeholder, submit: submitLabel, pending: pendingLabel },
+  texts: { title, description, label, placeholder, submit: submitLabel, pending: pendingLabel },
   required,
   pending,
   target,
@@ -52,6 +53,7 @@ export function ReasonDialog<T>({
   children,
   testId,
 }: ReasonDialogProps<T>) {
+  const t = useT();
   const submitRecord = useRecordSubmit();
   const schema = useMemo(() => reasonForm(required), [required]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -104,17 +106,13 @@ export function ReasonDialog<T>({
         <FormTextarea
           form={form}
           name="reason"
-          label={label}
+          label={label ?? t('admin.reason.label')}
           required={required}
           rows={4}
           maxLength={REASON_MAX}
           placeholder={placeholder}
           data-autofocus
-          hint={
-            required
-              ? 'Recorded in the audit log with your name.'
-              : 'Optional. Recorded in the audit log with your name.'
-          }
+          hint={required ? t('admin.reason.hintRequired') : t('admin.reason.hintOptional')}
         />
       </Stack>
     </FormDialog>

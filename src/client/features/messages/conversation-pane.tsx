@@ -23,13 +23,17 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
-import { type ConversationDto, MESSAGING_MESSAGES } from '../../../shared/schemas/messages';
+import type { ConversationDto } from '../../../shared/schemas/messages';
 import { ActionMenu } from '../../components/action-menu';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
+import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import { term } from '../../i18n/terms';
+import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
@@ -39,13 +43,7 @@ import { PaneBar } from './pane-bar';
 import { ConversationFooter, ReplyBox } from './reply-box';
 import { ReportDialog } from './report-dialog';
 import { ThreadAvatar } from './thread-avatar';
-import {
-  otherPartyLabel,
-  otherPartyName,
-  useBlockThread,
-  useConversation,
-  useMarkThreadSeen,
-} from './use-messages';
+import { otherPartyName, useBlockThread, useConversation, useMarkThreadSeen } from './use-messages';
 
 type Thread = ConversationDto['thread'];
 
@@ -64,6 +62,7 @@ interface ConversationPaneProps {
  * Opening it marks the incoming messages seen, and so does each new one while the tab is visible.
  */
 export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
+  const t = useT();
   const { query, loadOlder, loadingOlder } = useConversation(threadId);
   const failedToast = useRef(false);
 
@@ -73,10 +72,10 @@ export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
       failedToast.current = true;
       const description = serverMessage(query.error) ?? undefined;
       // After the commit: the toaster renders synchronously and must not start inside React's render.
-      window.setTimeout(() => toast.error(MESSAGING_MESSAGES.loadFailed, description), 0);
+      window.setTimeout(() => toast.error(t('messages.pane.loadFailed'), description), 0);
     }
     if (!query.isError) failedToast.current = false;
-  }, [query.isError, query.error]);
+  }, [query.isError, query.error, t]);
 
   const back = onBack ? (
     <IconButton
@@ -86,15 +85,17 @@ export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
       flexShrink="0"
       alignSelf="center"
       onClick={onBack}
-      aria-label="Back to conversations"
+      aria-label={t('messages.pane.back')}
     >
-      <ArrowLeft />
+      <DirectionalIcon>
+        <ArrowLeft />
+      </DirectionalIcon>
     </IconButton>
   ) : null;
 
   if (query.isPending) {
     return (
-      <PaneFrame label="Loading conversation" busy>
+      <PaneFrame label={t('messages.pane.loading')} busy>
         <Stack p="4" gap="4">
           {back}
           <Skeleton h="10" w="60%" />
@@ -106,7 +107,7 @@ export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
   }
   if (query.isLoadingError) {
     return (
-      <PaneFrame label="Conversation">
+      <PaneFrame label={t('messages.pane.label')}>
         <Stack p="4" gap="4" flex="1">
           {back}
           <Stack flex="1" align="center" justify="center" textAlign="center" gap="3" px="4">
@@ -114,13 +115,13 @@ export function ConversationPane({ threadId, onBack }: ConversationPaneProps) {
               <TriangleAlert />
             </Icon>
             <Text fontWeight="semibold" color="brand.950">
-              {MESSAGING_MESSAGES.loadFailed}
+              {t('messages.pane.loadFailed')}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {serverMessage(query.error) ?? 'Check your connection and try again.'}
+              {serverMessage(query.error) ?? t('messages.pane.loadFailedHint')}
             </Text>
             <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              Try again
+              {t('messages.pane.tryAgain')}
             </Button>
           </Stack>
         </Stack>
@@ -174,12 +175,13 @@ function LoadedConversation({
   loadOlder: () => void;
   loadingOlder: boolean;
 }) {
+  const t = useT();
   const { thread, messages, hasMoreBefore } = conversation;
   const other = otherPartyName(thread);
   useMarkSeenWhileOpen(conversation);
 
   return (
-    <PaneFrame label={`Conversation with ${other}`}>
+    <PaneFrame label={t('messages.pane.labelWith', { name: isolate(other) })}>
       <ConversationHeader thread={thread} back={back} />
       {/* The request and its quotes scroll in their own share of the pane, so the messages and the
           reply box always keep theirs. */}
@@ -192,7 +194,7 @@ function LoadedConversation({
         borderColor="border.emphasized"
       >
         {thread.side === 'customer' && !thread.vendor.managed ? (
-          <Notice status="info">{MESSAGING_MESSAGES.unclaimed}</Notice>
+          <Notice status="info">{t('messages.pane.unclaimed')}</Notice>
         ) : null}
         {thread.request ? <RequestDetails request={thread.request} /> : null}
         {thread.request ? (
@@ -259,6 +261,7 @@ function useMarkSeenWhileOpen(conversation: ConversationDto) {
 }
 
 function ConversationHeader({ thread, back }: { thread: Thread; back: React.ReactNode }) {
+  const t = useT();
   const other = otherPartyName(thread);
   const { block, unblock } = useBlockThread();
   const [reporting, setReporting] = useState(false);
@@ -266,15 +269,16 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
 
   const blocking = useConfirmedMutation(block, {
     input: { threadId: thread.id },
-    onDone: () => toast.success('Conversation blocked', `${other} can no longer send you messages here.`),
-    failed: 'Could not block this conversation',
+    onDone: () =>
+      toast.success(t('messages.block.done'), t('messages.block.doneHint', { name: isolate(other) })),
+    failed: t('messages.block.failed'),
   });
   const doUnblock = () =>
     unblock.mutate(
       { threadId: thread.id },
       {
-        onSuccess: () => toast.success('Conversation unblocked'),
-        onError: (error) => toast.failed('Could not unblock this conversation', error),
+        onSuccess: () => toast.success(t('messages.unblock.done')),
+        onError: (error) => toast.failed(t('messages.unblock.failed'), error),
       },
     );
 
@@ -285,9 +289,9 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
         <ThreadAvatar thread={thread} name={other} />
         <Box flex="1" minW="0">
           <Heading as="h2" fontSize="md" color="brand.950" truncate>
-            {other}
+            <bdi>{other}</bdi>
           </Heading>
-          <Text fontSize="sm" color="fg.muted" truncate>
+          <Text fontSize="sm" color="fg.muted" truncate dir="auto">
             {thread.subject}
           </Text>
         </Box>
@@ -298,7 +302,7 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
             else if (value === 'report') setReporting(true);
           }}
           trigger={
-            <IconButton aria-label="Conversation options" variant="ghost" size="sm" flexShrink="0">
+            <IconButton aria-label={t('messages.pane.options')} variant="ghost" size="sm" flexShrink="0">
               <Ellipsis />
             </IconButton>
           }
@@ -306,28 +310,27 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
           {thread.blocked === null ? (
             <Menu.Item value="block" color="fg.error">
               <Ban size={16} aria-hidden />
-              Block
+              {t('messages.pane.block')}
             </Menu.Item>
           ) : blockedByMe ? (
             <Menu.Item value="unblock">
               <ShieldOff size={16} aria-hidden />
-              Unblock
+              {t('messages.pane.unblock')}
             </Menu.Item>
           ) : null}
           <Menu.Item value="report">
             <Flag size={16} aria-hidden />
-            Report
+            {t('messages.pane.report')}
           </Menu.Item>
         </ActionMenu>
       </HStack>
       <ConfirmDialog
         {...blocking.dialog}
-        title="Block this conversation?"
-        confirmLabel="Block"
-        pendingLabel="Blocking..."
+        title={t('messages.block.confirmTitle')}
+        confirmLabel={t('messages.block.confirm')}
+        pendingLabel={t('messages.block.pending')}
       >
-        {other} will no longer be able to send you messages in this conversation, and neither will you until
-        you unblock it.
+        <FormattedMessage id="messages.block.confirmBody" values={{ name: <bdi>{other}</bdi> }} />
       </ConfirmDialog>
       <ReportDialog
         open={reporting}
@@ -350,39 +353,46 @@ function Notice({ status, children }: { status: 'info' | 'warning'; children: Re
   );
 }
 
-/** '$2,000' for whole dollars, '$2,000.50' otherwise. */
+/** '$2,000' for whole dollars, '$2,000.50' otherwise, isolated for a sentence. */
 function money(amount: string): string {
-  return formatAmount(amount).replace(/\.00$/, '');
+  return isolate(formatAmount(amount).replace(/\.00$/, ''));
 }
 
-function budgetText(min: string | null, max: string | null): string | null {
-  if (min && max) return `${money(min)} – ${money(max)}`;
-  if (max) return `up to ${money(max)}`;
-  if (min) return `from ${money(min)}`;
+function budgetText(t: Translate, min: string | null, max: string | null): string | null {
+  if (min && max) return t('messages.request.budgetRange', { min: money(min), max: money(max) });
+  if (max) return t('messages.request.budgetUpTo', { max: money(max) });
+  if (min) return t('messages.request.budgetFrom', { min: money(min) });
   return null;
 }
 
 function RequestDetails({ request }: { request: NonNullable<Thread['request']> }) {
-  const budget = budgetText(request.budgetMin, request.budgetMax);
-  const date = `${formatDay(fromCivilDate(request.eventDate))}${request.eventTime ? `, ${formatTime(request.eventTime)}` : ''}`;
-  const facts: { label: string; value: string }[] = [
-    { label: 'Event type', value: request.eventType },
-    { label: 'Date', value: date },
-    { label: 'Guests', value: `${request.guestCount} guests` },
-    ...(budget ? [{ label: 'Budget', value: `Budget ${budget}` }] : []),
-    ...(request.city ? [{ label: 'City', value: request.city }] : []),
+  const t = useT();
+  const budget = budgetText(t, request.budgetMin, request.budgetMax);
+  const day = formatDay(fromCivilDate(request.eventDate));
+  const date = request.eventTime
+    ? t('messages.request.dateTime', { date: day, time: formatTime(request.eventTime) })
+    : day;
+  const facts: { label: string; value: string; own?: boolean }[] = [
+    { label: t('messages.request.eventType'), value: term(t, 'eventType', request.eventType) },
+    { label: t('messages.request.date'), value: date },
+    {
+      label: t('messages.request.guests'),
+      value: t('messages.request.guestCount', { count: request.guestCount }),
+    },
+    ...(budget ? [{ label: t('messages.request.budget'), value: budget }] : []),
+    ...(request.city ? [{ label: t('messages.request.city'), value: request.city, own: true }] : []),
   ];
   return (
     <PaneBar
       as="section"
-      aria-label="Availability request"
+      aria-label={t('messages.request.label')}
       edge="bottom"
       bg="gold.subtle"
       py="2"
       fontSize={{ base: 'xs', md: 'sm' }}
     >
       <IconEyebrow icon={Calendar} iconSize="3.5" fontSize="2xs" gap="1.5">
-        Availability request
+        {t('messages.request.label')}
       </IconEyebrow>
       <Flex as="dl" wrap="wrap" columnGap="1.5" rowGap="0" color="brand.950">
         {facts.map((fact, i) => (
@@ -391,7 +401,7 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
               {fact.label}
             </Text>
             <Text as="dd" fontWeight="medium">
-              {fact.value}
+              {fact.own ? <bdi>{fact.value}</bdi> : fact.value}
             </Text>
             {i < facts.length - 1 ? (
               <Text as="span" color="fg.subtle" aria-hidden>
@@ -407,8 +417,11 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
             <ConflictBadge level={request.conflictLevel ?? 'custom'} />
             {request.hasConflict && request.conflictLevel !== 'info' ? (
               <Text color={request.conflictLevel === 'forbidden' ? 'fg.error' : 'orange.fg'}>
-                This date overlaps {request.conflictReason ?? 'Shabbat or a Jewish holiday'} - consider
-                choosing another date.
+                {t('messages.request.conflict', {
+                  reason: request.conflictReason
+                    ? isolate(request.conflictReason)
+                    : t('messages.request.conflictDefault'),
+                })}
               </Text>
             ) : null}
           </HStack>
@@ -424,23 +437,28 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
 }
 
 function CannotReply({ thread }: { thread: Thread }) {
+  const t = useT();
   const { unblock } = useBlockThread();
   const blocked = thread.blocked;
   const byMe = blocked?.bySide === thread.side;
-  const who = byMe ? 'You' : `The ${otherPartyLabel(thread.side).toLowerCase()}`;
+  const blockedTitle = byMe
+    ? t('messages.blocked.byYou')
+    : thread.side === 'customer'
+      ? t('messages.blocked.byVendor')
+      : t('messages.blocked.byCustomer');
   return (
     <ConversationFooter>
       <Alert.Root status={blocked ? 'warning' : 'info'} variant="subtle" rounded="lg">
         <Alert.Indicator>{blocked ? <Ban size={18} aria-hidden /> : <MessageCircle />}</Alert.Indicator>
         <Alert.Content>
-          {blocked ? <Alert.Title>{who} blocked this conversation</Alert.Title> : null}
+          {blocked ? <Alert.Title>{blockedTitle}</Alert.Title> : null}
           <Alert.Description>
             {thread.cannotReplyReason ??
               (byMe
-                ? MESSAGING_MESSAGES.youBlocked
+                ? t('messages.blocked.youHint')
                 : blocked
-                  ? MESSAGING_MESSAGES.theyBlocked
-                  : 'You cannot reply here.')}
+                  ? t('messages.blocked.theyHint')
+                  : t('messages.blocked.cannotReply'))}
           </Alert.Description>
         </Alert.Content>
         {byMe ? (
@@ -453,13 +471,13 @@ function CannotReply({ thread }: { thread: Thread }) {
               unblock.mutate(
                 { threadId: thread.id },
                 {
-                  onSuccess: () => toast.success('Conversation unblocked'),
-                  onError: (error) => toast.failed('Could not unblock this conversation', error),
+                  onSuccess: () => toast.success(t('messages.unblock.done')),
+                  onError: (error) => toast.failed(t('messages.unblock.failed'), error),
                 },
               )
             }
           >
-            Unblock
+            {t('messages.pane.unblock')}
           </Button>
         ) : null}
       </Alert.Root>

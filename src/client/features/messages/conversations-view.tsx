@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
+import { useT } from '../../i18n/use-t';
 import { ConversationPane } from './conversation-pane';
 import { ThreadList } from './thread-list';
 import { useThreads } from './use-messages';
@@ -21,6 +22,7 @@ interface ConversationsViewProps {
  * thread lives in the address (?thread=id), so notifications and reloads land on it.
  */
 export function ConversationsView({ empty, height }: ConversationsViewProps) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('thread');
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
@@ -56,7 +58,13 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
 
   if (threads.isPending && !selectedId) {
     return frame(
-      <Stack gap="2" role="status" aria-busy="true" aria-label="Loading conversations" maxW={{ md: '20rem' }}>
+      <Stack
+        gap="2"
+        role="status"
+        aria-busy="true"
+        aria-label={t('messages.list.loading')}
+        maxW={{ md: '20rem' }}
+      >
         <Skeleton h="20" rounded="xl" />
         <Skeleton h="20" rounded="xl" />
         <Skeleton h="20" rounded="xl" />
@@ -66,7 +74,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
   if (threads.isLoadingError && !selectedId) {
     return (
       <LoadFailedPanel
-        what="your conversations"
+        what={t('messages.list.loadFailedWhat')}
         icon={MessageCircle}
         error={threads.error}
         onRetry={() => void threads.refetch()}
@@ -77,7 +85,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
     return (
       <EmptyPanel
         icon={<PanelIcon icon={MessageCircle} />}
-        title="No messages yet"
+        title={t('messages.list.empty')}
         description={empty.description}
       >
         {empty.action}
@@ -86,7 +94,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
   }
 
   const listPanel = threads.isPending ? (
-    <Stack gap="2" role="status" aria-busy="true" aria-label="Loading conversations">
+    <Stack gap="2" role="status" aria-busy="true" aria-label={t('messages.list.loading')}>
       <Skeleton h="20" rounded="xl" />
       <Skeleton h="20" rounded="xl" />
     </Stack>
@@ -106,7 +114,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
       selectedId ? (
         <ConversationPane key={selectedId} threadId={selectedId} onBack={showList} />
       ) : (
-        <Box as="section" aria-label="Conversation list">
+        <Box as="section" aria-label={t('messages.list.label')}>
           {listPanel}
         </Box>
       ),
@@ -120,7 +128,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
     >
       <Box
         as="section"
-        aria-label="Conversation list"
+        aria-label={t('messages.list.label')}
         h="var(--conversation-height)"
         overflowY="auto"
         p="1"
@@ -135,8 +143,8 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
           <Box flex="1" alignSelf="stretch" display="flex" flexDirection="column" justifyContent="flex-start">
             <EmptyPanel
               icon={<PanelIcon icon={MessageCircle} />}
-              title="Select a conversation to view messages"
-              description="Pick a conversation on the left to read it and reply."
+              title={t('messages.view.noneSelected')}
+              description={t('messages.view.noneSelectedHint')}
             />
           </Box>
         </Box>

@@ -1,7 +1,10 @@
 import { Box, Button, Flex, HStack, Icon, Image, Link, type LinkProps, Stack, Text } from '@chakra-ui/react';
 import { CheckCheck, FileIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { AttachmentDto, MessageDto, ThreadSide } from '../../../shared/schemas/messages';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { fileSizeText } from '../../lib/attachments';
 import { fullTime, messageTime } from './format';
 import { otherPartyLabel } from './use-messages';
@@ -31,6 +34,7 @@ export function MessageList({
   loadingOlder,
   onLoadOlder,
 }: MessageListProps) {
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const shown = useRef<{ first: string | null; last: string | null; height: number; top: number } | null>(
@@ -79,7 +83,7 @@ export function MessageList({
     if (el && atEnd.current) el.scrollTop = el.scrollHeight;
   };
 
-  const otherLabel = otherPartyLabel(side);
+  const otherLabel = otherPartyLabel(t, side);
   return (
     <Box
       ref={scroller}
@@ -94,7 +98,7 @@ export function MessageList({
       // A keyboard scrolls the conversation once it has the focus (WCAG 2.1.1).
       tabIndex={0}
       role="region"
-      aria-label="Messages in this conversation"
+      aria-label={t('messages.conversation.region')}
       _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
     >
       {hasMoreBefore ? (
@@ -103,19 +107,19 @@ export function MessageList({
             size="xs"
             variant="outline"
             loading={loadingOlder}
-            loadingText="Loading..."
+            loadingText={t('messages.conversation.loading')}
             onClick={onLoadOlder}
           >
-            Load earlier messages
+            {t('messages.conversation.loadEarlier')}
           </Button>
         </Flex>
       ) : null}
       {messages.length === 0 ? (
         <Text textAlign="center" color="fg.muted" fontSize="sm" py="8">
-          No messages in this conversation yet.
+          {t('messages.conversation.empty')}
         </Text>
       ) : (
-        <Box role="log" aria-label="Messages">
+        <Box role="log" aria-label={t('messages.conversation.log')}>
           <Stack as="ol" gap="3" listStyleType="none">
             {messages.map((message) => (
               <MessageItem
@@ -141,6 +145,7 @@ function MessageItem({
   otherLabel: string;
   onMediaLoad: () => void;
 }) {
+  const t = useT();
   if (message.messageType === 'system') {
     return (
       <Box as="li" textAlign="center" data-message-id={message.id}>
@@ -170,7 +175,7 @@ function MessageItem({
     >
       <HStack gap="2" mb="1" px="1" textStyle="caption">
         <Text as="span" fontWeight="semibold" color={mine ? 'brand.fg' : 'gold.fg'}>
-          {mine ? 'You' : otherLabel}
+          {mine ? t('messages.conversation.you') : otherLabel}
         </Text>
         <time dateTime={message.createdAt.toISOString()} title={fullTime(message.createdAt)}>
           {messageTime(message.createdAt)}
@@ -183,14 +188,15 @@ function MessageItem({
         borderWidth={mine ? '0' : '1px'}
         borderColor="border.muted"
         rounded="2xl"
-        roundedTopRight={mine ? 'sm' : '2xl'}
-        roundedTopLeft={mine ? '2xl' : 'sm'}
+        roundedStartEnd={mine ? 'sm' : '2xl'}
+        roundedStartStart={mine ? '2xl' : 'sm'}
         px="3.5"
         py="2.5"
         shadow="xs"
       >
-        {/* Text only, never markup: line breaks kept, long words wrapped. */}
-        <Text whiteSpace="pre-wrap" overflowWrap="anywhere" fontSize="sm" lineHeight="tall">
+        {/* Text only, never markup: line breaks kept, long words wrapped; each message reads in the
+            direction of its own first letters. */}
+        <Text whiteSpace="pre-wrap" overflowWrap="anywhere" fontSize="sm" lineHeight="tall" dir="auto">
           {message.messageText}
         </Text>
         {message.attachments.length > 0 ? (
@@ -209,19 +215,24 @@ function MessageItem({
             <>
               <CheckCheck size={14} aria-hidden />
               <Text as="span">
-                Seen
                 {message.seenAt ? (
-                  <>
-                    {' '}
-                    <time dateTime={message.seenAt.toISOString()} title={fullTime(message.seenAt)}>
-                      {messageTime(message.seenAt)}
-                    </time>
-                  </>
-                ) : null}
+                  <FormattedMessage
+                    id="messages.conversation.seenAt"
+                    values={{
+                      time: (
+                        <time dateTime={message.seenAt.toISOString()} title={fullTime(message.seenAt)}>
+                          {messageTime(message.seenAt)}
+                        </time>
+                      ),
+                    }}
+                  />
+                ) : (
+                  t('messages.conversation.seen')
+                )}
               </Text>
             </>
           ) : (
-            <Text as="span">Sent</Text>
+            <Text as="span">{t('messages.conversation.sent')}</Text>
           )}
         </HStack>
       ) : null}
@@ -261,13 +272,17 @@ function Attachments({ attachments, mine, onMediaLoad }: AttachmentsProps) {
 
 /** A picture sent with a message, shown as a thumbnail; its name and size in the tooltip. */
 function ImageAttachment({ image, onLoad }: { image: AttachmentDto; onLoad: () => void }) {
+  const t = useT();
   return (
     <AttachmentLink
       attachment={image}
       overflow="hidden"
       display="block"
       bg="bg.muted"
-      title={`${image.name} (${fileSizeText(image.bytes)})`}
+      title={t('messages.conversation.imageTitle', {
+        name: isolate(image.name),
+        size: isolate(fileSizeText(image.bytes)),
+      })}
     >
       <Image
         src={image.url}
@@ -291,6 +306,7 @@ function chipColors(mine: boolean) {
 
 /** A file (a PDF) sent with a message: its icon, name and size on one line. */
 function FileAttachment({ file, mine }: { file: AttachmentDto; mine: boolean }) {
+  const t = useT();
   return (
     <AttachmentLink
       attachment={file}
@@ -301,12 +317,15 @@ function FileAttachment({ file, mine }: { file: AttachmentDto; mine: boolean }) 
       py="2"
       textDecoration="none"
       {...chipColors(mine)}
-      aria-label={`${file.name}, ${fileSizeText(file.bytes)}, PDF`}
+      aria-label={t('messages.conversation.fileLabel', {
+        name: isolate(file.name),
+        size: isolate(fileSizeText(file.bytes)),
+      })}
     >
       <Icon boxSize="4" flexShrink="0" aria-hidden>
         <FileIcon />
       </Icon>
-      <Text as="span" fontSize="sm" truncate minW="0" flex="1">
+      <Text as="span" fontSize="sm" truncate minW="0" flex="1" dir="auto">
         {file.name}
       </Text>
       <Text as="span" fontSize="xs" opacity="0.8" flexShrink="0">

@@ -3,10 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/link-button';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
+import { useT } from '../../i18n/use-t';
 import { ConversationsView } from './conversations-view';
 
 /** /messages: the customer's conversations with vendors (spec section 2). */
 export function MessagesPage() {
+  const t = useT();
   const unread = useUnreadCount();
   const [params] = useSearchParams();
   const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
@@ -14,8 +16,8 @@ export function MessagesPage() {
   const compact = !wide && params.has('thread');
   return (
     <PageFrame
-      title="Messages"
-      description={compact ? undefined : 'Your conversations with vendors about your events.'}
+      title={t('messages.page.title')}
+      description={compact ? undefined : t('messages.page.description')}
       badge={
         unread > 0 ? (
           <Badge
@@ -24,7 +26,7 @@ export function MessagesPage() {
             rounded="full"
             fontSize="sm"
             px="2.5"
-            aria-label={`${unread} unread`}
+            aria-label={t('messages.page.unread', { count: unread })}
             data-testid="messages-page-unread-badge"
           >
             {unread}
@@ -35,9 +37,8 @@ export function MessagesPage() {
       <ConversationsView
         height={{ base: 'calc(100dvh - 15.75rem)', md: 'min(42rem, calc(100dvh - 15rem))' }}
         empty={{
-          description:
-            'Find a vendor in the marketplace and send an availability request or a message; the conversation continues here.',
-          action: <LinkButton to="/marketplace">Browse the marketplace</LinkButton>,
+          description: t('messages.page.empty'),
+          action: <LinkButton to="/marketplace">{t('messages.page.browse')}</LinkButton>,
         }}
       />
     </PageFrame>

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import {
   MESSAGING_LIMITS,
-  MESSAGING_MESSAGES,
   type QuickReplyDto,
   quickReplyCreateInput,
 } from '../../../shared/schemas/messages';
@@ -14,6 +13,8 @@ import { fieldBinder } from '../../components/field-binder';
 import { FormTextField } from '../../components/form-fields';
 import { OutlinedRow } from '../../components/outlined-row';
 import { useCheckedForm } from '../../components/use-checked-form';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { errorCode } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
@@ -24,6 +25,7 @@ const MANAGE = '__manage';
 
 /** The vendor's saved quick replies: picking one puts its text where the cursor is in the reply box. */
 export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => void }) {
+  const t = useT();
   const list = trpc.messages.quickReplies.useQuery();
   const [managing, setManaging] = useState(false);
   const items = list.data ?? [];
@@ -41,34 +43,39 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
           if (picked) onInsert(picked.body);
         }}
         trigger={
-          <IconButton aria-label="Quick replies" variant="ghost" size="sm" title="Quick replies">
+          <IconButton
+            aria-label={t('messages.quick.label')}
+            variant="ghost"
+            size="sm"
+            title={t('messages.quick.label')}
+          >
             <Zap aria-hidden />
           </IconButton>
         }
         content={{ maxW: 'min(22rem, calc(100vw - 2rem))', minW: '14rem' }}
       >
         <Menu.ItemGroup>
-          <Menu.ItemGroupLabel>Quick replies</Menu.ItemGroupLabel>
+          <Menu.ItemGroupLabel>{t('messages.quick.label')}</Menu.ItemGroupLabel>
           {list.isPending ? (
             <Menu.Item value="__loading" disabled>
-              Loading...
+              {t('messages.quick.loading')}
             </Menu.Item>
           ) : list.isLoadingError ? (
             <Menu.Item value="__error" disabled>
-              Could not load your quick replies
+              {t('messages.quick.loadFailed')}
             </Menu.Item>
           ) : items.length === 0 ? (
             <Menu.Item value="__none" disabled>
-              No quick replies yet
+              {t('messages.quick.none')}
             </Menu.Item>
           ) : (
             items.map((q) => (
               <Menu.Item key={q.id} value={q.id} h="auto" py="2">
                 <Stack gap="0" minW="0">
-                  <Text fontWeight="medium" truncate>
+                  <Text fontWeight="medium" truncate dir="auto">
                     {q.title}
                   </Text>
-                  <Text textStyle="caption" lineClamp={1}>
+                  <Text textStyle="caption" lineClamp={1} dir="auto">
                     {q.body}
                   </Text>
                 </Stack>
@@ -77,7 +84,7 @@ export function QuickRepliesMenu({ onInsert }: { onInsert: (body: string) => voi
           )}
         </Menu.ItemGroup>
         <Menu.Separator />
-        <Menu.Item value={MANAGE}>Manage quick replies</Menu.Item>
+        <Menu.Item value={MANAGE}>{t('messages.quick.manage')}</Menu.Item>
       </ActionMenu>
       <QuickRepliesDialog open={managing} onClose={() => setManaging(false)} />
     </>
@@ -90,6 +97,7 @@ const EMPTY: QuickReplyForm = { title: '', body: '' };
 
 /** Add, edit and delete quick replies (at most 10). */
 function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
   const utils = trpc.useUtils();
   const list = trpc.messages.quickReplies.useQuery(undefined, { enabled: open });
   const refresh = () => utils.messages.quickReplies.invalidate();
@@ -137,10 +145,10 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
         { id: editing.id, title, body, version: editing.version },
         {
           onSuccess: () => {
-            toast.success('Quick reply saved');
+            toast.success(t('messages.quick.saved'));
             stopEditing();
           },
-          onError: onFailure('Could not save the quick reply'),
+          onError: onFailure(t('messages.quick.saveFailed')),
         },
       );
     } else {
@@ -148,10 +156,10 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
         { title, body },
         {
           onSuccess: () => {
-            toast.success('Quick reply added');
+            toast.success(t('messages.quick.added'));
             stopEditing();
           },
-          onError: onFailure('Could not add the quick reply'),
+          onError: onFailure(t('messages.quick.addFailed')),
         },
       );
     }
@@ -162,10 +170,10 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
       { id: q.id },
       {
         onSuccess: () => {
-          toast.success('Quick reply deleted');
+          toast.success(t('messages.quick.deleted'));
           if (editing?.id === q.id) stopEditing();
         },
-        onError: (error) => toast.failed('Could not delete the quick reply', error),
+        onError: (error) => toast.failed(t('messages.quick.deleteFailed'), error),
       },
     );
 
@@ -180,27 +188,22 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
     >
       <Dialog.Content>
         <DialogHeading
-          title="Quick replies"
-          description={
-            <>
-              Save answers you give often and insert them with one click. Up to{' '}
-              {MESSAGING_LIMITS.quickRepliesMax}.
-            </>
-          }
+          title={t('messages.quick.label')}
+          description={t('messages.quick.dialogDescription', { max: MESSAGING_LIMITS.quickRepliesMax })}
         />
         <Dialog.Body>
           <Stack gap="4">
             {list.isPending ? (
-              <Stack gap="2" role="status" aria-busy="true" aria-label="Loading quick replies">
+              <Stack gap="2" role="status" aria-busy="true" aria-label={t('messages.quick.loadingList')}>
                 <Skeleton h="14" rounded="lg" />
                 <Skeleton h="14" rounded="lg" />
               </Stack>
             ) : items.length === 0 ? (
               <Text color="fg.muted" fontSize="sm">
-                No quick replies yet.
+                {t('messages.quick.noneYet')}
               </Text>
             ) : (
-              <Stack as="ul" gap="2" listStyleType="none" aria-label="Saved quick replies">
+              <Stack as="ul" gap="2" listStyleType="none" aria-label={t('messages.quick.savedList')}>
                 {items.map((q) => (
                   <OutlinedRow
                     key={q.id}
@@ -211,15 +214,15 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                     py="3"
                   >
                     <Box flex="1" minW="0">
-                      <Text fontWeight="medium" truncate>
+                      <Text fontWeight="medium" truncate dir="auto">
                         {q.title}
                       </Text>
-                      <Text fontSize="sm" color="fg.muted" lineClamp={2} whiteSpace="pre-wrap">
+                      <Text fontSize="sm" color="fg.muted" lineClamp={2} whiteSpace="pre-wrap" dir="auto">
                         {q.body}
                       </Text>
                     </Box>
                     <IconButton
-                      aria-label={`Edit ${q.title}`}
+                      aria-label={t('messages.quick.edit', { title: isolate(q.title) })}
                       size="xs"
                       variant="ghost"
                       onClick={() => startEdit(q)}
@@ -227,7 +230,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                       <Pencil />
                     </IconButton>
                     <IconButton
-                      aria-label={`Delete ${q.title}`}
+                      aria-label={t('messages.quick.delete', { title: isolate(q.title) })}
                       size="xs"
                       variant="ghost"
                       colorPalette="red"
@@ -251,23 +254,28 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                     void save();
                   }}
                   noValidate
-                  aria-label={editing ? 'Edit quick reply' : 'New quick reply'}
+                  aria-label={editing ? t('messages.quick.editForm') : t('messages.quick.newForm')}
                 >
                   <Stack gap="4">
                     <FormTextField
-                      label="Title"
+                      label={t('messages.quick.title')}
                       required
                       maxLength={MESSAGING_LIMITS.quickReplyTitleMax}
                       autoFocus
                       {...field('title')}
                     />
-                    <MessageTextField label="Text" rows={4} {...field('body')} />
+                    <MessageTextField label={t('messages.quick.text')} rows={4} {...field('body')} />
                     <HStack justify="flex-end" gap="2">
                       <Button variant="outline" size="sm" onClick={stopEditing} disabled={saving}>
-                        Cancel
+                        {t('messages.quick.cancel')}
                       </Button>
-                      <Button type="submit" size="sm" loading={saving} loadingText="Saving...">
-                        {editing ? 'Save changes' : 'Add quick reply'}
+                      <Button
+                        type="submit"
+                        size="sm"
+                        loading={saving}
+                        loadingText={t('messages.quick.saving')}
+                      >
+                        {editing ? t('messages.quick.saveChanges') : t('messages.quick.add')}
                       </Button>
                     </HStack>
                   </Stack>
@@ -275,20 +283,20 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
               </Box>
             ) : full ? (
               <Text fontSize="sm" color="fg.muted">
-                {MESSAGING_MESSAGES.quickRepliesFull}
+                {t('messages.quick.full', { max: MESSAGING_LIMITS.quickRepliesMax })}
               </Text>
             ) : list.isSuccess ? (
               <Box>
                 <Button variant="outline" size="sm" onClick={startAdd}>
                   <Plus />
-                  New quick reply
+                  {t('messages.quick.new')}
                 </Button>
               </Box>
             ) : null}
           </Stack>
         </Dialog.Body>
         <Dialog.Footer>
-          <DialogDismiss>Done</DialogDismiss>
+          <DialogDismiss>{t('messages.quick.done')}</DialogDismiss>
         </Dialog.Footer>
         <DialogCloseX />
       </Dialog.Content>

@@ -1,8 +1,10 @@
 import { type BoxProps, Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Paperclip, Send } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
-import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
+import { MESSAGING_LIMITS, type ThreadSide } from '../../../shared/schemas/messages';
 import { PickedFiles } from '../../components/picked-files';
+import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -28,6 +30,7 @@ export function ConversationFooter(props: BoxProps) {
  * as they are picked. A failed send keeps the text.
  */
 export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
+  const t = useT();
   const reply = useReply();
   // Quick replies are a vendor account's; a customer account that owns a listing answers without them.
   const { user } = useCurrentUser();
@@ -47,7 +50,7 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
     const files = await uploads.settled();
     setWaiting(false);
     if (files.failed) {
-      toast.error(MESSAGING_MESSAGES.replyFailed, 'Some files did not upload. Retry or remove them first.');
+      toast.error(t('messages.reply.failed'), t('messages.reply.filesFailed'));
       return;
     }
     reply.mutate(
@@ -61,9 +64,9 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
         onSuccess: () => {
           setText('');
           uploads.clear();
-          toast.success(MESSAGING_MESSAGES.replySent);
+          toast.success(t('messages.reply.sent'));
         },
-        onError: (error) => toast.failed(MESSAGING_MESSAGES.replyFailed, error),
+        onError: (error) => toast.failed(t('messages.reply.failed'), error),
       },
     );
   };
@@ -102,7 +105,7 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
         event.preventDefault();
         void send();
       }}
-      aria-label="Reply"
+      aria-label={t('messages.reply.label')}
       aria-busy={pending}
     >
       <Stack gap="2">
@@ -111,11 +114,11 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
           onRemove={uploads.remove}
           onRetry={uploads.retry}
           disabled={pending}
-          label="Files to send"
+          label={t('messages.reply.files')}
           compact
         />
         <Field.Root>
-          <Field.Label srOnly>Reply</Field.Label>
+          <Field.Label srOnly>{t('messages.reply.label')}</Field.Label>
           <Textarea
             ref={textarea}
             name="messageText"
@@ -125,10 +128,11 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
             maxLength={MESSAGING_LIMITS.replyMax}
-            placeholder={`Write to ${recipient}...`}
+            placeholder={t('messages.reply.placeholder', { name: isolate(recipient) })}
             bg="bg"
+            dir="auto"
           />
-          <Field.HelperText srOnly>Enter sends, Shift+Enter starts a new line.</Field.HelperText>
+          <Field.HelperText srOnly>{t('messages.reply.keys')}</Field.HelperText>
         </Field.Root>
         <HStack justify="space-between" gap="2">
           <HStack gap="1">
@@ -142,25 +146,33 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
               tabIndex={-1}
             />
             <IconButton
-              aria-label="Attach files"
+              aria-label={t('messages.reply.attach')}
               variant="ghost"
               size="sm"
               onClick={() => fileInput.current?.click()}
               disabled={pending || uploads.full}
-              title="Attach up to 5 JPG, PNG, GIF or PDF files, 10MB each"
+              title={t('messages.reply.attachHint')}
             >
               <Paperclip />
             </IconButton>
             {side === 'vendor' && user?.role === 'vendor' ? <QuickRepliesMenu onInsert={insert} /> : null}
             {uploads.failed ? (
               <Text fontSize="xs" color="fg.error">
-                Remove or retry the files that did not upload.
+                {t('messages.reply.fixFiles')}
               </Text>
             ) : null}
           </HStack>
-          <Button type="submit" size="sm" disabled={!canSend} loading={pending} loadingText="Sending...">
-            <Send aria-hidden />
-            Send
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!canSend}
+            loading={pending}
+            loadingText={t('messages.reply.sending')}
+          >
+            <DirectionalIcon>
+              <Send aria-hidden />
+            </DirectionalIcon>
+            {t('messages.reply.send')}
           </Button>
         </HStack>
       </Stack>

@@ -1,16 +1,13 @@
 import { Stack } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import {
-  MESSAGING_LIMITS,
-  MESSAGING_MESSAGES,
-  type StartThreadInput,
-  startThreadInput,
-} from '../../../shared/schemas/messages';
+import { MESSAGING_LIMITS, type StartThreadInput, startThreadInput } from '../../../shared/schemas/messages';
 import { FormAlert } from '../../components/error-alert';
 import { fieldBinder } from '../../components/field-binder';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
 import { useCheckedForm } from '../../components/use-checked-form';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -24,6 +21,7 @@ interface StartThreadDialogProps {
 
 /** A customer writes to a vendor from its profile; the new conversation opens in /messages. */
 export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogProps) {
+  const t = useT();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const start = useIdempotentCreate(trpc.messages.startThread.useMutation());
@@ -42,14 +40,17 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
           const threadId = conversation.thread.id;
           utils.messages.conversation.setData({ threadId }, conversation);
           void utils.messages.threads.invalidate();
-          toast.success('Message sent', `Your message is on its way to ${vendor.businessName}.`);
+          toast.success(
+            t('messages.start.sent'),
+            t('messages.start.sentHint', { name: isolate(vendor.businessName) }),
+          );
           reset({ vendorId: vendor.id, subject: '', messageText: '' });
           onClose();
           navigate(`/messages?thread=${threadId}`);
         },
         onError: (error) => {
           if (!placeServerError(error, ['subject', 'messageText']))
-            toast.failed('Failed to send message', error);
+            toast.failed(t('messages.start.failed'), error);
         },
       },
     );
@@ -59,30 +60,32 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
     <FormDialog
       open={open}
       onClose={onClose}
-      title={`Message ${vendor.businessName}`}
-      description="Ask a question; the conversation continues in Messages."
-      submitLabel="Send Message"
-      pendingLabel="Sending..."
+      title={t('messages.start.title', { name: isolate(vendor.businessName) })}
+      description={t('messages.start.description')}
+      submitLabel={t('messages.start.submit')}
+      pendingLabel={t('messages.start.sending')}
       pending={pending}
       onSubmit={() => void submit()}
     >
       <Stack gap="5">
         {vendor.claimed ? null : (
           <FormAlert status="info" variant="subtle">
-            {MESSAGING_MESSAGES.unclaimed}
+            {t('messages.start.unclaimed')}
           </FormAlert>
         )}
         <FormTextField
-          label="Subject"
+          label={t('messages.start.subject')}
           required
           maxLength={MESSAGING_LIMITS.subjectMax}
-          placeholder="e.g. Questions about our wedding in June"
+          placeholder={t('messages.start.subjectPlaceholder')}
+          dir="auto"
           {...field('subject')}
         />
         <MessageTextField
-          label="Message"
+          label={t('messages.start.message')}
           rows={5}
-          placeholder="Tell the vendor about your celebration and what you would like to know"
+          placeholder={t('messages.start.messagePlaceholder')}
+          dir="auto"
           {...field('messageText')}
         />
       </Stack>

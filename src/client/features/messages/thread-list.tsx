@@ -1,6 +1,8 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { SelectableCard } from '../../components/selectable-card';
+import { useT } from '../../i18n/use-t';
 import { fullTime, threadTime } from './format';
 import { ThreadAvatar } from './thread-avatar';
 import { otherPartyName } from './use-messages';
@@ -23,9 +25,10 @@ export function ThreadList({
   loadingMore,
   onLoadMore,
 }: ThreadListProps) {
+  const t = useT();
   return (
     <Stack gap="2">
-      <Stack as="ul" gap="1.5" listStyleType="none" aria-label="Conversations">
+      <Stack as="ul" gap="1.5" listStyleType="none" aria-label={t('messages.list.conversations')}>
         {threads.map((thread) => (
           <ThreadItem
             key={thread.id}
@@ -41,9 +44,9 @@ export function ThreadList({
           size="sm"
           onClick={onLoadMore}
           loading={loadingMore}
-          loadingText="Loading..."
+          loadingText={t('messages.list.loadingMore')}
         >
-          Load more
+          {t('messages.list.loadMore')}
         </Button>
       ) : null}
     </Stack>
@@ -59,13 +62,19 @@ function ThreadItem({
   selected: boolean;
   href: string;
 }) {
+  const t = useT();
   const other = otherPartyName(thread);
   const unread = thread.unreadCount;
   const last = thread.lastMessage;
   const at = last?.createdAt ?? thread.lastMessageAt;
-  const preview = last
-    ? `${last.senderSide === thread.side ? 'You: ' : ''}${last.preview}`
-    : 'No messages yet';
+  // What people wrote reads in its own direction, inside "You: …" too.
+  const preview = !last ? (
+    t('messages.thread.noMessages')
+  ) : last.senderSide === thread.side ? (
+    <FormattedMessage id="messages.thread.youPreview" values={{ preview: <bdi>{last.preview}</bdi> }} />
+  ) : (
+    <bdi>{last.preview}</bdi>
+  );
   return (
     <li>
       <SelectableCard
@@ -86,7 +95,7 @@ function ThreadItem({
                 truncate
                 minW="0"
               >
-                {other}
+                <bdi>{other}</bdi>
               </Text>
               <Text as="span" fontSize="xs" color={unread > 0 ? 'brand.fg' : 'fg.subtle'} flexShrink="0">
                 <time dateTime={at.toISOString()} title={fullTime(at)}>
@@ -94,7 +103,7 @@ function ThreadItem({
                 </time>
               </Text>
             </Flex>
-            <Text as="span" display="block" fontSize="sm" color="fg" truncate>
+            <Text as="span" display="block" fontSize="sm" color="fg" truncate dir="auto">
               {thread.subject}
             </Text>
             <Flex justify="space-between" align="center" gap="2">
@@ -112,17 +121,15 @@ function ThreadItem({
               {unread > 0 ? (
                 <>
                   <Badge colorPalette="red" variant="solid" rounded="full" flexShrink="0" aria-hidden>
-                    {unread > 99 ? '99+' : unread}
+                    {unread > 99 ? t('messages.thread.unreadMany') : unread}
                   </Badge>
-                  <VisuallyHidden>
-                    {unread === 1 ? ', 1 unread message' : `, ${unread} unread messages`}
-                  </VisuallyHidden>
+                  <VisuallyHidden>{t('messages.thread.unreadLabel', { count: unread })}</VisuallyHidden>
                 </>
               ) : null}
             </Flex>
             {thread.blocked ? (
               <Text as="span" display="block" fontSize="xs" color="fg.error" mt="0.5">
-                Blocked
+                {t('messages.thread.blocked')}
               </Text>
             ) : null}
           </Box>

@@ -3,6 +3,7 @@ import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { ConversationDto, ThreadSide, ThreadSummaryDto } from '../../../shared/schemas/messages';
+import { type Translate, useT } from '../../i18n/use-t';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import {
   addMessageToConversation,
@@ -38,6 +39,7 @@ export function useThreads() {
  * with `loadOlder` stay in the same cache entry when it is fetched again.
  */
 export function useConversation(threadId: string) {
+  const t = useT();
   const utils = trpc.useUtils();
   const query = trpc.messages.conversation.useQuery(
     { threadId },
@@ -61,7 +63,7 @@ export function useConversation(threadId: string) {
           : old,
       );
     } catch (error) {
-      toast.failed('Could not load earlier messages', error);
+      toast.failed(t('messages.conversation.loadEarlierFailed'), error);
     } finally {
       setLoadingOlder(false);
     }
@@ -112,6 +114,6 @@ export function otherPartyName(thread: Pick<ThreadSummaryDto, 'side' | 'vendor' 
 }
 
 /** How the other side's messages are labelled (spec section 2: 'Vendor' for customers). */
-export function otherPartyLabel(side: ThreadSide): string {
-  return side === 'customer' ? 'Vendor' : 'Customer';
+export function otherPartyLabel(t: Translate, side: ThreadSide): string {
+  return side === 'customer' ? t('messages.conversation.vendor') : t('messages.conversation.customer');
 }

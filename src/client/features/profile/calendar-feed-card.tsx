@@ -1,19 +1,22 @@
 import { Button, Checkbox, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, CalendarX, Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { copyText } from '../../lib/clipboard';
 import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ProfileCard } from './profile-card';
 
-const MADE_ON = dateFormat({ dateStyle: 'medium' });
+/** The page's locale's day format, asked for at render (the locale is set before the first one). */
+const madeOn = () => dateFormat({ dateStyle: 'medium' });
 
 /**
  * The secret address a calendar app subscribes to (issue 28). The server keeps only a hash of it,
  * so the address is shown once, when it is made; making a new one replaces the old.
  */
 export function CalendarFeedCard() {
+  const t = useT();
   const utils = trpc.useUtils();
   const status = trpc.calendar.feedStatus.useQuery();
   const [url, setUrl] = useState<string | null>(null);
@@ -31,9 +34,9 @@ export function CalendarFeedCard() {
       {
         onSuccess: (answer) => {
           setUrl(answer.url);
-          toast.success(active ? 'New calendar address made' : 'Calendar address made');
+          toast.success(active ? t('profile.feed.remade') : t('profile.feed.made'));
         },
-        onError: (error) => toast.failed('Could not make the calendar address', error),
+        onError: (error) => toast.failed(t('profile.feed.makeFailed'), error),
       },
     );
 
@@ -41,25 +44,24 @@ export function CalendarFeedCard() {
     revoke.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
-        toast.success('The calendar address no longer works');
+        toast.success(t('profile.feed.stopped'));
       },
-      onError: (error) => toast.failed('Could not stop the calendar address', error),
+      onError: (error) => toast.failed(t('profile.feed.stopFailed'), error),
     });
 
   const copy = async () => {
     if (!url) return;
-    if (await copyText(url)) toast.success('Calendar address copied to clipboard');
-    else toast.error('Could not copy the address', url);
+    if (await copyText(url)) toast.success(t('profile.feed.copied'));
+    else toast.error(t('profile.feed.copyFailed'), url);
   };
 
   return (
     <ProfileCard headingId="calendar-feed-heading">
       <Heading id="calendar-feed-heading" as="h2" fontSize="lg" color="brand.950">
-        Subscribe to your calendar
+        {t('profile.feed.title')}
       </Heading>
       <Text mt="1" fontSize="sm" color="fg.muted">
-        Add your events and your family circle's to Google Calendar, Apple Calendar or Outlook with a private
-        address. Anyone who has the address can see these events.
+        {t('profile.feed.description')}
       </Text>
       <Stack gap="3" mt="4">
         <Checkbox.Root
@@ -69,7 +71,7 @@ export function CalendarFeedCard() {
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>Include candle-lighting and havdalah times</Checkbox.Label>
+          <Checkbox.Label>{t('profile.feed.includeTimes')}</Checkbox.Label>
         </Checkbox.Root>
         {url ? (
           <>
@@ -81,26 +83,28 @@ export function CalendarFeedCard() {
               py="2"
               rounded="md"
               wordBreak="break-all"
+              dir="ltr"
+              textAlign="start"
               data-testid="calendar-feed-url"
             >
               {url}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              Copy it now: it is shown only this once.
+              {t('profile.feed.shownOnce')}
             </Text>
           </>
         ) : active ? (
           <Text fontSize="sm" color="fg.muted">
-            Your calendar address is working
-            {status.data?.createdAt ? ` (made ${MADE_ON.format(status.data.createdAt)})` : ''}. Make a new one
-            to see it again; the old one then stops working.
+            {status.data?.createdAt
+              ? t('profile.feed.workingSince', { date: madeOn().format(status.data.createdAt) })
+              : t('profile.feed.working')}
           </Text>
         ) : null}
         <Flex gap="3" wrap="wrap">
           {url ? (
             <Button size="sm" onClick={() => void copy()}>
               <Copy />
-              Copy address
+              {t('profile.feed.copy')}
             </Button>
           ) : null}
           <Button
@@ -111,7 +115,7 @@ export function CalendarFeedCard() {
             disabled={busy}
           >
             {active ? <RefreshCw /> : <CalendarPlus />}
-            {active ? 'Make a new address' : 'Create calendar address'}
+            {active ? t('profile.feed.remake') : t('profile.feed.create')}
           </Button>
           {active ? (
             <Button
@@ -123,7 +127,7 @@ export function CalendarFeedCard() {
               disabled={busy}
             >
               <CalendarX />
-              Stop sharing this address
+              {t('profile.feed.stop')}
             </Button>
           ) : null}
         </Flex>

@@ -13,11 +13,15 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { Hourglass, LogOut, Users } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import type { FamilyCircleDto } from '../../../shared/schemas/family';
 import { CardHeading } from '../../components/card-heading';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { useFamilyCircle } from '../../lib/family';
+import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { FamilyInvites } from './family-invites';
 import { FamilyRequests } from './family-requests';
@@ -32,7 +36,7 @@ interface FamilyCircleCardProps {
   onSetLabel: () => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const LONG_DAY: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', year: 'numeric' };
 
 /**
  * The family circle (decision 007): for an active member its members, requests to join and invite
@@ -40,10 +44,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numer
  * start or join one.
  */
 export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardProps) {
+  const t = useT();
   return (
     <ProfileCard headingId="family-heading" data-testid="family-circle-card">
       <CardHeading id="family-heading" icon={Users} iconColor="gold.fg">
-        Family Circle
+        {t('profile.family.title')}
       </CardHeading>
       {familyLabel ? (
         <CircleOfLabel label={familyLabel} onSetLabel={onSetLabel} />
@@ -55,6 +60,7 @@ export function FamilyCircleCard({ familyLabel, onSetLabel }: FamilyCircleCardPr
 }
 
 function CircleOfLabel({ label, onSetLabel }: { label: string; onSetLabel: () => void }) {
+  const t = useT();
   const circle = useFamilyCircle(label);
   return (
     <>
@@ -66,7 +72,7 @@ function CircleOfLabel({ label, onSetLabel }: { label: string; onSetLabel: () =>
         color="brand.950"
         wordBreak="break-word"
       >
-        {label}
+        <bdi>{label}</bdi>
       </Text>
       {circle.isPending ? (
         <Stack gap="3" mt="4">
@@ -74,11 +80,7 @@ function CircleOfLabel({ label, onSetLabel }: { label: string; onSetLabel: () =>
           <Skeleton h="10" rounded="lg" />
         </Stack>
       ) : circle.isLoadingError ? (
-        <LoadFailed
-          mt="3"
-          message="The family circle could not be loaded."
-          onRetry={() => void circle.refetch()}
-        />
+        <LoadFailed mt="3" message={t('profile.family.loadFailed')} onRetry={() => void circle.refetch()} />
       ) : circle.data.status === 'active' ? (
         <ActiveCircle label={label} memberCount={circle.data.memberCount} />
       ) : circle.data.status === 'pending' ? (
@@ -91,20 +93,20 @@ function CircleOfLabel({ label, onSetLabel }: { label: string; onSetLabel: () =>
 }
 
 function ActiveCircle({ label, memberCount }: { label: string; memberCount: number }) {
+  const t = useT();
   const members = useFamilyMembers(label);
   return (
     <>
       <Text mt="1" fontSize="sm" color="fg.muted">
-        {memberCount === 1 ? 'Just you so far. ' : `${memberCount} members. `}
-        Members see each other's upcoming events on their calendars.
+        {t('profile.family.count', { count: memberCount })}
       </Text>
 
       <FamilyRequests />
 
       <Heading as="h3" fontSize="sm" color="fg.muted" mt="6" mb="3" fontWeight="semibold">
-        Members
+        {t('profile.family.members')}
       </Heading>
-      <LoadedList query={members} rowHeight="10" failure="The members could not be loaded.">
+      <LoadedList query={members} rowHeight="10" failure={t('profile.family.membersFailed')}>
         {(list) => (
           <List.Root variant="plain" gap="3" data-testid="family-members">
             {list.map((member) => (
@@ -113,16 +115,16 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
                   <Avatar.Fallback name={member.name} />
                 </Avatar.Root>
                 <Text flex="1" minW="0" fontWeight="medium" truncate>
-                  {member.name}
+                  <bdi>{member.name}</bdi>
                   {member.isYou ? (
                     <Text as="span" color="fg.muted" fontWeight="normal">
                       {' '}
-                      (you)
+                      {t('profile.family.you')}
                     </Text>
                   ) : null}
                 </Text>
                 <Badge colorPalette={member.isYou ? 'gold' : 'gray'} variant="subtle" rounded="full">
-                  {member.isYou ? 'Admin' : 'Member'}
+                  {member.isYou ? t('profile.family.admin') : t('profile.family.member')}
                 </Badge>
               </List.Item>
             ))}
@@ -137,11 +139,12 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
 }
 
 function LeaveCircle({ label }: { label: string }) {
+  const t = useT();
   const leave = useLeaveCircle();
   const leaving = useConfirmedMutation(leave, {
     input: undefined,
-    onDone: () => toast.success('You left the family circle', 'Your family label was cleared.'),
-    failed: 'Could not leave the family circle',
+    onDone: () => toast.success(t('profile.family.left'), t('profile.family.labelCleared')),
+    failed: t('profile.family.leaveFailed'),
   });
   return (
     <Box mt="6" pt="5" borderTopWidth="1px" borderColor="border.muted">
@@ -149,22 +152,22 @@ function LeaveCircle({ label }: { label: string }) {
         <Icon boxSize="4" aria-hidden>
           <LogOut />
         </Icon>
-        Leave circle
+        {t('profile.family.leave')}
       </Button>
       <ConfirmDialog
         {...leaving.dialog}
-        title={`Leave the ${label} circle?`}
-        confirmLabel="Leave circle"
-        pendingLabel="Leaving..."
+        title={t('profile.family.leaveTitle', { label: isolate(label) })}
+        confirmLabel={t('profile.family.leave')}
+        pendingLabel={t('profile.family.leaving')}
       >
-        You stop seeing its members and events at once, and they stop seeing yours. To come back you need a
-        member's approval or a new invite link.
+        {t('profile.family.leaveBody')}
       </ConfirmDialog>
     </Box>
   );
 }
 
 function WaitingForApproval({ circle }: { circle: FamilyCircleDto }) {
+  const t = useT();
   const leave = useLeaveCircle();
   return (
     <Stack gap="4" mt="4" data-testid="family-pending">
@@ -173,12 +176,11 @@ function WaitingForApproval({ circle }: { circle: FamilyCircleDto }) {
           <Hourglass />
         </Alert.Indicator>
         <Alert.Content>
-          <Alert.Title>Waiting for approval</Alert.Title>
+          <Alert.Title>{t('profile.family.waiting')}</Alert.Title>
           <Alert.Description>
-            You asked to join this circle
-            {circle.requestedAt ? ` on ${dateFormat.format(circle.requestedAt)}` : ''}. A member of the circle
-            needs to approve you; until then you don't see its members or events. An invite link from a
-            relative lets you in at once.
+            {circle.requestedAt
+              ? t('profile.family.waitingBodyOn', { date: dateFormat(LONG_DAY).format(circle.requestedAt) })
+              : t('profile.family.waitingBody')}
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -187,15 +189,15 @@ function WaitingForApproval({ circle }: { circle: FamilyCircleDto }) {
           size="sm"
           variant="outline"
           loading={leave.isPending}
-          loadingText="Withdrawing..."
+          loadingText={t('profile.family.withdrawing')}
           onClick={() =>
             leave.mutate(undefined, {
-              onSuccess: () => toast.success('Request withdrawn', 'Your family label was cleared.'),
-              onError: (error) => toast.failed('Could not withdraw the request', error),
+              onSuccess: () => toast.success(t('profile.family.withdrawn'), t('profile.family.labelCleared')),
+              onError: (error) => toast.failed(t('profile.family.withdrawFailed'), error),
             })
           }
         >
-          Withdraw request
+          {t('profile.family.withdraw')}
         </Button>
       </Box>
     </Stack>
@@ -204,28 +206,28 @@ function WaitingForApproval({ circle }: { circle: FamilyCircleDto }) {
 
 /** A declined request, or a circle whose members have all left: the label stays, the circle is closed. */
 function NotAMember({ label, onSetLabel }: { label: string; onSetLabel: () => void }) {
+  const t = useT();
   const leave = useLeaveCircle();
   return (
     <Stack gap="4" mt="3" data-testid="family-not-member">
       <Text color="fg.muted">
-        You are not a member of the {label} circle, so you don't see its members or events. A member can let
-        you in by sending you an invite link. To start your own circle, choose another family label.
+        <FormattedMessage id="profile.family.notMember" values={{ label: <bdi>{label}</bdi> }} />
       </Text>
       <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
         <Button variant="outline" onClick={onSetLabel}>
-          Change family label
+          {t('profile.family.changeLabel')}
         </Button>
         <Button
           variant="ghost"
           loading={leave.isPending}
           onClick={() =>
             leave.mutate(undefined, {
-              onSuccess: () => toast.success('Profile updated successfully'),
-              onError: (error) => toast.failed('Failed to update profile', error),
+              onSuccess: () => toast.success(t('profile.page.updated')),
+              onError: (error) => toast.failed(t('profile.page.updateFailed'), error),
             })
           }
         >
-          Clear family label
+          {t('profile.family.clearLabel')}
         </Button>
       </Flex>
     </Stack>
@@ -233,25 +235,18 @@ function NotAMember({ label, onSetLabel }: { label: string; onSetLabel: () => vo
 }
 
 function NoCircle({ onSetLabel }: { onSetLabel: () => void }) {
+  const t = useT();
   return (
     <Stack gap="4" mt="3">
-      <Text color="fg.muted">
-        A family circle lets relatives plan together: everyone in it sees the circle's upcoming events on
-        their calendar.
-      </Text>
+      <Text color="fg.muted">{t('profile.family.intro')}</Text>
       <List.Root gap="2" fontSize="sm" color="fg.muted" ps="4">
-        <List.Item>
-          To start a circle, set a family label such as "The Cohen Family": the first person to use a label
-          starts its circle.
-        </List.Item>
-        <List.Item>Then invite relatives with an invite link; they join as soon as they open it.</List.Item>
-        <List.Item>
-          Someone who types the same label without a link waits until a member approves them.
-        </List.Item>
+        <List.Item>{t('profile.family.howStart')}</List.Item>
+        <List.Item>{t('profile.family.howInvite')}</List.Item>
+        <List.Item>{t('profile.family.howWait')}</List.Item>
       </List.Root>
       <Box>
         <Button variant="outline" onClick={onSetLabel}>
-          Set a family label
+          {t('profile.family.setLabel')}
         </Button>
       </Box>
     </Stack>

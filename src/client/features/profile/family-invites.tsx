@@ -1,15 +1,17 @@
 import { Box, Button, Field, Flex, Heading, Icon, Input, Stack, Text } from '@chakra-ui/react';
 import { Copy, QrCode } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { FAMILY_INVITE_VALID_DAYS, type FamilyInviteDto } from '../../../shared/schemas/family';
 import { OutlinedRow } from '../../components/outlined-row';
 import { useT } from '../../i18n/use-t';
 import { type CreatedInviteLink, copyInviteLink, useCreateInviteLink } from '../../lib/family';
+import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { InviteQrDialog } from './invite-qr-dialog';
 import { useFamilyInvites, useRevokeInvite } from './use-family';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const SHORT_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
 
 /**
  * Invite links (decision 007): each carries a secret that lets its holder in at once, for
@@ -17,6 +19,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
  * the link is made, so this card keeps the link it made; the list shows every live link to revoke.
  */
 export function FamilyInvites({ label }: { label: string }) {
+  const t = useT();
   const { create, isPending } = useCreateInviteLink();
   const t = useT();
   const [made, setMade] = useState<CreatedInviteLink | null>(null);
@@ -33,7 +36,7 @@ export function FamilyInvites({ label }: { label: string }) {
       setMade(invite);
       return invite;
     } catch (error) {
-      toast.failed('Could not create an invite link', error);
+      toast.failed(t('profile.invites.createFailed'), error);
       return null;
     }
   };
@@ -41,27 +44,25 @@ export function FamilyInvites({ label }: { label: string }) {
   return (
     <Box as="section" aria-labelledby="family-invite-heading" mt="6">
       <Heading id="family-invite-heading" as="h3" fontSize="sm" color="fg.muted" fontWeight="semibold">
-        Invite family
+        {t('profile.invites.title')}
       </Heading>
       <Field.Root mt="3">
-        <Field.Label>Invite link</Field.Label>
+        <Field.Label>{t('profile.invites.link')}</Field.Label>
         <Input
           value={current?.link ?? ''}
-          placeholder="Copy a new link to see it here"
+          placeholder={t('profile.invites.placeholder')}
+          dir={current ? 'ltr' : undefined}
           readOnly
           onFocus={(e) => e.currentTarget.select()}
           fontSize="sm"
           data-testid="invite-link"
         />
-        <Field.HelperText>
-          Whoever opens this link joins the circle at once after signing up or in. It works for{' '}
-          {FAMILY_INVITE_VALID_DAYS} days; send it only to family.
-        </Field.HelperText>
+        <Field.HelperText>{t('profile.invites.hint', { days: FAMILY_INVITE_VALID_DAYS })}</Field.HelperText>
       </Field.Root>
       <Flex gap="3" mt="4" direction={{ base: 'column', sm: 'row' }} wrap="wrap">
         <Button
           loading={isPending}
-          loadingText="Creating link..."
+          loadingText={t('profile.invites.creating')}
           onClick={() => {
             void ensureLink().then((invite) => (invite ? copyInviteLink(t, invite.link) : undefined));
           }}
@@ -69,7 +70,7 @@ export function FamilyInvites({ label }: { label: string }) {
           <Icon boxSize="4">
             <Copy />
           </Icon>
-          Copy invite link
+          {t('profile.invites.copy')}
         </Button>
         <Button
           variant="outline"
@@ -83,7 +84,7 @@ export function FamilyInvites({ label }: { label: string }) {
           <Icon boxSize="4">
             <QrCode />
           </Icon>
-          Show QR code
+          {t('profile.invites.showQr')}
         </Button>
       </Flex>
       {current ? (
@@ -95,20 +96,32 @@ export function FamilyInvites({ label }: { label: string }) {
 }
 
 function LiveInvites({ invites, madeId }: { invites: FamilyInviteDto[]; madeId: string | null }) {
+  const t = useT();
   const revoke = useRevokeInvite();
   if (invites.length === 0) return null;
+  const day = dateFormat(SHORT_DAY);
   return (
     <Box mt="5">
       <Text fontSize="sm" fontWeight="semibold" color="brand.950">
-        Active invite links
+        {t('profile.invites.active')}
       </Text>
       <Stack as="ul" listStyleType="none" gap="2" mt="2" data-testid="family-invites">
         {invites.map((invite) => (
           <OutlinedRow key={invite.id} marked={invite.id === madeId}>
             <Text flex="1" minW="0" fontSize="sm" color="fg.muted">
-              {invite.isYours ? 'Yours' : `By ${invite.createdByName}`}
-              {invite.id === madeId ? ' (shown above)' : ''} · made {dateFormat.format(invite.createdAt)},
-              works until {dateFormat.format(invite.expiresAt)}
+              {invite.isYours ? (
+                t('profile.invites.yours')
+              ) : (
+                <FormattedMessage
+                  id="profile.invites.by"
+                  values={{ name: <bdi>{invite.createdByName}</bdi> }}
+                />
+              )}
+              {invite.id === madeId ? t('profile.invites.shownAbove') : null}
+              {t('profile.invites.dates', {
+                made: day.format(invite.createdAt),
+                until: day.format(invite.expiresAt),
+              })}
             </Text>
             <Button
               size="xs"
@@ -120,13 +133,13 @@ function LiveInvites({ invites, madeId }: { invites: FamilyInviteDto[]; madeId: 
                   { id: invite.id },
                   {
                     onSuccess: () =>
-                      toast.success('Invite link revoked', 'Nobody can join with it any more.'),
-                    onError: (error) => toast.failed('Could not revoke the invite link', error),
+                      toast.success(t('profile.invites.revoked'), t('profile.invites.revokedHint')),
+                    onError: (error) => toast.failed(t('profile.invites.revokeFailed'), error),
                   },
                 )
               }
             >
-              Revoke
+              {t('profile.invites.revoke')}
             </Button>
           </OutlinedRow>
         ))}

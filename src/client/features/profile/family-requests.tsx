@@ -1,16 +1,20 @@
 import { Avatar, Badge, Box, Button, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Check, X } from 'lucide-react';
 import type { FamilyRequestDto } from '../../../shared/schemas/family';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
+import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { useAnswerRequest, useFamilyRequests } from './use-family';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const SHORT_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 
 /**
  * Requests to join the circle (decision 007): people who typed the label and wait for a member.
  * Shown to active members only, and only while someone is waiting.
  */
 export function FamilyRequests() {
+  const t = useT();
   const requests = useFamilyRequests(true);
   const list = requests.data ?? [];
   if (list.length === 0) return null;
@@ -27,14 +31,14 @@ export function FamilyRequests() {
     >
       <HStack gap="2">
         <Heading id="family-requests-heading" as="h3" fontSize="sm" color="brand.950" fontWeight="semibold">
-          Requests to join
+          {t('profile.requests.title')}
         </Heading>
         <Badge colorPalette="gold" variant="solid" rounded="full">
           {list.length}
         </Badge>
       </HStack>
       <Text mt="1" fontSize="sm" color="fg.muted">
-        They typed your family label. Approve only people you know: members see everyone's events.
+        {t('profile.requests.description')}
       </Text>
       <Stack as="ul" listStyleType="none" gap="3" mt="4" data-testid="family-requests">
         {list.map((request) => (
@@ -51,29 +55,35 @@ interface Callbacks {
 }
 
 function RequestRow({ request }: { request: FamilyRequestDto }) {
+  const t = useT();
   const { approve, decline } = useAnswerRequest();
   const busy = approve.isPending || decline.isPending;
-  const firstName = request.name.split(' ')[0] ?? request.name;
+  const firstName = isolate(request.name.split(' ')[0] ?? request.name);
+  const name = isolate(request.name);
   const answers = [
     {
-      word: 'Approve',
+      key: 'approve',
+      word: t('profile.requests.approve'),
+      label: t('profile.requests.approveName', { name }),
       icon: Check,
       variant: 'solid',
       pending: approve.isPending,
       send: (callbacks: Callbacks) => approve.mutate({ userId: request.userId }, callbacks),
-      done: 'Request approved',
-      detail: `${firstName} is now in your family circle.`,
-      failed: 'Could not approve the request',
+      done: t('profile.requests.approved'),
+      detail: t('profile.requests.approvedHint', { name: firstName }),
+      failed: t('profile.requests.approveFailed'),
     },
     {
-      word: 'Decline',
+      key: 'decline',
+      word: t('profile.requests.decline'),
+      label: t('profile.requests.declineName', { name }),
       icon: X,
       variant: 'outline',
       pending: decline.isPending,
       send: (callbacks: Callbacks) => decline.mutate({ userId: request.userId }, callbacks),
-      done: 'Request declined',
-      detail: `${firstName} does not see your circle.`,
-      failed: 'Could not decline the request',
+      done: t('profile.requests.declined'),
+      detail: t('profile.requests.declinedHint', { name: firstName }),
+      failed: t('profile.requests.declineFailed'),
     },
   ] as const;
   return (
@@ -92,23 +102,23 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
         </Avatar.Root>
         <Box minW="0">
           <Text fontWeight="medium" truncate>
-            {request.name}
+            <bdi>{request.name}</bdi>
           </Text>
           <Text textStyle="caption" truncate>
-            Asked {dateFormat.format(request.requestedAt)}
+            {t('profile.requests.asked', { date: dateFormat(SHORT_DAY).format(request.requestedAt) })}
           </Text>
         </Box>
       </HStack>
       <HStack gap="2" flex="1 0 auto" justify="flex-end">
-        {answers.map(({ word, icon: Glyph, variant, pending, send, done, detail, failed }) => (
+        {answers.map(({ key, word, label, icon: Glyph, variant, pending, send, done, detail, failed }) => (
           <Button
-            key={word}
+            key={key}
             size="sm"
             variant={variant}
             flex="1"
             loading={pending}
             disabled={busy}
-            aria-label={`${word} ${request.name}`}
+            aria-label={label}
             onClick={() =>
               send({
                 onSuccess: () => toast.success(done, detail),

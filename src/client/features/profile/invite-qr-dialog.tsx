@@ -1,6 +1,9 @@
 import { Dialog, Text } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import { DialogHeading, DialogShell } from '../../components/dialog-parts';
 import { QrCodePicture, QrDialogFooter, useQrDownload } from '../../components/qr-code';
+import { isolate } from '../../i18n/bidi';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 
 interface InviteQrDialogProps {
@@ -16,18 +19,19 @@ function fileNameFor(label: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `simchahub-invite-${slug || 'family'}.png`;
+  return /* value: a file name, the same in every language */ `simchahub-invite-${slug || 'family'}.png`;
 }
 
 /** A scannable code of the invite link, to show on a phone or print on an invitation. */
 export function InviteQrDialog({ open, onClose, label, link }: InviteQrDialogProps) {
+  const t = useT();
   const { canvasRef, download } = useQrDownload();
 
   const save = () => {
     try {
       download(fileNameFor(label));
     } catch {
-      toast.error('Could not download the QR code', 'Please try again.');
+      toast.error(t('profile.qr.downloadFailed'), t('profile.qr.tryAgain'));
     }
   };
 
@@ -35,18 +39,20 @@ export function InviteQrDialog({ open, onClose, label, link }: InviteQrDialogPro
     <DialogShell open={open} onClose={onClose} size="sm">
       <Dialog.Content>
         <DialogHeading
-          title="Invite QR code"
-          description={<>Scanning it opens the invitation to the {label} family circle.</>}
+          title={t('profile.qr.title')}
+          description={
+            <FormattedMessage id="profile.qr.description" values={{ label: <bdi>{label}</bdi> }} />
+          }
         />
         <Dialog.Body display="flex" flexDirection="column" alignItems="center" gap="4">
           <QrCodePicture
             canvasRef={canvasRef}
             link={link}
-            label={`QR code of the invite link to the ${label} family circle`}
+            label={t('profile.qr.label', { label: isolate(label) })}
             borderColor="border.muted"
             testId="invite-qr"
           />
-          <Text fontSize="sm" color="fg.muted" textAlign="center" wordBreak="break-all">
+          <Text fontSize="sm" color="fg.muted" textAlign="center" wordBreak="break-all" dir="ltr">
             {link}
           </Text>
         </Dialog.Body>

@@ -1,5 +1,6 @@
 import { Button, HStack, Skeleton, Stack, type StackProps, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
 
 interface LoadFailedProps extends StackProps {
   /** What could not be loaded, as a sentence. */
@@ -9,13 +10,14 @@ interface LoadFailedProps extends StackProps {
 
 /** A part of a profile card whose data did not arrive, with a way to ask again. */
 export function LoadFailed({ message, onRetry, ...props }: LoadFailedProps) {
+  const t = useT();
   return (
     <HStack gap="3" {...props}>
       <Text fontSize="sm" color="fg.muted">
         {message}
       </Text>
       <Button size="xs" variant="outline" onClick={onRetry}>
-        Try again
+        {t('profile.loadFailed.retry')}
       </Button>
     </HStack>
   );

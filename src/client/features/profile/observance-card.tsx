@@ -2,14 +2,14 @@ import { Field, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import {
   CANDLE_MINUTES,
-  CUSTOM_LABELS,
   CUSTOMS,
   type Custom,
-  HAVDALAH_LABELS,
   HAVDALAH_RULES,
   type HavdalahSetting,
 } from '../../../shared/schemas/observance';
 import { PlacePicker, usePlace } from '../../components/place-picker';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { ProfileCard } from './profile-card';
 import type { ObservanceValues, SettingsPatch } from './use-profile';
 
@@ -28,42 +28,43 @@ const BY_PLACE = '';
  * the events' conflicts are judged by. Saved at once unless the profile is being edited.
  */
 export function ObservanceCard({ values, editing, saving, onChange }: ObservanceCardProps) {
+  const t = useT();
   const home = usePlace(values.homePlaceId);
   return (
     <ProfileCard headingId="observance-heading">
       <Heading id="observance-heading" as="h2" fontSize="lg" color="brand.950">
-        Place and observance
+        {t('profile.observance.title')}
       </Heading>
       <Text mt="1" fontSize="sm" color="fg.muted">
-        Events are checked against Shabbat and the festivals by the clock of their place, with these settings.
+        {t('profile.observance.description')}
       </Text>
       <Stack gap="5" mt="5">
         <PlacePicker
-          label="Your home place"
+          label={t('profile.observance.home')}
           value={values.homePlaceId === null ? null : home}
           onChange={(place) => onChange({ homePlaceId: place?.id ?? null })}
           disabled={saving}
-          hint="Used for events without a place of their own, and for your calendar's candle-lighting times."
+          hint={t('profile.observance.homeHint')}
           data-testid="home-place"
         />
         <Stack role="group" gap="4" aria-labelledby="observance-group-heading">
           <Heading as="h3" id="observance-group-heading" fontSize="md" color="brand.950">
-            Observance
+            {t('profile.observance.group')}
           </Heading>
           <SettingSelect
-            label="Calendar"
+            label={t('profile.observance.calendar')}
             value={values.observanceSchedule ?? BY_PLACE}
             disabled={saving}
-            hint="Israel keeps one day of each festival, the Diaspora two."
+            hint={t('profile.observance.calendarHint')}
             testId="setting-schedule"
             onChange={(v) => onChange({ observanceSchedule: v === 'israel' || v === 'diaspora' ? v : null })}
           >
-            <option value="israel">Israel</option>
-            <option value="diaspora">Diaspora</option>
-            <option value={BY_PLACE}>By my home place</option>
+            <option value="israel">{t('profile.observance.israel')}</option>
+            <option value="diaspora">{t('profile.observance.diaspora')}</option>
+            <option value={BY_PLACE}>{t('profile.observance.byHome')}</option>
           </SettingSelect>
           <SettingSelect
-            label="Candle-lighting"
+            label={t('profile.observance.candles')}
             value={values.candleMinutes === null ? BY_PLACE : String(values.candleMinutes)}
             disabled={saving}
             testId="setting-candles"
@@ -71,13 +72,13 @@ export function ObservanceCard({ values, editing, saving, onChange }: Observance
           >
             {CANDLE_MINUTES.map((minutes) => (
               <option key={minutes} value={String(minutes)}>
-                {minutes} minutes before sunset
+                {t('profile.observance.candleMinutes', { minutes })}
               </option>
             ))}
-            <option value={BY_PLACE}>By the place (40 in Jerusalem, 18 elsewhere)</option>
+            <option value={BY_PLACE}>{t('profile.observance.candlesByPlace')}</option>
           </SettingSelect>
           <SettingSelect
-            label="Havdalah"
+            label={t('profile.observance.havdalah')}
             value={values.havdalah}
             disabled={saving}
             testId="setting-havdalah"
@@ -85,30 +86,28 @@ export function ObservanceCard({ values, editing, saving, onChange }: Observance
           >
             {HAVDALAH_RULES.map((rule) => (
               <option key={rule} value={rule}>
-                {HAVDALAH_LABELS[rule]}
+                {term(t, 'havdalah', rule)}
               </option>
             ))}
           </SettingSelect>
           <SettingSelect
-            label="Custom"
+            label={t('profile.observance.custom')}
             value={values.weddingCustom}
             disabled={saving}
-            hint="Decides which days of the Omer and of the Three Weeks are flagged."
+            hint={t('profile.observance.customHint')}
             testId="setting-custom"
             onChange={(v) => onChange({ weddingCustom: v as Custom })}
           >
             {CUSTOMS.map((custom) => (
               <option key={custom} value={custom}>
-                {CUSTOM_LABELS[custom]}
+                {term(t, 'custom', custom)}
               </option>
             ))}
           </SettingSelect>
         </Stack>
       </Stack>
       <Text mt="4" fontSize="sm" color={editing ? 'gold.fg' : 'fg.muted'} aria-live="polite">
-        {editing
-          ? 'You are editing your profile: these changes are saved with it.'
-          : 'Changes are saved as soon as you make them.'}
+        {editing ? t('profile.observance.editing') : t('profile.observance.instant')}
       </Text>
     </ProfileCard>
   );

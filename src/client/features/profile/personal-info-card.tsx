@@ -6,11 +6,17 @@ import type { UserDto } from '../../../shared/schemas/auth';
 import { CardHeading } from '../../components/card-heading';
 import { FormInput } from '../../components/form-fields';
 import { AccountPasswordInput } from '../../components/new-password-fields';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import type { ZodForm } from '../../lib/use-zod-form';
 import { ProfileCard } from './profile-card';
 import { emailNeedsPassword, type ProfileDraft } from './use-profile';
 
-const ROLE_LABEL = { customer: 'Customer', vendor: 'Vendor', admin: 'Administrator' } as const;
+const ROLE_LABEL: Record<UserDto['role'], MessageId> = {
+  customer: 'profile.personal.role.customer',
+  vendor: 'profile.personal.role.vendor',
+  admin: 'profile.personal.role.admin',
+};
 
 export type DraftField = 'name' | 'email' | 'currentPassword' | 'phone' | 'familyLabel';
 
@@ -42,6 +48,7 @@ export function PersonalInfoCard({
   onCancel,
   onSave,
 }: PersonalInfoCardProps) {
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form?.pending) onSave();
@@ -49,20 +56,27 @@ export function PersonalInfoCard({
   const email = form?.watch('email');
   const emailChanged = email !== undefined && emailNeedsPassword(user, { email });
   const saving = form?.pending ?? false;
+  // The person's own words are isolated (names, the address, the number); "Not added" is ours.
   const rows = [
-    { label: 'Full name', value: user.name },
-    { label: 'Email', value: user.email },
-    { label: 'Phone', value: user.phone ?? 'Not added' },
-    { label: 'Family label', value: user.familyLabel ?? 'Not set' },
+    { label: t('profile.personal.name'), value: <bdi>{user.name}</bdi> },
+    { label: t('profile.personal.email'), value: <bdi>{user.email}</bdi> },
+    {
+      label: t('profile.personal.phone'),
+      value: user.phone ? <bdi>{user.phone}</bdi> : t('profile.personal.notAdded'),
+    },
+    {
+      label: t('profile.personal.familyLabel'),
+      value: user.familyLabel ? <bdi>{user.familyLabel}</bdi> : t('profile.personal.notSet'),
+    },
   ];
 
   return (
     <ProfileCard headingId="personal-heading">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <CardHeading id="personal-heading" gap="3">
-          Personal information
+          {t('profile.personal.title')}
           <Badge variant="subtle" rounded="full">
-            {ROLE_LABEL[user.role]}
+            {t(ROLE_LABEL[user.role])}
           </Badge>
         </CardHeading>
         {form ? null : (
@@ -70,30 +84,30 @@ export function PersonalInfoCard({
             <Icon boxSize="4">
               <Pencil />
             </Icon>
-            Edit
+            {t('profile.personal.edit')}
           </Button>
         )}
       </Flex>
 
       {form ? (
-        <form onSubmit={submit} noValidate aria-busy={saving} aria-label="Edit personal information">
+        <form onSubmit={submit} noValidate aria-busy={saving} aria-label={t('profile.personal.formLabel')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" mt="6">
             <FormInput
               form={form}
               name="name"
-              label="Full name"
+              label={t('profile.personal.name')}
               required
               autoComplete="name"
               maxLength={LIMITS.nameMax}
               autoFocus={focusField === 'name'}
             />
-            <FormInput form={form} name="email" kind="email" label="Email" required />
+            <FormInput form={form} name="email" kind="email" label={t('profile.personal.email')} required />
             {emailChanged ? (
               <AccountPasswordInput
                 form={form}
                 name="currentPassword"
-                label="Current password"
-                hint="To change your email, confirm it is you."
+                label={t('profile.personal.currentPassword')}
+                hint={t('profile.personal.currentPasswordHint')}
                 rootProps={{ gridColumn: { md: '1 / -1' }, maxW: { md: 'calc(50% - 0.625rem)' } }}
                 autoComplete="current-password"
               />
@@ -101,8 +115,8 @@ export function PersonalInfoCard({
             <FormInput
               form={form}
               name="phone"
-              label="Phone"
-              hint="Optional."
+              label={t('profile.personal.phone')}
+              hint={t('profile.personal.optional')}
               type="tel"
               autoComplete="tel"
               maxLength={LIMITS.phoneMax}
@@ -110,20 +124,20 @@ export function PersonalInfoCard({
             <FormInput
               form={form}
               name="familyLabel"
-              label="Family label"
-              hint="Everyone with exactly the same label shares a family circle. Leave it empty to leave your circle."
+              label={t('profile.personal.familyLabel')}
+              hint={t('profile.personal.familyLabelHint')}
               autoComplete="off"
-              placeholder="e.g. The Cohen Family"
+              placeholder={t('profile.personal.familyLabelPlaceholder')}
               maxLength={LIMITS.familyLabelMax}
               autoFocus={focusField === 'familyLabel'}
             />
           </SimpleGrid>
           <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" mt="6">
             <Button variant="outline" onClick={onCancel} disabled={saving}>
-              Cancel
+              {t('profile.personal.cancel')}
             </Button>
-            <Button type="submit" loading={saving} loadingText="Saving...">
-              Save
+            <Button type="submit" loading={saving} loadingText={t('profile.personal.saving')}>
+              {t('profile.personal.save')}
             </Button>
           </Stack>
         </form>

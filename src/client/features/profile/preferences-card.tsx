@@ -1,22 +1,25 @@
 import { Box, Heading, Stack, Switch, Text } from '@chakra-ui/react';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import { ProfileCard } from './profile-card';
 import type { PreferenceKey } from './use-profile';
 
-const PREFERENCES: { key: PreferenceKey; label: string; hint: string }[] = [
+const PREFERENCES: { key: PreferenceKey; label: MessageId; hint: MessageId }[] = [
   {
     key: 'hebrewDatesEnabled',
-    label: 'Hebrew dates',
-    hint: 'Show Hebrew dates beside Gregorian dates, as on the calendar.',
+    label: 'profile.preferences.hebrewDates',
+    hint: 'profile.preferences.hebrewDatesHint',
   },
   {
     key: 'shabbatWarningsEnabled',
-    label: 'Shabbat warnings',
-    hint: 'Warn when an event falls on Shabbat, a festival or a day your custom avoids. Off switches all warnings off.',
+    label: 'profile.preferences.shabbatWarnings',
+    hint: 'profile.preferences.shabbatWarningsHint',
   },
   {
     key: 'emailNotificationsEnabled',
-    label: 'Email notifications',
-    hint: 'Allow SimchaHub to send you notifications by email.',
+    label: 'profile.preferences.emailNotifications',
+    hint: 'profile.preferences.emailNotificationsHint',
   },
 ];
 
@@ -30,16 +33,17 @@ interface PreferencesCardProps {
 
 /** The three preference switches (spec section 2): saved at once unless the profile is being edited. */
 export function PreferencesCard({ values, editing, saving, onChange }: PreferencesCardProps) {
+  const t = useT();
   return (
     <ProfileCard headingId="preferences-heading">
       <Heading id="preferences-heading" as="h2" fontSize="lg" color="brand.950">
-        Preferences
+        {t('profile.preferences.title')}
       </Heading>
       <Text mt="1" fontSize="sm" color={editing ? 'gold.fg' : 'fg.muted'} aria-live="polite">
-        {editing
-          ? 'You are editing your profile: these changes are saved with it.'
-          : 'Changes are saved as soon as you switch them.'}
+        {editing ? t('profile.preferences.editing') : t('profile.preferences.instant')}
       </Text>
+      {/* The language preference (which language the app and its e-mails speak) will sit here, as the
+          first setting of this card, once the profile has a language field. */}
       <Stack gap="0" mt="4" divideY="1px" divideColor="border.muted">
         {PREFERENCES.map((preference) => (
           <Switch.Root
@@ -57,10 +61,10 @@ export function PreferencesCard({ values, editing, saving, onChange }: Preferenc
           >
             <Box>
               <Switch.Label fontWeight="medium" fontSize="md">
-                {preference.label}
+                {t(preference.label)}
               </Switch.Label>
               <Text fontSize="sm" color="fg.muted" mt="0.5">
-                {preference.hint}
+                {t(preference.hint, { product: PRODUCT_NAME })}
               </Text>
             </Box>
             <Switch.HiddenInput />

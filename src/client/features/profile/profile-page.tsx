@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { PageFrame } from '../../components/page-frame';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
+import { useT } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { useCurrentUser } from '../../lib/session';
 import { staleCurrent } from '../../lib/stale-write';
@@ -26,6 +27,7 @@ export function ProfilePage() {
 }
 
 function ProfileSettings({ user }: { user: UserDto }) {
+  const t = useT();
   const utils = trpc.useUtils();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
@@ -63,7 +65,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
     }
     update.mutate(input, {
       onSuccess: () => {
-        toast.success('Profile updated successfully');
+        toast.success(t('profile.page.updated'));
         setEditing(false);
       },
       onError: (error) => {
@@ -73,7 +75,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
           form.setError('email', { type: 'server', message }, { shouldFocus: false });
           form.applyServerErrors(error);
         } else form.applyServerErrors(error);
-        toast.error('Failed to update profile', message ?? 'Please try again.');
+        toast.error(t('profile.page.updateFailed'), message ?? t('profile.page.tryAgain'));
       },
     });
   });
@@ -95,11 +97,11 @@ function ProfileSettings({ user }: { user: UserDto }) {
     update.mutate(
       { version: user.version, ...patch },
       {
-        onSuccess: () => toast.success('Profile updated successfully'),
+        onSuccess: () => toast.success(t('profile.page.updated')),
         onError: (error) => {
           // A stale save already put the current profile in place (useUpdateProfile).
           if (previous && !staleCurrent(error)) utils.auth.session.setData(undefined, previous);
-          toast.failed('Failed to update profile', error);
+          toast.failed(t('profile.page.updateFailed'), error);
         },
         onSettled: () => setSavingPreference(false),
       },
@@ -136,10 +138,7 @@ function ProfileSettings({ user }: { user: UserDto }) {
     : user;
 
   return (
-    <PageFrame
-      title="Profile Settings"
-      description="Your personal information, family circle and preferences."
-    >
+    <PageFrame title={t('profile.page.title')} description={t('profile.page.description')}>
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
         gap="6"

@@ -1,5 +1,17 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './relative-time';
+import type { MessageId } from '../../i18n/catalogue';
+import en from '../../i18n/en';
+import he from '../../i18n/he';
+import { setFormatLocale } from '../../lib/intl';
+import { timeAgo as timeAgoIn } from './relative-time';
+
+function translator(locale: string, messages: Record<string, string>) {
+  const intl = createIntl({ locale, messages });
+  return (id: MessageId) => intl.formatMessage({ id });
+}
+const english = translator('en-US', en);
+const timeAgo = (date: Date, at: Date) => timeAgoIn(date, at, english);
 
 const now = new Date('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -22,5 +34,20 @@ describe('timeAgo', () => {
     expect(timeAgo(ago(15 * DAY), now)).toBe('2 weeks ago');
     expect(timeAgo(ago(45 * DAY), now)).toBe('last month');
     expect(timeAgo(ago(400 * DAY), now)).toBe('last year');
+  });
+
+  it("speaks the page's language", () => {
+    setFormatLocale('he-IL');
+    try {
+      const hebrew = translator('he-IL', he);
+      expect(timeAgoIn(ago(0), now, hebrew)).toBe(he['profile.time.justNow']);
+      expect(timeAgoIn(ago(3 * DAY), now, hebrew)).toMatch(/[\u0590-\u05FF]/);
+    } finally {
+      setFormatLocale('en-US');
+    }
+  });
+
+  it("without a translator, reads the last minute in the locale's own word", () => {
+    expect(timeAgoIn(ago(0), now)).toBe('now');
   });
 });

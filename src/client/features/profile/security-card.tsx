@@ -1,7 +1,8 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { changePasswordInput } from '../../../shared/schemas/auth';
 import { CardHeading } from '../../components/card-heading';
 import { ErrorAlert } from '../../components/error-alert';
@@ -10,6 +11,7 @@ import {
   NEW_PASSWORD_ALIASES,
   NewPasswordFields,
 } from '../../components/new-password-fields';
+import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -17,36 +19,40 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { ProfileCard } from './profile-card';
 import { ActiveSessions } from './sessions-card';
 
-const changePasswordForm = changePasswordInput
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
-  })
-  .refine((form) => form.newPassword !== form.currentPassword, {
-    message: 'Choose a password different from your current one',
-    path: ['newPassword'],
-  });
-type ChangePasswordForm = z.input<typeof changePasswordForm>;
+/** The change-password form's own checks, in the page's language. */
+function changePasswordForm(t: Translate) {
+  return changePasswordInput
+    .extend({ confirmPassword: z.string().min(1, t('profile.security.confirmRequired')) })
+    .refine((form) => form.newPassword === form.confirmPassword, {
+      message: t('profile.security.mismatch'),
+      path: ['confirmPassword'],
+    })
+    .refine((form) => form.newPassword !== form.currentPassword, {
+      message: t('profile.security.samePassword'),
+      path: ['newPassword'],
+    });
+}
+type ChangePasswordForm = z.input<ReturnType<typeof changePasswordForm>>;
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Password & security: change the password, and see and end the sessions signed in to the account. */
 export function SecurityCard({ email }: { email: string }) {
+  const t = useT();
   const [changing, setChanging] = useState(false);
   return (
     <ProfileCard headingId="security-heading">
       <CardHeading id="security-heading" icon={Lock}>
-        Password &amp; security
+        {t('profile.security.title')}
       </CardHeading>
 
       <Stack gap="4" mt="5">
         <Box>
           <Heading as="h3" fontSize="md" color="brand.950">
-            Password
+            {t('profile.security.password')}
           </Heading>
           <Text mt="1" fontSize="sm" color="fg.muted">
-            Changing your password signs out every other device; this one stays signed in.
+            {t('profile.security.passwordHint')}
           </Text>
         </Box>
         {changing ? (
@@ -54,7 +60,7 @@ export function SecurityCard({ email }: { email: string }) {
         ) : (
           <Box>
             <Button variant="outline" onClick={() => setChanging(true)}>
-              Change password
+              {t('profile.security.change')}
             </Button>
           </Box>
         )}
@@ -68,13 +74,15 @@ export function SecurityCard({ email }: { email: string }) {
 }
 
 function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => void }) {
+  const t = useT();
   const utils = trpc.useUtils();
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => utils.auth.sessions.invalidate(),
   });
   const [failure, setFailure] = useState<string | null>(null);
   const pending = change.isPending;
-  const form = useZodForm(changePasswordForm, {
+  const schema = useMemo(() => changePasswordForm(t), [t]);
+  const form = useZodForm(schema, {
     defaultValues: EMPTY,
     pending,
     aliases: NEW_PASSWORD_ALIASES,
@@ -86,12 +94,12 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toast.success('Password changed', 'Other devices were signed out.');
+          toast.success(t('profile.security.changed'), t('profile.security.changedHint'));
           onDone();
         },
         onError: (error) => {
           if (!form.applyServerErrors(error)) {
-            setFailure(serverMessage(error) ?? 'Could not reach SimchaHub. Please try again.');
+            setFailure(serverMessage(error) ?? t('profile.security.unreachable', { product: PRODUCT_NAME }));
           }
         },
       },
@@ -99,7 +107,12 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-busy={pending} aria-label="Change password">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={pending}
+      aria-label={t('profile.security.change')}
+    >
       {/* Tells password managers which account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Stack gap="5">
@@ -107,17 +120,17 @@ function ChangePasswordFields({ email, onDone }: { email: string; onDone: () => 
         <AccountPasswordInput
           form={form}
           name="currentPassword"
-          label="Current password"
+          label={t('profile.security.currentPassword')}
           autoComplete="current-password"
           autoFocus
         />
         <NewPasswordFields form={form} />
         <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3">
           <Button variant="outline" onClick={onDone} disabled={pending}>
-            Cancel
+            {t('profile.security.cancel')}
           </Button>
-          <Button type="submit" loading={pending} loadingText="Saving...">
-            Change password
+          <Button type="submit" loading={pending} loadingText={t('profile.security.saving')}>
+            {t('profile.security.change')}
           </Button>
         </Stack>
       </Stack>

@@ -1,8 +1,11 @@
 import { Badge, Box, Button, Flex, Heading, Icon, List, Stack, Text } from '@chakra-ui/react';
 import { LaptopMinimal, Smartphone } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import type { AccountSessionDto } from '../../../shared/schemas/auth';
+
 import { ConfirmDialog } from '../../components/form-dialog';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
+import { type Translate, useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -18,13 +21,13 @@ function ordered(sessions: AccountSessionDto[]): AccountSessionDto[] {
   );
 }
 
-function endedMessage(ended: number): string {
-  if (ended === 0) return 'No other sessions were signed in.';
-  return `${ended} other ${ended === 1 ? 'session was' : 'sessions were'} signed out.`;
+function endedMessage(t: Translate, ended: number): string {
+  return t('profile.sessions.ended', { count: ended });
 }
 
 /** Where the account is signed in, with a way to sign out everywhere else. */
 export function ActiveSessions() {
+  const t = useT();
   const utils = trpc.useUtils();
   const sessions = trpc.auth.sessions.useQuery();
   const signOutOthers = trpc.auth.signOutOtherSessions.useMutation({
@@ -36,8 +39,8 @@ export function ActiveSessions() {
 
   const signingOut = useConfirmedMutation(signOutOthers, {
     input: undefined,
-    onDone: ({ ended }) => toast.success('Signed out of other sessions', endedMessage(ended)),
-    failed: 'Failed to sign out other sessions',
+    onDone: ({ ended }) => toast.success(t('profile.sessions.done'), endedMessage(t, ended)),
+    failed: t('profile.sessions.failed'),
     closeOnFailure: true,
   });
 
@@ -45,14 +48,14 @@ export function ActiveSessions() {
     <Stack gap="4">
       <Box>
         <Heading id="sessions-heading" as="h3" fontSize="md" color="brand.950">
-          Where you're signed in
+          {t('profile.sessions.title')}
         </Heading>
         <Text mt="1" fontSize="sm" color="fg.muted">
-          Sessions end after a period without use. Sign out any you do not recognise.
+          {t('profile.sessions.description')}
         </Text>
       </Box>
 
-      <LoadedList query={sessions} rowHeight="14" failure="Your sessions could not be loaded.">
+      <LoadedList query={sessions} rowHeight="14" failure={t('profile.sessions.loadFailed')}>
         {() => (
           <List.Root variant="plain" gap="0" aria-labelledby="sessions-heading" data-testid="sessions">
             {list.map((session) => (
@@ -81,33 +84,47 @@ export function ActiveSessions() {
                 <Box minW="0" flex="1">
                   <Flex gap="2" align="center" wrap="wrap">
                     <Text fontWeight="medium" overflowWrap="anywhere">
-                      {session.device}
+                      <bdi>{session.device}</bdi>
                     </Text>
                     {session.current ? (
                       <Badge colorPalette="green" variant="subtle" rounded="full">
-                        This device
+                        {t('profile.sessions.thisDevice')}
                       </Badge>
                     ) : null}
                   </Flex>
                   <Text fontSize="sm" color="fg.muted">
-                    {session.current ? 'Active now' : 'Last active '}
-                    {session.current ? null : (
-                      <time
-                        dateTime={session.lastSeenAt.toISOString()}
-                        title={dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(
-                          session.lastSeenAt,
-                        )}
-                      >
-                        {timeAgo(session.lastSeenAt, now)}
-                      </time>
+                    {session.current ? (
+                      t('profile.sessions.activeNow')
+                    ) : (
+                      <FormattedMessage
+                        id="profile.sessions.lastActive"
+                        values={{
+                          ago: (
+                            <time
+                              dateTime={session.lastSeenAt.toISOString()}
+                              title={dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(
+                                session.lastSeenAt,
+                              )}
+                            >
+                              {timeAgo(session.lastSeenAt, now, t)}
+                            </time>
+                          ),
+                        }}
+                      />
                     )}
-                    {session.ipAddress ? ` · ${session.ipAddress}` : null}
+                    {session.ipAddress ? (
+                      <FormattedMessage
+                        id="profile.sessions.ip"
+                        values={{ ip: <bdi>{session.ipAddress}</bdi> }}
+                      />
+                    ) : null}
                   </Text>
                   <Text fontSize="xs" color="fg.subtle">
-                    Signed in{' '}
-                    {dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(
-                      session.createdAt,
-                    )}
+                    {t('profile.sessions.signedIn', {
+                      date: dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(
+                        session.createdAt,
+                      ),
+                    })}
                   </Text>
                 </Box>
               </List.Item>
@@ -123,23 +140,22 @@ export function ActiveSessions() {
           onClick={signingOut.ask}
           disabled={!sessions.data || others === 0}
         >
-          Sign out other sessions
+          {t('profile.sessions.signOutOthers')}
         </Button>
         {sessions.data && others === 0 ? (
           <Text mt="2" fontSize="sm" color="fg.muted">
-            This is the only device signed in to your account.
+            {t('profile.sessions.onlyDevice')}
           </Text>
         ) : null}
       </Box>
 
       <ConfirmDialog
         {...signingOut.dialog}
-        title="Sign out other sessions?"
-        confirmLabel="Sign out others"
-        pendingLabel="Signing out..."
+        title={t('profile.sessions.confirmTitle')}
+        confirmLabel={t('profile.sessions.confirm')}
+        pendingLabel={t('profile.sessions.pending')}
       >
-        {others === 1 ? 'The other device' : `The ${others} other devices`} signed in to your account will
-        have to sign in again. This device stays signed in.
+        {t('profile.sessions.confirmBody', { count: others })}
       </ConfirmDialog>
     </Stack>
   );

@@ -1,10 +1,11 @@
 import { Button, Flex, Text } from '@chakra-ui/react';
 import { Briefcase, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
-import type { Role } from '../../../shared/constants';
+import { PRODUCT_NAME, type Role } from '../../../shared/constants';
 import { CardHeading } from '../../components/card-heading';
 import { LinkButton } from '../../components/link-button';
 import { SmallIcon } from '../../components/small-icon';
+import { useT } from '../../i18n/use-t';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { VendorFormDialog } from '../marketplace/lazy-dialogs';
 import { ProfileCard } from './profile-card';
@@ -16,6 +17,7 @@ import { ProfileCard } from './profile-card';
  * listing is created or the claim approved; no second account is needed.
  */
 export function VendorAccountCard({ role }: { role: Role }) {
+  const t = useT();
   const [listing, setListing] = useState(false);
   // Admins cannot claim listings (the server refuses) and never become vendors from here.
   if (role === 'admin') return null;
@@ -23,25 +25,25 @@ export function VendorAccountCard({ role }: { role: Role }) {
   return (
     <ProfileCard headingId="vendor-heading">
       <CardHeading id="vendor-heading" icon={Briefcase}>
-        Vendor Account
+        {t('profile.vendor.title')}
       </CardHeading>
       <Text mt="2" color="fg.muted" fontSize="sm">
         {vendor
-          ? 'Run your listing from the Vendor Dashboard, or claim another business already listed in the marketplace.'
-          : 'Offer your services to families on SimchaHub: list your business, or claim it if it is already listed in the marketplace. This account becomes a vendor account once your listing is created or your claim approved.'}
+          ? t('profile.vendor.vendorText')
+          : t('profile.vendor.customerText', { product: PRODUCT_NAME })}
       </Text>
       <Flex gap="3" mt="5" wrap="wrap" css={{ '& > *': { flex: { base: '1 1 100%', sm: '0 1 auto' } } }}>
         {vendor ? (
-          <LinkButton to="/vendor-dashboard">Open Vendor Dashboard</LinkButton>
+          <LinkButton to="/vendor-dashboard">{t('profile.vendor.openDashboard')}</LinkButton>
         ) : (
           <Button onClick={() => setListing(true)} {...preloadOn(VendorFormDialog)}>
             <SmallIcon icon={Plus} />
-            List Your Business
+            {t('profile.vendor.list')}
           </Button>
         )}
         <LinkButton to={vendor ? '/vendor-dashboard?tab=claims' : '/claim-listing'} variant="outline">
           <SmallIcon icon={Search} />
-          Search &amp; Claim Listing
+          {t('profile.vendor.claim')}
         </LinkButton>
       </Flex>
       {/* Kept once opened: creating the listing turns this card into a vendor's while the dialog closes. */}
