@@ -21,7 +21,6 @@ const SHORT_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }
 export function FamilyInvites({ label }: { label: string }) {
   const t = useT();
   const { create, isPending } = useCreateInviteLink();
-  const t = useT();
   const [made, setMade] = useState<CreatedInviteLink | null>(null);
   const [qrOpen, setQrOpen] = useState(false);
   const invites = useFamilyInvites(true);

@@ -26,14 +26,11 @@ import { restRoutes } from './routes';
 
 /** A message's stable code and its parameters, for a client to show the message in its reader's language. */
 const messageCoded = {
-  messageCode: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "The message's stable code, when it has one; `message` stays the English sentence. Codes are added, never renamed.",
-      example: 'auth.badCredentials',
-    }),
+  messageCode: z.string().optional().meta({
+    description:
+      "The message's stable code, when it has one; `message` stays the English sentence. Codes are added, never renamed.",
+    example: 'auth.badCredentials',
+  }),
   messageParams: z
     .record(z.string(), z.union([z.string(), z.number()]))
     .optional()
