@@ -46,13 +46,15 @@ for (const [name, page] of Object.entries(budgets)) {
   }
 }
 const catalogues = readCatalogueBudget();
-console.log(`\ncatalogue        gzip KB   budget`);
+console.log(`\ncatalogue        gzip KB   budget   target`);
 for (const [language, module] of Object.entries(catalogues.modules)) {
   const bytes = chunkGzipBytes(manifest, module);
-  const ok = bytes <= catalogues.maxGzipKB * 1000;
+  const max = catalogues.maxGzipKB[language];
+  if (max === undefined) throw new Error(`bench/budgets.json has no catalogue budget for ${language}`);
+  const ok = bytes <= max * 1000;
   if (!ok) over++;
   console.log(
-    `${language.padEnd(16)} ${kb(bytes).padStart(7)} ${ok ? '  ok  ' : ' OVER '}${String(catalogues.maxGzipKB).padStart(4)}`,
+    `${language.padEnd(16)} ${kb(bytes).padStart(7)} ${ok ? '  ok  ' : ' OVER '}${String(max).padStart(4)}   ${String(catalogues.targetGzipKB).padStart(6)}`,
   );
 }
 if (over > 0) {

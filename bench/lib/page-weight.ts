@@ -109,7 +109,10 @@ export function readBudgets(file = 'bench/budgets.json'): Record<string, BudgetP
 
 /** The catalogues' limit: each language's catalogue module, and the most gzip KB one may weigh. */
 export interface CatalogueBudget {
-  maxGzipKB: number;
+  /** Per language: a ratchet at the size measured. */
+  maxGzipKB: Record<string, number>;
+  /** The goal every language's catalogue must reach. */
+  targetGzipKB: number;
   modules: Record<string, string>;
 }
 
