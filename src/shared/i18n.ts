@@ -11,6 +11,9 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The cookie that keeps a visitor's (and a signed-in person's) language for pages the server draws. */
 export const LANGUAGE_COOKIE = 'lang';
 
+/** How long the browser keeps a chosen language: a year, in seconds. */
+export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
 /** The query parameter of a page's language alternates (`?lang=he`), for links and search engines. */
 export const LANGUAGE_PARAM = 'lang';
 

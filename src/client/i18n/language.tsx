@@ -6,6 +6,7 @@ import {
   directionOf,
   isLanguage,
   LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
   type Language,
   localeOf,
 } from '../../shared/i18n';
@@ -26,14 +27,11 @@ export function documentLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-/** A year, in seconds: how long the browser keeps a chosen language. */
-const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-
 /**
  * The page's language on <html> (lang and dir, for the browser, screen readers and every CSS logical
  * property) and in the cookie the server draws pages by.
  */
-function applyToDocument(language: Language): void {
+function setDocumentLanguage(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);
@@ -62,7 +60,7 @@ export function LanguageProvider({
   const [state, setState] = useState({ language: initial, messages: initialMessages });
   const setLanguage = useCallback(async (language: Language) => {
     const messages = await loadMessages(language);
-    applyToDocument(language);
+    setDocumentLanguage(language);
     setState({ language, messages });
   }, []);
   const value = useMemo(() => ({ language: state.language, setLanguage }), [state.language, setLanguage]);

@@ -5,6 +5,9 @@
  * They format in the page's language: the LanguageProvider sets it (setFormatLocale) before its
  * children render, in the browser and when the server draws a page (one drawing at a time).
  */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, localeOf } from '../../shared/i18n';
+import { formatCurrencyMinor, formatNumber } from '../../shared/money';
+
 let locale = 'en-US';
 
 /** The locale the formatters use from now on (localeOf the page's language). */
@@ -30,33 +33,17 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFo
   return format;
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-/**
- * An amount of whole cents in its currency ('$1,200.50'; in Hebrew '‏1,200.50 $'): the currency is the
- * amount's own (a listing's or an event's), never the language's. Sums are taken in cents; only the
- * display divides.
- */
-export function formatMoneyCents(cents: number, currency = 'USD'): string {
-  return numberFormat({ style: 'currency', currency }).format(cents / 100);
+/** The page's language, for the shared formatters that take one (src/shared/money.ts). */
+function formatLanguage(): Language {
+  return LANGUAGES.find((language) => localeOf(language) === locale) ?? DEFAULT_LANGUAGE;
 }
 
 /** '$1,200.50' from whole cents: US dollars, the currency the app's amounts are kept in. */
 export function formatUsdCents(cents: number): string {
-  return formatMoneyCents(cents, 'USD');
+  return formatCurrencyMinor(cents, 'USD', formatLanguage());
 }
 
 /** '12,345'. */
 export function formatCount(n: number): string {
-  return numberFormat({}).format(n);
+  return formatNumber(n, formatLanguage());
 }

@@ -2,13 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   isLanguage,
   LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
   LANGUAGE_PARAM,
   type Language,
   negotiateLanguage,
 } from '../../shared/i18n';
-
-/** A year, in seconds: how long a language chosen by a link is kept. */
-const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The `lang` query parameter of a URL, when it names one of the languages. */
 export function languageParam(url: string): Language | null {
