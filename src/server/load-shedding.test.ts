@@ -111,7 +111,9 @@ describe('load shedding', () => {
   it('draws its first pages before it listens: the first visitor of the marketplace gets it drawn, and no one is refused meanwhile', async () => {
     const output = proc.output();
     const warmed =
-      /Pages warmed up: renderer loaded in \d+ ms; drawn: en:\/ in \d+ ms, en:\/marketplace in \d+ ms/.exec(output);
+      /Pages warmed up: renderer loaded in \d+ ms; drawn: en:\/ in \d+ ms, en:\/marketplace in \d+ ms/.exec(
+        output,
+      );
     expect(warmed, output).not.toBeNull();
     expect(output.indexOf(warmed?.[0] ?? '')).toBeLessThan(output.indexOf('Server listening'));
 
