@@ -2,7 +2,7 @@ import { Alert, Box, Button, Flex } from '@chakra-ui/react';
 import { MailCheck } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
 import type { UserDto } from '../../shared/schemas/auth';
-import { isolate } from '../i18n/bidi';
+import { useIsolate } from '../i18n/use-isolate';
 import { useT } from '../i18n/use-t';
 import { serverMessage } from '../lib/errors';
 import { toast } from '../lib/toast';
@@ -20,6 +20,7 @@ function megabytes(bytes: number): string {
 export function EmailConfirmationBanner({ user }: { user: UserDto }) {
   const utils = trpc.useUtils();
   const t = useT();
+  const iso = useIsolate();
   const config = trpc.meta.clientConfig.useQuery(undefined, {
     enabled: user.emailConfirmedAt === null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -30,7 +31,7 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
       else
         toast.success(
           t('common.emailConfirm.resent'),
-          t('common.emailConfirm.resentHint', { email: isolate(sentTo ?? user.email) }),
+          t('common.emailConfirm.resentHint', { email: iso(sentTo ?? user.email) }),
         );
       void utils.auth.session.invalidate();
     },
@@ -70,7 +71,7 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
               {config.data ? (
                 <FormattedMessage
                   id="common.emailConfirm.sentWithQuota"
-                  values={{ email, size: isolate(megabytes(config.data.unconfirmedQuotaBytes)) }}
+                  values={{ email, size: iso(megabytes(config.data.unconfirmedQuotaBytes)) }}
                 />
               ) : (
                 <FormattedMessage id="common.emailConfirm.sent" values={{ email }} />

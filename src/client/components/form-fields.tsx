@@ -10,7 +10,7 @@ import {
 import type { ReactNode, Ref } from 'react';
 import { type FieldValues, get, type Path, useFormState } from 'react-hook-form';
 import { LIMITS } from '../../shared/constants';
-import { useT } from '../i18n/use-t';
+import { useMessageText, useT } from '../i18n/use-t';
 import type { ZodForm } from '../lib/use-zod-form';
 import { PasswordInput } from './password-input';
 
@@ -38,7 +38,9 @@ type InputFieldProps = FieldFrameProps &
  * error the field is invalid, so the control carries aria-invalid and points at the message.
  */
 export function FieldFrame({ children, ...frame }: FieldFrameProps & { children: ReactNode }) {
-  const { label, required, error, hint } = frame;
+  const { label, required, hint } = frame;
+  const messageText = useMessageText();
+  const error = frame.error ? messageText(frame.error) : undefined;
   return (
     <Field.Root required={required} invalid={Boolean(error)} disabled={frame.disabled} {...frame.rootProps}>
       <Field.Label>
@@ -148,7 +150,8 @@ export function useFieldError<T extends FieldValues>({ form, name }: Bound<T>): 
   const { errors } = useFormState({ control: form.control, name });
   const error: { message?: unknown } | undefined = get(errors, name);
   const message = error?.message;
-  return typeof message === 'string' ? message : undefined;
+  const messageText = useMessageText();
+  return typeof message === 'string' && message ? messageText(message) : undefined;
 }
 
 type BoundInputProps<T extends FieldValues> = Bound<T> &

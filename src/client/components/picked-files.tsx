@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react';
 import { FileIcon, ImageIcon } from 'lucide-react';
-import { isolate } from '../i18n/bidi';
+import { useIsolate } from '../i18n/use-isolate';
 import { useT } from '../i18n/use-t';
 import { fileSizeText, type PickedFile } from '../lib/attachments';
 
@@ -31,6 +31,7 @@ export function PickedFiles({
   compact = false,
 }: PickedFilesProps) {
   const t = useT();
+  const iso = useIsolate();
   if (files.length === 0) return null;
   return (
     <Stack
@@ -84,7 +85,7 @@ export function PickedFiles({
                 <Button
                   size="2xs"
                   variant="outline"
-                  aria-label={t('common.upload.removeFile', { name: isolate(file.name) })}
+                  aria-label={t('common.upload.removeFile', { name: iso(file.name) })}
                   onClick={() => onRemove(key)}
                   disabled={disabled}
                 >
@@ -93,7 +94,7 @@ export function PickedFiles({
               ) : (
                 <CloseButton
                   size="2xs"
-                  aria-label={t('common.upload.removeFile', { name: isolate(file.name) })}
+                  aria-label={t('common.upload.removeFile', { name: iso(file.name) })}
                   onClick={() => onRemove(key)}
                   disabled={disabled}
                 />
@@ -105,7 +106,7 @@ export function PickedFiles({
                 size="xs"
                 mt="1.5"
                 colorPalette="brand"
-                aria-label={t('common.upload.uploadingFile', { name: isolate(file.name) })}
+                aria-label={t('common.upload.uploadingFile', { name: iso(file.name) })}
               >
                 <Progress.Track>
                   <Progress.Range />

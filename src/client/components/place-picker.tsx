@@ -2,8 +2,8 @@ import { Box, Field, IconButton, Input, Text } from '@chakra-ui/react';
 import { MapPin, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef } from 'react';
 import type { PlaceDto } from '../../shared/schemas/places';
-import { isolate } from '../i18n/bidi';
-import { useT } from '../i18n/use-t';
+import { useIsolate } from '../i18n/use-isolate';
+import { useMessageText, useT } from '../i18n/use-t';
 import { trpc } from '../lib/trpc';
 import { ComboboxList, useCombobox } from './combobox';
 import { moveWithArrows } from './combobox-keys';
@@ -86,6 +86,8 @@ export function PlacePicker({
   'data-testid': testId,
 }: PlacePickerProps) {
   const t = useT();
+  const messageText = useMessageText();
+  const iso = useIsolate();
   const shown = value ? placeShortLabel(value) : '';
   const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
     useCombobox(shown);
@@ -115,7 +117,7 @@ export function PlacePicker({
       : results.isError
         ? t('common.place.searchFailed')
         : items.length === 0
-          ? t('common.place.noMatch', { text: isolate(typed) })
+          ? t('common.place.noMatch', { text: iso(typed) })
           : t('common.place.found', { count: items.length });
 
   const choose = (place: PlaceDto) => {
@@ -234,7 +236,7 @@ export function PlacePicker({
           ))}
         </ComboboxList>
       </Box>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      {error ? <Field.ErrorText>{messageText(error)}</Field.ErrorText> : null}
       {error && !status ? null : <Field.HelperText aria-live="polite">{status || hint}</Field.HelperText>}
     </Field.Root>
   );

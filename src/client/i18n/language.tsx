@@ -1,6 +1,6 @@
 import { LocaleProvider } from '@chakra-ui/react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { IntlProvider } from 'react-intl';
+import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import {
   DEFAULT_LANGUAGE,
   directionOf,
@@ -12,6 +12,7 @@ import {
 } from '../../shared/i18n';
 import { setFormatLocale } from '../lib/intl';
 import { loadMessages, type MessageId, type Messages } from './catalogue';
+import { setPageMessages } from './server-message';
 
 interface LanguageState {
   language: Language;
@@ -20,6 +21,7 @@ interface LanguageState {
 }
 
 const LanguageContext = createContext<LanguageState | null>(null);
+const intlCache = createIntlCache();
 
 /** The language the page came in: the server writes it on <html lang> (cookie, else Accept-Language). */
 export function documentLanguage(): Language {
@@ -65,20 +67,34 @@ export function LanguageProvider({
   }, []);
   const value = useMemo(() => ({ language: state.language, setLanguage }), [state.language, setLanguage]);
   const locale = localeOf(state.language);
-  // Before the children render: the screen's formatters (lib/intl.ts) format in the same locale.
+  const intl = useMemo(
+    () =>
+      createIntl(
+        {
+          locale,
+          defaultLocale: 'en-US',
+          // Trees and texts mixed (a compiled catalogue's plain texts are trees too; see compiled.ts):
+          // react-intl formats both, though its type wants one kind per catalogue.
+          messages: state.messages as Record<MessageId, string>,
+          onError: reportIntlError,
+        },
+        intlCache,
+      ),
+    [locale, state.messages],
+  );
+  // Before the children render: the screen's formatters (lib/intl.ts) format in the same locale, and
+  // messages shown from outside render (a server's refusal in a toast) in the same language.
   setFormatLocale(locale);
+  setPageMessages(
+    (id, values) => intl.formatMessage({ id: id as MessageId }, values),
+    (id) => Object.hasOwn(state.messages, id),
+    state.language === 'en',
+  );
   return (
     <LanguageContext.Provider value={value}>
-      <IntlProvider
-        locale={locale}
-        defaultLocale="en-US"
-        // Trees and texts mixed (a compiled catalogue's plain texts are trees too; see compiled.ts):
-        // react-intl formats both, though its type wants one kind per catalogue.
-        messages={state.messages as Record<MessageId, string>}
-        onError={reportIntlError}
-      >
+      <RawIntlProvider value={intl}>
         <LocaleProvider locale={locale}>{children}</LocaleProvider>
-      </IntlProvider>
+      </RawIntlProvider>
     </LanguageContext.Provider>
   );
 }

@@ -7,7 +7,7 @@ import { COMMON_MESSAGES } from '../../shared/schemas/common';
 import { GUEST_IMPORT_MESSAGES } from '../../shared/schemas/guests';
 import en from './messages/en/errors.json';
 import he from './messages/he/errors.json';
-import { type FormatMessage, localizeIssues, localizeMessage } from './server-message';
+import { type FormatMessage, localizeIssues, localizeMessage, messageText } from './server-message';
 
 const CATALOGUES = { en: en as Record<string, string>, he: he as Record<string, string> };
 const LOCALES = { en: 'en-US', he: 'he-IL' };
@@ -148,5 +148,47 @@ describe('localizeMessage', () => {
       { path: ['name'], message: 'שם: שדה חובה' },
       { path: ['zip'], message: 'Something the server added later' },
     ]);
+  });
+});
+
+describe('messageText: what a field, a toast or an alert shows', () => {
+  const own = { 'guests.import.noRows': 'אין שורות בקובץ' } as Record<string, string>;
+  const page = (english: boolean) => ({
+    format: (id: string, values?: Record<string, string | number>) =>
+      own[id] ?? (english ? enFormat : heFormat)(id, values),
+    has: (id: string) => Object.hasOwn(own, id) || Object.hasOwn(english ? en : he, id),
+    english,
+  });
+
+  it('looks a client form’s own message up by its id', () => {
+    expect(messageText('guests.import.noRows', page(false))).toBe('אין שורות בקובץ');
+  });
+
+  it('shows a server’s sentence exactly as it came on an English page', () => {
+    const coded = {
+      message: 'Name is required',
+      messageCode: 'common.isRequired',
+      messageParams: { label: 'Name' },
+    };
+    expect(messageText(coded, page(true))).toBe('Name is required');
+    expect(messageText('Something the server added later', page(true))).toBe(
+      'Something the server added later',
+    );
+  });
+
+  it('translates a server’s sentence by its code, or its English, on a Hebrew page', () => {
+    const coded = {
+      message: 'Name is required',
+      messageCode: 'common.isRequired',
+      messageParams: { label: 'Name' },
+    };
+    expect(messageText(coded, page(false))).toBe('שם: שדה חובה');
+    expect(messageText(MESSAGES.notSignedIn, page(false))).toBe('היכנסו לחשבון כדי להמשיך');
+    // Already in Hebrew (a refusal put under its field, shown again): left as it is.
+    expect(messageText('שם: שדה חובה', page(false))).toBe('שם: שדה חובה');
+  });
+
+  it('shows the text as it came before any page has registered its language', () => {
+    expect(messageText('Name is required', null)).toBe('Name is required');
   });
 });

@@ -55,3 +55,27 @@ export function localizeIssues(
 ): { path: readonly (string | number)[]; message: string }[] {
   return issues.map((issue) => ({ path: issue.path, message: localizeMessage(issue, format) }));
 }
+
+/** The page's translator and language, kept by LanguageProvider for code that runs outside render. */
+let page: { format: FormatMessage; has: (id: string) => boolean; english: boolean } | null = null;
+
+/** Called by LanguageProvider each time it renders, before its children. */
+export function setPageMessages(format: FormatMessage, has: (id: string) => boolean, english: boolean): void {
+  page = { format, has, english };
+}
+
+/**
+ * A message to show a person, in the page's language: a catalogue id (a client form's own message,
+ * `guests.import.noRows`) is looked up; a server's or a shared schema's message is localized by its
+ * code (localizeMessage); on an English page a server's message is shown exactly as it came.
+ */
+export function messageText(
+  input: CodedMessage | string,
+  on: { format: FormatMessage; has: (id: string) => boolean; english: boolean } | null = page,
+): string {
+  const coded: CodedMessage = typeof input === 'string' ? { message: input } : input;
+  if (!on) return coded.message;
+  if (on.has(coded.message)) return on.format(coded.message);
+  if (on.english) return coded.message;
+  return localizeMessage(coded, on.format);
+}

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { type PrimitiveType, useIntl } from 'react-intl';
 import type { MessageId } from './catalogue';
+import { type CodedMessage, messageText } from './server-message';
 
 /** A message's values: numbers and texts (ICU plurals, selects and placeholders). */
 export type MessageValues = Record<string, PrimitiveType>;
@@ -12,4 +13,21 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
 export function useT(): Translate {
   const intl = useIntl();
   return useCallback((id, values) => intl.formatMessage({ id }, values), [intl]);
+}
+
+/**
+ * messageText() bound to the page's translator, for render: a field's message (a client form's
+ * catalogue id, or a shared schema's English sentence) in the page's language.
+ */
+export function useMessageText(): (message: CodedMessage | string) => string {
+  const intl = useIntl();
+  return useCallback(
+    (message) =>
+      messageText(message, {
+        format: (id, values) => intl.formatMessage({ id: id as MessageId }, values),
+        has: (id) => Object.hasOwn(intl.messages, id),
+        english: intl.locale === 'en' || intl.locale.startsWith('en-'),
+      }),
+    [intl],
+  );
 }

@@ -11,6 +11,8 @@ import {
   useForm,
 } from 'react-hook-form';
 import { z } from 'zod';
+import { messageText } from '../i18n/server-message';
+import { codedMessage } from './errors';
 import { useFocusWhenIdle } from './use-focus-when-idle';
 
 export interface FieldIssue<Name extends string = string> {
@@ -39,7 +41,9 @@ export function serverFieldIssues<Name extends string>(
     const message: unknown = issue?.message;
     if (typeof wire !== 'string' || typeof message !== 'string') continue;
     const field = (Object.hasOwn(aliases, wire) ? aliases[wire] : wire) as Name;
-    if (fields.includes(field) && !found.some((f) => f.field === field)) found.push({ field, message });
+    if (fields.includes(field) && !found.some((f) => f.field === field)) {
+      found.push({ field, message: messageText(codedMessage(message, issue)) });
+    }
   }
   return found;
 }
@@ -52,7 +56,7 @@ export function firstErrorMessage<T extends FieldValues>(
   for (const name of order) {
     const error: { message?: unknown; root?: { message?: unknown } } | undefined = get(errors, name);
     const message = error?.message ?? error?.root?.message;
-    if (typeof message === 'string' && message) return message;
+    if (typeof message === 'string' && message) return messageText(message);
   }
   return undefined;
 }

@@ -8,9 +8,9 @@ import { FieldColumns } from '../../components/field-columns';
 import { FormDialog } from '../../components/form-dialog';
 import { FieldFrame, FormInput, FormSelect, useFieldError } from '../../components/form-fields';
 import { type PickedPlace, PlacePicker } from '../../components/place-picker';
-import { isolate } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -181,6 +181,7 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
 /** The answer: the count left out, then each date with its tier and reason. */
 export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (day: FoundDateDto) => void }) {
   const t = useT();
+  const iso = useIsolate();
   const counts = { custom: 0, info: 0, free: 0 };
   for (const day of found.dates) counts[day.level ?? 'free'] += 1;
   return (
@@ -188,7 +189,7 @@ export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (da
       <Text fontWeight="semibold" color="brand.950">
         {t('calendar.find.summary', {
           count: found.dates.length,
-          place: isolate(found.place.name),
+          place: iso(found.place.name),
           time: found.time,
           free: counts.free,
           info: counts.info,

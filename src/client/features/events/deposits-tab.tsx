@@ -5,7 +5,7 @@ import { toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { type DepositDto, EVENT_MESSAGES } from '../../../shared/schemas/events';
 import { FieldFrame, FormInput, useFieldError } from '../../components/form-fields';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import type { ZodForm } from '../../lib/use-zod-form';
@@ -21,6 +21,7 @@ export function DepositsTab({ event }: { event: EventDto }) {
   const deposits = useDeposits(event.id);
   const { create, update, remove } = useDepositMutations(event.id);
   const t = useT();
+  const iso = useIsolate();
 
   const setPaid = (deposit: DepositDto, paid: boolean) =>
     update.mutate(
@@ -46,8 +47,8 @@ export function DepositsTab({ event }: { event: EventDto }) {
         const totalCents = list.reduce((sum, d) => sum + toCents(d.amount), 0);
         const paidCents = list.reduce((sum, d) => sum + (d.paid ? toCents(d.amount) : 0), 0);
         return t('events.deposits.summary', {
-          paid: isolate(formatCents(paidCents)),
-          total: isolate(formatCents(totalCents)),
+          paid: iso(formatCents(paidCents)),
+          total: iso(formatCents(totalCents)),
         });
       }}
       empty={{

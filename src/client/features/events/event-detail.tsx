@@ -35,9 +35,10 @@ import { useHebrewDates } from '../../components/hebrew-dates';
 import { placeShortLabel } from '../../components/place-picker';
 import { sideScroll } from '../../components/side-scroll';
 import { UploadedImage } from '../../components/uploaded-image';
-import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import { DirectionalIcon } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
@@ -234,6 +235,7 @@ function GuestsLoading() {
 /** A main event's sub-events (the aufruf, the kiddush, sheva brachot), each a link, and a way to add one. */
 function SubEvents({ event, subEvents }: { event: EventDto; subEvents: EventDto[] }) {
   const t = useT();
+  const iso = useIsolate();
   return (
     <Box mt="5" pt="4" borderTopWidth="1px" borderColor="border.muted">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -257,7 +259,7 @@ function SubEvents({ event, subEvents }: { event: EventDto; subEvents: EventDto[
           listStyleType="none"
           gap="1.5"
           mt="2"
-          aria-label={t('events.sub.listLabel', { title: isolate(event.title) })}
+          aria-label={t('events.sub.listLabel', { title: iso(event.title) })}
         >
           {subEvents.map((sub) => (
             <li key={sub.id}>

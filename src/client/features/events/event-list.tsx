@@ -5,8 +5,8 @@ import { ConflictBadge } from '../../components/conflict-notice';
 import { HebrewDateLine } from '../../components/hebrew-date-line';
 import { placeShortLabel } from '../../components/place-picker';
 import { SelectableCard } from '../../components/selectable-card';
-import { isolate } from '../../i18n/bidi';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { eventTimes, formatCivilDay, isUpcoming, upcomingThenPast } from './format';
@@ -36,6 +36,7 @@ export function withSubEvents(events: EventDto[]): { event: EventDto; sub: boole
 export function EventList({ events, selectedId }: { events: EventDto[]; selectedId: string | null }) {
   const { user } = useCurrentUser();
   const t = useT();
+  const iso = useIsolate();
   const warn = user?.shabbatWarningsEnabled ?? false;
   const titles = new Map(events.map((event) => [event.id, event.title]));
   return (
@@ -82,7 +83,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
                 {t('events.list.progress', {
                   done: event.completedTasks,
                   total: event.totalTasks,
-                  paid: isolate(formatAmount(event.paidAmount)),
+                  paid: iso(formatAmount(event.paidAmount)),
                 })}
               </Text>
             </SelectableCard>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { toCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/event-answers';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { formatShortDay, todayCivil } from './format';
 import { formatAmount, formatCents, percentOf, toCents } from './money';
@@ -75,6 +75,7 @@ export function OverviewTab({ event }: { event: EventDto }) {
   const tasks = useTasks(event.id);
   const deposits = useDeposits(event.id);
   const t = useT();
+  const iso = useIsolate();
 
   const taskPercent = percentOf(event.completedTasks, event.totalTasks);
   const paidCents = toCents(event.paidAmount);
@@ -118,7 +119,7 @@ export function OverviewTab({ event }: { event: EventDto }) {
             totalCents === 0
               ? t('events.overview.noDeposits')
               : t('events.overview.budgetCaption', {
-                  total: isolate(formatCents(totalCents)),
+                  total: iso(formatCents(totalCents)),
                   percent: budgetPercent / 100,
                 })
           }
@@ -131,7 +132,7 @@ export function OverviewTab({ event }: { event: EventDto }) {
               <Skeleton as="li" h="10" rounded="md" />
             ) : latestTask ? (
               <ActivityItem
-                text={t('events.overview.latestTask', { title: isolate(latestTask.title) })}
+                text={t('events.overview.latestTask', { title: iso(latestTask.title) })}
                 detail={`${t('events.overview.taskAdded', { date: formatShortDay(latestTask.createdAt) })} · ${t(
                   latestTask.completed ? 'events.tasks.completed' : 'events.tasks.pending',
                 )}`}

@@ -5,7 +5,7 @@ import { FormattedMessage } from 'react-intl';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { DialogShell } from '../../components/dialog-parts';
 import { QrCodePicture, QrDialogFooter, useQrDownload } from '../../components/qr-code';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
@@ -123,6 +123,7 @@ function QrDialog({
 }) {
   const { canvasRef, download } = useQrDownload();
   const t = useT();
+  const iso = useIsolate();
 
   return (
     <DialogShell open={open} onClose={onClose} size="sm" inset>
@@ -138,7 +139,7 @@ function QrDialog({
             <QrCodePicture
               canvasRef={canvasRef}
               link={link}
-              label={t('events.share.qrLabel', { title: isolate(event.title) })}
+              label={t('events.share.qrLabel', { title: iso(event.title) })}
               borderColor="border"
             />
             <Text textStyle="caption" wordBreak="break-all" textAlign="center" dir="ltr">

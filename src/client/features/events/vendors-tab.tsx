@@ -7,9 +7,9 @@ import type { AvailabilityRequestDto } from '../../../shared/schemas/request-ans
 import { CapsLabel } from '../../components/caps-label';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { LinkButton } from '../../components/link-button';
-import { isolate } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -88,6 +88,7 @@ const REQUEST_BADGE: Record<string, { label: MessageId; palette: string }> = {
 
 function RequestItem({ request }: { request: AvailabilityRequestDto }) {
   const t = useT();
+  const iso = useIsolate();
   const badge = REQUEST_BADGE[request.status] ?? {
     label: 'events.vendors.status.pending' as const,
     palette: 'yellow',
@@ -106,7 +107,7 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
               request.eventTime ? formatTime(request.eventTime) : null,
               t('events.vendors.guests', { count: request.guestCount }),
               request.budgetMax
-                ? t('events.vendors.upTo', { amount: isolate(formatAmount(request.budgetMax)) })
+                ? t('events.vendors.upTo', { amount: iso(formatAmount(request.budgetMax)) })
                 : null,
             ]
               .filter(Boolean)

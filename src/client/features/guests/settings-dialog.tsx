@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { rsvpSettingsUpdateInput } from '../../../shared/schemas/guests';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -32,6 +32,7 @@ export function SettingsDialog({
 }) {
   const settings = trpc.guests.settings.useQuery({ id: listId }, { enabled: open });
   const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const update = trpc.guests.updateSettings.useMutation({
     onSuccess: (saved) => utils.guests.settings.setData({ id: listId }, saved),
@@ -91,7 +92,7 @@ export function SettingsDialog({
           max="2200-12-31T23:59"
           hint={
             zone
-              ? t('guests.settings.deadlineHintZone', { zone: isolate(zone.replace(/_/g, ' ')) })
+              ? t('guests.settings.deadlineHintZone', { zone: iso(zone.replace(/_/g, ' ')) })
               : t('guests.settings.deadlineHint')
           }
         />

@@ -41,9 +41,10 @@ import { CardLink, LinkCard } from '../../components/link-card';
 import { StarOfDavid } from '../../components/logo';
 import { starPattern } from '../../components/star-pattern';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import { DirectionalIcon } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { dateFormat, formatCount } from '../../lib/intl';
 import { homePathFor, useCurrentUser } from '../../lib/session';
@@ -246,6 +247,7 @@ const PREVIEW_DATE = new Date(Date.UTC(2026, 5, 14));
 /** A drawn preview of an event plan, in place of a photograph. */
 function PlanPreview() {
   const t = useT();
+  const iso = useIsolate();
   const civil = dateFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
     PREVIEW_DATE,
   );
@@ -286,8 +288,8 @@ function PlanPreview() {
             <Text fontWeight="medium">{t('landing.preview.tasks')}</Text>
             <Text color="fg.muted">
               {t('landing.preview.progress', {
-                done: isolate(formatCount(12)),
-                total: isolate(formatCount(18)),
+                done: iso(formatCount(12)),
+                total: iso(formatCount(18)),
               })}
             </Text>
           </HStack>
@@ -494,12 +496,13 @@ function Testimonials() {
   const rating = useSiteFigures()?.rating;
   const rated = ratingText(rating);
   const t = useT();
+  const iso = useIsolate();
   return (
     <LandingSection
       id="testimonials-title"
       eyebrow={
         rated && rating?.reviews
-          ? t('landing.stories.rated', { rating: isolate(rated), count: rating.reviews })
+          ? t('landing.stories.rated', { rating: iso(rated), count: rating.reviews })
           : t('landing.stories.eyebrow')
       }
       title={t('landing.stories.title', { brand: PRODUCT_NAME })}

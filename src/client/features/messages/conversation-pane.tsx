@@ -31,8 +31,9 @@ import { ConflictBadge } from '../../components/conflict-notice';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
-import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import { DirectionalIcon } from '../../i18n/bidi';
 import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
@@ -176,12 +177,13 @@ function LoadedConversation({
   loadingOlder: boolean;
 }) {
   const t = useT();
+  const iso = useIsolate();
   const { thread, messages, hasMoreBefore } = conversation;
   const other = otherPartyName(thread);
   useMarkSeenWhileOpen(conversation);
 
   return (
-    <PaneFrame label={t('messages.pane.labelWith', { name: isolate(other) })}>
+    <PaneFrame label={t('messages.pane.labelWith', { name: iso(other) })}>
       <ConversationHeader thread={thread} back={back} />
       {/* The request and its quotes scroll in their own share of the pane, so the messages and the
           reply box always keep theirs. */}
@@ -262,6 +264,7 @@ function useMarkSeenWhileOpen(conversation: ConversationDto) {
 
 function ConversationHeader({ thread, back }: { thread: Thread; back: React.ReactNode }) {
   const t = useT();
+  const iso = useIsolate();
   const other = otherPartyName(thread);
   const { block, unblock } = useBlockThread();
   const [reporting, setReporting] = useState(false);
@@ -269,8 +272,7 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
 
   const blocking = useConfirmedMutation(block, {
     input: { threadId: thread.id },
-    onDone: () =>
-      toast.success(t('messages.block.done'), t('messages.block.doneHint', { name: isolate(other) })),
+    onDone: () => toast.success(t('messages.block.done'), t('messages.block.doneHint', { name: iso(other) })),
     failed: t('messages.block.failed'),
   });
   const doUnblock = () =>
@@ -354,11 +356,17 @@ function Notice({ status, children }: { status: 'info' | 'warning'; children: Re
 }
 
 /** '$2,000' for whole dollars, '$2,000.50' otherwise, isolated for a sentence. */
-function money(amount: string): string {
-  return isolate(formatAmount(amount).replace(/\.00$/, ''));
+function moneyText(amount: string, iso: (text: string) => string): string {
+  return iso(formatAmount(amount).replace(/\.00$/, ''));
 }
 
-function budgetText(t: Translate, min: string | null, max: string | null): string | null {
+function budgetText(
+  t: Translate,
+  iso: (text: string) => string,
+  min: string | null,
+  max: string | null,
+): string | null {
+  const money = (amount: string) => moneyText(amount, iso);
   if (min && max) return t('messages.request.budgetRange', { min: money(min), max: money(max) });
   if (max) return t('messages.request.budgetUpTo', { max: money(max) });
   if (min) return t('messages.request.budgetFrom', { min: money(min) });
@@ -367,7 +375,8 @@ function budgetText(t: Translate, min: string | null, max: string | null): strin
 
 function RequestDetails({ request }: { request: NonNullable<Thread['request']> }) {
   const t = useT();
-  const budget = budgetText(t, request.budgetMin, request.budgetMax);
+  const iso = useIsolate();
+  const budget = budgetText(t, iso, request.budgetMin, request.budgetMax);
   const day = formatDay(fromCivilDate(request.eventDate));
   const date = request.eventTime
     ? t('messages.request.dateTime', { date: day, time: formatTime(request.eventTime) })
@@ -419,7 +428,7 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
               <Text color={request.conflictLevel === 'forbidden' ? 'fg.error' : 'orange.fg'}>
                 {t('messages.request.conflict', {
                   reason: request.conflictReason
-                    ? isolate(request.conflictReason)
+                    ? iso(request.conflictReason)
                     : t('messages.request.conflictDefault'),
                 })}
               </Text>

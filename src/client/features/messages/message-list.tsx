@@ -3,7 +3,7 @@ import { CheckCheck, FileIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { AttachmentDto, MessageDto, ThreadSide } from '../../../shared/schemas/messages';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { fileSizeText } from '../../lib/attachments';
 import { fullTime, messageTime } from './format';
@@ -273,6 +273,7 @@ function Attachments({ attachments, mine, onMediaLoad }: AttachmentsProps) {
 /** A picture sent with a message, shown as a thumbnail; its name and size in the tooltip. */
 function ImageAttachment({ image, onLoad }: { image: AttachmentDto; onLoad: () => void }) {
   const t = useT();
+  const iso = useIsolate();
   return (
     <AttachmentLink
       attachment={image}
@@ -280,8 +281,8 @@ function ImageAttachment({ image, onLoad }: { image: AttachmentDto; onLoad: () =
       display="block"
       bg="bg.muted"
       title={t('messages.conversation.imageTitle', {
-        name: isolate(image.name),
-        size: isolate(fileSizeText(image.bytes)),
+        name: iso(image.name),
+        size: iso(fileSizeText(image.bytes)),
       })}
     >
       <Image
@@ -307,6 +308,7 @@ function chipColors(mine: boolean) {
 /** A file (a PDF) sent with a message: its icon, name and size on one line. */
 function FileAttachment({ file, mine }: { file: AttachmentDto; mine: boolean }) {
   const t = useT();
+  const iso = useIsolate();
   return (
     <AttachmentLink
       attachment={file}
@@ -318,8 +320,8 @@ function FileAttachment({ file, mine }: { file: AttachmentDto; mine: boolean }) 
       textDecoration="none"
       {...chipColors(mine)}
       aria-label={t('messages.conversation.fileLabel', {
-        name: isolate(file.name),
-        size: isolate(fileSizeText(file.bytes)),
+        name: iso(file.name),
+        size: iso(fileSizeText(file.bytes)),
       })}
     >
       <Icon boxSize="4" flexShrink="0" aria-hidden>

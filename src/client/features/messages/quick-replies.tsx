@@ -13,7 +13,7 @@ import { fieldBinder } from '../../components/field-binder';
 import { FormTextField } from '../../components/form-fields';
 import { OutlinedRow } from '../../components/outlined-row';
 import { useCheckedForm } from '../../components/use-checked-form';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { errorCode } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
@@ -98,6 +98,7 @@ const EMPTY: QuickReplyForm = { title: '', body: '' };
 /** Add, edit and delete quick replies (at most 10). */
 function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const list = trpc.messages.quickReplies.useQuery(undefined, { enabled: open });
   const refresh = () => utils.messages.quickReplies.invalidate();
@@ -222,7 +223,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                       </Text>
                     </Box>
                     <IconButton
-                      aria-label={t('messages.quick.edit', { title: isolate(q.title) })}
+                      aria-label={t('messages.quick.edit', { title: iso(q.title) })}
                       size="xs"
                       variant="ghost"
                       onClick={() => startEdit(q)}
@@ -230,7 +231,7 @@ function QuickRepliesDialog({ open, onClose }: { open: boolean; onClose: () => v
                       <Pencil />
                     </IconButton>
                     <IconButton
-                      aria-label={t('messages.quick.delete', { title: isolate(q.title) })}
+                      aria-label={t('messages.quick.delete', { title: iso(q.title) })}
                       size="xs"
                       variant="ghost"
                       colorPalette="red"

@@ -3,7 +3,8 @@ import { Paperclip, Send } from 'lucide-react';
 import { type ChangeEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { MESSAGING_LIMITS, type ThreadSide } from '../../../shared/schemas/messages';
 import { PickedFiles } from '../../components/picked-files';
-import { DirectionalIcon, isolate } from '../../i18n/bidi';
+import { DirectionalIcon } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { ATTACHMENT_ACCEPT, useAttachmentUploads } from '../../lib/attachments';
 import { useCurrentUser } from '../../lib/session';
@@ -31,6 +32,7 @@ export function ConversationFooter(props: BoxProps) {
  */
 export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
   const t = useT();
+  const iso = useIsolate();
   const reply = useReply();
   // Quick replies are a vendor account's; a customer account that owns a listing answers without them.
   const { user } = useCurrentUser();
@@ -128,7 +130,7 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onKeyDown}
             maxLength={MESSAGING_LIMITS.replyMax}
-            placeholder={t('messages.reply.placeholder', { name: isolate(recipient) })}
+            placeholder={t('messages.reply.placeholder', { name: iso(recipient) })}
             bg="bg"
             dir="auto"
           />

@@ -6,7 +6,7 @@ import { fieldBinder } from '../../components/field-binder';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
 import { useCheckedForm } from '../../components/use-checked-form';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
@@ -22,6 +22,7 @@ interface StartThreadDialogProps {
 /** A customer writes to a vendor from its profile; the new conversation opens in /messages. */
 export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogProps) {
   const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const start = useIdempotentCreate(trpc.messages.startThread.useMutation());
@@ -42,7 +43,7 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
           void utils.messages.threads.invalidate();
           toast.success(
             t('messages.start.sent'),
-            t('messages.start.sentHint', { name: isolate(vendor.businessName) }),
+            t('messages.start.sentHint', { name: iso(vendor.businessName) }),
           );
           reset({ vendorId: vendor.id, subject: '', messageText: '' });
           onClose();
@@ -60,7 +61,7 @@ export function StartThreadDialog({ open, onClose, vendor }: StartThreadDialogPr
     <FormDialog
       open={open}
       onClose={onClose}
-      title={t('messages.start.title', { name: isolate(vendor.businessName) })}
+      title={t('messages.start.title', { name: iso(vendor.businessName) })}
       description={t('messages.start.description')}
       submitLabel={t('messages.start.submit')}
       pendingLabel={t('messages.start.sending')}

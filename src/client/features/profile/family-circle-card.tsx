@@ -18,7 +18,7 @@ import type { FamilyCircleDto } from '../../../shared/schemas/family';
 import { CardHeading } from '../../components/card-heading';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { useFamilyCircle } from '../../lib/family';
 import { dateFormat } from '../../lib/intl';
@@ -140,6 +140,7 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
 
 function LeaveCircle({ label }: { label: string }) {
   const t = useT();
+  const iso = useIsolate();
   const leave = useLeaveCircle();
   const leaving = useConfirmedMutation(leave, {
     input: undefined,
@@ -156,7 +157,7 @@ function LeaveCircle({ label }: { label: string }) {
       </Button>
       <ConfirmDialog
         {...leaving.dialog}
-        title={t('profile.family.leaveTitle', { label: isolate(label) })}
+        title={t('profile.family.leaveTitle', { label: iso(label) })}
         confirmLabel={t('profile.family.leave')}
         pendingLabel={t('profile.family.leaving')}
       >

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Box, Button, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Check, X } from 'lucide-react';
 import type { FamilyRequestDto } from '../../../shared/schemas/family';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { toast } from '../../lib/toast';
@@ -56,10 +56,11 @@ interface Callbacks {
 
 function RequestRow({ request }: { request: FamilyRequestDto }) {
   const t = useT();
+  const iso = useIsolate();
   const { approve, decline } = useAnswerRequest();
   const busy = approve.isPending || decline.isPending;
-  const firstName = isolate(request.name.split(' ')[0] ?? request.name);
-  const name = isolate(request.name);
+  const firstName = iso(request.name.split(' ')[0] ?? request.name);
+  const name = iso(request.name);
   const answers = [
     {
       key: 'approve',

@@ -2,7 +2,7 @@ import { Dialog, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { DialogHeading, DialogShell } from '../../components/dialog-parts';
 import { QrCodePicture, QrDialogFooter, useQrDownload } from '../../components/qr-code';
-import { isolate } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 
@@ -25,6 +25,7 @@ function fileNameFor(label: string): string {
 /** A scannable code of the invite link, to show on a phone or print on an invitation. */
 export function InviteQrDialog({ open, onClose, label, link }: InviteQrDialogProps) {
   const t = useT();
+  const iso = useIsolate();
   const { canvasRef, download } = useQrDownload();
 
   const save = () => {
@@ -48,7 +49,7 @@ export function InviteQrDialog({ open, onClose, label, link }: InviteQrDialogPro
           <QrCodePicture
             canvasRef={canvasRef}
             link={link}
-            label={t('profile.qr.label', { label: isolate(label) })}
+            label={t('profile.qr.label', { label: iso(label) })}
             borderColor="border.muted"
             testId="invite-qr"
           />
