@@ -27,7 +27,7 @@ export function BusinessNameInput<T extends FieldValues>(props: PresetInput<T>) 
 export function HebrewBusinessNameInput<T extends FieldValues>(props: PresetInput<T>) {
   return (
     <FormInput
-      label="Business name in Hebrew (optional)"
+      label="Hebrew name (optional)"
       maxLength={200}
       lang="he"
       dir="rtl"
