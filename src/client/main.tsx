@@ -4,8 +4,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
 import { PRERENDERED_STATE_ID } from '../shared/constants';
-import { loadMessages } from './i18n/catalogue';
+import { browserCatalogues } from './i18n/catalogue';
 import { documentLanguage } from './i18n/language';
+import { CORE_NAMESPACES } from './i18n/namespaces';
 import { createQueryClient } from './lib/query-client';
 import { Providers } from './providers';
 import { router } from './router';
@@ -19,13 +20,14 @@ const queryClient = createQueryClient();
 const prerenderedState = document.getElementById(PRERENDERED_STATE_ID)?.textContent;
 if (prerenderedState) hydrate(queryClient, superjson.parse(prerenderedState));
 
-// The page's language is the one the server wrote on <html>; its catalogue comes before the first
-// render, so that a drawn page is taken over in the words it was drawn in.
+// The page's language is the one the server wrote on <html>; the words of the first chunk's screens
+// come before the first render, and each lazily loaded screen's with its code (routes.tsx), so that
+// a drawn page is taken over in the words it was drawn in.
 const language = documentLanguage();
-void loadMessages(language).then((messages) => {
+void browserCatalogues.load(language, CORE_NAMESPACES).then(() => {
   const app = (
     <StrictMode>
-      <Providers queryClient={queryClient} language={language} messages={messages}>
+      <Providers queryClient={queryClient} language={language} catalogues={browserCatalogues}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>

@@ -8,8 +8,7 @@ import type { Language } from '../shared/i18n';
 import type { SiteFiguresDto } from '../shared/schemas/site';
 import type { VendorPageDto, VendorView } from '../shared/schemas/vendors';
 import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marketplace';
-import type { Messages } from './i18n/catalogue';
-import { intlMessages } from './i18n/compiled';
+import { fixedCatalogues } from './i18n/catalogue';
 import en from './i18n/en';
 import he from './i18n/he';
 import { createQueryClient } from './lib/query-client';
@@ -18,7 +17,7 @@ import { Providers } from './providers';
 import { routes } from './routes';
 
 /** Both catalogues: the server draws pages in either language. */
-const CATALOGUES: Record<Language, Messages> = { en: intlMessages(en), he: intlMessages(he) };
+const CATALOGUES = fixedCatalogues({ en, he });
 
 async function drawOnce(
   origin: string,
@@ -32,7 +31,7 @@ async function drawOnce(
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Providers queryClient={queryClient} language={language} messages={CATALOGUES[language]}>
+      <Providers queryClient={queryClient} language={language} catalogues={CATALOGUES}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,

@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { Language } from '../shared/i18n';
 import { SignedInHint } from './components/session-frame';
-import type { Messages } from './i18n/catalogue';
+import type { Catalogues } from './i18n/catalogue';
 import { LanguageProvider } from './i18n/language';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
@@ -39,19 +39,19 @@ export function Providers({
   children,
   queryClient: given,
   language,
-  messages,
+  catalogues,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   language: Language;
-  /** The language's catalogue, loaded before the first render (the page is drawn in it). */
-  messages: Messages;
+  /** The messages (catalogue.ts): the page's language's first ones are loaded before the first render. */
+  catalogues: Catalogues;
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(createTrpcClient);
   return (
     <ChakraProvider value={system}>
-      <LanguageProvider initial={language} messages={messages}>
+      <LanguageProvider initial={language} catalogues={catalogues}>
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>
             {children}

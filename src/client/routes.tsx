@@ -7,66 +7,93 @@ import { RootLayout } from './components/root-layout';
 import { RouteError } from './components/route-error';
 import { SessionFrame } from './components/session-frame';
 import { NotFoundPage } from './features/not-found/not-found-page';
+import { browserCatalogues } from './i18n/catalogue';
+import { documentLanguage } from './i18n/language';
 import { lazyWithPreload } from './lib/lazy-with-preload';
+import { SCREEN_NAMESPACES, type Screen } from './screens';
 
-/** Every page is its own chunk: the first load carries only providers, router and guards. */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazyWithPreload(load, (module) => module[name] as ComponentType);
+/**
+ * Every screen's code, each its own chunk: the first load carries only providers, router and guards.
+ * (Vite turns the pattern into one `import()` a file.)
+ */
+const SCREEN_CODE = import.meta.glob<Record<string, unknown>>([
+  './components/public-layout.tsx',
+  './components/app-layout.tsx',
+  './features/*/*-page.tsx',
+  './features/auth/guard-screens.tsx',
+  // The 404 page is in the first chunk; the info pages' frame is not a page of its own.
+  '!./features/not-found/*',
+  '!./features/info/info-page.tsx',
+]);
+
+/**
+ * A screen's words in the page's language, loaded with its code (screens.ts); nothing to load on the
+ * server, which draws with whole catalogues.
+ */
+function loadScreenMessages(screen: Screen): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  return browserCatalogues.load(documentLanguage(), SCREEN_NAMESPACES[screen]);
 }
 
-function pageWithUser<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazyWithPreload(load, (module) => module[name] as ComponentType<{ user: UserDto | null }>);
+/** A lazily loaded screen: its code and its words, then the component `name` it exports. */
+function screen<P>(file: Screen, name: string) {
+  const code = SCREEN_CODE[`./${file}`];
+  if (!code) throw new Error(`routes.tsx: ${file} is not among the screens' files`);
+  return lazyWithPreload(
+    async () => (await Promise.all([code(), loadScreenMessages(file)]))[0],
+    (module) => {
+      const component = module[name];
+      if (typeof component !== 'function') throw new Error(`${file} exports no ${name}`);
+      return component as ComponentType<P>;
+    },
+  );
 }
+
+const page = (file: Screen, name: string) => screen<object>(file, name);
+const pageWithUser = (file: Screen, name: string) => screen<{ user: UserDto | null }>(file, name);
 
 // The layouts load with the first page that needs them, keeping menus and drawers out of the first chunk.
-const PublicLayout = page(() => import('./components/public-layout'), 'PublicLayout');
-const AppLayout = page(() => import('./components/app-layout'), 'AppLayout');
+const PublicLayout = page('components/public-layout.tsx', 'PublicLayout');
+const AppLayout = page('components/app-layout.tsx', 'AppLayout');
 
-const LandingPage = page(() => import('./features/landing/landing-page'), 'LandingPage');
-const CustomerLoginPage = page(() => import('./features/auth/customer-login-page'), 'CustomerLoginPage');
-const VendorLoginPage = page(() => import('./features/auth/vendor-login-page'), 'VendorLoginPage');
-const AdminLoginPage = page(() => import('./features/auth/admin-login-page'), 'AdminLoginPage');
-const LoginPage = page(() => import('./features/auth/login-page'), 'LoginPage');
-const RegisterPage = page(() => import('./features/auth/register-page'), 'RegisterPage');
-const ForgotPasswordPage = page(() => import('./features/auth/forgot-password-page'), 'ForgotPasswordPage');
-const ResetPasswordPage = page(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
-const ConfirmEmailPage = page(() => import('./features/auth/confirm-email-page'), 'ConfirmEmailPage');
+const LandingPage = page('features/landing/landing-page.tsx', 'LandingPage');
+const CustomerLoginPage = page('features/auth/customer-login-page.tsx', 'CustomerLoginPage');
+const VendorLoginPage = page('features/auth/vendor-login-page.tsx', 'VendorLoginPage');
+const AdminLoginPage = page('features/auth/admin-login-page.tsx', 'AdminLoginPage');
+const LoginPage = page('features/auth/login-page.tsx', 'LoginPage');
+const RegisterPage = page('features/auth/register-page.tsx', 'RegisterPage');
+const ForgotPasswordPage = page('features/auth/forgot-password-page.tsx', 'ForgotPasswordPage');
+const ResetPasswordPage = page('features/auth/reset-password-page.tsx', 'ResetPasswordPage');
+const ConfirmEmailPage = page('features/auth/confirm-email-page.tsx', 'ConfirmEmailPage');
 // The three guard screens share one chunk.
-const guardScreens = () => import('./features/auth/guard-screens');
-const SignedInRequiredScreen = page(guardScreens, 'SignedInRequiredScreen');
-const VendorRequiredScreen = pageWithUser(guardScreens, 'VendorRequiredScreen');
-const AdminRequiredScreen = pageWithUser(guardScreens, 'AdminRequiredScreen');
+const SignedInRequiredScreen = page('features/auth/guard-screens.tsx', 'SignedInRequiredScreen');
+const VendorRequiredScreen = pageWithUser('features/auth/guard-screens.tsx', 'VendorRequiredScreen');
+const AdminRequiredScreen = pageWithUser('features/auth/guard-screens.tsx', 'AdminRequiredScreen');
 
-const DashboardPage = page(() => import('./features/dashboard/dashboard-page'), 'DashboardPage');
-const EventsPage = page(() => import('./features/events/events-page'), 'EventsPage');
-const CalendarPage = page(() => import('./features/calendar/calendar-page'), 'CalendarPage');
-const ProfilePage = page(() => import('./features/profile/profile-page'), 'ProfilePage');
-const MessagesPage = page(() => import('./features/messages/messages-page'), 'MessagesPage');
+const DashboardPage = page('features/dashboard/dashboard-page.tsx', 'DashboardPage');
+const EventsPage = page('features/events/events-page.tsx', 'EventsPage');
+const CalendarPage = page('features/calendar/calendar-page.tsx', 'CalendarPage');
+const ProfilePage = page('features/profile/profile-page.tsx', 'ProfilePage');
+const MessagesPage = page('features/messages/messages-page.tsx', 'MessagesPage');
 const VendorDashboardPage = page(
-  () => import('./features/vendor-dashboard/vendor-dashboard-page'),
+  'features/vendor-dashboard/vendor-dashboard-page.tsx',
   'VendorDashboardPage',
 );
-const ClaimListingPage = page(
-  () => import('./features/vendor-dashboard/claim-listing-page'),
-  'ClaimListingPage',
-);
-const AdminDashboardPage = page(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage');
+const ClaimListingPage = page('features/vendor-dashboard/claim-listing-page.tsx', 'ClaimListingPage');
+const AdminDashboardPage = page('features/admin/admin-dashboard-page.tsx', 'AdminDashboardPage');
 
-const MarketplacePage = page(() => import('./features/marketplace/marketplace-page'), 'MarketplacePage');
-const VendorProfilePage = page(
-  () => import('./features/marketplace/vendor-profile-page'),
-  'VendorProfilePage',
-);
-const SharedEventPage = page(() => import('./features/share/shared-event-page'), 'SharedEventPage');
-const InvitePage = page(() => import('./features/family/invite-page'), 'InvitePage');
+const MarketplacePage = page('features/marketplace/marketplace-page.tsx', 'MarketplacePage');
+const VendorProfilePage = page('features/marketplace/vendor-profile-page.tsx', 'VendorProfilePage');
+const SharedEventPage = page('features/share/shared-event-page.tsx', 'SharedEventPage');
+const InvitePage = page('features/family/invite-page.tsx', 'InvitePage');
 
-const AboutPage = page(() => import('./features/info/about-page'), 'AboutPage');
-const HelpPage = page(() => import('./features/info/help-page'), 'HelpPage');
-const PricingPage = page(() => import('./features/info/pricing-page'), 'PricingPage');
-const VendorHelpPage = page(() => import('./features/info/vendor-help-page'), 'VendorHelpPage');
-const TermsPage = page(() => import('./features/info/terms-page'), 'TermsPage');
-const PrivacyPage = page(() => import('./features/info/privacy-page'), 'PrivacyPage');
-const ContactPage = page(() => import('./features/info/contact-page'), 'ContactPage');
+const AboutPage = page('features/info/about-page.tsx', 'AboutPage');
+const HelpPage = page('features/info/help-page.tsx', 'HelpPage');
+const PricingPage = page('features/info/pricing-page.tsx', 'PricingPage');
+const VendorHelpPage = page('features/info/vendor-help-page.tsx', 'VendorHelpPage');
+const TermsPage = page('features/info/terms-page.tsx', 'TermsPage');
+const PrivacyPage = page('features/info/privacy-page.tsx', 'PrivacyPage');
+const ContactPage = page('features/info/contact-page.tsx', 'ContactPage');
 
 /** Signed-in pages behind a guard, in the signed-in layout. */
 function guardedPages(guard: ReactElement, pages: RouteObject[]): RouteObject {

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
-import { toHebrewDate } from '../../shared/jewish-calendar';
+import { formatHebrewDate } from '../../shared/jewish-calendar';
+import { useLanguage } from '../i18n/language';
 import { useHebrewDates } from './hebrew-dates';
 
 /**
@@ -8,10 +9,11 @@ import { useHebrewDates } from './hebrew-dates';
  */
 export function HebrewDateLine({ date }: { date: string }) {
   const { enabled } = useHebrewDates();
+  const { language } = useLanguage();
   if (!enabled) return null;
   return (
     <Text fontSize="xs" color="gold.fg" fontWeight="medium">
-      {toHebrewDate(date).formatted}
+      {formatHebrewDate(date, language)}
     </Text>
   );
 }

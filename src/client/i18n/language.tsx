@@ -1,5 +1,14 @@
 import { LocaleProvider } from '@chakra-ui/react';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import {
   DEFAULT_LANGUAGE,
@@ -11,8 +20,9 @@ import {
   localeOf,
 } from '../../shared/i18n';
 import { setFormatLocale } from '../lib/intl';
-import { loadMessages, type MessageId, type Messages } from './catalogue';
-import { setPageMessages } from './server-message';
+import type { Catalogues, MessageId } from './catalogue';
+import { setLocalizer, setPageMessages } from './message-text';
+import { LATE_NAMESPACES } from './namespaces';
 
 interface LanguageState {
   language: Language;
@@ -52,21 +62,46 @@ function reportIntlError(error: Error): void {
  */
 export function LanguageProvider({
   initial,
-  messages: initialMessages,
+  catalogues,
   children,
 }: {
   initial: Language;
-  messages: Messages;
+  /** Where the messages come from (catalogue.ts): loaded as screens need them, or all at hand. */
+  catalogues: Catalogues;
   children: ReactNode;
 }) {
-  const [state, setState] = useState({ language: initial, messages: initialMessages });
-  const setLanguage = useCallback(async (language: Language) => {
-    const messages = await loadMessages(language);
-    setDocumentLanguage(language);
-    setState({ language, messages });
-  }, []);
-  const value = useMemo(() => ({ language: state.language, setLanguage }), [state.language, setLanguage]);
-  const locale = localeOf(state.language);
+  const [language, setLanguageState] = useState(initial);
+  const setLanguage = useCallback(
+    async (next: Language) => {
+      await catalogues.load(next);
+      setDocumentLanguage(next);
+      setLanguageState(next);
+    },
+    [catalogues],
+  );
+  const messagesOf = useCallback(() => catalogues.messagesOf(language), [catalogues, language]);
+  const messages = useSyncExternalStore(catalogues.subscribe, messagesOf, messagesOf);
+  // The server's sentences by code, once the page has painted: only a page not in English shows them
+  // other than as they came (server-message.ts).
+  useEffect(() => {
+    if (language === 'en') return;
+    // The localizer first: the namespace's arrival re-renders what shows messages, now translated.
+    const load = () =>
+      void import('./server-message')
+        .then(({ localizeMessage }) => {
+          setLocalizer(localizeMessage);
+          return catalogues.load(language, LATE_NAMESPACES);
+        })
+        .catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const id = window.setTimeout(load, 200);
+      return () => window.clearTimeout(id);
+    }
+    const id = window.requestIdleCallback(load, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }, [catalogues, language]);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const locale = localeOf(language);
   const intl = useMemo(
     () =>
       createIntl(
@@ -75,21 +110,21 @@ export function LanguageProvider({
           defaultLocale: 'en-US',
           // Trees and texts mixed (a compiled catalogue's plain texts are trees too; see compiled.ts):
           // react-intl formats both, though its type wants one kind per catalogue.
-          messages: state.messages as Record<MessageId, string>,
+          messages: messages as Record<MessageId, string>,
           onError: reportIntlError,
         },
         intlCache,
       ),
-    [locale, state.messages],
+    [locale, messages],
   );
   // Before the children render: the screen's formatters (lib/intl.ts) format in the same locale, and
   // messages shown from outside render (a server's refusal in a toast) in the same language.
   setFormatLocale(locale);
-  setPageMessages(
-    (id, values) => intl.formatMessage({ id: id as MessageId }, values),
-    (id) => Object.hasOwn(state.messages, id),
-    state.language === 'en',
-  );
+  setPageMessages({
+    format: (id, values) => intl.formatMessage({ id: id as MessageId }, values),
+    has: (id) => Object.hasOwn(messages, id),
+    english: language === 'en',
+  });
   return (
     <LanguageContext.Provider value={value}>
       <RawIntlProvider value={intl}>

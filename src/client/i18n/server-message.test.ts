@@ -5,9 +5,10 @@ import { LABEL_CODES, LABELS, MESSAGE_CODES, MESSAGE_GROUPS, TEMPLATES } from '.
 import { MESSAGES } from '../../shared/schemas/auth';
 import { COMMON_MESSAGES } from '../../shared/schemas/common';
 import { GUEST_IMPORT_MESSAGES } from '../../shared/schemas/guests';
+import { messageText, setLocalizer } from './message-text';
 import en from './messages/en/errors.json';
 import he from './messages/he/errors.json';
-import { type FormatMessage, localizeIssues, localizeMessage, messageText } from './server-message';
+import { type FormatMessage, localizeIssues, localizeMessage } from './server-message';
 
 const CATALOGUES = { en: en as Record<string, string>, he: he as Record<string, string> };
 const LOCALES = { en: 'en-US', he: 'he-IL' };
@@ -158,6 +159,14 @@ describe('messageText: what a field, a toast or an alert shows', () => {
       own[id] ?? (english ? enFormat : heFormat)(id, values),
     has: (id: string) => Object.hasOwn(own, id) || Object.hasOwn(english ? en : he, id),
     english,
+  });
+
+  it('shows a server’s sentence as it came on a Hebrew page until the localizer has loaded', () => {
+    expect(messageText(MESSAGES.notSignedIn, page(false))).toBe(MESSAGES.notSignedIn);
+    // A form's own message needs no localizer.
+    expect(messageText('guests.import.noRows', page(false))).toBe('אין שורות בקובץ');
+    setLocalizer(localizeMessage);
+    expect(messageText(MESSAGES.notSignedIn, page(false))).toBe('היכנסו לחשבון כדי להמשיך');
   });
 
   it('looks a client form’s own message up by its id', () => {

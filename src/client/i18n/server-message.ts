@@ -7,17 +7,10 @@
  * English name, translated by its own `errors.label.<name>`, and one named `message` is a whole message
  * inside the message, translated the same way. A message without a known code stays in English.
  */
-import { describeMessage, isMessageCode, labelCode, type MessageParams } from '../../shared/message-codes';
+import { describeMessage, isMessageCode, labelCode } from '../../shared/message-codes';
+import type { CodedMessage, FormatMessage } from './message-text';
 
-/** Formats the catalogue message `id` with `values` (react-intl's `intl.formatMessage({ id }, values)`). */
-export type FormatMessage = (id: string, values?: Record<string, string | number>) => string;
-
-/** A message as the server sends it: its English text, and its code and parameters when it has them. */
-export interface CodedMessage {
-  message: string;
-  messageCode?: string | null;
-  messageParams?: MessageParams | null;
-}
+export type { CodedMessage, FormatMessage } from './message-text';
 
 /**
  * The reader's sentence for a message: from its code and parameters when given, else from its English
@@ -54,28 +47,4 @@ export function localizeIssues(
   format: FormatMessage,
 ): { path: readonly (string | number)[]; message: string }[] {
   return issues.map((issue) => ({ path: issue.path, message: localizeMessage(issue, format) }));
-}
-
-/** The page's translator and language, kept by LanguageProvider for code that runs outside render. */
-let page: { format: FormatMessage; has: (id: string) => boolean; english: boolean } | null = null;
-
-/** Called by LanguageProvider each time it renders, before its children. */
-export function setPageMessages(format: FormatMessage, has: (id: string) => boolean, english: boolean): void {
-  page = { format, has, english };
-}
-
-/**
- * A message to show a person, in the page's language: a catalogue id (a client form's own message,
- * `guests.import.noRows`) is looked up; a server's or a shared schema's message is localized by its
- * code (localizeMessage); on an English page a server's message is shown exactly as it came.
- */
-export function messageText(
-  input: CodedMessage | string,
-  on: { format: FormatMessage; has: (id: string) => boolean; english: boolean } | null = page,
-): string {
-  const coded: CodedMessage = typeof input === 'string' ? { message: input } : input;
-  if (!on) return coded.message;
-  if (on.has(coded.message)) return on.format(coded.message);
-  if (on.english) return coded.message;
-  return localizeMessage(coded, on.format);
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { type PrimitiveType, useIntl } from 'react-intl';
 import type { MessageId } from './catalogue';
-import { type CodedMessage, messageText } from './server-message';
+import { type CodedMessage, messageText } from './message-text';
 
 /** A message's values: numbers and texts (ICU plurals, selects and placeholders). */
 export type MessageValues = Record<string, PrimitiveType>;

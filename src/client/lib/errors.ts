@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { type CodedMessage, messageText } from '../i18n/server-message';
+import { type CodedMessage, messageText } from '../i18n/message-text';
 
 /** A message as the server sent it: its English text, with its code and parameters when it has them. */
 export function codedMessage(message: string, data: unknown): CodedMessage {

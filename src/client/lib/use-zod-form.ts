@@ -11,7 +11,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { z } from 'zod';
-import { messageText } from '../i18n/server-message';
+import { messageText } from '../i18n/message-text';
 import { codedMessage } from './errors';
 import { useFocusWhenIdle } from './use-focus-when-idle';
 

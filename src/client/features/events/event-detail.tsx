@@ -37,6 +37,7 @@ import { sideScroll } from '../../components/side-scroll';
 import { UploadedImage } from '../../components/uploaded-image';
 import { DirectionalIcon } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
+import { useLanguage } from '../../i18n/language';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
@@ -65,6 +66,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
   const { enabled: hebrew } = useHebrewDates();
   const { user } = useCurrentUser();
   const t = useT();
+  const { language } = useLanguage();
   // Shabbat warnings off switches every warning off.
   const conflict = user?.shabbatWarningsEnabled ? event.conflict : null;
   const times = eventTimes(event);
@@ -153,7 +155,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
               {hebrew ? (
                 <Text as="span" color="gold.fg" fontWeight="medium">
                   {' '}
-                  · {hebrewDateOf(event.localDate)}
+                  · {hebrewDateOf(event.localDate, language)}
                 </Text>
               ) : null}
             </Fact>

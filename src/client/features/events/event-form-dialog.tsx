@@ -2,7 +2,8 @@ import { Alert, Box, Button, Flex, Text } from '@chakra-ui/react';
 import { ImageIcon, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { EVENT_TYPES, type EventType } from '../../../shared/event-types';
-import { toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
+import type { Language } from '../../../shared/i18n';
+import { formatHebrewDate, toCivilDate } from '../../../shared/jewish-calendar';
 import { dayOfInstantHasPassed, reportedZone } from '../../../shared/local-time';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import { EVENT_MESSAGES } from '../../../shared/schemas/events';
@@ -15,6 +16,7 @@ import { useHebrewDates } from '../../components/hebrew-dates';
 import { type PickedPlace, PlacePicker, pickedPlace, usePlace } from '../../components/place-picker';
 import { UploadedImage } from '../../components/uploaded-image';
 import { useSlotCheck } from '../../components/use-slot-check';
+import { useLanguage } from '../../i18n/language';
 import { term } from '../../i18n/terms';
 import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
@@ -56,10 +58,10 @@ function mainEventChoices(events: EventDto[] | undefined, event: EventDto | null
 }
 
 /** '24 Tevet 5787' for a chosen 'YYYY-MM-DD', or null while the date is incomplete. */
-function hebrewDateOf(date: string): string | null {
+function hebrewDateOf(date: string, language: Language): string | null {
   if (!date) return null;
   try {
-    return toHebrewDate(date).formatted;
+    return formatHebrewDate(date, language);
   } catch {
     return null;
   }
@@ -163,6 +165,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
     },
   });
   const { setValue, watch } = form;
+  const { language } = useLanguage();
   const pending = form.pending;
 
   const editing = event !== null;
@@ -190,7 +193,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
   const warn = user?.shabbatWarningsEnabled ?? false;
   const judged = useSlotCheck({ date, time, endTime, placeId: place?.id ?? null }, open && warn);
   const conflict = warn ? judged?.conflict : undefined;
-  const hebrewDate = hebrew ? hebrewDateOf(date) : null;
+  const hebrewDate = hebrew ? hebrewDateOf(date, language) : null;
 
   const chooseImage = async (file: File | undefined) => {
     if (!file) return;

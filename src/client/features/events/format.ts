@@ -1,4 +1,5 @@
-import { fromCivilDate, toCivilDate, toHebrewDate } from '../../../shared/jewish-calendar';
+import type { Language } from '../../../shared/i18n';
+import { formatHebrewDate, fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
 import { dateFormat } from '../../lib/intl';
 
 /** 'Sun, Apr 12, 2026' in the viewer's time zone, in the page's language. */
@@ -23,9 +24,9 @@ export function formatCivilDay(date: string): string {
   return formatDay(fromCivilDate(date));
 }
 
-/** '12 Kislev 5787' for a civil date ('YYYY-MM-DD'). */
-export function hebrewDateOf(date: string): string {
-  return toHebrewDate(date).formatted;
+/** '12 Kislev 5787' (in Hebrew: 'י״ב בכסלו תשפ״ז') for a civil date ('YYYY-MM-DD'). */
+export function hebrewDateOf(date: string, language: Language): string {
+  return formatHebrewDate(date, language);
 }
 
 export function todayCivil(): string {

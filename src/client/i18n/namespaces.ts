@@ -1,0 +1,41 @@
+/**
+ * The catalogues' namespaces: each is one file a language (messages/<language>/<namespace>.json) and
+ * its own chunk in the browser's build, so that a page loads the words it shows and not the whole
+ * product's (issue 32's 25 KB a language; bench/budgets.json holds each page to it).
+ */
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'terms',
+  'admin',
+  'auth',
+  'bookings',
+  'calendar',
+  'dashboard',
+  'events',
+  'family',
+  'guests',
+  'info',
+  'landing',
+  'marketplace',
+  'messages',
+  'notFound',
+  'profile',
+  'reviews',
+  'share',
+  'vendorDashboard',
+] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * What the first chunk's own screens say (the root layout, the guards, the 404 page, the toasts),
+ * loaded before the first render on every page.
+ */
+export const CORE_NAMESPACES = ['common', 'notFound'] as const satisfies readonly Namespace[];
+
+/**
+ * Loaded after the first paint on a page that is not in English: the server's and the shared
+ * schemas' sentences by code (server-message.ts). An English page shows them as they came.
+ */
+export const LATE_NAMESPACES = ['errors'] as const satisfies readonly Namespace[];

@@ -1,0 +1,43 @@
+import type { Namespace } from './i18n/namespaces';
+
+/**
+ * Every lazily loaded screen (a layout or a page of routes.tsx), by its file under src/client, with
+ * the catalogue namespaces it and the code it loads show beyond the core ones (i18n/namespaces.ts):
+ * they load together with the screen's code. screens.test.ts walks each screen's imports and fails
+ * when this table says otherwise.
+ */
+export const SCREEN_NAMESPACES = {
+  'components/public-layout.tsx': [],
+  'components/app-layout.tsx': ['profile'],
+  'features/landing/landing-page.tsx': ['landing', 'terms'],
+  'features/auth/customer-login-page.tsx': ['auth', 'terms'],
+  'features/auth/vendor-login-page.tsx': ['auth', 'terms'],
+  'features/auth/admin-login-page.tsx': ['auth', 'terms'],
+  'features/auth/login-page.tsx': ['auth', 'terms'],
+  'features/auth/register-page.tsx': ['auth', 'terms'],
+  'features/auth/forgot-password-page.tsx': ['auth', 'terms'],
+  'features/auth/reset-password-page.tsx': ['auth', 'terms'],
+  'features/auth/confirm-email-page.tsx': ['auth'],
+  'features/auth/guard-screens.tsx': ['auth', 'terms'],
+  'features/dashboard/dashboard-page.tsx': [],
+  'features/events/events-page.tsx': ['events', 'guests', 'terms'],
+  'features/calendar/calendar-page.tsx': ['calendar', 'terms'],
+  'features/profile/profile-page.tsx': ['marketplace', 'messages', 'profile', 'terms'],
+  'features/messages/messages-page.tsx': ['messages', 'terms'],
+  'features/vendor-dashboard/vendor-dashboard-page.tsx': ['messages', 'terms'],
+  'features/vendor-dashboard/claim-listing-page.tsx': [],
+  'features/admin/admin-dashboard-page.tsx': ['admin', 'marketplace', 'profile'],
+  'features/marketplace/marketplace-page.tsx': ['marketplace', 'messages', 'terms'],
+  'features/marketplace/vendor-profile-page.tsx': ['marketplace', 'messages', 'terms'],
+  'features/share/shared-event-page.tsx': ['share', 'terms'],
+  'features/family/invite-page.tsx': [],
+  'features/info/about-page.tsx': ['info'],
+  'features/info/help-page.tsx': ['info'],
+  'features/info/pricing-page.tsx': ['info'],
+  'features/info/vendor-help-page.tsx': ['info'],
+  'features/info/terms-page.tsx': ['info'],
+  'features/info/privacy-page.tsx': ['info'],
+  'features/info/contact-page.tsx': ['info'],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+export type Screen = keyof typeof SCREEN_NAMESPACES;
