@@ -15,9 +15,10 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Calendar, Check, Lock, Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { LIMITS } from '../../../shared/constants';
+import { LIMITS, PRODUCT_NAME } from '../../../shared/constants';
 import type { UserDto } from '../../../shared/schemas/auth';
 import { FAMILY_INVITE_VALID_DAYS, inviteTokenFromHash } from '../../../shared/schemas/family';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
@@ -27,6 +28,9 @@ import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { SectionCard } from '../../components/section-card';
 import { useDocumentTitle } from '../../components/use-document-title';
+import type { MessageId } from '../../i18n/catalogue';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { useFamilyCircle } from '../../lib/family';
 import { homePathFor, useCurrentUser } from '../../lib/session';
@@ -46,7 +50,11 @@ export function InvitePage() {
   const label = familyLabel.trim();
   const token = inviteTokenFromHash(hash);
   const valid = label.length > 0 && label.length <= LIMITS.familyLabelMax;
-  useDocumentTitle(valid ? `Join the ${label} family circle` : 'Family circle invitation');
+  const t = useT();
+  const iso = useIsolate();
+  useDocumentTitle(
+    valid ? t('family.invite.documentTitle', { label: iso(label) }) : t('family.invite.eyebrow'),
+  );
 
   return (
     <Box bg="canvas" minH="full">
@@ -54,11 +62,11 @@ export function InvitePage() {
         {!valid ? (
           <EmptyPanel
             icon={<PanelIcon icon={Users} />}
-            title="This invitation has no family label"
-            description="Ask the relative who invited you to copy the invite link again."
+            title={t('family.invite.noLabel')}
+            description={t('family.invite.noLabelText')}
           >
             <LinkButton to="/" variant="outline">
-              Go to SimchaHub
+              {t('family.invite.goHome', { brand: PRODUCT_NAME })}
             </LinkButton>
           </EmptyPanel>
         ) : token ? (
@@ -66,11 +74,16 @@ export function InvitePage() {
         ) : (
           <EmptyPanel
             icon={<PanelIcon icon={Lock} />}
-            title="This invite link is incomplete"
-            description={`The link to the ${label} family circle is missing its invitation code. Ask the relative who invited you to copy the invite link again; it works for ${FAMILY_INVITE_VALID_DAYS} days. You can also sign up with this family label and wait for a member to approve you.`}
+            title={t('family.invite.incomplete')}
+            description={
+              <FormattedMessage
+                id="family.invite.incompleteText"
+                values={{ label: <bdi>{label}</bdi>, days: FAMILY_INVITE_VALID_DAYS }}
+              />
+            }
           >
             <LinkButton to="/register" variant="outline">
-              Sign up
+              {t('family.invite.signUp')}
             </LinkButton>
           </EmptyPanel>
         )}
@@ -81,6 +94,7 @@ export function InvitePage() {
 
 /** Asks the server whether the link still works before offering to join through it. */
 function CheckedInvitation({ label, token }: { label: string; token: string }) {
+  const t = useT();
   const utils = trpc.useUtils();
   // A mutation on the server (the token travels in a body, never in a logged URL), read like a query.
   const check = useQuery({
@@ -101,22 +115,20 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
     return (
       <EmptyPanel
         icon={<PanelIcon icon={Lock} />}
-        title={
-          check.isError ? 'The invitation could not be checked' : 'This invite link is invalid or has expired'
-        }
+        title={check.isError ? t('family.invite.checkFailed') : t('family.invite.invalid')}
         description={
           check.isError
-            ? 'Please check your connection and try again.'
-            : `Invite links work for ${FAMILY_INVITE_VALID_DAYS} days, and a member of the circle can revoke them. Please ask a family member for a new one.`
+            ? t('family.invite.checkFailedText')
+            : t('family.invite.invalidText', { days: FAMILY_INVITE_VALID_DAYS })
         }
       >
         {check.isError ? (
           <Button variant="outline" onClick={() => void check.refetch()}>
-            Try again
+            {t('common.action.tryAgain')}
           </Button>
         ) : (
           <LinkButton to="/" variant="outline">
-            Go to SimchaHub
+            {t('family.invite.goHome', { brand: PRODUCT_NAME })}
           </LinkButton>
         )}
       </EmptyPanel>
@@ -134,49 +146,55 @@ function CheckedInvitation({ label, token }: { label: string; token: string }) {
   );
 }
 
+const SHARES: { icon: typeof Users; text: MessageId }[] = [
+  { icon: Calendar, text: 'family.invite.sharesEvents' },
+  { icon: Users, text: 'family.invite.sharesMembers' },
+  { icon: Lock, text: 'family.invite.sharesPrivate' },
+];
+
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
 function Invitation({ label, invitedBy }: { label: string; invitedBy: string | null }) {
-  const shares = [
-    {
-      icon: Calendar,
-      text: "Everyone's upcoming events (title, date, time and venue) in the family list on each member's calendar.",
-    },
-    { icon: Users, text: "Who is in the circle, on each member's Profile Settings." },
-    {
-      icon: Lock,
-      text: 'Tasks, deposits, memos and messages with vendors stay private to each member.',
-    },
-  ];
+  const t = useT();
   return (
     <Stack gap="6">
       <IconEyebrow icon={Users} iconSize="5" fontSize="sm">
-        Family circle invitation
+        {t('family.invite.eyebrow')}
       </IconEyebrow>
       <PageTitle size={{ base: '2xl', md: '4xl' }} lineHeight="1.15" wordBreak="break-word">
-        You're invited to join the {label} family circle on SimchaHub
+        <FormattedMessage
+          id="family.invite.title"
+          values={{ label: <bdi>{label}</bdi>, brand: PRODUCT_NAME }}
+        />
       </PageTitle>
       <Text color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
         {invitedBy ? (
           <>
-            <strong>{invitedBy}</strong> invited you.{' '}
+            <FormattedMessage
+              id="family.invite.invitedBy"
+              values={{ name: <bdi>{invitedBy}</bdi>, strong }}
+            />{' '}
           </>
         ) : null}
-        SimchaHub helps families plan weddings, bar and bat mitzvahs and every simcha together. This link lets
-        you into the <strong>{label}</strong> circle as soon as you sign up or sign in.
+        <FormattedMessage
+          id="family.invite.about"
+          values={{ label: <bdi>{label}</bdi>, brand: PRODUCT_NAME, strong }}
+        />
       </Text>
       <Box layerStyle="softPanel" rounded="2xl" p={{ base: '5', md: '6' }}>
         <Heading as="h2" fontSize="md" color="brand.950">
-          What the circle shares
+          {t('family.invite.sharesTitle')}
         </Heading>
         <List.Root variant="plain" gap="3" mt="4">
-          {shares.map(({ icon: ShareIcon, text }) => (
+          {SHARES.map(({ icon: ShareIcon, text }) => (
             <List.Item key={text} alignItems="flex-start" gap="3" color="fg.muted">
               <IconBadge icon={ShareIcon} iconSize="4" boxSize="8" rounded="lg" tone="brand" />
-              <Text pt="1">{text}</Text>
+              <Text pt="1">{t(text)}</Text>
             </List.Item>
           ))}
         </List.Root>
         <Text mt="4" fontSize="sm" color="fg.subtle">
-          You can leave the circle at any time from Profile Settings.
+          {t('family.invite.leaveAnyTime')}
         </Text>
       </Box>
     </Stack>
@@ -186,13 +204,17 @@ function Invitation({ label, invitedBy }: { label: string; invitedBy: string | n
 function InviteAction({ label, token }: { label: string; token: string }) {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();
+  const t = useT();
+  const iso = useIsolate();
   // Set when this page signed the person up or in: their home opens next, not the "already in" panel.
   const [joined, setJoined] = useState(false);
   const onJoined = (joinedUser: UserDto, created: boolean) => {
     setJoined(true);
     toast.success(
-      created ? 'Account created!' : 'Welcome back!',
-      `${created ? 'Welcome to SimchaHub! ' : ''}You are now in the ${label} family circle.`,
+      created ? t('auth.customer.created') : t('auth.welcomeBack'),
+      created
+        ? t('family.invite.joinedNew', { brand: PRODUCT_NAME, label: iso(label) })
+        : t('family.invite.joinedBack', { label: iso(label) }),
     );
     navigate(homePathFor(joinedUser.role));
   };
@@ -202,7 +224,7 @@ function InviteAction({ label, token }: { label: string; token: string }) {
         <Stack gap="4" align="center" textAlign="center" py="6" aria-live="polite">
           <Spinner size="lg" color="brand.fg" />
           <Text id="invite-action-heading" fontWeight="semibold" color="brand.950">
-            You're in. Opening your dashboard…
+            {t('family.invite.opening')}
           </Text>
         </Stack>
       ) : isLoading ? (
@@ -232,15 +254,15 @@ function VisitorJoin({
 }) {
   const [mode, setMode] = useState<'sign-up' | 'sign-in'>('sign-up');
   const signUp = mode === 'sign-up';
+  const t = useT();
+  const iso = useIsolate();
   return (
     <>
       <Heading id="invite-action-heading" as="h2" fontSize="xl" color="brand.950">
-        {signUp ? 'Create your account' : 'Sign in to join'}
+        {signUp ? t('family.join.signUpTitle') : t('family.join.signInTitle')}
       </Heading>
       <Text mt="1" mb="6" fontSize="sm" color="fg.muted">
-        {signUp
-          ? 'Sign up to join the circle. It is free for families.'
-          : `Sign in and you join the ${label} circle at once.`}
+        {signUp ? t('family.join.signUpText') : t('family.join.signInText', { label: iso(label) })}
       </Text>
       {signUp ? (
         <InviteSignUpForm label={label} token={token} onJoined={(user) => onJoined(user, true)} />
@@ -248,7 +270,7 @@ function VisitorJoin({
         <InviteSignInForm label={label} token={token} onJoined={(user) => onJoined(user, false)} />
       )}
       <Text mt="6" fontSize="sm" color="fg.muted" textAlign="center">
-        {signUp ? 'Already have an account? ' : 'New to SimchaHub? '}
+        {signUp ? t('auth.register.haveAccount') : t('auth.login.newTo', { brand: PRODUCT_NAME })}{' '}
         <Button
           variant="plain"
           size="sm"
@@ -258,7 +280,7 @@ function VisitorJoin({
           fontWeight="semibold"
           onClick={() => setMode(signUp ? 'sign-in' : 'sign-up')}
         >
-          {signUp ? 'Sign in' : 'Create an account'}
+          {signUp ? t('auth.register.signIn') : t('auth.login.createAccount')}
         </Button>
       </Text>
     </>
@@ -266,6 +288,8 @@ function VisitorJoin({
 }
 
 function JoinCircle({ user, label, token }: { user: UserDto; label: string; token: string }) {
+  const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const circle = useFamilyCircle(user.familyLabel);
   const join = trpc.family.acceptInvite.useMutation({
@@ -295,15 +319,18 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
           </Icon>
         </Flex>
         <Heading id="invite-action-heading" as="h2" fontSize="xl" color="brand.950">
-          You are already in this circle
+          {t('family.join.alreadyIn')}
         </Heading>
         <Text color="fg.muted">
-          {firstName}, you belong to the {label} family circle. Its upcoming events are on your calendar.
+          <FormattedMessage
+            id="family.join.alreadyInText"
+            values={{ name: <bdi>{firstName}</bdi>, label: <bdi>{label}</bdi> }}
+          />
         </Text>
         <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-          <LinkButton to="/calendar">Open Calendar</LinkButton>
+          <LinkButton to="/calendar">{t('family.join.openCalendar')}</LinkButton>
           <LinkButton to="/profile" variant="outline">
-            See the members
+            {t('family.join.seeMembers')}
           </LinkButton>
         </Flex>
       </Stack>
@@ -313,22 +340,25 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
   return (
     <Stack gap="4">
       <Heading id="invite-action-heading" as="h2" fontSize="xl" color="brand.950">
-        Join as {user.name}
+        <FormattedMessage id="family.join.joinAs" values={{ name: <bdi>{user.name}</bdi> }} />
       </Heading>
       <Text color="fg.muted" overflowWrap="anywhere">
-        You are signed in as {user.email}. Joining sets your family label to <strong>{label}</strong>.
+        <FormattedMessage
+          id="family.join.signedInAs"
+          values={{ email: <bdi>{user.email}</bdi>, label: <bdi>{label}</bdi>, strong }}
+        />
       </Text>
       {sameLabel ? (
-        <Text color="fg.muted">
-          Your request to join is waiting for approval; this invitation lets you in now.
-        </Text>
+        <Text color="fg.muted">{t('family.join.waiting')}</Text>
       ) : user.familyLabel ? (
         <Alert.Root status="warning" variant="subtle" rounded="lg">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Description>
-              Your family label is {user.familyLabel} now. An account belongs to one circle at a time, so
-              joining {label} replaces it.
+              <FormattedMessage
+                id="family.join.replaces"
+                values={{ current: <bdi>{user.familyLabel}</bdi>, label: <bdi>{label}</bdi> }}
+              />
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -336,24 +366,26 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
       <Button
         size="lg"
         loading={join.isPending}
-        loadingText="Joining..."
+        loadingText={t('family.join.joining')}
         onClick={() =>
           join.mutate(
             { label, token },
             {
               onSuccess: () =>
-                toast.success('Welcome to the family circle', `You joined the ${label} family circle.`),
+                toast.success(t('family.join.welcome'), t('family.join.joined', { label: iso(label) })),
               onError: (error) =>
                 toast.error(
-                  'Could not join the family circle',
+                  t('family.join.failed'),
                   serverMessage(error) ??
-                    (errorCode(error) === 'UNAUTHORIZED' ? 'Please sign in again.' : 'Please try again.'),
+                    (errorCode(error) === 'UNAUTHORIZED'
+                      ? t('family.join.signInAgain')
+                      : t('common.error.tryAgainPlease')),
                 ),
             },
           )
         }
       >
-        Join {label}
+        <FormattedMessage id="family.join.submit" values={{ label: <bdi>{label}</bdi> }} />
       </Button>
     </Stack>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { loginInput, type UserDto } from '../../../shared/schemas/auth';
 import { FormInput } from '../../components/form-fields';
 import { AccountPasswordInput } from '../../components/new-password-fields';
 import { ScreenForm } from '../../components/screen-form';
+import { useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -14,6 +16,7 @@ const signInForm = loginInput.pick({ email: true, password: true });
 
 /** Sign in with an existing account, then follow the invite at once (family.acceptInvite). */
 export function InviteSignInForm({ label, token, onJoined }: InviteFormProps) {
+  const t = useT();
   const adopt = useAdoptSignedInUser();
   const login = trpc.auth.login.useMutation();
   const accept = trpc.family.acceptInvite.useMutation();
@@ -29,7 +32,7 @@ export function InviteSignInForm({ label, token, onJoined }: InviteFormProps) {
     try {
       signedIn = (await login.mutateAsync({ email, password, portal: 'customer' })).user;
     } catch (error) {
-      setFailure(serverMessage(error) ?? 'Could not reach SimchaHub. Please try again.');
+      setFailure(serverMessage(error) ?? t('family.signIn.unreachable', { brand: PRODUCT_NAME }));
       return;
     }
     // The page shows the signed-in state once the user is adopted; the join happens before that.
@@ -38,7 +41,7 @@ export function InviteSignInForm({ label, token, onJoined }: InviteFormProps) {
       onJoined(user);
       await adopt(user);
     } catch (error) {
-      toast.failed('Signed in, but could not join the circle', error);
+      toast.failed(t('family.signIn.joinFailed'), error);
       await adopt(signedIn);
     }
   });
@@ -49,15 +52,22 @@ export function InviteSignInForm({ label, token, onJoined }: InviteFormProps) {
       onSubmit={submit}
       pending={pending}
       failure={failure}
-      submitLabel="Sign In & Join"
-      pendingLabel="Signing in..."
-      aria-label="Sign in and join the family circle"
+      submitLabel={t('family.signIn.submit')}
+      pendingLabel={t('family.signIn.pending')}
+      aria-label={t('family.signIn.label')}
     >
-      <FormInput form={form} name="email" kind="email" label="Email" required disabled={pending} />
+      <FormInput
+        form={form}
+        name="email"
+        kind="email"
+        label={t('common.field.email')}
+        required
+        disabled={pending}
+      />
       <AccountPasswordInput
         form={form}
         name="password"
-        label="Password"
+        label={t('common.field.password')}
         disabled={pending}
         autoComplete="current-password"
       />

@@ -7,6 +7,7 @@ import {
   signUpForm,
 } from '../../components/new-account-fields';
 import { ScreenForm } from '../../components/screen-form';
+import { useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { useAdoptSignedInUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -25,6 +26,7 @@ export interface InviteFormProps {
 
 /** A customer account already in the invited circle; the checks of spec section 5. */
 export function InviteSignUpForm({ label, token, onJoined }: InviteFormProps) {
+  const t = useT();
   const adopt = useAdoptSignedInUser();
   // Sign-up signs the new user in, and the page then shows the signed-in state instead of this form:
   // the next step is taken here, not in a callback of `mutate`, which an unmounted form never gets.
@@ -44,7 +46,7 @@ export function InviteSignUpForm({ label, token, onJoined }: InviteFormProps) {
       signUp.mutate(input, {
         onError: (error) => {
           form.applyServerErrors(error);
-          toast.error('Sign up failed', serverMessage(error) ?? 'Failed to create account');
+          toast.error(t('auth.signUpFailed'), serverMessage(error) ?? t('auth.signUp.failedDescription'));
         },
       });
     },
@@ -58,16 +60,16 @@ export function InviteSignUpForm({ label, token, onJoined }: InviteFormProps) {
     <ScreenForm
       onSubmit={submit}
       pending={pending}
-      submitLabel="Create Account & Join"
-      aria-label="Sign up and join the family circle"
+      submitLabel={t('family.signUp.submit')}
+      aria-label={t('family.signUp.label')}
     >
       <NewAccountFields form={form} />
       <FormInput
         form={form}
         name="familyLabel"
-        label="Family label"
+        label={t('auth.signUp.familyLabel')}
         rootProps={{ readOnly: true }}
-        hint="From your invitation: you join this circle when your account is created."
+        hint={t('family.signUp.labelHint')}
         readOnly
         bg="bg.muted"
         cursor="default"

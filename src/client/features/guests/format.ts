@@ -1,4 +1,5 @@
 import type { GuestDto, HouseholdDto, RsvpStatus } from '../../../shared/schemas/guests';
+import type { Translate } from '../../i18n/use-t';
 
 /** The colour of an answer's badge: attending green, declined red, awaiting amber, closed unanswered grey. */
 export const RSVP_PALETTE: Record<RsvpStatus, string> = {
@@ -8,9 +9,15 @@ export const RSVP_PALETTE: Record<RsvpStatus, string> = {
   no_answer: 'gray',
 };
 
-/** The invitation as the family sends it by WhatsApp: who invites, to what, and the household's link. */
-export function invitationText(title: string, householdName: string, url: string): string {
-  return `Dear ${householdName}, you are invited to ${title}! Please let us know who is coming: ${url}`;
+/**
+ * The invitation as the family sends it by WhatsApp when the server's words are not at hand: who is
+ * invited, to what, and the household's link (the title and name as the caller isolates them).
+ */
+export function invitationText(
+  t: Translate,
+  { title, household, url }: { title: string; household: string; url: string },
+): string {
+  return t('guests.whatsapp.fallback', { household, title, url });
 }
 
 /** A WhatsApp share link (wa.me) that opens the app with the message typed in, to a chat the family picks. */

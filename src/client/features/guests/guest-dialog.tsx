@@ -1,7 +1,9 @@
-import { type GuestDto, type HouseholdDto, MEAL_LABELS, MEALS } from '../../../shared/schemas/guests';
-import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { type GuestDto, type HouseholdDto, MEALS } from '../../../shared/schemas/guests';
+import { useEditDialog } from '../../components/edit-dialog';
 import { FieldColumns } from '../../components/field-columns';
 import { FormInput, FormSelect, FormTextarea, useFieldError } from '../../components/form-fields';
+import { term } from '../../i18n/terms';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { EventChecks, type ListEvent } from './event-checks';
 import { type GuestFormValues, guestForm, NEW_HOUSEHOLD } from './forms';
@@ -43,6 +45,8 @@ function valuesOf(
 
 /** Add or edit one guest: who they are, their household, their meal, and the events they are invited to. */
 export function GuestDialog({ open, onClose, guest, listId, events, households, preset }: GuestDialogProps) {
+  const t = useT();
+  const messageText = useMessageText();
   const { create, update } = useGuestMutations();
   const { form, dialog } = useEditDialog({
     item: guest,
@@ -78,9 +82,18 @@ export function GuestDialog({ open, onClose, guest, listId, events, households, 
       return true;
     },
     onInvalid: (errors) => {
-      if (errors.name) toast.error('Missing required fields', errors.name.message);
+      if (errors.name)
+        toast.error(
+          t('guests.form.missingFields'),
+          errors.name.message ? messageText(errors.name.message) : undefined,
+        );
     },
-    toasts: editToasts('Guest'),
+    toasts: {
+      created: t('guests.guest.created'),
+      updated: t('guests.guest.updated'),
+      createFailed: t('guests.guest.createFailed'),
+      updateFailed: t('guests.guest.updateFailed'),
+    },
   });
   // Watched rather than a Controller: the checkboxes are the form's only controlled field.
   const [householdId, invitedTo] = form.watch(['householdId', 'invitedTo']);
@@ -88,26 +101,41 @@ export function GuestDialog({ open, onClose, guest, listId, events, households, 
 
   return dialog(
     {
-      title: guest ? 'Edit Guest' : 'Add Guest',
-      description: guest
-        ? 'Change who they are, their meal and the events they are invited to.'
-        : 'Add someone to the guest list. Invitations go to their household.',
-      submitLabel: guest ? 'Save Changes' : 'Add Guest',
-      pendingLabel: guest ? 'Saving...' : 'Adding...',
+      title: guest ? t('guests.guest.edit') : t('guests.guest.add'),
+      description: guest ? t('guests.guest.editDescription') : t('guests.guest.addDescription'),
+      submitLabel: guest ? t('guests.form.saveChanges') : t('guests.guest.add'),
+      pendingLabel: guest ? t('common.state.saving') : t('guests.form.adding'),
     },
     <>
-      <FormInput form={form} name="name" label="Name" required autoComplete="off" maxLength={120} />
+      <FormInput
+        form={form}
+        name="name"
+        label={t('guests.field.name')}
+        required
+        autoComplete="off"
+        maxLength={120}
+      />
       <FieldColumns>
-        <FormInput form={form} name="email" label="Email" kind="email" autoComplete="off" />
-        <FormInput form={form} name="phone" label="Phone" type="tel" autoComplete="off" maxLength={40} />
+        <FormInput form={form} name="email" label={t('common.field.email')} kind="email" autoComplete="off" />
+        <FormInput
+          form={form}
+          name="phone"
+          label={t('common.field.phone')}
+          type="tel"
+          autoComplete="off"
+          maxLength={40}
+        />
       </FieldColumns>
       <FieldColumns>
         <FormSelect
           form={form}
           name="householdId"
-          label="Household"
+          label={t('guests.field.household')}
           options={[
-            { value: NEW_HOUSEHOLD, label: guest ? 'A new household' : 'A new household of their own' },
+            {
+              value: NEW_HOUSEHOLD,
+              label: guest ? t('guests.guest.newHousehold') : t('guests.guest.newHouseholdOwn'),
+            },
             ...households.map((h) => ({ value: h.id, label: h.name })),
           ]}
         />
@@ -115,9 +143,9 @@ export function GuestDialog({ open, onClose, guest, listId, events, households, 
           <FormInput
             form={form}
             name="householdName"
-            label="New household's name"
-            placeholder="e.g. The Cohen family"
-            hint="Blank: named after the guest."
+            label={t('guests.guest.newHouseholdName')}
+            placeholder={t('guests.form.householdPlaceholder')}
+            hint={t('guests.guest.newHouseholdHint')}
             maxLength={120}
           />
         ) : null}
@@ -126,45 +154,45 @@ export function GuestDialog({ open, onClose, guest, listId, events, households, 
         <FormInput
           form={form}
           name="side"
-          label="Side or group"
-          placeholder="e.g. Bride's family"
+          label={t('guests.guest.side')}
+          placeholder={t('guests.guest.sidePlaceholder')}
           maxLength={80}
         />
         <FormInput
           form={form}
           name="tags"
-          label="Tags"
-          placeholder="e.g. shul, school"
-          hint="Separate tags with commas."
+          label={t('guests.field.tags')}
+          placeholder={t('guests.guest.tagsPlaceholder')}
+          hint={t('guests.guest.tagsHint')}
         />
       </FieldColumns>
       <FieldColumns>
         <FormSelect
           form={form}
           name="meal"
-          label="Meal"
-          placeholder="Not chosen yet"
-          options={MEALS.map((meal) => ({ value: meal, label: MEAL_LABELS[meal] }))}
+          label={t('guests.field.meal')}
+          placeholder={t('guests.guest.mealPlaceholder')}
+          options={MEALS.map((meal) => ({ value: meal, label: term(t, 'meal', meal) }))}
         />
         <FormInput
           form={form}
           name="kashrutStandard"
-          label="Kashrut standard"
-          placeholder="e.g. Glatt, chalav Yisrael"
-          hint="Only when it differs from the event's."
+          label={t('guests.field.kashrutStandard')}
+          placeholder={t('guests.guest.kashrutPlaceholder')}
+          hint={t('guests.guest.kashrutHint')}
           maxLength={120}
         />
       </FieldColumns>
       <FormTextarea
         form={form}
         name="dietaryNote"
-        label="Dietary note"
+        label={t('guests.field.dietaryNote')}
         rows={2}
         maxLength={500}
-        placeholder="e.g. Gluten-free, nut allergy"
+        placeholder={t('guests.guest.dietaryPlaceholder')}
       />
       <EventChecks
-        legend="Invited to"
+        legend={t('guests.guest.invitedTo')}
         events={events}
         value={invitedTo}
         onChange={(value) => form.setValue('invitedTo', value, { shouldDirty: true })}

@@ -26,19 +26,21 @@ import {
   Users,
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { EventDto } from '../../../shared/schemas/event-answers';
 import {
   type GuestCountsDto,
   type GuestDto,
   type GuestSummaryDto,
   type HouseholdDto,
-  MEAL_LABELS,
   MEALS,
-  RSVP_LABELS,
 } from '../../../shared/schemas/guests';
 import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
 import { FormAlert } from '../../components/error-alert';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -69,6 +71,7 @@ function listEventsOf(events: EventDto[] | undefined, listId: string, fallback: 
  * per (sub-)event, households with their invitations and links, import, export and reminders.
  */
 export default function GuestsTab({ event }: { event: EventDto }) {
+  const t = useT();
   const listId = event.parentEventId ?? event.id;
   const eventsList = useEventsList();
   const events = useMemo(
@@ -131,27 +134,34 @@ export default function GuestsTab({ event }: { event: EventDto }) {
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <Box minW="0">
           <Heading as="h3" fontSize="lg" color="brand.950">
-            Guest list
+            {t('guests.tab.title')}
           </Heading>
           <Text fontSize="sm" color="fg.muted" data-testid="guest-totals">
             {summary.data
-              ? `${summary.data.guests} ${summary.data.guests === 1 ? 'guest' : 'guests'} in ${summary.data.households} ${summary.data.households === 1 ? 'household' : 'households'}`
-              : 'Loading the list…'}
-            {event.parentEventId ? ` · shared with ${mainTitle}` : ''}
+              ? t('guests.tab.totals', {
+                  guests: summary.data.guests,
+                  guestsText: String(summary.data.guests),
+                  households: summary.data.households,
+                  householdsText: String(summary.data.households),
+                })
+              : t('guests.tab.loadingTotals')}
+            {event.parentEventId ? (
+              <FormattedMessage id="guests.tab.sharedWith" values={{ title: <bdi>{mainTitle}</bdi> }} />
+            ) : null}
           </Text>
         </Box>
         <Button size="sm" variant="outline" onClick={() => setSettingsOpen(true)}>
           <Settings />
-          RSVP settings
+          {t('guests.tab.settings')}
         </Button>
       </Flex>
 
       <CountsGrid summary={summary.data} error={summary.error} />
 
-      <Flex gap="2" wrap="wrap" role="group" aria-label="Guest list actions">
+      <Flex gap="2" wrap="wrap" role="group" aria-label={t('guests.tab.actions')}>
         <Button size="sm" onClick={() => addGuest()}>
           <UserRoundPlus />
-          Add guest
+          {t('guests.actions.addGuest')}
         </Button>
         <Button
           size="sm"
@@ -162,11 +172,11 @@ export default function GuestsTab({ event }: { event: EventDto }) {
           }}
         >
           <Users />
-          Add household
+          {t('guests.tab.addHousehold')}
         </Button>
         <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
           <Upload />
-          Import CSV
+          {t('guests.tab.import')}
         </Button>
         <Button
           size="sm"
@@ -175,26 +185,28 @@ export default function GuestsTab({ event }: { event: EventDto }) {
           disabled={groups.length === 0}
         >
           <MailPlus />
-          {selectedGroups.length > 0 ? `Invite selected (${selectedGroups.length})` : 'Invite to events'}
+          {selectedGroups.length > 0
+            ? t('guests.tab.inviteSelected', { count: String(selectedGroups.length) })
+            : t('guests.invite.title')}
         </Button>
         <RemindButton listId={listId} disabled={groups.length === 0} />
         <Button asChild size="sm" variant="ghost">
           <a href={`/api/events/${listId}/guests.csv`} download>
             <FileDown />
-            Export CSV
+            {t('guests.tab.export')}
           </a>
         </Button>
         <Button asChild size="sm" variant="ghost">
           <a href={`/api/events/${listId}/guests/print?eventId=${event.id}`} target="_blank" rel="noopener">
             <Printer />
-            Print
+            {t('guests.tab.print')}
           </a>
         </Button>
       </Flex>
 
       {failed ? (
         <LoadFailedPanel
-          what="the guest list"
+          what={t('guests.tab.loadWhat')}
           icon={Users}
           error={failed}
           onRetry={() => {
@@ -203,7 +215,7 @@ export default function GuestsTab({ event }: { event: EventDto }) {
           }}
         />
       ) : loading ? (
-        <Stack gap="3" role="status" aria-busy="true" aria-label="Loading the guest list">
+        <Stack gap="3" role="status" aria-busy="true" aria-label={t('guests.tab.loading')}>
           <Skeleton h="12" rounded="lg" />
           <Skeleton h="12" rounded="lg" />
           <Skeleton h="12" rounded="lg" />
@@ -211,8 +223,8 @@ export default function GuestsTab({ event }: { event: EventDto }) {
       ) : groups.length === 0 ? (
         <EmptyPanel
           icon={<PanelIcon icon={Users} />}
-          title="No guests yet"
-          description="Add guests one by one, or import a CSV exported from Google Contacts or Excel."
+          title={t('guests.tab.emptyTitle')}
+          description={t('guests.tab.emptyText')}
         />
       ) : isDesktop ? (
         <HouseholdTable
@@ -266,9 +278,9 @@ export default function GuestsTab({ event }: { event: EventDto }) {
       <ConfirmDialog
         open={deletingGuest.open}
         onClose={deletingGuest.close}
-        title="Remove this guest?"
-        confirmLabel="Remove Guest"
-        pendingLabel="Removing..."
+        title={t('guests.remove.guestTitle')}
+        confirmLabel={t('guests.remove.guestConfirm')}
+        pendingLabel={t('guests.remove.pending')}
         pending={remove.isPending}
         onConfirm={() => {
           const guest = deletingGuest.target;
@@ -278,21 +290,24 @@ export default function GuestsTab({ event }: { event: EventDto }) {
             {
               onSuccess: () => {
                 deletingGuest.close();
-                toast.success('Guest removed');
+                toast.success(t('guests.remove.guestDone'));
               },
-              onError: (error) => toast.failed('Failed to remove guest', error),
+              onError: (error) => toast.failed(t('guests.remove.guestFailed'), error),
             },
           );
         }}
       >
-        {deletingGuest.target?.name} will be removed from the guest list with their invitations and answers.
+        <FormattedMessage
+          id="guests.remove.guestText"
+          values={{ name: <bdi>{deletingGuest.target?.name}</bdi> }}
+        />
       </ConfirmDialog>
       <ConfirmDialog
         open={deletingHousehold.open}
         onClose={deletingHousehold.close}
-        title="Remove this household?"
-        confirmLabel="Remove Household"
-        pendingLabel="Removing..."
+        title={t('guests.remove.householdTitle')}
+        confirmLabel={t('guests.remove.householdConfirm')}
+        pendingLabel={t('guests.remove.pending')}
         pending={removeHousehold.isPending}
         onConfirm={() => {
           const household = deletingHousehold.target;
@@ -307,31 +322,34 @@ export default function GuestsTab({ event }: { event: EventDto }) {
                   next.delete(household.id);
                   return next;
                 });
-                toast.success('Household removed');
+                toast.success(t('guests.remove.householdDone'));
               },
-              onError: (error) => toast.failed('Failed to remove household', error),
+              onError: (error) => toast.failed(t('guests.remove.householdFailed'), error),
             },
           );
         }}
       >
-        {deletingHousehold.target?.name} will be removed with everyone on it, their answers and their
-        invitation link.
+        <FormattedMessage
+          id="guests.remove.householdText"
+          values={{ name: <bdi>{deletingHousehold.target?.name}</bdi> }}
+        />
       </ConfirmDialog>
     </Stack>
   );
 }
 
 const COUNT_LABELS = [
-  ['invited', 'Invited'],
-  ['attending', 'Attending'],
-  ['declined', 'Declined'],
-  ['awaiting', 'Awaiting'],
+  ['invited', 'guests.counts.invited'],
+  ['attending', 'guests.counts.attending'],
+  ['declined', 'guests.counts.declined'],
+  ['awaiting', 'guests.counts.awaiting'],
 ] as const;
 
 /** Invited, attending, declined and awaiting per (sub-)event, with the meals of those attending. */
 function CountsGrid({ summary, error }: { summary: GuestSummaryDto | undefined; error: unknown }) {
+  const t = useT();
   if (error)
-    return <FormAlert status="error">{serverMessage(error) ?? 'The counts could not be loaded.'}</FormAlert>;
+    return <FormAlert status="error">{serverMessage(error) ?? t('guests.counts.loadFailed')}</FormAlert>;
   if (!summary) return <Skeleton h="28" rounded="xl" />;
   return (
     <SimpleGrid columns={{ base: 1, sm: Math.min(summary.events.length, 2) }} gap="3">
@@ -343,9 +361,16 @@ function CountsGrid({ summary, error }: { summary: GuestSummaryDto | undefined; 
 }
 
 function EventCounts({ counts }: { counts: GuestCountsDto }) {
+  const t = useT();
+  const iso = useIsolate();
   const meals = [...MEALS, 'unspecified' as const]
     .filter((meal) => counts.meals[meal] > 0)
-    .map((meal) => `${counts.meals[meal]} ${meal === 'unspecified' ? 'not chosen' : MEAL_LABELS[meal]}`);
+    .map((meal) =>
+      t('guests.counts.meal', {
+        count: String(counts.meals[meal]),
+        meal: meal === 'unspecified' ? t('guests.counts.mealNotChosen') : term(t, 'meal', meal),
+      }),
+    );
   return (
     <Box
       as="section"
@@ -353,7 +378,7 @@ function EventCounts({ counts }: { counts: GuestCountsDto }) {
       rounded="xl"
       p="4"
       minW="0"
-      aria-label={`Counts for ${counts.title}`}
+      aria-label={t('guests.counts.label', { title: iso(counts.title) })}
       data-testid="guest-counts"
       data-event-id={counts.eventId}
     >
@@ -364,7 +389,7 @@ function EventCounts({ counts }: { counts: GuestCountsDto }) {
         {COUNT_LABELS.map(([key, label]) => (
           <Box key={key} minW="0">
             <Text as="dt" fontSize="xs" color="fg.muted" truncate>
-              {label}
+              {t(label)}
             </Text>
             <Text as="dd" fontSize="xl" fontWeight="semibold" color="brand.950" data-count={key}>
               {counts[key]}
@@ -373,7 +398,9 @@ function EventCounts({ counts }: { counts: GuestCountsDto }) {
         ))}
       </SimpleGrid>
       <Text fontSize="xs" color="fg.muted" mt="2">
-        Meals: {meals.length > 0 ? meals.join(' · ') : 'none yet'}
+        {t('guests.counts.meals', {
+          meals: meals.length > 0 ? meals.join(' · ') : t('guests.counts.noMeals'),
+        })}
       </Text>
     </Box>
   );
@@ -381,6 +408,8 @@ function EventCounts({ counts }: { counts: GuestCountsDto }) {
 
 /** A guest's answer per (sub-)event they are invited to, each badge naming its event. */
 function RsvpBadges({ guest, events }: { guest: GuestDto; events: ListEvent[] }) {
+  const t = useT();
+  const iso = useIsolate();
   const invitations = events.flatMap((event) => {
     const inv = guest.invitations.find((i) => i.eventId === event.id);
     return inv ? [{ event, inv }] : [];
@@ -388,7 +417,7 @@ function RsvpBadges({ guest, events }: { guest: GuestDto; events: ListEvent[] })
   if (invitations.length === 0)
     return (
       <Text as="span" fontSize="xs" color="fg.muted">
-        Not invited
+        {t('guests.list.notInvited')}
       </Text>
     );
   return (
@@ -400,10 +429,10 @@ function RsvpBadges({ guest, events }: { guest: GuestDto; events: ListEvent[] })
           variant="subtle"
           maxW="full"
           data-rsvp={inv.rsvp}
-          title={`${RSVP_LABELS[inv.rsvp]}: ${event.title}`}
+          title={t('guests.list.answerFor', { answer: term(t, 'rsvp', inv.rsvp), title: iso(event.title) })}
         >
           <Text as="span" truncate>
-            {RSVP_LABELS[inv.rsvp]} · {event.title}
+            {term(t, 'rsvp', inv.rsvp)} · <bdi>{event.title}</bdi>
           </Text>
         </Badge>
       ))}
@@ -425,8 +454,8 @@ function SideAndTags({ guest }: { guest: GuestDto }) {
   );
 }
 
-function mealText(guest: GuestDto): string {
-  const parts = [guest.meal ? MEAL_LABELS[guest.meal] : null, guest.dietaryNote, guest.kashrutStandard];
+function mealText(t: Translate, guest: GuestDto): string {
+  const parts = [guest.meal ? term(t, 'meal', guest.meal) : null, guest.dietaryNote, guest.kashrutStandard];
   return parts.filter(Boolean).join(' · ') || '—';
 }
 
@@ -447,10 +476,12 @@ function GuestButtons({
   onEdit,
   onDelete,
 }: { guest: GuestDto } & Pick<ListProps, 'onEdit' | 'onDelete'>) {
+  const t = useT();
+  const iso = useIsolate();
   return (
     <HStack gap="0.5" justify="flex-end">
       <IconButton
-        aria-label={`Edit guest ${guest.name}`}
+        aria-label={t('guests.list.editGuest', { name: iso(guest.name) })}
         variant="ghost"
         size="sm"
         onClick={() => onEdit(guest)}
@@ -458,7 +489,7 @@ function GuestButtons({
         <Pencil />
       </IconButton>
       <IconButton
-        aria-label={`Remove guest ${guest.name}`}
+        aria-label={t('guests.list.removeGuest', { name: iso(guest.name) })}
         variant="ghost"
         size="sm"
         colorPalette="red"
@@ -475,13 +506,16 @@ function SelectHousehold({
   selected,
   onToggle,
 }: { group: HouseholdGroup } & Pick<ListProps, 'selected' | 'onToggle'>) {
+  const t = useT();
+  const iso = useIsolate();
+  const label = t('guests.list.selectHousehold', { name: iso(group.household.name) });
   return (
     <Checkbox.Root
       checked={selected.has(group.household.id)}
       onCheckedChange={(details) => onToggle(group.household.id, details.checked === true)}
-      aria-label={`Select household ${group.household.name}`}
+      aria-label={label}
     >
-      <Checkbox.HiddenInput aria-label={`Select household ${group.household.name}`} />
+      <Checkbox.HiddenInput aria-label={label} />
       <Checkbox.Control />
     </Checkbox.Root>
   );
@@ -489,31 +523,35 @@ function SelectHousehold({
 
 /** What a household's invitation has come to: answered, reminded, invited, a link made. */
 function HouseholdStatus({ group }: { group: HouseholdGroup }) {
+  const t = useT();
   const { household } = group;
   const answered = household.answeredAt !== null;
   const waiting = awaitingAnswer(group);
   return (
     <Flex gap="1" wrap="wrap" align="center">
       <Badge variant="subtle" colorPalette="gray" size="sm">
-        {group.guests.length} {group.guests.length === 1 ? 'guest' : 'guests'}
+        {t('guests.list.guestCount', {
+          count: group.guests.length,
+          countText: String(group.guests.length),
+        })}
       </Badge>
       {household.plusOnesAllowed > 0 ? (
         <Badge variant="subtle" colorPalette="purple" size="sm">
-          +{household.plusOnesAllowed} allowed
+          {t('guests.list.plusOnesAllowed', { count: household.plusOnesAllowed })}
         </Badge>
       ) : null}
       {answered ? (
         <Badge variant="subtle" colorPalette="green" size="sm">
-          Answered
+          {t('guests.list.answered')}
         </Badge>
       ) : waiting && household.invitedAt ? (
         <Badge variant="subtle" colorPalette="orange" size="sm">
-          {household.remindedAt ? 'Reminded' : 'Invitation sent'}
+          {household.remindedAt ? t('guests.list.reminded') : t('guests.actions.sent')}
         </Badge>
       ) : null}
       {household.hasLink ? (
         <Badge variant="outline" colorPalette="brand" size="sm">
-          Link made
+          {t('guests.list.linkMade')}
         </Badge>
       ) : null}
     </Flex>
@@ -522,16 +560,17 @@ function HouseholdStatus({ group }: { group: HouseholdGroup }) {
 
 /** One (sub-)event's answer of a guest, or a dash when they are not invited to it. */
 function RsvpCell({ guest, event }: { guest: GuestDto; event: ListEvent }) {
+  const t = useT();
   const inv = guest.invitations.find((i) => i.eventId === event.id);
   if (!inv)
     return (
-      <Text as="span" color="fg.subtle" aria-label="Not invited">
+      <Text as="span" color="fg.subtle" aria-label={t('guests.list.notInvited')}>
         —
       </Text>
     );
   return (
     <Badge colorPalette={RSVP_PALETTE[inv.rsvp]} variant="subtle" data-rsvp={inv.rsvp}>
-      {RSVP_LABELS[inv.rsvp]}
+      {term(t, 'rsvp', inv.rsvp)}
     </Badge>
   );
 }
@@ -550,18 +589,19 @@ function HouseholdTable({
   handlers,
   title,
 }: ListProps) {
+  const t = useT();
   // Select, guest, meal, one per event, actions.
   const columns = 4 + events.length;
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="xl" maxW="full">
-      <Table.Root size="sm" aria-label="Guests by household" whiteSpace="normal">
+      <Table.Root size="sm" aria-label={t('guests.list.label')} whiteSpace="normal">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader w="10">
-              <Box srOnly>Select</Box>
+              <Box srOnly>{t('guests.list.select')}</Box>
             </Table.ColumnHeader>
-            <Table.ColumnHeader>Guest</Table.ColumnHeader>
-            <Table.ColumnHeader>Meal</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('guests.list.guest')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{t('guests.field.meal')}</Table.ColumnHeader>
             {events.map((event) => (
               <Table.ColumnHeader key={event.id} maxW="28" title={event.title}>
                 <Text as="span" display="block" truncate>
@@ -570,7 +610,7 @@ function HouseholdTable({
               </Table.ColumnHeader>
             ))}
             <Table.ColumnHeader textAlign="end">
-              <Box srOnly>Actions</Box>
+              <Box srOnly>{t('guests.list.actions')}</Box>
             </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -601,7 +641,7 @@ function HouseholdTable({
                     {guest.plusOneOf ? (
                       <Text as="span" fontSize="xs" color="fg.muted">
                         {' '}
-                        (plus-one)
+                        {t('guests.list.plusOne')}
                       </Text>
                     ) : null}
                   </Text>
@@ -614,7 +654,7 @@ function HouseholdTable({
                     <SideAndTags guest={guest} />
                   </Box>
                 </Table.Cell>
-                <Table.Cell>{mealText(guest)}</Table.Cell>
+                <Table.Cell>{mealText(t, guest)}</Table.Cell>
                 {events.map((event) => (
                   <Table.Cell key={event.id}>
                     <RsvpCell guest={guest} event={event} />
@@ -643,8 +683,10 @@ function HouseholdCards({
   handlers,
   title,
 }: ListProps) {
+  const t = useT();
+  const iso = useIsolate();
   return (
-    <Stack as="ul" listStyleType="none" gap="3" aria-label="Guests by household">
+    <Stack as="ul" listStyleType="none" gap="3" aria-label={t('guests.list.label')}>
       {groups.map((group) => (
         <Box
           as="li"
@@ -668,7 +710,13 @@ function HouseholdCards({
             </Box>
             <HouseholdActions group={group} title={title} handlers={handlers} />
           </Flex>
-          <Stack as="ul" listStyleType="none" gap="0" mt="2" aria-label={`Guests of ${group.household.name}`}>
+          <Stack
+            as="ul"
+            listStyleType="none"
+            gap="0"
+            mt="2"
+            aria-label={t('guests.list.guestsOf', { name: iso(group.household.name) })}
+          >
             {group.guests.map((guest) => (
               <Flex
                 as="li"
@@ -685,7 +733,7 @@ function HouseholdCards({
                     {guest.plusOneOf ? (
                       <Text as="span" fontSize="xs" color="fg.muted">
                         {' '}
-                        (plus-one)
+                        {t('guests.list.plusOne')}
                       </Text>
                     ) : null}
                   </Text>
@@ -699,7 +747,7 @@ function HouseholdCards({
                   </Box>
                   {guest.meal || guest.dietaryNote ? (
                     <Text fontSize="sm" mt="1">
-                      Meal: {mealText(guest)}
+                      {t('guests.list.meal', { meal: mealText(t, guest) })}
                     </Text>
                   ) : null}
                   <Box mt="1.5">

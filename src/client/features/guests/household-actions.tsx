@@ -11,10 +11,13 @@ import {
   UserRoundPlus,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { HouseholdDto } from '../../../shared/schemas/guests';
 import { ActionMenu } from '../../components/action-menu';
 import { DialogCloseX, DialogHeading, DialogShell } from '../../components/dialog-parts';
 import { ConfirmDialog } from '../../components/form-dialog';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -35,6 +38,7 @@ export interface HouseholdMenuHandlers {
 export const madeLinks = new Map<string, string>();
 
 function useInvitationLink() {
+  const t = useT();
   const refresh = useGuestRefresh();
   const create = trpc.invitations.createLink.useMutation({ onSuccess: () => refresh() });
   const linkOf = async (household: HouseholdDto): Promise<string | null> => {
@@ -46,7 +50,7 @@ function useInvitationLink() {
       madeLinks.set(household.id, absolute);
       return absolute;
     } catch (error) {
-      toast.failed('Failed to make the invitation link', error);
+      toast.failed(t('guests.actions.linkFailed'), error);
       return null;
     }
   };
@@ -73,6 +77,8 @@ export function HouseholdActions({
   handlers: HouseholdMenuHandlers;
 }) {
   const { household } = group;
+  const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const refresh = useGuestRefresh();
   const { linkOf } = useInvitationLink();
@@ -82,6 +88,8 @@ export function HouseholdActions({
   const [whatsapp, setWhatsapp] = useState<string | null>(null);
   const [revoking, setRevoking] = useState(false);
   const hasEmail = group.guests.some((guest) => guest.email);
+  const sentTo = (addresses: string[]) =>
+    t('guests.actions.sentTo', { to: addresses.map((address) => iso(address)).join(', ') });
 
   const onSelect = async (value: string) => {
     switch (value) {
@@ -89,12 +97,12 @@ export function HouseholdActions({
         send.mutate(
           { id: household.id },
           {
-            onSuccess: ({ url, sentTo }) => {
+            onSuccess: ({ url, sentTo: addresses }) => {
               // Sending makes a new link: Copy link and WhatsApp give that one from now on.
               madeLinks.set(household.id, absoluteUrl(url, window.location.origin));
-              toast.success('Invitation sent', `Sent to ${sentTo.join(', ')}.`);
+              toast.success(t('guests.actions.sent'), sentTo(addresses));
             },
-            onError: (error) => toast.failed('Failed to send the invitation', error),
+            onError: (error) => toast.failed(t('guests.actions.sendFailed'), error),
           },
         );
         return;
@@ -102,8 +110,11 @@ export function HouseholdActions({
         const link = await linkOf(household);
         if (!link) return;
         if (await copyText(link))
-          toast.success('Invitation link copied', `Paste it into a message to ${household.name}.`);
-        else toast.error('Could not copy the link', link);
+          toast.success(
+            t('guests.actions.copied'),
+            t('guests.actions.copiedHint', { name: iso(household.name) }),
+          );
+        else toast.error(t('guests.actions.copyFailed'), link);
         return;
       }
       case 'whatsapp': {
@@ -115,7 +126,7 @@ export function HouseholdActions({
           .then(({ text }) =>
             text.includes('{link}') ? text.replaceAll('{link}', link) : `${text}\n\n${link}`,
           )
-          .catch(() => invitationText(title, household.name, link));
+          .catch(() => invitationText(t, { title: iso(title), household: iso(household.name), url: link }));
         setWhatsapp(words);
         return;
       }
@@ -126,11 +137,11 @@ export function HouseholdActions({
         remind.mutate(
           { id: household.id },
           {
-            onSuccess: ({ url, sentTo }) => {
+            onSuccess: ({ url, sentTo: addresses }) => {
               madeLinks.set(household.id, absoluteUrl(url, window.location.origin));
-              toast.success('Reminder sent', `Sent to ${sentTo.join(', ')}.`);
+              toast.success(t('guests.actions.reminded'), sentTo(addresses));
             },
-            onError: (error) => toast.failed('Failed to send the reminder', error),
+            onError: (error) => toast.failed(t('guests.actions.remindFailed'), error),
           },
         );
         return;
@@ -152,41 +163,45 @@ export function HouseholdActions({
         positioning={{ placement: 'bottom-end' }}
         onSelect={(details) => void onSelect(details.value)}
         trigger={
-          <IconButton aria-label={`Actions for household ${household.name}`} size="sm" variant="ghost">
+          <IconButton
+            aria-label={t('guests.actions.label', { name: iso(household.name) })}
+            size="sm"
+            variant="ghost"
+          >
             <Ellipsis />
           </IconButton>
         }
         content={{ minW: '52' }}
       >
         <Menu.ItemGroup>
-          <Menu.ItemGroupLabel>Invitation</Menu.ItemGroupLabel>
+          <Menu.ItemGroupLabel>{t('guests.actions.invitation')}</Menu.ItemGroupLabel>
           <Menu.Item value="send" disabled={!hasEmail}>
-            <MenuLine icon={<Mail />}>Send invitation</MenuLine>
+            <MenuLine icon={<Mail />}>{t('guests.actions.send')}</MenuLine>
           </Menu.Item>
           <Menu.Item value="copy">
-            <MenuLine icon={<Copy />}>Copy link</MenuLine>
+            <MenuLine icon={<Copy />}>{t('guests.actions.copy')}</MenuLine>
           </Menu.Item>
           <Menu.Item value="whatsapp">
-            <MenuLine icon={<MessageCircle />}>WhatsApp</MenuLine>
+            <MenuLine icon={<MessageCircle />}>{t('guests.actions.whatsapp')}</MenuLine>
           </Menu.Item>
           <Menu.Item value="remind" disabled={!hasEmail || household.answeredAt !== null}>
-            <MenuLine icon={<BellRing />}>Send reminder</MenuLine>
+            <MenuLine icon={<BellRing />}>{t('guests.actions.remind')}</MenuLine>
           </Menu.Item>
           <Menu.Item value="revoke" disabled={!household.hasLink}>
-            <MenuLine icon={<Link2Off />}>Revoke link</MenuLine>
+            <MenuLine icon={<Link2Off />}>{t('guests.actions.revoke')}</MenuLine>
           </Menu.Item>
         </Menu.ItemGroup>
         <Menu.Separator />
         <Menu.ItemGroup>
-          <Menu.ItemGroupLabel>Household</Menu.ItemGroupLabel>
+          <Menu.ItemGroupLabel>{t('guests.field.household')}</Menu.ItemGroupLabel>
           <Menu.Item value="add">
-            <MenuLine icon={<UserRoundPlus />}>Add guest</MenuLine>
+            <MenuLine icon={<UserRoundPlus />}>{t('guests.actions.addGuest')}</MenuLine>
           </Menu.Item>
           <Menu.Item value="edit">
-            <MenuLine icon={<Pencil />}>Edit household</MenuLine>
+            <MenuLine icon={<Pencil />}>{t('guests.actions.edit')}</MenuLine>
           </Menu.Item>
           <Menu.Item value="delete" color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
-            <MenuLine icon={<Trash2 />}>Remove household</MenuLine>
+            <MenuLine icon={<Trash2 />}>{t('guests.actions.remove')}</MenuLine>
           </Menu.Item>
         </Menu.ItemGroup>
       </ActionMenu>
@@ -194,9 +209,9 @@ export function HouseholdActions({
       <ConfirmDialog
         open={revoking}
         onClose={() => setRevoking(false)}
-        title="Revoke the invitation link?"
-        confirmLabel="Revoke Link"
-        pendingLabel="Revoking..."
+        title={t('guests.actions.revokeTitle')}
+        confirmLabel={t('guests.actions.revokeConfirm')}
+        pendingLabel={t('guests.actions.revoking')}
         pending={revoke.isPending}
         onConfirm={() =>
           revoke.mutate(
@@ -205,14 +220,14 @@ export function HouseholdActions({
               onSuccess: () => {
                 madeLinks.delete(household.id);
                 setRevoking(false);
-                toast.success('Invitation link revoked');
+                toast.success(t('guests.actions.revoked'));
               },
-              onError: (error) => toast.failed('Failed to revoke the link', error),
+              onError: (error) => toast.failed(t('guests.actions.revokeFailed'), error),
             },
           )
         }
       >
-        The link sent to {household.name} will stop working at once. A new link can be made later.
+        <FormattedMessage id="guests.actions.revokeText" values={{ name: <bdi>{household.name}</bdi> }} />
       </ConfirmDialog>
     </>
   );
@@ -231,14 +246,16 @@ function WhatsappDialog({
   onClose: () => void;
   householdName: string;
 }) {
+  const t = useT();
+  const iso = useIsolate();
   const [shown, setShown] = useState(text);
   if (text !== null && text !== shown) setShown(text);
   return (
     <DialogShell open={text !== null} onClose={onClose} size={{ base: 'xs', sm: 'md' }} inset>
       <Dialog.Content>
         <DialogHeading
-          title="Send by WhatsApp"
-          description={`The invitation for ${householdName}, with their personal link.`}
+          title={t('guests.whatsapp.title')}
+          description={t('guests.whatsapp.description', { name: iso(householdName) })}
         />
         <Dialog.Body pb="6">
           <Stack gap="4">
@@ -257,7 +274,7 @@ function WhatsappDialog({
             <Button asChild colorPalette="green">
               <a href={whatsappLink(shown ?? '')} target="_blank" rel="noopener noreferrer">
                 <MessageCircle />
-                Open WhatsApp
+                {t('guests.whatsapp.open')}
               </a>
             </Button>
           </Stack>

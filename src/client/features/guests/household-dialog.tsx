@@ -1,6 +1,7 @@
 import type { HouseholdDto } from '../../../shared/schemas/guests';
-import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { useEditDialog } from '../../components/edit-dialog';
 import { FormInput } from '../../components/form-fields';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { type HouseholdFormValues, householdForm } from './forms';
 import { useGuestMutations } from './use-guests';
@@ -21,6 +22,8 @@ function valuesOf(household: HouseholdDto | null): HouseholdFormValues {
 
 /** Add or edit a household: its name, and how many guests of their own it may bring. */
 export function HouseholdDialog({ open, onClose, household, listId }: HouseholdDialogProps) {
+  const t = useT();
+  const messageText = useMessageText();
   const { createHousehold, updateHousehold } = useGuestMutations();
   const { form, dialog } = useEditDialog({
     item: household,
@@ -36,38 +39,47 @@ export function HouseholdDialog({ open, onClose, household, listId }: HouseholdD
       return true;
     },
     onInvalid: (errors) => {
-      if (errors.name) toast.error('Missing required fields', errors.name.message);
+      if (errors.name)
+        toast.error(
+          t('guests.form.missingFields'),
+          errors.name.message ? messageText(errors.name.message) : undefined,
+        );
     },
-    toasts: editToasts('Household'),
+    toasts: {
+      created: t('guests.household.created'),
+      updated: t('guests.household.updated'),
+      createFailed: t('guests.household.createFailed'),
+      updateFailed: t('guests.household.updateFailed'),
+    },
   });
 
   return dialog(
     {
-      title: household ? 'Edit Household' : 'Add Household',
-      description: 'An invitation goes to a household: one link, one answer for everyone on it.',
-      submitLabel: household ? 'Save Changes' : 'Add Household',
-      pendingLabel: household ? 'Saving...' : 'Adding...',
+      title: household ? t('guests.household.edit') : t('guests.household.add'),
+      description: t('guests.household.description'),
+      submitLabel: household ? t('guests.form.saveChanges') : t('guests.household.add'),
+      pendingLabel: household ? t('common.state.saving') : t('guests.form.adding'),
     },
     <>
       <FormInput
         form={form}
         name="name"
-        label="Household name"
+        label={t('guests.household.name')}
         required
-        placeholder="e.g. The Cohen family"
+        placeholder={t('guests.form.householdPlaceholder')}
         autoComplete="off"
         maxLength={120}
       />
       <FormInput
         form={form}
         name="plusOnesAllowed"
-        label="Plus-ones allowed"
+        label={t('guests.household.plusOnes')}
         type="number"
         inputMode="numeric"
         min={0}
         max={10}
         step={1}
-        hint="How many guests of their own they may name when they answer (0 to 10)."
+        hint={t('guests.household.plusOnesHint')}
       />
     </>,
   );

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Checkbox, Dialog, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { FileSpreadsheet } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import {
   GUEST_LIMITS,
   GUEST_MESSAGES,
@@ -10,38 +11,42 @@ import {
 } from '../../../shared/schemas/guests';
 import { DialogActions, DialogCloseX, DialogHeading, DialogShell } from '../../components/dialog-parts';
 import { FormAlert } from '../../components/error-alert';
+import type { MessageId } from '../../i18n/catalogue';
+import type { CodedMessage } from '../../i18n/server-message';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { useWhenOpened } from '../../lib/use-zod-form';
 import { EventChecks, type ListEvent } from './event-checks';
 import { previewImport, runImport } from './import-file';
 import { useGuestRefresh } from './use-guests';
 
+/** A refusal shown in the dialog: a shared or server message, or a catalogue id (messageText). */
+type Refusal = CodedMessage | MessageId | string;
+
 type Step =
-  | { kind: 'choose'; error?: string }
+  | { kind: 'choose'; error?: Refusal }
   | { kind: 'checking'; file: File }
-  | { kind: 'preview'; file: File; preview: GuestImportPreviewDto; error?: string }
+  | { kind: 'preview'; file: File; preview: GuestImportPreviewDto; error?: Refusal }
   | { kind: 'importing'; file: File; preview: GuestImportPreviewDto };
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 /** The field names as the preview shows where a column went. */
-const FIELD_LABELS: Record<GuestImportField, string> = {
-  name: 'Name',
-  givenName: 'First name',
-  middleName: 'Middle name',
-  familyName: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  household: 'Household',
-  side: 'Side',
-  tags: 'Tags',
-  meal: 'Meal',
-  dietaryNote: 'Dietary note',
-  kashrutStandard: 'Kashrut standard',
-  tableName: 'Table',
-  plusOnes: 'Plus-ones',
-  address: 'Address',
+const FIELD_LABELS: Record<GuestImportField, MessageId> = {
+  name: 'guests.field.name',
+  givenName: 'guests.import.field.givenName',
+  middleName: 'guests.import.field.middleName',
+  familyName: 'guests.import.field.familyName',
+  email: 'common.field.email',
+  phone: 'common.field.phone',
+  household: 'guests.field.household',
+  side: 'guests.import.field.side',
+  tags: 'guests.field.tags',
+  meal: 'guests.field.meal',
+  dietaryNote: 'guests.field.dietaryNote',
+  kashrutStandard: 'guests.field.kashrutStandard',
+  tableName: 'guests.import.field.table',
+  plusOnes: 'guests.import.field.plusOnes',
+  address: 'common.field.address',
 };
 
 interface ImportDialogProps {
@@ -58,6 +63,9 @@ interface ImportDialogProps {
  * saves the rows and says how many.
  */
 export function ImportDialog({ open, onClose, listId, events }: ImportDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
+  const messageText = useMessageText();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [invitedTo, setInvitedTo] = useState<string[]>([]);
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
@@ -92,17 +100,12 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
     const answer = await runImport(listId, file, { invitedTo, includeDuplicates });
     if (!answer.ok) {
       setStep({ kind: 'preview', file, preview, error: answer.message });
-      toast.error('Failed to import guests', answer.message);
+      toast.error(t('guests.import.failed'), messageText(answer.message));
       return;
     }
     await refresh();
     const { imported, households, skipped } = answer.value;
-    toast.success(
-      'Guests imported',
-      `${plural(imported, 'guest')} added in ${plural(households, 'new household')}${
-        skipped > 0 ? `; ${plural(skipped, 'duplicate')} left out` : ''
-      }.`,
-    );
+    toast.success(t('guests.import.done'), t('guests.import.doneText', { imported, households, skipped }));
     onClose();
   };
 
@@ -112,15 +115,12 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
   return (
     <DialogShell open={open} onClose={onClose} pending={busy} long="xl">
       <Dialog.Content>
-        <DialogHeading
-          title="Import Guests"
-          description="A CSV exported from Google Contacts, Excel or Numbers: one row per guest, with a column of names."
-        />
+        <DialogHeading title={t('guests.import.title')} description={t('guests.import.description')} />
         <Dialog.Body>
           <Stack gap="5">
             <Box>
               <Text id={labelId} fontWeight="medium" fontSize="sm" mb="1.5">
-                CSV file
+                {t('guests.import.file')}
               </Text>
               <input
                 ref={input}
@@ -140,12 +140,12 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
                   size="sm"
                   onClick={() => input.current?.click()}
                   loading={step.kind === 'checking'}
-                  loadingText="Reading..."
+                  loadingText={t('guests.import.reading')}
                   disabled={busy}
                   aria-describedby={hintId}
                 >
                   <FileSpreadsheet />
-                  {step.kind === 'choose' ? 'Choose file' : 'Choose another file'}
+                  {step.kind === 'choose' ? t('guests.import.choose') : t('guests.import.chooseAnother')}
                 </Button>
                 {step.kind !== 'choose' ? (
                   <Text fontSize="sm" color="fg.muted" wordBreak="break-all">
@@ -154,19 +154,17 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
                 ) : null}
               </Flex>
               <Text id={hintId} fontSize="xs" color="fg.muted" mt="1.5">
-                Columns such as Name (or First Name and Last Name), Email, Phone, Household, Side, Meal. At
-                most {GUEST_LIMITS.importRowsMax.toLocaleString('en-US')} rows and 2 MB. Nothing is saved
-                until you import.
+                {t('guests.import.hint', { rows: GUEST_LIMITS.importRowsMax })}
               </Text>
             </Box>
             {step.kind === 'choose' && step.error ? (
               <FormAlert status="error" role="alert">
-                {step.error}
+                {messageText(step.error)}
               </FormAlert>
             ) : null}
             {step.kind === 'preview' && step.error ? (
               <FormAlert status="error" role="alert">
-                {step.error}
+                {messageText(step.error)}
               </FormAlert>
             ) : null}
             {preview ? (
@@ -180,12 +178,14 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
                   >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
-                    <Checkbox.Label fontWeight="normal">Import the possible duplicates too</Checkbox.Label>
+                    <Checkbox.Label fontWeight="normal">
+                      {t('guests.import.includeDuplicates')}
+                    </Checkbox.Label>
                   </Checkbox.Root>
                 ) : null}
                 {events.length > 1 ? (
                   <EventChecks
-                    legend={`Invite them to ${main ? `${main.title} and` : ''} these sub-events`}
+                    legend={t('guests.import.inviteLegend', { main: iso(main?.title ?? '') })}
                     events={events.slice(1)}
                     value={invitedTo}
                     onChange={setInvitedTo}
@@ -201,9 +201,11 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
             onClick={() => void save()}
             disabled={!preview || preview.errors > 0 || toImport <= 0}
             loading={step.kind === 'importing'}
-            loadingText="Importing..."
+            loadingText={t('guests.import.importing')}
           >
-            {preview && preview.errors === 0 ? `Import ${plural(toImport, 'guest')}` : 'Import'}
+            {preview && preview.errors === 0
+              ? t('guests.import.submitCount', { count: toImport })
+              : t('guests.import.submit')}
           </Button>
         </DialogActions>
         <DialogCloseX disabled={busy} />
@@ -212,42 +214,42 @@ export function ImportDialog({ open, onClose, listId, events }: ImportDialogProp
   );
 }
 
-function duplicateText(row: GuestImportRowDto): string | null {
+function duplicateText(row: GuestImportRowDto): ReactNode {
   const dup = row.duplicateOf;
   if (!dup) return null;
-  return dup.kind === 'list'
-    ? `Possible duplicate of ${dup.name}, already on the list`
-    : `Possible duplicate of ${dup.name} in row ${dup.row}`;
+  const name = <bdi>{dup.name}</bdi>;
+  return dup.kind === 'list' ? (
+    <FormattedMessage id="guests.import.duplicateOfListed" values={{ name }} />
+  ) : (
+    <FormattedMessage id="guests.import.duplicateOfRow" values={{ name, row: String(dup.row) }} />
+  );
 }
 
 /** What the dry run found: the counts, the columns as read, and the rows with a problem or a duplicate. */
 function PreviewPanel({ preview }: { preview: GuestImportPreviewDto }) {
+  const t = useT();
+  const messageText = useMessageText();
   const flagged = preview.rows.filter((row) => row.errors.length > 0 || row.duplicateOf);
   return (
     <Stack gap="4">
       <Box layerStyle="softPanel" rounded="lg" p="3" role="status">
         <Text fontWeight="semibold" color="brand.950">
-          {plural(preview.guests, 'guest')} in {plural(preview.households, 'household')}
+          {t('guests.import.counts', { guests: preview.guests, households: preview.households })}
         </Text>
         <Text fontSize="sm" color="fg.muted">
           {preview.newHouseholds === preview.households
-            ? 'All households are new.'
-            : `${plural(preview.newHouseholds, 'new household')}; the others are already on the list.`}
-          {preview.errors > 0 ? ` ${plural(preview.errors, 'row')} with problems.` : ''}
-          {preview.duplicates > 0 ? ` ${plural(preview.duplicates, 'possible duplicate')}.` : ''}
+            ? t('guests.import.allNew')
+            : t('guests.import.someNew', { count: preview.newHouseholds })}
+          {preview.errors > 0 ? t('guests.import.problemRows', { count: preview.errors }) : ''}
+          {preview.duplicates > 0 ? t('guests.import.duplicates', { count: preview.duplicates }) : ''}
         </Text>
       </Box>
-      {preview.errors > 0 ? (
-        <FormAlert status="warning">
-          Rows with problems must be fixed in the file before anything is imported: correct them and choose
-          the file again.
-        </FormAlert>
-      ) : null}
+      {preview.errors > 0 ? <FormAlert status="warning">{t('guests.import.fixFirst')}</FormAlert> : null}
       <Box>
         <Text as="h3" fontWeight="semibold" fontSize="sm" mb="1.5">
-          Columns
+          {t('guests.import.columns')}
         </Text>
-        <Flex as="ul" gap="1.5" wrap="wrap" listStyleType="none" aria-label="How the columns are read">
+        <Flex as="ul" gap="1.5" wrap="wrap" listStyleType="none" aria-label={t('guests.import.columnsLabel')}>
           {preview.columns.map((column) => (
             <li key={column.header}>
               <Badge
@@ -255,7 +257,13 @@ function PreviewPanel({ preview }: { preview: GuestImportPreviewDto }) {
                 colorPalette={column.field ? 'brand' : 'gray'}
                 whiteSpace="normal"
               >
-                {column.header || '(no header)'} → {column.field ? FIELD_LABELS[column.field] : 'not used'}
+                <FormattedMessage
+                  id="guests.import.column"
+                  values={{
+                    header: column.header ? <bdi>{column.header}</bdi> : t('guests.import.noHeader'),
+                    field: column.field ? t(FIELD_LABELS[column.field]) : t('guests.import.notUsed'),
+                  }}
+                />
               </Badge>
             </li>
           ))}
@@ -264,27 +272,27 @@ function PreviewPanel({ preview }: { preview: GuestImportPreviewDto }) {
       {flagged.length > 0 ? (
         <Box>
           <Text as="h3" fontWeight="semibold" fontSize="sm" mb="1.5">
-            Rows to look at
+            {t('guests.import.flagged')}
           </Text>
           <Table.ScrollArea borderWidth="1px" borderColor="border.muted" rounded="lg" maxH="64">
-            <Table.Root size="sm" aria-label="Rows with problems or possible duplicates" stickyHeader>
+            <Table.Root size="sm" aria-label={t('guests.import.flaggedLabel')} stickyHeader>
               <Table.Header>
                 <Table.Row>
-                  <Table.ColumnHeader>Row</Table.ColumnHeader>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>What to look at</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('guests.import.row')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('guests.field.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('guests.import.problem')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {flagged.slice(0, 200).map((row) => (
                   <Table.Row key={row.row}>
                     <Table.Cell>{row.row}</Table.Cell>
-                    <Table.Cell wordBreak="break-word">{row.name || '—'}</Table.Cell>
+                    <Table.Cell wordBreak="break-word">{row.name ? <bdi>{row.name}</bdi> : '—'}</Table.Cell>
                     <Table.Cell>
                       <Stack gap="0.5">
                         {row.errors.map((error) => (
                           <Text key={`${error.field}:${error.message}`} fontSize="sm" color="fg.error">
-                            {error.message}
+                            {messageText(error.message)}
                           </Text>
                         ))}
                         {row.duplicateOf ? (
@@ -302,7 +310,7 @@ function PreviewPanel({ preview }: { preview: GuestImportPreviewDto }) {
         </Box>
       ) : (
         <Text fontSize="sm" color="green.fg">
-          No problems and no duplicates found.
+          {t('guests.import.clean')}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,13 @@
 import type { GuestImportPreviewDto, GuestImportResultDto } from '../../../shared/schemas/guests';
+import type { MessageId } from '../../i18n/catalogue';
+import type { CodedMessage } from '../../i18n/server-message';
+import { codedMessage } from '../../lib/errors';
 
-export type ImportAnswer<T> = { ok: true; value: T } | { ok: false; message: string };
+/**
+ * A refusal's message: the server's (with its code, for the reader's language) or, when the server
+ * said nothing, a catalogue id; either is shown through messageText.
+ */
+export type ImportAnswer<T> = { ok: true; value: T } | { ok: false; message: CodedMessage | MessageId };
 
 interface ImportOptions {
   /** Events of the list the guests are invited to besides the main event. */
@@ -38,19 +45,19 @@ async function send<T>(listId: string, file: File, query: URLSearchParams): Prom
     });
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      return { ok: false, message: errorMessageOf(json) ?? 'The file could not be read. Please try again.' };
+      return { ok: false, message: errorMessageOf(json) ?? 'guests.import.readFailed' };
     }
     return { ok: true, value: json as T };
   } catch {
-    return { ok: false, message: 'The file could not be sent. Check your connection and try again.' };
+    return { ok: false, message: 'guests.import.sendFailed' };
   }
 }
 
-/** The refusal's message, else its first field message. */
-function errorMessageOf(value: unknown): string | null {
+/** The refusal's message with its code, else its first field message. */
+function errorMessageOf(value: unknown): CodedMessage | null {
   if (typeof value !== 'object' || value === null) return null;
   const error = (value as { error?: { message?: unknown; issues?: { message?: unknown }[] } }).error;
-  if (typeof error?.message === 'string') return error.message;
-  const issue = error?.issues?.[0]?.message;
-  return typeof issue === 'string' ? issue : null;
+  if (typeof error?.message === 'string') return codedMessage(error.message, error);
+  const issue = error?.issues?.[0];
+  return typeof issue?.message === 'string' ? codedMessage(issue.message, issue) : null;
 }
