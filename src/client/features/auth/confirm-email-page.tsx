@@ -1,8 +1,11 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { ACCOUNT_MESSAGES } from '../../../shared/schemas/auth';
 import { ErrorAlert, FormAlert } from '../../components/error-alert';
 import { LinkButton } from '../../components/link-button';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { homePathFor, useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -21,6 +24,8 @@ type Outcome =
  * address as soon as it opens, signed in or not; the token leaves the address bar at once.
  */
 export function ConfirmEmailPage() {
+  const t = useT();
+  const messageText = useMessageText();
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [outcome, setOutcome] = useState<Outcome>(
     token ? { state: 'confirming' } : { state: 'failed', message: INVALID_LINK },
@@ -51,48 +56,50 @@ export function ConfirmEmailPage() {
         onError: (error) =>
           setOutcome({
             state: 'failed',
-            message: serverMessage(error) ?? 'Could not reach SimchaHub. Please open the link again.',
+            message: serverMessage(error) ?? t('auth.confirm.unreachable', { brand: PRODUCT_NAME }),
           }),
       },
     );
-  }, [token, confirm, utils]);
+  }, [token, confirm, utils, t]);
 
   const next = user
     ? outcome.state === 'failed'
-      ? { to: '/profile', label: 'Go to Profile Settings' }
-      : { to: homePathFor(user.role), label: 'Go to your dashboard' }
-    : { to: '/login', label: 'Sign in' };
+      ? { to: '/profile', label: t('auth.confirm.toProfile') }
+      : { to: homePathFor(user.role), label: t('auth.confirm.toDashboard') }
+    : { to: '/login', label: t('auth.register.signIn') };
 
   return (
     <AuthShell
       title={
         outcome.state === 'confirmed'
-          ? 'Your e-mail address is confirmed'
+          ? t('auth.confirm.confirmedTitle')
           : outcome.state === 'failed'
-            ? 'This link cannot be used'
-            : 'Confirming your e-mail address'
+            ? t('auth.linkUnusable')
+            : t('auth.confirm.confirmingTitle')
       }
-      subtitle={
-        outcome.state === 'failed'
-          ? 'Confirmation links work for 7 days, and only for the address they were sent to.'
-          : 'One click in the mail we sent proves the address is yours.'
-      }
+      subtitle={outcome.state === 'failed' ? t('auth.confirm.failedSubtitle') : t('auth.confirm.subtitle')}
     >
       <Stack gap="5" aria-live="polite" data-testid={`confirm-email-${outcome.state}`}>
         {outcome.state === 'confirming' ? (
           <Text color="fg.muted" role="status">
-            Confirming…
+            {t('auth.confirm.confirming')}
           </Text>
         ) : outcome.state === 'confirmed' ? (
           <FormAlert status="success" variant="subtle">
-            {/* An address has no spaces to wrap at: on a phone it breaks anywhere rather than widen the card. */}
-            <Text as="span" overflowWrap="anywhere">
-              {outcome.email}
-            </Text>{' '}
-            is confirmed. Your account can now store images and files up to its full storage.
+            <FormattedMessage
+              id="auth.confirm.confirmed"
+              values={{
+                // An address has no spaces to wrap at: on a phone it breaks anywhere rather than widen the card.
+                email: (
+                  <Text as="bdi" overflowWrap="anywhere">
+                    {outcome.email}
+                  </Text>
+                ),
+              }}
+            />
           </FormAlert>
         ) : (
-          <ErrorAlert>{outcome.message}</ErrorAlert>
+          <ErrorAlert>{messageText(outcome.message)}</ErrorAlert>
         )}
         {outcome.state === 'confirming' ? null : (
           <LinkButton to={next.to} size="lg" w="full">

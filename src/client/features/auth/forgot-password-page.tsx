@@ -1,11 +1,14 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { CardHeading } from '../../components/card-heading';
 import { FormInput } from '../../components/form-fields';
 import { LinkButton } from '../../components/link-button';
 import { ScreenForm } from '../../components/screen-form';
+import { useT } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -16,6 +19,7 @@ import { forgotPasswordForm, RESET_LINK_VALID_MINUTES, signInPathFrom } from './
 
 /** /forgot-password: asks for the account's email and mails a reset link. */
 export function ForgotPasswordPage() {
+  const t = useT();
   const location = useLocation();
   const state = (location.state ?? {}) as ForgotPasswordState;
   const signInPath = signInPathFrom(state.from);
@@ -23,14 +27,16 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthShell
-      title={sentTo ? 'Check your email' : 'Forgot your password?'}
-      subtitle={
-        sentTo
-          ? 'Follow the link in the email to choose a new password.'
-          : 'Enter the email address of your account and we will send you a link to choose a new password.'
-      }
+      title={sentTo ? t('auth.forgot.checkEmail') : t('auth.forgot.title')}
+      subtitle={sentTo ? t('auth.forgot.checkEmailSubtitle') : t('auth.forgot.subtitle')}
       footer={
-        sentTo ? null : <OtherPortalLink prompt="Remembered it?" to={signInPath} label="Back to sign in" />
+        sentTo ? null : (
+          <OtherPortalLink
+            prompt={t('auth.recovery.remembered')}
+            to={signInPath}
+            label={t('auth.recovery.backToSignIn')}
+          />
+        )
       }
     >
       {sentTo ? (
@@ -43,6 +49,7 @@ export function ForgotPasswordPage() {
 }
 
 function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string) => void }) {
+  const t = useT();
   const request = trpc.auth.requestPasswordReset.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const pending = request.isPending;
@@ -60,7 +67,9 @@ function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (
           // Too many requests: the server says how long to wait.
           setFailure(
             serverMessage(error) ??
-              (errorCode(error) ? 'Please try again.' : 'Could not reach SimchaHub. Please try again.'),
+              (errorCode(error)
+                ? t('common.error.tryAgainPlease')
+                : t('auth.recovery.unreachable', { brand: PRODUCT_NAME })),
           );
         },
       },
@@ -68,12 +77,12 @@ function RequestForm({ initialEmail, onSent }: { initialEmail: string; onSent: (
   });
 
   return (
-    <ScreenForm onSubmit={submit} pending={pending} failure={failure} submitLabel="Send reset link">
+    <ScreenForm onSubmit={submit} pending={pending} failure={failure} submitLabel={t('auth.forgot.submit')}>
       <FormInput
         form={form}
         name="email"
         kind="email"
-        label="Email"
+        label={t('common.field.email')}
         required
         // A person arriving without a prefilled address starts typing at once.
         autoFocus={!initialEmail}
@@ -91,6 +100,7 @@ function SentConfirmation({
   signInPath: string;
   onRetry: () => void;
 }) {
+  const t = useT();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form that had the focus is gone: move it to what replaced it, so a screen reader reads it.
   useEffect(() => headingRef.current?.focus(), []);
@@ -98,25 +108,30 @@ function SentConfirmation({
     <Stack gap="5" data-testid="reset-requested">
       <Box layerStyle="brandNote" p="5">
         <CardHeading ref={headingRef} tabIndex={-1} icon={Mail} fontSize="md" outline="none">
-          Reset link sent
+          {t('auth.forgot.sent')}
         </CardHeading>
         <Text mt="2" color="fg" role="status">
-          If an account exists for{' '}
-          <Text as="strong" fontWeight="semibold" overflowWrap="anywhere">
-            {email}
-          </Text>
-          , we've sent a link to reset your password. It is valid for {RESET_LINK_VALID_MINUTES} minutes.
+          <FormattedMessage
+            id="auth.forgot.sentText"
+            values={{
+              email: (
+                <Text as="strong" fontWeight="semibold" overflowWrap="anywhere">
+                  <bdi>{email}</bdi>
+                </Text>
+              ),
+              minutes: RESET_LINK_VALID_MINUTES,
+            }}
+          />
         </Text>
         <Text mt="3" fontSize="sm" color="fg.muted">
-          No email after a few minutes? Check your spam folder, or make sure the address is the one you signed
-          up with.
+          {t('auth.forgot.spam')}
         </Text>
       </Box>
       <LinkButton to={signInPath} size="lg" w="full">
-        Back to sign in
+        {t('auth.recovery.backToSignIn')}
       </LinkButton>
       <Button variant="ghost" size="sm" onClick={onRetry} alignSelf="center">
-        Use a different email address
+        {t('auth.forgot.differentEmail')}
       </Button>
     </Stack>
   );

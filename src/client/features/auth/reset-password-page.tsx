@@ -1,10 +1,12 @@
 import { Stack } from '@chakra-ui/react';
 import { useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { ErrorAlert } from '../../components/error-alert';
 import { LinkButton } from '../../components/link-button';
 import { NEW_PASSWORD_ALIASES, NewPasswordFields } from '../../components/new-password-fields';
 import { ScreenForm } from '../../components/screen-form';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -23,6 +25,7 @@ import {
  * address bar at once, so that it stays neither in the history nor on screen for a shoulder to read.
  */
 export function ResetPasswordPage() {
+  const t = useT();
   const [token] = useState(() => tokenFromHash(window.location.hash));
   const [invalid, setInvalid] = useState<string | null>(token ? null : RECOVERY_MESSAGES.invalidLink);
 
@@ -35,13 +38,19 @@ export function ResetPasswordPage() {
 
   return (
     <AuthShell
-      title={invalid ? 'This link cannot be used' : 'Choose a new password'}
+      title={invalid ? t('auth.linkUnusable') : t('auth.reset.title')}
       subtitle={
         invalid
-          ? `Reset links work only once, and for ${RESET_LINK_VALID_MINUTES} minutes.`
-          : 'Pick a password you do not use anywhere else. Every device signed in to your account will be signed out.'
+          ? t('auth.reset.invalidSubtitle', { minutes: RESET_LINK_VALID_MINUTES })
+          : t('auth.reset.subtitle')
       }
-      footer={<OtherPortalLink prompt="Remembered it?" to="/login" label="Back to sign in" />}
+      footer={
+        <OtherPortalLink
+          prompt={t('auth.recovery.remembered')}
+          to="/login"
+          label={t('auth.recovery.backToSignIn')}
+        />
+      }
     >
       {token && !invalid ? (
         <ResetForm token={token} onInvalid={setInvalid} />
@@ -53,6 +62,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: string) => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const confirm = trpc.auth.confirmPasswordReset.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -69,7 +79,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
       { token, newPassword },
       {
         onSuccess: () => {
-          toast.success('Your password has been reset', 'Sign in with your new password.');
+          toast.success(t('auth.reset.done'), t('auth.reset.doneHint'));
           navigate('/login', { replace: true });
         },
         onError: (error) => {
@@ -78,7 +88,7 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
           if (errorCode(error) === 'BAD_REQUEST') {
             onInvalid(serverMessage(error) ?? RECOVERY_MESSAGES.invalidLink);
           } else {
-            setFailure(serverMessage(error) ?? 'Could not reach SimchaHub. Please try again.');
+            setFailure(serverMessage(error) ?? t('auth.recovery.unreachable', { brand: PRODUCT_NAME }));
           }
         },
       },
@@ -86,18 +96,20 @@ function ResetForm({ token, onInvalid }: { token: string; onInvalid: (message: s
   });
 
   return (
-    <ScreenForm onSubmit={submit} pending={pending} failure={failure} submitLabel="Set new password">
+    <ScreenForm onSubmit={submit} pending={pending} failure={failure} submitLabel={t('auth.reset.submit')}>
       <NewPasswordFields form={form} autoFocus />
     </ScreenForm>
   );
 }
 
 function InvalidLink({ message }: { message: string }) {
+  const t = useT();
+  const messageText = useMessageText();
   return (
     <Stack gap="5" data-testid="reset-link-invalid">
-      <ErrorAlert>{message}</ErrorAlert>
+      <ErrorAlert>{messageText(message)}</ErrorAlert>
       <LinkButton to="/forgot-password" size="lg" w="full">
-        Request a new link
+        {t('auth.reset.requestNew')}
       </LinkButton>
     </Stack>
   );

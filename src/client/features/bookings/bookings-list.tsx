@@ -1,11 +1,16 @@
 import { Badge, Box, Button, Collapsible, Flex, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCivilDay } from '../../../shared/dates';
+import { localeOf } from '../../../shared/i18n';
 import type { BookingDto } from '../../../shared/schemas/booking-answers';
 import { type BookingStatus, formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
 import { ErrorAlert } from '../../components/error-alert';
+import { useLanguage } from '../../i18n/language';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { WriteReviewButton } from '../reviews/write-review-button';
@@ -26,6 +31,7 @@ interface BookingsListProps {
 
 /** The caller's bookings with status, quote, deposit (the family's side), history and cancel. */
 export default function BookingsList({ eventId, upcoming, status, empty }: BookingsListProps) {
+  const t = useT();
   const query = useBookings({ eventId, upcoming, status });
   // Which of the family's completed bookings still await their review (the server decides who may write it).
   const completed = query.data?.some((b) => b.side === 'customer' && b.status === 'completed') ?? false;
@@ -33,7 +39,7 @@ export default function BookingsList({ eventId, upcoming, status, empty }: Booki
   const awaitingReview = new Set(reviewable.data?.map((r) => r.bookingId));
   if (query.isPending) return <Skeleton h="24" rounded="xl" />;
   if (query.isError)
-    return <ErrorAlert>{serverMessage(query.error) ?? 'Bookings could not be loaded.'}</ErrorAlert>;
+    return <ErrorAlert>{serverMessage(query.error) ?? t('bookings.list.loadFailed')}</ErrorAlert>;
   if (query.data.length === 0) {
     return (
       <Flex gap="2" align="center" color="fg.muted" fontSize="sm">
@@ -58,9 +64,11 @@ export default function BookingsList({ eventId, upcoming, status, empty }: Booki
 }
 
 function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable: boolean }) {
+  const t = useT();
+  const { language } = useLanguage();
   const [cancelling, setCancelling] = useState(false);
   const status = BOOKING_STATUS[booking.status];
-  const day = formatCivilDay(booking.day);
+  const day = formatCivilDay(booking.day, language);
   const other = booking.side === 'customer' ? booking.vendor.businessName : booking.customer.name;
   const thread = booking.threadId
     ? booking.side === 'customer'
@@ -81,43 +89,61 @@ function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable:
             </Text>
           )}
           <Text fontSize="sm" color="fg.muted">
-            {booking.eventType} · {day} · {quotePriceText(booking.quote)}
+            {term(t, 'eventType', booking.eventType)} · {day} · {quotePriceText(booking.quote, language)}
           </Text>
         </Box>
-        <Badge colorPalette={status.palette}>{status.label}</Badge>
+        <Badge colorPalette={status.palette}>{t(status.labelId)}</Badge>
       </Flex>
       <Text fontSize="sm" mt="2" whiteSpace="pre-wrap" lineClamp={3}>
         {booking.quote.includes}
       </Text>
       {booking.deposit ? (
         <Text fontSize="sm" mt="1">
-          Deposit {formatMoney(booking.deposit.amount)} due{' '}
-          {formatCivilDay(booking.deposit.dueDate.toISOString().slice(0, 10))} ·{' '}
-          {booking.deposit.paid ? 'Paid' : 'Pending'}
+          <FormattedMessage
+            id="bookings.deposit.due"
+            values={{
+              amount: <bdi>{formatMoney(booking.deposit.amount, language)}</bdi>,
+              day: formatCivilDay(booking.deposit.dueDate.toISOString().slice(0, 10), language),
+            }}
+          />{' '}
+          · {t(booking.deposit.paid ? 'bookings.deposit.paid' : 'bookings.deposit.pending')}
         </Text>
       ) : booking.quote.depositAmount && booking.quote.depositDueDate ? (
         <Text fontSize="sm" mt="1">
-          Deposit {formatMoney(booking.quote.depositAmount)} due{' '}
-          {formatCivilDay(booking.quote.depositDueDate)}
+          <FormattedMessage
+            id="bookings.deposit.due"
+            values={{
+              amount: <bdi>{formatMoney(booking.quote.depositAmount, language)}</bdi>,
+              day: formatCivilDay(booking.quote.depositDueDate, language),
+            }}
+          />
         </Text>
       ) : null}
       {booking.status === 'cancelled' && booking.cancelReason ? (
         <Text fontSize="sm" mt="1" color="fg.muted">
-          Cancelled by {booking.cancelledSide === booking.side ? 'you' : other}: {booking.cancelReason}
+          <FormattedMessage
+            id="bookings.list.cancelledBy"
+            values={{
+              who: booking.cancelledSide === booking.side ? 'you' : 'other',
+              name: <bdi>{other}</bdi>,
+              reason: <bdi>{booking.cancelReason}</bdi>,
+            }}
+          />
         </Text>
       ) : null}
       <Flex mt="2" gap="3" align="center" wrap="wrap">
         <Collapsible.Root>
           <Collapsible.Trigger asChild>
             <Button variant="plain" size="xs" px="0">
-              History
+              {t('bookings.history.title')}
             </Button>
           </Collapsible.Trigger>
           <Collapsible.Content>
             <Stack as="ol" gap="0.5" fontSize="xs" color="fg.muted" listStyleType="none">
               {booking.history.map((row) => (
                 <li key={row.id}>
-                  {row.createdAt.toLocaleString()} · {historyText(row.action, row.actorSide)}
+                  {row.createdAt.toLocaleString(localeOf(language))} ·{' '}
+                  {historyText(t, row.action, row.actorSide)}
                   {row.reason ? `: ${row.reason}` : ''}
                 </li>
               ))}
@@ -126,7 +152,7 @@ function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable:
         </Collapsible.Root>
         {thread ? (
           <Link asChild fontSize="sm">
-            <RouterLink to={thread}>Open the conversation</RouterLink>
+            <RouterLink to={thread}>{t('bookings.openConversation')}</RouterLink>
           </Link>
         ) : null}
         {reviewable ? (
@@ -145,7 +171,7 @@ function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable:
             ms="auto"
             onClick={() => setCancelling(true)}
           >
-            Cancel booking
+            {t('bookings.cancel.submit')}
           </Button>
         ) : null}
       </Flex>

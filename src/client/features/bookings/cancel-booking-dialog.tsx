@@ -1,9 +1,12 @@
 import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { BOOKING_LIMITS, cancelBookingInput } from '../../../shared/schemas/bookings';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextarea } from '../../components/form-fields';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
@@ -26,6 +29,8 @@ export function CancelBookingDialog({
   otherName,
   dayText,
 }: CancelBookingDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
   const cancel = useCancelBooking();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useZodForm(cancelBookingInput, {
@@ -42,12 +47,11 @@ export function CancelBookingDialog({
     setProblem(null);
     cancel.mutate(values, {
       onSuccess: () => {
-        toast.success('Booking cancelled', `${otherName} has been told.`);
+        toast.success(t('bookings.cancel.done'), t('bookings.told', { name: iso(otherName) }));
         onClose();
       },
       onError: (error) => {
-        if (!form.applyServerErrors(error))
-          setProblem(serverMessage(error) ?? 'The booking could not be cancelled.');
+        if (!form.applyServerErrors(error)) setProblem(serverMessage(error) ?? t('bookings.cancel.failed'));
       },
     });
   });
@@ -56,10 +60,15 @@ export function CancelBookingDialog({
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Cancel this booking?"
-      description={`The booking for ${dayText} is cancelled and the date is freed. ${otherName} is told, with your reason.`}
-      submitLabel="Cancel booking"
-      pendingLabel="Cancelling..."
+      title={t('bookings.cancel.title')}
+      description={
+        <FormattedMessage
+          id="bookings.cancel.description"
+          values={{ day: dayText, name: <bdi>{otherName}</bdi> }}
+        />
+      }
+      submitLabel={t('bookings.cancel.submit')}
+      pendingLabel={t('bookings.cancel.pending')}
       pending={cancel.isPending}
       onSubmit={() => void submit()}
     >
@@ -68,7 +77,7 @@ export function CancelBookingDialog({
         <FormTextarea
           form={form}
           name="reason"
-          label="Reason"
+          label={t('bookings.cancel.reason')}
           required
           rows={4}
           maxLength={BOOKING_LIMITS.reasonChars}

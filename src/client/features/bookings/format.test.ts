@@ -1,6 +1,18 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../shared/categories';
-import { bookingsFilter, includesPlaceholder } from './format';
+import type { MessageId } from '../../i18n/catalogue';
+import en from '../../i18n/en';
+import he from '../../i18n/he';
+import type { MessageValues, Translate } from '../../i18n/use-t';
+import { bookingsFilter, historyText, includesPlaceholder as placeholderIn } from './format';
+
+const translator = (locale: string, messages: Record<string, string>): Translate => {
+  const intl = createIntl({ locale, messages });
+  return (id: MessageId, values?: MessageValues) => intl.formatMessage({ id }, values);
+};
+const t = translator('en-US', en);
+const includesPlaceholder = (category: string | null | undefined) => placeholderIn(t, category);
 
 describe("the quote form's example of what it includes", () => {
   it("fits the listing's category", () => {
@@ -18,6 +30,15 @@ describe("the quote form's example of what it includes", () => {
     for (const category of CATEGORIES.filter((c) => c !== 'Musicians')) {
       expect(includesPlaceholder(category)).not.toMatch(/musician/i);
     }
+  });
+});
+
+describe("a booking's history", () => {
+  it('says what happened and who did it, in the page language', () => {
+    expect(historyText(t, 'accepted', 'customer')).toBe('Quote accepted by the family');
+    expect(historyText(t, 'withdrawn', 'vendor')).toBe('Quote replaced by a newer one by the vendor');
+    expect(historyText(t, 'expired', 'system')).toBe('Quote expired');
+    expect(historyText(translator('he-IL', he), 'cancelled', 'vendor')).toBe('הספק ביטל את ההזמנה');
   });
 });
 

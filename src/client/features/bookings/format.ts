@@ -1,75 +1,66 @@
-import type { BookingStatus, QuoteStatus } from '../../../shared/schemas/bookings';
+import type { BOOKING_ACTIONS, BookingStatus, QuoteStatus } from '../../../shared/schemas/bookings';
+import type { MessageId } from '../../i18n/catalogue';
+import type { Translate } from '../../i18n/use-t';
 
-export const QUOTE_STATUS: Record<QuoteStatus, { label: string; palette: string }> = {
-  sent: { label: 'Awaiting answer', palette: 'yellow' },
-  accepted: { label: 'Accepted', palette: 'green' },
-  declined: { label: 'Declined', palette: 'red' },
-  expired: { label: 'Expired', palette: 'gray' },
-  withdrawn: { label: 'Replaced', palette: 'gray' },
+export const QUOTE_STATUS: Record<QuoteStatus, { labelId: MessageId; palette: string }> = {
+  sent: { labelId: 'bookings.quoteStatus.sent', palette: 'yellow' },
+  accepted: { labelId: 'bookings.quoteStatus.accepted', palette: 'green' },
+  declined: { labelId: 'bookings.quoteStatus.declined', palette: 'red' },
+  expired: { labelId: 'bookings.quoteStatus.expired', palette: 'gray' },
+  withdrawn: { labelId: 'bookings.quoteStatus.withdrawn', palette: 'gray' },
 };
 
-export const BOOKING_STATUS: Record<BookingStatus, { label: string; palette: string }> = {
-  confirmed: { label: 'Confirmed', palette: 'green' },
-  completed: { label: 'Completed', palette: 'blue' },
-  cancelled: { label: 'Cancelled', palette: 'red' },
+export const BOOKING_STATUS: Record<BookingStatus, { labelId: MessageId; palette: string }> = {
+  confirmed: { labelId: 'bookings.status.confirmed', palette: 'green' },
+  completed: { labelId: 'bookings.status.completed', palette: 'blue' },
+  cancelled: { labelId: 'bookings.status.cancelled', palette: 'red' },
 };
 
-const HISTORY_WORDS: Record<string, string> = {
-  quoted: 'Quote sent',
-  accepted: 'Quote accepted',
-  declined: 'Quote declined',
-  expired: 'Quote expired',
-  withdrawn: 'Quote replaced by a newer one',
-  cancelled: 'Booking cancelled',
-  completed: 'Booking completed',
+type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+const HISTORY_WORDS: Record<BookingAction, MessageId> = {
+  quoted: 'bookings.history.quoted',
+  accepted: 'bookings.history.accepted',
+  declined: 'bookings.history.declined',
+  expired: 'bookings.history.expired',
+  withdrawn: 'bookings.history.withdrawn',
+  cancelled: 'bookings.history.cancelled',
+  completed: 'bookings.history.completed',
 };
 
-const SIDE_WORDS: Record<string, string> = { customer: 'by the family', vendor: 'by the vendor', system: '' };
-
-/** 'Quote accepted by the family'. */
-export function historyText(action: string, side: string): string {
-  return [HISTORY_WORDS[action] ?? action, SIDE_WORDS[side] ?? ''].filter(Boolean).join(' ');
+/** 'Quote accepted by the family'; an action without words of its own is shown as it is stored. */
+export function historyText(t: Translate, action: string, side: string): string {
+  const id = Object.hasOwn(HISTORY_WORDS, action) ? HISTORY_WORDS[action as BookingAction] : undefined;
+  return id ? t(id, { side }) : action;
 }
 
 /** What a quote of each kind of business usually covers: the "What it includes" example. */
-const INCLUDES_EXAMPLES: Record<string, string> = {
-  Venues: 'the hall from 6 pm to midnight, tables and chairs for 200, setup and cleanup',
-  Caterers: 'a three-course dinner for 150 guests, waiters, mashgiach on site',
-  Photographers: 'six hours of coverage, two photographers, an online gallery',
-  Musicians: 'five musicians, four hours, sound system',
-  Florists: 'chuppah flowers, 20 centerpieces, delivery and setup',
-  Comedians: 'a 30-minute set, travel within the city',
-  Shops: 'the items and quantities, delivery to the venue',
-  'Beauty & Makeup': 'hair and makeup for the bride and four family members, on site',
-  'Decor & Design': 'lighting and table decor for 20 tables, setup and removal',
-  Invitations: '150 printed invitations with envelopes, one design proof',
+const INCLUDES_EXAMPLES: Partial<Record<string, MessageId>> = {
+  Venues: 'bookings.includes.venues',
+  Caterers: 'bookings.includes.caterers',
+  Photographers: 'bookings.includes.photographers',
+  Musicians: 'bookings.includes.musicians',
+  Florists: 'bookings.includes.florists',
+  Comedians: 'bookings.includes.comedians',
+  Shops: 'bookings.includes.shops',
+  'Beauty & Makeup': 'bookings.includes.beautyMakeup',
+  'Decor & Design': 'bookings.includes.decorDesign',
+  Invitations: 'bookings.includes.invitations',
 };
 
 /** The "What it includes" placeholder for a listing's category (a generic one for any other). */
-export function includesPlaceholder(category: string | null | undefined): string {
-  const example = category ? INCLUDES_EXAMPLES[category] : undefined;
-  return `For example: ${example ?? 'what you will provide, for how many hours, and what is not included'}`;
+export function includesPlaceholder(t: Translate, category: string | null | undefined): string {
+  const example = (category ? INCLUDES_EXAMPLES[category] : undefined) ?? 'bookings.includes.generic';
+  return t('bookings.includes.example', { example: t(example) });
 }
 
 /** Which of the owner's bookings the Bookings tab shows. */
 export type BookingsView = 'upcoming' | 'past' | 'cancelled';
 
-export const BOOKINGS_VIEWS: readonly { value: BookingsView; label: string; empty: string }[] = [
-  {
-    value: 'upcoming',
-    label: 'Upcoming',
-    empty: 'No upcoming bookings yet. When a family accepts one of your quotes, the booking appears here.',
-  },
-  {
-    value: 'past',
-    label: 'Past',
-    empty: 'No past bookings yet. A booking moves here once its day has passed.',
-  },
-  {
-    value: 'cancelled',
-    label: 'Cancelled',
-    empty: 'No cancelled bookings.',
-  },
+export const BOOKINGS_VIEWS: readonly { value: BookingsView; labelId: MessageId; emptyId: MessageId }[] = [
+  { value: 'upcoming', labelId: 'bookings.views.upcoming', emptyId: 'bookings.views.upcomingEmpty' },
+  { value: 'past', labelId: 'bookings.views.past', emptyId: 'bookings.views.pastEmpty' },
+  { value: 'cancelled', labelId: 'bookings.views.cancelled', emptyId: 'bookings.views.cancelledEmpty' },
 ];
 
 /** The list's filter for a view: what is still ahead, the completed ones, or the cancelled ones. */

@@ -1,5 +1,6 @@
 import { SegmentGroup, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import BookingsList from './bookings-list';
 import { BOOKINGS_VIEWS, type BookingsView, bookingsFilter } from './format';
 
@@ -8,6 +9,7 @@ import { BOOKINGS_VIEWS, type BookingsView, bookingsFilter } from './format';
  * (completed, the latest first) or the cancelled ones, chosen with a segmented control.
  */
 export default function OwnerBookings({ initial = 'upcoming' }: { initial?: BookingsView }) {
+  const t = useT();
   const [view, setView] = useState<BookingsView>(initial);
   const shown = BOOKINGS_VIEWS.find((v) => v.value === view) ?? BOOKINGS_VIEWS[0];
   return (
@@ -19,14 +21,17 @@ export default function OwnerBookings({ initial = 'upcoming' }: { initial?: Book
           if (next) setView(next.value);
         }}
         size="sm"
-        aria-label="Which bookings"
+        aria-label={t('bookings.views.label')}
         alignSelf="flex-start"
         data-testid="bookings-view"
       >
         <SegmentGroup.Indicator bg="bg" shadow="sm" />
-        <SegmentGroup.Items items={BOOKINGS_VIEWS.map(({ value, label }) => ({ value, label }))} px="3" />
+        <SegmentGroup.Items
+          items={BOOKINGS_VIEWS.map(({ value, labelId }) => ({ value, label: t(labelId) }))}
+          px="3"
+        />
       </SegmentGroup.Root>
-      <BookingsList key={view} {...bookingsFilter(view)} empty={shown?.empty ?? ''} />
+      <BookingsList key={view} {...bookingsFilter(view)} empty={shown ? t(shown.emptyId) : ''} />
     </Stack>
   );
 }

@@ -1,18 +1,25 @@
 import { Badge, Box, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { formatCivilDay } from '../../../shared/dates';
 import type { QuoteDto } from '../../../shared/schemas/booking-answers';
 import { formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
+import { useLanguage } from '../../i18n/language';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { QUOTE_STATUS } from './format';
 
 /** One quote as both parties read it: price, what it includes, deposit, valid-until, files and status. */
 export function QuoteCard({ quote, actions }: { quote: QuoteDto; actions?: ReactNode }) {
+  const t = useT();
+  const iso = useIsolate();
+  const { language } = useLanguage();
   const status = QUOTE_STATUS[quote.status];
   return (
     <Box
       as="article"
-      aria-label={`Quote from ${quote.businessName}`}
+      aria-label={t('bookings.quote.from', { business: iso(quote.businessName) })}
       rounded="lg"
       borderWidth="1px"
       p="3"
@@ -20,9 +27,9 @@ export function QuoteCard({ quote, actions }: { quote: QuoteDto; actions?: React
     >
       <Flex justify="space-between" align="flex-start" gap="2" wrap="wrap">
         <Text fontWeight="semibold" color="brand.950">
-          {quotePriceText(quote)}
+          {quotePriceText(quote, language)}
         </Text>
-        <Badge colorPalette={status.palette}>{status.label}</Badge>
+        <Badge colorPalette={status.palette}>{t(status.labelId)}</Badge>
       </Flex>
       <Text fontSize="sm" whiteSpace="pre-wrap" mt="1">
         {quote.includes}
@@ -30,11 +37,19 @@ export function QuoteCard({ quote, actions }: { quote: QuoteDto; actions?: React
       <Stack gap="0.5" mt="1" fontSize="sm" color="fg.muted">
         {quote.depositAmount && quote.depositDueDate ? (
           <Text>
-            Deposit {formatMoney(quote.depositAmount)} due {formatCivilDay(quote.depositDueDate)}
+            <FormattedMessage
+              id="bookings.deposit.due"
+              values={{
+                amount: <bdi>{formatMoney(quote.depositAmount, language)}</bdi>,
+                day: formatCivilDay(quote.depositDueDate, language),
+              }}
+            />
           </Text>
         ) : null}
         <Text>
-          {quote.status === 'expired' ? 'Expired on' : 'Valid until'} {formatCivilDay(quote.validUntil)}
+          {t(quote.status === 'expired' ? 'bookings.quote.expiredOn' : 'bookings.quote.validUntil', {
+            day: formatCivilDay(quote.validUntil, language),
+          })}
         </Text>
       </Stack>
       {quote.attachments.length > 0 ? (

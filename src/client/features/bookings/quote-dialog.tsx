@@ -1,11 +1,15 @@
 import { Button, Fieldset, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { z } from 'zod';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { BOOKING_LIMITS, quoteInput } from '../../../shared/schemas/bookings';
 import type { AttachmentDto } from '../../../shared/schemas/messages';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormTextarea } from '../../components/form-fields';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { serverFieldError, serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
@@ -13,10 +17,6 @@ import { includesPlaceholder } from './format';
 import { useSendQuote } from './use-bookings';
 
 type QuoteForm = z.input<typeof quoteInput>;
-
-/** What a deposit in a quote does, said under its fields. */
-export const DEPOSIT_HELP =
-  "The family sees the deposit and its due date; when they accept, it is recorded in their event's Deposits tab. No money moves through SimchaHub.";
 
 interface QuoteDialogProps {
   open: boolean;
@@ -43,6 +43,8 @@ const blank = (requestId: string): QuoteForm => ({
 
 /** The vendor's quote on the thread's request: one price or a range, what it includes, a deposit, how long it holds. */
 export function QuoteDialog({ open, onClose, requestId, customerName, category, files }: QuoteDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
   const send = useSendQuote();
   const [range, setRange] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -71,7 +73,10 @@ export function QuoteDialog({ open, onClose, requestId, customerName, category, 
       { ...values, attachmentIds: attached },
       {
         onSuccess: () => {
-          toast.success('Quote sent', `${customerName} can now accept or decline it.`);
+          toast.success(
+            t('bookings.quoteForm.sent'),
+            t('bookings.quoteForm.sentHint', { name: iso(customerName) }),
+          );
           onClose();
         },
         onError: (error) => {
@@ -79,7 +84,7 @@ export function QuoteDialog({ open, onClose, requestId, customerName, category, 
           const refused = serverFieldError(error);
           if (refused?.field === 'attachmentIds') setProblem(refused.message);
           else if (!form.applyServerErrors(error))
-            setProblem(serverMessage(error) ?? 'The quote could not be sent.');
+            setProblem(serverMessage(error) ?? t('bookings.quoteForm.failed'));
         },
       },
     );
@@ -89,10 +94,12 @@ export function QuoteDialog({ open, onClose, requestId, customerName, category, 
     <FormDialog
       open={open}
       onClose={onClose}
-      title="Send a quote"
-      description={`${customerName} sees it in this conversation and can accept or decline it. A new quote replaces the open one.`}
-      submitLabel="Send quote"
-      pendingLabel="Sending..."
+      title={t('bookings.quote.send')}
+      description={
+        <FormattedMessage id="bookings.quoteForm.description" values={{ name: <bdi>{customerName}</bdi> }} />
+      }
+      submitLabel={t('bookings.quoteForm.submit')}
+      pendingLabel={t('bookings.quoteForm.pending')}
       pending={send.isPending}
       onSubmit={() => void submit()}
     >
@@ -100,51 +107,76 @@ export function QuoteDialog({ open, onClose, requestId, customerName, category, 
         {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
         {range ? (
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <FormInput form={form} name="priceMin" label="Lowest price ($)" required inputMode="decimal" />
-            <FormInput form={form} name="priceMax" label="Highest price ($)" required inputMode="decimal" />
+            <FormInput
+              form={form}
+              name="priceMin"
+              label={t('bookings.quoteForm.priceMin')}
+              required
+              inputMode="decimal"
+            />
+            <FormInput
+              form={form}
+              name="priceMax"
+              label={t('bookings.quoteForm.priceMax')}
+              required
+              inputMode="decimal"
+            />
           </SimpleGrid>
         ) : (
-          <FormInput form={form} name="price" label="Price ($)" required inputMode="decimal" data-autofocus />
+          <FormInput
+            form={form}
+            name="price"
+            label={t('bookings.quoteForm.price')}
+            required
+            inputMode="decimal"
+            data-autofocus
+          />
         )}
         <HStack>
           <Button type="button" variant="plain" size="sm" px="0" onClick={toggleRange}>
-            {range ? 'Give one price instead' : 'Give a price range instead'}
+            {t(range ? 'bookings.quoteForm.onePrice' : 'bookings.quoteForm.range')}
           </Button>
         </HStack>
         <FormTextarea
           form={form}
           name="includes"
-          label="What it includes"
+          label={t('bookings.quoteForm.includes')}
           required
           rows={4}
           maxLength={BOOKING_LIMITS.includesChars}
-          placeholder={includesPlaceholder(category)}
+          placeholder={includesPlaceholder(t, category)}
         />
         <Stack gap="1.5">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
             <FormInput
               form={form}
               name="depositAmount"
-              label="Deposit ($)"
+              label={t('bookings.quoteForm.deposit')}
               inputMode="decimal"
-              hint="Optional"
+              hint={t('bookings.quoteForm.optional')}
             />
             <FormInput
               form={form}
               name="depositDueDate"
-              label="Deposit due"
+              label={t('bookings.quoteForm.depositDue')}
               type="date"
-              hint="Needed with a deposit"
+              hint={t('bookings.quoteForm.depositDueHint')}
             />
           </SimpleGrid>
           <Text fontSize="sm" color="fg.muted" data-testid="quote-deposit-help">
-            {DEPOSIT_HELP}
+            {t('bookings.quoteForm.depositHelp', { brand: PRODUCT_NAME })}
           </Text>
         </Stack>
-        <FormInput form={form} name="validUntil" label="Valid until" type="date" required />
+        <FormInput
+          form={form}
+          name="validUntil"
+          label={t('bookings.quoteForm.validUntil')}
+          type="date"
+          required
+        />
         {files.length > 0 ? (
           <Fieldset.Root>
-            <Fieldset.Legend fontSize="sm">Attach files you sent in this conversation</Fieldset.Legend>
+            <Fieldset.Legend fontSize="sm">{t('bookings.quoteForm.attach')}</Fieldset.Legend>
             <Stack gap="1" mt="1">
               {files.map((file) => (
                 <HStack as="label" key={file.id} gap="2" fontSize="sm">
@@ -165,7 +197,7 @@ export function QuoteDialog({ open, onClose, requestId, customerName, category, 
           </Fieldset.Root>
         ) : (
           <Text fontSize="sm" color="fg.muted">
-            To attach a PDF, send it in the conversation first; it can then be attached here.
+            {t('bookings.quoteForm.attachHint')}
           </Text>
         )}
       </Stack>

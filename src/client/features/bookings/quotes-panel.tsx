@@ -1,11 +1,16 @@
 import { Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { FileSignature } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { localeOf } from '../../../shared/i18n';
 import type { QuoteDto } from '../../../shared/schemas/booking-answers';
 import type { AttachmentDto } from '../../../shared/schemas/messages';
 import { ErrorAlert } from '../../components/error-alert';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
+import { useLanguage } from '../../i18n/language';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -33,6 +38,8 @@ const CLOSED_REQUEST = new Set(['booked', 'declined', 'expired']);
  * the vendor's "Send a quote".
  */
 export default function QuotesPanel({ requestId, vendorId, side, otherName, ownFiles }: QuotesPanelProps) {
+  const t = useT();
+  const { language } = useLanguage();
   const query = useRequestQuotes(requestId);
   // The owner's listings (already loaded by the dashboard's picker), for the listing's category.
   const listings = trpc.vendors.mine.useQuery(undefined, { enabled: side === 'vendor' });
@@ -45,18 +52,26 @@ export default function QuotesPanel({ requestId, vendorId, side, otherName, ownF
   if (!latest && !canQuote) return null;
 
   return (
-    <Box as="section" aria-label="Quotes" borderBottomWidth="1px" px={{ base: '3', md: '5' }} py="2">
+    <Box
+      as="section"
+      aria-label={t('bookings.panel.label')}
+      borderBottomWidth="1px"
+      px={{ base: '3', md: '5' }}
+      py="2"
+    >
       <Flex justify="space-between" align="center" gap="2">
         <IconEyebrow icon={FileSignature} iconSize="3.5" fontSize="2xs" gap="1.5">
-          {data.requestStatus === 'booked'
-            ? 'Quote · booked'
-            : latest?.status === 'accepted'
-              ? 'Quote · booking cancelled'
-              : 'Quote'}
+          {t(
+            data.requestStatus === 'booked'
+              ? 'bookings.panel.booked'
+              : latest?.status === 'accepted'
+                ? 'bookings.panel.bookingCancelled'
+                : 'bookings.panel.quote',
+          )}
         </IconEyebrow>
         {canQuote ? (
           <Button size="xs" variant="outline" onClick={() => setQuoting(true)}>
-            {latest?.status === 'sent' ? 'Send a new quote' : 'Send a quote'}
+            {t(latest?.status === 'sent' ? 'bookings.panel.sendNew' : 'bookings.quote.send')}
           </Button>
         ) : null}
       </Flex>
@@ -71,7 +86,7 @@ export default function QuotesPanel({ requestId, vendorId, side, otherName, ownF
             <Collapsible.Root>
               <Collapsible.Trigger asChild>
                 <Button variant="plain" size="xs" px="0">
-                  Earlier quotes and history
+                  {t('bookings.panel.earlier')}
                 </Button>
               </Collapsible.Trigger>
               <Collapsible.Content>
@@ -82,7 +97,8 @@ export default function QuotesPanel({ requestId, vendorId, side, otherName, ownF
                   <Stack as="ol" gap="0.5" fontSize="xs" color="fg.muted" listStyleType="none">
                     {data.history.map((row) => (
                       <li key={row.id}>
-                        {row.createdAt.toLocaleString()} · {historyText(row.action, row.actorSide)}
+                        {row.createdAt.toLocaleString(localeOf(language))} ·{' '}
+                        {historyText(t, row.action, row.actorSide)}
                         {row.reason ? `: ${row.reason}` : ''}
                       </li>
                     ))}
@@ -94,7 +110,7 @@ export default function QuotesPanel({ requestId, vendorId, side, otherName, ownF
         </Stack>
       ) : (
         <Text fontSize="sm" color="fg.muted">
-          No quote yet. Send {otherName} a price for this request.
+          <FormattedMessage id="bookings.panel.none" values={{ name: <bdi>{otherName}</bdi> }} />
         </Text>
       )}
       {side === 'vendor' ? (
@@ -113,6 +129,8 @@ export default function QuotesPanel({ requestId, vendorId, side, otherName, ownF
 
 /** The family's open quote: Accept or Decline, each asked first; a refusal (the day was taken) is said plainly. */
 function AnswerableQuote({ quote, vendorName }: { quote: QuoteDto; vendorName: string }) {
+  const t = useT();
+  const iso = useIsolate();
   const accept = useAcceptQuote();
   const decline = useDeclineQuote();
   const [asking, setAsking] = useState<'accept' | 'decline' | null>(null);
@@ -122,7 +140,7 @@ function AnswerableQuote({ quote, vendorName }: { quote: QuoteDto; vendorName: s
   const run = () => {
     const onError = (error: unknown) => {
       setAsking(null);
-      setProblem(serverMessage(error) ?? 'Please try again.');
+      setProblem(serverMessage(error) ?? t('common.error.tryAgainPlease'));
     };
     setProblem(null);
     if (asking === 'accept') {
@@ -132,10 +150,10 @@ function AnswerableQuote({ quote, vendorName }: { quote: QuoteDto; vendorName: s
           onSuccess: (booking) => {
             setAsking(null);
             toast.success(
-              'Booked',
-              booking.deposit
-                ? `${vendorName} is booked for your date. The deposit is in your event's Deposits.`
-                : `${vendorName} is booked for your date.`,
+              t('bookings.panel.bookedToast'),
+              t(booking.deposit ? 'bookings.panel.bookedDepositHint' : 'bookings.panel.bookedHint', {
+                name: iso(vendorName),
+              }),
             );
           },
           onError,
@@ -147,7 +165,7 @@ function AnswerableQuote({ quote, vendorName }: { quote: QuoteDto; vendorName: s
         {
           onSuccess: () => {
             setAsking(null);
-            toast.success('Quote declined', `${vendorName} has been told.`);
+            toast.success(t('bookings.panel.declined'), t('bookings.told', { name: iso(vendorName) }));
           },
           onError,
         },
@@ -163,10 +181,10 @@ function AnswerableQuote({ quote, vendorName }: { quote: QuoteDto; vendorName: s
         actions={
           <HStack gap="2">
             <Button size="sm" variant="outline" onClick={() => setAsking('decline')} disabled={pending}>
-              Decline
+              {t('bookings.panel.decline')}
             </Button>
             <Button size="sm" onClick={() => setAsking('accept')} disabled={pending}>
-              Accept
+              {t('bookings.panel.accept')}
             </Button>
           </HStack>
         }
@@ -174,15 +192,16 @@ function AnswerableQuote({ quote, vendorName }: { quote: QuoteDto; vendorName: s
       <ConfirmDialog
         open={asking !== null}
         onClose={() => setAsking(null)}
-        title={asking === 'accept' ? 'Accept this quote?' : 'Decline this quote?'}
-        confirmLabel={asking === 'accept' ? 'Accept and book' : 'Decline'}
-        pendingLabel={asking === 'accept' ? 'Booking...' : 'Declining...'}
+        title={t(asking === 'accept' ? 'bookings.panel.acceptTitle' : 'bookings.panel.declineTitle')}
+        confirmLabel={t(asking === 'accept' ? 'bookings.panel.acceptConfirm' : 'bookings.panel.decline')}
+        pendingLabel={t(asking === 'accept' ? 'bookings.panel.accepting' : 'bookings.panel.declining')}
         pending={pending}
         onConfirm={run}
       >
-        {asking === 'accept'
-          ? `${vendorName} will be booked for your date. A deposit in the quote is added to your event's Deposits.`
-          : `${vendorName} will be told that you declined. They can no longer quote on this request.`}
+        <FormattedMessage
+          id={asking === 'accept' ? 'bookings.panel.acceptBody' : 'bookings.panel.declineBody'}
+          values={{ name: <bdi>{vendorName}</bdi> }}
+        />
       </ConfirmDialog>
     </Stack>
   );

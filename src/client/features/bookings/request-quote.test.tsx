@@ -2,7 +2,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../shared/i18n';
 import type { QuoteDto } from '../../../shared/schemas/booking-answers';
+import en from '../../i18n/en';
+import he from '../../i18n/he';
+import { LanguageProvider } from '../../i18n/language';
 import { system } from '../../theme';
 import { familyConversationLink, quoteToShow, RequestQuoteSummary } from './request-quote';
 
@@ -29,23 +33,28 @@ const quote = (over: Partial<QuoteDto> = {}): QuoteDto => ({
 });
 
 /** The markup without its styles and React's text separators. */
-const render = (q: QuoteDto, conversation: string | null) =>
+const render = (q: QuoteDto, conversation: string | null, language: Language = 'en') =>
   renderToString(
-    <ChakraProvider value={system}>
-      <MemoryRouter>
-        <RequestQuoteSummary quote={q} conversation={conversation} />
-      </MemoryRouter>
-    </ChakraProvider>,
+    <LanguageProvider initial={language} messages={language === 'he' ? he : en}>
+      <ChakraProvider value={system}>
+        <MemoryRouter>
+          <RequestQuoteSummary quote={q} conversation={conversation} />
+        </MemoryRouter>
+      </ChakraProvider>
+    </LanguageProvider>,
   )
     .replace(/<style[^>]*>.*?<\/style>/gs, '')
     .replace(/<!-- -->/g, '');
+
+/** What the markup reads as, without its elements. */
+const text = (html: string) => html.replace(/<[^>]+>/g, '');
 
 describe("a quoted request on the family's Vendors tab", () => {
   it('shows the open quote: price, deposit, valid-until and the way to accept it', () => {
     const html = render(quote(), familyConversationLink('00000000-0000-4000-8000-000000000040'));
     expect(html).toContain('$2,500.00');
-    expect(html).toContain('Deposit $500.00 due Mon, Feb 1, 2027');
-    expect(html).toContain('Valid until Fri, Jan 15, 2027');
+    expect(text(html)).toContain('Deposit $500.00 due Mon, Feb 1, 2027');
+    expect(text(html)).toContain('Valid until Fri, Jan 15, 2027');
     expect(html).toContain('href="/messages?thread=00000000-0000-4000-8000-000000000040"');
     expect(html).toContain('Open the conversation to accept or decline it');
   });
@@ -65,8 +74,17 @@ describe("a quoted request on the family's Vendors tab", () => {
     expect(html).toContain('$2,000.00');
     expect(html).toContain('$3,000.00');
     expect(html).toContain('No deposit');
-    expect(html).toContain('Expired on Fri, Jan 15, 2027');
+    expect(text(html)).toContain('Expired on Fri, Jan 15, 2027');
     expect(html).not.toContain('href=');
+  });
+
+  it('reads in Hebrew on a Hebrew page: its words, dates and amounts', () => {
+    const html = text(render(quote(), null, 'he'));
+    expect(html).toContain('הצעת מחיר ממתינה לתשובתכם');
+    expect(html).toContain('מקדמה של');
+    expect(html).toContain('500.00');
+    expect(html).toContain('בתוקף עד יום ו׳, 15 בינו׳ 2027');
+    expect(html).not.toMatch(/Deposit|Valid until/);
   });
 
   it('picks the open quote, else the newest if it expired, else none', () => {

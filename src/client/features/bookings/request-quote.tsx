@@ -1,9 +1,13 @@
 import { Box, Flex, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCivilDay } from '../../../shared/dates';
 import type { QuoteDto } from '../../../shared/schemas/booking-answers';
 import { formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
 import { CapsLabel } from '../../components/caps-label';
+import { useLanguage } from '../../i18n/language';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { useRequestQuotes } from './use-bookings';
 
 /** Where the family reads a conversation (and answers the quotes posted in it). */
@@ -32,6 +36,9 @@ export function RequestQuoteSummary({
   /** The conversation's address, or null when the request has none. */
   conversation: string | null;
 }) {
+  const t = useT();
+  const iso = useIsolate();
+  const { language } = useLanguage();
   const expired = quote.status === 'expired';
   return (
     <Box
@@ -41,33 +48,41 @@ export function RequestQuoteSummary({
       borderWidth="1px"
       bg="bg"
       data-testid="request-quote"
-      aria-label={`Quote from ${quote.businessName}`}
+      aria-label={t('bookings.quote.from', { business: iso(quote.businessName) })}
     >
       <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
-        <CapsLabel color="brand.fg">{expired ? 'Quote expired' : 'Quote to answer'}</CapsLabel>
+        <CapsLabel color="brand.fg">
+          {t(expired ? 'bookings.request.quoteExpired' : 'bookings.request.quoteToAnswer')}
+        </CapsLabel>
         <Text fontWeight="semibold" color="brand.950">
-          {quotePriceText(quote)}
+          {quotePriceText(quote, language)}
         </Text>
       </Flex>
       <Stack gap="0.5" mt="1" fontSize="sm" color="fg.muted">
         {quote.depositAmount && quote.depositDueDate ? (
           <Text>
-            Deposit {formatMoney(quote.depositAmount)} due {formatCivilDay(quote.depositDueDate)}
+            <FormattedMessage
+              id="bookings.deposit.due"
+              values={{
+                amount: <bdi>{formatMoney(quote.depositAmount, language)}</bdi>,
+                day: formatCivilDay(quote.depositDueDate, language),
+              }}
+            />
           </Text>
         ) : (
-          <Text>No deposit</Text>
+          <Text>{t('bookings.request.noDeposit')}</Text>
         )}
         <Text>
-          {expired ? 'Expired on' : 'Valid until'} {formatCivilDay(quote.validUntil)}
+          {t(expired ? 'bookings.quote.expiredOn' : 'bookings.quote.validUntil', {
+            day: formatCivilDay(quote.validUntil, language),
+          })}
         </Text>
       </Stack>
       {conversation ? (
         <Box mt="2">
           <Link asChild fontSize="sm" fontWeight="medium">
             <RouterLink to={conversation}>
-              {expired
-                ? 'Open the conversation to ask for a new quote'
-                : 'Open the conversation to accept or decline it'}
+              {t(expired ? 'bookings.request.askNew' : 'bookings.request.answer')}
             </RouterLink>
           </Link>
         </Box>
@@ -90,10 +105,11 @@ export function RequestQuote({ requestId, threadId }: { requestId: string; threa
 
 /** The way to a request's conversation, under the request. */
 export function ConversationLink({ to }: { to: string }) {
+  const t = useT();
   return (
     <Box mt="2">
       <Link asChild fontSize="sm">
-        <RouterLink to={to}>Open the conversation</RouterLink>
+        <RouterLink to={to}>{t('bookings.openConversation')}</RouterLink>
       </Link>
     </Box>
   );

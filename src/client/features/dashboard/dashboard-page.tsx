@@ -14,6 +14,8 @@ import {
 } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import { ArrowRight, Calendar, CalendarCheck, Check, Landmark, Store, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { EventDto } from '../../../shared/schemas/event-answers';
@@ -25,41 +27,61 @@ import { LinkButton } from '../../components/link-button';
 import { CardLink, LinkCard } from '../../components/link-card';
 import { PageFrame } from '../../components/page-frame';
 import { SoftPanel } from '../../components/soft-panel';
+import { DirectionalIcon } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { type Translate, useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { formatAmount, formatDay, formatTime } from './dashboard-format';
 import { useHomeSummary } from './use-home-summary';
 import { VendorResponseCard } from './vendor-response-card';
 
-const SHABBAT_ALERT = 'One of your upcoming events conflicts with Shabbat. Consider adjusting the time.';
-
-const QUICK_ACTIONS = [
-  { to: '/events?new=1', label: 'New Event', text: 'Start planning a celebration', icon: CalendarCheck },
-  { to: '/marketplace', label: 'Find Vendors', text: 'Venues, caterers and more', icon: Store },
-  { to: '/calendar', label: 'View Calendar', text: 'Dates, Shabbat and holidays', icon: Calendar },
-  { to: '/profile', label: 'Family Circle', text: 'Plan together with family', icon: Users },
+const QUICK_ACTIONS: readonly { to: string; labelId: MessageId; textId: MessageId; icon: LucideIcon }[] = [
+  {
+    to: '/events?new=1',
+    labelId: 'dashboard.quick.newEvent',
+    textId: 'dashboard.quick.newEventText',
+    icon: CalendarCheck,
+  },
+  {
+    to: '/marketplace',
+    labelId: 'dashboard.quick.findVendors',
+    textId: 'dashboard.quick.findVendorsText',
+    icon: Store,
+  },
+  {
+    to: '/calendar',
+    labelId: 'dashboard.quick.calendar',
+    textId: 'dashboard.quick.calendarText',
+    icon: Calendar,
+  },
+  { to: '/profile', labelId: 'common.family.circle', textId: 'dashboard.quick.familyText', icon: Users },
 ];
 
 /** What the first upcoming events run into: Shabbat first (the spec's alert), else a holiday's name. */
-function conflictNotice(events: EventDto[]): string | null {
+function conflictNotice(t: Translate, events: EventDto[]): string | null {
   // The server's judgement at each event's place (decision 034).
   const reasons = events.map((event) => (event.hasConflict ? event.conflictReason : null));
-  if (reasons.includes('Shabbat')) return SHABBAT_ALERT;
+  if (reasons.includes('Shabbat')) return t('dashboard.alert.shabbat');
   const holiday = reasons.find((reason) => reason !== null);
-  return holiday ? `One of your upcoming events falls on ${holiday}. Consider adjusting the date.` : null;
+  return holiday ? t('dashboard.alert.holiday', { holiday }) : null;
 }
 
 /** /dashboard: the customer home. */
 export function DashboardPage() {
+  const t = useT();
+  const iso = useIsolate();
   const { user } = useCurrentUser();
   const { events, upcoming, pendingTasks, shown } = useHomeSummary();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
-  const notice = user?.shabbatWarningsEnabled ? conflictNotice(shown) : null;
+  const notice = user?.shabbatWarningsEnabled ? conflictNotice(t, shown) : null;
 
   return (
     <PageFrame
-      title={`Welcome, ${firstName}`}
-      documentTitle="Dashboard"
-      description="Your upcoming events, open tasks and vendor replies at a glance."
+      title={t('dashboard.welcome', { name: iso(firstName) })}
+      documentTitle={t('common.account.dashboard')}
+      description={t('dashboard.description')}
     >
       {notice ? (
         <Alert.Root status="warning" rounded="xl">
@@ -69,8 +91,12 @@ export function DashboardPage() {
       ) : null}
 
       <SimpleGrid columns={2} gap={{ base: '3', md: '4' }}>
-        <Figure label="Upcoming events" value={events.data ? upcoming.length : null} icon={CalendarCheck} />
-        <Figure label="Pending tasks" value={events.data ? pendingTasks : null} icon={Check} />
+        <Figure
+          label={t('dashboard.upcomingEvents')}
+          value={events.data ? upcoming.length : null}
+          icon={CalendarCheck}
+        />
+        <Figure label={t('dashboard.pendingTasks')} value={events.data ? pendingTasks : null} icon={Check} />
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '3', md: '4' }}>
@@ -78,10 +104,10 @@ export function DashboardPage() {
           <LinkCard key={action.to}>
             <IconBadge icon={action.icon} iconSize="5" boxSize="10" rounded="lg" tone="brand" />
             <Heading as="h2" fontSize="md" mt="3" color="brand.950">
-              <CardLink to={action.to}>{action.label}</CardLink>
+              <CardLink to={action.to}>{t(action.labelId)}</CardLink>
             </Heading>
             <Text fontSize="sm" color="fg.muted" mt="1">
-              {action.text}
+              {t(action.textId)}
             </Text>
           </LinkCard>
         ))}
@@ -90,15 +116,17 @@ export function DashboardPage() {
       <Stack as="section" aria-labelledby="upcoming-heading" gap="4">
         <Flex justify="space-between" align="baseline" gap="3">
           <Heading as="h2" id="upcoming-heading" fontSize="xl" color="brand.950">
-            Upcoming events
+            {t('dashboard.upcomingEvents')}
           </Heading>
           {upcoming.length > 0 ? (
             <Link asChild color="brand.fg" fontSize="sm" fontWeight="medium">
               <RouterLink to="/events">
-                All events{' '}
-                <Icon boxSize="4">
-                  <ArrowRight />
-                </Icon>
+                {t('dashboard.allEvents')}{' '}
+                <DirectionalIcon>
+                  <Icon boxSize="4">
+                    <ArrowRight />
+                  </Icon>
+                </DirectionalIcon>
               </RouterLink>
             </Link>
           ) : null}
@@ -109,7 +137,7 @@ export function DashboardPage() {
             gap="4"
             role="status"
             aria-busy="true"
-            aria-label="Loading your events"
+            aria-label={t('dashboard.loadingEvents')}
           >
             <Skeleton h="52" rounded="xl" />
             <Skeleton h="52" rounded="xl" />
@@ -117,11 +145,8 @@ export function DashboardPage() {
         ) : events.isLoadingError ? (
           <EventsLoadFailed error={events.error} onRetry={() => void events.refetch()} />
         ) : shown.length === 0 ? (
-          <EventsEmpty
-            title="No upcoming events"
-            description="Create an event to keep its tasks, vendor deposits and memos in one place."
-          >
-            <LinkButton to="/events?new=1">Create your first event</LinkButton>
+          <EventsEmpty title={t('dashboard.noEvents')} description={t('dashboard.noEventsHint')}>
+            <LinkButton to="/events?new=1">{t('dashboard.createFirst')}</LinkButton>
           </EventsEmpty>
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -134,7 +159,7 @@ export function DashboardPage() {
 
       <Stack as="section" aria-labelledby="responses-heading" gap="4">
         <Heading as="h2" id="responses-heading" fontSize="xl" color="brand.950">
-          Vendor responses
+          {t('dashboard.vendorResponses')}
         </Heading>
         <VendorResponseCard />
       </Stack>
@@ -168,7 +193,15 @@ function Figure({ label, value, icon }: { label: string; value: number | null; i
   );
 }
 
+/** A figure in bold inside a sentence of the event card. */
+const figure = (chunks: ReactNode) => (
+  <Text as="span" fontWeight="semibold" color="fg">
+    {chunks}
+  </Text>
+);
+
 function EventCard({ event }: { event: EventDto }) {
+  const t = useT();
   const percent = event.totalTasks === 0 ? 0 : Math.round((event.completedTasks * 100) / event.totalTasks);
   return (
     <LinkCard as="article">
@@ -177,7 +210,7 @@ function EventCard({ event }: { event: EventDto }) {
           <CardLink to={`/events?event=${event.id}`}>{event.title}</CardLink>
         </Heading>
         <Badge variant="subtle" colorPalette="gold" flexShrink="0">
-          {event.type}
+          {term(t, 'eventType', event.type)}
         </Badge>
       </Flex>
       <Stack gap="1.5" mt="3" fontSize="sm">
@@ -199,20 +232,27 @@ function EventCard({ event }: { event: EventDto }) {
       <Box mt="4" pt="4" borderTopWidth="1px" borderColor="border.muted">
         <Flex justify="space-between" fontSize="sm" gap="3" wrap="wrap">
           <Text color="fg.muted">
-            <Text as="span" fontWeight="semibold" color="fg">
-              {event.completedTasks}/{event.totalTasks}
-            </Text>{' '}
-            tasks done
+            <FormattedMessage
+              id="dashboard.event.tasksDone"
+              values={{
+                b: figure,
+                done: String(event.completedTasks),
+                total: String(event.totalTasks),
+              }}
+            />
           </Text>
           <Text color="fg.muted">
-            <Text as="span" fontWeight="semibold" color="fg">
-              {formatAmount(event.paidAmount)}
-            </Text>{' '}
-            paid
+            <FormattedMessage
+              id="dashboard.event.paid"
+              values={{ b: figure, amount: <bdi>{formatAmount(event.paidAmount)}</bdi> }}
+            />
           </Text>
         </Flex>
         <Progress.Root value={percent} max={100} size="xs" mt="2">
-          <Progress.Track rounded="full" aria-label={`Tasks done: ${percent}%`}>
+          <Progress.Track
+            rounded="full"
+            aria-label={t('dashboard.event.progress', { percent: String(percent) })}
+          >
             <Progress.Range />
           </Progress.Track>
         </Progress.Root>

@@ -5,6 +5,8 @@ import { LIMITS } from '../../../shared/constants';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
 import { IconBadge } from '../../components/icon-badge';
 import { SoftPanel } from '../../components/soft-panel';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -31,6 +33,7 @@ function preview(text: string): string {
 
 /** Customer home: one recent vendor response with its status and the first 100 characters (spec section 2). */
 export function VendorResponseCard() {
+  const t = useT();
   const { user } = useCurrentUser();
   const requests = trpc.requests.list.useQuery(undefined, { enabled: user?.role === 'customer' });
   const latest = latestResponse(requests.data ?? []);
@@ -46,29 +49,33 @@ export function VendorResponseCard() {
             <Text fontWeight="semibold" color="brand.950">
               {latest.vendor.businessName}
             </Text>
-            <Badge colorPalette={responded ? 'green' : 'yellow'}>{responded ? 'Responded' : 'Pending'}</Badge>
+            <Badge colorPalette={responded ? 'green' : 'yellow'}>
+              {t(responded ? 'dashboard.response.responded' : 'dashboard.response.pending')}
+            </Badge>
           </Flex>
           <Text fontSize="sm" color="fg.muted">
             {latest.response
               ? preview(latest.response)
-              : `Your ${latest.eventType.toLowerCase()} request is waiting for an answer.`}
+              : t('dashboard.response.waiting', {
+                  eventType: term(t, 'eventType', latest.eventType).toLowerCase(),
+                })}
           </Text>
         </Box>
       ) : (
         <Box flex="1" minW="0">
           <Text fontWeight="semibold" color="brand.950">
-            No vendor responses yet
+            {t('dashboard.response.none')}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Ask vendors whether they are free on your date; their latest answer shows here.
+            {t('dashboard.response.noneHint')}
           </Text>
         </Box>
       )}
       <Button asChild variant="outline" size="sm" flexShrink="0">
         {latest && user?.role === 'customer' ? (
-          <RouterLink to="/messages">Open messages</RouterLink>
+          <RouterLink to="/messages">{t('dashboard.response.openMessages')}</RouterLink>
         ) : (
-          <RouterLink to="/marketplace">Browse vendors</RouterLink>
+          <RouterLink to="/marketplace">{t('dashboard.response.browse')}</RouterLink>
         )}
       </Button>
     </SoftPanel>

@@ -1,7 +1,9 @@
 import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { MessageSquareReply, Star } from 'lucide-react';
 import { useState } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
+import { useT } from '../../i18n/use-t';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ReplyDialog } from './lazy-dialogs';
@@ -9,6 +11,7 @@ import { ReviewCard } from './review-card';
 
 /** The vendor dashboard's Reviews: every review of the vendor's listings, newest first, with Reply. */
 export function OwnerReviews() {
+  const t = useT();
   const [page, setPage] = useState(1);
   const reviews = trpc.reviews.mine.useQuery({ page }, { placeholderData: (previous) => previous });
   const [replying, setReplying] = useState<{ id: string; authorFirstName: string | null } | null>(null);
@@ -17,28 +20,26 @@ export function OwnerReviews() {
 
   if (reviews.isPending) {
     return (
-      <Stack gap="3" role="status" aria-busy="true" aria-label="Loading reviews">
+      <Stack gap="3" role="status" aria-busy="true" aria-label={t('reviews.loading')}>
         <Skeleton h="28" rounded="xl" />
         <Skeleton h="28" rounded="xl" />
       </Stack>
     );
   }
-  if (reviews.isError)
-    return <Text color="fg.error">Your reviews could not be loaded. Please try again later.</Text>;
+  if (reviews.isError) return <Text color="fg.error">{t('reviews.owner.loadFailed')}</Text>;
   if (!data || data.total === 0) {
     return (
       <EmptyPanel
         icon={<PanelIcon icon={Star} />}
-        title="No reviews yet"
-        description="After a family's event with you has taken place, they can review you here on SimchaHub. You can reply to each review once."
+        title={t('reviews.empty')}
+        description={t('reviews.owner.emptyHint', { brand: PRODUCT_NAME })}
       />
     );
   }
   return (
     <Stack gap="4" data-testid="owner-reviews">
       <Text color="fg.muted" fontSize="sm">
-        Reviews come only from families who booked you through SimchaHub. Your reply appears under the review
-        on your public profile; you can reply once.
+        {t('reviews.owner.intro', { brand: PRODUCT_NAME })}
       </Text>
       <Stack as="ul" gap="3" listStyleType="none">
         {data.items.map((review) => (
@@ -62,7 +63,7 @@ export function OwnerReviews() {
                       onClick={() => setReplying({ id: review.id, authorFirstName: review.authorFirstName })}
                     >
                       <MessageSquareReply />
-                      Reply
+                      {t('reviews.owner.reply')}
                     </Button>
                   ) : null}
                 </>
@@ -74,13 +75,13 @@ export function OwnerReviews() {
       {pages > 1 ? (
         <HStack justify="center" gap="3">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Newer reviews
+            {t('reviews.pages.newer')}
           </Button>
           <Text fontSize="sm" color="fg.muted">
-            Page {page} of {pages}
+            {t('reviews.pages.page', { page: String(page), pages: String(pages) })}
           </Text>
           <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Older reviews
+            {t('reviews.pages.older')}
           </Button>
         </HStack>
       ) : null}

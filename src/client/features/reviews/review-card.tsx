@@ -1,11 +1,15 @@
 import { Badge, Box, Flex, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { ReviewDto } from '../../../shared/schemas/reviews';
 import { UploadedImage } from '../../components/uploaded-image';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { Stars } from './stars';
 
-const DAY = dateFormat({ year: 'numeric', month: 'long', day: 'numeric' });
+/** 'June 15, 2027' ('15 ביוני 2027'), in the page's language. */
+const dayOf = (at: Date) => dateFormat({ year: 'numeric', month: 'long', day: 'numeric' }).format(at);
 
 /** One review: stars, the writer's first name, the words, photos and the vendor's reply. */
 export function ReviewCard({
@@ -20,7 +24,9 @@ export function ReviewCard({
   hidden?: boolean;
   actions?: ReactNode;
 }) {
-  const writer = review.authorFirstName ?? 'A former client';
+  const t = useT();
+  const iso = useIsolate();
+  const writer = review.authorFirstName ?? t('reviews.card.formerClient');
   return (
     <Box
       as="article"
@@ -32,17 +38,17 @@ export function ReviewCard({
     >
       <Flex justify="space-between" gap="3" wrap="wrap" align="flex-start">
         <Stack gap="1">
-          <HStack gap="2" aria-label={`${review.rating} out of 5 stars`} role="img">
+          <HStack gap="2" aria-label={t('reviews.card.rating', { rating: review.rating })} role="img">
             <Stars rating={review.rating} />
           </HStack>
           <Text fontSize="sm" color="fg.muted">
             <Text as="span" fontWeight="semibold" color="fg">
-              {writer}
+              <bdi>{writer}</bdi>
             </Text>{' '}
-            · <time dateTime={review.createdAt.toISOString()}>{DAY.format(review.createdAt)}</time>
+            · <time dateTime={review.createdAt.toISOString()}>{dayOf(review.createdAt)}</time>
             {hidden ? (
               <Badge ms="2" colorPalette="red" variant="subtle" size="sm" rounded="full">
-                Hidden by an administrator
+                {t('reviews.card.hidden')}
               </Badge>
             ) : null}
           </Text>
@@ -59,7 +65,7 @@ export function ReviewCard({
               key={url}
               src={url}
               sizes="(min-width: 48em) 120px, 30vw"
-              alt={`Photo ${i + 1} from ${writer}'s review`}
+              alt={t('reviews.card.photo', { number: i + 1, writer: iso(writer) })}
               loading="lazy"
               aspectRatio="1"
               objectFit="cover"
@@ -72,7 +78,7 @@ export function ReviewCard({
       {review.reply ? (
         <Box mt="4" ps="4" borderStartWidth="3px" borderColor="border.emphasized">
           <Text fontSize="sm" fontWeight="semibold">
-            Reply from {businessName}
+            <FormattedMessage id="reviews.card.replyFrom" values={{ business: <bdi>{businessName}</bdi> }} />
           </Text>
           <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">
             {review.reply}

@@ -1,9 +1,12 @@
 import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { REVIEW_TEXT_MAX } from '../../../shared/schemas/reviews';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextarea } from '../../components/form-fields';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -19,10 +22,16 @@ export interface ReviewDialogProps {
   authorFirstName: string | null;
 }
 
-const whose = (name: string | null) => (name ? `${name}'s review` : 'this review');
+/** Whose review, as the messages take it: "Miriam's review", or "this review" without a name. */
+const whose = (name: string | null, iso: (text: string) => string) => ({
+  known: name ? 'yes' : 'no',
+  name: iso(name ?? ''),
+});
 
 /** Anyone signed in reports a review to the admins, with a reason. */
 export function ReportReviewDialog({ open, onClose, reviewId, authorFirstName }: ReviewDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
   const report = trpc.reviews.report.useMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useZodForm(reportForm, { defaultValues: { reason: '' }, pending: report.isPending });
@@ -35,20 +44,20 @@ export function ReportReviewDialog({ open, onClose, reviewId, authorFirstName }:
     setProblem(null);
     try {
       await report.mutateAsync({ id: reviewId, reason: values.reason });
-      toast.success('Report sent', 'An administrator will look at the review.');
+      toast.success(t('reviews.report.sent'), t('reviews.report.sentHint'));
       onClose();
     } catch (error) {
-      if (!form.applyServerErrors(error)) setProblem(serverMessage(error) ?? 'The report could not be sent.');
+      if (!form.applyServerErrors(error)) setProblem(serverMessage(error) ?? t('reviews.report.failed'));
     }
   });
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={`Report ${whose(authorFirstName)}?`}
-      description="Tell the SimchaHub administrators what is wrong with it. They read every report and may hide the review."
-      submitLabel="Send report"
-      pendingLabel="Sending..."
+      title={t('reviews.report.title', whose(authorFirstName, iso))}
+      description={t('reviews.report.description', { brand: PRODUCT_NAME })}
+      submitLabel={t('reviews.report.submit')}
+      pendingLabel={t('reviews.report.pending')}
       pending={report.isPending}
       onSubmit={() => void submit()}
     >
@@ -57,11 +66,11 @@ export function ReportReviewDialog({ open, onClose, reviewId, authorFirstName }:
         <FormTextarea
           form={form}
           name="reason"
-          label="Reason"
+          label={t('reviews.report.reason')}
           required
           rows={4}
           maxLength={1000}
-          placeholder="For example: not a real client, abusive language, private details"
+          placeholder={t('reviews.report.placeholder')}
           data-autofocus
         />
       </Stack>
@@ -71,6 +80,8 @@ export function ReportReviewDialog({ open, onClose, reviewId, authorFirstName }:
 
 /** The listing's owner answers a review once, publicly. */
 export function ReplyDialog({ open, onClose, reviewId, authorFirstName }: ReviewDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const reply = trpc.reviews.reply.useMutation();
   const [problem, setProblem] = useState<string | null>(null);
@@ -85,20 +96,20 @@ export function ReplyDialog({ open, onClose, reviewId, authorFirstName }: Review
     try {
       await reply.mutateAsync({ id: reviewId, text: values.text });
       await Promise.all([utils.reviews.mine.invalidate(), utils.reviews.forVendor.invalidate()]);
-      toast.success('Reply published');
+      toast.success(t('reviews.reply.published'));
       onClose();
     } catch (error) {
-      if (!form.applyServerErrors(error)) setProblem(serverMessage(error) ?? 'The reply could not be sent.');
+      if (!form.applyServerErrors(error)) setProblem(serverMessage(error) ?? t('reviews.reply.failed'));
     }
   });
   return (
     <FormDialog
       open={open}
       onClose={onClose}
-      title={`Reply to ${whose(authorFirstName)}`}
-      description="Your reply appears under the review on your public profile. You can reply once."
-      submitLabel="Publish reply"
-      pendingLabel="Publishing..."
+      title={t('reviews.reply.title', whose(authorFirstName, iso))}
+      description={t('reviews.reply.description')}
+      submitLabel={t('reviews.reply.submit')}
+      pendingLabel={t('reviews.publishing')}
       pending={reply.isPending}
       onSubmit={() => void submit()}
     >
@@ -107,7 +118,7 @@ export function ReplyDialog({ open, onClose, reviewId, authorFirstName }: Review
         <FormTextarea
           form={form}
           name="text"
-          label="Your reply"
+          label={t('reviews.reply.label')}
           required
           rows={5}
           maxLength={REVIEW_TEXT_MAX}

@@ -1,7 +1,10 @@
 import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Flag, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { PRODUCT_NAME } from '../../../shared/constants';
 import { ratingFigure } from '../../../shared/text';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -16,6 +19,8 @@ import { WriteReviewButton } from './write-review-button';
  * review" for a family with a completed booking of this listing that has no review yet.
  */
 export function VendorReviews({ vendorId, businessName }: { vendorId: string; businessName: string }) {
+  const t = useT();
+  const iso = useIsolate();
   const { user } = useCurrentUser();
   const [page, setPage] = useState(1);
   const reviews = trpc.reviews.forVendor.useQuery(
@@ -33,35 +38,37 @@ export function VendorReviews({ vendorId, businessName }: { vendorId: string; bu
       <Flex justify="space-between" align="flex-start" gap="3" wrap="wrap">
         <Stack gap="1">
           <Heading as="h2" id="reviews-heading" size="lg">
-            Reviews
+            {t('reviews.vendor.title')}
           </Heading>
           {data && data.reviewCount > 0 ? (
             <HStack gap="2" wrap="wrap">
               <Stars rating={Number(data.rating)} size="5" />
-              <Text fontWeight="semibold">{ratingFigure(data.rating)} out of 5</Text>
+              <Text fontWeight="semibold">
+                {t('reviews.vendor.outOf5', { rating: ratingFigure(data.rating) })}
+              </Text>
               <Text color="fg.muted">
-                ({data.reviewCount} {data.reviewCount === 1 ? 'review' : 'reviews'})
+                {t('reviews.vendor.count', { count: data.reviewCount, countText: String(data.reviewCount) })}
               </Text>
             </HStack>
           ) : null}
           <HStack gap="1" fontSize="sm" color="fg.muted">
             <ShieldCheck size="16" aria-hidden />
-            <Text>Ratings from verified clients: only families who booked through SimchaHub can review.</Text>
+            <Text>{t('reviews.vendor.verified', { brand: PRODUCT_NAME })}</Text>
           </HStack>
         </Stack>
         {next ? <WriteReviewButton bookingId={next.bookingId} businessName={businessName} /> : null}
       </Flex>
 
       {reviews.isPending ? (
-        <Stack gap="3" role="status" aria-busy="true" aria-label="Loading reviews">
+        <Stack gap="3" role="status" aria-busy="true" aria-label={t('reviews.loading')}>
           <Skeleton h="24" rounded="xl" />
           <Skeleton h="24" rounded="xl" />
         </Stack>
       ) : reviews.isError ? (
-        <Text color="fg.error">The reviews could not be loaded. Please try again later.</Text>
+        <Text color="fg.error">{t('reviews.vendor.loadFailed')}</Text>
       ) : data && data.items.length === 0 ? (
         <Text color="fg.muted" data-testid="no-reviews">
-          No reviews yet
+          {t('reviews.empty')}
         </Text>
       ) : (
         <Stack as="ul" gap="3" listStyleType="none">
@@ -78,10 +85,13 @@ export function VendorReviews({ vendorId, businessName }: { vendorId: string; bu
                       color="fg.muted"
                       {...preloadOn(ReportReviewDialog)}
                       onClick={() => setReporting({ id: review.id, authorFirstName: review.authorFirstName })}
-                      aria-label={`Report ${review.authorFirstName ? `${review.authorFirstName}'s` : 'this'} review`}
+                      aria-label={t('reviews.report.label', {
+                        known: review.authorFirstName ? 'yes' : 'no',
+                        name: iso(review.authorFirstName ?? ''),
+                      })}
                     >
                       <Flag />
-                      Report
+                      {t('reviews.report.button')}
                     </Button>
                   ) : null
                 }
@@ -94,13 +104,13 @@ export function VendorReviews({ vendorId, businessName }: { vendorId: string; bu
       {pages > 1 ? (
         <HStack justify="center" gap="3">
           <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Newer reviews
+            {t('reviews.pages.newer')}
           </Button>
           <Text fontSize="sm" color="fg.muted">
-            Page {page} of {pages}
+            {t('reviews.pages.page', { page: String(page), pages: String(pages) })}
           </Text>
           <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Older reviews
+            {t('reviews.pages.older')}
           </Button>
         </HStack>
       ) : null}

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { PenLine } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { lazyWithPreload, preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 
 // The dialog, its form schema and the photo uploads load when it is first opened (or pointed at).
@@ -20,12 +21,13 @@ export interface WriteReviewButtonProps extends Omit<ButtonProps, 'onClick' | 'c
  * vendor's profile; the server decides who may review, so showing it to others only ends in a refusal.
  */
 export function WriteReviewButton({ bookingId, businessName, ...button }: WriteReviewButtonProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="sm" {...button} {...preloadOn(WriteReviewDialog)} onClick={() => setOpen(true)}>
         <PenLine />
-        Write a review
+        {t('reviews.write.button')}
       </Button>
       <WhenOpened open={open}>
         <WriteReviewDialog

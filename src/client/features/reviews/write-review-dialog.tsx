@@ -1,11 +1,15 @@
 import { Box, Button, chakra, Field, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Camera, Star, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX } from '../../../shared/schemas/reviews';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { REVIEW_PHOTOS_MAX, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN } from '../../../shared/schemas/reviews';
 import { ErrorAlert } from '../../components/error-alert';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextarea } from '../../components/form-fields';
 import { UploadedImage } from '../../components/uploaded-image';
+import type { MessageId } from '../../i18n/catalogue';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
@@ -15,7 +19,14 @@ import { useWhenOpened, useZodForm } from '../../lib/use-zod-form';
 import { type ReviewFormValues, reviewForm } from './review-form';
 
 const EMPTY: ReviewFormValues = { rating: 0, text: '' };
-const STAR_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+/** What each number of stars says, from one star to five. */
+const STAR_WORDS: readonly MessageId[] = [
+  'reviews.write.star1',
+  'reviews.write.star2',
+  'reviews.write.star3',
+  'reviews.write.star4',
+  'reviews.write.star5',
+];
 
 export interface WriteReviewDialogProps {
   open: boolean;
@@ -26,6 +37,13 @@ export interface WriteReviewDialogProps {
 
 /** The family reviews a vendor they booked, after the event: stars, words and up to 6 photos. */
 export function WriteReviewDialog({ open, onClose, bookingId, businessName }: WriteReviewDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
+  const messageText = useMessageText();
+  const starWord = (n: number) => {
+    const id = STAR_WORDS[n - 1];
+    return id ? t(id) : '';
+  };
   const utils = trpc.useUtils();
   const create = useIdempotentCreate(trpc.reviews.create.useMutation());
   const [photos, setPhotos] = useState<string[]>([]);
@@ -65,11 +83,10 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
     try {
       await create.mutateAsync({ bookingId, rating: values.rating, text: values.text, imageUrls: photos });
       await Promise.all([utils.reviews.forVendor.invalidate(), utils.reviews.reviewable.invalidate()]);
-      toast.success('Thank you for your review', `Your review of ${businessName} is published.`);
+      toast.success(t('reviews.write.thanks'), t('reviews.write.published', { business: iso(businessName) }));
       onClose();
     } catch (error) {
-      if (!form.applyServerErrors(error))
-        setProblem(serverMessage(error) ?? 'Your review could not be sent.');
+      if (!form.applyServerErrors(error)) setProblem(serverMessage(error) ?? t('reviews.write.failed'));
     }
   });
 
@@ -77,10 +94,10 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
     <FormDialog
       open={open}
       onClose={onClose}
-      title={`Review ${businessName}`}
-      description="Your review appears on the vendor's profile with your first name. Only families who booked through SimchaHub can review."
-      submitLabel="Publish review"
-      pendingLabel="Publishing..."
+      title={t('reviews.write.title', { business: iso(businessName) })}
+      description={t('reviews.write.description', { brand: PRODUCT_NAME })}
+      submitLabel={t('reviews.write.submit')}
+      pendingLabel={t('reviews.publishing')}
       pending={pending}
       submitDisabled={uploading}
       onSubmit={() => void submit()}
@@ -89,7 +106,7 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
         {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
         <Field.Root invalid={Boolean(ratingError)} required>
           <Field.Label id={ratingLabelId}>
-            Your rating
+            {t('reviews.write.rating')}
             <Field.RequiredIndicator />
           </Field.Label>
           <HStack gap="1" role="radiogroup" aria-labelledby={ratingLabelId}>
@@ -98,7 +115,7 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
                 key={n}
                 role="radio"
                 aria-checked={rating === n}
-                aria-label={`${n} star${n === 1 ? '' : 's'}: ${STAR_WORDS[n]}`}
+                aria-label={t('reviews.write.starLabel', { count: n, word: starWord(n) })}
                 variant="ghost"
                 size="sm"
                 disabled={pending}
@@ -111,24 +128,24 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
               </IconButton>
             ))}
             <Text fontSize="sm" color="fg.muted" ms="2" aria-live="polite">
-              {STAR_WORDS[rating] ?? ''}
+              {starWord(rating)}
             </Text>
           </HStack>
-          {ratingError ? <Field.ErrorText>{ratingError}</Field.ErrorText> : null}
+          {ratingError ? <Field.ErrorText>{messageText(ratingError)}</Field.ErrorText> : null}
         </Field.Root>
         <FormTextarea
           form={form}
           name="text"
-          label="Your review"
+          label={t('reviews.write.text')}
           required
           rows={6}
           maxLength={REVIEW_TEXT_MAX}
-          placeholder="What was it like to work with them? How did the day go?"
-          hint="At least 30 characters."
+          placeholder={t('reviews.write.placeholder')}
+          hint={t('common.field.minLength', { min: REVIEW_TEXT_MIN })}
         />
         <Box>
           <Text fontWeight="medium" fontSize="sm" mb="2">
-            Photos (optional, up to {REVIEW_PHOTOS_MAX})
+            {t('reviews.write.photos', { max: REVIEW_PHOTOS_MAX })}
           </Text>
           {photos.length > 0 ? (
             <SimpleGrid columns={{ base: 3, sm: 6 }} gap="2" mb="2">
@@ -137,19 +154,19 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
                   <UploadedImage
                     src={url}
                     sizes="96px"
-                    alt={`Photo ${i + 1} of your review`}
+                    alt={t('reviews.write.photoAlt', { number: i + 1 })}
                     aspectRatio="1"
                     objectFit="cover"
                     rounded="md"
                     w="full"
                   />
                   <IconButton
-                    aria-label={`Remove photo ${i + 1}`}
+                    aria-label={t('reviews.write.removePhoto', { number: i + 1 })}
                     size="2xs"
                     colorPalette="red"
                     position="absolute"
                     top="1"
-                    right="1"
+                    insetEnd="1"
                     disabled={pending}
                     onClick={() => setPhotos((list) => list.filter((u) => u !== url))}
                   >
@@ -171,12 +188,12 @@ export function WriteReviewDialog({ open, onClose, bookingId, businessName }: Wr
             variant="outline"
             size="sm"
             loading={uploading}
-            loadingText="Uploading..."
+            loadingText={t('common.state.uploading')}
             disabled={pending || photos.length >= REVIEW_PHOTOS_MAX}
             onClick={() => fileInput.current?.click()}
           >
             <Camera />
-            Add photos
+            {t('reviews.write.addPhotos')}
           </Button>
         </Box>
       </Stack>
