@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/i18n';
 import type { QuoteDto } from '../../../shared/schemas/booking-answers';
+import { fixedCatalogues } from '../../i18n/catalogue';
 import en from '../../i18n/en';
 import he from '../../i18n/he';
 import { LanguageProvider } from '../../i18n/language';
@@ -32,10 +33,12 @@ const quote = (over: Partial<QuoteDto> = {}): QuoteDto => ({
   ...over,
 });
 
+const catalogues = fixedCatalogues({ en, he });
+
 /** The markup without its styles and React's text separators. */
 const render = (q: QuoteDto, conversation: string | null, language: Language = 'en') =>
   renderToString(
-    <LanguageProvider initial={language} messages={language === 'he' ? he : en}>
+    <LanguageProvider initial={language} catalogues={catalogues}>
       <ChakraProvider value={system}>
         <MemoryRouter>
           <RequestQuoteSummary quote={q} conversation={conversation} />
