@@ -5,6 +5,7 @@ import { directionOf } from '../../../shared/i18n';
 import { Panel } from '../../components/panel';
 import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
+import { chartLayout, PAD } from './chart-layout';
 import { formatCount, formatDay, formatLongDay } from './format';
 
 export interface ChartSeries<K extends string> {
@@ -25,8 +26,6 @@ interface DailyChartProps<K extends string> {
 }
 
 const HEIGHT = 200;
-/** Room around the plot: `start` holds the axis's values (left in English, right in Hebrew). */
-const PAD = { top: 12, end: 12, bottom: 28, start: 36 };
 
 /** A token such as 'brand.solid' as the CSS variable Chakra defines for it. */
 const cssColor = (token: string) => `var(--chakra-colors-${token.replaceAll('.', '-')})`;
@@ -81,29 +80,22 @@ export function DailyChart<K extends string>({
   const titleId = useId();
   const tableId = useId();
 
-  const innerW = Math.max(0, width - PAD.start - PAD.end);
+  const { innerW, step, at, boxAt, fromStartOf, x, dayAt } = chartLayout(width, days.length, rtl);
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const max = niceMax(Math.max(0, ...days.flatMap((d) => series.map((s) => d[s.key]))));
-  const step = days.length > 0 ? innerW / days.length : 0;
-  // Everything is placed by its distance from the start edge, then turned into an x: the same
-  // number from the left on a left-to-right page, from the right on a right-to-left one.
-  const at = (fromStart: number) => (rtl ? width - fromStart : fromStart);
-  /** The x of a box `size` wide that starts `fromStart` from the start edge (its left side). */
-  const boxAt = (fromStart: number, size: number) => (rtl ? width - fromStart - size : fromStart);
-  const fromStartOf = (i: number) => PAD.start + step * (i + 0.5);
-  const x = (i: number) => at(fromStartOf(i));
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
   const ticks = [0, max / 2, max];
   const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(innerW / 64))));
 
   const onPointer = (event: PointerEvent<SVGSVGElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
-    const fromStart = rtl ? rect.right - event.clientX : event.clientX - rect.left;
-    const i = Math.floor((fromStart - PAD.start) / (step || 1));
-    setHover(i >= 0 && i < days.length ? i : null);
+    setHover(dayAt(event.clientX - rect.left));
   };
   const hovered = hover === null ? null : days[hover];
 
+  // The table reads from the start edge: days at the start, and numbers at the end in English as
+  // ever, but at the start (the right, under their headings) on a right-to-left page.
+  const numberAlign = rtl ? 'start' : 'end';
   const table = (
     <Table.Root size="sm" stickyHeader>
       <Table.Caption captionSide="top" textAlign="start" mb="1">
@@ -113,7 +105,7 @@ export function DailyChart<K extends string>({
         <Table.Row>
           <Table.ColumnHeader textAlign="start">{t('vendorDashboard.chart.day')}</Table.ColumnHeader>
           {series.map((s) => (
-            <Table.ColumnHeader key={s.key} textAlign="end">
+            <Table.ColumnHeader key={s.key} textAlign={numberAlign}>
               {s.label}
             </Table.ColumnHeader>
           ))}
@@ -126,7 +118,7 @@ export function DailyChart<K extends string>({
               <time dateTime={d.day}>{formatLongDay(d.day, language)}</time>
             </Table.Cell>
             {series.map((s) => (
-              <Table.Cell key={s.key} textAlign="end">
+              <Table.Cell key={s.key} textAlign={numberAlign}>
                 {formatCount(d[s.key])}
               </Table.Cell>
             ))}
