@@ -25,9 +25,10 @@ export function BusinessNameInput<T extends FieldValues>(props: PresetInput<T>) 
  * the Latin name.
  */
 export function HebrewBusinessNameInput<T extends FieldValues>(props: PresetInput<T>) {
+  const t = useT();
   return (
     <FormInput
-      label="Hebrew name (optional)"
+      label={t('vendorDashboard.field.nameHe')}
       maxLength={200}
       lang="he"
       dir="rtl"

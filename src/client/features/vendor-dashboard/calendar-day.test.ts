@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MyAvailabilityDto } from '../../../shared/schemas/availability';
-import { DAY_LOOK, DAY_STATES, dayState, restOn } from './calendar-day';
+import type { MessageId } from '../../i18n/catalogue';
+import en from '../../i18n/en';
+import he from '../../i18n/he';
+import { DAY_LOOK, DAY_STATES, dayState, restName, restOn } from './calendar-day';
+
+/** The English catalogue as a translator (plain texts: the legend's words have no arguments). */
+const inEnglish = (id: MessageId) => en[id];
+const inHebrew = (id: MessageId) => he[id];
 
 const calendar = (over: Partial<MyAvailabilityDto> = {}): MyAvailabilityDto => ({
   vendorId: '00000000-0000-4000-8000-000000000001',
@@ -53,14 +60,26 @@ describe("a day of the owner's calendar", () => {
     expect(restOn('2027-06-06', calendar())).toBeNull();
   });
 
-  it('has plain words for every colour of the legend', () => {
-    expect(DAY_STATES.map((s) => DAY_LOOK[s].label)).toEqual([
+  it("names Shabbat and Yom Tov in the page's language, and an unknown name as it came", () => {
+    expect(restName(inEnglish, 'en', 'Shabbat')).toBe('Shabbat');
+    expect(restName(inHebrew, 'he', 'Shabbat')).toBe('שבת');
+    expect(restName(inEnglish, 'en', 'Passover')).toBe('Passover');
+    expect(restName(inHebrew, 'he', 'Passover')).toBe('פסח');
+    expect(restName(inHebrew, 'he', 'Some Feast')).toBe('Some Feast');
+  });
+
+  it('has plain words for every colour of the legend, in English and Hebrew', () => {
+    expect(DAY_STATES.map((s) => inEnglish(DAY_LOOK[s].label))).toEqual([
       'Free',
       'Booked',
       'Held',
       'Closed',
       'Not stated',
     ]);
-    for (const state of DAY_STATES) expect(DAY_LOOK[state].meaning.length).toBeGreaterThan(10);
+    for (const state of DAY_STATES) {
+      expect(inEnglish(DAY_LOOK[state].meaning).length).toBeGreaterThan(10);
+      expect(inHebrew(DAY_LOOK[state].meaning)).toMatch(/[\u05d0-\u05ea]{2}/);
+      expect(inHebrew(DAY_LOOK[state].label)).toMatch(/[\u05d0-\u05ea]/);
+    }
   });
 });

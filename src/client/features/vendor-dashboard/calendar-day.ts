@@ -1,24 +1,43 @@
+import type { Language } from '../../../shared/i18n';
+import { holidayIdOfName, holidayName } from '../../../shared/jewish-calendar';
 import type { MyAvailabilityDto } from '../../../shared/schemas/availability';
+import type { MessageId } from '../../i18n/catalogue';
+import type { Translate } from '../../i18n/use-t';
 
 /** How the owner's calendar shows a day, as the legend names it. */
 export type DayState = 'free' | 'booked' | 'held' | 'closed' | 'not_stated';
 
-/** Each state's colours (cell and legend swatch) and the legend's plain words. */
-export const DAY_LOOK: Record<DayState, { bg: string; fg: string; label: string; meaning: string }> = {
-  free: { bg: 'green.subtle', fg: 'green.fg', label: 'Free', meaning: 'room for another event' },
+/** Each state's colours (cell and legend swatch) and the legend's plain words (catalogue ids). */
+export const DAY_LOOK: Record<DayState, { bg: string; fg: string; label: MessageId; meaning: MessageId }> = {
+  free: {
+    bg: 'green.subtle',
+    fg: 'green.fg',
+    label: 'vendorDashboard.calendar.state.free',
+    meaning: 'vendorDashboard.calendar.meaning.free',
+  },
   booked: {
     bg: 'red.subtle',
     fg: 'red.fg',
-    label: 'Booked',
-    meaning: 'no room left, or marked booked by you',
+    label: 'vendorDashboard.calendar.state.booked',
+    meaning: 'vendorDashboard.calendar.meaning.booked',
   },
-  held: { bg: 'orange.subtle', fg: 'orange.fg', label: 'Held', meaning: 'kept aside by you, takes a slot' },
-  closed: { bg: 'gray.muted', fg: 'fg.muted', label: 'Closed', meaning: 'you take no events that day' },
+  held: {
+    bg: 'orange.subtle',
+    fg: 'orange.fg',
+    label: 'vendorDashboard.calendar.state.held',
+    meaning: 'vendorDashboard.calendar.meaning.held',
+  },
+  closed: {
+    bg: 'gray.muted',
+    fg: 'fg.muted',
+    label: 'vendorDashboard.calendar.state.closed',
+    meaning: 'vendorDashboard.calendar.meaning.closed',
+  },
   not_stated: {
     bg: 'bg.subtle',
     fg: 'fg.subtle',
-    label: 'Not stated',
-    meaning: 'save your calendar so families see you as free',
+    label: 'vendorDashboard.calendar.state.notStated',
+    meaning: 'vendorDashboard.calendar.meaning.notStated',
   },
 };
 
@@ -41,4 +60,14 @@ export function dayState(day: string, data: MyAvailabilityDto): DayState {
 /** Shabbat or the Yom Tov on a day at the listing's place ('Shabbat', 'Passover'), else null. */
 export function restOn(day: string, data: MyAvailabilityDto): string | null {
   return data.restDays.find((r) => r.day === day)?.name ?? null;
+}
+
+/**
+ * A rest day's name as the server gives it ('Shabbat', 'Passover') in the page's language ('שבת',
+ * 'פסח'); a name the calendar does not know stays as it came.
+ */
+export function restName(t: Translate, language: Language, name: string): string {
+  if (name === 'Shabbat') return t('vendorDashboard.calendar.shabbat');
+  const holiday = holidayIdOfName(name);
+  return holiday ? holidayName(holiday, language) : name;
 }

@@ -20,28 +20,32 @@ import { ErrorAlert } from '../../components/error-alert';
 import { FormInput, FormSelect } from '../../components/form-fields';
 import { addMonths, daysOfMonth, MonthGrid, monthName } from '../../components/month-grid';
 import { Panel } from '../../components/panel';
+import { DirectionalIcon } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { useLanguage } from '../../i18n/language';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { DAY_LOOK, DAY_STATES, dayState, restOn } from './calendar-day';
+import { DAY_LOOK, DAY_STATES, dayState, restName, restOn } from './calendar-day';
 import { formatLongDay, specificMessage } from './format';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
 
 const PARTS = [
-  { value: 'day', label: 'Whole day' },
-  { value: 'morning', label: 'Morning (before 12:00)' },
-  { value: 'afternoon', label: 'Afternoon (12:00 to 17:00)' },
-  { value: 'evening', label: 'Evening (from 17:00)' },
-] as const;
+  { value: 'day', label: 'vendorDashboard.calendar.part.day' },
+  { value: 'morning', label: 'vendorDashboard.calendar.part.morning' },
+  { value: 'afternoon', label: 'vendorDashboard.calendar.part.afternoon' },
+  { value: 'evening', label: 'vendorDashboard.calendar.part.evening' },
+] as const satisfies readonly { value: string; label: MessageId }[];
 type Part = (typeof PARTS)[number]['value'];
 
 const STATUS_OPTIONS = [
-  { value: '', label: 'Not marked' },
-  { value: 'open', label: 'Open' },
-  { value: 'booked', label: 'Booked' },
-  { value: 'held', label: 'Held' },
-  { value: 'closed', label: 'Closed' },
-];
+  { value: '', label: 'vendorDashboard.calendar.status.none' },
+  { value: 'open', label: 'vendorDashboard.calendar.status.open' },
+  { value: 'booked', label: 'vendorDashboard.calendar.status.booked' },
+  { value: 'held', label: 'vendorDashboard.calendar.status.held' },
+  { value: 'closed', label: 'vendorDashboard.calendar.status.closed' },
+] as const satisfies readonly { value: string; label: MessageId }[];
 
 /** The colour of a part of the day's mark (the small dots in a day). */
 const STATUS_COLOR: Record<string, string> = { open: 'green', booked: 'red', held: 'orange', closed: 'gray' };
@@ -51,10 +55,11 @@ const CARD_PADDING = { base: '4', md: '6' } as const;
 
 /** What each colour and mark of the month means, in plain words. */
 function CalendarLegend() {
+  const t = useT();
   return (
     <SimpleGrid
       as="ul"
-      aria-label="What the colours mean"
+      aria-label={t('vendorDashboard.calendar.legend.label')}
       data-testid="vendor-calendar-legend"
       listStyleType="none"
       columns={{ base: 1, sm: 2, lg: 3 }}
@@ -68,9 +73,9 @@ function CalendarLegend() {
           <Box w="3" h="3" mt="0.5" flexShrink="0" rounded="sm" bg={DAY_LOOK[state].bg} borderWidth="1px" />
           <Text>
             <Text as="span" fontWeight="semibold" color="fg">
-              {DAY_LOOK[state].label}
+              {t(DAY_LOOK[state].label)}
             </Text>
-            : {DAY_LOOK[state].meaning}
+            : {t(DAY_LOOK[state].meaning)}
           </Text>
         </HStack>
       ))}
@@ -80,22 +85,22 @@ function CalendarLegend() {
         </Text>
         <Text>
           <Text as="span" fontWeight="semibold" color="fg">
-            Shabbat or Yom Tov
+            {t('vendorDashboard.calendar.legend.rest')}
           </Text>
-          : at your listing's place, no need to mark it
+          : {t('vendorDashboard.calendar.legend.restMeaning')}
         </Text>
       </HStack>
       <HStack as="li" gap="2" align="flex-start">
         <Box w="3" flexShrink="0" display="flex" justifyContent="center" pt="1">
           <Box w="1.5" h="1.5" rounded="full" bg="orange.400" />
         </Box>
-        <Text>a morning, afternoon or evening you marked, in its colour</Text>
+        <Text>{t('vendorDashboard.calendar.legend.parts')}</Text>
       </HStack>
       <HStack as="li" gap="2" align="flex-start">
         <Text as="span" minW="3" flexShrink="0" textStyle="2xs">
           1/2
         </Text>
-        <Text>one of the day's two slots taken (booked or held), and so on</Text>
+        <Text>{t('vendorDashboard.calendar.legend.room')}</Text>
       </HStack>
     </SimpleGrid>
   );
@@ -107,6 +112,8 @@ function CalendarLegend() {
  * to every day without a capacity of its own. Shabbat and Yom Tov need no marking.
  */
 export function CalendarTab(frame: ListingTabFrame) {
+  const t = useT();
+  const { language } = useLanguage();
   const { selected } = frame.selection;
   const [month, setMonth] = useState<string | null>(null);
   const shown = month ?? new Date().toISOString().slice(0, 7);
@@ -133,10 +140,7 @@ export function CalendarTab(frame: ListingTabFrame) {
               <Alert.Root status="info" variant="subtle" rounded="lg">
                 <Alert.Indicator />
                 <Alert.Content>
-                  <Alert.Description>
-                    Your calendar is not stated yet: families searching for a date do not see you as free.
-                    Save your daily capacity (or mark a day) to state it.
-                  </Alert.Description>
+                  <Alert.Description>{t('vendorDashboard.calendar.notStated')}</Alert.Description>
                 </Alert.Content>
               </Alert.Root>
             )}
@@ -146,19 +150,23 @@ export function CalendarTab(frame: ListingTabFrame) {
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label="Previous month"
+                  aria-label={t('vendorDashboard.calendar.previousMonth')}
                   onClick={() => setMonth(addMonths(shown, -1))}
                 >
-                  <ChevronLeft aria-hidden />
+                  <DirectionalIcon>
+                    <ChevronLeft aria-hidden />
+                  </DirectionalIcon>
                 </Button>
                 <Heading size="md">{monthName(shown)}</Heading>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label="Next month"
+                  aria-label={t('vendorDashboard.calendar.nextMonth')}
                   onClick={() => setMonth(addMonths(shown, 1))}
                 >
-                  <ChevronRight aria-hidden />
+                  <DirectionalIcon>
+                    <ChevronRight aria-hidden />
+                  </DirectionalIcon>
                 </Button>
               </Flex>
               <MonthGrid
@@ -184,7 +192,9 @@ export function CalendarTab(frame: ListingTabFrame) {
                 onDone={() => setPicked(null)}
               />
             ) : picked ? (
-              <Text color="fg.muted">{formatLongDay(picked)} has passed and can no longer be changed.</Text>
+              <Text color="fg.muted">
+                {t('vendorDashboard.calendar.passed', { day: formatLongDay(picked, language) })}
+              </Text>
             ) : null}
           </Stack>
         )
@@ -204,6 +214,8 @@ function DayCell({
   selected: boolean;
   onPick: () => void;
 }) {
+  const t = useT();
+  const { language } = useLanguage();
   const entries = data?.entries.filter((e) => e.day === day) ?? [];
   const room = data?.days.find((d) => d.day === day);
   const past = data ? day < data.today : false;
@@ -211,7 +223,13 @@ function DayCell({
   const state = data ? dayState(day, data) : null;
   const look = state ? DAY_LOOK[state] : null;
   const rest = data ? restOn(day, data) : null;
-  const states = [look?.label, rest, ...parts.map((p) => `${p.part} ${p.status}`)].filter(Boolean).join(', ');
+  const states = [
+    look ? t(look.label) : null,
+    rest ? restName(t, language, rest) : null,
+    ...parts.map((p) => t('vendorDashboard.calendar.partStatus', { part: p.part, status: p.status })),
+  ]
+    .filter(Boolean)
+    .join(', ');
   // The name is what the button shows, with what it cannot show said to a screen reader between:
   // "2 (Tue, Feb 2, 2027), booked, 1/1 taken". Its visible text starts the name, so a
   // voice user's "click 2" finds it.
@@ -233,7 +251,7 @@ function DayCell({
       <Text textStyle="sm">
         {Number(day.slice(8))}
         <chakra.span srOnly>
-          {` (${formatLongDay(day)})`}
+          {` (${formatLongDay(day, language)})`}
           {states ? `, ${states}` : ''}
           {room ? ', ' : ''}
         </chakra.span>
@@ -251,7 +269,7 @@ function DayCell({
       {room ? (
         <Text textStyle="2xs" color={selected ? undefined : 'fg.muted'}>
           {room.taken}/{room.capacity}
-          <chakra.span srOnly> taken</chakra.span>
+          <chakra.span srOnly> {t('vendorDashboard.calendar.taken')}</chakra.span>
         </Text>
       ) : null}
     </Button>
@@ -263,12 +281,13 @@ const capacityText = z
   .trim()
   .refine(
     (v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 50,
-    'Capacity must be a whole number from 1 to 50',
+    'vendorDashboard.calendar.capacityRange',
   );
 
 const dailyForm = z.object({ dailyCapacity: capacityText });
 
 function DailyCapacityForm({ data }: { data: MyAvailabilityDto }) {
+  const t = useT();
   const utils = trpc.useUtils();
   const update = trpc.availability.update.useMutation();
   const form = useZodForm(dailyForm, {
@@ -283,9 +302,9 @@ function DailyCapacityForm({ data }: { data: MyAvailabilityDto }) {
         dailyCapacity: Number(values.dailyCapacity),
       });
       await utils.availability.mine.invalidate();
-      toast.success('Calendar saved');
+      toast.success(t('vendorDashboard.calendar.saved'));
     } catch (error) {
-      if (!form.applyServerErrors(error)) toast.failed('The calendar could not be saved', error);
+      if (!form.applyServerErrors(error)) toast.failed(t('vendorDashboard.calendar.saveFailed'), error);
       void utils.availability.mine.invalidate();
     }
   });
@@ -294,15 +313,22 @@ function DailyCapacityForm({ data }: { data: MyAvailabilityDto }) {
       <form onSubmit={save} noValidate>
         <Flex gap="3" align="flex-end" wrap="wrap">
           <Box w="full" maxW="14rem">
-            <FormInput form={form} name="dailyCapacity" label="Daily capacity" inputMode="numeric" />
+            <FormInput
+              form={form}
+              name="dailyCapacity"
+              label={t('vendorDashboard.calendar.dailyCapacity')}
+              inputMode="numeric"
+            />
           </Box>
           <Button type="submit" loading={update.isPending} data-testid="calendar-save-capacity">
             <CalendarDays aria-hidden />
-            {data.calendarStated ? 'Save capacity' : 'Save and state my calendar'}
+            {data.calendarStated
+              ? t('vendorDashboard.calendar.saveCapacity')
+              : t('vendorDashboard.calendar.saveAndState')}
           </Button>
         </Flex>
         <Text mt="2" textStyle="sm" color="fg.muted">
-          How many events you can take on one day. A day with a capacity of its own keeps it.
+          {t('vendorDashboard.calendar.capacityHint')}
         </Text>
       </form>
     </Panel>
@@ -312,7 +338,7 @@ function DailyCapacityForm({ data }: { data: MyAvailabilityDto }) {
 const partForm = z.object({
   status: z.string(),
   capacity: z.string(),
-  note: z.string().max(200, 'Note must be at most 200 characters'),
+  note: z.string().max(200, 'vendorDashboard.calendar.noteTooLong'),
 });
 const dayForm = z
   .object({ day: partForm, morning: partForm, afternoon: partForm, evening: partForm })
@@ -325,7 +351,7 @@ const dayForm = z
       ctx.addIssue({
         code: 'custom',
         path: ['day', 'capacity'],
-        message: 'Capacity must be a whole number from 1 to 50',
+        message: 'vendorDashboard.calendar.capacityRange',
       });
   });
 type DayFormValues = z.input<typeof dayForm>;
@@ -344,6 +370,8 @@ function DayEditor({
   entries: CalendarEntryDto[];
   onDone: () => void;
 }) {
+  const t = useT();
+  const { language } = useLanguage();
   const utils = trpc.useUtils();
   const update = trpc.availability.update.useMutation();
   const [problem, setProblem] = useState<string | null>(null);
@@ -382,10 +410,10 @@ function DayEditor({
     try {
       await update.mutateAsync({ vendorId, version, from: day, to: day, entries: marked });
       await utils.availability.mine.invalidate();
-      toast.success(`${formatLongDay(day)} saved`);
+      toast.success(t('vendorDashboard.calendar.daySaved', { day: formatLongDay(day, language) }));
       onDone();
     } catch (error) {
-      setProblem(specificMessage(error) ?? 'The day could not be saved. Please try again.');
+      setProblem(specificMessage(error) ?? t('vendorDashboard.calendar.daySaveFailed'));
       // Saved elsewhere since (409): show the calendar as it is now.
       void utils.availability.mine.invalidate();
     }
@@ -395,41 +423,52 @@ function DayEditor({
     <Panel p={CARD_PADDING}>
       <form onSubmit={save} noValidate data-testid="calendar-day-editor">
         <Stack gap="4">
-          <Heading size="md">{formatLongDay(day)}</Heading>
+          <Heading size="md">{formatLongDay(day, language)}</Heading>
           <Text color="fg.muted" textStyle="sm">
-            A booked or held day or part takes one of the day's slots. A closed whole day takes no events; a
-            closed part only turns away searches for a time in it.
+            {t('vendorDashboard.calendar.dayHelp')}
           </Text>
           {PARTS.map(({ value: part, label }) => (
             <Flex key={part} gap="3" wrap="wrap" align="flex-start">
               <Box minW="12rem">
-                <FormSelect form={form} name={`${part}.status`} label={label} options={STATUS_OPTIONS} />
+                <FormSelect
+                  form={form}
+                  name={`${part}.status`}
+                  label={t(label)}
+                  options={STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
+                />
               </Box>
               {part === 'day' && wholeStatus === 'open' ? (
                 <Box maxW="10rem">
                   <FormInput
                     form={form}
                     name="day.capacity"
-                    label="Capacity that day"
-                    hint="Empty: your daily capacity"
+                    label={t('vendorDashboard.calendar.dayCapacity')}
+                    hint={t('vendorDashboard.calendar.dayCapacityHint')}
                     inputMode="numeric"
                   />
                 </Box>
               ) : null}
               <Box flex="1" minW="12rem">
-                <FormInput form={form} name={`${part}.note`} label="Private note" hint="Only you see it" />
+                <FormInput
+                  form={form}
+                  name={`${part}.note`}
+                  label={t('vendorDashboard.calendar.note')}
+                  hint={t('vendorDashboard.calendar.noteHint')}
+                />
               </Box>
             </Flex>
           ))}
           {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
           <HStack>
             <Button type="submit" loading={update.isPending} data-testid="calendar-save-day">
-              Save day
+              {t('vendorDashboard.calendar.saveDay')}
             </Button>
             <Button variant="ghost" onClick={onDone}>
-              Cancel
+              {t('common.action.cancel')}
             </Button>
-            {entries.length > 0 ? <Badge>{entries.length} marked</Badge> : null}
+            {entries.length > 0 ? (
+              <Badge>{t('vendorDashboard.calendar.marked', { count: entries.length })}</Badge>
+            ) : null}
           </HStack>
         </Stack>
       </form>

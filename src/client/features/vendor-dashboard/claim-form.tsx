@@ -2,7 +2,7 @@ import { Box, Button, chakra, Flex, Heading, Stack, Text } from '@chakra-ui/reac
 import { Store } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { z } from 'zod';
-import { DASHBOARD_CATEGORIES } from '../../../shared/constants';
+import { DASHBOARD_CATEGORIES, PRODUCT_NAME } from '../../../shared/constants';
 import { claimSubmitInput } from '../../../shared/schemas/claims';
 import type { VendorView } from '../../../shared/schemas/vendors';
 import {
@@ -14,11 +14,14 @@ import {
 import { FieldColumns } from '../../components/field-columns';
 import { FormInput, FormSelect, FormTextarea, useFieldError } from '../../components/form-fields';
 import { Panel } from '../../components/panel';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { specificMessage } from './format';
+import { categoryName, specificMessage } from './format';
 import { ListingSearch } from './listing-search';
 
 type ClaimValues = z.input<typeof claimSubmitInput>;
@@ -34,8 +37,6 @@ const EMPTY: ClaimValues = {
   ownershipProof: '',
   category: null,
 };
-
-const FAILURE = { title: 'Submission Failed', description: 'Failed to submit your claim. Please try again.' };
 
 /** 'search': no listing chosen yet; 'listing': claiming the one chosen; 'new': a business not listed. */
 type Target = { kind: 'search' } | { kind: 'listing'; listing: VendorView } | { kind: 'new' };
@@ -62,6 +63,8 @@ function startingValues(listing: VendorView | undefined): ClaimValues {
  * led here).
  */
 export function ClaimForm({ listing: initialListing }: { listing?: VendorView }) {
+  const t = useT();
+  const iso = useIsolate();
   const utils = trpc.useUtils();
   const submitClaim = useIdempotentCreate(trpc.claims.submit.useMutation());
   const headingId = useId();
@@ -101,8 +104,8 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
     submitClaim.mutate(values, {
       onSuccess: () => {
         toast.success(
-          'Claim Submitted',
-          'An administrator will review your claim; follow it in Your Vendor Claims.',
+          t('vendorDashboard.claimForm.submitted'),
+          t('vendorDashboard.claimForm.submittedDescription'),
         );
         form.reset(EMPTY);
         setTarget({ kind: 'search' });
@@ -110,7 +113,10 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
       },
       onError: (error) => {
         form.applyServerErrors(error);
-        toast.error(FAILURE.title, specificMessage(error) ?? FAILURE.description);
+        toast.error(
+          t('vendorDashboard.claimForm.failedTitle'),
+          specificMessage(error) ?? t('vendorDashboard.claimForm.failedDescription'),
+        );
       },
     });
   });
@@ -118,10 +124,10 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
   return (
     <Panel as="section" aria-labelledby={headingId} p={{ base: '4', md: '6' }} minW="0" alignSelf="start">
       <Heading id={headingId} as="h2" fontSize="xl" color="brand.950">
-        Submit New Vendor Claim
+        {t('vendorDashboard.claimForm.title')}
       </Heading>
       <Text mt="1" fontSize="sm" color="fg.muted">
-        Claim your business to manage its listing and answer families. An administrator reviews every claim.
+        {t('vendorDashboard.claimForm.intro')}
       </Text>
       <chakra.form
         mt="5"
@@ -138,35 +144,43 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
                 <Flex gap="3" align="center" minW="0">
                   <Store aria-hidden />
                   <Box minW="0">
-                    <Text textStyle="caption">Claiming the listing</Text>
+                    <Text textStyle="caption">{t('vendorDashboard.claimForm.claiming')}</Text>
                     <Text fontWeight="semibold" wordBreak="break-word">
-                      {target.listing.businessName}
+                      <bdi>{target.listing.businessName}</bdi>
                     </Text>
                     <Text textStyle="caption">
-                      {[target.listing.category, target.listing.city].filter(Boolean).join(' · ')}
+                      {[
+                        target.listing.category ? categoryName(t, target.listing.category) : null,
+                        target.listing.city ? iso(target.listing.city) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                   </Box>
                 </Flex>
                 <Button size="sm" variant="outline" bg="bg" onClick={searchAgain} disabled={pending}>
-                  Change listing
+                  {t('vendorDashboard.claimForm.changeListing')}
                 </Button>
               </Flex>
             ) : target.kind === 'new' ? (
               <Stack gap="3">
                 <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-                  <Text fontWeight="semibold">A new business, not yet listed</Text>
+                  <Text fontWeight="semibold">{t('vendorDashboard.claimForm.newBusiness')}</Text>
                   <Button size="sm" variant="outline" bg="bg" onClick={searchAgain} disabled={pending}>
-                    Search listings instead
+                    {t('vendorDashboard.claimForm.searchInstead')}
                   </Button>
                 </Flex>
                 <FormSelect
                   form={form}
                   name="category"
-                  label="Category"
+                  label={t('common.field.category')}
                   required
-                  placeholder="Select a category"
-                  options={DASHBOARD_CATEGORIES}
-                  hint="Your listing is created in this category once the claim is approved."
+                  placeholder={t('vendorDashboard.claimForm.selectCategory')}
+                  options={DASHBOARD_CATEGORIES.map((c) => ({
+                    value: c.value,
+                    label: term(t, 'dashboardCategory', c.value),
+                  }))}
+                  hint={t('vendorDashboard.claimForm.categoryHint')}
                   bg="bg"
                   data-testid="claim-category"
                 />
@@ -184,7 +198,7 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
                   disabled={pending}
                   data-testid="not-listed"
                 >
-                  My business isn't listed
+                  {t('vendorDashboard.claimForm.notListed')}
                 </Button>
               </Stack>
             )}
@@ -199,17 +213,17 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
           <FormTextarea
             form={form}
             name="businessDescription"
-            label="Business description"
+            label={t('vendorDashboard.claimForm.description')}
             required
             rows={3}
             maxLength={5000}
-            placeholder="What your business offers"
+            placeholder={t('vendorDashboard.claimForm.descriptionPlaceholder')}
             data-testid="claim-business-description"
           />
           <BusinessAddressInput
             form={form}
             name="businessAddress"
-            label="Business address"
+            label={t('vendorDashboard.claimForm.address')}
             required
             data-testid="claim-business-address"
           />
@@ -217,7 +231,7 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
             <BusinessPhoneInput
               form={form}
               name="businessPhone"
-              label="Business phone"
+              label={t('vendorDashboard.claimForm.phone')}
               required
               data-testid="claim-business-phone"
             />
@@ -225,38 +239,38 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
               form={form}
               name="businessEmail"
               kind="email"
-              label="Business email"
+              label={t('vendorDashboard.claimForm.email')}
               required
-              hint="An address at your business's own domain speeds up the review."
+              hint={t('vendorDashboard.claimForm.emailHint')}
               data-testid="claim-business-email"
             />
           </FieldColumns>
           <BusinessWebsiteInput
             form={form}
             name="businessWebsite"
-            label="Business website"
-            hint="Optional."
+            label={t('vendorDashboard.claimForm.website')}
+            hint={t('common.state.optional')}
             data-testid="claim-business-website"
           />
           <FormTextarea
             form={form}
             name="ownershipProof"
-            label="Ownership proof"
+            label={t('vendorDashboard.claimForm.proof')}
             required
             rows={3}
             maxLength={2000}
-            placeholder="Your role, a business registration number, or how we can confirm the business is yours"
-            hint="Seen only by the SimchaHub team."
+            placeholder={t('vendorDashboard.claimForm.proofPlaceholder')}
+            hint={t('vendorDashboard.claimForm.proofHint', { brand: iso(PRODUCT_NAME) })}
             data-testid="claim-ownership-proof"
           />
           <Button
             type="submit"
             loading={pending}
-            loadingText="Submitting..."
+            loadingText={t('vendorDashboard.claimForm.submitting')}
             alignSelf={{ base: 'stretch', sm: 'flex-end' }}
             data-testid="claim-submit"
           >
-            Submit Claim
+            {t('vendorDashboard.claimForm.submit')}
           </Button>
         </Stack>
       </chakra.form>

@@ -1,6 +1,19 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
-import { formatDateTime, statusLabel } from './format';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
+import { claimStatusLabel, formatDateTime } from './format';
+
+/**
+ * Who moved a claim, as the server names them in English: the submitter, an administrator (to the
+ * submitter), or someone gone; anyone else is a person's or the brand's name, shown as it is.
+ */
+const ACTORS: Record<string, MessageId> = {
+  You: 'vendorDashboard.claims.actor.you',
+  'An administrator': 'vendorDashboard.claims.actor.admin',
+  'A former administrator': 'vendorDashboard.claims.actor.formerAdmin',
+  'A deleted account': 'vendorDashboard.claims.actor.deleted',
+};
 
 /** A claim's steps, oldest first: each status it took, who moved it there and when, and their note. */
 export function ClaimHistoryList({
@@ -12,25 +25,30 @@ export function ClaimHistoryList({
   gap: string;
   mt?: string;
 }) {
+  const t = useT();
   return (
     <Stack as="ol" gap={gap} mt={mt} ps="3" borderStartWidth="2px" borderColor="border" listStyleType="none">
-      {history.map((entry) => (
-        <Box as="li" key={`${entry.at.getTime()}-${entry.toStatus}`} fontSize="sm">
-          <HStack gap="2" wrap="wrap">
-            <Badge colorPalette={claimBadgePalette(entry.toStatus)} variant="subtle" size="sm">
-              {statusLabel(entry.toStatus)}
-            </Badge>
-            <Text color="fg.muted">
-              {entry.actor}, <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
-            </Text>
-          </HStack>
-          {entry.note ? (
-            <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
-              {entry.note}
-            </Text>
-          ) : null}
-        </Box>
-      ))}
+      {history.map((entry) => {
+        const actor = ACTORS[entry.actor];
+        return (
+          <Box as="li" key={`${entry.at.getTime()}-${entry.toStatus}`} fontSize="sm">
+            <HStack gap="2" wrap="wrap">
+              <Badge colorPalette={claimBadgePalette(entry.toStatus)} variant="subtle" size="sm">
+                {claimStatusLabel(t, entry.toStatus)}
+              </Badge>
+              <Text color="fg.muted">
+                {actor ? t(actor) : <bdi>{entry.actor}</bdi>},{' '}
+                <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
+              </Text>
+            </HStack>
+            {entry.note ? (
+              <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
+                {entry.note}
+              </Text>
+            ) : null}
+          </Box>
+        );
+      })}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { VendorView } from '../../../shared/schemas/vendors';
 import { EmptyPanel } from '../../components/empty-panel';
 import { LinkButton } from '../../components/link-button';
 import { PageFrame } from '../../components/page-frame';
+import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { ClaimsTab } from './claims-tab';
 
@@ -26,30 +27,31 @@ function listingOf(state: unknown): VendorView | undefined {
  * and its approval makes the account a vendor account).
  */
 export function ClaimListingPage() {
+  const t = useT();
   const { user } = useCurrentUser();
   const { state } = useLocation();
   if (!user) return null;
   if (user.role === 'admin') {
     return (
-      <PageFrame title="Claim Your Listing">
+      <PageFrame title={t('vendorDashboard.claimPage.title')}>
         <EmptyPanel
           icon={<ShieldCheck />}
-          title="Administrators review claims"
-          description="An administrator decides vendor claims and cannot file one."
+          title={t('vendorDashboard.claimPage.adminTitle')}
+          description={t('vendorDashboard.claimPage.adminDescription')}
         >
-          <LinkButton to="/admin-dashboard?tab=claims">Review Claims</LinkButton>
+          <LinkButton to="/admin-dashboard?tab=claims">{t('vendorDashboard.claimPage.review')}</LinkButton>
         </EmptyPanel>
       </PageFrame>
     );
   }
   return (
     <PageFrame
-      title="Claim Your Listing"
-      description="Find your business in the marketplace, or tell us about one not yet listed. Once an administrator approves your claim, your account becomes a vendor account."
+      title={t('vendorDashboard.claimPage.title')}
+      description={t('vendorDashboard.claimPage.description')}
       actions={
         user.role === 'vendor' ? (
           <LinkButton to="/vendor-dashboard" variant="outline" bg="bg">
-            Open Vendor Dashboard
+            {t('vendorDashboard.claimPage.openDashboard')}
           </LinkButton>
         ) : null
       }

@@ -1,7 +1,11 @@
 import { Box, Button, Flex, HStack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Table2 } from 'lucide-react';
 import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { directionOf } from '../../../shared/i18n';
 import { Panel } from '../../components/panel';
+import { useLanguage } from '../../i18n/language';
+import { useT } from '../../i18n/use-t';
+import { chartLayout, PAD } from './chart-layout';
 import { formatCount, formatDay, formatLongDay } from './format';
 
 export interface ChartSeries<K extends string> {
@@ -22,7 +26,6 @@ interface DailyChartProps<K extends string> {
 }
 
 const HEIGHT = 200;
-const PAD = { top: 12, right: 12, bottom: 28, left: 36 };
 
 /** A token such as 'brand.solid' as the CSS variable Chakra defines for it. */
 const cssColor = (token: string) => `var(--chakra-colors-${token.replaceAll('.', '-')})`;
@@ -57,7 +60,8 @@ function niceMax(value: number): number {
 /**
  * A day-by-day chart drawn by hand in SVG: lines or grouped bars, an axis with three round values,
  * a pointer read-out of the day under the pointer, and the same numbers as a table (hidden until
- * asked for, always there for screen readers).
+ * asked for, always there for screen readers). It reads the page's way: on a right-to-left page the
+ * drawing is mirrored, the first day at the right edge and the values' axis on the right.
  */
 export function DailyChart<K extends string>({
   title,
@@ -67,28 +71,31 @@ export function DailyChart<K extends string>({
   kind,
   testId,
 }: DailyChartProps<K>) {
+  const t = useT();
+  const { language } = useLanguage();
+  const rtl = directionOf(language) === 'rtl';
   const { ref, width } = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
   const [asTable, setAsTable] = useState(false);
   const titleId = useId();
   const tableId = useId();
 
-  const innerW = Math.max(0, width - PAD.left - PAD.right);
+  const { innerW, step, at, boxAt, fromStartOf, x, dayAt } = chartLayout(width, days.length, rtl);
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const max = niceMax(Math.max(0, ...days.flatMap((d) => series.map((s) => d[s.key]))));
-  const step = days.length > 0 ? innerW / days.length : 0;
-  const x = (i: number) => PAD.left + step * (i + 0.5);
   const y = (v: number) => PAD.top + innerH - (v / max) * innerH;
   const ticks = [0, max / 2, max];
   const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(innerW / 64))));
 
   const onPointer = (event: PointerEvent<SVGSVGElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
-    const i = Math.floor((event.clientX - rect.left - PAD.left) / (step || 1));
-    setHover(i >= 0 && i < days.length ? i : null);
+    setHover(dayAt(event.clientX - rect.left));
   };
   const hovered = hover === null ? null : days[hover];
 
+  // The table reads from the start edge: days at the start, and numbers at the end in English as
+  // ever, but at the start (the right, under their headings) on a right-to-left page.
+  const numberAlign = rtl ? 'start' : 'end';
   const table = (
     <Table.Root size="sm" stickyHeader>
       <Table.Caption captionSide="top" textAlign="start" mb="1">
@@ -96,9 +103,9 @@ export function DailyChart<K extends string>({
       </Table.Caption>
       <Table.Header>
         <Table.Row>
-          <Table.ColumnHeader>Day</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="start">{t('vendorDashboard.chart.day')}</Table.ColumnHeader>
           {series.map((s) => (
-            <Table.ColumnHeader key={s.key} textAlign="end">
+            <Table.ColumnHeader key={s.key} textAlign={numberAlign}>
               {s.label}
             </Table.ColumnHeader>
           ))}
@@ -107,11 +114,11 @@ export function DailyChart<K extends string>({
       <Table.Body>
         {days.map((d) => (
           <Table.Row key={d.day}>
-            <Table.Cell>
-              <time dateTime={d.day}>{formatLongDay(d.day)}</time>
+            <Table.Cell textAlign="start">
+              <time dateTime={d.day}>{formatLongDay(d.day, language)}</time>
             </Table.Cell>
             {series.map((s) => (
-              <Table.Cell key={s.key} textAlign="end">
+              <Table.Cell key={s.key} textAlign={numberAlign}>
                 {formatCount(d[s.key])}
               </Table.Cell>
             ))}
@@ -150,7 +157,7 @@ export function DailyChart<K extends string>({
           onClick={() => setAsTable((v) => !v)}
         >
           <Table2 aria-hidden />
-          {asTable ? 'Show as chart' : 'Show as table'}
+          {asTable ? t('vendorDashboard.chart.showChart') : t('vendorDashboard.chart.showTable')}
         </Button>
       </Flex>
 
@@ -179,30 +186,33 @@ export function DailyChart<K extends string>({
             width={width}
             height={HEIGHT}
             role="img"
-            aria-label={`${title}. ${summary}`}
+            aria-label={t('vendorDashboard.chart.label', { title, summary })}
             onPointerMove={onPointer}
             onPointerLeave={() => setHover(null)}
             style={{ display: 'block', touchAction: 'pan-y' }}
           >
-            {ticks.map((t) => (
-              <g key={t}>
+            {ticks.map((tick) => (
+              <g key={tick}>
                 <line
-                  x1={PAD.left}
-                  x2={width - PAD.right}
-                  y1={y(t)}
-                  y2={y(t)}
+                  x1={at(PAD.start)}
+                  x2={at(width - PAD.end)}
+                  y1={y(tick)}
+                  y2={y(tick)}
                   stroke={cssColor('border')}
-                  strokeDasharray={t === 0 ? undefined : '3 4'}
+                  strokeDasharray={tick === 0 ? undefined : '3 4'}
                 />
+                {/* A number written left to right, its edge next to the plot: its right edge, or on a
+                    right-to-left page (axis on the right) its left one. */}
                 <text
-                  x={PAD.left - 6}
-                  y={y(t)}
-                  textAnchor="end"
+                  x={at(PAD.start - 6)}
+                  y={y(tick)}
+                  textAnchor={rtl ? 'start' : 'end'}
+                  direction={rtl ? 'ltr' : undefined}
                   dominantBaseline="middle"
                   style={{ fontSize: '11px' }}
                   fill={cssColor('fg.muted')}
                 >
-                  {formatCount(t)}
+                  {formatCount(tick)}
                 </text>
               </g>
             ))}
@@ -222,7 +232,7 @@ export function DailyChart<K extends string>({
             )}
             {hover !== null ? (
               <rect
-                x={PAD.left + step * hover}
+                x={boxAt(PAD.start + step * hover, step)}
                 y={PAD.top}
                 width={step}
                 height={innerH}
@@ -263,12 +273,13 @@ export function DailyChart<K extends string>({
                       {series.map((s, si) => {
                         const value = d[s.key];
                         if (value <= 0) return null;
+                        const w = Math.max(1, barW - (barW > 3 ? 1 : 0));
                         return (
                           <rect
                             key={s.key}
-                            x={x(i) - groupW / 2 + barW * si}
+                            x={boxAt(fromStartOf(i) - groupW / 2 + barW * si, w)}
                             y={y(value)}
-                            width={Math.max(1, barW - (barW > 3 ? 1 : 0))}
+                            width={w}
                             height={Math.max(1, y(0) - y(value))}
                             fill={cssColor(s.color)}
                             rx={barW > 6 ? 1.5 : 0}
@@ -284,6 +295,7 @@ export function DailyChart<K extends string>({
           <Box
             position="absolute"
             top="0"
+            // Placed by the drawing's own x (already mirrored on a right-to-left page), from the left.
             left={`${Math.min(Math.max(x(hover) - 70, 0), Math.max(0, width - 140))}px`}
             w="140px"
             layerStyle="panel"
@@ -295,7 +307,7 @@ export function DailyChart<K extends string>({
             pointerEvents="none"
             aria-hidden
           >
-            <Text fontWeight="semibold">{formatLongDay(hovered.day)}</Text>
+            <Text fontWeight="semibold">{formatLongDay(hovered.day, language)}</Text>
             {series.map((s) => (
               <Flex key={s.key} justify="space-between" gap="2">
                 <Text color="fg.muted">{s.label}</Text>

@@ -1,34 +1,69 @@
+import { dashboardValueOf, isCategory } from '../../../shared/categories';
+import { PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
 import { formatCivilDay } from '../../../shared/dates';
+import type { Language } from '../../../shared/i18n';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import type { Translate } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
+import { dateFormat, formatCount as formatScreenCount } from '../../lib/intl';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-// Analytics days are UTC civil dates: shown in UTC so that 'Nov 3' stays Nov 3 west of Greenwich.
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const countFormat = new Intl.NumberFormat('en-US');
+/** 'Nov 3, 2026' ('3 בנוב׳ 2026'), in the page's language. */
+export const formatDate = (date: Date) =>
+  dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+/** 'Nov 3, 2026, 4:05 PM', in the page's language. */
+export const formatDateTime = (date: Date) =>
+  dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date);
+/**
+ * An analytics day ('2026-11-03') as 'Nov 3' ('3 בנוב׳'). Analytics days are UTC civil dates: shown
+ * in UTC so that 'Nov 3' stays Nov 3 west of Greenwich.
+ */
+export const formatDay = (day: string) =>
+  dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+/** An analytics day as 'Tue, Nov 3, 2026' ('יום ג׳, 3 בנוב׳ 2026'). */
+export const formatLongDay = (day: string, language: Language) => formatCivilDay(day, language);
+/** '1,234', in the page's language. */
+export const formatCount = (n: number) => formatScreenCount(n);
 
-/** 'Nov 3, 2026'. */
-export const formatDate = (date: Date) => dateFormat.format(date);
-/** 'Nov 3, 2026, 4:05 PM'. */
-export const formatDateTime = (date: Date) => dateTimeFormat.format(date);
-/** An analytics day ('2026-11-03') as 'Nov 3'. */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-/** An analytics day as 'Tue, Nov 3, 2026'. */
-export const formatLongDay = (day: string) => formatCivilDay(day);
-/** '1,234'. */
-export const formatCount = (n: number) => countFormat.format(n);
-
-/** Business minutes as '45 min', '3 h' or '3 h 20 min'. */
-export function formatMinutes(minutes: number): string {
+/** Business minutes as '45 min', '3 h' or '3 h 20 min' ('45 דק׳', '3 שע׳', '3 שע׳ ו־20 דק׳'). */
+export function formatMinutes(t: Translate, minutes: number): string {
   const total = Math.max(0, Math.round(minutes));
   const hours = Math.floor(total / 60);
   const rest = total % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  // Passed as texts: written without grouping, as ever ('1200 h').
+  if (hours === 0) return t('vendorDashboard.duration.minutes', { minutes: String(rest) });
+  return rest === 0
+    ? t('vendorDashboard.duration.hours', { hours: String(hours) })
+    : t('vendorDashboard.duration.hoursMinutes', { hours: String(hours), minutes: String(rest) });
 }
 
 /** 'pending' -> 'Pending'. */
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+const CLAIM_STATUS_LABELS: Record<string, MessageId> = {
+  pending: 'vendorDashboard.claimStatus.pending',
+  approved: 'vendorDashboard.claimStatus.approved',
+  rejected: 'vendorDashboard.claimStatus.rejected',
+  withdrawn: 'vendorDashboard.claimStatus.withdrawn',
+  revoked: 'vendorDashboard.claimStatus.revoked',
+};
+
+/** A claim's status as its badge names it: 'Pending' ('ממתינה'); an unknown one as statusLabel does. */
+export function claimStatusLabel(t: Translate, status: string): string {
+  const id = CLAIM_STATUS_LABELS[status];
+  return id ? t(id) : statusLabel(status);
+}
+
+/**
+ * A listing's stored category in the page's language: the marketplace's name ('Photographers'), or,
+ * for the categories only the dashboard lists, the dashboard's ('Beauty & Makeup'); an unknown one as
+ * it is stored.
+ */
+export function categoryName(t: Translate, category: string): string {
+  if ((PROFILE_FORM_CATEGORIES as readonly string[]).includes(category)) return term(t, 'category', category);
+  if (!isCategory(category)) return category;
+  return term(t, 'dashboardCategory', dashboardValueOf(category));
+}
 
 /**
  * The server's own sentence for a refusal ('You already have a pending claim for this listing'),

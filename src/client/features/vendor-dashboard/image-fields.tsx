@@ -14,6 +14,9 @@ import { ArrowLeft, ArrowRight, ImageIcon, ImagePlus, Trash2 } from 'lucide-reac
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { UploadedImage } from '../../components/uploaded-image';
+import { DirectionalIcon } from '../../i18n/bidi';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { uploadImageWithToasts } from '../../lib/upload-image';
 
@@ -29,7 +32,7 @@ function useFilePicker(onFiles: (files: File[]) => void) {
 }
 
 interface SingleImageFieldProps {
-  /** 'Logo' or 'Cover image'. */
+  /** 'Logo' or 'Cover image', in the page's language. */
   label: string;
   url: string | null | undefined;
   /** How wide the preview is shown, for the uploaded image's srcset. */
@@ -41,6 +44,16 @@ interface SingleImageFieldProps {
   onChange: (url: string | null) => void;
   /** Tells the form an upload is under way, so it is not saved half done. */
   onBusy: (busy: boolean) => void;
+}
+
+/** A form's message for a field (a shared schema's, or a catalogue id), in the page's language. */
+function FieldMessage({ id, error }: { id?: string; error: string }) {
+  const messageText = useMessageText();
+  return (
+    <Text id={id} fontSize="sm" color="fg.error">
+      {messageText(error)}
+    </Text>
+  );
 }
 
 /** The listing's logo or cover image: upload, replace or remove (spec section 5's image checks). */
@@ -55,6 +68,7 @@ export function SingleImageField({
   onChange,
   onBusy,
 }: SingleImageFieldProps) {
+  const t = useT();
   const labelId = useId();
   const errorId = useId();
   const [uploading, setUploading] = useState(false);
@@ -84,13 +98,19 @@ export function SingleImageField({
         justifyContent="center"
       >
         {url ? (
-          <UploadedImage src={url} sizes={sizes} alt={`${label} preview`} w="full" h="full" />
+          <UploadedImage
+            src={url}
+            sizes={sizes}
+            alt={t('vendorDashboard.image.preview', { label })}
+            w="full"
+            h="full"
+          />
         ) : (
           <Stack align="center" gap="1" textStyle="caption">
             <Icon boxSize="6" aria-hidden>
               <ImageIcon />
             </Icon>
-            <Text>No {noun} yet</Text>
+            <Text>{t('vendorDashboard.image.none', { noun })}</Text>
           </Stack>
         )}
       </Box>
@@ -109,12 +129,12 @@ export function SingleImageField({
           size="sm"
           onClick={picker.open}
           loading={uploading}
-          loadingText="Uploading..."
+          loadingText={t('common.state.uploading')}
           disabled={disabled}
           data-testid={`${testId}-upload`}
         >
           <ImageIcon />
-          {url ? `Replace ${noun}` : `Upload ${noun}`}
+          {url ? t('vendorDashboard.image.replace', { noun }) : t('vendorDashboard.image.upload', { noun })}
         </Button>
         {url ? (
           <Button
@@ -124,15 +144,11 @@ export function SingleImageField({
             onClick={() => onChange(null)}
             disabled={disabled || uploading}
           >
-            Remove {noun}
+            {t('vendorDashboard.image.remove', { noun })}
           </Button>
         ) : null}
       </Flex>
-      {error ? (
-        <Text id={errorId} fontSize="sm" color="fg.error">
-          {error}
-        </Text>
-      ) : null}
+      {error ? <FieldMessage id={errorId} error={error} /> : null}
     </Stack>
   );
 }
@@ -156,6 +172,8 @@ type FocusTarget = string[] | null;
  * moved photo now is.
  */
 export function GalleryEditor({ images, update, businessName, disabled, error, onBusy }: GalleryEditorProps) {
+  const t = useT();
+  const iso = useIsolate();
   const headingId = useId();
   const hintId = useId();
   const [uploading, setUploading] = useState<{ done: number; total: number } | null>(null);
@@ -180,10 +198,10 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
     const taken = files.slice(0, Math.max(0, room));
     if (taken.length < files.length) {
       toast.error(
-        `A gallery holds at most ${LIMITS.galleryImagesMax} images`,
+        t('vendorDashboard.gallery.full', { max: LIMITS.galleryImagesMax }),
         taken.length === 0
-          ? 'Remove a photo before adding another.'
-          : `Only the first ${taken.length} of the ${files.length} photos were added.`,
+          ? t('vendorDashboard.gallery.removeFirst')
+          : t('vendorDashboard.gallery.partlyAdded', { taken: taken.length, total: files.length }),
       );
     }
     if (taken.length === 0) return;
@@ -210,7 +228,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
       if (item !== undefined) next.splice(target, 0, item);
       return next;
     });
-    setAnnouncement(`Photo moved to position ${target + 1} of ${images.length}.`);
+    setAnnouncement(t('vendorDashboard.gallery.moved', { position: target + 1, count: images.length }));
     setFocusTarget([`${src}:${direction}`, `${src}:${direction === 'left' ? 'right' : 'left'}`]);
   };
 
@@ -218,7 +236,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
     const after = images[index + 1];
     const before = images[index - 1];
     update((list) => list.filter((_, i) => i !== index));
-    setAnnouncement(`Photo ${index + 1} removed. ${images.length - 1} photos left.`);
+    setAnnouncement(t('vendorDashboard.gallery.removed', { n: index + 1, left: images.length - 1 }));
     setFocusTarget([`${after}:remove`, `${before}:remove`, 'add']);
   };
 
@@ -238,10 +256,10 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
       <Flex justify="space-between" align={{ base: 'flex-start', sm: 'center' }} gap="3" wrap="wrap">
         <Box>
           <Text fontWeight="medium" fontSize="sm" id={headingId}>
-            Gallery
+            {t('vendorDashboard.gallery.title')}
           </Text>
           <Text textStyle="caption" id={hintId}>
-            {images.length} of {LIMITS.galleryImagesMax} photos. The first photos show first on your profile.
+            {t('vendorDashboard.gallery.hint', { count: images.length, max: LIMITS.galleryImagesMax })}
           </Text>
         </Box>
         <input
@@ -250,7 +268,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
           accept="image/*"
           multiple
           hidden
-          aria-label="Add gallery photos"
+          aria-label={t('vendorDashboard.gallery.input')}
           data-testid="gallery-file-input"
           onChange={picker.onChange}
         />
@@ -261,16 +279,23 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
           onClick={picker.open}
           disabled={busy || room <= 0}
           loading={uploading !== null}
-          loadingText={uploading ? `Uploading ${uploading.done + 1} of ${uploading.total}...` : undefined}
+          loadingText={
+            uploading
+              ? t('vendorDashboard.gallery.uploading', {
+                  current: uploading.done + 1,
+                  total: uploading.total,
+                })
+              : undefined
+          }
           data-testid="gallery-upload"
         >
           <ImagePlus aria-hidden />
-          Add photos
+          {t('vendorDashboard.gallery.add')}
         </Button>
       </Flex>
       {images.length === 0 ? (
         <Box layerStyle="dashedOutline" rounded="lg" p="6" textAlign="center" fontSize="sm" color="fg.muted">
-          No photos yet. Families look at photos first: add up to {LIMITS.galleryImagesMax}.
+          {t('vendorDashboard.gallery.empty', { max: LIMITS.galleryImagesMax })}
         </Box>
       ) : (
         <SimpleGrid as="ol" columns={{ base: 2, sm: 3, lg: 4 }} gap="3" listStyleType="none">
@@ -278,7 +303,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
             <Box
               as="li"
               key={src}
-              aria-label={`Photo ${i + 1} of ${images.length}`}
+              aria-label={t('vendorDashboard.gallery.item', { n: i + 1, count: images.length })}
               layerStyle="panel"
               rounded="lg"
               overflow="hidden"
@@ -287,7 +312,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
               <UploadedImage
                 src={src}
                 sizes="(min-width: 62em) 12rem, (min-width: 30em) 30vw, 45vw"
-                alt={`${businessName} photo ${i + 1}`}
+                alt={t('vendorDashboard.gallery.alt', { name: iso(businessName), n: i + 1 })}
                 w="full"
                 aspectRatio={4 / 3}
                 loading="lazy"
@@ -296,28 +321,32 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
                 <HStack gap="1">
                   <IconButton
                     ref={register(`${src}:left`)}
-                    aria-label={`Move photo ${i + 1} left`}
+                    aria-label={t('vendorDashboard.gallery.moveEarlier', { n: i + 1 })}
                     size="xs"
                     variant="ghost"
                     disabled={busy || i === 0}
                     onClick={() => move(i, 'left')}
                   >
-                    <ArrowLeft />
+                    <DirectionalIcon>
+                      <ArrowLeft />
+                    </DirectionalIcon>
                   </IconButton>
                   <IconButton
                     ref={register(`${src}:right`)}
-                    aria-label={`Move photo ${i + 1} right`}
+                    aria-label={t('vendorDashboard.gallery.moveLater', { n: i + 1 })}
                     size="xs"
                     variant="ghost"
                     disabled={busy || i === images.length - 1}
                     onClick={() => move(i, 'right')}
                   >
-                    <ArrowRight />
+                    <DirectionalIcon>
+                      <ArrowRight />
+                    </DirectionalIcon>
                   </IconButton>
                 </HStack>
                 <IconButton
                   ref={register(`${src}:remove`)}
-                  aria-label={`Remove photo ${i + 1}`}
+                  aria-label={t('vendorDashboard.gallery.remove', { n: i + 1 })}
                   size="xs"
                   variant="ghost"
                   colorPalette="red"
@@ -331,11 +360,7 @@ export function GalleryEditor({ images, update, businessName, disabled, error, o
           ))}
         </SimpleGrid>
       )}
-      {error ? (
-        <Text fontSize="sm" color="fg.error">
-          {error}
-        </Text>
-      ) : null}
+      {error ? <FieldMessage error={error} /> : null}
       <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
     </Stack>
   );

@@ -12,8 +12,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { FileUp, ShieldCheck, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { z } from 'zod';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { formatDate, formatInstantDate } from '../../../shared/dates';
+import type { Language } from '../../../shared/i18n';
 import { KASHRUT_AGENCIES, KASHRUT_CATEGORIES, KASHRUT_FLAGS, KASHRUT_LEVELS } from '../../../shared/kashrut';
 import {
   KASHRUT_MESSAGES,
@@ -29,6 +33,13 @@ import { FormInput, FormSelect, FormTextField, useFieldError } from '../../compo
 import { Panel } from '../../components/panel';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
+import type { MessageId } from '../../i18n/catalogue';
+import { useLanguage } from '../../i18n/language';
+import { messageText } from '../../i18n/server-message';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { type Translate, useT } from '../../i18n/use-t';
+import { codedMessage } from '../../lib/errors';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -37,14 +48,9 @@ import { specificMessage } from './format';
 
 type KashrutValues = z.input<typeof kashrutSaveInput>;
 
-/** A civil day ('2027-03-01') as 'March 1, 2027'. */
-export function dayInWords(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+/** A civil day ('2027-03-01') as 'March 1, 2027' ('1 במרץ 2027'). */
+export function dayInWords(day: string, language: Language): string {
+  return formatDate(day, language, 'long');
 }
 
 /** Today on this device, as 'YYYY-MM-DD'. */
@@ -79,76 +85,110 @@ function valuesOf(vendorId: string, k: KashrutDto | null): KashrutValues {
  * profile form.
  */
 export function KashrutCard({ vendorId }: { vendorId: string }) {
+  const t = useT();
+  const iso = useIsolate();
+  const { locale } = useIntl();
   const id = useId();
   const query = trpc.kashrut.mine.useQuery({ vendorId });
   const data = query.data;
+  // 'caterers and venues' ('קייטרינג ואולמות וגנים'): the categories that may state a supervision.
+  const categories = useMemo(
+    () =>
+      new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+        KASHRUT_CATEGORIES.map((c) => term(t, 'category', c).toLowerCase()),
+      ),
+    [locale, t],
+  );
   if (data && !data.mayState) return null;
   return (
     <Panel as="section" aria-labelledby={id} p={{ base: '4', md: '6' }} data-testid="kashrut-card">
       <Heading id={id} as="h2" fontSize="lg" color="brand.950">
-        Kashrut
+        {t('vendorDashboard.kashrut.title')}
       </Heading>
       <Text fontSize="sm" color="fg.muted" mt="1">
-        Families choose {KASHRUT_CATEGORIES.map((c) => c.toLowerCase()).join(' and ')} by their supervision.
-        State it here and upload the certificate: once SimchaHub has checked it, your profile shows it as
-        verified until the certificate expires.
+        {t('vendorDashboard.kashrut.intro', { categories, brand: iso(PRODUCT_NAME) })}
       </Text>
       <Stack gap="5" mt="4">
         {data ? (
           <KashrutForm key={`${data.vendorId}-${data.kashrut?.version ?? 0}`} own={data} />
         ) : query.error ? (
-          <ErrorAlert>
-            {specificMessage(query.error) ?? 'The kashrut details could not be loaded.'}
-          </ErrorAlert>
+          <ErrorAlert>{specificMessage(query.error) ?? t('vendorDashboard.kashrut.loadFailed')}</ErrorAlert>
         ) : (
-          <Skeleton h="48" rounded="lg" role="status" aria-label="Loading the kashrut details" />
+          <Skeleton h="48" rounded="lg" role="status" aria-label={t('vendorDashboard.kashrut.loading')} />
         )}
       </Stack>
     </Panel>
   );
 }
 
-function StatusLine({ kashrut }: { kashrut: KashrutDto | null }) {
-  if (!kashrut) return null;
-  const lines: Record<KashrutDto['status'], { palette: string; title: string; text: string }> = {
+/** Each status's badge, in the page's language. */
+const STATUS_BADGES: Record<KashrutDto['status'], MessageId> = {
+  stated: 'vendorDashboard.kashrut.badge.stated',
+  pending: 'vendorDashboard.kashrut.badge.pending',
+  verified: 'vendorDashboard.kashrut.badge.verified',
+  rejected: 'vendorDashboard.kashrut.badge.rejected',
+  expired: 'vendorDashboard.kashrut.badge.expired',
+};
+
+/** Where the verification stands, in words: a title, and what to do or know about it. */
+function statusLines(
+  t: Translate,
+  brand: string,
+  language: Language,
+  kashrut: KashrutDto,
+): Record<KashrutDto['status'], { palette: string; title: string; text: string }> {
+  return {
     stated: {
       palette: 'gray',
-      title: 'Stated by the business, not yet verified',
-      text: 'Upload the certificate so that SimchaHub can verify it.',
+      title: t('vendorDashboard.kashrut.stated.title'),
+      text: t('vendorDashboard.kashrut.stated.text', { brand }),
     },
     pending: {
       palette: 'orange',
-      title: 'Waiting for SimchaHub to check the certificate',
-      text: 'Until then, your profile shows the supervision as stated by the business, not yet verified.',
+      title: t('vendorDashboard.kashrut.pending.title', { brand }),
+      text: t('vendorDashboard.kashrut.pending.text'),
     },
     verified: {
       palette: 'green',
       title: kashrut.verifiedAt
-        ? `Verified by SimchaHub on ${kashrut.verifiedAt.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' })}`
-        : 'Verified by SimchaHub',
+        ? t('vendorDashboard.kashrut.verified.titleOn', {
+            brand,
+            date: formatInstantDate(kashrut.verifiedAt, null, language, 'long'),
+          })
+        : t('vendorDashboard.kashrut.verified.title', { brand }),
       text: kashrut.expiresOn
-        ? `Shown as verified until the certificate expires on ${dayInWords(kashrut.expiresOn)}. Changing the details below sends them to SimchaHub again.`
+        ? t('vendorDashboard.kashrut.verified.text', {
+            brand,
+            date: dayInWords(kashrut.expiresOn, language),
+          })
         : '',
     },
     rejected: {
       palette: 'red',
-      title: 'The certificate was not accepted',
-      text: kashrut.rejectedReason ? `Reason: ${kashrut.rejectedReason}` : '',
+      title: t('vendorDashboard.kashrut.rejected.title'),
+      text: kashrut.rejectedReason
+        ? t('vendorDashboard.kashrut.rejected.text', { reason: kashrut.rejectedReason })
+        : '',
     },
     expired: {
       palette: 'red',
-      title: 'The certificate has expired',
-      text: 'Upload the renewed certificate with its new expiry date, and SimchaHub will verify it again.',
+      title: t('vendorDashboard.kashrut.expired.title'),
+      text: t('vendorDashboard.kashrut.expired.text', { brand }),
     },
   };
-  const line = lines[kashrut.status];
+}
+
+function StatusLine({ kashrut }: { kashrut: KashrutDto | null }) {
+  const t = useT();
+  const iso = useIsolate();
+  const { language } = useLanguage();
+  if (!kashrut) return null;
+  const line = statusLines(t, iso(PRODUCT_NAME), language, kashrut)[kashrut.status];
   return (
     <HStack gap="3" align="flex-start" data-testid="kashrut-status">
       <Badge colorPalette={line.palette} flexShrink="0">
         <ShieldCheck aria-hidden size={14} />
-        {kashrut.status === 'stated'
-          ? 'Not verified'
-          : kashrut.status.charAt(0).toUpperCase() + kashrut.status.slice(1)}
+        {t(STATUS_BADGES[kashrut.status])}
       </Badge>
       <Stack gap="0" fontSize="sm">
         <Text fontWeight="semibold">{line.title}</Text>
@@ -182,12 +222,13 @@ function Checkbox({
 }
 
 function LevelRadios({ form }: { form: ZodForm<KashrutValues, unknown> }) {
+  const t = useT();
   const id = useId();
   const error = useFieldError({ form, name: 'level' });
   return (
     <chakra.fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <chakra.legend fontWeight="medium" fontSize="sm" mb="1.5">
-        Level
+        {t('vendorDashboard.kashrut.level')}
       </chakra.legend>
       <HStack gap="5" wrap="wrap">
         {KASHRUT_LEVELS.map((level) => (
@@ -200,7 +241,7 @@ function LevelRadios({ form }: { form: ZodForm<KashrutValues, unknown> }) {
               disabled={form.pending}
               {...form.register('level')}
             />
-            <Text fontSize="sm">{level.label}</Text>
+            <Text fontSize="sm">{term(t, 'kashrutLevel', level.value)}</Text>
           </HStack>
         ))}
       </HStack>
@@ -214,6 +255,9 @@ function LevelRadios({ form }: { form: ZodForm<KashrutValues, unknown> }) {
 }
 
 function KashrutForm({ own }: { own: OwnKashrutDto }) {
+  const t = useT();
+  const iso = useIsolate();
+  const brand = iso(PRODUCT_NAME);
   const utils = trpc.useUtils();
   const save = trpc.kashrut.save.useMutation();
   const [stale, setStale] = useState<KashrutDto | null>(null);
@@ -240,17 +284,17 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
         adopt(next);
         void utils.vendors.byId.invalidate({ id: next.vendorId });
         toast.success(
-          'Kashrut saved',
+          t('vendorDashboard.kashrut.saved'),
           next.kashrut?.status === 'verified'
-            ? 'Nothing that was verified changed.'
-            : 'SimchaHub checks it once the certificate is uploaded.',
+            ? t('vendorDashboard.kashrut.savedVerified')
+            : t('vendorDashboard.kashrut.savedToCheck', { brand }),
         );
       },
       onError: (error) => {
         const current = staleCurrent<KashrutDto>(error);
         if (current) setStale(current);
         else if (!form.applyServerErrors(error))
-          setProblem(specificMessage(error) ?? 'The kashrut details could not be saved. Please try again.');
+          setProblem(specificMessage(error) ?? t('vendorDashboard.kashrut.saveFailed'));
       },
     });
   });
@@ -268,15 +312,23 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
       });
       const json: unknown = await response.json().catch(() => null);
       if (!response.ok) {
-        const message = (json as { error?: { message?: string } } | null)?.error?.message;
-        setProblem(message ?? 'The certificate could not be uploaded. Please try again.');
+        const refusal = (json as { error?: { message?: unknown } } | null)?.error;
+        // The server's sentence in the page's language, by its code (REST sends it as tRPC does).
+        setProblem(
+          typeof refusal?.message === 'string'
+            ? messageText(codedMessage(refusal.message, refusal))
+            : t('vendorDashboard.kashrut.uploadFailed'),
+        );
         return;
       }
       // The answer's dates are JSON text: read the row again through the typed query.
       await utils.kashrut.mine.invalidate({ vendorId: own.vendorId });
-      toast.success('Certificate uploaded', 'SimchaHub will check it and tell you when it is verified.');
+      toast.success(
+        t('vendorDashboard.kashrut.uploaded'),
+        t('vendorDashboard.kashrut.uploadedDescription', { brand }),
+      );
     } catch {
-      setProblem('The certificate could not be uploaded. Check your connection and try again.');
+      setProblem(t('vendorDashboard.kashrut.uploadOffline'));
     } finally {
       setUploading(false);
     }
@@ -294,7 +346,7 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
       <chakra.form
         onSubmit={(e) => void submit(e)}
         noValidate
-        aria-label="Kashrut"
+        aria-label={t('vendorDashboard.kashrut.title')}
         aria-busy={save.isPending}
       >
         <Stack gap="5">
@@ -302,42 +354,51 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
             <FormSelect
               form={form}
               name="agency"
-              label="Supervising agency"
+              label={t('vendorDashboard.kashrut.agency')}
               required
-              options={KASHRUT_AGENCIES.map((a) => ({ value: a.code, label: a.label }))}
+              options={KASHRUT_AGENCIES.map((a) => ({
+                value: a.code,
+                label: term(t, 'kashrutAgency', a.code),
+              }))}
             />
             {agency === 'other' ? (
-              <FormInput form={form} name="agencyOther" label="Agency name" required maxLength={120} />
+              <FormInput
+                form={form}
+                name="agencyOther"
+                label={t('vendorDashboard.kashrut.agencyName')}
+                required
+                maxLength={120}
+              />
             ) : null}
           </FieldColumns>
           <LevelRadios form={form} />
           <chakra.fieldset>
             <chakra.legend fontWeight="medium" fontSize="sm" mb="1.5">
-              Standards
+              {t('vendorDashboard.kashrut.standards')}
             </chakra.legend>
             <Flex gap="5" wrap="wrap">
               {KASHRUT_FLAGS.map((f) => (
-                <Checkbox key={f.field} form={form} name={f.field} label={f.label} />
+                <Checkbox key={f.field} form={form} name={f.field} label={term(t, 'kashrutFlag', f.field)} />
               ))}
             </Flex>
           </chakra.fieldset>
           <FormTextField
-            label="Certificate expiry date"
+            label={t('vendorDashboard.kashrut.expiry')}
             type="date"
             maxW="xs"
             error={expiryError}
             disabled={form.pending}
-            hint="The badge is shown until this day; we remind you 30 days before."
+            hint={t('vendorDashboard.kashrut.expiryHint')}
             {...expiry}
           />
           <Button type="submit" alignSelf="flex-start" loading={save.isPending}>
-            Save kashrut
+            {t('vendorDashboard.kashrut.save')}
           </Button>
         </Stack>
       </chakra.form>
       <Stack gap="2">
         <Text fontWeight="medium" fontSize="sm">
-          Certificate
+          {t('vendorDashboard.kashrut.certificate')}
         </Text>
         {certificate ? (
           <Text fontSize="sm">
@@ -348,20 +409,20 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
               color="brand.700"
               textDecoration="underline"
             >
-              {certificate.name}
+              <bdi>{certificate.name}</bdi>
             </chakra.a>{' '}
-            (only you and SimchaHub’s admins can open it)
+            {t('vendorDashboard.kashrut.certificatePrivate', { brand })}
           </Text>
         ) : (
           <Text fontSize="sm" color="fg.muted">
             {own.kashrut
-              ? 'No certificate uploaded yet.'
-              : 'Save the supervision first, then upload its certificate.'}
+              ? t('vendorDashboard.kashrut.noCertificate')
+              : t('vendorDashboard.kashrut.saveFirst')}
           </Text>
         )}
         <FileField
-          label={certificate ? 'Replace the certificate' : 'Upload the certificate'}
-          hint="A PDF, JPG or PNG file of at most 10 MB."
+          label={certificate ? t('vendorDashboard.kashrut.replace') : t('vendorDashboard.kashrut.upload')}
+          hint={t('vendorDashboard.kashrut.fileHint')}
           accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
           onFiles={(files) => {
             const file = files[0];
@@ -378,7 +439,7 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
               data-testid="kashrut-certificate-upload"
             >
               <FileUp aria-hidden />
-              Choose a file
+              {t('vendorDashboard.kashrut.choose')}
             </Button>
           )}
         </FileField>
@@ -386,10 +447,7 @@ function KashrutForm({ own }: { own: OwnKashrutDto }) {
       {own.kashrut?.status === 'verified' ? (
         <Alert.Root status="info" variant="subtle" rounded="lg">
           <Alert.Indicator />
-          <Alert.Description>
-            Changing the agency, level, standards, expiry date or certificate removes the verified badge until
-            SimchaHub checks it again.
-          </Alert.Description>
+          <Alert.Description>{t('vendorDashboard.kashrut.changeWarning', { brand })}</Alert.Description>
         </Alert.Root>
       ) : null}
       {own.kashrut ? <RemoveSupervision own={own} kashrut={own.kashrut} onRemoved={adopt} /> : null}
@@ -411,6 +469,7 @@ function RemoveSupervision({
   kashrut: KashrutDto;
   onRemoved: (next: OwnKashrutDto) => void;
 }) {
+  const t = useT();
   const utils = trpc.useUtils();
   const remove = trpc.kashrut.remove.useMutation({
     onError: () => void utils.kashrut.mine.invalidate({ vendorId: own.vendorId }),
@@ -421,9 +480,9 @@ function RemoveSupervision({
     onDone: (next) => {
       onRemoved(next);
       void utils.vendors.byId.invalidate({ id: next.vendorId });
-      toast.success('Kashrut supervision removed', 'Your profile no longer shows a supervision.');
+      toast.success(t('vendorDashboard.kashrut.removed'), t('vendorDashboard.kashrut.removedDescription'));
     },
-    failed: 'Could not remove the supervision',
+    failed: t('vendorDashboard.kashrut.removeFailed'),
   });
   return (
     <Box borderTopWidth="1px" borderColor="border.muted" pt="4">
@@ -435,20 +494,20 @@ function RemoveSupervision({
         data-testid="kashrut-remove"
       >
         <Trash2 aria-hidden />
-        Remove supervision
+        {t('vendorDashboard.kashrut.remove')}
       </Button>
       <ConfirmDialog
         {...removing.dialog}
-        title="Remove the kashrut supervision?"
-        confirmLabel="Remove supervision"
-        pendingLabel="Removing..."
+        title={t('vendorDashboard.kashrut.removeTitle')}
+        confirmLabel={t('vendorDashboard.kashrut.remove')}
+        pendingLabel={t('vendorDashboard.kashrut.removing')}
       >
         {kashrut.status === 'verified'
-          ? 'Your profile stops showing the supervision and its verified badge, and families filtering by kashrut no longer find this listing. '
-          : 'Your profile stops showing the supervision. '}
+          ? t('vendorDashboard.kashrut.removeVerified')
+          : t('vendorDashboard.kashrut.removeStated')}{' '}
         {kashrut.certificate
-          ? 'The certificate you uploaded is deleted. To state a supervision again, save the form and upload its certificate.'
-          : 'To state a supervision again, save the form.'}
+          ? t('vendorDashboard.kashrut.removeCertificate')
+          : t('vendorDashboard.kashrut.removeNoCertificate')}
       </ConfirmDialog>
     </Box>
   );

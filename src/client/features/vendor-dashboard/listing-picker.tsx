@@ -1,10 +1,13 @@
 import { Badge, Button, Field, Flex, HStack, Icon, NativeSelect, Stack } from '@chakra-ui/react';
 import { BadgeCheck, Briefcase, FileCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { dashboardLabelOf } from '../../../shared/categories';
+import { dashboardValueOf } from '../../../shared/categories';
 import type { OwnListingDto } from '../../../shared/schemas/vendors';
 import { VENDOR_MESSAGES } from '../../../shared/schemas/vendors';
 import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { isNotFound } from './format';
 import type { ListingSelection } from './use-listings';
 
@@ -13,6 +16,8 @@ import type { ListingSelection } from './use-listings';
  * shows only its badges).
  */
 export function ListingPicker({ selection }: { selection: ListingSelection }) {
+  const t = useT();
+  const iso = useIsolate();
   const { listings, selected, select } = selection;
   if (!listings || !selected) return null;
   if (listings.length < 2) {
@@ -22,14 +27,14 @@ export function ListingPicker({ selection }: { selection: ListingSelection }) {
           <Icon boxSize="3.5">
             <BadgeCheck />
           </Icon>
-          Verified
+          {t('vendorDashboard.picker.verified')}
         </Badge>
       </HStack>
     ) : null;
   }
   return (
     <Field.Root maxW={{ base: 'full', md: 'sm' }}>
-      <Field.Label>Listing</Field.Label>
+      <Field.Label>{t('vendorDashboard.picker.label')}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
           data-testid="listing-picker"
@@ -39,13 +44,17 @@ export function ListingPicker({ selection }: { selection: ListingSelection }) {
         >
           {listings.map((l) => (
             <option key={l.id} value={l.id}>
-              {l.businessName} ({dashboardLabelOf(l.category)}){l.verified ? ' · Verified' : ''}
+              {t('vendorDashboard.picker.option', {
+                name: iso(l.businessName),
+                category: term(t, 'dashboardCategory', dashboardValueOf(l.category)),
+                verified: l.verified ? 'yes' : 'no',
+              })}
             </option>
           ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.HelperText>You own {listings.length} listings; choose the one to work on.</Field.HelperText>
+      <Field.HelperText>{t('vendorDashboard.picker.hint', { count: listings.length })}</Field.HelperText>
     </Field.Root>
   );
 }
@@ -61,15 +70,19 @@ export function NoListingPanel({
   onOpenClaims: () => void;
   place: 'profile' | 'analytics' | 'calendar';
 }) {
+  const t = useT();
+  const messageText = useMessageText();
   return (
     <EmptyPanel
       icon={<PanelIcon icon={Briefcase} />}
-      title="No listing connected to your account"
-      description={`${VENDOR_MESSAGES.noProfile}. Search for your business and claim it, or describe a new one; once an administrator approves the claim, your listing appears here.`}
+      title={t('vendorDashboard.noListing.title')}
+      description={t('vendorDashboard.noListing.description', {
+        reason: messageText(VENDOR_MESSAGES.noProfile),
+      })}
     >
       <Button onClick={onOpenClaims} data-testid={`${place}-go-to-claims`}>
         <FileCheck aria-hidden />
-        Go to Claims
+        {t('vendorDashboard.noListing.goToClaims')}
       </Button>
     </EmptyPanel>
   );
@@ -77,7 +90,8 @@ export function NoListingPanel({
 
 /** The listings could not be read. */
 export function ListingLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return <LoadFailedPanel what="your listing" error={error} onRetry={onRetry} />;
+  const t = useT();
+  return <LoadFailedPanel what={t('vendorDashboard.noListing.what')} error={error} onRetry={onRetry} />;
 }
 
 /** What the dashboard gives a tab about one of the vendor's listings. */

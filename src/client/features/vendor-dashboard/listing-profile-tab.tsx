@@ -1,9 +1,11 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import { Suspense } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { mayStateKashrut } from '../../../shared/kashrut';
+import { useT } from '../../i18n/use-t';
 import { lazyWithPreload } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
@@ -20,6 +22,7 @@ const KashrutCard = lazyWithPreload(
  * the way to the Claims tab (spec section 2).
  */
 export function ListingProfileTab(frame: ListingTabFrame) {
+  const t = useT();
   const { selected } = frame.selection;
   const profile = trpc.vendors.myProfile.useQuery({ vendorId: selected?.id }, { enabled: selected !== null });
 
@@ -33,7 +36,7 @@ export function ListingProfileTab(frame: ListingTabFrame) {
         <Button asChild variant="outline" size="sm" alignSelf={{ base: 'flex-start', md: 'auto' }}>
           <RouterLink to={`/vendor/${listing.id}`} data-testid="view-public-profile">
             <ExternalLink aria-hidden />
-            View public profile
+            {t('vendorDashboard.profileTab.viewPublic')}
           </RouterLink>
         </Button>
       )}
@@ -42,12 +45,16 @@ export function ListingProfileTab(frame: ListingTabFrame) {
           <Alert.Root status="warning" rounded="lg" variant="subtle" data-testid="listing-hidden">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>An admin has hidden this listing</Alert.Title>
+              <Alert.Title>{t('vendorDashboard.profileTab.hiddenTitle')}</Alert.Title>
               <Alert.Description>
-                Families cannot find it in the marketplace or open its page until it is shown again. You can
-                still edit it.
-                {listing.hiddenReason ? ` Reason: ${listing.hiddenReason}` : ''} Questions:
-                {SUPPORT_EMAIL}.
+                <FormattedMessage
+                  id="vendorDashboard.profileTab.hiddenDescription"
+                  values={{
+                    hasReason: listing.hiddenReason ? 'yes' : 'no',
+                    reason: <bdi>{listing.hiddenReason}</bdi>,
+                    email: <bdi>{SUPPORT_EMAIL}</bdi>,
+                  }}
+                />
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -71,8 +78,9 @@ export function ListingProfileTab(frame: ListingTabFrame) {
 }
 
 function FormSkeleton() {
+  const t = useT();
   return (
-    <Stack gap="4" role="status" aria-busy="true" aria-label="Loading your listing">
+    <Stack gap="4" role="status" aria-busy="true" aria-label={t('vendorDashboard.profileTab.loading')}>
       <Skeleton h="10" w={{ base: 'full', md: 'sm' }} rounded="lg" />
       <Skeleton h="64" rounded="2xl" />
       <Skeleton h="48" rounded="2xl" />

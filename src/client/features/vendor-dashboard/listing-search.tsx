@@ -5,7 +5,10 @@ import type { VendorView } from '../../../shared/schemas/vendors';
 import { ComboboxList, useCombobox } from '../../components/combobox';
 import { SearchInputGroup } from '../../components/search-input';
 import { useDebounced } from '../../components/use-debounced';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../lib/trpc';
+import { categoryName } from './format';
 
 const RESULTS = 6;
 
@@ -20,6 +23,8 @@ interface ListingSearchProps {
  * results, Enter takes one, Escape closes the list.
  */
 export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps) {
+  const t = useT();
+  const iso = useIsolate();
   const { text, setText, open, setOpen, active, setActive, close, listId, optionId, inputProps } =
     useCombobox();
   const statusId = useId();
@@ -36,15 +41,15 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
 
   const status = !settled
     ? text.trim().length > 0 && text.trim().length < 2
-      ? 'Type at least 2 characters.'
+      ? t('vendorDashboard.search.tooShort')
       : ''
     : results.isPending
-      ? 'Searching...'
+      ? t('common.place.searching')
       : results.isError
-        ? 'The search failed. Try again in a moment.'
+        ? t('common.place.searchFailed')
         : items.length === 0
-          ? `No listing matches "${q}".`
-          : `${items.length} ${items.length === 1 ? 'listing' : 'listings'} found.`;
+          ? t('vendorDashboard.search.noMatch', { text: iso(q) })
+          : t('vendorDashboard.search.found', { count: items.length });
 
   const choose = (listing: VendorView) => {
     if (owned.has(listing.id)) return;
@@ -87,12 +92,12 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
 
   return (
     <Field.Root disabled={disabled}>
-      <Field.Label>Find your business listing</Field.Label>
+      <Field.Label>{t('vendorDashboard.search.label')}</Field.Label>
       <Box position="relative" w="full">
         <SearchInputGroup w="full" iconSize="5">
           <Input
             type="search"
-            placeholder="Business name, service or city"
+            placeholder={t('vendorDashboard.search.placeholder')}
             aria-describedby={statusId}
             data-testid="listing-search"
             {...inputProps(expanded)}
@@ -101,13 +106,14 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
         </SearchInputGroup>
         <ComboboxList
           id={listId}
-          aria-label="Matching listings"
+          aria-label={t('vendorDashboard.search.results')}
           hidden={!expanded || items.length === 0}
           top="calc(100% + 0.25rem)"
         >
           {items.map((listing, i) => {
             const yours = owned.has(listing.id);
             const place = [listing.city, listing.state].filter(Boolean).join(', ');
+            const category = listing.category ? categoryName(t, listing.category) : null;
             return (
               <Box
                 as="li"
@@ -128,20 +134,20 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
               >
                 <HStack justify="space-between" gap="2">
                   <Text fontWeight="medium" truncate>
-                    {listing.businessName}
+                    <bdi>{listing.businessName}</bdi>
                   </Text>
                   {yours ? (
                     <Badge size="sm" colorPalette="green" variant="subtle">
-                      Yours
+                      {t('vendorDashboard.search.yours')}
                     </Badge>
                   ) : listing.claimed ? (
                     <Badge size="sm" variant="subtle" colorPalette="gray">
-                      Claimed
+                      {t('vendorDashboard.search.claimed')}
                     </Badge>
                   ) : null}
                 </HStack>
                 <Text textStyle="caption" truncate>
-                  {[listing.category, place].filter(Boolean).join(' · ')}
+                  {[category, place ? iso(place) : null].filter(Boolean).join(' · ')}
                 </Text>
               </Box>
             );
@@ -149,7 +155,7 @@ export function ListingSearch({ onChoose, disabled = false }: ListingSearchProps
         </ComboboxList>
       </Box>
       <Field.HelperText id={statusId} aria-live="polite">
-        {status || 'Search the marketplace for your business, then choose it.'}
+        {status || t('vendorDashboard.search.hint')}
       </Field.HelperText>
     </Field.Root>
   );

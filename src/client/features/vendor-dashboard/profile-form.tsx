@@ -19,6 +19,9 @@ import { FormInput } from '../../components/form-fields';
 import { ListingCategorySelect, ListingDescriptionInput } from '../../components/listing-fields';
 import { Panel } from '../../components/panel';
 import { StaleWriteAlert } from '../../components/stale-write-alert';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useT } from '../../i18n/use-t';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -65,11 +68,9 @@ const onlyImages = (list: readonly (string | null | undefined)[] | undefined): s
 
 /** The listing's two single pictures, in the order they are shown. */
 const SINGLE_IMAGES = [
-  { field: 'logoUrl', label: 'Logo', testId: 'logo' },
-  { field: 'imageUrl', label: 'Cover image', testId: 'cover' },
-] as const;
-
-const FAILURE = { title: 'Update Failed', description: 'Failed to update your profile. Please try again.' };
+  { field: 'logoUrl', label: 'vendorDashboard.form.logo', testId: 'logo' },
+  { field: 'imageUrl', label: 'vendorDashboard.form.cover', testId: 'cover' },
+] as const satisfies readonly { field: string; label: MessageId; testId: string }[];
 
 /**
  * The vendor dashboard's listing form (spec section 5: checked against the vendor schema without
@@ -77,6 +78,7 @@ const FAILURE = { title: 'Update Failed', description: 'Failed to update your pr
  * was filled from, so a save never overwrites someone else's newer change unseen.
  */
 export function ProfileForm({ vendor }: { vendor: VendorDto }) {
+  const t = useT();
   const utils = trpc.useUtils();
   const update = trpc.vendors.updateMyProfile.useMutation();
   const neighborhoodsId = useId();
@@ -118,7 +120,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
       if (changed(field, values)) Object.assign(changes, { [field]: values[field] });
     }
     if (Object.keys(changes).length === 0) {
-      toast.info('No changes to save');
+      toast.info(t('vendorDashboard.form.noChanges'));
       return;
     }
     update.mutate(
@@ -128,7 +130,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
           adopt(updated);
           void utils.vendors.mine.invalidate();
           void utils.vendors.byId.invalidate({ id: updated.id });
-          toast.success('Profile Updated', 'Your listing shows the new details.');
+          toast.success(t('vendorDashboard.form.updated'), t('vendorDashboard.form.updatedDescription'));
         },
         onError: (error) => {
           const current = staleCurrent<VendorDto>(error);
@@ -137,7 +139,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
           } else if (!form.applyServerErrors(error)) {
             setFormProblem(specificMessage(error));
           }
-          toast.error(FAILURE.title, FAILURE.description);
+          toast.error(t('vendorDashboard.form.failedTitle'), t('vendorDashboard.form.failedDescription'));
         },
       },
     );
@@ -151,20 +153,23 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
       onSubmit={(e) => void submit(e)}
       noValidate
       aria-busy={pending}
-      aria-label="Listing profile"
+      aria-label={t('vendorDashboard.form.label')}
       data-testid="listing-profile-form"
     >
       <Stack gap="6">
         {stale ? <StaleWriteAlert onReload={() => adopt(stale)} /> : null}
         {formProblem ? <ErrorAlert>{formProblem}</ErrorAlert> : null}
 
-        <Section title="Business details">
+        <Section title={t('vendorDashboard.form.details')}>
           <FieldColumns from="md">
             <BusinessNameInput form={form} name="businessName" />
             <ListingCategorySelect
               form={form}
               name="category"
-              options={DASHBOARD_CATEGORIES}
+              options={DASHBOARD_CATEGORIES.map((c) => ({
+                value: c.value,
+                label: term(t, 'dashboardCategory', c.value),
+              }))}
               data-testid="profile-category"
             />
           </FieldColumns>
@@ -173,28 +178,46 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
             form={form}
             name="description"
             rows={5}
-            placeholder="What you offer, your style, the celebrations you love to work"
-            hint="Shown under About on your public profile."
+            placeholder={t('vendorDashboard.form.descriptionPlaceholder')}
+            hint={t('vendorDashboard.form.descriptionHint')}
           />
         </Section>
 
-        <Section title="Contact">
+        <Section title={t('vendorDashboard.form.contact')}>
           <FieldColumns columns={3} from="md">
             <BusinessPhoneInput form={form} name="contactPhone" />
-            <FormInput form={form} name="contactEmail" kind="email" label="Contact email" required />
+            <FormInput
+              form={form}
+              name="contactEmail"
+              kind="email"
+              label={t('vendorDashboard.form.email')}
+              required
+            />
             <BusinessWebsiteInput form={form} name="website" />
           </FieldColumns>
         </Section>
 
-        <Section title="Location">
+        <Section title={t('vendorDashboard.form.location')}>
           <BusinessAddressInput form={form} name="address" />
           <FieldColumns columns={3}>
-            <FormInput form={form} name="city" label="City" autoComplete="address-level2" maxLength={100} />
-            <FormInput form={form} name="state" label="State" autoComplete="address-level1" maxLength={100} />
+            <FormInput
+              form={form}
+              name="city"
+              label={t('vendorDashboard.form.city')}
+              autoComplete="address-level2"
+              maxLength={100}
+            />
+            <FormInput
+              form={form}
+              name="state"
+              label={t('vendorDashboard.form.state')}
+              autoComplete="address-level1"
+              maxLength={100}
+            />
             <FormInput
               form={form}
               name="neighborhood"
-              label="Neighborhood"
+              label={t('vendorDashboard.form.neighborhood')}
               list={neighborhoodsId}
               maxLength={100}
             />
@@ -206,12 +229,12 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
           </datalist>
         </Section>
 
-        <Section title="Images" description="JPG, PNG, GIF or WebP, smaller than 5MB each.">
+        <Section title={t('vendorDashboard.form.images')} description={t('vendorDashboard.form.imagesHint')}>
           <FieldColumns>
             {SINGLE_IMAGES.map(({ field, label, testId }) => (
               <SingleImageField
                 key={field}
-                label={label}
+                label={t(label)}
                 url={field === 'logoUrl' ? logoUrl : imageUrl}
                 sizes="(min-width: 30em) 20rem, 100vw"
                 previewHeight="8rem"
@@ -261,7 +284,7 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
               display={{ base: 'none', sm: 'block' }}
               aria-live="polite"
             >
-              You have unsaved changes.
+              {t('vendorDashboard.form.unsaved')}
             </Text>
           ) : null}
           <Button
@@ -273,16 +296,16 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
               setFormProblem(null);
             }}
           >
-            Discard changes
+            {t('vendorDashboard.form.discard')}
           </Button>
           <Button
             type="submit"
             loading={pending}
-            loadingText="Saving..."
+            loadingText={t('common.state.saving')}
             disabled={uploads > 0}
             data-testid="profile-save"
           >
-            Save Changes
+            {t('vendorDashboard.form.save')}
           </Button>
         </Flex>
       </Stack>

@@ -14,6 +14,7 @@ import { CountBadge } from '../../components/count-badge';
 import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
+import { useT } from '../../i18n/use-t';
 import { AnalyticsTab } from './analytics-tab';
 import { ClaimsTab } from './claims-tab';
 import { ListingProfileTab } from './listing-profile-tab';
@@ -44,6 +45,7 @@ const OwnerBookings = lazy(() => import('../bookings/owner-bookings'));
  * tabs show.
  */
 export function VendorDashboardPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const unread = useUnreadCount();
@@ -62,12 +64,8 @@ export function VendorDashboardPage() {
 
   return (
     <PageFrame
-      title="Vendor Dashboard"
-      description={
-        compact
-          ? undefined
-          : 'Manage your listing, answer customers, follow your vendor claims and see how families find you.'
-      }
+      title={t('common.appNav.home.vendor')}
+      description={compact ? undefined : t('vendorDashboard.page.description')}
     >
       {/* The conversations are the one tab that does not stay mounted once opened (below). */}
       <DashboardTabs
@@ -76,16 +74,21 @@ export function VendorDashboardPage() {
         tabs={[
           {
             value: 'profile',
-            label: 'Listing Profile',
+            label: t('vendorDashboard.page.tab.profile'),
             icon: Briefcase,
             content: <ListingProfileTab selection={selection} onOpenClaims={() => select('claims')} />,
           },
           {
             value: 'messages',
-            label: 'Messages',
+            label: t('common.appNav.messages'),
             icon: MessageCircle,
             badge: (
-              <CountBadge count={unread} noun="unread" testId="vendor-messages-unread-badge" size="sm" />
+              <CountBadge
+                count={unread}
+                label={t('common.appNav.unreadCount', { count: unread })}
+                testId="vendor-messages-unread-badge"
+                size="sm"
+              />
             ),
             // Unmounted when left: an open conversation that nobody sees must not mark messages as seen.
             content:
@@ -96,7 +99,7 @@ export function VendorDashboardPage() {
                       gap="2"
                       role="status"
                       aria-busy="true"
-                      aria-label="Loading conversations"
+                      aria-label={t('vendorDashboard.page.loadingConversations')}
                       maxW={{ md: '20rem' }}
                     >
                       <Skeleton h="20" rounded="xl" />
@@ -110,12 +113,19 @@ export function VendorDashboardPage() {
           },
           {
             value: 'calendar',
-            label: 'Calendar',
+            label: t('vendorDashboard.page.tab.calendar'),
             icon: CalendarDays,
             content:
               tab === 'calendar' ? (
                 <Suspense
-                  fallback={<Skeleton h="80" rounded="xl" role="status" aria-label="Loading the calendar" />}
+                  fallback={
+                    <Skeleton
+                      h="80"
+                      rounded="xl"
+                      role="status"
+                      aria-label={t('vendorDashboard.page.loadingCalendar')}
+                    />
+                  }
                 >
                   <CalendarTab selection={selection} onOpenClaims={() => select('claims')} />
                 </Suspense>
@@ -123,7 +133,7 @@ export function VendorDashboardPage() {
           },
           {
             value: 'bookings',
-            label: 'Bookings',
+            label: t('vendorDashboard.page.tab.bookings'),
             icon: CalendarCheck,
             content:
               tab === 'bookings' ? (
@@ -134,21 +144,33 @@ export function VendorDashboardPage() {
           },
           {
             value: 'reviews',
-            label: 'Reviews',
+            label: t('vendorDashboard.page.tab.reviews'),
             icon: Star,
             content:
               tab === 'reviews' ? (
                 <Suspense
-                  fallback={<Skeleton h="28" rounded="xl" role="status" aria-label="Loading reviews" />}
+                  fallback={
+                    <Skeleton
+                      h="28"
+                      rounded="xl"
+                      role="status"
+                      aria-label={t('vendorDashboard.page.loadingReviews')}
+                    />
+                  }
                 >
                   <OwnerReviews />
                 </Suspense>
               ) : null,
           },
-          { value: 'claims', label: 'Claims', icon: ClipboardList, content: <ClaimsTab /> },
+          {
+            value: 'claims',
+            label: t('vendorDashboard.page.tab.claims'),
+            icon: ClipboardList,
+            content: <ClaimsTab />,
+          },
           {
             value: 'analytics',
-            label: 'Analytics',
+            label: t('vendorDashboard.page.tab.analytics'),
             icon: ChartColumn,
             content: <AnalyticsTab selection={selection} onOpenClaims={() => select('claims')} />,
           },
