@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
@@ -15,8 +16,8 @@ export async function attempt(run: () => Promise<unknown>): Promise<Outcome> {
 }
 
 /** The server's sentence for a refused action, for the dialog it was asked from. */
-export function refusal(error: unknown): string {
-  return serverMessage(error) ?? 'The server could not be reached. Check your connection and try again.';
+export function refusal(t: Translate, error: unknown): string {
+  return serverMessage(error) ?? t('admin.error.unreachable');
 }
 
 /**

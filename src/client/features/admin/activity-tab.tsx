@@ -1,11 +1,15 @@
 import { Box, chakra, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { History } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { TIMINGS } from '../../../shared/constants';
 import { AUDIT_ACTIONS, type AuditActionValue, type AuditEntryDto } from '../../../shared/schemas/admin';
 import { LabelledTruncatedText, TruncatedText } from '../../components/truncated-text';
 import { useDebounced } from '../../components/use-debounced';
+import { DirectionalIcon } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import { trpc } from '../../lib/trpc';
 import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
 import {
@@ -17,7 +21,7 @@ import {
   formatDateTime,
   idsOf,
   referencePart,
-  statusLabel,
+  targetKindLabel,
 } from './format';
 import { ListTile, Pill, SearchField, SelectField } from './parts';
 import { usePagedFilters, useSelectFilter } from './use-paged-filters';
@@ -25,8 +29,8 @@ import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ActionFilter = 'all' | AuditActionValue;
-const ACTION_OPTIONS: { value: ActionFilter; label: string }[] = [
-  { value: 'all', label: 'All actions' },
+const ACTION_OPTIONS: { value: ActionFilter; label: MessageId }[] = [
+  { value: 'all', label: 'admin.activity.allActions' },
   ...AUDIT_ACTIONS.map((a) => ({ value: a, label: AUDIT_ACTION_LABELS[a] })),
 ];
 
@@ -35,6 +39,7 @@ const ACTION_OPTIONS: { value: ActionFilter; label: string }[] = [
  * what, why, and what it changed. Filters by action, by admin and by target.
  */
 export function ActivityTab() {
+  const t = useT();
   const [action, actionField] = useSelectFilter<ActionFilter>('all', ACTION_OPTIONS);
   const [targetText, setTargetText] = useState('');
   const typed = useDebounced(targetText.trim(), TIMINGS.suggestionsDebounceMs);
@@ -53,49 +58,46 @@ export function ActivityTab() {
 
   return (
     <AdminList
-      title="Audit log"
-      description="Every admin action, newest first. Entries can never be changed or removed."
-      filterLabel="Filter the audit log"
+      title={t('admin.activity.title')}
+      description={t('admin.activity.description')}
+      filterLabel={t('admin.activity.filterLabel')}
       filters={
         <>
-          <SelectField label="Action" {...actionField} testId="audit-action-filter" />
+          <SelectField label={t('admin.activity.action')} {...actionField} testId="audit-action-filter" />
           <SearchField
-            label="Admin"
+            label={t('admin.activity.admin')}
             {...actor.field}
-            placeholder="The admin’s whole e-mail"
+            placeholder={t('admin.activity.adminPlaceholder')}
             testId="audit-actor-filter"
           />
           <SearchField
-            label="Target"
+            label={t('admin.activity.target')}
             value={targetText}
-            placeholder="Listing, user, claim or report id"
+            placeholder={t('admin.activity.targetPlaceholder')}
             onChange={setTargetText}
             testId="audit-target-filter"
             hint={
-              targetText.trim() && !UUID.test(targetText.trim())
-                ? 'Paste a whole id, as shown in an entry’s details.'
-                : undefined
+              targetText.trim() && !UUID.test(targetText.trim()) ? t('admin.activity.targetHint') : undefined
             }
           />
         </>
       }
       {...pagedQuery(audit)}
-      loadingLabel="Loading the audit log"
-      what="the audit log"
-      listLabel="Audit log"
+      loadingLabel={t('admin.activity.loading')}
+      what={t('admin.activity.what')}
+      listLabel={t('admin.activity.title')}
       empty={{
         icon: History,
-        title: 'No admin actions yet',
+        title: t('admin.activity.emptyTitle'),
         description:
           action !== 'all' || actor.search || target
-            ? 'No entry matches these filters.'
-            : 'Approvals, hidden listings, suspensions and every other admin action are recorded here.',
+            ? t('admin.activity.emptyFiltered')
+            : t('admin.activity.emptyDescription'),
       }}
       table={{ testId: 'audit-table', columns: AUDIT_COLUMNS, alignTop: true }}
       rowTestId="audit-row"
       item={(entry) => <EntryCard entry={entry} />}
       noun="entries"
-      one="entry"
       onPage={actor.setPage}
     />
   );
@@ -103,7 +105,7 @@ export function ActivityTab() {
 
 const AUDIT_COLUMNS: AdminColumn<AuditEntryDto>[] = [
   {
-    header: 'Action',
+    header: 'admin.activity.action',
     cellProps: { minW: '8rem' },
     cell: (entry) => (
       <Stack gap="1" align="flex-start">
@@ -115,16 +117,16 @@ const AUDIT_COLUMNS: AdminColumn<AuditEntryDto>[] = [
     ),
   },
   {
-    header: 'Admin',
+    header: 'admin.activity.admin',
     cell: (entry) => <TruncatedText maxW="11rem">{entry.actorEmail ?? '—'}</TruncatedText>,
   },
   {
-    header: 'Target',
+    header: 'admin.activity.target',
     cellProps: { minW: '10rem', maxW: '13rem' },
     cell: (entry) => <Target entry={entry} />,
   },
   {
-    header: 'Reason',
+    header: 'admin.activity.reason',
     cellProps: { minW: '8rem', maxW: '14rem' },
     cell: (entry) => (
       <Text wordBreak="break-word" whiteSpace="pre-line">
@@ -132,11 +134,16 @@ const AUDIT_COLUMNS: AdminColumn<AuditEntryDto>[] = [
       </Text>
     ),
   },
-  { header: 'Changes', cellProps: { minW: '11rem' }, cell: (entry) => <Changes entry={entry} /> },
+  {
+    header: 'admin.activity.changes',
+    cellProps: { minW: '11rem' },
+    cell: (entry) => <Changes entry={entry} />,
+  },
 ];
 
 /** An entry as a card, on a phone. */
 function EntryCard({ entry }: { entry: AuditEntryDto }) {
+  const t = useT();
   return (
     <ListTile data-testid="audit-row">
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">
@@ -149,12 +156,12 @@ function EntryCard({ entry }: { entry: AuditEntryDto }) {
         <Target entry={entry} />
       </Box>
       <Stack gap="1" mt="2" fontSize="sm" color="fg.muted">
-        <LabelledTruncatedText label="By">
-          {entry.actorEmail ?? 'an admin no longer known'}
+        <LabelledTruncatedText label={t('admin.activity.by')}>
+          {entry.actorEmail ?? t('admin.activity.unknownAdmin')}
         </LabelledTruncatedText>
         {entry.reason ? (
           <Text color="fg" overflowWrap="anywhere">
-            Reason: {entry.reason}
+            <FormattedMessage id="admin.activity.reasonLine" values={{ reason: <bdi>{entry.reason}</bdi> }} />
           </Text>
         ) : null}
         <Changes entry={entry} />
@@ -170,28 +177,26 @@ function When({ entry }: { entry: AuditEntryDto }) {
 }
 
 function ActionBadge({ action }: { action: string }) {
+  const t = useT();
   return (
     <Pill palette={auditActionPalette(action)} testId="audit-action">
-      {auditActionLabel(action)}
+      {auditActionLabel(t, action)}
     </Pill>
   );
 }
 
-const TARGET_KINDS: Record<string, string> = {
-  vendor: 'Listing',
-  user: 'Account',
-  claim: 'Claim',
-  report: 'Report',
-  review: 'Review',
-};
-
 /** The target by name (linked where the dashboard shows it), or as deleted; its id only in the details. */
 function Target({ entry }: { entry: AuditEntryDto }) {
-  const kind = TARGET_KINDS[entry.targetType] ?? statusLabel(entry.targetType);
+  const t = useT();
+  const kind = targetKindLabel(t, entry.targetType);
   const reference = entry.references.find(
     (r) => r.kind === entry.targetType && r.id.toLowerCase() === entry.targetId?.toLowerCase(),
   );
-  const name: ChangePart = reference ? referencePart(reference) : { text: entry.targetLabel ?? kind };
+  const name: ChangePart = reference
+    ? referencePart(t, reference)
+    : entry.targetLabel !== null
+      ? { text: entry.targetLabel, name: true }
+      : { text: kind };
   const named = reference ? reference.name !== null : entry.targetLabel !== null;
   return (
     <Box minW="0">
@@ -209,10 +214,11 @@ function Target({ entry }: { entry: AuditEntryDto }) {
 }
 
 function Part({ part }: { part: ChangePart }) {
-  if (!part.href) return <>{part.text}</>;
+  const text = part.name ? <bdi>{part.text}</bdi> : part.text;
+  if (!part.href) return <>{text}</>;
   return (
     <Link asChild color="brand.700" textDecoration="underline">
-      <RouterLink to={part.href}>{part.text}</RouterLink>
+      <RouterLink to={part.href}>{text}</RouterLink>
     </Link>
   );
 }
@@ -233,17 +239,18 @@ function Parts({ parts }: { parts: ChangePart[] }) {
 
 /** The ids an entry holds, folded away: for a support ticket or the Target filter, not for reading. */
 function Ids({ entry }: { entry: AuditEntryDto }) {
-  const ids = idsOf(entry.targetType, entry.targetId, entry.references);
+  const t = useT();
+  const ids = idsOf(t, entry.targetType, entry.targetId, entry.references);
   if (ids.length === 0) return null;
   return (
     <chakra.details mt="1" fontSize="xs" color="fg.muted" data-testid="audit-ids">
       <chakra.summary cursor="pointer" width="fit-content">
-        Details
+        {t('admin.activity.details')}
       </chakra.summary>
       <Stack as="dl" gap="0.5" mt="1">
         {ids.map((row) => (
           <Box key={`${row.label}:${row.id}`}>
-            <chakra.dt display="inline">{row.label}: </chakra.dt>
+            <chakra.dt display="inline">{row.name ? <bdi>{row.label}</bdi> : row.label}: </chakra.dt>
             <chakra.dd display="inline" fontFamily="mono" overflowWrap="anywhere">
               {row.id}
             </chakra.dd>
@@ -255,7 +262,8 @@ function Ids({ entry }: { entry: AuditEntryDto }) {
 }
 
 function Changes({ entry }: { entry: AuditEntryDto }) {
-  const changes = changesOf(entry.before, entry.after, entry.references);
+  const t = useT();
+  const changes = changesOf(t, entry.before, entry.after, entry.references);
   if (changes.length === 0) return <Text color="fg.muted">—</Text>;
   return (
     <Stack as="ul" gap="0.5" listStyleType="none" fontSize="xs">
@@ -265,7 +273,9 @@ function Changes({ entry }: { entry: AuditEntryDto }) {
           <Text color="fg.muted" textDecoration="line-through" wordBreak="break-word">
             <Parts parts={c.before} />
           </Text>
-          <Text aria-label="changed to">→</Text>
+          <Text aria-label={t('admin.activity.changedTo')}>
+            <DirectionalIcon>→</DirectionalIcon>
+          </Text>
           <Text wordBreak="break-word">
             <Parts parts={c.after} />
           </Text>

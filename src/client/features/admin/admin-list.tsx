@@ -3,8 +3,11 @@ import type { LucideIcon } from 'lucide-react';
 import { Fragment, type ReactNode, useId } from 'react';
 import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
 import { Panel } from '../../components/panel';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import {
   FilterBar,
+  type ListNoun,
   ListSkeleton,
   Pager,
   RowCard,
@@ -31,8 +34,9 @@ export function pagedQuery<T>(
 
 /** One column of a list's table: its header, and what each row shows in it. */
 export interface AdminColumn<T> {
-  header: string;
-  /** Right-aligned (counts). */
+  /** The header's catalogue message. */
+  header: MessageId;
+  /** Aligned to the end of the line, the reading way's (counts). */
   end?: boolean;
   cell: (row: T) => ReactNode;
   cellProps?: Table.CellProps;
@@ -83,9 +87,8 @@ interface AdminListProps<T extends { id: string }, Status extends string> {
   listGap?: string;
   /** The page shown and the total, once the first page has come. */
   paging?: { page: number; total: number } | null;
-  /** What the list holds ('accounts'), and one of it ('account'). */
-  noun: string;
-  one: string;
+  /** What the list holds ('accounts'): its count, its pager and, unless told, its labels. */
+  noun: ListNoun;
   onPage?: (page: number) => void;
   /** The dialogs the list opens. */
   children?: ReactNode;
@@ -98,6 +101,7 @@ interface AdminListProps<T extends { id: string }, Status extends string> {
 export function AdminList<T extends { id: string }, Status extends string = string>(
   props: AdminListProps<T, Status>,
 ) {
+  const t = useT();
   const headingId = useId();
   const heading = (
     <Box>
@@ -109,10 +113,10 @@ export function AdminList<T extends { id: string }, Status extends string = stri
       </Text>
     </Box>
   );
-  const { paging, onPage, statusFilter } = props;
+  const { paging, onPage, statusFilter, noun } = props;
   const filters = (
-    <FilterBar label={props.filterLabel ?? `Filter ${props.noun}`}>
-      {statusFilter ? <SelectField label="Status" {...statusFilter} /> : props.filters}
+    <FilterBar label={props.filterLabel ?? t('admin.list.filter', { noun })}>
+      {statusFilter ? <SelectField label={t('admin.filter.status')} {...statusFilter} /> : props.filters}
     </FilterBar>
   );
   return (
@@ -141,12 +145,12 @@ export function AdminList<T extends { id: string }, Status extends string = stri
       )}
       <Rows
         {...props}
-        loadingLabel={props.loadingLabel ?? `Loading ${props.noun}`}
-        what={props.what ?? `the ${props.noun}`}
-        listLabel={props.listLabel ?? props.noun.charAt(0).toUpperCase() + props.noun.slice(1)}
+        loadingLabel={props.loadingLabel ?? t('admin.list.loading', { noun })}
+        what={props.what ?? t('admin.list.what', { noun })}
+        listLabel={props.listLabel ?? t('admin.list.label', { noun })}
       />
       {paging && onPage ? (
-        <Pager page={paging.page} total={paging.total} noun={props.noun} one={props.one} onPage={onPage} />
+        <Pager page={paging.page} total={paging.total} noun={noun} onPage={onPage} />
       ) : null}
       {props.children}
     </Stack>
@@ -170,6 +174,7 @@ function Rows<T extends { id: string }, Status extends string>({
   listGap = '3',
 }: AdminListProps<T, Status> &
   Required<Pick<AdminListProps<T, Status>, 'loadingLabel' | 'what' | 'listLabel'>>) {
+  const t = useT();
   const wide = useTableLayout();
   if (query.isPending) return <ListSkeleton label={loadingLabel} rows={skeletonRows} />;
   if (query.isLoadingError) {
@@ -200,10 +205,12 @@ function Rows<T extends { id: string }, Status extends string>({
               <Table.Row bg="bg.muted">
                 {table.columns.map((column) => (
                   <Table.ColumnHeader key={column.header} textAlign={column.end ? 'end' : undefined}>
-                    {column.header}
+                    {t(column.header)}
                   </Table.ColumnHeader>
                 ))}
-                {actions ? <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader> : null}
+                {actions ? (
+                  <Table.ColumnHeader textAlign="end">{t('admin.list.actions')}</Table.ColumnHeader>
+                ) : null}
               </Table.Row>
             </Table.Header>
             <Table.Body>

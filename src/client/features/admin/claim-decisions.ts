@@ -1,6 +1,9 @@
 import { Check, type LucideIcon, X } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminClaimDto } from '../../../shared/schemas/claims';
+import type { MessageId } from '../../i18n/catalogue';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { attempt, type Outcome, useAdminRefresh } from './actions';
@@ -8,28 +11,58 @@ import { failureText } from './format';
 
 export type ClaimDecision = 'approve' | 'reject';
 
-/** How each decision's button looks and reads, wherever a claim is decided. */
+/**
+ * How each decision's button looks and reads, wherever a claim is decided: its word, its word at work,
+ * the name of its button for one claim ('Approve claim for …'), and of its quick button in a row.
+ */
 export const DECISION_LOOKS: Record<
   ClaimDecision,
-  { icon: LucideIcon; palette: string; variant: 'solid' | 'outline'; word: string; pending: string }
+  {
+    icon: LucideIcon;
+    palette: string;
+    variant: 'solid' | 'outline';
+    word: MessageId;
+    pending: MessageId;
+    claimFor: MessageId;
+    quick: MessageId;
+    quickFor: MessageId;
+  }
 > = {
-  approve: { icon: Check, palette: 'green', variant: 'solid', word: 'Approve', pending: 'Approving...' },
-  reject: { icon: X, palette: 'red', variant: 'outline', word: 'Reject', pending: 'Rejecting...' },
+  approve: {
+    icon: Check,
+    palette: 'green',
+    variant: 'solid',
+    word: 'admin.decision.approve',
+    pending: 'admin.decision.approving',
+    claimFor: 'admin.decision.approveClaimFor',
+    quick: 'admin.decision.quickApprove',
+    quickFor: 'admin.decision.quickApproveClaimFor',
+  },
+  reject: {
+    icon: X,
+    palette: 'red',
+    variant: 'outline',
+    word: 'admin.decision.reject',
+    pending: 'admin.decision.rejecting',
+    claimFor: 'admin.decision.rejectClaimFor',
+    quick: 'admin.decision.quickReject',
+    quickFor: 'admin.decision.quickRejectClaimFor',
+  },
 };
 
 /** The spec's texts (section 8): the titles and descriptions of the decision toasts. */
 const TEXTS = {
   approve: {
-    success: 'Claim Approved',
-    failed: 'Approval Failed',
-    description: 'Failed to approve the vendor claim.',
+    success: 'admin.decision.approved',
+    failed: 'admin.decision.approveFailed',
+    description: 'admin.decision.approveFailedHint',
   },
   reject: {
-    success: 'Claim Rejected',
-    failed: 'Rejection Failed',
-    description: 'Failed to reject the vendor claim.',
+    success: 'admin.decision.rejected',
+    failed: 'admin.decision.rejectFailed',
+    description: 'admin.decision.rejectFailedHint',
   },
-} as const;
+} as const satisfies Record<ClaimDecision, Record<string, MessageId>>;
 
 export interface ClaimDecisions {
   decide: (claim: AdminClaimDto, decision: ClaimDecision, notes: string | null) => Promise<Outcome>;
@@ -42,6 +75,8 @@ export interface ClaimDecisions {
  * admin list and figure read again (a refusal too: another admin may have decided meanwhile).
  */
 export function useClaimDecisions(): ClaimDecisions {
+  const t = useT();
+  const iso = useIsolate();
   const approve = trpc.admin.claims.approve.useMutation();
   const reject = trpc.admin.claims.reject.useMutation();
   const refresh = useAdminRefresh();
@@ -55,14 +90,17 @@ export function useClaimDecisions(): ClaimDecisions {
     const texts = TEXTS[decision];
     if (outcome.ok) {
       const others = claim.competingClaimsNow;
+      const names = { business: iso(claim.businessName), user: iso(claim.userName) };
       toast.success(
-        texts.success,
-        decision === 'approve'
-          ? `${claim.businessName} now belongs to ${claim.userName}.${others > 0 ? ` ${others} competing claim${others === 1 ? ' was' : 's were'} rejected.` : ''}`
-          : `${claim.userName} is told that the claim for ${claim.businessName} was not approved.`,
+        t(texts.success),
+        decision === 'reject'
+          ? t('admin.decision.rejectedHint', names)
+          : others > 0
+            ? t('admin.decision.approvedHintWithOthers', { ...names, count: others })
+            : t('admin.decision.approvedHint', names),
       );
     } else {
-      toast.error(texts.failed, failureText(texts.description, outcome.error));
+      toast.error(t(texts.failed), failureText(t(texts.description), outcome.error));
     }
     refresh();
     return outcome;

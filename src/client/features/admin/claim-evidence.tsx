@@ -3,66 +3,71 @@ import { BadgeCheck, CalendarClock, Check, MailCheck, Users } from 'lucide-react
 import type { ReactNode } from 'react';
 import type { AdminClaimDto, ClaimEvidenceDto } from '../../../shared/schemas/claims';
 import { CapsLabel } from '../../components/caps-label';
+import type { MessageId } from '../../i18n/catalogue';
+import { type Translate, useT } from '../../i18n/use-t';
 import { Pill } from './parts';
 
 type Tone = 'green' | 'yellow' | 'red' | 'gray';
 
-const DOMAIN_MATCH: Record<ClaimEvidenceDto['domainMatch'], { tone: Tone; label: string; detail: string }> = {
+/** A recorded verdict: its badge's colour and word, and what it means. */
+interface Verdict {
+  tone: Tone;
+  label: MessageId;
+  detail: MessageId;
+}
+
+const DOMAIN_MATCH: Record<ClaimEvidenceDto['domainMatch'], Verdict> = {
   website: {
     tone: 'green',
-    label: 'Matches the website',
-    detail: "The business e-mail is at the listing's website domain.",
+    label: 'admin.evidence.domain.website',
+    detail: 'admin.evidence.domain.websiteDetail',
   },
   'contact-email': {
     tone: 'green',
-    label: 'Matches the contact e-mail',
-    detail: "The business e-mail shares its domain with the listing's contact e-mail.",
+    label: 'admin.evidence.domain.contactEmail',
+    detail: 'admin.evidence.domain.contactEmailDetail',
   },
   none: {
     tone: 'red',
-    label: 'No match',
-    detail: "The business e-mail's domain is neither the listing's website nor its contact e-mail's.",
+    label: 'admin.evidence.domain.none',
+    detail: 'admin.evidence.domain.noneDetail',
   },
   'free-mail': {
     tone: 'yellow',
-    label: 'Free e-mail provider',
-    detail: 'Anyone can open an address there (Gmail, Yahoo, Outlook...): it proves nothing about ownership.',
+    label: 'admin.evidence.domain.freeMail',
+    detail: 'admin.evidence.domain.freeMailDetail',
   },
   'no-listing': {
     tone: 'gray',
-    label: 'New business',
-    detail: 'There is no listing to compare with: approving creates one.',
+    label: 'admin.evidence.domain.noListing',
+    detail: 'admin.evidence.domain.noListingDetail',
   },
 };
 
-const EMAIL_CONFIRMED: Record<
-  NonNullable<ClaimEvidenceDto['emailConfirmed']>,
-  { tone: Tone; label: string; detail: string }
-> = {
+const EMAIL_CONFIRMED: Record<NonNullable<ClaimEvidenceDto['emailConfirmed']>, Verdict> = {
   'business-email': {
     tone: 'green',
-    label: 'Business e-mail confirmed',
-    detail: 'The claimant opened a link mailed to the business e-mail: that mailbox is theirs.',
+    label: 'admin.evidence.confirmed.businessEmail',
+    detail: 'admin.evidence.confirmed.businessEmailDetail',
   },
   'account-email': {
     tone: 'yellow',
-    label: 'Another address confirmed',
-    detail:
-      'The claimant confirmed their account’s address, which is not the business e-mail: the business e-mail is unproven.',
+    label: 'admin.evidence.confirmed.accountEmail',
+    detail: 'admin.evidence.confirmed.accountEmailDetail',
   },
   none: {
     tone: 'yellow',
-    label: 'Not confirmed',
-    detail: 'The claimant has not opened a confirmation link yet: no address of theirs is proven.',
+    label: 'admin.evidence.confirmed.none',
+    detail: 'admin.evidence.confirmed.noneDetail',
   },
 };
 
 /** A young account claiming a business is worth a second look. */
 const YOUNG_ACCOUNT_DAYS = 7;
 
-function daysText(days: number): string {
-  if (days <= 0) return 'Created today';
-  return `${days} day${days === 1 ? '' : 's'} old`;
+function daysText(t: Translate, days: number): string {
+  if (days <= 0) return t('admin.evidence.age.today');
+  return t('admin.evidence.age.days', { count: days, days: String(days) });
 }
 
 /**
@@ -71,6 +76,7 @@ function daysText(days: number): string {
  * claimant's account age.
  */
 export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
+  const t = useT();
   const evidence = claim.evidence;
   const match = evidence ? DOMAIN_MATCH[evidence.domainMatch] : null;
   const confirmed = evidence?.emailConfirmed ? EMAIL_CONFIRMED[evidence.emailConfirmed] : null;
@@ -83,55 +89,59 @@ export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
     >
       <EvidenceItem
         icon={<MailCheck aria-hidden size={18} />}
-        title="E-mail domain"
+        title={t('admin.evidence.domain.title')}
         badge={<VerdictBadge verdict={match} />}
       >
-        {match ? match.detail : 'This claim came in before evidence was recorded.'}
-        <Text as="span" display="block" mt="1" overflowWrap="anywhere" color="fg">
+        {match ? t(match.detail) : t('admin.evidence.domain.notRecorded')}
+        <Text as="bdi" display="block" mt="1" overflowWrap="anywhere" color="fg">
           {claim.businessEmail}
         </Text>
       </EvidenceItem>
       <EvidenceItem
         icon={<BadgeCheck aria-hidden size={18} />}
-        title="Confirmed e-mail"
+        title={t('admin.evidence.confirmed.title')}
         badge={<VerdictBadge verdict={confirmed} />}
       >
-        {confirmed ? confirmed.detail : 'This claim came in before e-mail addresses were confirmed.'}
+        {confirmed ? t(confirmed.detail) : t('admin.evidence.confirmed.notRecorded')}
       </EvidenceItem>
       <EvidenceItem
         icon={<Users aria-hidden size={18} />}
-        title="Competing claims"
+        title={t('admin.evidence.competing.title')}
         badge={
           <ToneBadge tone={competingNow > 0 ? 'yellow' : 'green'}>
-            {competingNow > 0 ? `${competingNow} pending now` : 'None pending'}
+            {competingNow > 0
+              ? t('admin.evidence.competing.pendingNow', { count: competingNow })
+              : t('admin.evidence.competing.nonePending')}
           </ToneBadge>
         }
       >
         {evidence
-          ? `${evidence.competingClaims} other pending claim${evidence.competingClaims === 1 ? '' : 's'} when submitted.`
-          : 'Not recorded when submitted.'}
-        {competingNow > 0 && claim.status === 'pending' ? ' Approving this claim rejects the others.' : null}
+          ? t('admin.evidence.competing.whenSubmitted', { count: evidence.competingClaims })
+          : t('admin.evidence.notRecorded')}
+        {competingNow > 0 && claim.status === 'pending'
+          ? ` ${t('admin.evidence.competing.approvingRejects')}`
+          : null}
       </EvidenceItem>
       <EvidenceItem
         icon={<CalendarClock aria-hidden size={18} />}
-        title="Account age"
+        title={t('admin.evidence.age.title')}
         badge={
           evidence ? (
             <ToneBadge tone={evidence.accountAgeDays < YOUNG_ACCOUNT_DAYS ? 'yellow' : 'green'}>
-              {daysText(evidence.accountAgeDays)}
+              {daysText(t, evidence.accountAgeDays)}
             </ToneBadge>
           ) : (
-            <ToneBadge tone="gray">Not checked</ToneBadge>
+            <ToneBadge tone="gray">{t('admin.evidence.notChecked')}</ToneBadge>
           )
         }
       >
         {evidence
           ? evidence.accountAgeDays < YOUNG_ACCOUNT_DAYS
-            ? 'A new account: check the ownership proof with care.'
-            : 'The account was opened well before the claim.'
-          : 'Not recorded when submitted.'}
+            ? t('admin.evidence.age.young')
+            : t('admin.evidence.age.old')
+          : t('admin.evidence.notRecorded')}
         <Text as="span" display="block" mt="1" color="fg" overflowWrap="anywhere">
-          {claim.userName} · {claim.userEmail}
+          <bdi>{claim.userName}</bdi> · <bdi>{claim.userEmail}</bdi>
         </Text>
       </EvidenceItem>
     </Grid>
@@ -166,11 +176,12 @@ function EvidenceItem({
 }
 
 /** A recorded verdict's badge, or 'Not checked' for a claim that came in before it was recorded. */
-function VerdictBadge({ verdict }: { verdict: { tone: Tone; label: string } | null }) {
+function VerdictBadge({ verdict }: { verdict: Verdict | null }) {
+  const t = useT();
   return verdict ? (
-    <ToneBadge tone={verdict.tone}>{verdict.label}</ToneBadge>
+    <ToneBadge tone={verdict.tone}>{t(verdict.label)}</ToneBadge>
   ) : (
-    <ToneBadge tone="gray">Not checked</ToneBadge>
+    <ToneBadge tone="gray">{t('admin.evidence.notChecked')}</ToneBadge>
   );
 }
 
@@ -191,14 +202,23 @@ const normal = (v: string | null) => (v ?? '').trim().toLowerCase().replace(/\/+
  * they agree. For a new business there is nothing to compare with.
  */
 export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
+  const t = useT();
   const listing = claim.listing;
   const rows: CompareRow[] = [
-    { label: 'Business name', claim: claim.businessName, listing: listing?.businessName ?? null },
-    { label: 'E-mail', claim: claim.businessEmail, listing: listing?.contactEmail ?? null },
-    { label: 'Phone', claim: claim.businessPhone, listing: listing?.contactPhone ?? null },
-    { label: 'Website', claim: claim.businessWebsite, listing: listing?.website ?? null },
     {
-      label: 'Address',
+      label: t('common.field.businessName'),
+      claim: claim.businessName,
+      listing: listing?.businessName ?? null,
+    },
+    {
+      label: t('admin.evidence.compare.email'),
+      claim: claim.businessEmail,
+      listing: listing?.contactEmail ?? null,
+    },
+    { label: t('common.field.phone'), claim: claim.businessPhone, listing: listing?.contactPhone ?? null },
+    { label: t('common.field.website'), claim: claim.businessWebsite, listing: listing?.website ?? null },
+    {
+      label: t('common.field.address'),
       claim: claim.businessAddress,
       listing: listing ? [listing.address, listing.city].filter(Boolean).join(', ') || null : null,
     },
@@ -206,7 +226,11 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
   return (
     <Box layerStyle="framed" data-testid="claim-comparison">
       <CompareLine bg="bg.muted" gap="3" display={{ base: 'none', md: 'grid' }} aria-hidden>
-        {['Field', 'The claim says', listing ? 'The listing now' : 'No listing yet'].map((title) => (
+        {[
+          t('admin.evidence.compare.field'),
+          t('admin.evidence.compare.claimSays'),
+          listing ? t('admin.evidence.compare.listingNow') : t('admin.evidence.compare.noListing'),
+        ].map((title) => (
           <CapsLabel key={title} color="fg.muted">
             {title}
           </CapsLabel>
@@ -222,11 +246,13 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
               </Text>
               <Box as="dd" minW="0" wordBreak="break-word">
                 <Text as="span" srOnly>
-                  The claim says:{' '}
+                  {t('admin.evidence.compare.claimSaysLabel')}{' '}
                 </Text>
-                {row.claim || (
+                {row.claim ? (
+                  <bdi>{row.claim}</bdi>
+                ) : (
                   <Text as="span" color="fg.muted">
-                    Not given
+                    {t('admin.evidence.compare.notGiven')}
                   </Text>
                 )}
               </Box>
@@ -241,22 +267,26 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
                 columnGap="2"
               >
                 <Text as="span" display={{ base: 'inline', md: 'none' }} textStyle="caption">
-                  Listing now:{' '}
+                  {t('admin.evidence.compare.listingNowShort')}{' '}
                 </Text>
                 <Text as="span" srOnly display={{ base: 'none', md: 'inline' }}>
-                  The listing now:{' '}
+                  {t('admin.evidence.compare.listingNowLabel')}{' '}
                 </Text>
-                {listing
-                  ? row.listing || (
-                      <Text as="span" color="fg.muted">
-                        Not set
-                      </Text>
-                    )
-                  : '—'}
+                {listing ? (
+                  row.listing ? (
+                    <bdi>{row.listing}</bdi>
+                  ) : (
+                    <Text as="span" color="fg.muted">
+                      {t('admin.evidence.compare.notSet')}
+                    </Text>
+                  )
+                ) : (
+                  '—'
+                )}
                 {same ? (
                   <Badge colorPalette="green" variant="subtle" size="sm" rounded="full">
                     <Check aria-hidden />
-                    Same
+                    {t('admin.evidence.compare.same')}
                   </Badge>
                 ) : null}
               </Box>

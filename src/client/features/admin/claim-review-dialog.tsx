@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { type AdminClaimDto, claimBadgePalette } from '../../../shared/schemas/claims';
 import { DialogCloseX, DialogShell } from '../../components/dialog-parts';
@@ -20,11 +21,14 @@ import { ErrorAlert } from '../../components/error-alert';
 import { FormTextareaField } from '../../components/form-fields';
 import { NoteBox } from '../../components/record-card';
 import { useCheckedForm } from '../../components/use-checked-form';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { ClaimHistoryList } from '../vendor-dashboard/claim-history';
 import { refusal } from './actions';
 import { type ClaimDecision, type ClaimDecisions, DECISION_LOOKS } from './claim-decisions';
 import { ClaimComparison, ClaimEvidence } from './claim-evidence';
-import { formatDate, formatDateTime, statusLabel } from './format';
+import { formatDate, formatDateTime, stateLabel } from './format';
 import { Pill } from './parts';
 import { NOTES_MAX, type ReviewNotesValues, reviewNotesForm } from './schemas';
 
@@ -40,6 +44,8 @@ interface ClaimReviewDialogProps {
  * beside the listing as it is now, optional review notes and the decision (pending claims only).
  */
 export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimReviewDialogProps) {
+  const t = useT();
+  const iso = useIsolate();
   const [problem, setProblem] = useState<string | null>(null);
   const { register, handleSubmit, reset, errors, placeServerError } = useCheckedForm<ReviewNotesValues>(
     reviewNotesForm,
@@ -66,7 +72,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
         onClose();
         return;
       }
-      if (!placeServerError(outcome.error, ['notes'], true)) setProblem(refusal(outcome.error));
+      if (!placeServerError(outcome.error, ['notes'], true)) setProblem(refusal(t, outcome.error));
     });
 
   return (
@@ -77,16 +83,27 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
               <HStack gap="2" wrap="wrap">
                 <Dialog.Title color="brand.950" fontSize="xl">
-                  Review claim: {claim.businessName}
+                  <FormattedMessage
+                    id="admin.review.title"
+                    values={{ name: <bdi>{claim.businessName}</bdi> }}
+                  />
                 </Dialog.Title>
-                <Pill palette={claimBadgePalette(claim.status)}>{statusLabel(claim.status)}</Pill>
+                <Pill palette={claimBadgePalette(claim.status)}>{stateLabel(t, claim.status)}</Pill>
               </HStack>
               <Dialog.Description color="fg.muted" fontSize="sm" overflowWrap="anywhere">
-                Submitted by {claim.userName} ({claim.userEmail}) on{' '}
-                <chakra.time dateTime={claim.submittedAt.toISOString()}>
-                  {formatDate(claim.submittedAt)}
-                </chakra.time>
-                {claim.listing ? ` for the listing ${claim.listing.businessName}.` : ' for a new business.'}
+                <FormattedMessage
+                  id={claim.listing ? 'admin.review.submittedForListing' : 'admin.review.submittedNew'}
+                  values={{
+                    name: <bdi>{claim.userName}</bdi>,
+                    email: <bdi>{claim.userEmail}</bdi>,
+                    date: (
+                      <chakra.time dateTime={claim.submittedAt.toISOString()}>
+                        {formatDate(claim.submittedAt)}
+                      </chakra.time>
+                    ),
+                    listing: <bdi>{claim.listing?.businessName}</bdi>,
+                  }}
+                />
               </Dialog.Description>
             </Dialog.Header>
             <Dialog.Body>
@@ -97,44 +114,42 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
                     <Alert.Indicator />
                     <Alert.Content>
                       <Alert.Description>
-                        {claim.competingClaimsNow === 1
-                          ? 'Another pending claim asks for this listing.'
-                          : `${claim.competingClaimsNow} other pending claims ask for this listing.`}{' '}
-                        Approving this one rejects the others.
+                        {t('admin.review.competing', { count: claim.competingClaimsNow })}{' '}
+                        {t('admin.review.approvingRejects')}
                       </Alert.Description>
                     </Alert.Content>
                   </Alert.Root>
                 ) : null}
 
-                <Section title="Business details">
+                <Section title={t('admin.review.businessDetails')}>
                   <ClaimComparison claim={claim} />
                   {claim.listing ? (
                     <Flex gap="2" wrap="wrap" align="center" fontSize="sm">
-                      <Text color="fg.muted">Listing now:</Text>
+                      <Text color="fg.muted">{t('admin.evidence.compare.listingNowShort')}</Text>
                       <Badge variant="subtle" colorPalette={claim.listing.claimed ? 'orange' : 'gray'}>
                         {claim.listing.claimed
                           ? claim.listing.ownerId === claim.userId
-                            ? 'Owned by the claimant'
-                            : 'Owned by someone else'
-                          : 'Unclaimed'}
+                            ? t('admin.review.ownedByClaimant')
+                            : t('admin.review.ownedBySomeoneElse')
+                          : t('admin.vendors.unclaimed')}
                       </Badge>
                       {claim.listing.verified ? (
                         <Badge variant="subtle" colorPalette="green">
-                          Verified
+                          {t('admin.vendors.verified')}
                         </Badge>
                       ) : null}
-                      <Badge variant="subtle">{claim.listing.category}</Badge>
+                      <Badge variant="subtle">{term(t, 'category', claim.listing.category)}</Badge>
                       <Button asChild size="xs" variant="ghost">
                         <RouterLink to={`/vendor/${claim.listing.id}`} target="_blank" rel="noopener">
                           <ExternalLink aria-hidden />
-                          Public profile
+                          {t('admin.review.publicProfile')}
                         </RouterLink>
                       </Button>
                     </Flex>
                   ) : null}
                   <Box>
                     <Text fontWeight="semibold" fontSize="sm" color="brand.950">
-                      Description
+                      {t('common.field.description')}
                     </Text>
                     <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">
                       {claim.businessDescription}
@@ -142,11 +157,11 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
                   </Box>
                 </Section>
 
-                <Section title="Evidence">
+                <Section title={t('admin.review.evidence')}>
                   <ClaimEvidence claim={claim} />
                 </Section>
 
-                <Section title="Ownership proof">
+                <Section title={t('admin.review.ownershipProof')}>
                   <Box layerStyle="note" fontSize="sm" data-testid="claim-proof">
                     <Text whiteSpace="pre-line" wordBreak="break-word">
                       {claim.ownershipProof}
@@ -155,7 +170,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
                   {claim.notes ? (
                     <Box fontSize="sm">
                       <Text fontWeight="semibold" color="brand.950">
-                        Claim notes
+                        {t('admin.review.claimNotes')}
                       </Text>
                       <Text whiteSpace="pre-line" wordBreak="break-word">
                         {claim.notes}
@@ -166,13 +181,13 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
 
                 {pending ? (
                   <FormTextareaField
-                    label="Review notes"
+                    label={t('admin.review.reviewNotes')}
                     disabled={busy}
                     error={errors.notes?.message}
-                    hint="The claimant sees these notes with your decision."
+                    hint={t('admin.review.reviewNotesHint')}
                     rows={3}
                     maxLength={NOTES_MAX}
-                    placeholder="Optional: what you checked, or why the claim cannot be approved"
+                    placeholder={t('admin.review.reviewNotesPlaceholder')}
                     {...register('notes')}
                   />
                 ) : (
@@ -183,7 +198,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
             <Dialog.Footer gap="3" flexWrap="wrap">
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" disabled={busy} me={{ sm: 'auto' }}>
-                  {pending ? 'Cancel' : 'Close'}
+                  {pending ? t('common.action.cancel') : t('common.action.close')}
                 </Button>
               </Dialog.ActionTrigger>
               {pending
@@ -195,13 +210,13 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
                         colorPalette={look.palette}
                         variant={look.variant}
                         loading={decisions.busyWith(claim.id) === decision}
-                        loadingText={look.pending}
+                        loadingText={t(look.pending)}
                         disabled={busy}
                         onClick={() => void decide(decision)()}
-                        aria-label={`${look.word} claim for ${claim.businessName}`}
+                        aria-label={t(look.claimFor, { name: iso(claim.businessName) })}
                       >
                         <Glyph aria-hidden />
-                        {look.word}
+                        {t(look.word)}
                       </Button>
                     );
                   })
@@ -228,13 +243,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** A decided claim: when, the notes given, and its history. */
 function Decided({ claim }: { claim: AdminClaimDto }) {
+  const t = useT();
+  const status = stateLabel(t, claim.status);
   return (
-    <Section title="Decision">
+    <Section title={t('admin.review.decision')}>
       <Text fontSize="sm" color="fg.muted">
-        {statusLabel(claim.status)}
-        {claim.reviewedAt ? ` on ${formatDateTime(claim.reviewedAt)}` : ''}.
+        {claim.reviewedAt
+          ? t('admin.review.decidedOn', { status, date: formatDateTime(claim.reviewedAt) })
+          : t('admin.review.decided', { status })}
       </Text>
-      {claim.reviewNotes ? <NoteBox title="Review notes" text={claim.reviewNotes} /> : null}
+      {claim.reviewNotes ? <NoteBox title={t('admin.review.reviewNotes')} text={claim.reviewNotes} /> : null}
       {claim.history.length > 0 ? <ClaimHistoryList history={claim.history} gap="2" /> : null}
     </Section>
   );

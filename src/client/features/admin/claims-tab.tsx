@@ -1,5 +1,6 @@
 import { chakra, Text } from '@chakra-ui/react';
 import { ClipboardList, Eye, Undo2 } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import {
   type AdminClaimDto,
   CLAIM_STATUSES,
@@ -7,6 +8,9 @@ import {
   claimBadgePalette,
 } from '../../../shared/schemas/claims';
 import { LabelledTruncatedText, TruncatedText } from '../../components/truncated-text';
+import type { MessageId } from '../../i18n/catalogue';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -14,15 +18,15 @@ import type { RecordDialogProps } from './actions';
 import { type AdminColumn, AdminList } from './admin-list';
 import { type ClaimDecisions, DECISION_LOOKS, useClaimDecisions } from './claim-decisions';
 import { ClaimReviewDialog } from './claim-review-dialog';
-import { formatDate, statusLabel } from './format';
+import { formatDate, STATE_LABELS, stateLabel } from './format';
 import { Pill, RowAction } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { useSelectFilter } from './use-paged-filters';
 
 type StatusFilter = 'all' | ClaimStatusValue;
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'All claims' },
-  ...CLAIM_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+const STATUS_OPTIONS: { value: StatusFilter; label: MessageId }[] = [
+  { value: 'all', label: 'admin.claims.all' },
+  ...CLAIM_STATUSES.map((s) => ({ value: s, label: STATE_LABELS[s] })),
 ];
 
 /**
@@ -31,6 +35,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
  * approved ones can be revoked with a reason.
  */
 export function ClaimsTab() {
+  const t = useT();
   const [status, statusField] = useSelectFilter<StatusFilter>('all', STATUS_OPTIONS);
   const claims = trpc.admin.claims.list.useQuery(status === 'all' ? undefined : { status }, {
     placeholderData: (previous) => previous,
@@ -41,16 +46,19 @@ export function ClaimsTab() {
 
   return (
     <AdminList
-      title="Vendor claims"
-      description="Check each claim's proof and evidence against the listing before you decide."
+      title={t('admin.claims.title')}
+      description={t('admin.claims.description')}
       statusFilter={{ ...statusField, testId: 'claims-status-filter' }}
       query={claims}
       rows={claims.data ?? []}
-      listLabel="Vendor claims"
+      listLabel={t('admin.claims.title')}
       empty={{
         icon: ClipboardList,
-        title: status === 'pending' || status === 'all' ? 'No claims to review' : `No ${status} claims`,
-        description: 'Vendor ownership claims appear here with their business details as they come in.',
+        title:
+          status === 'pending' || status === 'all'
+            ? t('admin.claims.emptyTitle')
+            : t('admin.claims.emptyOfStatus', { status }),
+        description: t('admin.claims.emptyDescription'),
       }}
       table={{ testId: 'claims-table', columns: CLAIM_COLUMNS, interactive: true }}
       rowTestId="claim-row"
@@ -69,19 +77,18 @@ export function ClaimsTab() {
         details: (
           <>
             <Text>
-              {claimKind(claim)} · <Submitted claim={claim} />
+              <ClaimKind claim={claim} /> · <Submitted claim={claim} />
             </Text>
-            <LabelledTruncatedText label="By" valueColor="fg">
+            <LabelledTruncatedText label={t('admin.claims.by')} valueColor="fg">
               {claim.userEmail}
             </LabelledTruncatedText>
-            <LabelledTruncatedText label="Business email:" valueColor="fg">
+            <LabelledTruncatedText label={t('admin.claims.businessEmailLabel')} valueColor="fg">
               {claim.businessEmail}
             </LabelledTruncatedText>
           </>
         ),
       })}
       noun="claims"
-      one="claim"
     >
       <ClaimReviewDialog
         claim={review.target}
@@ -96,17 +103,19 @@ export function ClaimsTab() {
 
 const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
   {
-    header: 'Business',
+    header: 'admin.claims.business',
     cellProps: { maxW: '16rem' },
     cell: (claim) => (
       <>
         <Text textStyle="itemTitle">{claim.businessName}</Text>
-        <Text textStyle="caption">{claimKind(claim)}</Text>
+        <Text textStyle="caption">
+          <ClaimKind claim={claim} />
+        </Text>
       </>
     ),
   },
   {
-    header: 'Submitted by',
+    header: 'admin.claims.submittedBy',
     cellProps: { maxW: '16rem' },
     cell: (claim) => (
       <>
@@ -118,11 +127,11 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     ),
   },
   {
-    header: 'Business email',
+    header: 'admin.claims.businessEmail',
     cellProps: { maxW: '16rem' },
     cell: (claim) => <TruncatedText maxW="14rem">{claim.businessEmail}</TruncatedText>,
   },
-  { header: 'Status', cell: (claim) => <StatusBadge status={claim.status} /> },
+  { header: 'admin.filter.status', cell: (claim) => <StatusBadge status={claim.status} /> },
 ];
 
 function Submitted({ claim }: { claim: AdminClaimDto }) {
@@ -131,17 +140,24 @@ function Submitted({ claim }: { claim: AdminClaimDto }) {
   );
 }
 
-function claimKind(claim: AdminClaimDto): string {
-  if (!claim.listing) return 'New business';
-  return claim.listing.businessName === claim.businessName
-    ? 'Existing listing'
-    : `Listing: ${claim.listing.businessName}`;
+/** Whether a claim is for a new business, its listing, or a listing of another name. */
+function ClaimKind({ claim }: { claim: AdminClaimDto }) {
+  const t = useT();
+  if (!claim.listing) return <>{t('admin.evidence.domain.noListing')}</>;
+  if (claim.listing.businessName === claim.businessName) return <>{t('admin.claims.existingListing')}</>;
+  return (
+    <FormattedMessage
+      id="admin.claims.listingNamed"
+      values={{ name: <bdi>{claim.listing.businessName}</bdi> }}
+    />
+  );
 }
 
 function StatusBadge({ status }: { status: ClaimStatusValue }) {
+  const t = useT();
   return (
     <Pill palette={claimBadgePalette(status)} testId="claim-status">
-      {statusLabel(status)}
+      {stateLabel(t, status)}
     </Pill>
   );
 }
@@ -154,11 +170,14 @@ interface ClaimActionsProps {
 }
 
 function ClaimActions({ claim, decisions, onReview, onRevoke }: ClaimActionsProps) {
+  const t = useT();
+  const iso = useIsolate();
+  const name = iso(claim.businessName);
   const busy = decisions.busyWith(claim.id);
   return (
     <>
-      <RowAction icon={Eye} onClick={onReview} aria-label={`Review claim for ${claim.businessName}`}>
-        Review
+      <RowAction icon={Eye} onClick={onReview} aria-label={t('admin.claims.reviewFor', { name })}>
+        {t('admin.claims.review')}
       </RowAction>
       {claim.status === 'pending'
         ? (['approve', 'reject'] as const).map((decision) => {
@@ -172,9 +191,9 @@ function ClaimActions({ claim, decisions, onReview, onRevoke }: ClaimActionsProp
                 loading={busy === decision}
                 disabled={busy !== null}
                 onClick={() => void decisions.decide(claim, decision, null)}
-                aria-label={`Quick ${decision} claim for ${claim.businessName}`}
+                aria-label={t(look.quickFor, { name })}
               >
-                Quick {look.word}
+                {t(look.quick)}
               </RowAction>
             );
           })
@@ -185,9 +204,9 @@ function ClaimActions({ claim, decisions, onReview, onRevoke }: ClaimActionsProp
           colorPalette="red"
           variant="ghost"
           onClick={onRevoke}
-          aria-label={`Revoke claim for ${claim.businessName}`}
+          aria-label={t('admin.claims.revokeFor', { name })}
         >
-          Revoke
+          {t('admin.claims.revoke')}
         </RowAction>
       ) : null}
     </>
@@ -196,26 +215,32 @@ function ClaimActions({ claim, decisions, onReview, onRevoke }: ClaimActionsProp
 
 /** Revoke an approved claim: the listing goes back to unclaimed; a reason is required. */
 function RevokeDialog({ claim, open, onClose }: RecordDialogProps<{ claim: AdminClaimDto | null }>) {
+  const t = useT();
+  const iso = useIsolate();
   const revoke = trpc.admin.claims.revoke.useMutation();
   return (
     <ReasonDialog
       open={open}
       onClose={onClose}
       texts={{
-        title: `Revoke the claim for ${claim?.businessName ?? 'this listing'}?`,
-        description: claim
-          ? `${claim.userEmail} loses the listing, which becomes unclaimed again. They are told, with your reason.`
-          : undefined,
-        placeholder: 'Why the claim no longer stands',
-        submit: 'Revoke claim',
-        pending: 'Revoking...',
+        title: claim
+          ? t('admin.revoke.title', { name: iso(claim.businessName) })
+          : t('admin.revoke.titleNoName'),
+        description: claim ? (
+          <FormattedMessage id="admin.revoke.description" values={{ email: <bdi>{claim.userEmail}</bdi> }} />
+        ) : undefined,
+        placeholder: t('admin.revoke.placeholder'),
+        submit: t('admin.revoke.submit'),
+        pending: t('admin.revoke.pending'),
       }}
       required
       pending={revoke.isPending}
       testId="revoke-dialog"
       target={claim}
       run={(target, reason) => revoke.mutateAsync({ claimId: target.id, notes: reason ?? '' })}
-      done={(target) => toast.success('Claim Revoked', `${target.businessName} is unclaimed again.`)}
+      done={(target) =>
+        toast.success(t('admin.revoke.done'), t('admin.revoke.doneHint', { name: iso(target.businessName) }))
+      }
     />
   );
 }

@@ -1,10 +1,17 @@
 import { Box, Button, chakra, Heading, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, ExternalLink, ShieldCheck, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { KASHRUT_FLAGS, KASHRUT_LEVELS } from '../../../shared/kashrut';
+import { FormattedMessage } from 'react-intl';
+import { formatDate } from '../../../shared/dates';
+import { KASHRUT_FLAGS } from '../../../shared/kashrut';
 import type { AdminKashrutDto } from '../../../shared/schemas/kashrut';
 import { EmptyPanel, PanelIcon } from '../../components/empty-panel';
 import { ErrorAlert } from '../../components/error-alert';
+import type { MessageId } from '../../i18n/catalogue';
+import { useLanguage } from '../../i18n/language';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { type Translate, useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -15,24 +22,17 @@ import { useSelectFilter } from './use-paged-filters';
 
 type KashrutListStatus = 'pending' | 'verified' | 'rejected';
 const STATUS_OPTIONS = [
-  { value: 'pending', label: 'Waiting for a check' },
-  { value: 'verified', label: 'Verified' },
-  { value: 'rejected', label: 'Not accepted' },
-] as const satisfies readonly { value: KashrutListStatus; label: string }[];
+  { value: 'pending', label: 'admin.kashrut.status.pending' },
+  { value: 'verified', label: 'admin.kashrut.status.verified' },
+  { value: 'rejected', label: 'admin.kashrut.status.rejected' },
+] as const satisfies readonly { value: KashrutListStatus; label: MessageId }[];
 
-/** '2027-03-01' as 'March 1, 2027'. */
-const dayInWords = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-
-function supervisionLine(k: AdminKashrutDto): string {
-  const level = KASHRUT_LEVELS.find((l) => l.value === k.level)?.label ?? k.level;
-  const flags = KASHRUT_FLAGS.filter((f) => k[f.field]).map((f) => f.label);
-  return [k.agencyLabel, level, ...flags].join(' · ');
+/** The agency (or the name typed for another), the level and the standards, in the page's language. */
+function supervisionLine(t: Translate, iso: (text: string) => string, k: AdminKashrutDto): string {
+  const agency =
+    k.agency === 'other' && k.agencyOther ? iso(k.agencyOther) : term(t, 'kashrutAgency', k.agency);
+  const flags = KASHRUT_FLAGS.filter((f) => k[f.field]).map((f) => term(t, 'kashrutFlag', f.field));
+  return [agency, term(t, 'kashrutLevel', k.level), ...flags].join(' · ');
 }
 
 /**
@@ -40,6 +40,9 @@ function supervisionLine(k: AdminKashrutDto): string {
  * verify or refuse with a reason (decision 038). Each decision is audited and the owner is told.
  */
 export function KashrutTab() {
+  const t = useT();
+  const iso = useIsolate();
+  const { language } = useLanguage();
   const [status, statusField] = useSelectFilter<KashrutListStatus>('pending', STATUS_OPTIONS);
   const list = trpc.admin.kashrut.list.useQuery({ status });
   const verify = trpc.admin.kashrut.verify.useMutation();
@@ -52,8 +55,12 @@ export function KashrutTab() {
     setBusyId(k.vendorId);
     const outcome = await attempt(() => verify.mutateAsync({ vendorId: k.vendorId, version: k.version }));
     setBusyId(null);
-    if (outcome.ok) toast.success('Kashrut verified', `${k.businessName} now shows the verified badge.`);
-    else toast.error('Could not verify the kashrut', refusal(outcome.error));
+    if (outcome.ok) {
+      toast.success(
+        t('admin.kashrut.verified'),
+        t('admin.kashrut.verifiedHint', { name: iso(k.businessName) }),
+      );
+    } else toast.error(t('admin.kashrut.verifyFailed'), refusal(t, outcome.error));
     refresh();
   };
 
@@ -62,28 +69,25 @@ export function KashrutTab() {
     <Stack gap="5">
       <Box>
         <Heading as="h2" fontSize="xl" color="brand.950">
-          Kashrut certificates
+          {t('admin.kashrut.title')}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Open each certificate and check that it names the business, the agency and the level it states, and
-          that its expiry date matches. The owner is told of your decision.
+          {t('admin.kashrut.description')}
         </Text>
       </Box>
-      <FilterBar label="Filter certificates">
-        <SelectField label="Status" {...statusField} testId="kashrut-status-filter" />
+      <FilterBar label={t('admin.kashrut.filterLabel')}>
+        <SelectField label={t('admin.filter.status')} {...statusField} testId="kashrut-status-filter" />
       </FilterBar>
       {list.isPending ? (
-        <ListSkeleton label="Loading the certificates" />
+        <ListSkeleton label={t('admin.kashrut.loading')} />
       ) : list.error ? (
-        <ErrorAlert>{refusal(list.error)}</ErrorAlert>
+        <ErrorAlert>{refusal(t, list.error)}</ErrorAlert>
       ) : items.length === 0 ? (
         <EmptyPanel
           icon={<PanelIcon icon={ShieldCheck} />}
-          title={status === 'pending' ? 'No certificates to check' : 'Nothing here yet'}
+          title={status === 'pending' ? t('admin.kashrut.emptyPending') : t('admin.kashrut.emptyTitle')}
           description={
-            status === 'pending'
-              ? 'Certificates appear here when caterers and venues upload them.'
-              : 'Decided certificates appear here.'
+            status === 'pending' ? t('admin.kashrut.emptyPendingHint') : t('admin.kashrut.emptyHint')
           }
         />
       ) : (
@@ -94,14 +98,14 @@ export function KashrutTab() {
               dataId={k.vendorId}
               testId="kashrut-row"
               title={k.businessName}
-              badges={<Pill palette="gray">{k.category}</Pill>}
+              badges={<Pill palette="gray">{term(t, 'category', k.category)}</Pill>}
               actions={
                 <>
                   {k.certificate ? (
                     <Button asChild size="xs" variant="outline">
                       <a href={k.certificate.url} target="_blank" rel="noopener">
                         <ExternalLink aria-hidden />
-                        Open certificate
+                        {t('admin.kashrut.openCertificate')}
                       </a>
                     </Button>
                   ) : null}
@@ -111,9 +115,9 @@ export function KashrutTab() {
                       colorPalette="green"
                       disabled={busyId === k.vendorId || !k.certificate}
                       onClick={() => void onVerify(k)}
-                      aria-label={`Verify the kashrut of ${k.businessName}`}
+                      aria-label={t('admin.kashrut.verifyFor', { name: iso(k.businessName) })}
                     >
-                      Verify
+                      {t('admin.kashrut.verify')}
                     </RowAction>
                   ) : null}
                   {k.status !== 'rejected' ? (
@@ -122,21 +126,36 @@ export function KashrutTab() {
                       colorPalette="red"
                       disabled={busyId === k.vendorId}
                       onClick={() => refuse.show(k)}
-                      aria-label={`Reject the certificate of ${k.businessName}`}
+                      aria-label={t('admin.kashrut.rejectFor', { name: iso(k.businessName) })}
                     >
-                      Reject
+                      {t('admin.kashrut.reject')}
                     </RowAction>
                   ) : null}
                 </>
               }
             >
-              <Text>{supervisionLine(k)}</Text>
+              <Text>{supervisionLine(t, iso, k)}</Text>
               <Text>
-                {k.expiresOn ? `Expires on ${dayInWords(k.expiresOn)}` : 'No expiry date given'}
-                {k.status === 'expired' ? ' (expired)' : ''}
+                {k.expiresOn
+                  ? t('admin.kashrut.expiresOn', { date: formatDate(k.expiresOn, language, 'long') })
+                  : t('admin.kashrut.noExpiry')}
+                {k.status === 'expired' ? ` ${t('admin.kashrut.expired')}` : ''}
               </Text>
-              <Text>Owner: {k.ownerEmail ?? 'nobody'}</Text>
-              {k.rejectedReason ? <Text>Not accepted: {k.rejectedReason}</Text> : null}
+              <Text>
+                {k.ownerEmail ? (
+                  <FormattedMessage id="admin.kashrut.owner" values={{ email: <bdi>{k.ownerEmail}</bdi> }} />
+                ) : (
+                  t('admin.kashrut.ownerNobody')
+                )}
+              </Text>
+              {k.rejectedReason ? (
+                <Text>
+                  <FormattedMessage
+                    id="admin.kashrut.notAccepted"
+                    values={{ reason: <bdi>{k.rejectedReason}</bdi> }}
+                  />
+                </Text>
+              ) : null}
             </RowCard>
           ))}
         </chakra.ul>
@@ -145,12 +164,13 @@ export function KashrutTab() {
         open={refuse.open}
         onClose={refuse.close}
         texts={{
-          title: `Reject the certificate of ${refuse.target?.businessName ?? 'this listing'}?`,
-          description:
-            'The profile shows the supervision as stated by the business, not yet verified. The owner is told your reason and can upload another certificate.',
-          placeholder: 'What is wrong with the certificate (for example: it names another address)',
-          submit: 'Reject certificate',
-          pending: 'Rejecting...',
+          title: refuse.target
+            ? t('admin.kashrut.rejectTitle', { name: iso(refuse.target.businessName) })
+            : t('admin.kashrut.rejectTitleNoName'),
+          description: t('admin.kashrut.rejectDescription'),
+          placeholder: t('admin.kashrut.rejectPlaceholder'),
+          submit: t('admin.kashrut.rejectSubmit'),
+          pending: t('admin.decision.rejecting'),
         }}
         required
         pending={reject.isPending}
@@ -159,7 +179,12 @@ export function KashrutTab() {
         run={(k, reason) =>
           reject.mutateAsync({ vendorId: k.vendorId, reason: reason ?? '', version: k.version })
         }
-        done={(k) => toast.success('Certificate rejected', `The owner of ${k.businessName} is told why.`)}
+        done={(k) =>
+          toast.success(
+            t('admin.kashrut.rejected'),
+            t('admin.kashrut.rejectedHint', { name: iso(k.businessName) }),
+          )
+        }
       />
     </Stack>
   );

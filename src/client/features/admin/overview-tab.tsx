@@ -27,6 +27,7 @@ import {
   Users,
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminActivityItemDto, AdminHealthDto, AdminStatsDto } from '../../../shared/schemas/admin';
 import { CardHeading } from '../../components/card-heading';
@@ -34,6 +35,8 @@ import { LinkButton } from '../../components/link-button';
 import { Panel } from '../../components/panel';
 import { StatTile } from '../../components/stat-tile';
 import { DirectionalIcon } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { type Translate, useT } from '../../i18n/use-t';
 import { fileSizeText } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -68,44 +71,53 @@ export function OverviewTab() {
 }
 
 function Figures({ stats, error }: { stats: AdminStatsDto | undefined; error: unknown }) {
+  const t = useT();
   if (error) {
     return (
       <Panel p="4">
-        <Text color="fg.muted">
-          {serverMessage(error) ?? 'The platform figures could not be loaded. Check your connection.'}
-        </Text>
+        <Text color="fg.muted">{serverMessage(error) ?? t('admin.overview.figuresFailed')}</Text>
       </Panel>
     );
   }
   const figures: { label: string; value?: number; help: string; testId: string }[] = [
     {
-      label: 'Total users',
+      label: t('admin.overview.totalUsers'),
       value: stats?.totalUsers,
-      help: stats ? `${formatCount(stats.newUsersThisWeek)} new this week` : '',
+      help: stats
+        ? t('admin.overview.newThisWeek', {
+            count: stats.newUsersThisWeek,
+            formatted: formatCount(stats.newUsersThisWeek),
+          })
+        : '',
       testId: 'stat-users',
     },
     {
-      label: 'Total vendors',
+      label: t('admin.overview.totalVendors'),
       value: stats?.totalVendors,
-      help: stats ? `${formatCount(stats.verifiedVendors)} verified` : '',
+      help: stats
+        ? t('admin.overview.verifiedVendors', {
+            count: stats.verifiedVendors,
+            formatted: formatCount(stats.verifiedVendors),
+          })
+        : '',
       testId: 'stat-vendors',
     },
     {
-      label: 'Pending claims',
+      label: t('admin.overview.pendingClaims'),
       value: stats?.pendingClaims,
-      help: 'Waiting for a decision',
+      help: t('admin.overview.pendingClaimsHelp'),
       testId: 'stat-claims',
     },
     {
-      label: 'Open reports',
+      label: t('admin.overview.openReports'),
       value: stats?.openReports,
-      help: 'Reported conversations and reviews',
+      help: t('admin.overview.openReportsHelp'),
       testId: 'stat-reports',
     },
     {
-      label: 'Messages',
+      label: t('admin.overview.messages'),
       value: stats?.messagesLast7Days,
-      help: 'In the last 7 days',
+      help: t('admin.overview.messagesHelp'),
       testId: 'stat-messages',
     },
   ];
@@ -113,7 +125,7 @@ function Figures({ stats, error }: { stats: AdminStatsDto | undefined; error: un
     <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap="3" aria-busy={!stats}>
       {figures.map((f, i) => (
         <StatTile
-          key={f.label}
+          key={f.testId}
           label={f.label}
           value={f.value === undefined ? undefined : formatCount(f.value)}
           help={f.help}
@@ -128,14 +140,20 @@ function Figures({ stats, error }: { stats: AdminStatsDto | undefined; error: un
 }
 
 function QuickActions({ pendingClaims }: { pendingClaims: number | undefined }) {
-  const actions: { tab: AdminTab; label: string; icon: ReactNode; badge?: number }[] = [
-    { tab: 'claims', label: 'Review Claims', icon: <FileCheck aria-hidden />, badge: pendingClaims },
-    { tab: 'vendors', label: 'Manage Vendors', icon: <Store aria-hidden /> },
-    { tab: 'users', label: 'Manage Users', icon: <Users aria-hidden /> },
-    { tab: 'activity', label: 'View Activity', icon: <History aria-hidden /> },
+  const t = useT();
+  const actions: { tab: AdminTab; label: MessageId; icon: ReactNode; badge?: number }[] = [
+    {
+      tab: 'claims',
+      label: 'admin.overview.reviewClaims',
+      icon: <FileCheck aria-hidden />,
+      badge: pendingClaims,
+    },
+    { tab: 'vendors', label: 'admin.overview.manageVendors', icon: <Store aria-hidden /> },
+    { tab: 'users', label: 'admin.overview.manageUsers', icon: <Users aria-hidden /> },
+    { tab: 'activity', label: 'admin.overview.viewActivity', icon: <History aria-hidden /> },
   ];
   return (
-    <SimpleGrid as="nav" aria-label="Quick actions" columns={{ base: 2, md: 4 }} gap="3">
+    <SimpleGrid as="nav" aria-label={t('admin.overview.quickActions')} columns={{ base: 2, md: 4 }} gap="3">
       {actions.map((a) => (
         <Button
           key={a.tab}
@@ -148,9 +166,14 @@ function QuickActions({ pendingClaims }: { pendingClaims: number | undefined }) 
         >
           <RouterLink to={adminTabPath(a.tab)}>
             {a.icon}
-            {a.label}
+            {t(a.label)}
             {a.badge ? (
-              <Badge colorPalette="gold" variant="solid" rounded="full" aria-label={`${a.badge} pending`}>
+              <Badge
+                colorPalette="gold"
+                variant="solid"
+                rounded="full"
+                aria-label={t('admin.overview.pendingCount', { count: a.badge, formatted: String(a.badge) })}
+              >
                 {a.badge}
               </Badge>
             ) : null}
@@ -189,15 +212,21 @@ function Card({
 }
 
 const HEALTH_PALETTE = { Good: 'green', Degraded: 'orange', Down: 'red' } as const;
+const HEALTH_LABELS: Record<AdminHealthDto['status'], MessageId> = {
+  Good: 'admin.health.good',
+  Degraded: 'admin.health.degraded',
+  Down: 'admin.health.down',
+};
 
 function HealthCard() {
+  const t = useT();
   const health = trpc.admin.overview.health.useQuery(undefined, {
     staleTime: OVERVIEW_STALE_MS,
     refetchInterval: HEALTH_POLL_MS,
   });
   return (
     <Card
-      title="Platform health"
+      title={t('admin.health.title')}
       icon={ShieldCheck}
       testId="health-card"
       action={
@@ -211,13 +240,13 @@ function HealthCard() {
               size="lg"
               data-testid="health-status"
             >
-              {health.data.status}
+              {t(HEALTH_LABELS[health.data.status])}
             </Badge>
           ) : null}
           <Button
             size="xs"
             variant="ghost"
-            aria-label="Check platform health again"
+            aria-label={t('admin.health.checkAgain')}
             loading={health.isFetching}
             onClick={() => void health.refetch()}
           >
@@ -227,16 +256,13 @@ function HealthCard() {
       }
     >
       {health.isPending ? (
-        <Stack gap="2" role="status" aria-busy="true" aria-label="Checking platform health">
+        <Stack gap="2" role="status" aria-busy="true" aria-label={t('admin.health.checking')}>
           <Skeleton h="10" />
           <Skeleton h="10" />
           <Skeleton h="10" />
         </Stack>
       ) : health.isLoadingError ? (
-        <Text color="fg.muted">
-          {serverMessage(health.error) ??
-            'The health checks could not be read: the server may be unreachable.'}
-        </Text>
+        <Text color="fg.muted">{serverMessage(health.error) ?? t('admin.health.failed')}</Text>
       ) : (
         <HealthChecks health={health.data} />
       )}
@@ -245,6 +271,7 @@ function HealthCard() {
 }
 
 function HealthChecks({ health }: { health: AdminHealthDto }) {
+  const t = useT();
   const { database, mail, errors, storage } = health;
   return (
     <Stack gap="3">
@@ -257,58 +284,80 @@ function HealthChecks({ health }: { health: AdminHealthDto }) {
       >
         <Check
           icon={<Database size={18} aria-hidden />}
-          label="Database"
+          label={t('admin.health.database')}
           ok={database.ok}
           detail={
             database.ok
-              ? `Answering in ${database.latencyMs === null ? '?' : Math.round(database.latencyMs)} ms`
-              : 'Not answering'
+              ? t('admin.health.answeringIn', {
+                  ms: database.latencyMs === null ? '?' : String(Math.round(database.latencyMs)),
+                })
+              : t('admin.health.notAnswering')
           }
         />
         <Check
           icon={<Mail size={18} aria-hidden />}
-          label="Mail"
+          label={t('admin.health.mail')}
           ok={mail.ok}
           detail={[
-            mail.backlog === 0 ? 'Nothing waiting to be sent' : `${formatCount(mail.backlog)} waiting`,
-            mail.oldestUnsentAt ? `oldest since ${timeAgo(mail.oldestUnsentAt)}` : null,
-            mail.failedLastDay > 0 ? `${formatCount(mail.failedLastDay)} given up on in 24 h` : null,
+            mail.backlog === 0
+              ? t('admin.health.mailNothingWaiting')
+              : t('admin.health.mailWaiting', { count: mail.backlog, formatted: formatCount(mail.backlog) }),
+            mail.oldestUnsentAt ? t('admin.health.mailOldest', { ago: timeAgo(mail.oldestUnsentAt) }) : null,
+            mail.failedLastDay > 0
+              ? t('admin.health.mailGivenUp', {
+                  count: mail.failedLastDay,
+                  formatted: formatCount(mail.failedLastDay),
+                })
+              : null,
           ]
             .filter(Boolean)
             .join(', ')}
         />
         <Check
           icon={<ServerCrash size={18} aria-hidden />}
-          label="Server errors"
+          label={t('admin.health.serverErrors')}
           ok={errors.ok}
-          detail={`${formatCount(errors.lastHour)} in the last hour`}
+          detail={t('admin.health.errorsLastHour', {
+            count: errors.lastHour,
+            formatted: formatCount(errors.lastHour),
+          })}
         />
         {storage ? (
           <Check
             icon={<HardDrive size={18} aria-hidden />}
-            label="File storage"
+            label={t('admin.health.storage')}
             ok={storage.ok}
-            detail={storageDetail(storage)}
+            detail={storageDetail(t, storage)}
           />
         ) : null}
       </Stack>
       <Text textStyle="caption">
-        Checked <time dateTime={health.checkedAt.toISOString()}>{timeAgo(health.checkedAt)}</time>
+        <FormattedMessage
+          id="admin.health.checked"
+          values={{
+            ago: <time dateTime={health.checkedAt.toISOString()}>{timeAgo(health.checkedAt)}</time>,
+          }}
+        />
       </Text>
     </Stack>
   );
 }
 
 /** "1.2 GB of 20 GB used (6 %)", and what happens near and past the ceiling. */
-function storageDetail(storage: NonNullable<AdminHealthDto['storage']>): string {
+function storageDetail(t: Translate, storage: NonNullable<AdminHealthDto['storage']>): string {
   const share = storage.ceilingBytes > 0 ? storage.usedBytes / storage.ceilingBytes : 1;
-  const used = `${fileSizeText(storage.usedBytes)} of ${fileSizeText(storage.ceilingBytes)} used (${Math.floor(share * 100)} %)`;
-  if (share >= 1) return `${used}: uploads are refused until files are freed or STORAGE_CEILING_MB is raised`;
-  if (!storage.ok) return `${used}: uploads stop at the ceiling (STORAGE_CEILING_MB)`;
+  const used = t('admin.health.storageUsed', {
+    used: fileSizeText(storage.usedBytes),
+    ceiling: fileSizeText(storage.ceilingBytes),
+    percent: String(Math.floor(share * 100)),
+  });
+  if (share >= 1) return t('admin.health.storageFull', { used });
+  if (!storage.ok) return t('admin.health.storageNearlyFull', { used });
   return used;
 }
 
 function Check({ icon, label, ok, detail }: { icon: ReactNode; label: string; ok: boolean; detail: string }) {
+  const t = useT();
   return (
     <Flex as="li" gap="3" py="2.5" align="flex-start">
       <Box color={ok ? 'green.fg' : 'red.fg'} mt="0.5">
@@ -323,7 +372,7 @@ function Check({ icon, label, ok, detail }: { icon: ReactNode; label: string; ok
         </Text>
       </Box>
       <Badge colorPalette={ok ? 'green' : 'red'} variant="subtle" rounded="full">
-        {ok ? 'OK' : 'Problem'}
+        {ok ? t('admin.health.ok') : t('admin.health.problem')}
       </Badge>
     </Flex>
   );
@@ -335,11 +384,11 @@ const KIND_ICON: Record<AdminActivityItemDto['kind'], ReactNode> = {
   report: <Flag size={18} aria-hidden />,
   admin: <ShieldCheck size={18} aria-hidden />,
 };
-const KIND_LABEL: Record<AdminActivityItemDto['kind'], string> = {
-  signup: 'Sign-up',
-  claim: 'Claim',
-  report: 'Report',
-  admin: 'Admin action',
+const KIND_LABEL: Record<AdminActivityItemDto['kind'], MessageId> = {
+  signup: 'admin.feed.signup',
+  claim: 'admin.feed.claim',
+  report: 'admin.feed.report',
+  admin: 'admin.feed.admin',
 };
 
 /** Where a feed item leads: its tab, and for a report the reported conversations. */
@@ -357,15 +406,16 @@ const FEED_LINK_LOOK = defineStyle({
 });
 
 function ActivityFeed() {
+  const t = useT();
   const feed = trpc.admin.overview.activity.useQuery({ limit: 10 }, { staleTime: OVERVIEW_STALE_MS });
   return (
     <Card
-      title="Recent activity"
+      title={t('admin.feed.title')}
       icon={History}
       testId="activity-feed"
       action={
         <LinkButton to={adminTabPath('activity')} size="xs" variant="ghost">
-          Audit log
+          {t('admin.activity.title')}
           <DirectionalIcon>
             <ChevronRight aria-hidden />
           </DirectionalIcon>
@@ -373,15 +423,15 @@ function ActivityFeed() {
       }
     >
       {feed.isPending ? (
-        <Stack gap="2" role="status" aria-busy="true" aria-label="Loading recent activity">
+        <Stack gap="2" role="status" aria-busy="true" aria-label={t('admin.feed.loading')}>
           {['a', 'b', 'c', 'd'].map((k) => (
             <Skeleton key={k} h="12" />
           ))}
         </Stack>
       ) : feed.isLoadingError ? (
-        <Text color="fg.muted">{serverMessage(feed.error) ?? 'The activity could not be loaded.'}</Text>
+        <Text color="fg.muted">{serverMessage(feed.error) ?? t('admin.feed.failed')}</Text>
       ) : feed.data.length === 0 ? (
-        <Text color="fg.muted">Nothing has happened yet.</Text>
+        <Text color="fg.muted">{t('admin.feed.empty')}</Text>
       ) : (
         <Stack as="ul" gap="1" listStyleType="none">
           {feed.data.map((item) => (
@@ -394,7 +444,7 @@ function ActivityFeed() {
                     rounded="full"
                     p="1.5"
                     flexShrink="0"
-                    title={KIND_LABEL[item.kind]}
+                    title={t(KIND_LABEL[item.kind])}
                   >
                     {KIND_ICON[item.kind]}
                   </Box>
@@ -405,7 +455,7 @@ function ActivityFeed() {
                     {/* An address too long for the line ends in an ellipsis (whole on hover), never broken. */}
                     <Flex textStyle="caption" gap="1" minW="0">
                       <Text as="span" flexShrink="0">
-                        {KIND_LABEL[item.kind]}
+                        {t(KIND_LABEL[item.kind])}
                       </Text>
                       {item.actorEmail ? (
                         <Text as="span" truncate title={item.actorEmail}>
@@ -433,6 +483,7 @@ function ActivityFeed() {
 }
 
 function OpenReports({ count }: { count: number | undefined }) {
+  const t = useT();
   const reports = trpc.admin.reports.list.useQuery(
     { status: 'open', page: 1 },
     { staleTime: OVERVIEW_STALE_MS },
@@ -441,13 +492,15 @@ function OpenReports({ count }: { count: number | undefined }) {
   const total = reports.data?.total ?? count;
   return (
     <Card
-      title="Open reports"
+      title={t('admin.overview.openReports')}
       icon={Flag}
       testId="open-reports"
       action={
         total !== undefined ? (
           <Badge colorPalette={total > 0 ? 'red' : 'green'} variant="subtle" rounded="full" px="2.5">
-            {total > 0 ? `${formatCount(total)} open` : 'None open'}
+            {total > 0
+              ? t('admin.overview.openCount', { count: total, formatted: formatCount(total) })
+              : t('admin.overview.noneOpen')}
           </Badge>
         ) : null
       }
@@ -455,10 +508,10 @@ function OpenReports({ count }: { count: number | undefined }) {
       {reports.isPending ? (
         <Skeleton h="12" />
       ) : reports.isLoadingError ? (
-        <Text color="fg.muted">{serverMessage(reports.error) ?? 'The reports could not be loaded.'}</Text>
+        <Text color="fg.muted">{serverMessage(reports.error) ?? t('admin.overview.reportsFailed')}</Text>
       ) : shown.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
-          No reported conversations are waiting.
+          {t('admin.overview.noReports')}
         </Text>
       ) : (
         <Stack as="ul" gap="2" listStyleType="none" mb="3">
@@ -468,7 +521,21 @@ function OpenReports({ count }: { count: number | undefined }) {
                 {r.subject}
               </Text>
               <Text color="fg.muted" truncate>
-                {r.reporter.name} reported {r.reported?.name ?? 'a deleted account'} · {timeAgo(r.createdAt)}
+                {r.reported ? (
+                  <FormattedMessage
+                    id="admin.overview.reported"
+                    values={{
+                      reporter: <bdi>{r.reporter.name}</bdi>,
+                      reported: <bdi>{r.reported.name}</bdi>,
+                    }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="admin.overview.reportedDeleted"
+                    values={{ reporter: <bdi>{r.reporter.name}</bdi> }}
+                  />
+                )}{' '}
+                · {timeAgo(r.createdAt)}
               </Text>
             </Box>
           ))}
@@ -480,7 +547,7 @@ function OpenReports({ count }: { count: number | undefined }) {
         variant="outline"
         mt={shown.length === 0 ? '3' : '0'}
       >
-        Review reports
+        {t('admin.overview.reviewReports')}
         <DirectionalIcon>
           <ChevronRight aria-hidden />
         </DirectionalIcon>

@@ -19,7 +19,12 @@ import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { SearchInputGroup } from '../../components/search-input';
 import { DirectionalIcon } from '../../i18n/bidi';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 import { rangeText } from './format';
+
+/** What a paged list holds, which names it in its labels ('Filter accounts', 'Pages of accounts'). */
+export type ListNoun = 'accounts' | 'claims' | 'entries' | 'listings' | 'reports' | 'reviewReports';
 
 /**
  * Whether lists show as tables: from the lg breakpoint, where the side panel appears and a row has
@@ -83,7 +88,8 @@ export function SearchField({ label, value, placeholder, onChange, testId, hint 
 export interface SelectFieldProps<T extends string> {
   label: string;
   value: T;
-  options: readonly { value: T; label: string }[];
+  /** The choices, each named by its catalogue message. */
+  options: readonly { value: T; label: MessageId }[];
   onChange: (value: T) => void;
   testId?: string;
 }
@@ -96,6 +102,7 @@ export function SelectField<T extends string>({
   onChange,
   testId,
 }: SelectFieldProps<T>) {
+  const t = useT();
   return (
     <Field.Root flex={{ md: '1' }} minW={{ md: '10rem' }} maxW={{ md: '16rem' }}>
       <Field.Label>{label}</Field.Label>
@@ -111,7 +118,7 @@ export function SelectField<T extends string>({
         >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(o.label)}
             </option>
           ))}
         </NativeSelect.Field>
@@ -124,27 +131,34 @@ export function SelectField<T extends string>({
 interface PagerProps {
   page: number;
   total: number;
-  /** What the list holds, for the buttons' names ('accounts'), and one of it ('account'). */
-  noun: string;
-  one: string;
+  /** What the list holds, for the buttons' names ('Previous page of accounts') and its count. */
+  noun: ListNoun;
   onPage: (page: number) => void;
   pageSize?: number;
 }
 
 /** Previous and next under a paged list, with where this page is. */
-export function Pager({ page, total, noun, one, onPage, pageSize = ADMIN_PAGE_SIZE }: PagerProps) {
+export function Pager({ page, total, noun, onPage, pageSize = ADMIN_PAGE_SIZE }: PagerProps) {
+  const t = useT();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) {
     return (
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {total === 0 ? '' : `${total} ${total === 1 ? one : noun}`}
+        {total === 0 ? '' : t('admin.list.count', { noun, count: total })}
       </Text>
     );
   }
   return (
-    <Flex as="nav" aria-label={`Pages of ${noun}`} justify="space-between" align="center" gap="3" wrap="wrap">
+    <Flex
+      as="nav"
+      aria-label={t('admin.list.pages', { noun })}
+      justify="space-between"
+      align="center"
+      gap="3"
+      wrap="wrap"
+    >
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {rangeText(page, pageSize, total)} {noun}
+        {t('admin.list.range', { noun, range: rangeText(t, page, pageSize, total) })}
       </Text>
       <HStack gap="2">
         <Button
@@ -152,24 +166,24 @@ export function Pager({ page, total, noun, one, onPage, pageSize = ADMIN_PAGE_SI
           variant="outline"
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
-          aria-label={`Previous page of ${noun}`}
+          aria-label={t('admin.list.previousPage', { noun })}
         >
           <DirectionalIcon>
             <ChevronLeft aria-hidden />
           </DirectionalIcon>
-          Previous
+          {t('common.action.previous')}
         </Button>
         <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-          Page {page} of {pages}
+          {t('admin.pager.page', { page: String(page), pages: String(pages) })}
         </Text>
         <Button
           size="sm"
           variant="outline"
           disabled={page >= pages}
           onClick={() => onPage(page + 1)}
-          aria-label={`Next page of ${noun}`}
+          aria-label={t('admin.list.nextPage', { noun })}
         >
-          Next
+          {t('common.action.next')}
           <DirectionalIcon>
             <ChevronRight aria-hidden />
           </DirectionalIcon>

@@ -79,7 +79,7 @@ export function ReasonDialog<T>({
       },
     );
     if (outcome.ok) return;
-    if (!form.applyServerErrors(outcome.error)) setProblem(refusal(outcome.error));
+    if (!form.applyServerErrors(outcome.error)) setProblem(refusal(t, outcome.error));
   });
 
   return (

@@ -1,7 +1,9 @@
 import { Flag } from 'lucide-react';
 import { REPORT_STATUSES } from '../../../shared/schemas/admin';
 import type { REVIEW_REPORT_STATUSES } from '../../../shared/schemas/reviews';
-import { statusLabel } from './format';
+import type { MessageId } from '../../i18n/catalogue';
+import type { Translate } from '../../i18n/use-t';
+import { STATE_LABELS } from './format';
 
 /**
  * The status filter and the empty states the two report lists of the Reports view share (reported
@@ -11,9 +13,9 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number] & (typeof REVIEW_REP
 export type ReportStatusFilter = 'all' | ReportStatus;
 
 /** Open first (what waits for an admin), the closed ones, then all of them. */
-export const REPORT_STATUS_OPTIONS: readonly { value: ReportStatusFilter; label: string }[] = [
-  ...REPORT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-  { value: 'all', label: 'All reports' },
+export const REPORT_STATUS_OPTIONS: readonly { value: ReportStatusFilter; label: MessageId }[] = [
+  ...REPORT_STATUSES.map((s) => ({ value: s, label: STATE_LABELS[s] })),
+  { value: 'all', label: 'admin.reports.all' },
 ];
 
 /** The status a list asks the server for: none for all of them. */
@@ -23,23 +25,19 @@ export const reportStatusQuery = (filter: ReportStatusFilter): ReportStatus | un
 /** The colour of a report's status badge. */
 export const REPORT_PALETTE = { open: 'yellow', resolved: 'green', dismissed: 'gray' } as const;
 
-/** What a report list is about: 'conversation', and where it is reported from. */
-interface Reported {
-  thing: 'conversation' | 'review';
-  /** 'in their messages': where someone reports one. */
-  where: string;
-  /** What closes a report as resolved: 'suspending the sender'. */
-  resolvedBy: string;
-}
-
-/** The empty state of a report list under a status filter: what is missing, and when it comes. */
-export function emptyReports(filter: ReportStatusFilter, { thing, where, resolvedBy }: Reported) {
-  const title = filter === 'all' ? `No reported ${thing}s yet` : `No ${filter} reports of ${thing}s`;
+/**
+ * The empty state of a report list under a status filter: what is missing, and when it comes. A list
+ * is of reported conversations (reported from their messages, resolved by suspending the sender) or
+ * of reported reviews (reported on a vendor profile, resolved by hiding the review).
+ */
+export function emptyReports(t: Translate, filter: ReportStatusFilter, thing: 'conversation' | 'review') {
+  const title =
+    filter === 'all' ? t('admin.reports.emptyAll', { thing }) : t('admin.reports.emptyOf', { thing, filter });
   const description =
     filter === 'resolved'
-      ? `Reports closed by ${resolvedBy} appear here.`
+      ? t('admin.reports.emptyResolved', { thing })
       : filter === 'dismissed'
-        ? 'Reports closed without action appear here.'
-        : `When someone reports a ${thing} ${where}, it appears here.`;
+        ? t('admin.reports.emptyDismissed')
+        : t('admin.reports.emptyOpen', { thing });
   return { icon: Flag, title, description };
 }

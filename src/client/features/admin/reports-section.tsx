@@ -1,14 +1,17 @@
 import { Badge, Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import { Ban, MessagesSquare, X } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { AdminReportDto } from '../../../shared/schemas/admin';
 import { Folded, NoteBox, RecordCard } from '../../components/record-card';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import type { RecordDialogProps } from './actions';
 import { AdminList, pagedQuery } from './admin-list';
-import { formatDateTime, statusLabel } from './format';
+import { formatDateTime, stateLabel } from './format';
 import { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';
 import {
   emptyReports,
@@ -26,6 +29,7 @@ type Action = { kind: 'dismiss' | 'suspend'; report: AdminReportDto };
  * and the two ways to close a report (dismiss it, or suspend the reported sender).
  */
 export function ReportsSection() {
+  const t = useT();
   const [status, statusField] = useSelectFilter<ReportStatusFilter>('open', REPORT_STATUS_OPTIONS);
   const [paging, setPaging] = useState({ status, page: 1 });
   const page = paging.status === status ? paging.page : 1;
@@ -38,21 +42,16 @@ export function ReportsSection() {
 
   return (
     <AdminList
-      title="Reported conversations"
-      description="Read the conversation before you decide. Suspending the sender also closes the report."
+      title={t('admin.reports.title')}
+      description={t('admin.reports.description')}
       statusFilter={{ ...statusField, testId: 'reports-status-filter' }}
       {...pagedQuery(list)}
       skeletonRows={3}
-      empty={emptyReports(status, {
-        thing: 'conversation',
-        where: 'in their messages',
-        resolvedBy: 'suspending the sender',
-      })}
+      empty={emptyReports(t, status, 'conversation')}
       rowTestId="report-item"
       item={(report) => <ReportCard report={report} onAction={(kind) => action.show({ kind, report })} />}
       listGap="4"
       noun="reports"
-      one="report"
       onPage={(next) => setPaging({ status, page: next })}
     >
       <ReportActionDialog action={action.target} open={action.open} onClose={action.close} />
@@ -67,20 +66,14 @@ function ReportCard({
   report: AdminReportDto;
   onAction: (kind: Action['kind']) => void;
 }) {
+  const t = useT();
+  const iso = useIsolate();
   const reported = report.reported;
   return (
     <RecordCard
       title={report.subject}
-      subtitle={
-        <>
-          Reported{' '}
-          <chakra.time dateTime={report.createdAt.toISOString()}>
-            {formatDateTime(report.createdAt)}
-          </chakra.time>
-          {report.resolvedAt ? ` · closed ${formatDateTime(report.resolvedAt)}` : ''}
-        </>
-      }
-      status={{ label: statusLabel(report.status), palette: REPORT_PALETTE[report.status] }}
+      subtitle={<ReportedWhen createdAt={report.createdAt} resolvedAt={report.resolvedAt} />}
+      status={{ label: stateLabel(t, report.status), palette: REPORT_PALETTE[report.status] }}
       testId="report-item"
     >
       <Stack
@@ -93,33 +86,33 @@ function ReportCard({
       >
         <Box>
           <Text as="dt" color="fg.muted">
-            Reported by
+            {t('admin.reports.reportedBy')}
           </Text>
           <Text as="dd" wordBreak="break-word">
-            {report.reporter.name} · {report.reporter.email}
+            <bdi>{report.reporter.name}</bdi> · <bdi>{report.reporter.email}</bdi>
           </Text>
         </Box>
         <Box>
           <Text as="dt" color="fg.muted">
-            About
+            {t('admin.reports.about')}
           </Text>
           <Box as="dd" wordBreak="break-word">
             {reported ? (
               <>
-                {reported.name} · {reported.email}
+                <bdi>{reported.name}</bdi> · <bdi>{reported.email}</bdi>
                 {reported.suspended ? (
                   <Badge colorPalette="red" variant="solid" size="sm" ms="2" rounded="full">
-                    Suspended
+                    {t('admin.users.suspended')}
                   </Badge>
                 ) : null}
               </>
             ) : (
-              'An account that no longer exists'
+              t('admin.reports.goneAccount')
             )}
           </Box>
         </Box>
       </Stack>
-      <NoteBox mt="3" title="Reason" text={report.reason} />
+      <NoteBox mt="3" title={t('admin.reason')} text={report.reason} />
       <Flex mt="3" gap="2" wrap="wrap" justify="space-between" align="flex-start">
         <Thread report={report} />
         {report.status === 'open' ? (
@@ -128,20 +121,22 @@ function ReportCard({
               size="sm"
               variant="outline"
               onClick={() => onAction('dismiss')}
-              aria-label={`Dismiss report: ${report.subject}`}
+              aria-label={t('admin.reports.dismissFor', { subject: iso(report.subject) })}
             >
               <X aria-hidden />
-              Dismiss
+              {t('admin.reports.dismiss')}
             </Button>
             <Button
               size="sm"
               colorPalette="red"
               disabled={!reported || reported.suspended}
               onClick={() => onAction('suspend')}
-              aria-label={reported ? `Suspend sender ${reported.email}` : undefined}
+              aria-label={
+                reported ? t('admin.reports.suspendSenderFor', { email: iso(reported.email) }) : undefined
+              }
             >
               <Ban aria-hidden />
-              Suspend sender
+              {t('admin.reports.suspendSender')}
             </Button>
           </Flex>
         ) : null}
@@ -150,20 +145,37 @@ function ReportCard({
   );
 }
 
+/** 'Reported Nov 3, 2026, 4:05 PM · closed Nov 4, 2026, 9:00 AM': a report's card's line under its title. */
+export function ReportedWhen({ createdAt, resolvedAt }: { createdAt: Date; resolvedAt: Date | null }) {
+  const t = useT();
+  return (
+    <>
+      <FormattedMessage
+        id="admin.reports.reportedAt"
+        values={{
+          date: <chakra.time dateTime={createdAt.toISOString()}>{formatDateTime(createdAt)}</chakra.time>,
+        }}
+      />
+      {resolvedAt ? ` · ${t('admin.reports.closedAt', { date: formatDateTime(resolvedAt) })}` : ''}
+    </>
+  );
+}
+
 /** The conversation as it stood when reported, the reported messages marked, folded away until asked for. */
 function Thread({ report }: { report: AdminReportDto }) {
+  const t = useT();
   const count = report.messages.length;
   if (count === 0) {
     return (
       <Text fontSize="sm" color="fg.muted" py="1.5">
-        The conversation has no messages.
+        {t('admin.reports.noMessages')}
       </Text>
     );
   }
   return (
     <Folded
       icon={MessagesSquare}
-      label={`Conversation (${count} message${count === 1 ? '' : 's'})`}
+      label={t('admin.reports.conversation', { count })}
       minW={{ base: 'full', md: '20rem' }}
     >
       <Stack as="ol" gap="2" mt="2" listStyleType="none" data-testid="report-thread">
@@ -179,10 +191,10 @@ function Thread({ report }: { report: AdminReportDto }) {
             >
               <Flex justify="space-between" gap="2" wrap="wrap">
                 <Text fontWeight="semibold">
-                  {m.senderName}
+                  <bdi>{m.senderName}</bdi>
                   {m.reported ? (
                     <Badge ms="2" colorPalette="red" variant="subtle" size="sm" rounded="full">
-                      Reported
+                      {t('admin.reports.reportedBadge')}
                     </Badge>
                   ) : null}
                 </Text>
@@ -202,6 +214,8 @@ function Thread({ report }: { report: AdminReportDto }) {
 }
 
 function ReportActionDialog({ action, open, onClose }: RecordDialogProps<{ action: Action | null }>) {
+  const t = useT();
+  const iso = useIsolate();
   const dismiss = trpc.admin.reports.dismiss.useMutation();
   const suspend = trpc.admin.reports.suspendSender.useMutation();
   const report = action?.report;
@@ -209,19 +223,28 @@ function ReportActionDialog({ action, open, onClose }: RecordDialogProps<{ actio
   const reported = report?.reported;
   const texts: Record<Action['kind'], ReasonDialogTexts> = {
     dismiss: {
-      title: 'Dismiss this report?',
-      description: 'The report is closed without action against anyone.',
-      label: 'Notes',
-      placeholder: 'Optional: why no action is needed',
-      submit: 'Dismiss report',
-      pending: 'Dismissing...',
+      title: t('admin.reports.dismissTitle'),
+      description: t('admin.reports.dismissDescription'),
+      label: t('admin.notes'),
+      placeholder: t('admin.reports.dismissPlaceholder'),
+      submit: t('admin.reports.dismissSubmit'),
+      pending: t('admin.reports.dismissing'),
     },
     suspend: {
-      title: `Suspend ${reported?.name ?? 'the sender'}?`,
-      description: `${reported?.email ?? 'The sender'} is signed out everywhere at once and cannot sign in until reinstated. The report is closed as resolved.`,
-      placeholder: 'Why the account is suspended',
-      submit: 'Suspend sender',
-      pending: 'Suspending...',
+      title: reported
+        ? t('admin.reports.suspendTitle', { name: iso(reported.name) })
+        : t('admin.reports.suspendTitleNoName'),
+      description: reported ? (
+        <FormattedMessage
+          id="admin.reports.suspendDescription"
+          values={{ email: <bdi>{reported.email}</bdi> }}
+        />
+      ) : (
+        t('admin.reports.suspendDescriptionNoName')
+      ),
+      placeholder: t('admin.reports.suspendPlaceholder'),
+      submit: t('admin.reports.suspendSender'),
+      pending: t('admin.users.suspending'),
     },
   };
   return (
@@ -241,11 +264,13 @@ function ReportActionDialog({ action, open, onClose }: RecordDialogProps<{ actio
           : suspend.mutateAsync({ id, reason: reason ?? '' })
       }
       done={() => {
-        if (kind === 'dismiss') toast.success('Report dismissed');
+        if (kind === 'dismiss') toast.success(t('admin.reports.dismissed'));
         else
           toast.success(
-            'Sender suspended',
-            `${reported?.name ?? 'The sender'} has been signed out and cannot sign in.`,
+            t('admin.reports.senderSuspended'),
+            reported
+              ? t('admin.reports.senderSuspendedHint', { name: iso(reported.name) })
+              : t('admin.reports.senderSuspendedHintNoName'),
           );
       }}
     />

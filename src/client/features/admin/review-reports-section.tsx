@@ -1,14 +1,17 @@
-import { Badge, Box, Button, chakra, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Eye, EyeOff, Star, X } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { AdminReviewReportDto } from '../../../shared/schemas/reviews';
 import { NoteBox, RecordCard } from '../../components/record-card';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
 import type { RecordDialogProps } from './actions';
 import { AdminList, pagedQuery } from './admin-list';
-import { formatDateTime, statusLabel } from './format';
+import { stateLabel } from './format';
 import { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';
 import {
   emptyReports,
@@ -17,6 +20,7 @@ import {
   type ReportStatusFilter,
   reportStatusQuery,
 } from './report-filters';
+import { ReportedWhen } from './reports-section';
 import { useSelectFilter } from './use-paged-filters';
 
 type Action = { kind: 'hide' | 'unhide' | 'dismiss'; report: AdminReviewReportDto };
@@ -27,6 +31,7 @@ type Action = { kind: 'hide' | 'unhide' | 'dismiss'; report: AdminReviewReportDt
  * again, or dismiss the report.
  */
 export function ReviewReportsSection() {
+  const t = useT();
   const [status, statusField] = useSelectFilter<ReportStatusFilter>('open', REPORT_STATUS_OPTIONS);
   const [paging, setPaging] = useState({ status, page: 1 });
   const page = paging.status === status ? paging.page : 1;
@@ -38,23 +43,18 @@ export function ReviewReportsSection() {
 
   return (
     <AdminList
-      title="Reported reviews"
-      description="Read the review before you decide. Hiding it takes it off the listing and out of its rating, and tells the writer why."
+      title={t('admin.reviewReports.title')}
+      description={t('admin.reviewReports.description')}
       statusFilter={{ ...statusField, testId: 'review-reports-status-filter' }}
       {...pagedQuery(list)}
       skeletonRows={3}
-      empty={emptyReports(status, {
-        thing: 'review',
-        where: 'on a vendor profile',
-        resolvedBy: 'hiding the review',
-      })}
+      empty={emptyReports(t, status, 'review')}
       rowTestId="review-report-item"
       item={(report) => (
         <ReviewReportCard report={report} onAction={(kind) => action.show({ kind, report })} />
       )}
       listGap="4"
-      noun="review reports"
-      one="review report"
+      noun="reviewReports"
       onPage={(next) => setPaging({ status, page: next })}
     >
       <ReviewActionDialog action={action.target} open={action.open} onClose={action.close} />
@@ -69,20 +69,20 @@ function ReviewReportCard({
   report: AdminReviewReportDto;
   onAction: (kind: Action['kind']) => void;
 }) {
+  const t = useT();
+  const iso = useIsolate();
   const { review } = report;
+  const business = iso(review.businessName);
   return (
     <RecordCard
-      title={`Review of ${review.businessName}`}
-      subtitle={
-        <>
-          Reported{' '}
-          <chakra.time dateTime={report.createdAt.toISOString()}>
-            {formatDateTime(report.createdAt)}
-          </chakra.time>
-          {report.resolvedAt ? ` · closed ${formatDateTime(report.resolvedAt)}` : ''}
-        </>
+      title={
+        <FormattedMessage
+          id="admin.reviewReports.reviewOf"
+          values={{ name: <bdi>{review.businessName}</bdi> }}
+        />
       }
-      status={{ label: statusLabel(report.status), palette: REPORT_PALETTE[report.status] }}
+      subtitle={<ReportedWhen createdAt={report.createdAt} resolvedAt={report.resolvedAt} />}
+      status={{ label: stateLabel(t, report.status), palette: REPORT_PALETTE[report.status] }}
       testId="review-report-item"
     >
       <Stack
@@ -95,28 +95,36 @@ function ReviewReportCard({
       >
         <Box>
           <Text as="dt" color="fg.muted">
-            Reported by
+            {t('admin.reports.reportedBy')}
           </Text>
           <Text as="dd" wordBreak="break-word">
-            {report.reporter
-              ? `${report.reporter.name} · ${report.reporter.email}`
-              : 'An account that no longer exists'}
+            {report.reporter ? (
+              <>
+                <bdi>{report.reporter.name}</bdi> · <bdi>{report.reporter.email}</bdi>
+              </>
+            ) : (
+              t('admin.reports.goneAccount')
+            )}
           </Text>
         </Box>
         <Box>
           <Text as="dt" color="fg.muted">
-            Written by
+            {t('admin.reviewReports.writtenBy')}
           </Text>
           <Text as="dd" wordBreak="break-word">
-            {review.authorName
-              ? `${review.authorName} · ${review.authorEmail}`
-              : 'An account that no longer exists'}
+            {review.authorName ? (
+              <>
+                <bdi>{review.authorName}</bdi> · <bdi>{review.authorEmail}</bdi>
+              </>
+            ) : (
+              t('admin.reports.goneAccount')
+            )}
           </Text>
         </Box>
       </Stack>
-      <NoteBox mt="3" title="Reason" text={report.reason} />
+      <NoteBox mt="3" title={t('admin.reason')} text={report.reason} />
       <Box mt="3" layerStyle="note" fontSize="sm" data-testid="reported-review">
-        <HStack gap="1" aria-label={`${review.rating} out of 5 stars`} role="img">
+        <HStack gap="1" aria-label={t('admin.reviewReports.stars', { rating: review.rating })} role="img">
           {[1, 2, 3, 4, 5].map((n) => (
             <Star
               key={n}
@@ -128,7 +136,7 @@ function ReviewReportCard({
           ))}
           {review.hidden ? (
             <Badge ms="2" colorPalette="red" variant="subtle" size="sm" rounded="full">
-              Hidden
+              {t('admin.reviewReports.hidden')}
             </Badge>
           ) : null}
         </HStack>
@@ -137,17 +145,23 @@ function ReviewReportCard({
         </Text>
         {review.imageUrls.length > 0 ? (
           <Text mt="1" color="fg.muted">
-            {review.imageUrls.length} photo{review.imageUrls.length === 1 ? '' : 's'}
+            {t('admin.reviewReports.photos', { count: review.imageUrls.length })}
           </Text>
         ) : null}
         {review.reply ? (
           <Text mt="2" color="fg.muted" whiteSpace="pre-line" wordBreak="break-word">
-            Reply from {review.businessName}: {review.reply}
+            <FormattedMessage
+              id="admin.reviewReports.reply"
+              values={{ name: <bdi>{review.businessName}</bdi>, reply: <bdi>{review.reply}</bdi> }}
+            />
           </Text>
         ) : null}
         {review.hidden && review.hiddenReason ? (
           <Text mt="2" color="fg.muted">
-            Hidden because: {review.hiddenReason}
+            <FormattedMessage
+              id="admin.reviewReports.hiddenBecause"
+              values={{ reason: <bdi>{review.hiddenReason}</bdi> }}
+            />
           </Text>
         ) : null}
       </Box>
@@ -157,26 +171,26 @@ function ReviewReportCard({
             size="sm"
             variant="outline"
             onClick={() => onAction('dismiss')}
-            aria-label={`Dismiss report of the review of ${review.businessName}`}
+            aria-label={t('admin.reviewReports.dismissFor', { name: business })}
           >
             <X aria-hidden />
-            Dismiss
+            {t('admin.reports.dismiss')}
           </Button>
         ) : null}
         {review.hidden ? (
           <Button size="sm" variant="outline" onClick={() => onAction('unhide')}>
             <Eye aria-hidden />
-            Show review again
+            {t('admin.reviewReports.showAgain')}
           </Button>
         ) : (
           <Button
             size="sm"
             colorPalette="red"
             onClick={() => onAction('hide')}
-            aria-label={`Hide the review of ${review.businessName}`}
+            aria-label={t('admin.reviewReports.hideFor', { name: business })}
           >
             <EyeOff aria-hidden />
-            Hide review
+            {t('admin.reviewReports.hide')}
           </Button>
         )}
       </Flex>
@@ -185,6 +199,7 @@ function ReviewReportCard({
 }
 
 function ReviewActionDialog({ action, open, onClose }: RecordDialogProps<{ action: Action | null }>) {
+  const t = useT();
   const hide = trpc.admin.reviews.hide.useMutation();
   const unhide = trpc.admin.reviews.unhide.useMutation();
   const dismiss = trpc.admin.reviews.dismissReport.useMutation();
@@ -192,28 +207,27 @@ function ReviewActionDialog({ action, open, onClose }: RecordDialogProps<{ actio
   const kind = action?.kind ?? 'dismiss';
   const texts: Record<Action['kind'], ReasonDialogTexts> = {
     hide: {
-      title: 'Hide this review?',
-      description:
-        "It disappears from the listing and stops counting toward its rating. The writer is told, with your reason. The review's open reports are closed as resolved.",
-      placeholder: 'Why the review is hidden (the writer reads this)',
-      submit: 'Hide review',
-      pending: 'Hiding...',
+      title: t('admin.reviewReports.hideTitle'),
+      description: t('admin.reviewReports.hideDescription'),
+      placeholder: t('admin.reviewReports.hidePlaceholder'),
+      submit: t('admin.reviewReports.hide'),
+      pending: t('admin.reviewReports.hiding'),
     },
     unhide: {
-      title: 'Show this review again?',
-      description: 'It appears on the listing again and counts toward its rating.',
-      label: 'Notes',
-      placeholder: 'Optional: why it is shown again',
-      submit: 'Show review',
-      pending: 'Showing...',
+      title: t('admin.reviewReports.unhideTitle'),
+      description: t('admin.reviewReports.unhideDescription'),
+      label: t('admin.notes'),
+      placeholder: t('admin.reviewReports.unhidePlaceholder'),
+      submit: t('admin.reviewReports.unhideSubmit'),
+      pending: t('admin.reviewReports.showing'),
     },
     dismiss: {
-      title: 'Dismiss this report?',
-      description: 'The report is closed and the review stays as it is.',
-      label: 'Notes',
-      placeholder: 'Optional: why no action is needed',
-      submit: 'Dismiss report',
-      pending: 'Dismissing...',
+      title: t('admin.reports.dismissTitle'),
+      description: t('admin.reviewReports.dismissDescription'),
+      label: t('admin.notes'),
+      placeholder: t('admin.reports.dismissPlaceholder'),
+      submit: t('admin.reports.dismissSubmit'),
+      pending: t('admin.reports.dismissing'),
     },
   };
   return (
@@ -235,9 +249,9 @@ function ReviewActionDialog({ action, open, onClose }: RecordDialogProps<{ actio
       }
       done={() => {
         if (kind === 'hide')
-          toast.success('Review hidden', 'The writer has been told, and the rating recomputed.');
-        else if (kind === 'unhide') toast.success('Review shown again');
-        else toast.success('Report dismissed');
+          toast.success(t('admin.reviewReports.hiddenDone'), t('admin.reviewReports.hiddenDoneHint'));
+        else if (kind === 'unhide') toast.success(t('admin.reviewReports.shownAgain'));
+        else toast.success(t('admin.reports.dismissed'));
       }}
     />
   );

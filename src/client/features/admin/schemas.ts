@@ -11,14 +11,26 @@ export const NOTES_MAX = 2000;
  * revoke), optional otherwise; the server checks the same and its message is the same.
  */
 export function reasonForm(required: boolean) {
-  return z.object({ reason: safeString('Reason', { max: REASON_MAX }) }).superRefine((value, ctx) => {
-    if (required && !value.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MESSAGES.reasonRequired });
-    }
-  });
+  return z
+    .object({
+      reason: safeString(
+        /* value: the field's English name, which the shared messages translate by their code */ 'Reason',
+        { max: REASON_MAX },
+      ),
+    })
+    .superRefine((value, ctx) => {
+      if (required && !value.reason) {
+        ctx.addIssue({ code: 'custom', path: ['reason'], message: ADMIN_MESSAGES.reasonRequired });
+      }
+    });
 }
 export type ReasonValues = z.input<ReturnType<typeof reasonForm>>;
 
 /** The review notes of the claim dialog (optional, shown to the claimant with the decision). */
-export const reviewNotesForm = z.object({ notes: safeString('Notes', { max: NOTES_MAX }) });
+export const reviewNotesForm = z.object({
+  notes: safeString(
+    /* value: the field's English name, which the shared messages translate by their code */ 'Notes',
+    { max: NOTES_MAX },
+  ),
+});
 export type ReviewNotesValues = z.input<typeof reviewNotesForm>;

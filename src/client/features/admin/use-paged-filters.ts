@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import { useDebounced } from '../../components/use-debounced';
+import type { MessageId } from '../../i18n/catalogue';
 
 /**
  * A paged list's search text (asked for after the same pause as the marketplace's search) and its
@@ -35,7 +36,7 @@ export function usePagedFilters(filterKey: string, seed?: string | null) {
  */
 export function useSelectFilter<T extends string>(
   initial: T,
-  options: readonly { value: T; label: string }[],
+  options: readonly { value: T; label: MessageId }[],
 ) {
   const [value, setValue] = useState<T>(initial);
   return [value, { value, options, onChange: setValue }] as const;

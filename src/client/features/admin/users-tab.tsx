@@ -1,8 +1,13 @@
 import { Badge, chakra, Flex, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { Ban, Repeat, RotateCcw, Users } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import type { ADMIN_USER_ROLES, ADMIN_USER_STATUSES, AdminUserDto } from '../../../shared/schemas/admin';
 import { TruncatedText } from '../../components/truncated-text';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -11,7 +16,7 @@ import { useDialogTarget } from '../events/use-dialog-target';
 import type { RecordDialogProps } from './actions';
 import { type AdminColumn, AdminList, pagedQuery } from './admin-list';
 import { type UsersView, usersViewOf } from './admin-tabs';
-import { formatDate, statusLabel, timeAgo } from './format';
+import { formatCount, formatDate, timeAgo } from './format';
 import { RowAction, SearchField, SelectField } from './parts';
 import { ReasonDialog } from './reason-dialog';
 import { ReportsSection } from './reports-section';
@@ -24,6 +29,7 @@ import { usePagedFilters, useSelectFilter } from './use-paged-filters';
  * open reports lead straight to them.
  */
 export function UsersTab() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const view = usersViewOf(params.get('view'));
   const utils = trpc.useUtils();
@@ -42,17 +48,19 @@ export function UsersTab() {
         value={view}
         onValueChange={(details) => select(details.value === 'reports' ? 'reports' : 'accounts')}
         size="sm"
-        aria-label="Show"
+        aria-label={t('admin.users.show')}
         alignSelf="flex-start"
         data-testid="users-view"
       >
         <SegmentGroup.Indicator bg="bg" shadow="sm" />
         <SegmentGroup.Items
           items={[
-            { value: 'accounts', label: 'Accounts' },
+            { value: 'accounts', label: t('admin.users.accounts') },
             {
               value: 'reports',
-              label: openReports ? `Reports (${openReports} open)` : 'Reports',
+              label: openReports
+                ? t('admin.users.reportsOpen', { count: openReports, formatted: String(openReports) })
+                : t('admin.users.reports'),
             },
           ]}
           px="3"
@@ -72,21 +80,22 @@ export function UsersTab() {
 
 type RoleFilter = 'all' | (typeof ADMIN_USER_ROLES)[number];
 type StatusFilter = (typeof ADMIN_USER_STATUSES)[number];
-const ROLE_OPTIONS: { value: RoleFilter; label: string }[] = [
-  { value: 'all', label: 'All roles' },
-  { value: 'customer', label: 'Customers' },
-  { value: 'vendor', label: 'Vendors' },
-  { value: 'admin', label: 'Admins' },
+const ROLE_OPTIONS: { value: RoleFilter; label: MessageId }[] = [
+  { value: 'all', label: 'admin.users.role.all' },
+  { value: 'customer', label: 'admin.users.role.customers' },
+  { value: 'vendor', label: 'admin.users.role.vendors' },
+  { value: 'admin', label: 'admin.users.role.admins' },
 ];
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'All accounts' },
-  { value: 'active', label: 'Active' },
-  { value: 'suspended', label: 'Suspended' },
+const STATUS_OPTIONS: { value: StatusFilter; label: MessageId }[] = [
+  { value: 'all', label: 'admin.users.status.all' },
+  { value: 'active', label: 'admin.users.status.active' },
+  { value: 'suspended', label: 'admin.users.status.suspended' },
 ];
 
 type Action = { kind: 'suspend' | 'reinstate' | 'role'; user: AdminUserDto };
 
 function AccountsSection() {
+  const t = useT();
   const { user: me } = useCurrentUser();
   const [role, roleField] = useSelectFilter<RoleFilter>('all', ROLE_OPTIONS);
   const [status, statusField] = useSelectFilter<StatusFilter>('all', STATUS_OPTIONS);
@@ -107,20 +116,25 @@ function AccountsSection() {
 
   return (
     <AdminList
-      title="Accounts"
-      description="Customers, vendors and admins. A suspended account is signed out at once and cannot sign in."
+      title={t('admin.users.accounts')}
+      description={t('admin.users.description')}
       filters={
         <>
-          <SearchField label="Search" {...filters.field} placeholder="Name or e-mail" testId="users-search" />
-          <SelectField label="Role" {...roleField} testId="users-role-filter" />
-          <SelectField label="Status" {...statusField} testId="users-status-filter" />
+          <SearchField
+            label={t('common.action.search')}
+            {...filters.field}
+            placeholder={t('admin.users.searchPlaceholder')}
+            testId="users-search"
+          />
+          <SelectField label={t('admin.users.roleLabel')} {...roleField} testId="users-role-filter" />
+          <SelectField label={t('admin.filter.status')} {...statusField} testId="users-status-filter" />
         </>
       }
       {...pagedQuery(list)}
       empty={{
         icon: Users,
-        title: 'No accounts found',
-        description: 'No account matches this search and these filters.',
+        title: t('admin.users.emptyTitle'),
+        description: t('admin.users.emptyDescription'),
       }}
       table={{ testId: 'users-table', columns: USER_COLUMNS(isMe), interactive: true }}
       rowTestId="user-row"
@@ -135,18 +149,23 @@ function AccountsSection() {
           <>
             <TruncatedText>{user.email}</TruncatedText>
             <Text>
-              Joined {formatDate(user.createdAt)} · Last seen <LastSeen at={user.lastSeenAt} />
+              <FormattedMessage
+                id="admin.users.joinedLastSeen"
+                values={{ joined: formatDate(user.createdAt), lastSeen: <LastSeen at={user.lastSeenAt} /> }}
+              />
             </Text>
             <Text>
-              {user.listings} listing{user.listings === 1 ? '' : 's'} ·{' '}
-              <ReportCount count={user.openReports} /> open report{user.openReports === 1 ? '' : 's'}
+              {t('admin.users.listingsCount', { count: user.listings, formatted: String(user.listings) })} ·{' '}
+              <FormattedMessage
+                id="admin.users.openReportsCount"
+                values={{ count: user.openReports, badge: <ReportCount count={user.openReports} /> }}
+              />
             </Text>
             <Suspension user={user} />
           </>
         ),
       })}
       noun="accounts"
-      one="account"
       onPage={filters.setPage}
     >
       <UserActionDialog action={action.target} open={action.open} onClose={action.close} />
@@ -156,7 +175,7 @@ function AccountsSection() {
 
 const USER_COLUMNS = (isMe: (user: AdminUserDto) => boolean): AdminColumn<AdminUserDto>[] => [
   {
-    header: 'Name',
+    header: 'admin.users.name',
     cellProps: { maxW: '18rem' },
     cell: (user) => (
       <>
@@ -170,12 +189,16 @@ const USER_COLUMNS = (isMe: (user: AdminUserDto) => boolean): AdminColumn<AdminU
       </>
     ),
   },
-  { header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
-  { header: 'Joined', cellProps: { whiteSpace: 'nowrap' }, cell: (user) => formatDate(user.createdAt) },
-  { header: 'Listings', end: true, cell: (user) => user.listings },
-  { header: 'Open reports', end: true, cell: (user) => <ReportCount count={user.openReports} /> },
+  { header: 'admin.users.roleLabel', cell: (user) => <RoleBadge role={user.role} /> },
   {
-    header: 'Last seen',
+    header: 'admin.users.joined',
+    cellProps: { whiteSpace: 'nowrap' },
+    cell: (user) => formatDate(user.createdAt),
+  },
+  { header: 'admin.users.listings', end: true, cell: (user) => formatCount(user.listings) },
+  { header: 'admin.users.openReports', end: true, cell: (user) => <ReportCount count={user.openReports} /> },
+  {
+    header: 'admin.users.lastSeen',
     cellProps: { whiteSpace: 'nowrap' },
     cell: (user) => <LastSeen at={user.lastSeenAt} />,
   },
@@ -183,13 +206,14 @@ const USER_COLUMNS = (isMe: (user: AdminUserDto) => boolean): AdminColumn<AdminU
 
 /** The account's name, marked '(you)' on the admin's own. */
 function UserName({ user, isMe }: { user: AdminUserDto; isMe: boolean }) {
+  const t = useT();
   return (
     <>
-      {user.name}
+      <bdi>{user.name}</bdi>
       {isMe ? (
         <Text as="span" fontWeight="normal" color="fg.muted">
           {' '}
-          (you)
+          {t('admin.users.you')}
         </Text>
       ) : null}
     </>
@@ -197,18 +221,25 @@ function UserName({ user, isMe }: { user: AdminUserDto; isMe: boolean }) {
 }
 
 function RoleBadge({ role }: { role: AdminUserDto['role'] }) {
+  const t = useT();
   const palette = role === 'admin' ? 'purple' : role === 'vendor' ? 'blue' : 'gray';
   return (
     <Badge colorPalette={palette} variant="subtle" rounded="full" px="2.5">
-      {statusLabel(role)}
+      {term(t, 'role', role)}
     </Badge>
   );
 }
 
 function ReportCount({ count }: { count: number }) {
+  const t = useT();
   return count > 0 ? (
-    <Badge colorPalette="red" variant="solid" rounded="full" aria-label={`${count} open reports`}>
-      {count}
+    <Badge
+      colorPalette="red"
+      variant="solid"
+      rounded="full"
+      aria-label={t('admin.users.openReportsLabel', { count, formatted: formatCount(count) })}
+    >
+      {formatCount(count)}
     </Badge>
   ) : (
     <Text as="span">0</Text>
@@ -216,7 +247,8 @@ function ReportCount({ count }: { count: number }) {
 }
 
 function LastSeen({ at }: { at: Date | null }) {
-  if (!at) return <Text as="span">never</Text>;
+  const t = useT();
+  if (!at) return <Text as="span">{t('admin.users.never')}</Text>;
   return (
     <chakra.time
       dateTime={at.toISOString()}
@@ -228,15 +260,20 @@ function LastSeen({ at }: { at: Date | null }) {
 }
 
 function Suspension({ user }: { user: AdminUserDto }) {
+  const t = useT();
   if (!user.suspendedAt) return null;
   return (
     <Flex gap="1.5" mt="1" align="baseline" wrap="wrap" data-testid="suspended">
       <Badge colorPalette="red" variant="solid" rounded="full" px="2">
-        Suspended
+        {t('admin.users.suspended')}
       </Badge>
       <Text textStyle="caption" wordBreak="break-word">
         {formatDate(user.suspendedAt)}
-        {user.suspendedReason ? `: ${user.suspendedReason}` : ''}
+        {user.suspendedReason ? (
+          <>
+            : <bdi>{user.suspendedReason}</bdi>
+          </>
+        ) : null}
       </Text>
     </Flex>
   );
@@ -249,12 +286,28 @@ interface UserActionsProps {
 }
 
 function UserActions({ user, isMe, onAction }: UserActionsProps) {
+  const t = useT();
+  const iso = useIsolate();
+  const email = iso(user.email);
   // A suspended account can be reinstated; any other but one's own can be suspended.
   const access = user.suspendedAt
-    ? ({ kind: 'reinstate', icon: RotateCcw, palette: 'green', word: 'Reinstate' } as const)
+    ? ({
+        kind: 'reinstate',
+        icon: RotateCcw,
+        palette: 'green',
+        word: 'admin.users.reinstate',
+        label: 'admin.users.reinstateFor',
+      } as const)
     : isMe
       ? null
-      : ({ kind: 'suspend', icon: Ban, palette: 'red', word: 'Suspend' } as const);
+      : ({
+          kind: 'suspend',
+          icon: Ban,
+          palette: 'red',
+          word: 'admin.users.suspend',
+          label: 'admin.users.suspendFor',
+        } as const);
+  const makeVendor = user.role !== 'vendor';
   return (
     <>
       {access ? (
@@ -264,18 +317,18 @@ function UserActions({ user, isMe, onAction }: UserActionsProps) {
           icon={access.icon}
           colorPalette={access.palette}
           onClick={() => onAction(access.kind)}
-          aria-label={`${access.word} ${user.email}`}
+          aria-label={t(access.label, { email })}
         >
-          {access.word}
+          {t(access.word)}
         </RowAction>
       ) : null}
       {user.role === 'admin' ? null : (
         <RowAction
           icon={Repeat}
           onClick={() => onAction('role')}
-          aria-label={`${user.role === 'vendor' ? 'Make customer' : 'Make vendor'}: ${user.email}`}
+          aria-label={t(makeVendor ? 'admin.users.makeVendorFor' : 'admin.users.makeCustomerFor', { email })}
         >
-          {user.role === 'vendor' ? 'Make customer' : 'Make vendor'}
+          {t(makeVendor ? 'admin.users.makeVendor' : 'admin.users.makeCustomer')}
         </RowAction>
       )}
     </>
@@ -284,38 +337,49 @@ function UserActions({ user, isMe, onAction }: UserActionsProps) {
 
 /** The dialog of each account action: its question, its reason, and its call. */
 function UserActionDialog({ action, open, onClose }: RecordDialogProps<{ action: Action | null }>) {
+  const t = useT();
+  const iso = useIsolate();
   const suspend = trpc.admin.users.suspend.useMutation();
   const reinstate = trpc.admin.users.reinstate.useMutation();
   const setRole = trpc.admin.users.setRole.useMutation();
   const user = action?.user;
   const kind = action?.kind ?? 'suspend';
   const newRole = user?.role === 'vendor' ? 'customer' : 'vendor';
-  const who = user ? `${user.name} (${user.email})` : 'this account';
+  // The question names the account; without one (the dialog closing) it asks about "this account".
+  const name = user ? { name: iso(user.name) } : null;
+  const who = (id: MessageId, noName: MessageId) =>
+    user ? (
+      <FormattedMessage id={id} values={{ name: <bdi>{user.name}</bdi>, email: <bdi>{user.email}</bdi> }} />
+    ) : (
+      t(noName)
+    );
 
   const texts = {
     suspend: {
-      title: `Suspend ${user?.name ?? 'this account'}?`,
-      description: `${who} is signed out everywhere at once and cannot sign in until reinstated. Their events, messages and listings are kept.`,
-      submit: 'Suspend account',
-      pending: 'Suspending...',
-      placeholder: 'Why the account is suspended (the person is not shown this text)',
+      title: name ? t('admin.users.suspendTitle', name) : t('admin.users.suspendTitleNoName'),
+      description: who('admin.users.suspendDescription', 'admin.users.suspendDescriptionNoName'),
+      submit: t('admin.users.suspendSubmit'),
+      pending: t('admin.users.suspending'),
+      placeholder: t('admin.users.suspendPlaceholder'),
     },
     reinstate: {
-      title: `Reinstate ${user?.name ?? 'this account'}?`,
-      description: `${who} can sign in again.`,
-      submit: 'Reinstate account',
-      pending: 'Reinstating...',
-      placeholder: 'Why the suspension ends',
+      title: name ? t('admin.users.reinstateTitle', name) : t('admin.users.reinstateTitleNoName'),
+      description: who('admin.users.reinstateDescription', 'admin.users.reinstateDescriptionNoName'),
+      submit: t('admin.users.reinstateSubmit'),
+      pending: t('admin.users.reinstating'),
+      placeholder: t('admin.users.reinstatePlaceholder'),
     },
     role: {
-      title: `Make ${user?.name ?? 'this account'} a ${newRole}?`,
+      title: name
+        ? t('admin.users.roleTitle', { ...name, role: newRole })
+        : t('admin.users.roleTitleNoName', { role: newRole }),
       description:
         newRole === 'vendor'
-          ? `${who} gets the vendor dashboard and signs in with the vendor login.`
-          : `${who} goes back to the customer side. A vendor who still owns listings cannot be changed.`,
-      submit: `Make ${newRole}`,
-      pending: 'Changing...',
-      placeholder: 'Optional: why the role changes',
+          ? who('admin.users.toVendorDescription', 'admin.users.toVendorDescriptionNoName')
+          : who('admin.users.toCustomerDescription', 'admin.users.toCustomerDescriptionNoName'),
+      submit: t(newRole === 'vendor' ? 'admin.users.makeVendor' : 'admin.users.makeCustomer'),
+      pending: t('admin.users.changing'),
+      placeholder: t('admin.users.rolePlaceholder'),
     },
   }[kind];
 
@@ -337,11 +401,17 @@ function UserActionDialog({ action, open, onClose }: RecordDialogProps<{ action:
             ? reinstate.mutateAsync({ id, reason: reason ?? '' })
             : setRole.mutateAsync({ id, role: newRole, reason })
       }
-      done={({ name }) => {
+      done={({ name: done }) => {
+        const values = { name: iso(done) };
         if (kind === 'suspend')
-          toast.success('Account suspended', `${name} has been signed out and cannot sign in.`);
-        else if (kind === 'reinstate') toast.success('Account reinstated', `${name} can sign in again.`);
-        else toast.success('Role changed', `${name} is now a ${newRole}.`);
+          toast.success(t('admin.users.suspendedDone'), t('admin.users.suspendedHint', values));
+        else if (kind === 'reinstate')
+          toast.success(t('admin.users.reinstated'), t('admin.users.reinstatedHint', values));
+        else
+          toast.success(
+            t('admin.users.roleChanged'),
+            t('admin.users.roleChangedHint', { ...values, role: newRole }),
+          );
       }}
     />
   );

@@ -1,10 +1,15 @@
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { BadgeCheck, BadgeX, ExternalLink, Eye, EyeOff, Pencil, Store } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ADMIN_VENDOR_STATUSES, type AdminVendorDto } from '../../../shared/schemas/admin';
 import type { VendorDto } from '../../../shared/schemas/vendors';
 import { LabelledTruncatedText, TruncatedText } from '../../components/truncated-text';
+import type { MessageId } from '../../i18n/catalogue';
+import { term } from '../../i18n/terms';
+import { useIsolate } from '../../i18n/use-isolate';
+import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
@@ -18,13 +23,13 @@ import { ReasonDialog } from './reason-dialog';
 import { usePagedFilters, useSelectFilter } from './use-paged-filters';
 
 type VendorStatus = (typeof ADMIN_VENDOR_STATUSES)[number];
-const STATUS_LABELS: Record<VendorStatus, string> = {
-  all: 'All listings',
-  visible: 'Visible',
-  hidden: 'Hidden',
-  verified: 'Verified',
-  unverified: 'Unverified',
-  unclaimed: 'Unclaimed',
+const STATUS_LABELS: Record<VendorStatus, MessageId> = {
+  all: 'admin.vendors.status.all',
+  visible: 'admin.vendors.status.visible',
+  hidden: 'admin.vendors.status.hidden',
+  verified: 'admin.vendors.status.verified',
+  unverified: 'admin.vendors.status.unverified',
+  unclaimed: 'admin.vendors.status.unclaimed',
 };
 const STATUS_OPTIONS = ADMIN_VENDOR_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
@@ -34,6 +39,8 @@ const STATUS_OPTIONS = ADMIN_VENDOR_STATUSES.map((value) => ({ value, label: STA
  * on any listing.
  */
 export function VendorsTab() {
+  const t = useT();
+  const iso = useIsolate();
   const [status, statusField] = useSelectFilter<VendorStatus>('all', STATUS_OPTIONS);
   const [params] = useSearchParams();
   const filters = usePagedFilters(status, params.get('search'));
@@ -51,16 +58,15 @@ export function VendorsTab() {
     setBusyId(vendor.id);
     const outcome = await attempt(() => update.mutateAsync({ id: vendor.id, verified }));
     setBusyId(null);
+    const name = { name: iso(vendor.businessName) };
     if (outcome.ok) {
       toast.success(
-        verified ? 'Listing verified' : 'Verification removed',
-        verified
-          ? `${vendor.businessName} now shows the verified mark.`
-          : `${vendor.businessName} no longer shows the verified mark.`,
+        verified ? t('admin.vendors.verifiedDone') : t('admin.vendors.unverifiedDone'),
+        verified ? t('admin.vendors.verifiedDoneHint', name) : t('admin.vendors.unverifiedDoneHint', name),
       );
     } else {
       toast.failed(
-        verified ? 'Could not verify the listing' : 'Could not remove the verification',
+        verified ? t('admin.vendors.verifyFailed') : t('admin.vendors.unverifyFailed'),
         outcome.error,
       );
     }
@@ -72,69 +78,75 @@ export function VendorsTab() {
     const outcome = await attempt(() => update.mutateAsync({ id: vendor.id, hidden: false }));
     setBusyId(null);
     if (outcome.ok)
-      toast.success('Listing visible again', `${vendor.businessName} is back in the marketplace.`);
-    else toast.failed('Could not unhide the listing', outcome.error);
+      toast.success(
+        t('admin.vendors.unhiddenDone'),
+        t('admin.vendors.unhiddenDoneHint', { name: iso(vendor.businessName) }),
+      );
+    else toast.failed(t('admin.vendors.unhideFailed'), outcome.error);
     refresh();
   };
 
-  const actions = (vendor: AdminVendorDto) => (
-    <>
-      <Button
-        size="xs"
-        variant="outline"
-        colorPalette={vendor.verified ? 'gray' : 'green'}
-        disabled={busyId === vendor.id}
-        onClick={() => void setVerified(vendor, !vendor.verified)}
-        aria-label={`${vendor.verified ? 'Unverify' : 'Verify'} ${vendor.businessName}`}
-      >
-        {vendor.verified ? <BadgeX aria-hidden /> : <BadgeCheck aria-hidden />}
-        {vendor.verified ? 'Unverify' : 'Verify'}
-      </Button>
-      <RowAction
-        // Hide and Unhide are two controls: the one that replaces the other is a new button.
-        key={vendor.hidden ? 'unhide' : 'hide'}
-        icon={vendor.hidden ? Eye : EyeOff}
-        colorPalette={vendor.hidden ? undefined : 'red'}
-        disabled={busyId === vendor.id}
-        onClick={() => (vendor.hidden ? void unhide(vendor) : hide.show(vendor))}
-        aria-label={`${vendor.hidden ? 'Unhide' : 'Hide'} ${vendor.businessName}`}
-      >
-        {vendor.hidden ? 'Unhide' : 'Hide'}
-      </RowAction>
-      <RowAction
-        icon={Pencil}
-        loading={editor.loadingId === vendor.id}
-        onClick={() => void editor.edit(vendor.id)}
-        aria-label={`Edit ${vendor.businessName}`}
-      >
-        Edit
-      </RowAction>
-    </>
-  );
+  const actions = (vendor: AdminVendorDto) => {
+    const name = { name: iso(vendor.businessName) };
+    return (
+      <>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette={vendor.verified ? 'gray' : 'green'}
+          disabled={busyId === vendor.id}
+          onClick={() => void setVerified(vendor, !vendor.verified)}
+          aria-label={t(vendor.verified ? 'admin.vendors.unverifyFor' : 'admin.vendors.verifyFor', name)}
+        >
+          {vendor.verified ? <BadgeX aria-hidden /> : <BadgeCheck aria-hidden />}
+          {t(vendor.verified ? 'admin.vendors.unverify' : 'admin.vendors.verify')}
+        </Button>
+        <RowAction
+          // Hide and Unhide are two controls: the one that replaces the other is a new button.
+          key={vendor.hidden ? 'unhide' : 'hide'}
+          icon={vendor.hidden ? Eye : EyeOff}
+          colorPalette={vendor.hidden ? undefined : 'red'}
+          disabled={busyId === vendor.id}
+          onClick={() => (vendor.hidden ? void unhide(vendor) : hide.show(vendor))}
+          aria-label={t(vendor.hidden ? 'admin.vendors.unhideFor' : 'admin.vendors.hideFor', name)}
+        >
+          {t(vendor.hidden ? 'admin.vendors.unhide' : 'admin.vendors.hide')}
+        </RowAction>
+        <RowAction
+          icon={Pencil}
+          loading={editor.loadingId === vendor.id}
+          onClick={() => void editor.edit(vendor.id)}
+          aria-label={t('admin.vendors.editFor', name)}
+        >
+          {t('common.action.edit')}
+        </RowAction>
+      </>
+    );
+  };
 
   return (
     <AdminList
-      title="Listings"
-      description="Every listing in the marketplace, hidden ones included."
+      title={t('admin.vendors.title')}
+      description={t('admin.vendors.description')}
       filters={
         <>
           <SearchField
-            label="Search"
+            label={t('common.action.search')}
             {...filters.field}
-            placeholder="Business name, city or e-mail"
+            placeholder={t('admin.vendors.searchPlaceholder')}
             testId="vendors-search"
           />
-          <SelectField label="Status" {...statusField} testId="vendors-status-filter" />
+          <SelectField label={t('admin.filter.status')} {...statusField} testId="vendors-status-filter" />
         </>
       }
       {...pagedQuery(list)}
       empty={{
         icon: Store,
-        title: 'No listings found',
+        title: t('admin.vendors.emptyTitle'),
         description:
           filters.search || status !== 'all'
-            ? 'No listing matches this search and filter.'
-            : 'Listings appear here once vendors create them.',
+            ? t('admin.vendors.emptyFiltered')
+            : t('admin.vendors.emptyDescription'),
       }}
       table={{ testId: 'vendors-table', columns: VENDOR_COLUMNS, interactive: true }}
       rowTestId="vendor-row"
@@ -145,26 +157,43 @@ export function VendorsTab() {
         badges: <VendorBadges vendor={vendor} />,
         details: (
           <>
-            <Text>{[vendor.category, vendor.city].filter(Boolean).join(' · ')}</Text>
-            <LabelledTruncatedText label="Owner:">{vendor.ownerEmail ?? 'nobody yet'}</LabelledTruncatedText>
-            {vendor.hidden && vendor.hiddenReason ? <Text>Hidden: {vendor.hiddenReason}</Text> : null}
+            <Text>
+              {term(t, 'category', vendor.category)}
+              {vendor.city ? (
+                <>
+                  {' · '}
+                  <bdi>{vendor.city}</bdi>
+                </>
+              ) : null}
+            </Text>
+            <LabelledTruncatedText label={t('admin.vendors.ownerLabel')}>
+              {vendor.ownerEmail ?? t('admin.vendors.nobodyYet')}
+            </LabelledTruncatedText>
+            {vendor.hidden && vendor.hiddenReason ? (
+              <Text>
+                <FormattedMessage
+                  id="admin.vendors.hiddenReason"
+                  values={{ reason: <bdi>{vendor.hiddenReason}</bdi> }}
+                />
+              </Text>
+            ) : null}
           </>
         ),
       })}
       noun="listings"
-      one="listing"
       onPage={filters.setPage}
     >
       <ReasonDialog
         open={hide.open}
         onClose={hide.close}
         texts={{
-          title: `Hide ${hide.target?.businessName ?? 'this listing'}?`,
-          description:
-            'The listing leaves the marketplace, search and its public profile until you unhide it. Its owner, messages and claims stay.',
-          placeholder: 'Why the listing is hidden (for example: a duplicate, or misleading details)',
-          submit: 'Hide listing',
-          pending: 'Hiding...',
+          title: hide.target
+            ? t('admin.vendors.hideTitle', { name: iso(hide.target.businessName) })
+            : t('admin.vendors.hideTitleNoName'),
+          description: t('admin.vendors.hideDescription'),
+          placeholder: t('admin.vendors.hidePlaceholder'),
+          submit: t('admin.vendors.hideSubmit'),
+          pending: t('admin.reviewReports.hiding'),
         }}
         required
         pending={update.isPending}
@@ -172,7 +201,10 @@ export function VendorsTab() {
         target={hide.target}
         run={(vendor, reason) => update.mutateAsync({ id: vendor.id, hidden: true, reason })}
         done={(vendor) =>
-          toast.success('Listing hidden', `${vendor.businessName} is no longer shown in the marketplace.`)
+          toast.success(
+            t('admin.vendors.hiddenDone'),
+            t('admin.vendors.hiddenDoneHint', { name: iso(vendor.businessName) }),
+          )
         }
       />
       {editor.vendor ? (
@@ -192,24 +224,26 @@ export function VendorsTab() {
 
 const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
   {
-    header: 'Business',
+    header: 'admin.claims.business',
     cellProps: { maxW: '16rem' },
     cell: (vendor) => (
       <>
         <BusinessName vendor={vendor} />
-        <Text textStyle="caption">Listed {formatDate(vendor.createdAt)}</Text>
+        <Text textStyle="caption">
+          <Listed at={vendor.createdAt} />
+        </Text>
       </>
     ),
   },
-  { header: 'Category', cell: (vendor) => vendor.category },
-  { header: 'City', cell: (vendor) => vendor.city ?? '—' },
+  { header: 'common.field.category', cell: (vendor) => <Category value={vendor.category} /> },
+  { header: 'admin.vendors.city', cell: (vendor) => (vendor.city ? <bdi>{vendor.city}</bdi> : '—') },
   {
-    header: 'Owner',
+    header: 'admin.vendors.owner',
     cellProps: { maxW: '14rem' },
     cell: (vendor) => <TruncatedText maxW="13rem">{vendor.ownerEmail ?? '—'}</TruncatedText>,
   },
   {
-    header: 'Status',
+    header: 'admin.filter.status',
     cellProps: { maxW: '14rem' },
     cell: (vendor) => (
       <>
@@ -224,7 +258,19 @@ const VENDOR_COLUMNS: AdminColumn<AdminVendorDto>[] = [
   },
 ];
 
+function Listed({ at }: { at: Date }) {
+  const t = useT();
+  return <>{t('admin.vendors.listed', { date: formatDate(at) })}</>;
+}
+
+function Category({ value }: { value: string }) {
+  const t = useT();
+  return <>{term(t, 'category', value)}</>;
+}
+
 function BusinessName({ vendor }: { vendor: AdminVendorDto }) {
+  const t = useT();
+  const iso = useIsolate();
   return (
     <HStack gap="1" align="baseline" minW="0">
       <Text textStyle="itemTitle">{vendor.businessName}</Text>
@@ -234,7 +280,7 @@ function BusinessName({ vendor }: { vendor: AdminVendorDto }) {
         variant="ghost"
         color="fg.muted"
         px="1"
-        aria-label={`Public profile of ${vendor.businessName}`}
+        aria-label={t('admin.vendors.publicProfileOf', { name: iso(vendor.businessName) })}
         flexShrink="0"
       >
         <RouterLink to={`/vendor/${vendor.id}`}>
@@ -246,25 +292,26 @@ function BusinessName({ vendor }: { vendor: AdminVendorDto }) {
 }
 
 function VendorBadges({ vendor }: { vendor: AdminVendorDto }) {
+  const t = useT();
   return (
     <HStack gap="1.5" wrap="wrap">
       {vendor.verified ? (
         <Badge colorPalette="green" variant="subtle" rounded="full">
-          Verified
+          {t('admin.vendors.verified')}
         </Badge>
       ) : null}
       {vendor.hidden ? (
         <Badge colorPalette="red" variant="subtle" rounded="full" data-testid="hidden-badge">
-          Hidden
+          {t('admin.vendors.hidden')}
         </Badge>
       ) : null}
       {vendor.claimed ? (
         <Badge colorPalette="blue" variant="subtle" rounded="full">
-          Claimed
+          {t('admin.vendors.claimed')}
         </Badge>
       ) : (
         <Badge colorPalette="gray" variant="subtle" rounded="full">
-          Unclaimed
+          {t('admin.vendors.unclaimed')}
         </Badge>
       )}
     </HStack>
@@ -276,6 +323,7 @@ function VendorBadges({ vendor }: { vendor: AdminVendorDto }) {
  * starts from its current version.
  */
 function useListingEditor() {
+  const t = useT();
   const utils = trpc.useUtils();
   const [vendor, setVendor] = useState<VendorDto | null>(null);
   const [open, setOpen] = useState(false);
@@ -288,7 +336,7 @@ function useListingEditor() {
       setVendor(found);
       setOpen(true);
     } catch (error) {
-      toast.failed('Could not open the listing', error);
+      toast.failed(t('admin.vendors.openFailed'), error);
     } finally {
       setLoadingId(null);
     }

@@ -12,7 +12,7 @@ import {
 import { DialogActions, DialogCloseX, DialogHeading, DialogShell } from '../../components/dialog-parts';
 import { FormAlert } from '../../components/error-alert';
 import type { MessageId } from '../../i18n/catalogue';
-import type { CodedMessage } from '../../i18n/server-message';
+import type { CodedMessage } from '../../i18n/message-text';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useMessageText, useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';

@@ -1,6 +1,6 @@
 import type { GuestImportPreviewDto, GuestImportResultDto } from '../../../shared/schemas/guests';
 import type { MessageId } from '../../i18n/catalogue';
-import type { CodedMessage } from '../../i18n/server-message';
+import type { CodedMessage } from '../../i18n/message-text';
 import { codedMessage } from '../../lib/errors';
 
 /**

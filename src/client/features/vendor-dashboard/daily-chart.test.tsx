@@ -2,6 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../shared/i18n';
+import { fixedCatalogues } from '../../i18n/catalogue';
 import en from '../../i18n/en';
 import he from '../../i18n/he';
 import { LanguageProvider } from '../../i18n/language';
@@ -13,9 +14,11 @@ const days = [
   { day: '2027-03-02', views: 0, uniqueVisitors: 0 },
 ];
 
+const catalogues = fixedCatalogues({ en, he });
+
 const draw = (language: Language) =>
   renderToString(
-    <LanguageProvider initial={language} messages={language === 'he' ? he : en}>
+    <LanguageProvider initial={language} catalogues={catalogues}>
       <ChakraProvider value={system}>
         <DailyChart
           title="Views per day"

@@ -35,7 +35,7 @@ import { StaleWriteAlert } from '../../components/stale-write-alert';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import type { MessageId } from '../../i18n/catalogue';
 import { useLanguage } from '../../i18n/language';
-import { messageText } from '../../i18n/server-message';
+import { messageText } from '../../i18n/message-text';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
