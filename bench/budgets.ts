@@ -81,6 +81,34 @@ for (const [name, page] of Object.entries(budgets)) {
     `${name.padEnd(32)} ${sizes.map((bytes) => kb(bytes).padStart(6)).join('')} ${ok ? '  ok  ' : ' OVER '}${String(catalogues.maxGzipKB).padStart(4)}   ${namespaces.join(', ')}`,
   );
 }
+// Every other screen too, with the heavier of the two layouts around it (the signed-in one).
+const layout = 'src/client/components/app-layout.tsx';
+const heaviest = Object.keys(SCREEN_NAMESPACES)
+  .filter((screen) => !screen.startsWith('components/'))
+  .map((screen) => {
+    const namespaces = pageNamespaces([layout, `src/client/${screen}`]);
+    const sizes = LANGUAGES.map((language) =>
+      namespaces.reduce(
+        (sum, namespace) => sum + chunkGzipBytes(manifest, catalogueModule(language, namespace)),
+        0,
+      ),
+    );
+    return { screen, sizes };
+  })
+  .sort((a, b) => Math.max(...b.sizes) - Math.max(...a.sizes));
+for (const { screen, sizes } of heaviest) {
+  if (sizes.some((bytes) => bytes > catalogues.maxGzipKB * 1000)) {
+    over++;
+    console.log(
+      `${screen.padEnd(32)} ${sizes.map((bytes) => kb(bytes).padStart(6)).join('')}  OVER ${catalogues.maxGzipKB}`,
+    );
+  }
+}
+const [top] = heaviest;
+if (top)
+  console.log(
+    `heaviest screen: ${top.screen} ${top.sizes.map(kb).join(' / ')} KB (${LANGUAGES.join(' / ')})`,
+  );
 for (const language of LANGUAGES.filter((l) => l !== 'en')) {
   const late = LATE_NAMESPACES.reduce(
     (sum, namespace) => sum + chunkGzipBytes(manifest, catalogueModule(language, namespace)),

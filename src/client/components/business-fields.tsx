@@ -28,7 +28,7 @@ export function HebrewBusinessNameInput<T extends FieldValues>(props: PresetInpu
   const t = useT();
   return (
     <FormInput
-      label={t('vendorDashboard.field.nameHe')}
+      label={t('common.field.nameHe')}
       maxLength={200}
       lang="he"
       dir="rtl"

@@ -4,6 +4,7 @@ import admin from './messages/en/admin.json';
 import auth from './messages/en/auth.json';
 import bookings from './messages/en/bookings.json';
 import calendar from './messages/en/calendar.json';
+import claims from './messages/en/claims.json';
 import common from './messages/en/common.json';
 import dashboard from './messages/en/dashboard.json';
 import errors from './messages/en/errors.json';
@@ -20,6 +21,7 @@ import reviews from './messages/en/reviews.json';
 import share from './messages/en/share.json';
 import terms from './messages/en/terms.json';
 import vendorDashboard from './messages/en/vendorDashboard.json';
+import vendorForm from './messages/en/vendorForm.json';
 
 const catalogue = {
   ...common,
@@ -29,6 +31,7 @@ const catalogue = {
   ...auth,
   ...bookings,
   ...calendar,
+  ...claims,
   ...dashboard,
   ...events,
   ...family,
@@ -42,6 +45,7 @@ const catalogue = {
   ...reviews,
   ...share,
   ...vendorDashboard,
+  ...vendorForm,
 };
 
 export default catalogue;

@@ -4,6 +4,7 @@ import admin from './messages/he/admin.json';
 import auth from './messages/he/auth.json';
 import bookings from './messages/he/bookings.json';
 import calendar from './messages/he/calendar.json';
+import claims from './messages/he/claims.json';
 import common from './messages/he/common.json';
 import dashboard from './messages/he/dashboard.json';
 import errors from './messages/he/errors.json';
@@ -20,6 +21,7 @@ import reviews from './messages/he/reviews.json';
 import share from './messages/he/share.json';
 import terms from './messages/he/terms.json';
 import vendorDashboard from './messages/he/vendorDashboard.json';
+import vendorForm from './messages/he/vendorForm.json';
 
 const catalogue = {
   ...common,
@@ -29,6 +31,7 @@ const catalogue = {
   ...auth,
   ...bookings,
   ...calendar,
+  ...claims,
   ...dashboard,
   ...events,
   ...family,
@@ -42,6 +45,7 @@ const catalogue = {
   ...reviews,
   ...share,
   ...vendorDashboard,
+  ...vendorForm,
 };
 
 export default catalogue;

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'auth',
   'bookings',
   'calendar',
+  'claims',
   'dashboard',
   'events',
   'family',
@@ -24,6 +25,7 @@ export const NAMESPACES = [
   'reviews',
   'share',
   'vendorDashboard',
+  'vendorForm',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

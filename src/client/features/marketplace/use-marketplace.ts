@@ -94,9 +94,9 @@ export function hasContactDetails(
 /** "12 km away" style distance, or null when the list was not read around a position. */
 export function distanceText(t: Translate, vendor: VendorView): string | null {
   if (vendor.distanceKm === null || vendor.distanceKm === undefined) return null;
-  if (vendor.distanceKm < 1) return t('marketplace.distance.underOne');
-  if (vendor.distanceKm < 10) return t('marketplace.distance.near', { km: vendor.distanceKm });
-  return t('marketplace.distance.far', { km: Math.round(vendor.distanceKm) });
+  if (vendor.distanceKm < 1) return t('common.distance.underOne');
+  if (vendor.distanceKm < 10) return t('common.distance.near', { km: vendor.distanceKm });
+  return t('common.distance.far', { km: Math.round(vendor.distanceKm) });
 }
 
 /** Where a vendor is, most specific first: "Teaneck, NJ" or the neighborhood. */

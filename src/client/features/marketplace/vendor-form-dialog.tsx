@@ -86,8 +86,8 @@ function categoryOptions(current: string | undefined): readonly string[] {
 }
 
 const IMAGE_FIELDS = [
-  { key: 'logoUrl', label: 'marketplace.vendorForm.logo' },
-  { key: 'imageUrl', label: 'marketplace.vendorForm.cover' },
+  { key: 'logoUrl', label: 'vendorForm.logo' },
+  { key: 'imageUrl', label: 'vendorForm.cover' },
 ] as const satisfies readonly { key: string; label: MessageId }[];
 
 interface VendorFormDialogProps {
@@ -158,7 +158,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
       if (errors.businessName || errors.category || errors.contactEmail)
         toast.error(VENDOR_MESSAGES.required);
     },
-    toasts: editToasts(t('marketplace.vendorForm.thing')),
+    toasts: editToasts(t('vendorForm.thing')),
   });
   const { setValue, watch } = form;
   const pending = form.pending;
@@ -175,35 +175,35 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
 
   return dialog(
     {
-      title: editing ? t('marketplace.vendorForm.editTitle') : t('marketplace.vendorForm.createTitle'),
+      title: editing ? t('vendorForm.editTitle') : t('vendorForm.createTitle'),
       description: editing
-        ? t('marketplace.vendorForm.editDescription')
+        ? t('vendorForm.editDescription')
         : user?.role === 'customer'
-          ? t('marketplace.vendorForm.createDescriptionCustomer')
-          : t('marketplace.vendorForm.createDescription'),
-      submitLabel: editing ? t('marketplace.vendorForm.save') : t('marketplace.vendorForm.create'),
-      pendingLabel: editing ? t('marketplace.vendorForm.saving') : t('marketplace.vendorForm.creating'),
+          ? t('vendorForm.createDescriptionCustomer')
+          : t('vendorForm.createDescription'),
+      submitLabel: editing ? t('vendorForm.save') : t('vendorForm.create'),
+      pendingLabel: editing ? t('vendorForm.saving') : t('vendorForm.creating'),
       submitDisabled: uploading !== null,
     },
     <>
       <BusinessNameInput
         form={form}
         name="businessName"
-        placeholder={t('marketplace.vendorForm.namePlaceholder')}
+        placeholder={t('vendorForm.namePlaceholder')}
       />
       <HebrewBusinessNameInput form={form} name="nameHe" />
       <FieldColumns>
         <ListingCategorySelect
           form={form}
           name="category"
-          placeholder={t('marketplace.vendorForm.selectCategory')}
+          placeholder={t('vendorForm.selectCategory')}
           options={categories}
         />
         <FormInput
           form={form}
           name="contactEmail"
           kind="email"
-          label={t('marketplace.vendorForm.email')}
+          label={t('vendorForm.email')}
           required
         />
       </FieldColumns>
@@ -211,21 +211,21 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
         form={form}
         name="description"
         rows={3}
-        placeholder={t('marketplace.vendorForm.descriptionPlaceholder')}
+        placeholder={t('vendorForm.descriptionPlaceholder')}
       />
       <FieldColumns>
         <BusinessPhoneInput form={form} name="contactPhone" />
         <BusinessWebsiteInput form={form} name="website" />
       </FieldColumns>
-      <FormInput form={form} name="address" label={t('marketplace.vendorForm.address')} maxLength={300} />
+      <FormInput form={form} name="address" label={t('vendorForm.address')} maxLength={300} />
       <FieldColumns columns={3}>
-        <FormInput form={form} name="city" label={t('marketplace.vendorForm.city')} maxLength={100} />
-        <FormInput form={form} name="state" label={t('marketplace.vendorForm.state')} maxLength={100} />
+        <FormInput form={form} name="city" label={t('vendorForm.city')} maxLength={100} />
+        <FormInput form={form} name="state" label={t('vendorForm.state')} maxLength={100} />
         <FormSelect
           form={form}
           name="neighborhood"
-          label={t('marketplace.vendorForm.neighborhood')}
-          placeholder={t('marketplace.vendorForm.none')}
+          label={t('vendorForm.neighborhood')}
+          placeholder={t('vendorForm.none')}
           options={neighborhoodOptions(neighborhood)}
         />
       </FieldColumns>
@@ -243,7 +243,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
         ))}
       </FieldColumns>
       <Text fontSize="xs" color="fg.muted" mt="-2">
-        {t('marketplace.vendorForm.imagesHint')}
+        {t('vendorForm.imagesHint')}
       </Text>
     </>,
   );
@@ -282,7 +282,7 @@ function ImageField({ label, url, uploading, disabled, onFile, onRemove }: Image
               <UploadedImage
                 src={url}
                 sizes={DIALOG_IMAGE_SIZES}
-                alt={t('marketplace.vendorForm.preview', { label })}
+                alt={t('vendorForm.preview', { label })}
                 w="full"
                 h="24"
               />
@@ -295,15 +295,15 @@ function ImageField({ label, url, uploading, disabled, onFile, onRemove }: Image
               disabled={disabled}
               aria-label={
                 url
-                  ? t('marketplace.vendorForm.replaceLabel', { label: label.toLowerCase() })
-                  : t('marketplace.vendorForm.uploadLabel', { label: label.toLowerCase() })
+                  ? t('vendorForm.replaceLabel', { label: label.toLowerCase() })
+                  : t('vendorForm.uploadLabel', { label: label.toLowerCase() })
               }
             >
-              {url ? t('marketplace.vendorForm.replace') : t('marketplace.vendorForm.upload')}
+              {url ? t('vendorForm.replace') : t('vendorForm.upload')}
             </UploadButton>
             {url ? (
               <Button variant="ghost" size="sm" colorPalette="red" onClick={onRemove} disabled={disabled}>
-                {t('marketplace.vendorForm.remove')}
+                {t('vendorForm.remove')}
               </Button>
             ) : null}
           </Flex>

@@ -43,7 +43,7 @@ describe('timeAgo', () => {
     setFormatLocale('he-IL');
     try {
       const hebrew = translator('he-IL', he);
-      expect(timeAgoIn(ago(0), now, hebrew)).toBe(he['profile.time.justNow']);
+      expect(timeAgoIn(ago(0), now, hebrew)).toBe(he['common.time.justNow']);
       expect(timeAgoIn(ago(3 * DAY), now, hebrew)).toMatch(/[\u0590-\u05FF]/);
     } finally {
       setFormatLocale('en-US');

@@ -34,5 +34,5 @@ export function timeAgo(date: Date, now: Date = new Date(), t?: Translate): stri
   for (const { unit, ms } of UNITS) {
     if (elapsed >= ms) return relativeFormat().format(-Math.floor(elapsed / ms), unit);
   }
-  return t ? t('profile.time.justNow') : relativeFormat().format(0, 'second');
+  return t ? t('common.time.justNow') : relativeFormat().format(0, 'second');
 }

@@ -9,10 +9,10 @@ import { claimStatusLabel, formatDateTime } from './format';
  * submitter), or someone gone; anyone else is a person's or the brand's name, shown as it is.
  */
 const ACTORS: Record<string, MessageId> = {
-  You: 'vendorDashboard.claims.actor.you',
-  'An administrator': 'vendorDashboard.claims.actor.admin',
-  'A former administrator': 'vendorDashboard.claims.actor.formerAdmin',
-  'A deleted account': 'vendorDashboard.claims.actor.deleted',
+  You: 'claims.actor.you',
+  'An administrator': 'claims.actor.admin',
+  'A former administrator': 'claims.actor.formerAdmin',
+  'A deleted account': 'claims.actor.deleted',
 };
 
 /** A claim's steps, oldest first: each status it took, who moved it there and when, and their note. */

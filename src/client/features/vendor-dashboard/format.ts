@@ -31,21 +31,21 @@ export function formatMinutes(t: Translate, minutes: number): string {
   const hours = Math.floor(total / 60);
   const rest = total % 60;
   // Passed as texts: written without grouping, as ever ('1200 h').
-  if (hours === 0) return t('vendorDashboard.duration.minutes', { minutes: String(rest) });
+  if (hours === 0) return t('common.duration.minutes', { minutes: String(rest) });
   return rest === 0
-    ? t('vendorDashboard.duration.hours', { hours: String(hours) })
-    : t('vendorDashboard.duration.hoursMinutes', { hours: String(hours), minutes: String(rest) });
+    ? t('common.duration.hours', { hours: String(hours) })
+    : t('common.duration.hoursMinutes', { hours: String(hours), minutes: String(rest) });
 }
 
 /** 'pending' -> 'Pending'. */
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 const CLAIM_STATUS_LABELS: Record<string, MessageId> = {
-  pending: 'vendorDashboard.claimStatus.pending',
-  approved: 'vendorDashboard.claimStatus.approved',
-  rejected: 'vendorDashboard.claimStatus.rejected',
-  withdrawn: 'vendorDashboard.claimStatus.withdrawn',
-  revoked: 'vendorDashboard.claimStatus.revoked',
+  pending: 'claims.status.pending',
+  approved: 'claims.status.approved',
+  rejected: 'claims.status.rejected',
+  withdrawn: 'claims.status.withdrawn',
+  revoked: 'claims.status.revoked',
 };
 
 /** A claim's status as its badge names it: 'Pending' ('ממתינה'); an unknown one as statusLabel does. */
