@@ -57,6 +57,7 @@ export default defineConfig({
           // A worker imports the server once and runs file after file in it (a file's own state is
           // its database, made afresh by the harness): importing it for every file cost a minute.
           isolate: false,
+          setupFiles: ['src/client/test-setup.ts'],
         },
       },
     ],

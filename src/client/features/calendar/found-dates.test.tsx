@@ -1,10 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider } from 'react-intl';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FindDatesDto } from '../../../shared/schemas/calendar';
 import en from '../../i18n/en';
-import { setFormatLocale } from '../../lib/intl';
 import { system } from '../../theme';
 import { FoundDates } from './find-date-dialog';
 
@@ -57,9 +56,6 @@ const found: FindDatesDto = {
 };
 
 describe('the dates found', () => {
-  // The screen's dates format in the page's locale (lib/intl.ts), which a Hebrew test may have left.
-  beforeEach(() => setFormatLocale('en-US'));
-
   it('tags each date by tier with its reason, a button to plan on it, and counts the dates left out', () => {
     // React writes <!-- --> between neighbouring texts.
     const html = renderToString(

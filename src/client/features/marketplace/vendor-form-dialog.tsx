@@ -186,11 +186,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
       submitDisabled: uploading !== null,
     },
     <>
-      <BusinessNameInput
-        form={form}
-        name="businessName"
-        placeholder={t('vendorForm.namePlaceholder')}
-      />
+      <BusinessNameInput form={form} name="businessName" placeholder={t('vendorForm.namePlaceholder')} />
       <HebrewBusinessNameInput form={form} name="nameHe" />
       <FieldColumns>
         <ListingCategorySelect
@@ -199,13 +195,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
           placeholder={t('vendorForm.selectCategory')}
           options={categories}
         />
-        <FormInput
-          form={form}
-          name="contactEmail"
-          kind="email"
-          label={t('vendorForm.email')}
-          required
-        />
+        <FormInput form={form} name="contactEmail" kind="email" label={t('vendorForm.email')} required />
       </FieldColumns>
       <ListingDescriptionInput
         form={form}

@@ -1,5 +1,5 @@
 import { createIntl } from 'react-intl';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageId } from '../../i18n/catalogue';
 import en from '../../i18n/en';
 import he from '../../i18n/he';
@@ -19,9 +19,6 @@ const MIN = 60 * 1000;
 const DAY = 24 * 60 * MIN;
 
 describe('timeAgo', () => {
-  // The page's locale is the module's (lib/intl.ts): another file's Hebrew page may have set it.
-  beforeEach(() => setFormatLocale('en-US'));
-
   it('reads the last minute as just now, also for a clock slightly ahead', () => {
     expect(timeAgo(ago(0), now)).toBe('just now');
     expect(timeAgo(ago(59 * 1000), now)).toBe('just now');
