@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { SUPPORT_EMAIL } from '../../../shared/constants';
+import type { Language } from '../../../shared/i18n';
 import {
   ADMIN_MESSAGES,
   type AdminReportDto,
@@ -20,11 +20,11 @@ import { type AuditAction, type AuditEntry, recordAudit } from '../../platform/a
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents } from '../../platform/live/live-events';
-import { enqueueMail, type MailContent } from '../../platform/mail/outbox';
-import { notificationMail } from '../../platform/mail/templates';
+import { enqueueMail } from '../../platform/mail/outbox';
 import type { Context } from '../../platform/trpc/context';
 import { deleteSessionsOfUser } from '../auth/sessions';
 import { notify } from '../notifications/notifications.service';
+import { listingVisibilityMail } from './moderation.mails';
 import {
   type AdminReportRow,
   adminListingById,
@@ -74,36 +74,6 @@ async function oneAdminListing(db: Db, id: string): Promise<AdminVendorDto> {
 /** The owner's dashboard, on the listing the notice is about. */
 const listingLink = (vendorId: string) => `/vendor-dashboard?listing=${vendorId}`;
 
-function listingVisibilityMail(input: {
-  name: string;
-  listingName: string;
-  hidden: boolean;
-  reason: string | null;
-  dashboardUrl: string;
-}): MailContent {
-  const subject = input.hidden
-    ? `Your listing ${input.listingName} was hidden`
-    : `Your listing ${input.listingName} is visible again`;
-  const paragraphs = input.hidden
-    ? [
-        `A SimchaHub administrator hid your listing ${input.listingName}. It no longer appears in the marketplace or in search, its page is not shown to anyone, and it takes no new requests or claims.`,
-        'You can still see and edit it from your vendor dashboard.',
-      ]
-    : [
-        `Your listing ${input.listingName} is visible again: families can find it in the marketplace and contact you.`,
-      ];
-  if (input.reason) paragraphs.push(`The reason given: ${input.reason}`);
-  if (input.hidden) {
-    paragraphs.push(`If you think this is a mistake, please contact ${SUPPORT_EMAIL}.`);
-  }
-  return notificationMail({
-    subject,
-    name: input.name,
-    paragraphs,
-    action: { label: 'Open your vendor dashboard', url: input.dashboardUrl },
-  });
-}
-
 /** The owner's bell item and (unless they turned mail off) a mail, in the decision's transaction. */
 async function tellOwnerOfVisibility(
   trx: Db,
@@ -114,20 +84,24 @@ async function tellOwnerOfVisibility(
 ) {
   const owner = await trx
     .selectFrom('users')
-    .select(['email', 'name'])
+    .select(['email', 'name', 'language'])
     .where('id', '=', listing.ownerId)
     .executeTakeFirstOrThrow();
-  const mail = listingVisibilityMail({
-    name: owner.name,
-    listingName: listing.businessName,
-    hidden,
-    reason,
-    dashboardUrl: `${ctx.config.appUrl}${listingLink(listing.id)}`,
-  });
+  const mailIn = (language: Language) =>
+    listingVisibilityMail({
+      name: owner.name,
+      listingName: listing.businessName,
+      hidden,
+      reason,
+      dashboardUrl: `${ctx.config.appUrl}${listingLink(listing.id)}`,
+      language,
+    });
+  // The mail in the owner's language; the bell's stored title stays the English subject.
+  const mail = mailIn(owner.language);
   const event = await notify(trx, {
     userId: listing.ownerId,
     kind: 'admin_notice',
-    title: mail.subject,
+    title: mailIn('en').subject,
     body: reason ?? '',
     link: listingLink(listing.id),
   });

@@ -341,6 +341,26 @@ describe('the Vendors tab', () => {
     const live = await rowsWhere(h.db, 'liveEvents', { userId: owner.user.id });
     expect(live.map((e) => e.kind)).toEqual(['notification', 'notification']);
   });
+
+  it("mails a Hebrew-speaking owner in Hebrew; the bell's stored title stays the English one", async () => {
+    const owner = await h.signedIn('vendor', { name: 'Dovid Owner', language: 'he' });
+    const target = await listing({ ownerId: owner.user.id, claimed: true });
+    await admin.caller.admin.vendors.update({ id: target.id, hidden: true, reason: 'Reported as a scam' });
+    const [mail] = await h.db
+      .selectFrom('mailOutbox')
+      .select(['kind', 'subject', 'textBody', 'htmlBody', 'language'])
+      .where('userId', '=', owner.user.id)
+      .execute();
+    expect(mail).toMatchObject({
+      kind: 'listing-hidden',
+      language: 'he',
+      subject: `דף העסק \u2068${target.businessName}\u2069 הוסתר`,
+    });
+    expect(mail?.textBody).toContain('הסיבה שנמסרה: \u2068Reported as a scam\u2069');
+    expect(mail?.htmlBody).toContain('<html lang="he" dir="rtl">');
+    const [notice] = await rowsWhere(h.db, 'notifications', { userId: owner.user.id });
+    expect(notice?.title).toBe(`Your listing ${target.businessName} was hidden`);
+  });
 });
 
 describe('a hidden listing', () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
 import { effectiveBookingStatus, effectiveQuoteStatus, listingZone } from './booking-clock';
+import { bookingCompletedMail, quoteExpiredMail } from './bookings.mails';
 import { tellParty, writeHistory } from './bookings.tell';
 
 /** How many quotes and bookings one run settles at most; the next run takes the rest. */
@@ -100,10 +101,13 @@ export async function settleBookingClock(
               threadId: q.threadId,
               title: `The quote from ${q.businessName} expired`,
               body: `It was valid until ${day}`,
-              mailSubject: `The quote from ${q.businessName} expired`,
-              paragraphs: [
-                `The quote ${q.businessName} sent for ${q.customerName}'s ${q.eventType} was valid until ${day} and can no longer be accepted.`,
-              ],
+              mail: (to) =>
+                quoteExpiredMail(to, {
+                  businessName: q.businessName,
+                  customerName: q.customerName,
+                  eventType: q.eventType,
+                  validUntil: q.validUntil,
+                }),
             },
             appUrl,
           )),
@@ -163,9 +167,9 @@ export async function settleBookingClock(
       });
       const day = formatCivilDay(b.day);
       const events: NewLiveEvent[] = [];
-      for (const [userId, side, paragraph] of [
-        [b.customerId, 'customer', `Your booking of ${b.businessName} on ${day} is complete.`],
-        [b.ownerId, 'vendor', `Your booking with ${b.customerName} on ${day} is complete.`],
+      for (const [userId, side] of [
+        [b.customerId, 'customer'],
+        [b.ownerId, 'vendor'],
       ] as const) {
         events.push(
           ...(await tellParty(
@@ -176,8 +180,7 @@ export async function settleBookingClock(
               threadId: b.threadId,
               title: `Booking completed: ${b.eventType} on ${day}`,
               body: side === 'customer' ? b.businessName : b.customerName,
-              mailSubject: `Your booking on ${day} is complete`,
-              paragraphs: [paragraph],
+              mail: (to) => bookingCompletedMail({ ...to, side }, b),
             },
             appUrl,
           )),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { formatCivilDay } from '../../../shared/dates';
 import { dateHasPassed } from '../../../shared/local-time';
+import { DEFAULT_CURRENCY } from '../../../shared/money';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { BookingDto, QuoteDto, RequestQuotesDto } from '../../../shared/schemas/booking-answers';
 import {
@@ -25,6 +26,7 @@ import { DayFullError, releaseSlot, takeSlot } from '../availability/day-room';
 import { findActiveCircle } from '../family/family.queries';
 import { postMessage } from '../messages/messages.delivery';
 import { effectiveBookingStatus, effectiveQuoteStatus, listingZone } from './booking-clock';
+import { bookingCancelledMail, quoteAcceptedMail, quoteDeclinedMail, quoteSentMail } from './bookings.mails';
 import { bookingDtos, historyOfRequests, quoteDtoById, quoteDtosOfRequest } from './bookings.queries';
 import { tellParty, writeHistory } from './bookings.tell';
 
@@ -212,11 +214,20 @@ export async function sendQuote(
           body: `${price} for ${request.eventType} on ${formatCivilDay(request.day)}, valid until ${formatCivilDay(input.validUntil)}`,
           side: 'customer',
           threadId: request.threadId,
-          mailSubject: `A quote from ${request.businessName}`,
-          paragraphs: [
-            `${request.businessName} sent you a quote of ${price} for your ${request.eventType} on ${formatCivilDay(request.day)}.`,
-            `It is valid until ${formatCivilDay(input.validUntil)}. Open the conversation to accept or decline it.`,
-          ],
+          mail: (to) =>
+            quoteSentMail(to, {
+              businessName: request.businessName,
+              eventType: request.eventType,
+              day: request.day,
+              validUntil: input.validUntil,
+              price: {
+                price: input.price ?? null,
+                priceMin: input.priceMin ?? null,
+                priceMax: input.priceMax ?? null,
+              },
+              // The listing's: listings name no currency of their own yet, so their prices are dollars.
+              currency: DEFAULT_CURRENCY,
+            }),
         },
         appUrl,
       )),
@@ -385,11 +396,8 @@ export async function acceptQuote(
         body: `${request.eventType} on ${formatCivilDay(day)} is booked`,
         side: 'vendor',
         threadId: request.threadId,
-        mailSubject: `${request.customerName} booked you`,
-        paragraphs: [
-          `${request.customerName} accepted your quote for their ${request.eventType} on ${formatCivilDay(day)}.`,
-          'The date is booked on your calendar.',
-        ],
+        mail: (to) =>
+          quoteAcceptedMail(to, { customerName: request.customerName, eventType: request.eventType, day }),
       },
       appUrl,
     );
@@ -433,10 +441,12 @@ export async function declineQuote(
         body: `${request.eventType} on ${formatCivilDay(request.day)}`,
         side: 'vendor',
         threadId: request.threadId,
-        mailSubject: `${request.customerName} declined your quote`,
-        paragraphs: [
-          `${request.customerName} declined your quote for their ${request.eventType} on ${formatCivilDay(request.day)}.`,
-        ],
+        mail: (to) =>
+          quoteDeclinedMail(to, {
+            customerName: request.customerName,
+            eventType: request.eventType,
+            day: request.day,
+          }),
       },
       appUrl,
     );
@@ -533,11 +543,13 @@ export async function cancelBooking(
         body: clipText(input.reason, 300),
         side: side === 'customer' ? 'vendor' : 'customer',
         threadId: booking.threadId,
-        mailSubject: `${by} cancelled the booking for ${day}`,
-        paragraphs: [
-          `${by} cancelled the booking of ${booking.eventType} on ${day}.`,
-          `Their reason: ${clipText(input.reason, 1000)}`,
-        ],
+        mail: (to) =>
+          bookingCancelledMail(to, {
+            by,
+            eventType: booking.eventType,
+            day: booking.day,
+            reason: input.reason,
+          }),
       },
       appUrl,
     );

@@ -3,10 +3,10 @@ import type { ThreadSide } from '../../../shared/schemas/messages';
 import type { Db } from '../../platform/db/create-db';
 import type { BookingAction } from '../../platform/db/types';
 import type { NewLiveEvent } from '../../platform/live/live-events';
-import { enqueueMail } from '../../platform/mail/outbox';
-import { notificationMail } from '../../platform/mail/templates';
+import { enqueueMail, type MailContent } from '../../platform/mail/outbox';
 import { threadLink } from '../messages/messages.delivery';
 import { notify } from '../notifications/notifications.service';
+import type { BookingMailRecipient } from './bookings.mails';
 
 /** One change told to one party of a request. */
 export interface Telling {
@@ -14,23 +14,24 @@ export interface Telling {
   userId: string | null;
   side: ThreadSide;
   threadId: string | null;
+  /** The bell item's title and line, stored in English. */
   title: string;
   body: string;
-  mailSubject: string;
-  paragraphs: string[];
+  /** The mail, written in the party's language, with its button to `url` (bookings.mails.ts). */
+  mail: (to: BookingMailRecipient) => MailContent;
 }
 
 /**
  * Tells a party about a change of a quote or booking, as messages do: a bell item of kind 'booking'
- * (one unread item per conversation, updated by the next), a mail through the outbox (skipped for
- * those who turned e-mail notifications off), and live events for the bell and the conversation's
+ * (one unread item per conversation, updated by the next), a mail in the party's language through the
+ * outbox (skipped for those who turned e-mail notifications off), and live events for the bell and the conversation's
  * quote cards. Returns the live events to append last in the transaction.
  */
 export async function tellParty(trx: Db, t: Telling, appUrl: string): Promise<NewLiveEvent[]> {
   if (!t.userId) return [];
   const user = await trx
     .selectFrom('users')
-    .select(['email', 'name', 'role'])
+    .select(['email', 'name', 'role', 'language'])
     .where('id', '=', t.userId)
     .executeTakeFirst();
   if (!user) return [];
@@ -55,13 +56,7 @@ export async function tellParty(trx: Db, t: Telling, appUrl: string): Promise<Ne
     to: user.email,
     userId: t.userId,
     notification: true,
-    ...notificationMail({
-      subject: `${t.mailSubject} on SimchaHub`,
-      preheader: t.body,
-      name: user.name,
-      paragraphs: t.paragraphs,
-      action: { label: 'Open it on SimchaHub', url: `${appUrl}${link}` },
-    }),
+    ...t.mail({ name: user.name, url: `${appUrl}${link}`, language: user.language }),
   });
   return events;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatCurrency } from '../../../shared/money';
 import { BOOKING_MESSAGES, type QuoteInput } from '../../../shared/schemas/bookings';
 import { createEvent, createVendor } from '../../demo/factories';
 import { rowsOldestFirst, rowsWhere, turnOffEmails } from '../../test/fixtures';
@@ -361,6 +362,47 @@ describe('answers', () => {
     expect(await rowsWhere(h.db, 'notifications', { userId: quiet.user.id, kind: 'booking' })).toHaveLength(
       1,
     );
+  });
+});
+
+describe("mails in each party's language", () => {
+  it('writes to a Hebrew family in Hebrew and to an English vendor in English; the bell stays English', async () => {
+    const hebrew = await h.signedIn('customer', { name: 'Noa', language: 'he' });
+    const req = await request(hebrew, '2027-11-14');
+    const quote = await vendor.caller.bookings.sendQuote(quoteOf(req.id));
+    const mailsOf = async (userId: string) =>
+      (await rowsOldestFirst(h.db, 'mailOutbox', { userId, kind: 'booking' })).map((m) => ({
+        language: m.language,
+        subject: m.subject,
+        text: m.textBody,
+        html: m.htmlBody,
+      }));
+    const [sent] = await mailsOf(hebrew.user.id);
+    expect(sent).toMatchObject({
+      language: 'he',
+      subject: 'הצעת מחיר מ-\u2068Hora Nights\u2069 ב-SimchaHub',
+    });
+    expect(sent?.text).toContain(
+      `שלחו לכם הצעת מחיר של \u2068${formatCurrency('2500', 'USD', 'he')}\u2069 עבור \u2068חתונה\u2069 ב\u2068יום א׳, 14 בנוב׳ 2027\u2069.`,
+    );
+    expect(sent?.html).toContain('<html lang="he" dir="rtl">');
+    const bell = await rowsWhere(h.db, 'notifications', { userId: hebrew.user.id, kind: 'booking' });
+    expect(bell.map((n) => n.title)).toEqual(['Hora Nights sent you a quote']);
+
+    await hebrew.caller.bookings.acceptQuote({ id: quote.id });
+    const toVendor = (await mailsOf(vendor.user.id)).find((m) => m.subject === 'Noa booked you on SimchaHub');
+    expect(toVendor).toMatchObject({ language: 'en' });
+    expect(toVendor?.text).toContain('Noa accepted your quote for their Wedding on Sun, Nov 14, 2027.');
+    expect(toVendor?.html).toContain('<html lang="en">');
+
+    const [booking] = await rowsWhere(h.db, 'bookings', { quoteId: quote.id });
+    await vendor.caller.bookings.cancel({ id: booking?.id ?? '', reason: 'The band is not free after all' });
+    const cancelled = (await mailsOf(hebrew.user.id)).at(-1);
+    expect(cancelled).toMatchObject({
+      language: 'he',
+      subject: '\u2068Hora Nights\u2069 ביטלו את ההזמנה ל\u2068יום א׳, 14 בנוב׳ 2027\u2069 ב-SimchaHub',
+    });
+    expect(cancelled?.text).toContain('הסיבה שמסרו: \u2068The band is not free after all\u2069');
   });
 });
 

@@ -227,7 +227,11 @@ export async function lockReport(db: Db, id: string) {
 
 /** The writer's contact, to tell them an admin hid their review. */
 export async function findAuthor(db: Db, userId: string) {
-  return db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Review reports as admins read them, the review shown in each; newest first. */

@@ -25,12 +25,13 @@ import type { Db } from '../../platform/db/create-db';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
+import { mailTexts } from '../../platform/mail/mail-texts';
 import { enqueueMail } from '../../platform/mail/outbox';
-import { notificationMail } from '../../platform/mail/templates';
 import type { Context } from '../../platform/trpc/context';
 import { fieldError } from '../../platform/trpc/field-error';
 import { findActiveCircle, listActiveMembers } from '../family/family.queries';
 import { notify } from '../notifications/notifications.service';
+import { reviewHiddenMail } from './reviews.mails';
 import {
   adminReportRows,
   closeOpenReports,
@@ -349,12 +350,12 @@ async function setVisibility(
     });
     if (hide && review.authorId) {
       const author = await findAuthor(trx, review.authorId);
-      const title = `Your review of ${listing.businessName} was hidden`;
       await appendLiveEvents(trx, [
         await notify(trx, {
           userId: review.authorId,
           kind: 'review',
-          title,
+          // The bell's stored title is the mail's English subject; the mail is in the writer's language.
+          title: mailTexts().t('reviews.hidden.subject', { listing: listing.businessName }),
           body: hide.reason,
           link: vendorLink(review.vendorId),
         }),
@@ -365,14 +366,12 @@ async function setVisibility(
           to: author.email,
           userId: author.id,
           notification: true,
-          ...notificationMail({
-            subject: title,
+          ...reviewHiddenMail({
             name: author.name,
-            paragraphs: [
-              `An administrator hid your review of ${listing.businessName}. It no longer appears on the listing or counts toward its rating.`,
-              `The reason given: ${hide.reason}`,
-            ],
-            action: { label: 'See the listing', url: `${ctx.config.appUrl}${vendorLink(review.vendorId)}` },
+            listingName: listing.businessName,
+            reason: hide.reason,
+            listingUrl: `${ctx.config.appUrl}${vendorLink(review.vendorId)}`,
+            language: author.language,
           }),
         });
       }

@@ -283,18 +283,26 @@ describe('reports', () => {
     ]);
     const bell = await h.db
       .selectFrom('notifications')
-      .select(['kind', 'body'])
+      .select(['kind', 'title', 'body'])
       .where('userId', '=', customer.user.id)
       .where('kind', '=', 'review')
       .execute();
-    expect(bell).toContainEqual({ kind: 'review', body: 'Not a real client' });
+    expect(bell).toContainEqual({
+      kind: 'review',
+      title: `Your review of ${listing.businessName} was hidden`,
+      body: 'Not a real client',
+    });
     const mail = await h.db
       .selectFrom('mailOutbox')
-      .select(['kind', 'subject', 'textBody'])
+      .select(['kind', 'subject', 'textBody', 'language'])
       .where('userId', '=', customer.user.id)
       .where('kind', '=', 'review-hidden')
       .execute();
     expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({
+      language: 'en',
+      subject: `Your review of ${listing.businessName} was hidden`,
+    });
     expect(mail[0]?.textBody).toContain('Not a real client');
     expect(
       (await admin.caller.admin.reviews.reports({ status: 'open' })).items.some(
@@ -337,5 +345,34 @@ describe('reports', () => {
       { code: 'CONFLICT', message: REVIEW_MESSAGES.reportNotOpen },
     );
     expect(await ratingOf(listing.id)).toEqual({ rating: '3.50', reviewCount: 2 });
+  });
+});
+
+describe('the hidden review mail', () => {
+  it("is in the writer's language; the bell's stored title stays the English one", async () => {
+    const listing = await newListing();
+    const writer = await h.signedIn('customer', { name: 'Noa Levi', language: 'he' });
+    const booking = await createBooking(h.db, listing.id, writer.user.id, { day: PAST });
+    const written = await writer.caller.reviews.create(review(booking.id, 1));
+    await admin.caller.admin.reviews.hide({ id: written.id, reason: 'Not a real client' });
+    const [mail] = await h.db
+      .selectFrom('mailOutbox')
+      .select(['subject', 'textBody', 'htmlBody', 'language'])
+      .where('userId', '=', writer.user.id)
+      .where('kind', '=', 'review-hidden')
+      .execute();
+    expect(mail).toMatchObject({
+      language: 'he',
+      subject: `חוות הדעת שלכם על \u2068${listing.businessName}\u2069 הוסתרה`,
+    });
+    expect(mail?.textBody).toContain('הסיבה שנמסרה: \u2068Not a real client\u2069');
+    expect(mail?.htmlBody).toContain('<html lang="he" dir="rtl">');
+    const [bell] = await h.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('userId', '=', writer.user.id)
+      .where('kind', '=', 'review')
+      .execute();
+    expect(bell?.title).toBe(`Your review of ${listing.businessName} was hidden`);
   });
 });

@@ -2,6 +2,7 @@ import { createIntl } from 'react-intl/server';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, localeOf } from '../../../shared/i18n';
 import { passwordResetMail } from '../../domains/auth/auth.mails';
+import { claimDecidedMail } from '../../domains/claims/claims.mails';
 import { summaryMail } from '../../domains/guests/invitations.mails';
 import { newMessageMail } from '../../domains/messages/messages.mails';
 import { FSI, MAIL_CATALOGUES, mailTexts, PDI } from './mail-texts';
@@ -78,6 +79,23 @@ describe('mailTexts', () => {
     const at = new Date('2026-12-13T21:59:00Z');
     expect(mailTexts('en').instant(at, 'Asia/Jerusalem')).toBe('Sunday, December 13, 2026 at 23:59');
     expect(he.instant(at, 'Asia/Jerusalem')).toBe('יום ראשון, 13 בדצמבר 2026 בשעה 23:59');
+  });
+
+  it('chooses the words by a select value in Hebrew too: the value is matched, never isolated', () => {
+    const decided = (decision: 'approved' | 'rejected' | 'revoked', language: 'en' | 'he') =>
+      claimDecidedMail({
+        name: 'Dana',
+        listingName: 'Hora Nights',
+        decision,
+        notes: null,
+        claimsUrl: 'https://simchahub.test/claims',
+        language,
+      }).subject;
+    expect(decided('approved', 'he')).toBe(`בקשת הבעלות שלכם על ${FSI}Hora Nights${PDI} אושרה`);
+    expect(decided('rejected', 'he')).toBe(`בקשת הבעלות שלכם על ${FSI}Hora Nights${PDI} נדחתה`);
+    expect(decided('revoked', 'he')).toBe(`בקשת הבעלות שלכם על ${FSI}Hora Nights${PDI} בוטלה`);
+    expect(decided('approved', 'en')).toBe('Your claim for Hora Nights was approved');
+    expect(decided('revoked', 'en')).toBe('Your claim for Hora Nights was revoked');
   });
 });
 

@@ -37,7 +37,8 @@ export interface MailTexts {
    * A message of the catalogue. In a right-to-left mail every string value (a name, a title, an
    * address, a date) is isolated from the words around it, so a Latin name or an e-mail address
    * keeps its own order inside a Hebrew sentence; the layout turns the isolates into `<bdi>` in HTML
-   * (render.ts). English mails stay exactly as they were written before there were languages.
+   * (render.ts); a value that chooses words (`{decision, select, ...}`) is matched, not shown, so it
+   * stays as given. English mails stay exactly as they were written before there were languages.
    */
   t(id: MailMessageId, values?: MailValues): string;
   /** A value that is shown alone (a user's own paragraph), isolated as t() isolates values. */
@@ -78,6 +79,27 @@ function isolated(value: string): string {
   return `${FSI}${value.replace(ISOLATE_CONTROLS, '')}${PDI}`;
 }
 
+/** `{decision, select, ...}`: the names a message chooses its words by. */
+const SELECT_ARGUMENT = /\{\s*([A-Za-z_]\w*)\s*,\s*select\s*,/g;
+const selectorsOf = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The arguments of a message that choose between its words rather than appear in it: such a value
+ * is matched against the message's options, so it is never isolated (an isolated 'approved' would
+ * match none of them and fall to `other`).
+ */
+function selectorsIn(language: Language, id: MailMessageId): ReadonlySet<string> {
+  const key = `${language} ${id}`;
+  let names = selectorsOf.get(key);
+  if (!names) {
+    names = new Set(
+      [...(MAIL_CATALOGUES[language][id] ?? '').matchAll(SELECT_ARGUMENT)].map((m) => m[1] ?? ''),
+    );
+    selectorsOf.set(key, names);
+  }
+  return names;
+}
+
 function civilDate(day: string): Date {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
@@ -95,10 +117,11 @@ export function mailTexts(language: Language = DEFAULT_LANGUAGE): MailTexts {
   const dir = directionOf(language);
   const isolate = (value: string) => (dir === 'rtl' ? isolated(value) : value);
   const t = (id: MailMessageId, values: MailValues = {}) => {
+    const selectors = selectorsIn(language, id);
     const shown = Object.fromEntries(
       Object.entries(values).map(([name, value]) => [
         name,
-        typeof value === 'string' ? isolate(value) : value,
+        typeof value === 'string' && !selectors.has(name) ? isolate(value) : value,
       ]),
     );
     return format({ id }, shown);
