@@ -1,0 +1,89 @@
+import { createIntl } from 'react-intl/server';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, localeOf } from '../../../shared/i18n';
+import { PAGE_CATALOGUES, type PageMessageId, pageTexts } from './page-texts';
+
+interface AstElement {
+  type: number;
+  value?: string;
+  options?: Record<string, { value: AstElement[] }>;
+  children?: AstElement[];
+}
+
+/** The argument names of an ICU message, read from its parsed form (plural and select bodies too). */
+function placeholdersOf(message: string, locale: string): string[] {
+  const intl = createIntl({ locale, messages: {} as never });
+  const formatters = intl.formatters as unknown as {
+    getMessageFormat(message: string, locale: string): { getAst(): AstElement[] };
+  };
+  const names = new Set<string>();
+  const walk = (elements: AstElement[]) => {
+    for (const element of elements) {
+      // 1 argument, 2 number, 3 date, 4 time, 5 select, 6 plural (FormatJS's TYPE).
+      if (element.type >= 1 && element.type <= 6 && element.value) names.add(element.value);
+      for (const option of Object.values(element.options ?? {})) walk(option.value);
+      if (element.children) walk(element.children);
+    }
+  };
+  walk(formatters.getMessageFormat(message, locale).getAst());
+  return [...names].sort();
+}
+
+/**
+ * Messages whose Hebrew chooses its own words by a key rather than showing the English value: a
+ * listing's category (the English shows any other category's name as it is stored).
+ */
+const HEBREW_CHOOSES_ITS_WORDS: readonly PageMessageId[] = ['head.listing.kind'];
+
+describe('the pages catalogues', () => {
+  it('have the same keys in every language', () => {
+    const english = Object.keys(PAGE_CATALOGUES.en).sort();
+    for (const language of LANGUAGES) {
+      expect(Object.keys(PAGE_CATALOGUES[language]).sort(), language).toEqual(english);
+    }
+  });
+
+  it('parse, and use the values the English messages are given', () => {
+    for (const [id, english] of Object.entries(PAGE_CATALOGUES.en) as [PageMessageId, string][]) {
+      const expected = placeholdersOf(english, 'en-US');
+      for (const language of LANGUAGES) {
+        const found = placeholdersOf(PAGE_CATALOGUES[language][id], localeOf(language));
+        if (HEBREW_CHOOSES_ITS_WORDS.includes(id)) {
+          for (const name of found) expect(expected, `${language} ${id}`).toContain(name);
+        } else {
+          expect(found, `${language} ${id}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
+  it('write every Hebrew message in Hebrew, with gershayim rather than quotes', () => {
+    for (const [id, message] of Object.entries(PAGE_CATALOGUES.he)) {
+      expect(message, id).not.toMatch(/["']/);
+      const english = PAGE_CATALOGUES.en[id as PageMessageId];
+      // Every message with words of its own has them in Hebrew ("{name} · {what} | SimchaHub" has none).
+      if (/[a-z]{2}/i.test(english.replace(/\{[^{}]*\}/g, '').replace(/SimchaHub/g, '')))
+        expect(message, id).toMatch(/[\u05d0-\u05ea]/);
+    }
+  });
+});
+
+describe('pageTexts', () => {
+  it('writes plain text for heads, and HTML with isolated values in Hebrew only', () => {
+    const he = pageTexts('he');
+    const en = pageTexts('en');
+    expect(he.dir).toBe('rtl');
+    expect(en.dir).toBe('ltr');
+    expect(he.t('head.share.title', { title: 'Dana & Eli', day: 'יום שני' })).toBe(
+      'Dana & Eli · יום שני | SimchaHub',
+    );
+    expect(en.html('head.share.description', { title: '<Dana & Eli>', day: 'Monday' })).toBe(
+      '&lt;Dana &amp; Eli&gt;, Monday. Shared with SimchaHub.',
+    );
+    expect(he.html('head.share.description', { title: '<Dana & Eli>', day: 'Monday' })).toBe(
+      '<bdi>&lt;Dana &amp; Eli&gt;</bdi>, <bdi>Monday</bdi>. שותף דרך SimchaHub.',
+    );
+    expect(he.value('A <b>')).toBe('<bdi>A &lt;b&gt;</bdi>');
+    expect(en.value('A <b>')).toBe('A &lt;b&gt;');
+  });
+});
