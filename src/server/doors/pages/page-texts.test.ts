@@ -1,7 +1,8 @@
 import { createIntl } from 'react-intl/server';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, localeOf } from '../../../shared/i18n';
-import { PAGE_CATALOGUES, type PageMessageId, pageTexts } from './page-texts';
+import { LANGUAGES, type Language, localeOf } from '../../../shared/i18n';
+import { RSVP_CATALOGUES } from '../../domains/guests/rsvp.texts';
+import { PAGE_CATALOGUES, pageTexts } from './page-texts';
 
 interface AstElement {
   type: number;
@@ -29,44 +30,50 @@ function placeholdersOf(message: string, locale: string): string[] {
   return [...names].sort();
 }
 
+type Catalogues = Record<Language, Record<string, string>>;
+
 /**
- * Messages whose Hebrew chooses its own words by a key rather than showing the English value: a
- * listing's category (the English shows any other category's name as it is stored).
+ * The checks every catalogue of the server's pages passes. `choosing`: messages whose Hebrew chooses
+ * its own words by a key rather than showing a value the English shows (a listing's category, which
+ * English shows as stored; an event's type).
  */
-const HEBREW_CHOOSES_ITS_WORDS: readonly PageMessageId[] = ['head.listing.kind'];
-
-describe('the pages catalogues', () => {
-  it('have the same keys in every language', () => {
-    const english = Object.keys(PAGE_CATALOGUES.en).sort();
-    for (const language of LANGUAGES) {
-      expect(Object.keys(PAGE_CATALOGUES[language]).sort(), language).toEqual(english);
-    }
-  });
-
-  it('parse, and use the values the English messages are given', () => {
-    for (const [id, english] of Object.entries(PAGE_CATALOGUES.en) as [PageMessageId, string][]) {
-      const expected = placeholdersOf(english, 'en-US');
+function checkCatalogues(name: string, catalogues: Catalogues, choosing: readonly string[]) {
+  describe(name, () => {
+    it('have the same keys in every language', () => {
+      const english = Object.keys(catalogues.en).sort();
       for (const language of LANGUAGES) {
-        const found = placeholdersOf(PAGE_CATALOGUES[language][id], localeOf(language));
-        if (HEBREW_CHOOSES_ITS_WORDS.includes(id)) {
-          for (const name of found) expect(expected, `${language} ${id}`).toContain(name);
-        } else {
-          expect(found, `${language} ${id}`).toEqual(expected);
+        expect(Object.keys(catalogues[language]).sort(), language).toEqual(english);
+      }
+    });
+
+    it('parse, and use the values the English messages are given', () => {
+      for (const [id, english] of Object.entries(catalogues.en)) {
+        const expected = placeholdersOf(english, 'en-US');
+        for (const language of LANGUAGES) {
+          const found = placeholdersOf(catalogues[language][id] ?? '', localeOf(language));
+          if (choosing.includes(id)) {
+            for (const value of found) expect(expected, `${language} ${id}`).toContain(value);
+          } else {
+            expect(found, `${language} ${id}`).toEqual(expected);
+          }
         }
       }
-    }
-  });
+    });
 
-  it('write every Hebrew message in Hebrew, with gershayim rather than quotes', () => {
-    for (const [id, message] of Object.entries(PAGE_CATALOGUES.he)) {
-      expect(message, id).not.toMatch(/["']/);
-      const english = PAGE_CATALOGUES.en[id as PageMessageId];
-      // Every message with words of its own has them in Hebrew ("{name} · {what} | SimchaHub" has none).
-      if (/[a-z]{2}/i.test(english.replace(/\{[^{}]*\}/g, '').replace(/SimchaHub/g, '')))
-        expect(message, id).toMatch(/[\u05d0-\u05ea]/);
-    }
+    it('write every Hebrew message in Hebrew, with gershayim rather than quotes', () => {
+      for (const [id, message] of Object.entries(catalogues.he)) {
+        expect(message, id).not.toMatch(/["']/);
+        const english = catalogues.en[id] ?? '';
+        // Every message with words of its own has them in Hebrew ("{name} · {what} | SimchaHub" has none).
+        if (/[a-z]{2}/i.test(english.replace(/\{[^{}]*\}/g, '').replace(/SimchaHub/g, '')))
+          expect(message, id).toMatch(/[\u05d0-\u05ea]/);
+      }
+    });
   });
-});
+}
+
+checkCatalogues('the pages catalogues', PAGE_CATALOGUES, ['head.listing.kind']);
+checkCatalogues('the RSVP view’s catalogues', RSVP_CATALOGUES, ['notes.occasion']);
 
 describe('pageTexts', () => {
   it('writes plain text for heads, and HTML with isolated values in Hebrew only', () => {
