@@ -137,15 +137,3 @@ export function instantInWords(at: Date, zone: string, language: Language = DEFA
   }).format(at);
   return `${day} at ${clockTime(at.getTime(), zone)}`;
 }
-
-/** "Sunday, December 20, 2026" of a civil date. */
-export function civilDateInWords(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}

@@ -1,4 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl/server';
+import { intlMessages } from '../../../client/i18n/compiled';
+import heErrors from '../../../client/i18n/messages/he/errors.json';
+import { localizeMessage } from '../../../client/i18n/server-message';
 import { DEFAULT_LANGUAGE, directionOf, type Language, localeOf } from '../../../shared/i18n';
 import { escapeHtml } from './html-head';
 import en from './messages/en.json';
@@ -35,6 +38,12 @@ export interface PageTexts {
   html(id: PageMessageId, values?: PageValues): string;
   /** A value shown alone as HTML: escaped, and isolated in <bdi> in a right-to-left page. */
   value(text: string): string;
+  /**
+   * A server's sentence (an error's message, which the server writes in English) in the page's
+   * language, from its code as the web app shows it (the web app's `errors` catalogue); as it is in
+   * English, or when it has no code.
+   */
+  error(message: string): string;
 }
 
 const cache = createIntlCache();
@@ -60,6 +69,40 @@ function intlOf(language: Language): IntlShape {
     intls.set(language, intl);
   }
   return intl;
+}
+
+/** The web app's catalogue of the server's sentences, for the languages other than English. */
+const ERROR_CATALOGUES: Partial<Record<Language, Record<string, unknown>>> = { he: heErrors };
+const errorIntls = new Map<Language, IntlShape>();
+
+function errorIn(language: Language, message: string): string {
+  const catalogue = ERROR_CATALOGUES[language];
+  if (!catalogue) return message;
+  let intl = errorIntls.get(language);
+  if (!intl) {
+    intl = createIntl(
+      {
+        locale: localeOf(language),
+        defaultLocale: localeOf(DEFAULT_LANGUAGE),
+        messages: intlMessages(catalogue) as never,
+        onError: (error) => {
+          throw error;
+        },
+      },
+      cache,
+    );
+    errorIntls.set(language, intl);
+  }
+  const format = intl.formatMessage as unknown as (
+    descriptor: { id: string },
+    values?: Record<string, string | number>,
+  ) => string;
+  try {
+    return localizeMessage(message, (id, values) => format({ id }, values));
+  } catch {
+    // A sentence the catalogue cannot say: the server's own words rather than none.
+    return message;
+  }
 }
 
 type Format = (
@@ -95,5 +138,6 @@ export function pageTexts(language: Language = DEFAULT_LANGUAGE): PageTexts {
       .replace(TAG_MARK, (_, open?: string, close?: string) => (open ? `<${open}>` : `</${close}>`))
       .replace(VALUE_MARK, (_, at: string) => value(inserted[Number(at)] ?? ''));
   };
-  return { language, dir, t, html, value };
+  const error = (message: string) => errorIn(language, message);
+  return { language, dir, t, html, value, error };
 }
