@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './auth';
 import {
   editVersionField,
   idempotencyKeyField,
@@ -504,6 +505,13 @@ export const guestImportResultDto = z.object({
 export type GuestImportResultDto = z.infer<typeof guestImportResultDto>;
 /** A household's personal link, by the token in it (the RSVP page and its door). */
 export const rsvpTokenInput = z.object({ token: z.string().min(1).max(100) });
+
+/**
+ * rsvp.get's input: the token, and the language its sentences are written in (the deadline, the
+ * Hebrew date and the Shabbat notes of each event); English when not said. The RSVP page asks in its
+ * reader's language.
+ */
+export const rsvpViewInput = rsvpTokenInput.extend({ language: languageSchema.optional() });
 
 /** An invitation mail queued: the new link, and the addresses it goes to. */
 export const sentInvitationDto = z.object({

@@ -1,4 +1,4 @@
-import { rsvpAnswerInput, rsvpTokenInput, rsvpViewDto } from '../../../shared/schemas/guests';
+import { rsvpAnswerInput, rsvpViewDto, rsvpViewInput } from '../../../shared/schemas/guests';
 import { publicProcedure, router, serve } from '../../platform/trpc/init';
 import { rsvpAnswer, rsvpView } from './rsvp.service';
 
@@ -7,6 +7,6 @@ import { rsvpAnswer, rsvpView } from './rsvp.service';
  * per address. An unknown or withdrawn token is "not found".
  */
 export const rsvpRouter = router({
-  get: publicProcedure.input(rsvpTokenInput).output(rsvpViewDto).query(serve(rsvpView)),
+  get: publicProcedure.input(rsvpViewInput).output(rsvpViewDto).query(serve(rsvpView)),
   answer: publicProcedure.input(rsvpAnswerInput).output(rsvpViewDto).mutation(serve(rsvpAnswer)),
 });

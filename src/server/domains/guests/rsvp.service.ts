@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n';
 import { civilDateIn } from '../../../shared/local-time';
 import {
   GUEST_INVITATION_MESSAGES,
@@ -91,8 +92,16 @@ export async function invitationZoneOf(db: Db, householdId: string): Promise<str
   return (await mainEventOf(db, household.eventId)).zone;
 }
 
-/** The RSVP page's content for a household: its people, their invitations, and only those events. */
-export async function rsvpViewOf(db: Db, householdId: string, now: Date): Promise<RsvpViewDto> {
+/**
+ * The RSVP page's content for a household: its people, their invitations, and only those events; its
+ * sentences (the deadline, Hebrew dates, Shabbat notes) in `language`.
+ */
+export async function rsvpViewOf(
+  db: Db,
+  householdId: string,
+  now: Date,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<RsvpViewDto> {
   const household = await db
     .selectFrom('households')
     .select(['id', 'eventId', 'name', 'plusOnesAllowed', 'messageToHosts', 'answeredAt'])
@@ -146,11 +155,11 @@ export async function rsvpViewOf(db: Db, householdId: string, now: Date): Promis
     title: main.title,
     message: main.rsvpMessage,
     deadline,
-    deadlineText: deadline ? instantInWords(deadline, zone) : null,
+    deadlineText: deadline ? instantInWords(deadline, zone, language) : null,
     closed: deadline !== null && now.getTime() >= deadline.getTime(),
     plusOnesAllowed: household.plusOnesAllowed,
     events: events.map((e) => {
-      const facts = eventPageFacts(e, owner, main.hebrewDatesEnabled);
+      const facts = eventPageFacts(e, owner, main.hebrewDatesEnabled, language);
       const place = e.placeId === null ? null : placeById(e.placeId);
       return {
         id: e.id,
@@ -186,14 +195,17 @@ export async function rsvpViewOf(db: Db, householdId: string, now: Date): Promis
   };
 }
 
-/** rsvp.get: the household's page, for a live link; marks the link used. */
-export async function rsvpView(ctx: Context, input: { token: string }): Promise<RsvpViewDto> {
+/** rsvp.get: the household's page, for a live link, in the language asked for; marks the link used. */
+export async function rsvpView(
+  ctx: Context,
+  input: { token: string; language?: Language | undefined },
+): Promise<RsvpViewDto> {
   await limitTries(ctx);
   const link = await findLiveLink(ctx.db, input.token);
   if (!link) throw invitationNotFound();
   const now = ctx.now();
   await ctx.db.updateTable('rsvpLinks').set({ lastUsedAt: now }).where('id', '=', link.linkId).execute();
-  return rsvpViewOf(ctx.db, link.householdId, now);
+  return rsvpViewOf(ctx.db, link.householdId, now, input.language ?? DEFAULT_LANGUAGE);
 }
 
 /** The path of the family's guest list, where the bell item leads. */

@@ -1,4 +1,5 @@
 import { minutesOfTime } from '../../../shared/dates';
+import type { Language } from '../../../shared/i18n';
 import { addDays, dayOfWeek, type Holiday, holidaysOn, toHebrewDate } from '../../../shared/jewish-calendar';
 import {
   type Custom,
@@ -122,9 +123,10 @@ export function isRestDay(date: string, israel: boolean): boolean {
   return dayOfWeek(date) === 6 || yomTov(date, israel) !== null;
 }
 
-/** 'Shabbat', a festival's name, or 'Shabbat and Passover' when both fall on the day. */
-export function restDayName(date: string, israel: boolean): string {
+/** 'Shabbat' or the festival's name ('Passover'); in Hebrew 'שבת' or 'פסח'. */
+export function restDayName(date: string, israel: boolean, language: Language = 'en'): string {
   const festival = yomTov(date, israel);
+  if (language === 'he') return festival ? festival.nameHebrew : 'שבת';
   if (!festival) return 'Shabbat';
   return festival.name;
 }

@@ -39,9 +39,6 @@ export function languageUrl(url: string, language: Language): string {
 }
 
 export const SITE_NAME = 'SimchaHub';
-export const SITE_TITLE = 'SimchaHub · Plan your simcha';
-export const SITE_DESCRIPTION =
-  'SimchaHub: plan weddings, bar and bat mitzvahs and engagements, and find trusted vendors for your simcha.';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',

@@ -25,13 +25,13 @@ interface Picture {
   mark: CategoryDrawing['icon'] | 'brand';
   from: string;
   to: string;
-  alt: string;
 }
 
-const BRAND: Picture = { mark: 'brand', from: '#1e3a8a', to: '#152456', alt: 'The SimchaHub star' };
-const BRAND_NAME = 'simchahub';
+const BRAND: Picture = { mark: 'brand', from: '#1e3a8a', to: '#152456' };
+/** The brand's picture: the site's pages. */
+export const BRAND_PICTURE = 'simchahub';
 /** Categories without a drawing of their own (the web app's fallback). */
-const OTHER_NAME = 'other';
+export const LISTING_PICTURE = 'other';
 
 /** A category's file name: its name in lower case, letters only. */
 const nameOf = (category: string) => category.toLowerCase().replace(/[^a-z]+/g, '-');
@@ -39,16 +39,20 @@ const nameOf = (category: string) => category.toLowerCase().replace(/[^a-z]+/g, 
 const PICTURES = new Map<string, Picture>([
   ...Object.entries(CATEGORY_ART).map(([category, art]): [string, Picture] => [
     nameOf(category),
-    { mark: art.icon, from: art.from, to: art.to, alt: `SimchaHub’s drawing for ${category.toLowerCase()}` },
+    { mark: art.icon, from: art.from, to: art.to },
   ]),
-  [OTHER_NAME, { mark: FALLBACK_ART.icon, ...FALLBACK_ART, alt: 'SimchaHub’s drawing for a listing' }],
-  [BRAND_NAME, BRAND],
+  [LISTING_PICTURE, { mark: FALLBACK_ART.icon, ...FALLBACK_ART }],
+  [BRAND_PICTURE, BRAND],
 ]);
 
 export interface OgImage {
   /** Absolute URL. */
   url: string;
-  alt: string;
+  /**
+   * Which picture it is: BRAND_PICTURE, LISTING_PICTURE, or a category's drawing named by its
+   * category in lower case ('florists'); the head describes it in the page's language (page-heads.ts).
+   */
+  name: string;
   width: number;
   height: number;
   type: string;
@@ -57,7 +61,7 @@ export interface OgImage {
 function ogImage(origin: string, name: string): OgImage {
   return {
     url: `${origin}/og/${name}.png`,
-    alt: (PICTURES.get(name) ?? BRAND).alt,
+    name,
     width: OG_IMAGE_WIDTH,
     height: OG_IMAGE_HEIGHT,
     type: OG_IMAGE_TYPE,
@@ -67,12 +71,12 @@ function ogImage(origin: string, name: string): OgImage {
 /** The picture of a listing without a photo: its category's drawing, as the web app shows it. */
 export function categoryOgImage(origin: string, category: string): OgImage {
   const name = nameOf(category);
-  return ogImage(origin, PICTURES.has(name) && name !== BRAND_NAME ? name : OTHER_NAME);
+  return ogImage(origin, PICTURES.has(name) && name !== BRAND_PICTURE ? name : LISTING_PICTURE);
 }
 
 /** The site's picture: the brand's star on its navy ground. */
 export function brandOgImage(origin: string): OgImage {
-  return ogImage(origin, BRAND_NAME);
+  return ogImage(origin, BRAND_PICTURE);
 }
 
 /** The picture as SVG: the web app's CategoryArt (src/client/components/category-art.tsx), scaled up. */

@@ -67,15 +67,21 @@ function unescapeHtml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-async function page(url: string, server = app, status = 200) {
+async function page(url: string, server = app, status = 200, headers: Record<string, string> = {}) {
   // No Accept-Encoding: the page as a script without JavaScript reads it.
-  const res = await server.inject({ method: 'GET', url });
+  const res = await server.inject({ method: 'GET', url, headers });
   expect(res.statusCode, url).toBe(status);
   expect(res.headers['content-type'], url).toMatch(/^text\/html/);
   const html = res.body;
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
   const canonical = /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
-  return { html, title: title && unescapeHtml(title), canonical, meta: metaOf(html) };
+  return {
+    html,
+    title: title && unescapeHtml(title),
+    canonical,
+    meta: metaOf(html),
+    vary: String(res.headers.vary ?? ''),
+  };
 }
 
 describe('link previews of a listing', () => {
@@ -320,6 +326,101 @@ describe('public pages', () => {
         expect(res.body, url).toContain(origin);
       }
     }
+  });
+});
+
+describe('heads in the visitor’s language', () => {
+  const hebrew = { 'accept-language': 'he-IL,he;q=0.9,en;q=0.8' };
+
+  it('titles and describes the public pages in Hebrew, by link, cookie or browser, and in English as before', async () => {
+    const market = await page('/marketplace?lang=he');
+    expect(market.html).toContain('<html lang="he" dir="rtl">');
+    expect(market.title).toBe('מדריך הספקים | SimchaHub');
+    expect(market.meta.description).toBe(
+      'אולמות וגנים, קייטרינג כשר, צלמים, מוזיקאים ומעצבי פרחים שמכירים שמחות יהודיות. השוו ביניהם ובררו זמינות לתאריך שלכם.',
+    );
+    expect(market.meta['og:title']).toBe('מדריך הספקים | SimchaHub');
+    expect(market.meta['og:description']).toBe(market.meta.description);
+    expect(market.meta['twitter:title']).toBe('מדריך הספקים | SimchaHub');
+    expect(market.meta['twitter:description']).toBe(market.meta.description);
+    expect(market.meta['og:locale']).toBe('he_IL');
+    expect(market.meta['og:image:alt']).toBe('הכוכב של SimchaHub');
+    expect(market.canonical).toBe(`${ORIGIN}/marketplace?lang=he`);
+
+    const about = await page('/about', app, 200, hebrew);
+    expect(about.title).toBe('אודות SimchaHub');
+    expect(about.meta.description).toBe(
+      'למה בנינו את SimchaHub, ואיך משפחות מתכננות בעזרתו את השמחות שלהן יחד.',
+    );
+    expect(about.vary).toMatch(/accept-language/);
+    expect(about.vary).toMatch(/cookie/);
+    const landing = await page('/', app, 200, { cookie: 'lang=he' });
+    expect(landing.title).toBe('SimchaHub · תכננו את השמחה שלכם');
+    expect(landing.meta.description).toBe(
+      'SimchaHub: תכננו חתונות, בר ובת מצווה ואירוסין, ומצאו ספקים שאפשר לסמוך עליהם לשמחה שלכם.',
+    );
+    const missing = await page('/no-such-page?lang=he', app, 404);
+    expect(missing.title).toBe('הדף לא נמצא · SimchaHub');
+
+    // English, asked for or not, is as it always was.
+    const english = await page('/about?lang=en', app, 200, { cookie: 'lang=he', 'accept-language': 'he' });
+    expect(english.html).toContain('<html lang="en" dir="ltr">');
+    expect(english.title).toBe('About SimchaHub');
+    expect(english.meta.description).toBe(
+      'Why we built SimchaHub, and how families plan their simchas together with it.',
+    );
+    expect(english.meta['og:image:alt']).toBe('The SimchaHub star');
+    expect((await page('/')).title).toBe('SimchaHub · Plan your simcha');
+    expect((await page('/pricing')).meta['og:description']).toBe(
+      'What SimchaHub costs families and vendors.',
+    );
+  });
+
+  it('names a listing’s category and place in Hebrew, its business name as written', async () => {
+    const vendor = await createVendor(h.db, {
+      businessName: 'Garden Hall',
+      category: 'Venues',
+      city: 'Teaneck',
+      state: 'NJ',
+      description: null,
+    });
+    const he = await page(`/vendor/${vendor.id}?lang=he`);
+    expect(he.title).toBe('Garden Hall · אולם ב-Teaneck, NJ | SimchaHub');
+    expect(he.meta['og:title']).toBe(he.title);
+    expect(he.meta.description).toBe(
+      'Garden Hall: אולם ב-Teaneck, NJ. צפו בתמונות ובפרטים, ובררו זמינות לתאריך שלכם ב-SimchaHub.',
+    );
+    expect(he.meta['twitter:description']).toBe(he.meta.description);
+    expect(he.meta['og:image:alt']).toBe('האיור של SimchaHub לאולמות וגנים');
+
+    const en = await page(`/vendor/${vendor.id}`);
+    expect(en.title).toBe('Garden Hall · Venue in Teaneck, NJ | SimchaHub');
+    expect(en.meta.description).toBe(
+      'Garden Hall: Venue in Teaneck, NJ. See photos and details, and ask about your date on SimchaHub.',
+    );
+    expect(en.meta['og:image:alt']).toBe('SimchaHub’s drawing for venues');
+
+    // A category without a word of its own: English shows it as stored, Hebrew names what it is.
+    const other = await createVendor(h.db, { businessName: 'Paper Goods', category: 'Invitations' });
+    expect((await page(`/vendor/${other.id}`)).title).toBe('Paper Goods · Invitations | SimchaHub');
+    const otherHe = await page(`/vendor/${other.id}?lang=he`);
+    expect(otherHe.title).toBe('Paper Goods · הזמנות לאירועים | SimchaHub');
+    expect(otherHe.meta['og:image:alt']).toBe('האיור של SimchaHub לדף עסק');
+  });
+
+  it('dates a shared event in Hebrew, its title as its owner wrote it', async () => {
+    const owner = await createUser(h.db);
+    const event = await createEvent(h.db, owner.id, {
+      title: 'Sarah & David’s Wedding',
+      date: new Date('2027-06-14T04:00:00Z'),
+      isPublic: true,
+    });
+    const { title, meta } = await page(`/share/${event.shareId}`, app, 200, hebrew);
+    expect(title).toBe('Sarah & David’s Wedding · יום שני, 14 ביוני 2027 | SimchaHub');
+    expect(unescapeHtml(meta['og:description'] ?? '')).toBe(
+      'Sarah & David’s Wedding, יום שני, 14 ביוני 2027. שותף דרך SimchaHub.',
+    );
+    expect(meta['og:locale']).toBe('he_IL');
   });
 });
 

@@ -1,18 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  GUEST_MESSAGES,
-  MEAL_LABELS,
-  MEALS,
-  type RsvpAnswerInput,
-  type RsvpViewDto,
-} from '../../../shared/schemas/guests';
-import { civilDateInWords } from '../../domains/guests/rsvp.notes';
+import { formatDate } from '../../../shared/dates';
+import { LANGUAGE_NAMES, LANGUAGE_PARAM, LANGUAGES } from '../../../shared/i18n';
+import { MEALS, type RsvpAnswerInput, type RsvpViewDto } from '../../../shared/schemas/guests';
 import { publicMessage } from '../../platform/http/errors';
 import type { AppDeps } from '../../platform/trpc/context';
 import { contextFromRequest } from '../request-context';
+import { pageLanguage } from '../request-language';
 import { createCaller } from '../trpc/app-router';
 import { escapeHtml } from './html-head';
+import { type PageTexts, pageTexts } from './page-texts';
 
 /**
  * A household's RSVP page, `/rsvp/{token}` (issue 31, decision 043), drawn whole by the server: plain
@@ -23,6 +20,14 @@ import { escapeHtml } from './html-head';
  * to other sites (the token must not leave in a Referer header; `same-origin` rather than
  * `no-referrer`, under which the form's own post carries `Origin: null` and is refused as
  * cross-origin), never cached by anyone.
+ *
+ * It is written in its reader's language, chosen as every page the server writes (request-language.ts:
+ * a `?lang=` link, kept in the cookie, else the cookie, else the browser's Accept-Language), with a
+ * link to the other language at its top: its words from the pages' catalogue (page-texts.ts, `rsvp.*`),
+ * the view's sentences (deadline, Hebrew date, Shabbat notes) asked of rsvp.get in that language,
+ * refusals as the web app says them. In Hebrew it reads right to left (`<html lang="he" dir="rtl">`,
+ * logical CSS), names and titles isolated in <bdi>. The English page is as it always was, but for
+ * that link.
  */
 
 export const RSVP_PAGE_PATH = '/rsvp/:token';
@@ -33,12 +38,14 @@ body{margin:0;font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Helvetic
 main{max-width:40rem;margin:0 auto;padding:1rem}
 header{background:#1e3a8a;color:#fff;padding:1.25rem 1rem}
 header p{margin:0;color:#fbf3dc}
+header nav{text-align:end;margin:0 0 .5rem}
+header nav a{color:#fff}
 h1{font-size:1.5rem;line-height:1.25;margin:.25rem 0 0}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
 .card{background:#fff;border:1px solid #d1d5db;border-radius:.5rem;padding:1rem;margin:0 0 1rem}
 .event h3{font-size:1.05rem;margin:0 0 .25rem}
 .muted{color:#4b5563}
-.note{background:#fbf3dc;border-left:4px solid #8a6500;padding:.25rem .5rem;margin:.5rem 0 0}
+.note{background:#fbf3dc;border-inline-start:4px solid #8a6500;padding:.25rem .5rem;margin:.5rem 0 0}
 fieldset{border:1px solid #d1d5db;border-radius:.5rem;margin:0 0 1rem;padding:.75rem 1rem}
 fieldset fieldset{border-color:#e5e7eb;margin:.5rem 0 0}
 legend{font-weight:600;padding:0 .25rem}
@@ -48,86 +55,112 @@ label{display:block;margin:.5rem 0 0}
 input[type=radio],input[type=checkbox]{width:1.25rem;height:1.25rem;margin:0}
 input[type=text],select,textarea{display:block;width:100%;font:inherit;padding:.5rem;border:1px solid #6b7280;border-radius:.375rem;background:#fff;color:inherit;min-height:44px}
 button{font:inherit;font-weight:600;background:#1e3a8a;color:#fff;border:0;border-radius:.375rem;padding:.75rem 1.5rem;min-height:44px;cursor:pointer}
-button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #d4a017;outline-offset:2px}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid #d4a017;outline-offset:2px}
 .status{border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem;font-weight:600}
 .ok{background:#dcfce7;color:#14532d}
 .error{background:#fee2e2;color:#7f1d1d}
 footer{padding:1rem;text-align:center;color:#4b5563;font-size:.875rem}
 `;
 
-function page(title: string, body: string): string {
+const h = escapeHtml;
+
+/** The page in the other language: the same address with `?lang=`, which the cookie then keeps. */
+function languageSwitch(texts: PageTexts, token: string): string {
+  const links = LANGUAGES.filter((language) => language !== texts.language).map(
+    (language) =>
+      `<a href="/rsvp/${h(encodeURIComponent(token))}?${LANGUAGE_PARAM}=${language}" hreflang="${language}" lang="${language}">${h(LANGUAGE_NAMES[language])}</a>`,
+  );
+  return `<nav aria-label="${h(texts.t('rsvp.languages'))}">${links.join(' ')}</nav>`;
+}
+
+function page(texts: PageTexts, token: string, title: string, header: string, body: string): string {
+  // English as it was before there were languages: `lang` alone, its direction the default.
+  const html =
+    texts.dir === 'rtl' ? `<html lang="${texts.language}" dir="rtl">` : `<html lang="${texts.language}">`;
   return `<!doctype html>
-<html lang="en">
+${html}
 <head>
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex, nofollow" />
 <meta name="referrer" content="same-origin" />
 <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-<meta name="description" content="Your personal invitation: please let the hosts know who is coming." />
-<title>${escapeHtml(title)}</title>
+<meta name="description" content="${h(texts.t('rsvp.description'))}" />
+<title>${h(title)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
+<header>${languageSwitch(texts, token)}${header}</header>
 ${body}
-<footer>Sent with SimchaHub. This page is for your household only: please do not pass the link on.</footer>
+<footer>${h(texts.t('rsvp.footer'))}</footer>
 </body>
 </html>`;
 }
 
-function notFoundPage(): string {
+function notFoundPage(texts: PageTexts, token: string): string {
   return page(
-    'Invitation not found · SimchaHub',
-    `<header><h1>Invitation not found</h1></header><main><p class="card">${escapeHtml(GUEST_MESSAGES.invitationNotFound)}. If you expected an invitation, please ask the hosts for a new link.</p></main>`,
+    texts,
+    token,
+    texts.t('rsvp.notFound.title'),
+    `<h1>${h(texts.t('rsvp.notFound.heading'))}</h1>`,
+    `<main><p class="card">${h(texts.t('rsvp.notFound.text'))}</p></main>`,
   );
 }
 
-const h = escapeHtml;
-
-function eventCard(e: RsvpViewDto['events'][number]): string {
-  const when = `${civilDateInWords(e.localDate)}${e.time ? ` at ${e.time}` : ''}`;
+function eventCard(texts: PageTexts, e: RsvpViewDto['events'][number]): string {
+  const day = formatDate(e.localDate, texts.language, 'full');
+  const when = e.time ? texts.html('rsvp.event.dayAtTime', { day, time: e.time }) : texts.value(day);
   const where = [e.venue, e.place].filter(Boolean).join(', ');
   return `<section class="card event" aria-labelledby="ev-${e.id}">
-<h3 id="ev-${e.id}">${h(e.title)}</h3>
-<p class="muted">${h(when)}${e.hebrewDate ? ` · ${h(e.hebrewDate)}` : ''}</p>
-${where ? `<p>${h(where)}</p>` : ''}
+<h3 id="ev-${e.id}">${texts.value(e.title)}</h3>
+<p class="muted">${when}${e.hebrewDate ? ` · ${texts.value(e.hebrewDate)}` : ''}</p>
+${where ? `<p>${texts.value(where)}</p>` : ''}
 ${e.notes.map((n) => `<p class="note">${h(n)}</p>`).join('')}
 </section>`;
 }
 
-function mealOptions(selected: string | null): string {
+function mealOptions(texts: PageTexts, selected: string | null): string {
   return [
-    `<option value=""${selected ? '' : ' selected'}>No preference</option>`,
+    `<option value=""${selected ? '' : ' selected'}>${h(texts.t('rsvp.meal.none'))}</option>`,
     ...MEALS.map(
-      (m) => `<option value="${m}"${selected === m ? ' selected' : ''}>${h(MEAL_LABELS[m])}</option>`,
+      (m) =>
+        `<option value="${m}"${selected === m ? ' selected' : ''}>${h(texts.t(`rsvp.meal.${m}`))}</option>`,
     ),
   ].join('');
 }
 
-function guestFieldset(view: RsvpViewDto, guest: RsvpViewDto['guests'][number], closed: boolean): string {
+/** A field people type into: its direction follows what is typed on a right-to-left page. */
+const typed = (texts: PageTexts) => (texts.dir === 'rtl' ? ' dir="auto"' : '');
+
+function guestFieldset(
+  texts: PageTexts,
+  view: RsvpViewDto,
+  guest: RsvpViewDto['guests'][number],
+  closed: boolean,
+): string {
   const titles = new Map(view.events.map((e) => [e.id, e.title]));
   const parts = guest.invitations.map((inv) => {
     const key = `${guest.id}.${inv.eventId}`;
-    const title = titles.get(inv.eventId) ?? 'Event';
+    const title = titles.get(inv.eventId) ?? texts.t('rsvp.event.untitled');
     const yes = inv.rsvp === 'attending';
     const no = inv.rsvp === 'declined';
     const id = `f-${guest.id}-${inv.eventId}`;
     return `<fieldset>
-<legend>${h(title)}</legend>
+<legend>${texts.value(title)}</legend>
 <div class="choice">
-<label><input type="radio" name="a.${key}" value="yes"${yes ? ' checked' : ''}${closed ? ' disabled' : ''} /> Attending</label>
-<label><input type="radio" name="a.${key}" value="no"${no ? ' checked' : ''}${closed ? ' disabled' : ''} /> Not attending</label>
+<label><input type="radio" name="a.${key}" value="yes"${yes ? ' checked' : ''}${closed ? ' disabled' : ''} /> ${h(texts.t('rsvp.answer.attending'))}</label>
+<label><input type="radio" name="a.${key}" value="no"${no ? ' checked' : ''}${closed ? ' disabled' : ''} /> ${h(texts.t('rsvp.answer.declined'))}</label>
 </div>
-<label for="${id}-meal">Meal</label>
-<select id="${id}-meal" name="m.${key}"${closed ? ' disabled' : ''}>${mealOptions(inv.meal ?? guest.meal)}</select>
-<label for="${id}-note">Dietary note (optional)</label>
-<input type="text" id="${id}-note" name="d.${key}" maxlength="500" autocomplete="off" value="${h(inv.dietaryNote ?? '')}"${closed ? ' disabled' : ''} />
+<label for="${id}-meal">${h(texts.t('rsvp.meal.label'))}</label>
+<select id="${id}-meal" name="m.${key}"${closed ? ' disabled' : ''}>${mealOptions(texts, inv.meal ?? guest.meal)}</select>
+<label for="${id}-note">${h(texts.t('rsvp.dietaryNote'))}</label>
+<input type="text" id="${id}-note" name="d.${key}" maxlength="500" autocomplete="off"${typed(texts)} value="${h(inv.dietaryNote ?? '')}"${closed ? ' disabled' : ''} />
 </fieldset>`;
   });
-  return `<fieldset><legend>${h(guest.name)}</legend>${parts.join('')}</fieldset>`;
+  return `<fieldset><legend>${texts.value(guest.name)}</legend>${parts.join('')}</fieldset>`;
 }
 
-function plusOneFieldsets(view: RsvpViewDto, closed: boolean): string {
+function plusOneFieldsets(texts: PageTexts, view: RsvpViewDto, closed: boolean): string {
   if (view.plusOnesAllowed === 0) return '';
   const named = view.guests.filter((g) => g.plusOneOf === null && g.invitations.length > 0);
   const existing = view.guests.filter((g) => g.plusOneOf !== null);
@@ -138,29 +171,29 @@ function plusOneFieldsets(view: RsvpViewDto, closed: boolean): string {
     const events = view.events
       .map((e) => {
         const checked = p?.invitations.some((inv) => inv.eventId === e.id && inv.rsvp === 'attending');
-        return `<label><input type="checkbox" name="p.${i}.ev" value="${e.id}"${checked ? ' checked' : ''}${closed ? ' disabled' : ''} /> ${h(e.title)}</label>`;
+        return `<label><input type="checkbox" name="p.${i}.ev" value="${e.id}"${checked ? ' checked' : ''}${closed ? ' disabled' : ''} /> ${texts.value(e.title)}</label>`;
       })
       .join('');
     slots.push(`<fieldset>
-<legend>Your guest ${i + 1}</legend>
-<label for="${id}-name">Name</label>
-<input type="text" id="${id}-name" name="p.${i}.name" maxlength="120" autocomplete="off" value="${h(p?.name ?? '')}"${closed ? ' disabled' : ''} />
-<label for="${id}-by">Comes with</label>
+<legend>${texts.html('rsvp.plusOne.legend', { number: i + 1 })}</legend>
+<label for="${id}-name">${h(texts.t('rsvp.plusOne.name'))}</label>
+<input type="text" id="${id}-name" name="p.${i}.name" maxlength="120" autocomplete="off"${typed(texts)} value="${h(p?.name ?? '')}"${closed ? ' disabled' : ''} />
+<label for="${id}-by">${h(texts.t('rsvp.plusOne.with'))}</label>
 <select id="${id}-by" name="p.${i}.by"${closed ? ' disabled' : ''}>${named
       .map((g) => `<option value="${g.id}"${p?.plusOneOf === g.id ? ' selected' : ''}>${h(g.name)}</option>`)
       .join('')}</select>
-<fieldset><legend>Comes to</legend>${events}</fieldset>
-<label for="${id}-meal">Meal</label>
-<select id="${id}-meal" name="p.${i}.meal"${closed ? ' disabled' : ''}>${mealOptions(p?.meal ?? null)}</select>
+<fieldset><legend>${h(texts.t('rsvp.plusOne.to'))}</legend>${events}</fieldset>
+<label for="${id}-meal">${h(texts.t('rsvp.meal.label'))}</label>
+<select id="${id}-meal" name="p.${i}.meal"${closed ? ' disabled' : ''}>${mealOptions(texts, p?.meal ?? null)}</select>
 </fieldset>`);
   }
-  const allowed = view.plusOnesAllowed;
-  return `<h2>Guests of your own</h2>
-<p>Your invitation includes ${allowed === 1 ? 'one guest' : `up to ${allowed} guests`} of your own. Leave a name empty if no one comes.</p>
+  return `<h2>${h(texts.t('rsvp.plusOnes.heading'))}</h2>
+<p>${texts.html('rsvp.plusOnes.intro', { allowed: view.plusOnesAllowed })}</p>
 ${slots.join('')}`;
 }
 
 function rsvpPage(
+  texts: PageTexts,
   view: RsvpViewDto,
   token: string,
   status: { saved?: boolean; error?: string } = {},
@@ -169,33 +202,35 @@ function rsvpPage(
   const invited = view.guests.filter((g) => g.plusOneOf === null && g.invitations.length > 0);
   const deadline = view.deadlineText
     ? closed
-      ? `<p class="status error" role="status">Answers closed on ${h(view.deadlineText)}. Please contact the hosts to change anything.</p>`
-      : `<p>Please answer by <strong>${h(view.deadlineText)}</strong>. You can change your answers until then.</p>`
+      ? `<p class="status error" role="status">${texts.html('rsvp.deadline.closed', { deadline: view.deadlineText })}</p>`
+      : `<p>${texts.html('rsvp.deadline.open', { deadline: view.deadlineText })}</p>`
     : '';
   const banner = status.error
-    ? `<div class="status error" role="alert" id="form-error">${h(status.error)}</div>`
+    ? `<div class="status error" role="alert" id="form-error">${h(texts.error(status.error))}</div>`
     : status.saved
-      ? `<div class="status ok" role="status">Thank you! Your answers are saved.</div>`
+      ? `<div class="status ok" role="status">${h(texts.t('rsvp.saved'))}</div>`
       : '';
   const form = closed
     ? ''
     : `<form method="post" action="/rsvp/${h(encodeURIComponent(token))}"${status.error ? ' aria-describedby="form-error"' : ''}>
-<h2>Who is coming?</h2>
-${invited.map((g) => guestFieldset(view, g, closed)).join('')}
-${plusOneFieldsets(view, closed)}
-<label for="message">A message to the hosts (optional)</label>
-<textarea id="message" name="message" rows="3" maxlength="2000">${h(view.messageToHosts ?? '')}</textarea>
-<p><button type="submit">Save our answers</button></p>
+<h2>${h(texts.t('rsvp.form.heading'))}</h2>
+${invited.map((g) => guestFieldset(texts, view, g, closed)).join('')}
+${plusOneFieldsets(texts, view, closed)}
+<label for="message">${h(texts.t('rsvp.message'))}</label>
+<textarea id="message" name="message" rows="3" maxlength="2000"${typed(texts)}>${h(view.messageToHosts ?? '')}</textarea>
+<p><button type="submit">${h(texts.t('rsvp.save'))}</button></p>
 </form>`;
   return page(
-    `${view.title}: your invitation · SimchaHub`,
-    `<header><p>${h(view.hostName)} invites ${h(view.householdName)}</p><h1>${h(view.title)}</h1></header>
-<main>
+    texts,
+    token,
+    texts.t('rsvp.title', { title: view.title }),
+    `<p>${texts.html('rsvp.invites', { host: view.hostName, household: view.householdName })}</p><h1>${texts.value(view.title)}</h1>`,
+    `<main>
 ${banner}
-${view.message ? `<p class="card">${h(view.message)}</p>` : ''}
+${view.message ? `<p class="card">${texts.value(view.message)}</p>` : ''}
 ${deadline}
-<h2>You are invited to</h2>
-${view.events.map(eventCard).join('')}
+<h2>${h(texts.t('rsvp.invitedTo'))}</h2>
+${view.events.map((e) => eventCard(texts, e)).join('')}
 ${form}
 </main>`,
   );
@@ -321,12 +356,13 @@ export async function rsvpPageRoutes(app: FastifyInstance, opts: { deps: AppDeps
   app.get(RSVP_PAGE_PATH, async (req, reply) => {
     const { token } = req.params as { token: string };
     const saved = (req.query as Record<string, string | undefined>).saved === '1';
+    const texts = pageTexts(pageLanguage(req, reply));
     try {
-      const view = await (await callerFor(req, reply)).rsvp.get({ token });
-      return send(reply, 200, rsvpPage(view, token, { saved }));
+      const view = await (await callerFor(req, reply)).rsvp.get({ token, language: texts.language });
+      return send(reply, 200, rsvpPage(texts, view, token, { saved }));
     } catch (error) {
       if (isNotFound(error) || (error instanceof TRPCError && error.code === 'BAD_REQUEST')) {
-        return send(reply, 404, notFoundPage());
+        return send(reply, 404, notFoundPage(texts, token));
       }
       throw error;
     }
@@ -335,13 +371,14 @@ export async function rsvpPageRoutes(app: FastifyInstance, opts: { deps: AppDeps
   app.post(RSVP_PAGE_PATH, async (req, reply) => {
     const { token } = req.params as { token: string };
     const form = req.body instanceof URLSearchParams ? req.body : new URLSearchParams();
+    const texts = pageTexts(pageLanguage(req, reply));
     const caller = await callerFor(req, reply);
     let view: RsvpViewDto;
     try {
-      view = await caller.rsvp.get({ token });
+      view = await caller.rsvp.get({ token, language: texts.language });
     } catch (error) {
       if (isNotFound(error) || (error instanceof TRPCError && error.code === 'BAD_REQUEST')) {
-        return send(reply, 404, notFoundPage());
+        return send(reply, 404, notFoundPage(texts, token));
       }
       throw error;
     }
@@ -349,10 +386,10 @@ export async function rsvpPageRoutes(app: FastifyInstance, opts: { deps: AppDeps
       await caller.rsvp.answer(answerFromForm(token, form, view));
     } catch (error) {
       if (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR') throw error;
-      if (isNotFound(error)) return send(reply, 404, notFoundPage());
+      if (isNotFound(error)) return send(reply, 404, notFoundPage(texts, token));
       const code = error.code === 'TOO_MANY_REQUESTS' ? 429 : 400;
       const shown = view.closed || error.code === 'TOO_MANY_REQUESTS' ? view : withEntries(view, form);
-      return send(reply, code, rsvpPage(shown, token, { error: publicMessage(error) }));
+      return send(reply, code, rsvpPage(texts, shown, token, { error: publicMessage(error) }));
     }
     return reply
       .code(303)

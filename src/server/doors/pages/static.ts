@@ -209,16 +209,16 @@ export async function staticAndFallback(
         req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
         return null;
       });
-      let head = siteHead(origin, pathname);
+      // The head in the page's language: its title, description and preview texts, <html lang dir>.
+      // The digest of a drawn page's tag covers the language, through the head.
+      let head = siteHead(origin, pathname, language);
       try {
-        head = await pageHeadFor(db, origin, pathname);
+        head = await pageHeadFor(db, origin, pathname, language);
       } catch (error) {
         // The page still works without its own head: the app shows what it can read itself.
         if (unavailabilityOf(error)) req.log.warn(`page head of ${pathname}: ${(error as Error).message}`);
         else req.log.error({ err: error }, 'page head failed');
       }
-      // The digest of a drawn page's tag covers the language, through the head.
-      head = { ...head, language };
       const html = template.render(head, prerendered ?? undefined);
       // A path the app has no page for, or a listing that is not there (or hidden): the app's "not
       // found", answered as one, so that links checkers and search engines see it for what it is.
