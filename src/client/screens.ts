@@ -40,7 +40,7 @@ export const SCREEN_NAMESPACES = {
     'vendorDashboard',
   ],
   'features/vendor-dashboard/claim-listing-page.tsx': ['claims', 'terms', 'vendorDashboard'],
-  'features/admin/admin-dashboard-page.tsx': ['admin', 'claims', 'terms', 'vendorForm'],
+  'features/admin/admin-dashboard-page.tsx': ['admin', 'claims', 'messages', 'terms', 'vendorForm'],
   'features/marketplace/marketplace-page.tsx': ['marketplace', 'messages', 'reviews', 'terms', 'vendorForm'],
   'features/marketplace/vendor-profile-page.tsx': [
     'marketplace',

@@ -120,6 +120,26 @@ export const adminActivityItemDto = z.object({
   actorEmail: z.string().nullable(),
   /** What, in a sentence ("Signed up as a vendor", "Claimed Simcha Hall", ...). */
   summary: z.string(),
+  /**
+   * The values `summary` is made of, for a client to say it in its reader's language: the new
+   * user's role (signup), the business name and the claim's status (claim), the reporter's or the
+   * admin's reason (report, admin) and the audit action (admin), each as `summary` writes it (long
+   * names and reasons shortened). Values are stored ones, not words: 'vendor', 'approved', 'vendor.hide'.
+   */
+  about: z
+    .object({
+      role: z.string().optional(),
+      businessName: z.string().optional(),
+      status: z.string().optional(),
+      reason: z.string().optional(),
+      action: z.string().optional(),
+    })
+    .optional()
+    .meta({
+      description:
+        "The values `summary` is made of, for a client to say it in its reader's language; `summary` stays the English sentence",
+      example: { businessName: 'Simcha Hall', status: 'approved' },
+    }),
   /** Where an admin goes to act on it. */
   tab: z.enum(['overview', 'claims', 'vendors', 'users', 'activity']),
 });

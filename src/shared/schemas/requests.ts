@@ -105,6 +105,31 @@ export function availabilityRequestSubject(eventType: string, date: string): str
   return `${eventType} on ${formatCivilDay(date)}: availability request`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const REQUEST_SUBJECT = /^(.+) on [A-Z][a-z]{2}, ([A-Z][a-z]{2}) (\d{1,2}), (\d{4}): availability request$/;
+const REQUEST_TYPES: ReadonlySet<string> = new Set(REQUEST_EVENT_TYPES);
+
+/**
+ * The event type and civil date ('YYYY-MM-DD') of a subject availabilityRequestSubject() made, so that
+ * a screen can say it in its reader's language; null for any other subject. A subject is recognized
+ * only when its type is one a request may have and writing that type and date again gives the very
+ * same subject, so a person's own words (even close ones) are never taken for one.
+ */
+export function parseAvailabilityRequestSubject(subject: string): { eventType: string; date: string } | null {
+  const match = REQUEST_SUBJECT.exec(subject);
+  if (!match) return null;
+  const [, eventType = '', monthName = '', day = '', year = ''] = match;
+  const month = MONTHS.indexOf(monthName) + 1;
+  if (month === 0 || !REQUEST_TYPES.has(eventType)) return null;
+  const date = `${year}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`;
+  try {
+    return availabilityRequestSubject(eventType, date) === subject ? { eventType, date } : null;
+  } catch {
+    // A day the calendar does not have (Feb 30).
+    return null;
+  }
+}
+
 /** The event an availability request asks about, as every view of the request shows it. */
 export const requestedEventFields = {
   eventType: z.string(),

@@ -40,6 +40,8 @@ import { type Translate, useT } from '../../i18n/use-t';
 import { fileSizeText } from '../../lib/attachments';
 import { serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useConversationSubject } from '../messages/subject';
+import { ActivitySummary } from './activity-summary';
 import { type AdminTab, adminTabPath } from './admin-tabs';
 import { formatCount, timeAgo } from './format';
 
@@ -450,7 +452,7 @@ function ActivityFeed() {
                   </Box>
                   <Box flex="1" minW="0">
                     <Text fontSize="sm" color="fg" wordBreak="break-word">
-                      {item.summary}
+                      <ActivitySummary item={item} />
                     </Text>
                     {/* An address too long for the line ends in an ellipsis (whole on hover), never broken. */}
                     <Flex textStyle="caption" gap="1" minW="0">
@@ -484,6 +486,7 @@ function ActivityFeed() {
 
 function OpenReports({ count }: { count: number | undefined }) {
   const t = useT();
+  const subject = useConversationSubject();
   const reports = trpc.admin.reports.list.useQuery(
     { status: 'open', page: 1 },
     { staleTime: OVERVIEW_STALE_MS },
@@ -518,7 +521,7 @@ function OpenReports({ count }: { count: number | undefined }) {
           {shown.map((r) => (
             <Box as="li" key={r.id} fontSize="sm" minW="0">
               <Text fontWeight="semibold" truncate>
-                {r.subject}
+                {subject.show(r.subject)}
               </Text>
               <Text color="fg.muted" truncate>
                 {r.reported ? (

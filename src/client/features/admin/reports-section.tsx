@@ -9,6 +9,7 @@ import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useDialogTarget } from '../events/use-dialog-target';
+import { useConversationSubject } from '../messages/subject';
 import type { RecordDialogProps } from './actions';
 import { AdminList, pagedQuery } from './admin-list';
 import { formatDateTime, stateLabel } from './format';
@@ -68,10 +69,11 @@ function ReportCard({
 }) {
   const t = useT();
   const iso = useIsolate();
+  const subject = useConversationSubject();
   const reported = report.reported;
   return (
     <RecordCard
-      title={report.subject}
+      title={subject.show(report.subject)}
       subtitle={<ReportedWhen createdAt={report.createdAt} resolvedAt={report.resolvedAt} />}
       status={{ label: stateLabel(t, report.status), palette: REPORT_PALETTE[report.status] }}
       testId="report-item"
@@ -121,7 +123,7 @@ function ReportCard({
               size="sm"
               variant="outline"
               onClick={() => onAction('dismiss')}
-              aria-label={t('admin.reports.dismissFor', { subject: iso(report.subject) })}
+              aria-label={t('admin.reports.dismissFor', { subject: subject.label(report.subject) })}
             >
               <X aria-hidden />
               {t('admin.reports.dismiss')}

@@ -43,6 +43,7 @@ import { MessageList } from './message-list';
 import { PaneBar } from './pane-bar';
 import { ConversationFooter, ReplyBox } from './reply-box';
 import { ReportDialog } from './report-dialog';
+import { useConversationSubject } from './subject';
 import { ThreadAvatar } from './thread-avatar';
 import { otherPartyName, useBlockThread, useConversation, useMarkThreadSeen } from './use-messages';
 
@@ -263,6 +264,7 @@ function useMarkSeenWhileOpen(conversation: ConversationDto) {
 }
 
 function ConversationHeader({ thread, back }: { thread: Thread; back: React.ReactNode }) {
+  const subject = useConversationSubject();
   const t = useT();
   const iso = useIsolate();
   const other = otherPartyName(thread);
@@ -293,8 +295,8 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
           <Heading as="h2" fontSize="md" color="brand.950" truncate>
             <bdi>{other}</bdi>
           </Heading>
-          <Text fontSize="sm" color="fg.muted" truncate dir="auto">
-            {thread.subject}
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {subject.show(thread.subject)}
           </Text>
         </Box>
         <ActionMenu

@@ -4,6 +4,7 @@ import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { SelectableCard } from '../../components/selectable-card';
 import { useT } from '../../i18n/use-t';
 import { fullTime, threadTime } from './format';
+import { useConversationSubject } from './subject';
 import { ThreadAvatar } from './thread-avatar';
 import { otherPartyName } from './use-messages';
 
@@ -63,6 +64,7 @@ function ThreadItem({
   href: string;
 }) {
   const t = useT();
+  const subject = useConversationSubject();
   const other = otherPartyName(thread);
   const unread = thread.unreadCount;
   const last = thread.lastMessage;
@@ -103,8 +105,8 @@ function ThreadItem({
                 </time>
               </Text>
             </Flex>
-            <Text as="span" display="block" fontSize="sm" color="fg" truncate dir="auto">
-              {thread.subject}
+            <Text as="span" display="block" fontSize="sm" color="fg" truncate>
+              {subject.show(thread.subject)}
             </Text>
             <Flex justify="space-between" align="center" gap="2">
               <Text

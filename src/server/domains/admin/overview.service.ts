@@ -200,32 +200,45 @@ export async function activityFeed(db: Db, limit: number): Promise<AdminActivity
       at: u.createdAt,
       actorEmail: u.email,
       summary: `Signed up as ${u.role === 'admin' ? 'an admin' : `a ${u.role}`}`,
+      about: { role: u.role },
       tab: 'users' as const,
     })),
-    ...claims.map((c) => ({
-      kind: 'claim' as const,
-      id: c.id,
-      at: c.createdAt,
-      actorEmail: c.email,
-      summary: `Claimed ${clip(c.businessName)}${c.status === 'pending' ? '' : ` (${c.status})`}`,
-      tab: 'claims' as const,
-    })),
-    ...reports.map((r) => ({
-      kind: 'report' as const,
-      id: r.id,
-      at: r.createdAt,
-      actorEmail: r.email,
-      summary: `Reported a conversation: ${clip(r.reason)}`,
-      tab: 'users' as const,
-    })),
-    ...actions.map((a) => ({
-      kind: 'admin' as const,
-      id: a.id,
-      at: a.createdAt,
-      actorEmail: a.actorEmail,
-      summary: a.reason ? `${describeAction(a.action)}: ${clip(a.reason)}` : describeAction(a.action),
-      tab: 'activity' as const,
-    })),
+    ...claims.map((c) => {
+      const businessName = clip(c.businessName);
+      return {
+        kind: 'claim' as const,
+        id: c.id,
+        at: c.createdAt,
+        actorEmail: c.email,
+        summary: `Claimed ${businessName}${c.status === 'pending' ? '' : ` (${c.status})`}`,
+        about: { businessName, status: c.status },
+        tab: 'claims' as const,
+      };
+    }),
+    ...reports.map((r) => {
+      const reason = clip(r.reason);
+      return {
+        kind: 'report' as const,
+        id: r.id,
+        at: r.createdAt,
+        actorEmail: r.email,
+        summary: `Reported a conversation: ${reason}`,
+        about: { reason },
+        tab: 'users' as const,
+      };
+    }),
+    ...actions.map((a) => {
+      const reason = a.reason ? clip(a.reason) : undefined;
+      return {
+        kind: 'admin' as const,
+        id: a.id,
+        at: a.createdAt,
+        actorEmail: a.actorEmail,
+        summary: reason === undefined ? describeAction(a.action) : `${describeAction(a.action)}: ${reason}`,
+        about: reason === undefined ? { action: a.action } : { action: a.action, reason },
+        tab: 'activity' as const,
+      };
+    }),
   ];
   return items.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id.localeCompare(a.id)).slice(0, limit);
 }

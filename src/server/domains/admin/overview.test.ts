@@ -300,19 +300,36 @@ describe('the activity feed', () => {
       ['signup', claimant.id],
       ['signup', owner.id],
     ]);
-    expect(future[0]).toMatchObject({ summary: 'Reported a conversation: Rude messages', tab: 'users' });
-    expect(future[1]).toMatchObject({ summary: 'Claimed Feed Test Hall', actorEmail: claimant.email });
-    expect(future[2]).toMatchObject({ summary: 'Signed up as a vendor', tab: 'users' });
+    expect(future[0]).toMatchObject({
+      summary: 'Reported a conversation: Rude messages',
+      about: { reason: 'Rude messages' },
+      tab: 'users',
+    });
+    expect(future[1]).toMatchObject({
+      summary: 'Claimed Feed Test Hall',
+      about: { businessName: 'Feed Test Hall', status: 'pending' },
+      actorEmail: claimant.email,
+    });
+    expect(future[2]).toMatchObject({
+      summary: 'Signed up as a vendor',
+      about: { role: 'vendor' },
+      tab: 'users',
+    });
 
     const withAction = await admin.caller.admin.overview.activity({ limit: 100 });
     expect(withAction.find((item) => item.kind === 'admin')).toMatchObject({
       summary: 'Hid the listing: Spam listing',
+      about: { action: 'vendor.hide', reason: 'Spam listing' },
       actorEmail: admin.user.email,
       tab: 'activity',
     });
     const rest = await h.request('GET', '/api/admin/activity?limit=2', admin);
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toHaveLength(2);
+    expect(rest.json()[0]).toMatchObject({
+      summary: 'Reported a conversation: Rude messages',
+      about: { reason: 'Rude messages' },
+    });
     const tooMany = await h.request('GET', '/api/admin/activity?limit=1000', admin);
     expect(tooMany.statusCode).toBe(400);
   });
