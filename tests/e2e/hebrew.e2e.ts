@@ -133,14 +133,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the product in Hebrew a
       ).toBe(true);
       await check(page, 'marketplace', viewport);
 
-      // A Hebrew query with a prefix finds the photographers ("והצלם": "and the photographer").
-      const search = await page.context().request.get(`/api/vendors?search=${encodeURIComponent('והצלם')}`);
-      const found = (await search.json()) as { items: { category: string }[] };
-      expect(found.items.length).toBeGreaterThan(0);
-      expect(
-        found.items.every((v) => /photo/i.test(v.category)),
-        JSON.stringify(found.items),
-      ).toBe(true);
+      // A Hebrew query with prefixes finds a listing by its Hebrew name ("והצילום", "and the
+      // photography", finds "לוי שמחה – צילום אירועים").
+      const search = await page.context().request.get(`/api/vendors?search=${encodeURIComponent('והצילום')}`);
+      const found = (await search.json()) as { items: { businessName: string }[] };
+      expect(found.items.map((v) => v.businessName)).toContain('Levy Simcha Photography');
 
       const listings = await page.context().request.get('/api/vendors?page_size=5');
       const { items } = (await listings.json()) as { items: { id: string }[] };
@@ -162,7 +159,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the product in Hebrew a
         await eventually(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
         await check(page, label, viewport);
       }
-      expect(errors).toEqual([]);
+      // The missing page answers 404 by design: the browser logs that one.
+      expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
     } finally {
       await page.context().close();
     }

@@ -157,16 +157,21 @@ export async function rightToLeftProblems(page: Page, language: string): Promise
       el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
       el.getBoundingClientRect().width > 1 &&
       getComputedStyle(el).clipPath !== 'inset(50%)';
+    /** The element's tags up to 3 levels, and the nearest landmark that names it (test id, label, id). */
     const where = (el: Element) => {
       const parts: string[] = [];
-      for (
-        let node: Element | null = el;
-        node && node !== document.body && parts.length < 3;
-        node = node.parentElement
-      ) {
+      for (let node: Element | null = el; node && parts.length < 3; node = node.parentElement) {
+        parts.unshift(node.tagName.toLowerCase());
+      }
+      for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
         const testId = node.getAttribute('data-testid');
-        parts.unshift(`${node.tagName.toLowerCase()}${testId ? `[data-testid="${testId}"]` : ''}`);
-        if (testId) break;
+        const label = node.getAttribute('aria-label');
+        const named = testId
+          ? `[data-testid="${testId}"]`
+          : label
+            ? `[aria-label="${label.slice(0, 30)}"]`
+            : '';
+        if (named) return `${parts.join(' > ')} within ${node.tagName.toLowerCase()}${named}`;
       }
       return parts.join(' > ');
     };
@@ -190,7 +195,7 @@ export async function rightToLeftProblems(page: Page, language: string): Promise
     const ALLOWED = [
       /^SimchaHub$/,
       /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/, // an e-mail address
-      /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(\/\S*)?$/, // a web address
+      /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(:\d+)?(\/\S*)?$/, // a web address
       /^English$/, // the language switch names English in English
     ];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -198,8 +203,11 @@ export async function rightToLeftProblems(page: Page, language: string): Promise
       const value = text.textContent?.replace(/[\u2066-\u2069]/g, '').trim() ?? '';
       const parent = text.parentElement;
       if (!value || !parent || !LATIN.test(value) || HEBREW.test(value)) continue;
-      if (parent.closest('bdi, [lang]:not([lang="he"]):not(html), [translate="no"], script, style, noscript'))
-        continue;
+      // <bdi> (a name in a line), dir="auto" (a person's own words, read in their own direction),
+      // another language's lang, translate="no", or an avatar (the initials of a name).
+      const own =
+        'bdi, [dir="auto"], [lang]:not([lang="he"]):not(html), [translate="no"], [data-scope="avatar"]';
+      if (parent.closest(`${own}, script, style, noscript`)) continue;
       if (!shown(parent)) continue;
       if (ALLOWED.some((allowed) => allowed.test(value))) continue;
       problems.push(`untranslated "${value.slice(0, 60)}" in ${where(parent)}`);

@@ -303,7 +303,7 @@ export function AccountBox({ user }: { user: UserDto }) {
   return (
     <Stack gap="3">
       <HStack gap="3" minW="0">
-        <Avatar.Root size="sm" colorPalette="gold" variant="solid" translate="no">
+        <Avatar.Root size="sm" colorPalette="gold" variant="solid">
           <Avatar.Fallback name={user.name} />
         </Avatar.Root>
         <Box minW="0">

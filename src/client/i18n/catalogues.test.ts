@@ -76,3 +76,32 @@ describe('message catalogues', () => {
     }
   });
 });
+
+describe('accessible names that say which thing a button acts on (WCAG 2.5.3, label in name)', () => {
+  // 'admin.vendors.hide' is the visible word, 'admin.vendors.hideFor' the button's name ("Hide
+  // {name}"): the name must begin with the visible word in every language, as it does in English.
+  const flat = (language: string) =>
+    Object.assign({}, ...catalogue(language).values()) as Record<string, string>;
+  const english = flat('en');
+  const pairs = Object.keys(english)
+    .map((id) => ({ id, base: /^(.*?)(For|Named|Label)$/.exec(id)?.[1] }))
+    .filter(
+      (pair): pair is { id: string; base: string } =>
+        pair.base !== undefined &&
+        english[pair.base] !== undefined &&
+        !english[pair.base]?.includes('{') &&
+        english[pair.id]?.startsWith(english[pair.base] ?? '') === true,
+    );
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))(
+    '%s begins each such name with the visible word',
+    (language) => {
+      const messages = flat(language);
+      const mismatched = pairs
+        .filter(({ id, base }) => !messages[id]?.startsWith(messages[base] ?? ''))
+        .map(({ id, base }) => `${id}: "${messages[id]}" does not begin with "${messages[base]}"`);
+      expect(pairs.length).toBeGreaterThan(5);
+      expect(mismatched).toEqual([]);
+    },
+  );
+});

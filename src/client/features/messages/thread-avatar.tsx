@@ -14,7 +14,6 @@ export function ThreadAvatar({ thread, name }: ThreadAvatarProps) {
       colorPalette={thread.side === 'customer' ? 'brand' : 'gold'}
       flexShrink="0"
       aria-hidden
-      translate="no"
     >
       {thread.side === 'customer' && thread.vendor.logoUrl ? (
         <Avatar.Image src={thread.vendor.logoUrl} alt="" />

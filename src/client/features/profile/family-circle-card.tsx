@@ -111,12 +111,7 @@ function ActiveCircle({ label, memberCount }: { label: string; memberCount: numb
           <List.Root variant="plain" gap="3" data-testid="family-members">
             {list.map((member) => (
               <List.Item key={member.id} display="flex" alignItems="center" gap="3">
-                <Avatar.Root
-                  size="sm"
-                  colorPalette={member.isYou ? 'gold' : 'brand'}
-                  variant="subtle"
-                  translate="no"
-                >
+                <Avatar.Root size="sm" colorPalette={member.isYou ? 'gold' : 'brand'} variant="subtle">
                   <Avatar.Fallback name={member.name} />
                 </Avatar.Root>
                 <Text flex="1" minW="0" fontWeight="medium" truncate>

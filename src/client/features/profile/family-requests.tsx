@@ -98,7 +98,7 @@ function RequestRow({ request }: { request: FamilyRequestDto }) {
       layerStyle="listCard"
     >
       <HStack gap="3" flex="1000 1 12rem" minW="0">
-        <Avatar.Root size="sm" colorPalette="gray" variant="subtle" translate="no">
+        <Avatar.Root size="sm" colorPalette="gray" variant="subtle">
           <Avatar.Fallback name={request.name} />
         </Avatar.Root>
         <Box minW="0">
