@@ -91,7 +91,7 @@ export function FamilyEventsCard({
                   <DateTile date={event.date} />
                   <Box minW="0" flex="1">
                     <Text fontWeight="semibold" color="brand.950" lineClamp={2}>
-                      {event.title}
+                      <bdi>{event.title}</bdi>
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
                       <bdi>{event.ownerName}</bdi>
