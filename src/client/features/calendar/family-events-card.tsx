@@ -40,7 +40,9 @@ export function FamilyEventsCard({
   const t = useT();
   return (
     <SectionCard labelledBy="family-events-heading">
-      <IconEyebrow icon={Users}>{familyLabel}</IconEyebrow>
+      <IconEyebrow icon={Users}>
+        <bdi>{familyLabel}</bdi>
+      </IconEyebrow>
       <Heading id="family-events-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
         {t('calendar.family.heading')}
       </Heading>
