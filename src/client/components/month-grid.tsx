@@ -66,14 +66,16 @@ export function MonthGrid({
   const { lead, days } = gridDays(month, from);
   return (
     <Box role="group" aria-label={label ?? monthName(month)}>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" aria-hidden>
+      {/* Seven equal columns whatever their days hold: a wide cell (a Saturday's ✡, in a wider
+          fallback font on a Hebrew page) must not push the week past a phone's screen. */}
+      <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap="1" aria-hidden>
         {weekdayNames().map((w) => (
           <Text key={w} textStyle="xs" color="fg.muted" textAlign="center">
             {w}
           </Text>
         ))}
       </Grid>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" mt="1">
+      <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap="1" mt="1">
         {Array.from({ length: lead }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before the first day
           <Box key={`lead-${i}`} />

@@ -51,7 +51,8 @@ export function NoteBox({ title, text, mt }: { title: string; text: string; mt?:
   return (
     <Box mt={mt} layerStyle="note" fontSize="sm">
       <Text fontWeight="semibold">{title}</Text>
-      <Text whiteSpace="pre-line" wordBreak="break-word">
+      {/* Someone's own words: they read in their own direction. */}
+      <Text whiteSpace="pre-line" wordBreak="break-word" dir="auto">
         {text}
       </Text>
     </Box>

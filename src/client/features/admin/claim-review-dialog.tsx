@@ -151,7 +151,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
                     <Text fontWeight="semibold" fontSize="sm" color="brand.950">
                       {t('common.field.description')}
                     </Text>
-                    <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">
+                    <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word" dir="auto">
                       {claim.businessDescription}
                     </Text>
                   </Box>
@@ -172,7 +172,7 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
                       <Text fontWeight="semibold" color="brand.950">
                         {t('admin.review.claimNotes')}
                       </Text>
-                      <Text whiteSpace="pre-line" wordBreak="break-word">
+                      <Text whiteSpace="pre-line" wordBreak="break-word" dir="auto">
                         {claim.notes}
                       </Text>
                     </Box>

@@ -72,7 +72,7 @@ export function ClaimsTab() {
         />
       )}
       card={(claim) => ({
-        title: claim.businessName,
+        title: <bdi>{claim.businessName}</bdi>,
         badges: <StatusBadge status={claim.status} />,
         details: (
           <>
@@ -107,7 +107,9 @@ const CLAIM_COLUMNS: AdminColumn<AdminClaimDto>[] = [
     cellProps: { maxW: '16rem' },
     cell: (claim) => (
       <>
-        <Text textStyle="itemTitle">{claim.businessName}</Text>
+        <Text textStyle="itemTitle">
+          <bdi>{claim.businessName}</bdi>
+        </Text>
         <Text textStyle="caption">
           <ClaimKind claim={claim} />
         </Text>

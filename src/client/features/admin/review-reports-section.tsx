@@ -140,7 +140,7 @@ function ReviewReportCard({
             </Badge>
           ) : null}
         </HStack>
-        <Text mt="1" whiteSpace="pre-line" wordBreak="break-word">
+        <Text mt="1" whiteSpace="pre-line" wordBreak="break-word" dir="auto">
           {review.text}
         </Text>
         {review.imageUrls.length > 0 ? (

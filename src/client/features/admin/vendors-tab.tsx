@@ -273,7 +273,9 @@ function BusinessName({ vendor }: { vendor: AdminVendorDto }) {
   const iso = useIsolate();
   return (
     <HStack gap="1" align="baseline" minW="0">
-      <Text textStyle="itemTitle">{vendor.businessName}</Text>
+      <Text textStyle="itemTitle">
+        <bdi>{vendor.businessName}</bdi>
+      </Text>
       <Button
         asChild
         size="2xs"

@@ -169,7 +169,9 @@ describe('events and times on the days', () => {
     expect(friday?.times?.spans.map((s) => [s.from, s.until])).toEqual([['16:12', null]]);
     expect(saturday?.times?.havdalah).toBe('17:16');
     expect(saturday?.times?.marks).toEqual([{ level: 'info', reason: 'Motzei Shabbat' }]);
-    expect(dayNotes(english, friday as NonNullable<typeof friday>, false)).toContain('candle-lighting 16:12');
+    expect(dayNotes(english, friday as NonNullable<typeof friday>, false, 'en')).toContain(
+      'candle-lighting 16:12',
+    );
     expect(days.find((d) => d.date === '2026-12-14')?.times).toBeNull();
     // Warnings off: the clock stays, the marks go.
     const quiet = buildDays({

@@ -1,13 +1,18 @@
+import type { Language } from '../../../shared/i18n';
 import {
   addDays,
   dayOfWeek,
   festivalEve,
+  formatHebrewDate,
   fromCivilDate,
   type HebrewDate,
   type Holiday,
   type HolidayType,
   hebrewMonthYear,
+  holidayIdOfName,
+  holidayName,
   holidaysBetween,
+  holidayTitle,
   toCivilDate,
   toHebrewDate,
 } from '../../../shared/jewish-calendar';
@@ -379,24 +384,35 @@ export function headingFor(view: CalendarView, anchor: string): string {
 }
 
 /** One line for a screen reader on a day cell: the date and everything that falls on it. */
-export function describeDay(t: Translate, day: CalendarDay, hebrewDates: boolean): string {
-  return [formatLongDate(day.date), ...dayNotes(t, day, hebrewDates)].join(', ');
+export function describeDay(
+  t: Translate,
+  day: CalendarDay,
+  hebrewDates: boolean,
+  language: Language,
+): string {
+  return [formatLongDate(day.date), ...dayNotes(t, day, hebrewDates, language)].join(', ');
 }
 
 /**
  * What falls on a day, for a screen reader, after its date: the Hebrew date, today, Shabbat, its
  * holidays, how many events and a conflict.
  */
-export function dayNotes(t: Translate, day: CalendarDay, hebrewDates: boolean): string[] {
+export function dayNotes(t: Translate, day: CalendarDay, hebrewDates: boolean, language: Language): string[] {
   const bits: string[] = [];
-  if (hebrewDates) bits.push(day.hebrew.formatted);
+  if (hebrewDates) bits.push(formatHebrewDate(day.date, language));
   if (day.isToday) bits.push(t('calendar.notes.today'));
   if (day.isShabbat) bits.push(t('calendar.notes.shabbat'));
-  for (const holiday of day.holidays) bits.push(holiday.title);
+  for (const holiday of day.holidays) bits.push(holidayTitle(holiday, language));
   if (day.times?.candleLighting) bits.push(t('calendar.notes.candles', { time: day.times.candleLighting }));
   if (day.times?.havdalah) bits.push(t('calendar.notes.havdalah', { time: day.times.havdalah }));
   if (day.events.length > 0) bits.push(t('calendar.notes.events', { count: day.events.length }));
   if (day.conflictLevel === 'forbidden') bits.push(t('calendar.notes.conflict'));
   else if (day.conflictLevel === 'custom') bits.push(t('calendar.notes.custom'));
   return bits;
+}
+
+/** A festival's name as the calendar gives it ('Passover') in a language ('פסח'); an unknown name stays. */
+export function festivalName(name: string, language: Language): string {
+  const id = holidayIdOfName(name);
+  return id ? holidayName(id, language) : name;
 }

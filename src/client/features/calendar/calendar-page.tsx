@@ -19,10 +19,12 @@ import { CalendarSearch, ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatHebrewDate } from '../../../shared/jewish-calendar';
 import { useHebrewDates } from '../../components/hebrew-dates';
 import { PageFrame } from '../../components/page-frame';
 import { SectionCard } from '../../components/section-card';
 import { DirectionalIcon } from '../../i18n/bidi';
+import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { CalendarGuide } from './calendar-guide';
@@ -58,6 +60,7 @@ export function CalendarPage() {
   const { user } = useCurrentUser();
   const { enabled: hebrewDates } = useHebrewDates();
   const t = useT();
+  const { language } = useLanguage();
   const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const { today, view, anchor, go } = useCalendarLocation();
   // "Shabbat warnings" off hides every tier on the family's screens (decision 034); the clock stays.
@@ -132,13 +135,20 @@ export function CalendarPage() {
               </Heading>
               {hebrewDates ? (
                 <HStack gap="2" wrap="wrap" mt="0.5" color="gold.fg" fontSize="sm" fontWeight="medium">
-                  <Text data-testid="calendar-hebrew-heading">{hebrew.english}</Text>
-                  <Text aria-hidden color="fg.subtle">
-                    ·
+                  {/* A Hebrew page says it once, in Hebrew; an English page gives both. */}
+                  <Text data-testid="calendar-hebrew-heading">
+                    {language === 'he' ? hebrew.hebrew : hebrew.english}
                   </Text>
-                  <Text lang="he" dir="rtl">
-                    {hebrew.hebrew}
-                  </Text>
+                  {language === 'he' ? null : (
+                    <>
+                      <Text aria-hidden color="fg.subtle">
+                        ·
+                      </Text>
+                      <Text lang="he" dir="rtl">
+                        {hebrew.hebrew}
+                      </Text>
+                    </>
+                  )}
                 </HStack>
               ) : null}
             </Box>
@@ -315,6 +325,7 @@ function SelectedDayCard({
   onOpenDay: () => void;
 }) {
   const t = useT();
+  const { language } = useLanguage();
   return (
     <SectionCard labelledBy="selected-day-heading" data-testid="selected-day" data-date={day.date}>
       <Flex justify="space-between" align="flex-start" gap="3">
@@ -327,10 +338,12 @@ function SelectedDayCard({
           </Heading>
           {hebrewDates ? (
             <Stack gap="0" mt="0.5" fontSize="sm" color="gold.fg" fontWeight="medium">
-              <Text>{day.hebrew.formatted}</Text>
-              <Text lang="he" dir="rtl" alignSelf="flex-start">
-                {day.hebrew.formattedHebrew}
-              </Text>
+              <Text>{formatHebrewDate(day.date, language)}</Text>
+              {language === 'he' ? null : (
+                <Text lang="he" dir="rtl" alignSelf="flex-start">
+                  {day.hebrew.formattedHebrew}
+                </Text>
+              )}
             </Stack>
           ) : null}
         </Box>

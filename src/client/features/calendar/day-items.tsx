@@ -2,11 +2,12 @@ import { Badge, Box, Flex, HStack, Icon, Link, Stack, Text } from '@chakra-ui/re
 import { Clock, Flame, Info, MapPin, Moon, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { dayOfWeek } from '../../../shared/jewish-calendar';
+import { dayOfWeek, holidayTitle } from '../../../shared/jewish-calendar';
 import { CONFLICT_TIERS, ConflictTierName } from '../../components/conflict-notice';
+import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
 import type { CalendarDay, CalendarEvent, FamilyCalendarEvent } from './calendar-model';
-import { formatTime } from './calendar-model';
+import { festivalName, formatTime } from './calendar-model';
 import {
   eventPalette,
   HOLIDAY_KIND,
@@ -26,6 +27,7 @@ export function eventHref(id: string): string {
 /** Everything on one day: Shabbat, festival eves, holidays, the user's and the family's events. */
 export function DayItems({ day, density }: { day: CalendarDay; density: Density }) {
   const t = useT();
+  const { language } = useLanguage();
   const full = density === 'full';
   const isFriday = dayOfWeek(day.date) === 5;
   const spans = day.times?.spans ?? [];
@@ -35,7 +37,7 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
     spans.length > 0
       ? null
       : day.eveOf
-        ? t('calendar.day.erev', { holiday: day.eveOf })
+        ? t('calendar.day.erev', { holiday: festivalName(day.eveOf, language) })
         : isFriday
           ? t('calendar.day.friday')
           : null;
@@ -76,7 +78,7 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
             textAlign="start"
             data-holiday-type={holiday.type}
           >
-            {holiday.title}
+            {holidayTitle(holiday, language)}
           </Badge>
           {full ? (
             <Text fontSize="sm" color="fg.muted">
@@ -247,7 +249,7 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
     >
       <RouterLink to={eventHref(event.id)}>
         <Text fontWeight="semibold" color="brand.950" fontSize={full ? 'md' : 'sm'} lineClamp={2}>
-          {event.title}
+          <bdi>{event.title}</bdi>
         </Text>
         <Stack gap="0.5" mt="1" fontSize={full ? 'sm' : 'xs'} color="fg.muted">
           {event.time ? (
@@ -264,7 +266,7 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
                 <MapPin />
               </Icon>
               <Text as="span" truncate>
-                {event.venue}
+                <bdi>{event.venue}</bdi>
               </Text>
             </HStack>
           ) : null}
@@ -289,7 +291,7 @@ function FamilyItem({ event, full }: { event: FamilyCalendarEvent; full: boolean
   return (
     <Box {...striped(full, 'gold', 'border.muted')}>
       <Text fontWeight="semibold" color="brand.950" fontSize={full ? 'md' : 'sm'} lineClamp={2}>
-        {event.title}
+        <bdi>{event.title}</bdi>
       </Text>
       <Text fontSize={full ? 'sm' : 'xs'} color="fg.muted">
         <bdi>{event.ownerName}</bdi>

@@ -40,7 +40,9 @@ export function FamilyEventsCard({
   const t = useT();
   return (
     <SectionCard labelledBy="family-events-heading">
-      <IconEyebrow icon={Users}>{familyLabel}</IconEyebrow>
+      <IconEyebrow icon={Users}>
+        <bdi>{familyLabel}</bdi>
+      </IconEyebrow>
       <Heading id="family-events-heading" as="h2" fontSize="lg" color="brand.950" mt="1">
         {t('calendar.family.heading')}
       </Heading>
@@ -91,7 +93,7 @@ export function FamilyEventsCard({
                   <DateTile date={event.date} />
                   <Box minW="0" flex="1">
                     <Text fontWeight="semibold" color="brand.950" lineClamp={2}>
-                      {event.title}
+                      <bdi>{event.title}</bdi>
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
                       <bdi>{event.ownerName}</bdi>

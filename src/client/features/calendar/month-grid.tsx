@@ -2,7 +2,9 @@ import { Box, type BoxProps, Flex, Grid, HStack, Icon, Stack, Text, VisuallyHidd
 import { Flame, Moon } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { holidayTitle } from '../../../shared/jewish-calendar';
 import { RowButton } from '../../components/row-button';
+import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { type CalendarDay, describeDay } from './calendar-model';
@@ -142,13 +144,14 @@ function cellData(day: CalendarDay) {
 /** The whole cell is the day's button; the event chips sit above it as their own links. */
 function SelectButton({ day, hebrewDates, onSelect }: CellProps) {
   const t = useT();
+  const { language } = useLanguage();
   return (
     <RowButton
       position="absolute"
       inset="0"
       h="full"
       ringOffset="-2px"
-      aria-label={describeDay(t, day, hebrewDates)}
+      aria-label={describeDay(t, day, hebrewDates, language)}
       data-day-button=""
       aria-pressed={day.isSelected}
       aria-current={day.isToday ? 'date' : undefined}
@@ -274,6 +277,7 @@ function DayCell({ day, hebrewDates, onSelect, children, ...box }: CellProps & O
 
 function FullCell({ day, hebrewDates, onSelect }: CellProps) {
   const t = useT();
+  const { language } = useLanguage();
   const chips = day.holidays.length + day.events.length;
   const holidays = day.holidays.slice(0, MAX_CHIPS);
   const events = day.events.slice(0, Math.max(0, MAX_CHIPS - holidays.length));
@@ -303,9 +307,9 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
             borderStartWidth="3px"
             borderStartColor={`${HOLIDAY_PALETTE[holiday.type]}.solid`}
             truncate
-            title={holiday.title}
+            title={holidayTitle(holiday, language)}
           >
-            {holiday.title}
+            {holidayTitle(holiday, language)}
           </Text>
         ))}
         {events.map((event) => {
@@ -333,7 +337,9 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
               data-event-chip=""
               data-conflict-level={level ?? undefined}
             >
-              <RouterLink to={eventHref(event.id)}>{event.title}</RouterLink>
+              <RouterLink to={eventHref(event.id)}>
+                <bdi>{event.title}</bdi>
+              </RouterLink>
             </Box>
           );
         })}

@@ -1,5 +1,6 @@
 import { Box, defineStyle, Flex, Grid, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { RowButton } from '../../components/row-button';
+import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
 import { type CalendarDay, dayNotes, formatMonthShort, formatWeekday } from './calendar-model';
 import { SHABBAT_BG } from './calendar-styles';
@@ -24,6 +25,7 @@ const DAY_HEADER = defineStyle({
 /** Seven days with their holidays and events: columns on a wide screen, a list on a phone. */
 export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
   const t = useT();
+  const { language } = useLanguage();
   return (
     <Grid
       as="ol"
@@ -75,7 +77,7 @@ export function WeekView({ days, hebrewDates, onSelect }: WeekViewProps) {
                 </Text>
                 {/* The button's name is what it shows ('Sun 18 Apr'), then the year and what falls on the day. */}
                 <VisuallyHidden>
-                  {[` ${day.date.slice(0, 4)}`, ...dayNotes(t, day, hebrewDates)].join(', ')}
+                  {[` ${day.date.slice(0, 4)}`, ...dayNotes(t, day, hebrewDates, language)].join(', ')}
                 </VisuallyHidden>
                 <ConflictMarker day={day} size="4" />
               </HStack>

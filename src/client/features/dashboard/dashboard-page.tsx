@@ -207,7 +207,9 @@ function EventCard({ event }: { event: EventDto }) {
     <LinkCard as="article">
       <Flex justify="space-between" align="flex-start" gap="3">
         <Heading as="h3" fontSize="lg" color="brand.950" wordBreak="break-word">
-          <CardLink to={`/events?event=${event.id}`}>{event.title}</CardLink>
+          <CardLink to={`/events?event=${event.id}`}>
+            <bdi>{event.title}</bdi>
+          </CardLink>
         </Heading>
         <Badge variant="subtle" colorPalette="gold" flexShrink="0">
           {term(t, 'eventType', event.type)}
@@ -225,7 +227,9 @@ function EventCard({ event }: { event: EventDto }) {
         </IconLine>
         {event.venue ? (
           <IconLine icon={Landmark}>
-            <Text wordBreak="break-word">{event.venue}</Text>
+            <Text wordBreak="break-word">
+              <bdi>{event.venue}</bdi>
+            </Text>
           </IconLine>
         ) : null}
       </Stack>

@@ -47,13 +47,13 @@ export function VendorResponseCard() {
         <Box flex="1" minW="0">
           <Flex gap="2" align="center" wrap="wrap">
             <Text fontWeight="semibold" color="brand.950">
-              {latest.vendor.businessName}
+              <bdi>{latest.vendor.businessName}</bdi>
             </Text>
             <Badge colorPalette={responded ? 'green' : 'yellow'}>
               {t(responded ? 'dashboard.response.responded' : 'dashboard.response.pending')}
             </Badge>
           </Flex>
-          <Text fontSize="sm" color="fg.muted">
+          <Text fontSize="sm" color="fg.muted" dir={latest.response ? 'auto' : undefined}>
             {latest.response
               ? preview(latest.response)
               : t('dashboard.response.waiting', {

@@ -111,7 +111,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
                 </Text>
               ) : null}
               <Heading as="h2" fontSize={{ base: 'xl', md: '2xl' }} color="brand.950" wordBreak="break-word">
-                {event.title}
+                <bdi>{event.title}</bdi>
               </Heading>
             </Box>
             <Flex gap="2" flexShrink="0">
@@ -160,8 +160,16 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
               ) : null}
             </Fact>
             {times ? <Fact icon={Clock}>{times}</Fact> : null}
-            {event.place ? <Fact icon={Globe}>{placeShortLabel(event.place)}</Fact> : null}
-            {event.venue ? <Fact icon={MapPin}>{event.venue}</Fact> : null}
+            {event.place ? (
+              <Fact icon={Globe}>
+                <bdi>{placeShortLabel(event.place)}</bdi>
+              </Fact>
+            ) : null}
+            {event.venue ? (
+              <Fact icon={MapPin}>
+                <bdi>{event.venue}</bdi>
+              </Fact>
+            ) : null}
           </Stack>
           <Button asChild size="sm" variant="outline" mt="4">
             <a href={`/api/events/${event.id}/ics`} download>
@@ -170,7 +178,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
             </a>
           </Button>
           {event.notes ? (
-            <Text mt="4" fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word">
+            <Text mt="4" fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word" dir="auto">
               {event.notes}
             </Text>
           ) : null}
@@ -268,7 +276,7 @@ function SubEvents({ event, subEvents }: { event: EventDto; subEvents: EventDto[
               <RouterLink to={`?event=${sub.id}`}>
                 <Flex gap="2" align="baseline" fontSize="sm" wrap="wrap">
                   <Text as="span" color="brand.fg" fontWeight="medium" textDecoration="underline">
-                    {sub.title}
+                    <bdi>{sub.title}</bdi>
                   </Text>
                   <Text as="span" color="fg.muted">
                     {formatCivilDay(sub.localDate)}

@@ -58,7 +58,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
               ) : null}
               <Flex justify="space-between" align="flex-start" gap="2">
                 <Text textStyle="itemTitle" lineClamp={2}>
-                  {event.title}
+                  <bdi>{event.title}</bdi>
                 </Text>
                 <Badge variant="subtle" colorPalette={past ? 'gray' : 'brand'} flexShrink="0">
                   {past ? t('events.list.past') : term(t, 'eventType', event.type)}
@@ -70,7 +70,7 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
               </Text>
               {event.place ? (
                 <Text fontSize="sm" color="fg.muted" truncate>
-                  {placeShortLabel(event.place)}
+                  <bdi>{placeShortLabel(event.place)}</bdi>
                 </Text>
               ) : null}
               <HebrewDateLine date={event.localDate} />

@@ -64,7 +64,9 @@ export function MemosTab({ event }: { event: EventDto }) {
         <ItemCard key={memo.id} direction="column" gap="2">
           <Flex gap="3" justify="space-between" align="flex-start">
             <Box minW="0">
-              <Text textStyle="itemTitle">{memo.title}</Text>
+              <Text textStyle="itemTitle">
+                <bdi>{memo.title}</bdi>
+              </Text>
               <Text fontSize="xs" color="fg.muted">
                 {t('events.memos.added', { date: formatShortDay(memo.createdAt) })}
               </Text>
@@ -72,7 +74,7 @@ export function MemosTab({ event }: { event: EventDto }) {
             {actions}
           </Flex>
           {memo.content ? (
-            <Text fontSize="sm" color="fg" whiteSpace="pre-wrap" wordBreak="break-word">
+            <Text fontSize="sm" color="fg" whiteSpace="pre-wrap" wordBreak="break-word" dir="auto">
               {memo.content}
             </Text>
           ) : null}

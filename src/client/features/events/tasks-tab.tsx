@@ -112,10 +112,10 @@ export function TasksTab({ event }: { event: EventDto }) {
                   textDecoration={task.completed ? 'line-through' : undefined}
                   wordBreak="break-word"
                 >
-                  {task.title}
+                  <bdi>{task.title}</bdi>
                 </Checkbox.Label>
                 {task.description ? (
-                  <Text fontSize="sm" color="fg.muted" mt="0.5" wordBreak="break-word">
+                  <Text fontSize="sm" color="fg.muted" mt="0.5" wordBreak="break-word" dir="auto">
                     {task.description}
                   </Text>
                 ) : null}

@@ -38,7 +38,9 @@ export function EventChecks({ legend, events, value, onChange, disabled, error }
           >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
-            <Checkbox.Label fontWeight="normal">{event.title}</Checkbox.Label>
+            <Checkbox.Label fontWeight="normal">
+              <bdi>{event.title}</bdi>
+            </Checkbox.Label>
           </Checkbox.Root>
         ))}
       </Stack>

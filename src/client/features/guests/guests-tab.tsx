@@ -605,7 +605,7 @@ function HouseholdTable({
             {events.map((event) => (
               <Table.ColumnHeader key={event.id} maxW="28" title={event.title}>
                 <Text as="span" display="block" truncate>
-                  {event.title}
+                  <bdi>{event.title}</bdi>
                 </Text>
               </Table.ColumnHeader>
             ))}

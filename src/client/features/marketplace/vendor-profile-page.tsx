@@ -262,6 +262,7 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             {vendor.descriptionRich ? (
               <Box
                 className="vendor-description"
+                dir="auto"
                 color="fg"
                 lineHeight="tall"
                 css={{
@@ -277,7 +278,12 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
                 dangerouslySetInnerHTML={{ __html: vendor.descriptionRich }}
               />
             ) : (
-              <Text color={vendor.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line" lineHeight="tall">
+              <Text
+                color={vendor.description ? 'fg' : 'fg.muted'}
+                whiteSpace="pre-line"
+                lineHeight="tall"
+                dir={vendor.description ? 'auto' : undefined}
+              >
                 {vendor.description || t('marketplace.profile.noDescription')}
               </Text>
             )}

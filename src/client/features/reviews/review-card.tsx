@@ -55,7 +55,7 @@ export function ReviewCard({
         </Stack>
         {actions ? <HStack gap="2">{actions}</HStack> : null}
       </Flex>
-      <Text mt="3" whiteSpace="pre-line" wordBreak="break-word">
+      <Text mt="3" whiteSpace="pre-line" wordBreak="break-word" dir="auto">
         {review.text}
       </Text>
       {review.imageUrls.length > 0 ? (
@@ -80,7 +80,7 @@ export function ReviewCard({
           <Text fontSize="sm" fontWeight="semibold">
             <FormattedMessage id="reviews.card.replyFrom" values={{ business: <bdi>{businessName}</bdi> }} />
           </Text>
-          <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word">
+          <Text fontSize="sm" whiteSpace="pre-line" wordBreak="break-word" dir="auto">
             {review.reply}
           </Text>
         </Box>

@@ -238,6 +238,10 @@ function DayCell({
       variant={selected ? 'solid' : 'outline'}
       size="sm"
       w="full"
+      // On a phone a seventh of the screen is narrower than the button's own minimum and padding:
+      // it shrinks to its column (the day's number and ✡ still fit).
+      minW="0"
+      px={{ base: '0.5', sm: '3.5' }}
       h="14"
       flexDirection="column"
       gap="0.5"

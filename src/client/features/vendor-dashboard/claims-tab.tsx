@@ -120,7 +120,7 @@ function ClaimItem({ claim }: { claim: MyClaimDto }) {
       }}
       testId="claim-item"
     >
-      <Text mt="3" fontSize="sm" whiteSpace="pre-line" lineClamp={4} wordBreak="break-word">
+      <Text mt="3" fontSize="sm" whiteSpace="pre-line" lineClamp={4} wordBreak="break-word" dir="auto">
         {claim.businessDescription}
       </Text>
       <Flex mt="3" gap={{ base: '1', sm: '5' }} direction={{ base: 'column', sm: 'row' }} fontSize="sm">
