@@ -178,7 +178,14 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
             </a>
           </Button>
           {event.notes ? (
-            <Text mt="4" fontSize="sm" color="fg.muted" whiteSpace="pre-wrap" wordBreak="break-word" dir="auto">
+            <Text
+              mt="4"
+              fontSize="sm"
+              color="fg.muted"
+              whiteSpace="pre-wrap"
+              wordBreak="break-word"
+              dir="auto"
+            >
               {event.notes}
             </Text>
           ) : null}
