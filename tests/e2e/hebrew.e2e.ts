@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import heAuth from '../../src/client/i18n/messages/he/auth.json';
+import heEvents from '../../src/client/i18n/messages/he/events.json';
 import heMarketplace from '../../src/client/i18n/messages/he/marketplace.json';
 import {
   baseUrl,
@@ -10,6 +11,7 @@ import {
   expectAccessible,
   launchBrowser,
   SCREENSHOT_DIR,
+  uniqueTag,
   VIEWPORTS,
   type ViewportName,
 } from './browser';
@@ -237,6 +239,59 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the product in Hebrew a
       expect(errors).toEqual([]);
     } finally {
       await restore?.();
+      await page.context().close();
+    }
+  });
+
+  it('signs a Hebrew visitor up in Hebrew and plans an event, a task and its refusals in Hebrew', async () => {
+    const { page, errors } = await open(viewport);
+    try {
+      // A visitor reading Hebrew signs up: the new account reads Hebrew too.
+      await page.goto('/login-customer?mode=signup');
+      await page.locator('input[name="name"]').fill('נועה כהן');
+      await page.locator('input[name="email"]').fill(`noa.cohen.${uniqueTag()}@example.com`);
+      await page.locator('input[name="password"]').fill('mazel-tov-2027');
+      await page.getByRole('button', { name: heAuth['auth.signUp.submit'], exact: true }).click();
+      await page.waitForURL('**/dashboard');
+      const me = await page.context().request.get('/api/auth/me');
+      expect(((await me.json()) as { user: { language: string } }).user.language).toBe('he');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('he');
+
+      // The event form, its refusal in Hebrew, then the event.
+      await page.goto('/events');
+      await page.getByRole('button', { name: heEvents['events.page.create'], exact: true }).first().click();
+      const dialog = page.getByRole('dialog', { name: heEvents['events.form.createTitle'] });
+      await eventually(() => dialog.isVisible()).toBe(true);
+      await dialog.getByRole('button', { name: heEvents['events.form.createTitle'], exact: true }).click();
+      const refusal = dialog.locator('[aria-invalid="true"]').first();
+      await eventually(() => refusal.count()).toBe(1);
+      const messageId = await refusal.getAttribute('aria-errormessage');
+      const message = () => dialog.locator(`[id="${messageId}"]`).textContent();
+      // In Hebrew (the shared schema's English sentence, translated by its code once the page is idle).
+      await eventually(async () => /\p{Script=Hebrew}/u.test((await message()) ?? '')).toBe(true);
+      expect(await message()).not.toMatch(/\p{Script=Latin}/u);
+
+      const title = `בר המצווה של איתי ${uniqueTag()}`;
+      await dialog.locator('input[name="title"]').fill(title);
+      await dialog.locator('select[name="type"]').selectOption('Bar Mitzvah');
+      await dialog.locator('input[name="date"]').fill('2027-05-13');
+      await dialog.getByRole('button', { name: heEvents['events.form.createTitle'], exact: true }).click();
+      await eventually(() => page.getByRole('heading', { level: 2, name: title }).isVisible()).toBe(true);
+      await check(page, 'event-created', viewport);
+
+      // A task, added through the Hebrew dialog, checked off.
+      await page.getByRole('tab', { name: heEvents['events.tabs.tasks'] }).click();
+      await page.getByRole('button', { name: heEvents['events.item.task.add'], exact: true }).first().click();
+      const taskDialog = page.getByRole('dialog', { name: heEvents['events.item.task.add'] });
+      await taskDialog.locator('input[name="title"]').fill('להזמין הזמנות');
+      await taskDialog.getByRole('button', { name: heEvents['events.item.task.add'], exact: true }).click();
+      const task = page.getByRole('checkbox', { name: 'להזמין הזמנות' });
+      await eventually(() => task.isVisible()).toBe(true);
+      await task.click();
+      await eventually(() => task.isChecked()).toBe(true);
+      await check(page, 'event-task-done', viewport);
+      expect(errors).toEqual([]);
+    } finally {
       await page.context().close();
     }
   });
