@@ -1,12 +1,14 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type Role, TIMINGS } from '../../shared/constants';
 import type { UserDto } from '../../shared/schemas/auth';
 import { useT } from '../i18n/use-t';
+import { setSigningOut } from './signing-out';
 import { toast } from './toast';
 import { trpc } from './trpc';
+
+export { isSigningOut, useSigningOut } from './signing-out';
 
 const HOME_BY_ROLE: Record<Role, string> = {
   admin: '/admin-dashboard',
@@ -53,31 +55,6 @@ export function useAdoptSignedInUser(): (user: UserDto) => Promise<void> {
     utils.auth.session.setData(undefined, { user });
     await utils.auth.session.invalidate();
   };
-}
-
-/**
- * True while a sign-out is on its way to the server. Until it is answered the signed-in screens stay
- * mounted, so whatever would read the server in that moment (a batch of refetches asked for by the
- * live stream, the stream reconnecting, the unread poll) would reach it after the session ended and
- * be refused with 401: the live stream and its refetches hold still while this is true. It stays true
- * after a sign-out succeeds (the signed-in screens unmount a moment later, and a re-render of theirs
- * in between would otherwise start the unread poll) until someone signs in again.
- */
-let signingOut = false;
-const signingOutListeners = new Set<() => void>();
-function setSigningOut(value: boolean): void {
-  if (signingOut === value) return;
-  signingOut = value;
-  for (const listener of signingOutListeners) listener();
-}
-export function isSigningOut(): boolean {
-  return signingOut;
-}
-export function useSigningOut(): boolean {
-  return useSyncExternalStore((listener) => {
-    signingOutListeners.add(listener);
-    return () => signingOutListeners.delete(listener);
-  }, isSigningOut);
 }
 
 /** Sign out, drop every cached answer (spec section 4) and go to the landing page. */

@@ -1,7 +1,9 @@
-import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
+import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/doors/trpc/app-router';
+import { isSigningOut, onSigningOut } from './signing-out';
 
 /**
  * Typed hooks for every procedure of the server; features wrap them in their own hooks. Queries
@@ -10,9 +12,39 @@ import type { AppRouter } from '../../server/doors/trpc/app-router';
  */
 export const trpc = createTRPCReact<AppRouter>({ abortOnUnmount: true });
 
+/**
+ * Reads asked for while a sign-out is on its way (a screen that mounts in that moment, a refetch) wait
+ * instead of reaching the server after the session ended, where they would be refused with 401. They
+ * go once signing out ends without one (it failed); after a sign-out the cache is cleared and they
+ * are dropped with their screens.
+ */
+const holdReadsWhileSigningOut: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) => {
+      let forwarded: { unsubscribe: () => void } | null = null;
+      const forward = () => {
+        forwarded = next(op).subscribe(observer);
+      };
+      if (op.type !== 'query' || !isSigningOut()) {
+        forward();
+        return () => forwarded?.unsubscribe();
+      }
+      const stop = onSigningOut(() => {
+        if (isSigningOut() || forwarded) return;
+        stop();
+        forward();
+      });
+      return () => {
+        stop();
+        forwarded?.unsubscribe();
+      };
+    });
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
+      holdReadsWhileSigningOut,
       splitLink({
         condition: (op) => op.type === 'subscription',
         // Live events (messages.events) over server-sent events; the link resumes a dropped stream

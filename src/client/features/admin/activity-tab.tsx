@@ -129,7 +129,7 @@ const AUDIT_COLUMNS: AdminColumn<AuditEntryDto>[] = [
     header: 'admin.activity.reason',
     cellProps: { minW: '8rem', maxW: '14rem' },
     cell: (entry) => (
-      <Text wordBreak="break-word" whiteSpace="pre-line">
+      <Text wordBreak="break-word" whiteSpace="pre-line" dir="auto">
         {entry.reason ?? '—'}
       </Text>
     ),
@@ -270,13 +270,14 @@ function Changes({ entry }: { entry: AuditEntryDto }) {
       {changes.map((c) => (
         <Flex as="li" key={c.field} gap="1" wrap="wrap">
           <Text fontWeight="semibold">{c.field}:</Text>
-          <Text color="fg.muted" textDecoration="line-through" wordBreak="break-word">
+          {/* The values as stored: a person's words (a reason, a name) read in their own direction. */}
+          <Text color="fg.muted" textDecoration="line-through" wordBreak="break-word" dir="auto">
             <Parts parts={c.before} />
           </Text>
           <Text aria-label={t('admin.activity.changedTo')}>
             <DirectionalIcon>→</DirectionalIcon>
           </Text>
-          <Text wordBreak="break-word">
+          <Text wordBreak="break-word" dir="auto">
             <Parts parts={c.after} />
           </Text>
         </Flex>
