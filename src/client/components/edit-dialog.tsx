@@ -22,17 +22,6 @@ export interface EditToasts {
   updateFailed: string;
 }
 
-/** 'Event created successfully', 'Failed to update event': the toasts of a dialog that creates and edits one. */
-export function editToasts(noun: string): EditToasts {
-  const lower = noun.toLowerCase();
-  return {
-    created: `${noun} created successfully`,
-    updated: `${noun} updated successfully`,
-    createFailed: `Failed to create ${lower}`,
-    updateFailed: `Failed to update ${lower}`,
-  };
-}
-
 export interface EditDialogOptions<
   Row extends { id: string; version: number },
   Values extends FieldValues,

@@ -11,7 +11,7 @@ import {
   HebrewBusinessNameInput,
   listingDetailsOf,
 } from '../../components/business-fields';
-import { editToasts, useEditDialog } from '../../components/edit-dialog';
+import { useEditDialog } from '../../components/edit-dialog';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormInput, FormSelect } from '../../components/form-fields';
@@ -19,7 +19,7 @@ import { ListingCategorySelect, ListingDescriptionInput } from '../../components
 import { UploadButton } from '../../components/upload-button';
 import { UploadedImage } from '../../components/uploaded-image';
 import type { MessageId } from '../../i18n/catalogue';
-import { useT } from '../../i18n/use-t';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -103,6 +103,7 @@ interface VendorFormDialogProps {
  */
 export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDialogProps) {
   const t = useT();
+  const messageText = useMessageText();
   const create = useIdempotentCreate(trpc.vendors.create.useMutation());
   const update = trpc.vendors.update.useMutation();
   const utils = trpc.useUtils();
@@ -156,9 +157,14 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
     },
     onInvalid: (errors) => {
       if (errors.businessName || errors.category || errors.contactEmail)
-        toast.error(VENDOR_MESSAGES.required);
+        toast.error(messageText(VENDOR_MESSAGES.required));
     },
-    toasts: editToasts(t('vendorForm.thing')),
+    toasts: {
+      created: t('vendorForm.toast.created'),
+      updated: t('vendorForm.toast.updated'),
+      createFailed: t('vendorForm.toast.createFailed'),
+      updateFailed: t('vendorForm.toast.updateFailed'),
+    },
   });
   const { setValue, watch } = form;
   const pending = form.pending;
