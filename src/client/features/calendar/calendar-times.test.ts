@@ -1,4 +1,9 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import type { MessageId } from '../../i18n/catalogue';
+import en from '../../i18n/en';
+import he from '../../i18n/he';
+import type { Translate } from '../../i18n/use-t';
 import { blockSentence, civilDateIn, daySpans, formatClock, spanLabel } from './calendar-times';
 
 const place = (name: string, timeZone: string) => ({
@@ -11,6 +16,13 @@ const place = (name: string, timeZone: string) => ({
   timeZone,
 });
 const brooklyn = place('Brooklyn', 'America/New_York');
+
+function translator(locale: string, messages: Record<string, string>): Translate {
+  const intl = createIntl({ locale, messages });
+  return (id: MessageId, values) => intl.formatMessage({ id }, values);
+}
+const english = translator('en-US', en);
+const hebrew = translator('he-IL', he);
 
 describe('the calendar clock', () => {
   it('prints the time of day in the place’s zone, 24-hour', () => {
@@ -35,14 +47,23 @@ describe('the calendar clock', () => {
     expect(daySpans([block], '2027-03-25', brooklyn)).toEqual([]);
     const [eve] = daySpans([block], '2027-03-26', brooklyn);
     expect(eve).toMatchObject({ from: '19:04', until: null });
-    expect(spanLabel(eve as NonNullable<typeof eve>)).toBe('Shabbat and Passover from 19:04');
+    expect(spanLabel(english, 'en', eve as NonNullable<typeof eve>)).toBe('Shabbat and Passover from 19:04');
+    expect(spanLabel(hebrew, 'he', eve as NonNullable<typeof eve>)).toBe('שבת ופסח מ־19:04');
     const [middle] = daySpans([block], '2027-03-27', brooklyn);
-    expect(spanLabel(middle as NonNullable<typeof middle>)).toBe('Shabbat and Passover all day');
+    expect(spanLabel(english, 'en', middle as NonNullable<typeof middle>)).toBe(
+      'Shabbat and Passover all day',
+    );
+    expect(spanLabel(hebrew, 'he', middle as NonNullable<typeof middle>)).toBe('שבת ופסח כל היום');
     const [last] = daySpans([block], '2027-03-28', brooklyn);
-    expect(spanLabel(last as NonNullable<typeof last>)).toBe('Shabbat and Passover until 20:06');
+    expect(spanLabel(english, 'en', last as NonNullable<typeof last>)).toBe(
+      'Shabbat and Passover until 20:06',
+    );
     expect(daySpans([block], '2027-03-29', brooklyn)).toEqual([]);
-    expect(blockSentence(block, brooklyn)).toBe(
+    expect(blockSentence(english, 'en', block, brooklyn)).toBe(
       'Shabbat and Passover: 19:04 Friday – 20:06 Sunday in Brooklyn',
+    );
+    expect(blockSentence(hebrew, 'he', block, brooklyn)).toBe(
+      'שבת ופסח: 19:04 יום שישי – 20:06 יום ראשון ב־\u2068Brooklyn\u2069',
     );
   });
 

@@ -1,5 +1,9 @@
+import { directionOf, type Language, localeOf } from '../../../shared/i18n';
+import { observanceName } from '../../../shared/observance-names';
 import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
+import { isolate } from '../../i18n/bidi';
+import type { Translate } from '../../i18n/use-t';
 
 /**
  * The calendar's clock (issue 28, decision 034): candle-lighting, havdalah and the runs of Shabbat
@@ -20,10 +24,11 @@ function cached(
   options: Intl.DateTimeFormatOptions,
   locale = 'en-GB',
 ): Intl.DateTimeFormat {
-  let format = cache.get(timeZone);
+  const key = `${locale}|${timeZone}`;
+  let format = cache.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { timeZone, ...options });
-    cache.set(timeZone, format);
+    cache.set(key, format);
   }
   return format;
 }
@@ -44,19 +49,17 @@ export function civilDateIn(instant: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-function weekdayIn(instant: Date, timeZone: string): string {
-  return cached(weekdays, timeZone, { weekday: 'long' }).format(instant);
-}
-
 /** One run of Shabbat and Yom Tov as it falls on one day: from when (null: since the day began) until when (null: past its end). */
 export interface DaySpan {
+  /** The run's name as the server gives it, in English ('Shabbat and Passover'). */
   name: string;
   /** 'HH:MM' where the run begins this day (candle-lighting), else null. */
   from: string | null;
   /** 'HH:MM' where it ends this day (havdalah), else null. */
   until: string | null;
-  /** The whole run in words: 'Shabbat: 16:12 Friday – 17:16 Saturday in Brooklyn'. */
-  sentence: string;
+  /** The whole run, and the place whose clock it is told by. */
+  block: Block;
+  place: Place;
 }
 
 /** The runs overlapping a civil date at the place, clipped to that date. */
@@ -71,24 +74,40 @@ export function daySpans(blocks: readonly Block[], date: string, place: Place): 
       name: block.name,
       from: date === first ? formatClock(block.startsAt, zone) : null,
       until: date === last ? formatClock(block.endsAt, zone) : null,
-      sentence: blockSentence(block, place),
+      block,
+      place,
     });
   }
   return spans;
 }
 
-export function blockSentence(block: Block, place: Place): string {
+/**
+ * The whole run in words, in the page's language: 'Shabbat: 16:12 Friday – 17:16 Saturday in
+ * Brooklyn' / 'שבת: 16:12 יום שישי – 17:16 יום שבת ב־Brooklyn'.
+ */
+export function blockSentence(t: Translate, language: Language, block: Block, place: Place): string {
   const zone = place.timeZone;
-  const at = (instant: Date) => `${formatClock(instant, zone)} ${weekdayIn(instant, zone)}`;
-  return `${block.name}: ${at(block.startsAt)} – ${at(block.endsAt)} in ${place.name}`;
+  const at = (instant: Date) =>
+    `${formatClock(instant, zone)} ${cached(weekdays, zone, { weekday: 'long' }, localeOf(language)).format(instant)}`;
+  return t('calendar.span.sentence', {
+    name: observanceName(block.name, language),
+    start: at(block.startsAt),
+    end: at(block.endsAt),
+    // A place's name (in Latin letters) keeps its own order inside a Hebrew sentence.
+    place: directionOf(language) === 'rtl' ? isolate(place.name) : place.name,
+  });
 }
 
-/** 'Shabbat from 16:12', 'Shabbat until 17:16', 'Passover all day' or 'Shabbat 16:12 – 17:16'. */
-export function spanLabel(span: DaySpan): string {
-  if (span.from && span.until) return `${span.name} ${span.from} – ${span.until}`;
-  if (span.from) return `${span.name} from ${span.from}`;
-  if (span.until) return `${span.name} until ${span.until}`;
-  return `${span.name} all day`;
+/**
+ * 'Shabbat from 16:12', 'Shabbat until 17:16', 'Passover all day' or 'Shabbat 16:12 – 17:16', in
+ * the page's language.
+ */
+export function spanLabel(t: Translate, language: Language, span: DaySpan): string {
+  const name = observanceName(span.name, language);
+  if (span.from && span.until) return t('calendar.span.range', { name, from: span.from, until: span.until });
+  if (span.from) return t('calendar.span.from', { name, from: span.from });
+  if (span.until) return t('calendar.span.until', { name, until: span.until });
+  return t('calendar.span.allDay', { name });
 }
 
 /** What the calendar shows of the clock on one day. */

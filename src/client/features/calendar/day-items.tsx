@@ -16,7 +16,7 @@ import {
   SHABBAT_BG,
   SHABBAT_BORDER,
 } from './calendar-styles';
-import { type DaySpan, type DayTimes, spanLabel } from './calendar-times';
+import { blockSentence, type DaySpan, type DayTimes, spanLabel } from './calendar-times';
 
 type Density = 'compact' | 'full';
 
@@ -52,7 +52,7 @@ export function DayItems({ day, density }: { day: CalendarDay; density: Density 
   return (
     <Stack gap={full ? '3' : '2'}>
       {spans.map((span) => (
-        <RestSpan key={span.sentence} span={span} full={full} />
+        <RestSpan key={`${span.name} ${span.block.startsAt.toISOString()}`} span={span} full={full} />
       ))}
       {day.isShabbat && spans.length === 0 ? (
         <Notice bg={SHABBAT_BG} borderColor={SHABBAT_BORDER} color="gold.fg" full={full}>
@@ -148,6 +148,8 @@ function Notice({
  * eve, 'until 17:16' on its last day; the day view adds the whole run and the place.
  */
 function RestSpan({ span, full }: { span: DaySpan; full: boolean }) {
+  const t = useT();
+  const { language } = useLanguage();
   return (
     <Box
       px="2.5"
@@ -166,11 +168,11 @@ function RestSpan({ span, full }: { span: DaySpan; full: boolean }) {
         <Icon boxSize={full ? '4' : '3.5'} flexShrink="0" mt="0.5" aria-hidden>
           {span.from || !span.until ? <Flame /> : <Moon />}
         </Icon>
-        <Text as="span">{spanLabel(span)}</Text>
+        <Text as="span">{spanLabel(t, language, span)}</Text>
       </HStack>
       {full ? (
         <Text mt="0.5" color="fg.muted">
-          {span.sentence}
+          {blockSentence(t, language, span.block, span.place)}
         </Text>
       ) : null}
     </Box>
