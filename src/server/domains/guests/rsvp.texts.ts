@@ -1,5 +1,5 @@
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl/server';
-import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../../shared/i18n';
+import type { Language } from '../../../shared/i18n';
+import { catalogueIntl } from '../../platform/i18n/catalogue-intl';
 import en from './messages/en.json';
 import he from './messages/he.json';
 
@@ -14,29 +14,7 @@ export type RsvpMessageId = keyof typeof en;
 
 export const RSVP_CATALOGUES: Record<Language, Record<RsvpMessageId, string>> = { en, he };
 
-const cache = createIntlCache();
-const intls = new Map<Language, IntlShape>();
-
-function intlOf(language: Language): IntlShape {
-  let intl = intls.get(language);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale: localeOf(language),
-        defaultLocale: localeOf(DEFAULT_LANGUAGE),
-        // react-intl's message ids are typed for the client's catalogue; this is another set of ids.
-        messages: RSVP_CATALOGUES[language] as never,
-        // A missing key or value is a programming error: fail loudly rather than write half a note.
-        onError: (error) => {
-          throw error;
-        },
-      },
-      cache,
-    );
-    intls.set(language, intl);
-  }
-  return intl;
-}
+const intlOf = catalogueIntl(RSVP_CATALOGUES);
 
 type Format = (descriptor: { id: RsvpMessageId }, values?: Record<string, string | number>) => string;
 

@@ -1,8 +1,8 @@
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl/server';
 import { intlMessages } from '../../../client/i18n/compiled';
 import heErrors from '../../../client/i18n/messages/he/errors.json';
 import { localizeMessage } from '../../../client/i18n/server-message';
-import { DEFAULT_LANGUAGE, directionOf, type Language, localeOf } from '../../../shared/i18n';
+import { DEFAULT_LANGUAGE, directionOf, type Language } from '../../../shared/i18n';
+import { catalogueIntl } from '../../platform/i18n/catalogue-intl';
 import { escapeHtml } from './html-head';
 import en from './messages/en.json';
 import he from './messages/he.json';
@@ -46,53 +46,17 @@ export interface PageTexts {
   error(message: string): string;
 }
 
-const cache = createIntlCache();
-const intls = new Map<Language, IntlShape>();
-
-function intlOf(language: Language): IntlShape {
-  let intl = intls.get(language);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale: localeOf(language),
-        defaultLocale: localeOf(DEFAULT_LANGUAGE),
-        // react-intl's message ids are typed for the client's catalogue (src/client/i18n/catalogue.ts);
-        // the pages' own catalogue is another set of ids.
-        messages: PAGE_CATALOGUES[language] as never,
-        // A missing key or value is a programming error: fail loudly rather than draw half a page.
-        onError: (error) => {
-          throw error;
-        },
-      },
-      cache,
-    );
-    intls.set(language, intl);
-  }
-  return intl;
-}
+const intlOf = catalogueIntl(PAGE_CATALOGUES);
 
 /** The web app's catalogue of the server's sentences, for the languages other than English. */
-const ERROR_CATALOGUES: Partial<Record<Language, Record<string, unknown>>> = { he: heErrors };
-const errorIntls = new Map<Language, IntlShape>();
+const ERROR_CATALOGUES: Partial<Record<Language, Record<string, unknown>>> = {
+  he: intlMessages(heErrors),
+};
+const errorIntlOf = catalogueIntl(ERROR_CATALOGUES);
 
 function errorIn(language: Language, message: string): string {
-  const catalogue = ERROR_CATALOGUES[language];
-  if (!catalogue) return message;
-  let intl = errorIntls.get(language);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale: localeOf(language),
-        defaultLocale: localeOf(DEFAULT_LANGUAGE),
-        messages: intlMessages(catalogue) as never,
-        onError: (error) => {
-          throw error;
-        },
-      },
-      cache,
-    );
-    errorIntls.set(language, intl);
-  }
+  if (!ERROR_CATALOGUES[language]) return message;
+  const intl = errorIntlOf(language);
   const format = intl.formatMessage as unknown as (
     descriptor: { id: string },
     values?: Record<string, string | number>,

@@ -1,37 +1,11 @@
-import { createIntl } from 'react-intl/server';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, localeOf } from '../../../shared/i18n';
 import { passwordResetMail } from '../../domains/auth/auth.mails';
 import { claimDecidedMail } from '../../domains/claims/claims.mails';
 import { summaryMail } from '../../domains/guests/invitations.mails';
 import { newMessageMail } from '../../domains/messages/messages.mails';
+import { placeholdersOf } from '../../test/icu-placeholders';
 import { FSI, MAIL_CATALOGUES, mailTexts, PDI } from './mail-texts';
-
-interface AstElement {
-  type: number;
-  value?: string;
-  options?: Record<string, { value: AstElement[] }>;
-  children?: AstElement[];
-}
-
-/** The argument names of an ICU message, read from its parsed form (plural and select bodies too). */
-function placeholdersOf(message: string, locale: string): string[] {
-  const intl = createIntl({ locale, messages: {} as never });
-  const formatters = intl.formatters as unknown as {
-    getMessageFormat(message: string, locale: string): { getAst(): AstElement[] };
-  };
-  const names = new Set<string>();
-  const walk = (elements: AstElement[]) => {
-    for (const element of elements) {
-      // 1 argument, 2 number, 3 date, 4 time, 5 select, 6 plural (FormatJS's TYPE).
-      if (element.type >= 1 && element.type <= 6 && element.value) names.add(element.value);
-      for (const option of Object.values(element.options ?? {})) walk(option.value);
-      if (element.children) walk(element.children);
-    }
-  };
-  walk(formatters.getMessageFormat(message, locale).getAst());
-  return [...names].sort();
-}
 
 describe('the mail catalogues', () => {
   it('have the same keys in every language', () => {

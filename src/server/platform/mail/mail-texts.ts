@@ -1,5 +1,5 @@
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl/server';
 import { DEFAULT_LANGUAGE, directionOf, type Language, localeOf } from '../../../shared/i18n';
+import { catalogueIntl } from '../i18n/catalogue-intl';
 import en from './messages/en.json';
 import he from './messages/he.json';
 
@@ -49,30 +49,7 @@ export interface MailTexts {
   instant(at: Date, zone: string): string;
 }
 
-const cache = createIntlCache();
-const intls = new Map<Language, IntlShape>();
-
-function intlOf(language: Language): IntlShape {
-  let intl = intls.get(language);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale: localeOf(language),
-        defaultLocale: localeOf(DEFAULT_LANGUAGE),
-        // react-intl's message ids are typed for the client's catalogue (src/client/i18n/catalogue.ts,
-        // a global declaration): the mails' own catalogue is another set of ids.
-        messages: MAIL_CATALOGUES[language] as never,
-        // A missing key or a wrong value is a programming error: fail loudly, never send half a mail.
-        onError: (error) => {
-          throw error;
-        },
-      },
-      cache,
-    );
-    intls.set(language, intl);
-  }
-  return intl;
-}
+const intlOf = catalogueIntl(MAIL_CATALOGUES);
 
 /** The value as text, with any isolate controls it carried removed, so the isolates stay paired. */
 function isolated(value: string): string {
