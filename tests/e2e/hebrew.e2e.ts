@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import heAuth from '../../src/client/i18n/messages/he/auth.json';
+import heCommon from '../../src/client/i18n/messages/he/common.json';
 import heEvents from '../../src/client/i18n/messages/he/events.json';
 import heMarketplace from '../../src/client/i18n/messages/he/marketplace.json';
 import {
@@ -304,6 +305,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the product in Hebrew a
       restore = await signInInHebrew(page, '/login-vendor', DEMO.vendor.email);
       await page.goto('/vendor-dashboard');
       await check(page, 'vendor-dashboard', viewport);
+      // The bell's items are said in Hebrew from their codes, once its words arrive after the paint.
+      await page
+        .getByRole('button', { name: new RegExp(`^${heCommon['common.notifications.title']}`) })
+        .click();
+      const items = page
+        .getByRole('list', { name: heCommon['common.notifications.latest'] })
+        .getByRole('listitem');
+      await eventually(() => items.count()).toBeGreaterThan(0);
+      // Until then an item shows the English the server stored, which the check below would name.
+      await eventually(async () => (await rightToLeftProblems(page, 'he')).join('\n')).toBe('');
+      await check(page, 'vendor-bell', viewport);
+      await page.keyboard.press('Escape');
       const tabs = await page
         .getByRole('tablist')
         .first()

@@ -25,6 +25,7 @@ import { useT } from '../i18n/use-t';
 import { formatCount } from '../lib/intl';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
+import { useNotificationText } from './coded-text';
 import { LinkButton } from './link-button';
 import { useLiveConnected } from './live-events';
 
@@ -224,6 +225,7 @@ function NotificationItem({ item, onOpen }: { item: NotificationDto; onOpen: () 
   const unread = item.readAt === null;
   const at = item.updatedAt ?? item.createdAt;
   const t = useT();
+  const { title, body } = useNotificationText()(item);
   const content = (
     <>
       <Box
@@ -244,11 +246,11 @@ function NotificationItem({ item, onOpen }: { item: NotificationDto; onOpen: () 
           color="brand.950"
           lineClamp={2}
         >
-          {item.title}
+          {title}
         </Text>
-        {item.body ? (
-          <Text as="span" display="block" fontSize="sm" color="fg.muted" lineClamp={2}>
-            {item.body}
+        {body ? (
+          <Text as="span" display="block" fontSize="sm" color="fg.muted" lineClamp={2} dir="auto">
+            {body}
           </Text>
         ) : null}
         <Text as="span" display="block" fontSize="xs" color="fg.subtle" mt="0.5">

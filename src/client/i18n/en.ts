@@ -2,6 +2,7 @@
 
 import admin from './messages/en/admin.json';
 import auth from './messages/en/auth.json';
+import bell from './messages/en/bell.json';
 import bookings from './messages/en/bookings.json';
 import calendar from './messages/en/calendar.json';
 import claims from './messages/en/claims.json';
@@ -29,6 +30,7 @@ const catalogue = {
   ...terms,
   ...admin,
   ...auth,
+  ...bell,
   ...bookings,
   ...calendar,
   ...claims,

@@ -2,6 +2,7 @@
 
 import admin from './messages/he/admin.json';
 import auth from './messages/he/auth.json';
+import bell from './messages/he/bell.json';
 import bookings from './messages/he/bookings.json';
 import calendar from './messages/he/calendar.json';
 import claims from './messages/he/claims.json';
@@ -29,6 +30,7 @@ const catalogue = {
   ...terms,
   ...admin,
   ...auth,
+  ...bell,
   ...bookings,
   ...calendar,
   ...claims,

@@ -22,7 +22,7 @@ import {
 import { setFormatLocale } from '../lib/intl';
 import type { Catalogues, MessageId } from './catalogue';
 import { setLocalizer, setPageMessages } from './message-text';
-import { LATE_NAMESPACES } from './namespaces';
+import { AFTER_PAINT_NAMESPACES } from './namespaces';
 
 interface LanguageState {
   language: Language;
@@ -90,7 +90,7 @@ export function LanguageProvider({
       void import('./server-message')
         .then(({ localizeMessage }) => {
           setLocalizer(localizeMessage);
-          return catalogues.load(language, LATE_NAMESPACES);
+          return catalogues.load(language, AFTER_PAINT_NAMESPACES);
         })
         .catch(() => undefined);
     if (typeof window.requestIdleCallback !== 'function') {

@@ -9,6 +9,7 @@ export const NAMESPACES = [
   'terms',
   'admin',
   'auth',
+  'bell',
   'bookings',
   'calendar',
   'claims',
@@ -38,6 +39,13 @@ export const CORE_NAMESPACES = ['common', 'notFound'] as const satisfies readonl
 
 /**
  * Loaded after the first paint on a page that is not in English: the server's and the shared
- * schemas' sentences by code (server-message.ts). An English page shows them as they came.
+ * schemas' sentences by code (server-message.ts), and the bell's items by code
+ * (components/notification-text.ts). An English page shows them as they came. No screen shows them.
  */
-export const LATE_NAMESPACES = ['errors'] as const satisfies readonly Namespace[];
+export const LATE_NAMESPACES = ['errors', 'bell'] as const satisfies readonly Namespace[];
+
+/**
+ * What loads after the first paint on such a page: the late namespaces, and the stored words the
+ * bell's items name (event types), which most screens have loaded already.
+ */
+export const AFTER_PAINT_NAMESPACES = [...LATE_NAMESPACES, 'terms'] as const satisfies readonly Namespace[];

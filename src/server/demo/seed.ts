@@ -9,6 +9,7 @@ import { updateOwnAvailability } from '../domains/availability/availability.serv
 import { settleBookingClock } from '../domains/bookings/bookings.jobs';
 import { acceptQuote, sendQuote } from '../domains/bookings/bookings.service';
 import { approvePending } from '../domains/family/family.service';
+import { notificationTexts } from '../domains/notifications/notifications.service';
 import {
   addBusinessMinutes,
   businessMinutesBetween,
@@ -660,8 +661,13 @@ async function seedRequest(trx: Db, r: DemoRequest): Promise<void> {
     .values({
       userId: last.receiverId,
       kind: 'message',
-      title: `New message from ${unread === 'customer' ? studio.businessName : customer.name}`,
-      body: last.messageText.slice(0, 140),
+      ...notificationTexts({
+        about: {
+          code: 'message.new',
+          params: { sender: unread === 'customer' ? studio.businessName : customer.name },
+        },
+        body: last.messageText.slice(0, 140),
+      }),
       link:
         unread === 'customer'
           ? `/messages?thread=${thread.id}`

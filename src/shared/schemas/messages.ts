@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAboutDto, notificationAboutDto } from '../coded-sentences';
 import {
   LIMITS,
   MESSAGE_STATUSES,
@@ -169,6 +170,8 @@ export const threadSummaryDto = z.object({
     .object({
       /** The first characters of the text. */
       preview: z.string(),
+      /** What the message says when the server wrote it (a quote), for the reader's language. */
+      about: messageAboutDto.optional(),
       senderSide: z.enum(THREAD_SIDES),
       createdAt: z.date(),
       status: z.enum(MESSAGE_STATUSES),
@@ -196,6 +199,7 @@ export const messageDto = z.object({
   /** Sent by the caller. */
   mine: z.boolean(),
   messageText: z.string(),
+  about: messageAboutDto.optional(),
   messageType: z.enum(MESSAGE_TYPES),
   status: z.enum(MESSAGE_STATUSES),
   seenAt: z.date().nullable(),
@@ -260,6 +264,7 @@ export const notificationDto = z.object({
   body: z.string(),
   link: z.string(),
   threadId: z.uuid().nullable(),
+  about: notificationAboutDto.optional(),
   readAt: z.date().nullable(),
   ...rowTimestamps,
 });

@@ -7,6 +7,7 @@ import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { fileSizeText } from '../../lib/attachments';
 import { fullTime, messageTime } from './format';
+import { useSaidText } from './said-text';
 import { otherPartyLabel } from './use-messages';
 
 interface MessageListProps {
@@ -146,6 +147,8 @@ function MessageItem({
   onMediaLoad: () => void;
 }) {
   const t = useT();
+  const said = useSaidText();
+  const text = said({ text: message.messageText, about: message.about });
   if (message.messageType === 'system') {
     return (
       <Box as="li" textAlign="center" data-message-id={message.id}>
@@ -159,7 +162,7 @@ function MessageItem({
           py="1"
           whiteSpace="pre-wrap"
         >
-          {message.messageText}
+          {text}
         </Text>
       </Box>
     );
@@ -197,7 +200,7 @@ function MessageItem({
         {/* Text only, never markup: line breaks kept, long words wrapped; each message reads in the
             direction of its own first letters. */}
         <Text whiteSpace="pre-wrap" overflowWrap="anywhere" fontSize="sm" lineHeight="tall" dir="auto">
-          {message.messageText}
+          {text}
         </Text>
         {message.attachments.length > 0 ? (
           <Attachments attachments={message.attachments} mine={mine} onMediaLoad={onMediaLoad} />

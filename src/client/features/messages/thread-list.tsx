@@ -4,6 +4,7 @@ import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { SelectableCard } from '../../components/selectable-card';
 import { useT } from '../../i18n/use-t';
 import { fullTime, threadTime } from './format';
+import { useSaidText } from './said-text';
 import { useConversationSubject } from './subject';
 import { ThreadAvatar } from './thread-avatar';
 import { otherPartyName } from './use-messages';
@@ -64,18 +65,20 @@ function ThreadItem({
   href: string;
 }) {
   const t = useT();
+  const said = useSaidText();
   const subject = useConversationSubject();
   const other = otherPartyName(thread);
   const unread = thread.unreadCount;
   const last = thread.lastMessage;
   const at = last?.createdAt ?? thread.lastMessageAt;
+  const lastText = last ? said({ text: last.preview, about: last.about }) : '';
   // What people wrote reads in its own direction, inside "You: …" too.
   const preview = !last ? (
     t('messages.thread.noMessages')
   ) : last.senderSide === thread.side ? (
-    <FormattedMessage id="messages.thread.youPreview" values={{ preview: <bdi>{last.preview}</bdi> }} />
+    <FormattedMessage id="messages.thread.youPreview" values={{ preview: <bdi>{lastText}</bdi> }} />
   ) : (
-    <bdi>{last.preview}</bdi>
+    <bdi>{lastText}</bdi>
   );
   return (
     <li>

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { Language } from '../../../shared/i18n';
 import {
   ADMIN_MESSAGES,
   type AdminReportDto,
@@ -87,21 +86,18 @@ async function tellOwnerOfVisibility(
     .select(['email', 'name', 'language'])
     .where('id', '=', listing.ownerId)
     .executeTakeFirstOrThrow();
-  const mailIn = (language: Language) =>
-    listingVisibilityMail({
-      name: owner.name,
-      listingName: listing.businessName,
-      hidden,
-      reason,
-      dashboardUrl: `${ctx.config.appUrl}${listingLink(listing.id)}`,
-      language,
-    });
-  // The mail in the owner's language; the bell's stored title stays the English subject.
-  const mail = mailIn(owner.language);
+  const mail = listingVisibilityMail({
+    name: owner.name,
+    listingName: listing.businessName,
+    hidden,
+    reason,
+    dashboardUrl: `${ctx.config.appUrl}${listingLink(listing.id)}`,
+    language: owner.language,
+  });
   const event = await notify(trx, {
     userId: listing.ownerId,
     kind: 'admin_notice',
-    title: mailIn('en').subject,
+    about: { code: hidden ? 'listing.hidden' : 'listing.visible', params: { listing: listing.businessName } },
     body: reason ?? '',
     link: listingLink(listing.id),
   });

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { formatCivilDay } from '../../../shared/dates';
 import type { Db } from '../../platform/db/create-db';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
@@ -86,7 +85,6 @@ export async function settleBookingClock(
         action: 'expired',
         at: now,
       });
-      const day = formatCivilDay(q.validUntil);
       const events: NewLiveEvent[] = [];
       for (const [userId, side] of [
         [q.userId, 'customer'],
@@ -99,8 +97,7 @@ export async function settleBookingClock(
               userId,
               side,
               threadId: q.threadId,
-              title: `The quote from ${q.businessName} expired`,
-              body: `It was valid until ${day}`,
+              about: { code: 'quote.expired', params: { business: q.businessName, day: q.validUntil } },
               mail: (to) =>
                 quoteExpiredMail(to, {
                   businessName: q.businessName,
@@ -165,7 +162,6 @@ export async function settleBookingClock(
         action: 'completed',
         at: now,
       });
-      const day = formatCivilDay(b.day);
       const events: NewLiveEvent[] = [];
       for (const [userId, side] of [
         [b.customerId, 'customer'],
@@ -178,7 +174,7 @@ export async function settleBookingClock(
               userId,
               side,
               threadId: b.threadId,
-              title: `Booking completed: ${b.eventType} on ${day}`,
+              about: { code: 'booking.completed', params: { eventType: b.eventType, day: b.day } },
               body: side === 'customer' ? b.businessName : b.customerName,
               mail: (to) => bookingCompletedMail({ ...to, side }, b),
             },

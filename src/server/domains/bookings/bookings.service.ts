@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { englishNotification, type MessageAbout, moneyParam } from '../../../shared/coded-sentences';
 import { formatCivilDay } from '../../../shared/dates';
 import { dateHasPassed } from '../../../shared/local-time';
 import { DEFAULT_CURRENCY } from '../../../shared/money';
@@ -10,10 +11,8 @@ import {
   BOOKING_MESSAGES,
   type bookingsListInput,
   type cancelBookingInput,
-  formatMoney,
   type QuoteStatus,
   type quoteInput,
-  quotePriceText,
 } from '../../../shared/schemas/bookings';
 import { MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
 import { clipText } from '../../../shared/text';
@@ -67,15 +66,25 @@ function refuseClosedRequest(status: string) {
   if (status === 'expired') throw conflict(BOOKING_MESSAGES.requestExpired);
 }
 
-function quoteSummary(q: z.output<typeof quoteInput>): string {
-  const parts = [
-    `Quote: ${quotePriceText({ price: q.price ?? null, priceMin: q.priceMin ?? null, priceMax: q.priceMax ?? null })}`,
-  ];
-  if (q.depositAmount && q.depositDueDate) {
-    parts.push(`deposit ${formatMoney(q.depositAmount)} due ${formatCivilDay(q.depositDueDate)}`);
-  }
-  parts.push(`valid until ${formatCivilDay(q.validUntil)}`);
-  return `${parts.join(', ')}.\nIncludes: ${q.includes}`;
+/** The quote's message in the conversation: what it says, for each reader's language. */
+function quoteSummary(q: z.output<typeof quoteInput>): MessageAbout {
+  const deposit =
+    q.depositAmount && q.depositDueDate ? { amount: q.depositAmount, due: q.depositDueDate } : null;
+  return {
+    code: 'message.quote',
+    params: {
+      price: moneyParam({
+        price: q.price ?? null,
+        priceMin: q.priceMin ?? null,
+        priceMax: q.priceMax ?? null,
+      }),
+      hasDeposit: deposit ? 'yes' : 'no',
+      deposit: deposit ? moneyParam({ price: deposit.amount, priceMin: null, priceMax: null }) : '',
+      depositDue: deposit?.due ?? '',
+      validUntil: q.validUntil,
+      includes: q.includes,
+    },
+  };
 }
 
 /**
@@ -173,6 +182,7 @@ export async function sendQuote(
       );
     }
     const { blockedBySide: _blocked, ...unread } = thread;
+    const quoted = quoteSummary(input);
     const { events } = await postMessage(trx, {
       thread: {
         ...unread,
@@ -181,7 +191,8 @@ export async function sendQuote(
         businessName: request.businessName,
       },
       sender: { id: user.id, side: 'vendor' },
-      text: quoteSummary(input),
+      text: englishNotification(quoted).title,
+      about: quoted,
       attachmentIds: toLink,
       now,
       appUrl,
@@ -200,18 +211,25 @@ export async function sendQuote(
       action: 'quoted',
       at: now,
     });
-    const price = quotePriceText({
-      price: input.price ?? null,
-      priceMin: input.priceMin ?? null,
-      priceMax: input.priceMax ?? null,
-    });
     events.push(
       ...(await tellParty(
         trx,
         {
           userId: request.userId,
-          title: `${request.businessName} sent you a quote`,
-          body: `${price} for ${request.eventType} on ${formatCivilDay(request.day)}, valid until ${formatCivilDay(input.validUntil)}`,
+          about: {
+            code: 'quote.sent',
+            params: {
+              business: request.businessName,
+              price: moneyParam({
+                price: input.price ?? null,
+                priceMin: input.priceMin ?? null,
+                priceMax: input.priceMax ?? null,
+              }),
+              eventType: request.eventType,
+              day: request.day,
+              validUntil: input.validUntil,
+            },
+          },
           side: 'customer',
           threadId: request.threadId,
           mail: (to) =>
@@ -392,8 +410,10 @@ export async function acceptQuote(
       trx,
       {
         userId: request.ownerId,
-        title: `${request.customerName} accepted your quote`,
-        body: `${request.eventType} on ${formatCivilDay(day)} is booked`,
+        about: {
+          code: 'quote.accepted',
+          params: { customer: request.customerName, eventType: request.eventType, day },
+        },
         side: 'vendor',
         threadId: request.threadId,
         mail: (to) =>
@@ -437,8 +457,10 @@ export async function declineQuote(
       trx,
       {
         userId: request.ownerId,
-        title: `${request.customerName} declined your quote`,
-        body: `${request.eventType} on ${formatCivilDay(request.day)}`,
+        about: {
+          code: 'quote.declined',
+          params: { customer: request.customerName, eventType: request.eventType, day: request.day },
+        },
         side: 'vendor',
         threadId: request.threadId,
         mail: (to) =>
@@ -532,14 +554,13 @@ export async function cancelBooking(
       reason: input.reason,
       at: now,
     });
-    const day = formatCivilDay(booking.day);
     const by = side === 'customer' ? booking.customerName : booking.businessName;
     const otherId = side === 'customer' ? booking.ownerId : booking.customerId;
     const events = await tellParty(
       trx,
       {
         userId: otherId,
-        title: `${by} cancelled the booking for ${day}`,
+        about: { code: 'booking.cancelled', params: { by, day: booking.day } },
         body: clipText(input.reason, 300),
         side: side === 'customer' ? 'vendor' : 'customer',
         threadId: booking.threadId,

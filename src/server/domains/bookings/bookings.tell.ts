@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { NotificationAbout } from '../../../shared/coded-sentences';
 import type { ThreadSide } from '../../../shared/schemas/messages';
 import type { Db } from '../../platform/db/create-db';
 import type { BookingAction } from '../../platform/db/types';
@@ -14,9 +15,10 @@ export interface Telling {
   userId: string | null;
   side: ThreadSide;
   threadId: string | null;
-  /** The bell item's title and line, stored in English. */
-  title: string;
-  body: string;
+  /** What the bell item says (its English title and line are made from it). */
+  about: NotificationAbout;
+  /** The line when `about` writes none: the other party's reason, or a name. */
+  body?: string;
   /** The mail, written in the party's language, with its button to `url` (bookings.mails.ts). */
   mail: (to: BookingMailRecipient) => MailContent;
 }
@@ -44,8 +46,8 @@ export async function tellParty(trx: Db, t: Telling, appUrl: string): Promise<Ne
     await notify(trx, {
       userId: t.userId,
       kind: 'booking',
-      title: t.title,
-      body: t.body,
+      about: t.about,
+      ...(t.body === undefined ? {} : { body: t.body }),
       link,
       threadId: t.threadId,
     }),

@@ -88,10 +88,42 @@ describe('quotes', () => {
     expect(stored?.status).toBe('quoted');
     const messages = await rowsWhere(h.db, 'messages', { threadId: req.threadId as string });
     expect(messages.map((m) => m.messageText).join('\n')).toContain('Quote: $2,500.00');
+    // What the quote's message says, for each reader's language; its text stays the English.
+    const posted = messages.find((m) => m.about !== null);
+    expect(posted?.messageText).toBe(
+      'Quote: $2,500.00, deposit $500.00 due Mon, Feb 1, 2027, valid until Fri, Jan 15, 2027.\nIncludes: Five musicians, four hours',
+    );
+    expect(posted?.about).toEqual({
+      code: 'message.quote',
+      params: {
+        price: '2500 USD',
+        hasDeposit: 'yes',
+        deposit: '500 USD',
+        depositDue: '2027-02-01',
+        validUntil: '2027-01-15',
+        includes: 'Five musicians, four hours',
+      },
+    });
+    const seen = await family.caller.messages.conversation({ threadId: req.threadId as string });
+    expect(seen.messages.find((m) => m.id === posted?.id)?.about?.code).toBe('message.quote');
     const [file] = await rowsWhere(h.db, 'attachments', { id: upload.id });
     expect(file?.threadId).toBe(req.threadId);
     const bell = await rowsWhere(h.db, 'notifications', { userId: family.user.id, kind: 'booking' });
     expect(bell.at(-1)?.title).toBe('Hora Nights sent you a quote');
+    // The English line REST callers read, and what a client says in its reader's language.
+    expect(bell.at(-1)?.body).toMatch(
+      /^\$2,500\.00 for Wedding on \w{3}, \w{3} \d+, \d{4}, valid until Fri, Jan 15, 2027$/,
+    );
+    expect(bell.at(-1)?.about).toEqual({
+      code: 'quote.sent',
+      params: {
+        business: 'Hora Nights',
+        price: '2500 USD',
+        eventType: 'Wedding',
+        day: DAY,
+        validUntil: '2027-01-15',
+      },
+    });
     const mails = await rowsWhere(h.db, 'mailOutbox', { userId: family.user.id, kind: 'booking' });
     expect(mails.length).toBeGreaterThan(0);
     const history = await rowsWhere(h.db, 'bookingHistory', { requestId: req.id });

@@ -291,12 +291,11 @@ async function tellClaimants(
   );
   const events: NewLiveEvent[] = [];
   for (const d of decisions) {
-    const title = `Your claim for ${d.listingName} was ${d.decision}`;
     events.push(
       await notify(trx, {
         userId: d.userId,
         kind: 'claim_decided',
-        title,
+        about: { code: 'claim.decided', params: { listing: d.listingName, decision: d.decision } },
         body: d.notes ?? '',
         link: CLAIMS_LINK,
       }),

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import type { NotificationAbout } from '../../../shared/coded-sentences';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n';
 import { civilDateIn } from '../../../shared/local-time';
 import {
@@ -20,7 +21,7 @@ import type { Context } from '../../platform/trpc/context';
 import { fieldError } from '../../platform/trpc/field-error';
 import { listGuestListPeople } from '../guest-lists/guest-lists.access';
 import { publishGuestListChange } from '../guest-lists/guest-lists.live';
-import { notify } from '../notifications/notifications.service';
+import { notificationTexts, notify } from '../notifications/notifications.service';
 import { eventClock, observanceOfUser } from '../observance/observance.service';
 import { placeById } from '../places/places.service';
 import { eventPageFacts, instantInWords } from './rsvp.notes';
@@ -223,8 +224,7 @@ async function ringTheBell(
     ownerId: string;
     mainEventId: string;
     householdId: string;
-    title: string;
-    body: string;
+    about: NotificationAbout;
     now: Date;
     zone: string;
   },
@@ -247,16 +247,12 @@ async function ringTheBell(
     if (unread && civilDateIn(unread.createdAt, input.zone) === today) {
       await trx
         .updateTable('notifications')
-        .set({
-          title: input.title.slice(0, 200),
-          body: input.body.slice(0, 500),
-          updatedAt: sql<Date>`now()`,
-        })
+        .set({ ...notificationTexts(input), updatedAt: sql<Date>`now()` })
         .where('id', '=', unread.id)
         .execute();
       events.push({ userId, kind: 'notification', ref: { notificationId: unread.id } });
     } else {
-      events.push(await notify(trx, { userId, kind: 'rsvp', title: input.title, body: input.body, link }));
+      events.push(await notify(trx, { userId, kind: 'rsvp', about: input.about, link }));
     }
   }
   return events;
@@ -395,17 +391,20 @@ export async function rsvpAnswer(ctx: Context, input: AnswerInput | RsvpAnswerIn
       .groupBy('guestInvitations.rsvp')
       .execute();
     const count = (status: string) => counts.find((c) => c.rsvp === status)?.n ?? 0;
-    const body = [
-      `${count('attending')} attending`,
-      `${count('declined')} declined`,
-      ...(count('invited') > 0 ? [`${count('invited')} not answered yet`] : []),
-    ].join(', ');
     const bell = await ringTheBell(trx, {
       ownerId: main.userId,
       mainEventId: main.id,
       householdId: household.id,
-      title: `${household.name} answered the invitation to ${main.title}`,
-      body,
+      about: {
+        code: 'rsvp.answered',
+        params: {
+          household: household.name,
+          title: main.title,
+          attending: count('attending'),
+          declined: count('declined'),
+          notAnswered: count('invited'),
+        },
+      },
       now,
       zone,
     });

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import type { Language } from '../../../shared/i18n';
 import { agencyLabel, KASHRUT_NOTICE_DAYS, mayStateKashrut } from '../../../shared/kashrut';
 import type { UserDto } from '../../../shared/schemas/auth';
 import {
@@ -299,21 +298,21 @@ async function tellOwner(
     .executeTakeFirst();
   if (!owner) return [];
   const link = kashrutLink(row.vendorId);
-  const mailIn = (language: Language) =>
-    kashrutDecidedMail({
-      name: owner.name,
-      listingName: row.businessName,
-      decision,
-      reason,
-      url: `${ctx.config.appUrl}${link}`,
-      language,
-    });
-  // The mail in the owner's language; the bell's stored title stays the English subject.
-  const content = mailIn(owner.language);
+  const content = kashrutDecidedMail({
+    name: owner.name,
+    listingName: row.businessName,
+    decision,
+    reason,
+    url: `${ctx.config.appUrl}${link}`,
+    language: owner.language,
+  });
   const event = await notify(trx, {
     userId: owner.id,
     kind: 'kashrut',
-    title: mailIn('en').subject,
+    about: {
+      code: decision === 'verified' ? 'kashrut.verified' : 'kashrut.rejected',
+      params: { listing: row.businessName },
+    },
     body: reason ?? '',
     link,
   });
@@ -450,22 +449,18 @@ export async function sendKashrutExpiryNotices(deps: {
           .execute();
         if (!owner) continue;
         const link = kashrutLink(d.vendorId);
-        const mailIn = (language: Language) =>
-          kashrutExpiresMail({
-            name: owner.name,
-            listingName: d.businessName,
-            expiresOn: d.expiresOn,
-            url: `${deps.appUrl}${link}`,
-            language,
-          });
-        // The mail in the owner's language; the bell's stored title stays the English subject.
-        const content = mailIn(owner.language);
+        const content = kashrutExpiresMail({
+          name: owner.name,
+          listingName: d.businessName,
+          expiresOn: d.expiresOn,
+          url: `${deps.appUrl}${link}`,
+          language: owner.language,
+        });
         events.push(
           await notify(trx, {
             userId: owner.id,
             kind: 'kashrut',
-            title: mailIn('en').subject,
-            body: '',
+            about: { code: 'kashrut.expires', params: { listing: d.businessName, date: d.expiresOn } },
             link,
           }),
         );

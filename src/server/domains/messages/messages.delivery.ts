@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { type Insertable, sql } from 'kysely';
+import type { MessageAbout } from '../../../shared/coded-sentences';
 import type { Role } from '../../../shared/constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type ThreadSide } from '../../../shared/schemas/messages';
 import { clipText } from '../../../shared/text';
@@ -126,8 +127,10 @@ export interface ThreadForPost {
 export interface NewThreadMessage {
   thread: ThreadForPost;
   sender: { id: string; side: ThreadSide };
-  /** Trimmed and checked by the input schema. */
+  /** Trimmed and checked by the input schema; for a message the server writes, the English of `about`. */
   text: string;
+  /** What a message the server writes for the sender says, for each reader's language (a quote). */
+  about?: MessageAbout;
   /** The sender's own unlinked uploads. */
   attachmentIds: readonly string[];
   now: Date;
@@ -202,7 +205,14 @@ export async function postMessage(
   const receiverId = receiverSide === 'customer' ? thread.customerId : thread.ownerId;
   const { id: messageId } = await trx
     .insertInto('messages')
-    .values({ threadId: thread.id, senderId: sender.id, receiverId, messageText: text, createdAt: now })
+    .values({
+      threadId: thread.id,
+      senderId: sender.id,
+      receiverId,
+      messageText: text,
+      about: m.about ? JSON.stringify(m.about) : null,
+      createdAt: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   if (m.attachmentIds.length > 0) {
@@ -244,7 +254,7 @@ export async function postMessage(
       await notify(trx, {
         userId: receiverId,
         kind: 'message',
-        title: `New message from ${senderName}`,
+        about: { code: 'message.new', params: { sender: senderName } },
         body: preview,
         link,
         threadId: thread.id,
@@ -297,7 +307,7 @@ export async function postMessage(
         await notify(trx, {
           userId: thread.customerId,
           kind: 'request_answered',
-          title: `${thread.businessName} answered your availability request`,
+          about: { code: 'request.answered', params: { business: thread.businessName } },
           body: preview,
           // Only customer accounts are the customer of a thread (they alone start one).
           link: threadLink('customer', thread.id),

@@ -54,6 +54,7 @@ export function messageRows(db: Db) {
         'senderSide',
       ),
       'm.messageText',
+      'm.about',
       'm.messageType',
       'm.status',
       'm.seenAt',
@@ -69,8 +70,10 @@ export async function toMessageDtos(db: Db, viewerId: string, rows: MessageRow[]
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
+  return rows.map(({ about, ...r }) => ({
     ...r,
+    // Only on a message the server wrote: people's own messages have none.
+    ...(about ? { about } : {}),
     mine: r.senderId === viewerId,
     attachments: attachments.get(r.id) ?? [],
   }));
@@ -226,6 +229,7 @@ export function threadSummaryRows(db: Db, party: ThreadParty, scope: ThreadScope
           .selectFrom('messages as m')
           .select([
             sql<string>`left(m.message_text, ${sql.lit(MESSAGING_LIMITS.previewChars)})`.as('preview'),
+            'm.about as previewAbout',
             'm.senderId',
             'm.createdAt',
             'm.status',
@@ -254,6 +258,7 @@ export function threadSummaryRows(db: Db, party: ThreadParty, scope: ThreadScope
       // Microseconds, exact: a Date would round to milliseconds and a cursor could skip a thread.
       sql<string>`(extract(epoch from t.last_message_at) * 1000000)::bigint::text`.as('lastMessageMicros'),
       'lm.preview',
+      'lm.previewAbout',
       'lm.senderId as lastSenderId',
       'lm.createdAt as lastCreatedAt',
       'lm.status as lastStatus',
@@ -290,6 +295,7 @@ export function toThreadSummary(row: ThreadSummaryRow): ThreadSummaryDto {
       row.lastCreatedAt && row.lastStatus && row.preview !== null
         ? {
             preview: row.preview,
+            ...(row.previewAbout ? { about: row.previewAbout } : {}),
             senderSide: row.lastSenderId === row.customerId ? 'customer' : 'vendor',
             createdAt: row.lastCreatedAt,
             status: row.lastStatus,

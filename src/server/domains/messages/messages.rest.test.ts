@@ -272,6 +272,7 @@ describe('notifications over REST', () => {
     expect(list.json().items[0]).toMatchObject({
       kind: 'message',
       title: 'New message from Miriam',
+      about: { code: 'message.new', params: { sender: 'Miriam' } },
       readAt: null,
     });
     const first = list.json().items[0].id as string;

@@ -30,8 +30,16 @@ function readableBy(userId: string) {
 function notificationColumns(db: Db, userId: string) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'kind', 'title', 'body', 'link', 'threadId', 'readAt', 'createdAt', 'updatedAt'])
+    .select(['id', 'kind', 'title', 'body', 'link', 'threadId', 'about', 'readAt', 'createdAt', 'updatedAt'])
     .where(readableBy(userId));
+}
+
+/** An item as callers read it: `about` only where the item has one (items written before have none). */
+function dtoOf({
+  about,
+  ...row
+}: Awaited<ReturnType<ReturnType<typeof notificationColumns>['execute']>>[number]) {
+  return (about ? { ...row, about } : row) satisfies NotificationDto;
 }
 
 /** The user's notifications by id; others' and missing ids are left out. */
@@ -41,16 +49,18 @@ export async function notificationDtosByIds(
   ids: readonly string[],
 ): Promise<NotificationDto[]> {
   if (ids.length === 0) return [];
-  return notificationColumns(db, userId).where('id', 'in', ids).execute();
+  const rows = await notificationColumns(db, userId).where('id', 'in', ids).execute();
+  return rows.map(dtoOf);
 }
 
 /** The newest notifications first. */
 export async function latestNotifications(db: Db, userId: string, limit: number): Promise<NotificationDto[]> {
-  return notificationColumns(db, userId)
+  const rows = await notificationColumns(db, userId)
     .orderBy('updatedAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+  return rows.map(dtoOf);
 }
 
 export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
+import { englishNotification, type NotificationAbout } from '../../../shared/coded-sentences';
 import { isAppPath } from '../../../shared/links';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES, type NotificationDto } from '../../../shared/schemas/messages';
 import { clipText } from '../../../shared/text';
@@ -12,12 +13,27 @@ import { latestNotifications, notificationDtosByIds, unreadNotificationCount } f
 export interface NewNotification {
   userId: string;
   kind: NotificationKind;
-  title: string;
+  /** What it says: the English title (and line, where the code writes one) are made from it. */
+  about: NotificationAbout;
+  /** The line when the code writes none: a person's own words (a message's preview, a reason). */
   body?: string;
   /** A path of the app the item opens. */
   link: string;
   /** Notifications about a thread keep one unread item per thread and kind, updated by the next one. */
   threadId?: string | null;
+}
+
+/**
+ * The stored columns of what an item says: the English title and line REST callers read, and the code
+ * and values a client says in its reader's language.
+ */
+export function notificationTexts(n: { about: NotificationAbout; body?: string }) {
+  const english = englishNotification(n.about);
+  return {
+    title: clipText(english.title, 200),
+    body: clipText(english.body ?? n.body ?? '', 500),
+    about: JSON.stringify(n.about),
+  };
 }
 
 /**
@@ -33,8 +49,7 @@ export async function notify(trx: Db, n: NewNotification): Promise<NewLiveEvent>
   const values = {
     userId: n.userId,
     kind: n.kind,
-    title: clipText(n.title, 200),
-    body: clipText(n.body ?? '', 500),
+    ...notificationTexts(n),
     link: n.link,
     threadId: n.threadId ?? null,
   };
@@ -48,7 +63,13 @@ export async function notify(trx: Db, n: NewNotification): Promise<NewLiveEvent>
             .columns(['userId', 'threadId', 'kind'])
             .where('readAt', 'is', null)
             .where('threadId', 'is not', null)
-            .doUpdateSet({ title: values.title, body: values.body, link: values.link, updatedAt: now }),
+            .doUpdateSet({
+              title: values.title,
+              body: values.body,
+              about: values.about,
+              link: values.link,
+              updatedAt: now,
+            }),
         )
         .returning('id')
         .executeTakeFirstOrThrow()

@@ -17,9 +17,14 @@ beforeAll(async () => {
 });
 
 /** A notification for the user, announced as the services do. */
-async function notifyUser(userId: string, link = '/messages', title = 'Hello') {
+async function notifyUser(userId: string, link = '/messages', listing = 'Hello') {
   return inTransaction(h.db, async (trx) => {
-    const event = await notify(trx, { userId, kind: 'admin_notice', title, link });
+    const event = await notify(trx, {
+      userId,
+      kind: 'admin_notice',
+      about: { code: 'listing.visible', params: { listing } },
+      link,
+    });
     await appendLiveEvents(trx, [event]);
     return event.ref.notificationId as string;
   });
@@ -72,10 +77,17 @@ describe('notification links', () => {
 
 describe('notification text', () => {
   it('is cut to the column bounds without splitting a character', async () => {
-    const title = `${'a'.repeat(198)}😀 and more`;
+    // "Your listing " and the name: the title reaches 200 characters in the middle of the emoji.
+    const listing = `${'a'.repeat(185)}😀 and more`;
     const body = `${'b'.repeat(498)}👍🏽 and more`;
     const id = await inTransaction(h.db, async (trx) => {
-      const event = await notify(trx, { userId: user.user.id, kind: 'admin_notice', title, body, link: '/' });
+      const event = await notify(trx, {
+        userId: user.user.id,
+        kind: 'admin_notice',
+        about: { code: 'listing.hidden', params: { listing } },
+        body,
+        link: '/',
+      });
       return event.ref.notificationId as string;
     });
     const row = await h.db
@@ -83,7 +95,7 @@ describe('notification text', () => {
       .select(['title', 'body'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row.title).toBe(`${'a'.repeat(198)}…`);
+    expect(row.title).toBe(`Your listing ${'a'.repeat(185)}…`);
     expect(row.body).toBe(`${'b'.repeat(498)}…`);
     expect(row.title + row.body).not.toContain('\uFFFD');
   });

@@ -25,7 +25,6 @@ import type { Db } from '../../platform/db/create-db';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import { inTransaction } from '../../platform/db/transaction';
 import { appendLiveEvents, type NewLiveEvent } from '../../platform/live/live-events';
-import { mailTexts } from '../../platform/mail/mail-texts';
 import { enqueueMail } from '../../platform/mail/outbox';
 import type { Context } from '../../platform/trpc/context';
 import { fieldError } from '../../platform/trpc/field-error';
@@ -166,7 +165,7 @@ export async function createReview(
         await notify(trx, {
           userId: listing.ownerId,
           kind: 'review',
-          title: `New ${input.rating}-star review of ${listing.businessName}`,
+          about: { code: 'review.new', params: { rating: input.rating, business: listing.businessName } },
           body: input.text,
           link: OWNER_REVIEWS_LINK,
         }),
@@ -240,7 +239,7 @@ export async function replyToReview(
         await notify(trx, {
           userId: review.authorId,
           kind: 'review',
-          title: `${review.businessName} replied to your review`,
+          about: { code: 'review.replied', params: { business: review.businessName } },
           body: input.text,
           link: vendorLink(review.vendorId),
         }),
@@ -354,8 +353,7 @@ async function setVisibility(
         await notify(trx, {
           userId: review.authorId,
           kind: 'review',
-          // The bell's stored title is the mail's English subject; the mail is in the writer's language.
-          title: mailTexts().t('reviews.hidden.subject', { listing: listing.businessName }),
+          about: { code: 'review.hidden', params: { listing: listing.businessName } },
           body: hide.reason,
           link: vendorLink(review.vendorId),
         }),

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MessageAbout, NotificationAbout } from '../../../shared/coded-sentences';
 import type { Language } from '../../../shared/i18n';
 
 /** Table types as Kysely sees them (camelCase through CamelCasePlugin; snake_case in SQL). */
@@ -459,6 +460,8 @@ export interface MessagesTable {
   senderId: string;
   receiverId: string | null;
   messageText: string;
+  /** What a message the server posted for a party says, as a code and values; null on people's own. */
+  about: ColumnType<MessageAbout | null, string | null | undefined, string | null>;
   messageType: Generated<'text' | 'system'>;
   status: Generated<'sent' | 'seen'>;
   seenAt: Timestamp | null;
@@ -701,6 +704,8 @@ export interface NotificationsTable {
   /** Where clicking it goes: a path of the app ('/messages?thread=...'). */
   link: string;
   threadId: string | null;
+  /** What it says as a code and values (shared/coded-sentences.ts); null on items written before. */
+  about: ColumnType<NotificationAbout | null, string | null, string | null>;
   readAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: DefaultedTimestamp;
