@@ -321,6 +321,7 @@ export async function requestOfThread(
       'conflictReason',
       'conflictLevel',
       'conflictMessage',
+      'conflictAbout',
       'status',
       'respondedAt',
     ])
