@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'marketplace',
   'messages',
   'notFound',
+  'observance',
   'profile',
   'reviews',
   'share',
