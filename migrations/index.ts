@@ -37,6 +37,7 @@ import * as guests from './2026-11-30T0000_guests';
 import * as rsvpNotifications from './2026-11-30T0100_rsvp_notifications';
 import * as hebrewSearch from './2026-11-30T0200_hebrew_search';
 import * as languages from './2026-11-30T0300_languages';
+import * as requestConflictCodes from './2026-11-30T0400_request_conflict_codes';
 import * as notificationAbout from './2026-11-30T0500_notification_about';
 import * as messageAbout from './2026-11-30T0510_message_about';
 
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0100_rsvp_notifications': rsvpNotifications,
   '2026-11-30T0200_hebrew_search': hebrewSearch,
   '2026-11-30T0300_languages': languages,
+  '2026-11-30T0400_request_conflict_codes': requestConflictCodes,
   '2026-11-30T0500_notification_about': notificationAbout,
   '2026-11-30T0510_message_about': messageAbout,
 };

@@ -1,8 +1,10 @@
 import { Alert, Badge, type BadgeProps, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { ObservanceAbout } from '../../shared/observance-reasons';
 import type { ConflictLevel } from '../../shared/schemas/observance';
 import type { MessageId } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
+import { useReasonText } from './observance-reason';
 
 /** The title of the forbidden tier's box: the spec's words, followed by the server's reason. */
 export const SCHEDULING_CONFLICT = 'common.conflict.forbidden.title' satisfies MessageId;
@@ -42,8 +44,10 @@ export const CONFLICT_TIERS: Record<
 
 interface ConflictNoticeProps {
   level: ConflictLevel | null | undefined;
-  /** The server's message for the tier. */
+  /** The server's message for the tier, in English. */
   reason: string | null | undefined;
+  /** The message by code: shown in the page's language when given (observance-reason.ts). */
+  about?: ObservanceAbout | null;
   /** Names the notice, so that a field can point at it with aria-describedby. */
   id?: string;
   /** Replaces the tier's own title line (the request dialog's overlap sentence). */
@@ -57,8 +61,17 @@ interface ConflictNoticeProps {
  * 'Scheduling Conflict' title, a day avoided by custom in amber, something worth knowing in a quiet
  * blue; nothing without a tier.
  */
-export function ConflictNotice({ level, reason, id, headline, mt, ...rest }: ConflictNoticeProps) {
+export function ConflictNotice({
+  level,
+  reason: sentence,
+  about,
+  id,
+  headline,
+  mt,
+  ...rest
+}: ConflictNoticeProps) {
   const t = useT();
+  const reason = useReasonText()(sentence, about);
   if (!level) return null;
   const tier = CONFLICT_TIERS[level];
   return (
@@ -88,12 +101,16 @@ export function ConflictNotice({ level, reason, id, headline, mt, ...rest }: Con
 /** The tier as a small badge on a card; its reason is the badge's accessible description. */
 export function ConflictBadge({
   level,
-  reason,
+  reason: sentence,
+  about,
 }: {
   level: ConflictLevel | null | undefined;
+  /** The server's message, in English, and by code (shown in the page's language when given). */
   reason?: string | null;
+  about?: ObservanceAbout | null;
 }) {
   const t = useT();
+  const reason = useReasonText()(sentence, about);
   if (!level) return null;
   const tier = CONFLICT_TIERS[level];
   return (

@@ -17,6 +17,7 @@ import landing from './messages/en/landing.json';
 import marketplace from './messages/en/marketplace.json';
 import messages from './messages/en/messages.json';
 import notFound from './messages/en/notFound.json';
+import observance from './messages/en/observance.json';
 import profile from './messages/en/profile.json';
 import reviews from './messages/en/reviews.json';
 import share from './messages/en/share.json';
@@ -43,6 +44,7 @@ const catalogue = {
   ...marketplace,
   ...messages,
   ...notFound,
+  ...observance,
   ...profile,
   ...reviews,
   ...share,

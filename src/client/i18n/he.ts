@@ -17,6 +17,7 @@ import landing from './messages/he/landing.json';
 import marketplace from './messages/he/marketplace.json';
 import messages from './messages/he/messages.json';
 import notFound from './messages/he/notFound.json';
+import observance from './messages/he/observance.json';
 import profile from './messages/he/profile.json';
 import reviews from './messages/he/reviews.json';
 import share from './messages/he/share.json';
@@ -43,6 +44,7 @@ const catalogue = {
   ...marketplace,
   ...messages,
   ...notFound,
+  ...observance,
   ...profile,
   ...reviews,
   ...share,

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'marketplace',
   'messages',
   'notFound',
+  'observance',
   'profile',
   'reviews',
   'share',

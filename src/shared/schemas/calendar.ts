@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EVENT_MINUTES_MAX } from '../constants';
 import { EVENT_TYPES } from '../event-types';
 import { civilDateSchema, oneOf, optionalQueryNumber, queryNumber } from './common';
-import { conflictPlaceDto } from './observance';
+import { conflictPlaceDto, observanceAboutDto } from './observance';
 
 /**
  * Finding a date (issue 28): one start time and length judged on every date of a range at a place,
@@ -85,6 +85,8 @@ export const foundDateDto = z.object({
   weekday: z.enum(WEEKDAYS),
   level: z.enum(['custom', 'info']).nullable(),
   reason: z.string().nullable(),
+  /** `reason` by code (observance-reasons.ts), null without a reason. */
+  about: observanceAboutDto.nullable().optional(),
   hasConflict: z.boolean(),
   conflictReason: z.string().nullable(),
   startsAt: z.date().nullable(),
@@ -117,7 +119,14 @@ export const calendarDayDto = z.object({
   candleLighting: z.date().nullable(),
   /** Havdalah on a run's last day. */
   havdalah: z.date().nullable(),
-  marks: z.array(z.object({ level: z.enum(['custom', 'info']), reason: z.string() })),
+  /** `about`: `reason` by code (observance-reasons.ts). */
+  marks: z.array(
+    z.object({
+      level: z.enum(['custom', 'info']),
+      reason: z.string(),
+      about: observanceAboutDto.optional(),
+    }),
+  ),
 });
 export type CalendarDayDto = z.infer<typeof calendarDayDto>;
 

@@ -18,6 +18,7 @@ import {
   safeString,
   versionField,
 } from './common';
+import { observanceAboutDto } from './observance-about';
 import { CONFLICT_LEVELS } from './observance-fields';
 import { ATTACHMENT_TYPES, requestedEventFields } from './requests';
 
@@ -217,6 +218,8 @@ export const threadRequestDto = z.object({
   /** The tier and words the request was judged with when sent (decision 034), as its sender saw them. */
   conflictLevel: z.enum(CONFLICT_LEVELS).nullable(),
   conflictMessage: z.string().nullable(),
+  /** `conflictMessage` by code, for the reader's language; null for requests sent before codes were kept. */
+  conflictAbout: observanceAboutDto.nullable().optional(),
   status: z.enum(REQUEST_STATUSES),
   respondedAt: z.date().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { civilDateSchema } from './common';
 import { durationMinutesSchema } from './events';
+import { observanceAboutDto } from './observance-about';
 import {
   CONFLICT_LEVELS,
   type Custom,
@@ -18,6 +19,7 @@ import {
  * in Jerusalem and 18 elsewhere.
  */
 
+export * from './observance-about';
 export * from './observance-fields';
 
 export const HAVDALAH_LABELS: Record<HavdalahSetting, string> = {
@@ -84,6 +86,8 @@ export const conflictPlaceDto = z.object({
 export const conflictDto = z.object({
   level: z.enum(CONFLICT_LEVELS).nullable(),
   reason: z.string().nullable(),
+  /** `reason` by code, when it has one (null without a reason, and for requests stored before codes). */
+  about: observanceAboutDto.nullable().optional(),
   startsAt: z.date().nullable(),
   endsAt: z.date().nullable(),
   place: conflictPlaceDto.nullable(),

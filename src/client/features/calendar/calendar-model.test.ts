@@ -77,7 +77,11 @@ describe('events and times on the days', () => {
     venue: null,
     hasConflict: level === 'forbidden' || level === 'custom',
     conflictReason: level ? 'Shabbat' : null,
-    conflict: { level, reason: level ? `${level} reason` : null },
+    conflict: {
+      level,
+      reason: level ? `${level} reason` : null,
+      about: level ? { code: 'restDayNoPlace', params: { name: 'Shabbat', date: localDate } } : null,
+    },
   });
 
   it('takes the tier from the server and marks the day by its gravest event', () => {
@@ -90,6 +94,8 @@ describe('events and times on the days', () => {
     expect(events.find((e) => e.id === 'b')?.conflict).toEqual({
       level: 'forbidden',
       reason: 'forbidden reason',
+      // The reason by code goes with it, for the page's language.
+      about: { code: 'restDayNoPlace', params: { name: 'Shabbat', date: '2026-12-18' } },
       hasConflict: true,
       legacyReason: 'Shabbat',
     });

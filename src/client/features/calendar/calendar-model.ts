@@ -16,6 +16,7 @@ import {
   toCivilDate,
   toHebrewDate,
 } from '../../../shared/jewish-calendar';
+import type { ObservanceAbout } from '../../../shared/observance-reasons';
 import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
 import type { Translate } from '../../i18n/use-t';
@@ -119,8 +120,9 @@ interface EventBase {
 /** The server's judgement of an event at its place (decision 034): its tier, and the spec's flag. */
 export interface EventConflict {
   level: ConflictLevel | null;
-  /** The tier's message ('Shabbat begins at 16:12 in Brooklyn …'). */
+  /** The tier's message ('Shabbat begins at 16:12 in Brooklyn …'), and by code (observance-reasons.ts). */
   reason: string | null;
+  about: ObservanceAbout | null;
   /** The spec's flag and its short reason ('Shabbat', 'the Omer'). */
   hasConflict: boolean;
   legacyReason: string | null;
@@ -148,7 +150,7 @@ interface JudgedEvent extends EventLike {
   localDate: string;
   hasConflict: boolean;
   conflictReason: string | null;
-  conflict: { level: ConflictLevel | null; reason: string | null };
+  conflict: { level: ConflictLevel | null; reason: string | null; about?: ObservanceAbout | null };
 }
 
 function byTime(a: { time: string | null }, b: { time: string | null }): number {
@@ -172,10 +174,11 @@ export function toCalendarEvents(events: readonly JudgedEvent[], warnings = true
         ? {
             level: event.conflict.level,
             reason: event.conflict.reason,
+            about: event.conflict.about ?? null,
             hasConflict: event.hasConflict,
             legacyReason: event.conflictReason,
           }
-        : { level: null, reason: null, hasConflict: false, legacyReason: null },
+        : { level: null, reason: null, about: null, hasConflict: false, legacyReason: null },
     }))
     .sort((a, b) => a.date.localeCompare(b.date) || byTime(a, b));
 }

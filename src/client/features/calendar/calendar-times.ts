@@ -1,5 +1,6 @@
 import { directionOf, type Language, localeOf } from '../../../shared/i18n';
 import { observanceName } from '../../../shared/observance-names';
+import type { ObservanceAbout } from '../../../shared/observance-reasons';
 import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
 import { isolate } from '../../i18n/bidi';
@@ -117,7 +118,7 @@ export interface DayTimes {
   /** 'HH:MM' where a run ends that evening. */
   havdalah: string | null;
   spans: DaySpan[];
-  marks: { level: Exclude<ConflictLevel, 'forbidden'>; reason: string }[];
+  marks: { level: Exclude<ConflictLevel, 'forbidden'>; reason: string; about?: ObservanceAbout }[];
 }
 
 /** Each date's times from calendar.times, by date; marks only when warnings are shown. */

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { dayOfWeek, holidayTitle } from '../../../shared/jewish-calendar';
 import { CONFLICT_TIERS, ConflictTierName } from '../../components/conflict-notice';
+import { useObservanceName } from '../../components/observance-name';
+import { useReasonText } from '../../components/observance-reason';
 import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
 import type { CalendarDay, CalendarEvent, FamilyCalendarEvent } from './calendar-model';
@@ -182,6 +184,7 @@ function RestSpan({ span, full }: { span: DaySpan; full: boolean }) {
 /** A day avoided by custom (orange) or worth knowing (blue), with the reason in words. */
 function DayMark({ mark, full }: { mark: DayTimes['marks'][number]; full: boolean }) {
   const tier = CONFLICT_TIERS[mark.level];
+  const reason = useReasonText()(mark.reason, mark.about);
   return (
     <Flex
       gap={full ? '2' : '1'}
@@ -204,7 +207,7 @@ function DayMark({ mark, full }: { mark: DayTimes['marks'][number]; full: boolea
         <ConflictTierName level={mark.level} />
       </Badge>
       <Text as="span" color="fg.muted">
-        {mark.reason}
+        {reason}
       </Text>
     </Flex>
   );
@@ -225,7 +228,9 @@ function striped(full: boolean, palette: string, border = `${palette}.muted`) {
 
 function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
   const t = useT();
-  const { level, reason } = event.conflict;
+  const observanceName = useObservanceName();
+  const { level } = event.conflict;
+  const reason = useReasonText()(event.conflict.reason, event.conflict.about);
   const palette = eventPalette(level);
   // A list's narrow column says the short reason; the day's detail the server's whole message.
   const said =
@@ -233,7 +238,7 @@ function EventItem({ event, full }: { event: CalendarEvent; full: boolean }) {
       ? full
         ? reason
         : t(level === 'forbidden' ? 'calendar.day.conflictsWith' : 'calendar.day.avoided', {
-            reason: event.conflict.legacyReason ?? reason,
+            reason: event.conflict.legacyReason ? observanceName(event.conflict.legacyReason) : reason,
           })
       : full
         ? reason

@@ -7,6 +7,7 @@ import type { FindDatesDto, FoundDateDto } from '../../../shared/schemas/calenda
 import { FieldColumns } from '../../components/field-columns';
 import { FormDialog } from '../../components/form-dialog';
 import { FieldFrame, FormInput, FormSelect, useFieldError } from '../../components/form-fields';
+import { useReasonText } from '../../components/observance-reason';
 import { type PickedPlace, PlacePicker } from '../../components/place-picker';
 import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
@@ -182,6 +183,7 @@ export function FindDateDialog({ open, onClose }: FindDateDialogProps) {
 export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (day: FoundDateDto) => void }) {
   const t = useT();
   const iso = useIsolate();
+  const reasonOf = useReasonText();
   const counts = { custom: 0, info: 0, free: 0 };
   for (const day of found.dates) counts[day.level ?? 'free'] += 1;
   return (
@@ -225,7 +227,7 @@ export function FoundDates({ found, onPlan }: { found: FindDatesDto; onPlan: (da
                 </Flex>
                 {day.reason ? (
                   <Text fontSize="sm" color="fg.muted" mt="0.5">
-                    {day.reason}
+                    {reasonOf(day.reason, day.about)}
                   </Text>
                 ) : null}
               </Box>

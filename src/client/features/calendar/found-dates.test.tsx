@@ -4,6 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { FindDatesDto } from '../../../shared/schemas/calendar';
 import en from '../../i18n/en';
+import he from '../../i18n/he';
 import { system } from '../../theme';
 import { FoundDates } from './find-date-dialog';
 
@@ -37,6 +38,16 @@ const found: FindDatesDto = {
       weekday: 'Saturday',
       level: 'info',
       reason: 'Motzei Shabbat: Shabbat ends at 17:16 in Brooklyn.',
+      about: {
+        code: 'afterRest',
+        params: {
+          name: 'Shabbat',
+          date: '2026-12-19',
+          place: 'Brooklyn',
+          zone: 'America/New_York',
+          endsAt: '2026-12-19T22:16:00.000Z',
+        },
+      },
       hasConflict: false,
       conflictReason: null,
       startsAt: new Date('2026-12-18T21:12:00Z'),
@@ -73,5 +84,18 @@ describe('the dates found', () => {
     // Named by the words it shows (WCAG 2.5.3 label in name), then the date.
     expect(html).toContain('aria-label="Plan an event on this date, Sunday, December 20, 2026"');
     expect(html).toContain('data-level="custom"');
+  });
+
+  it("says each reason in the page's language by its code, and one without a code as the server wrote it", () => {
+    const html = renderToString(
+      <ChakraProvider value={system}>
+        <IntlProvider locale="he-IL" messages={he}>
+          <FoundDates found={found} onPlan={() => {}} />
+        </IntlProvider>
+      </ChakraProvider>,
+    ).replaceAll('<!-- -->', '');
+    expect(html).toContain('מוצאי שבת: צאת שבת ב־\u2068Brooklyn\u2069 בשעה 17:16.');
+    expect(html).not.toContain('Motzei Shabbat');
+    expect(html).toContain('Fast of 10 Tevet, a public fast day');
   });
 });

@@ -3,8 +3,10 @@ import { Flame, Moon } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { holidayTitle } from '../../../shared/jewish-calendar';
+import { useReasonText } from '../../components/observance-reason';
 import { RowButton } from '../../components/row-button';
 import { useLanguage } from '../../i18n/language';
+import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
 import { type CalendarDay, describeDay } from './calendar-model';
@@ -278,6 +280,8 @@ function DayCell({ day, hebrewDates, onSelect, children, ...box }: CellProps & O
 function FullCell({ day, hebrewDates, onSelect }: CellProps) {
   const t = useT();
   const { language } = useLanguage();
+  const reasonOf = useReasonText();
+  const iso = useIsolate();
   const chips = day.holidays.length + day.events.length;
   const holidays = day.holidays.slice(0, MAX_CHIPS);
   const events = day.events.slice(0, Math.max(0, MAX_CHIPS - holidays.length));
@@ -333,7 +337,14 @@ function FullCell({ day, hebrewDates, onSelect }: CellProps) {
               truncate
               _hover={{ opacity: 0.9 }}
               _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
-              title={warned ? `${event.title} (${event.conflict.reason})` : event.title}
+              title={
+                warned
+                  ? t('calendar.event.titleWithReason', {
+                      title: iso(event.title),
+                      reason: reasonOf(event.conflict.reason, event.conflict.about) ?? '',
+                    })
+                  : event.title
+              }
               data-event-chip=""
               data-conflict-level={level ?? undefined}
             >

@@ -25,6 +25,7 @@ import { IconBadge } from '../../components/icon-badge';
 import { IconLine } from '../../components/icon-line';
 import { LinkButton } from '../../components/link-button';
 import { CardLink, LinkCard } from '../../components/link-card';
+import { useObservanceName } from '../../components/observance-name';
 import { PageFrame } from '../../components/page-frame';
 import { SoftPanel } from '../../components/soft-panel';
 import { DirectionalIcon } from '../../i18n/bidi';
@@ -60,12 +61,12 @@ const QUICK_ACTIONS: readonly { to: string; labelId: MessageId; textId: MessageI
 ];
 
 /** What the first upcoming events run into: Shabbat first (the spec's alert), else a holiday's name. */
-function conflictNotice(t: Translate, events: EventDto[]): string | null {
+function conflictNotice(t: Translate, events: EventDto[], name: (name: string) => string): string | null {
   // The server's judgement at each event's place (decision 034).
   const reasons = events.map((event) => (event.hasConflict ? event.conflictReason : null));
   if (reasons.includes('Shabbat')) return t('dashboard.alert.shabbat');
   const holiday = reasons.find((reason) => reason !== null);
-  return holiday ? t('dashboard.alert.holiday', { holiday }) : null;
+  return holiday ? t('dashboard.alert.holiday', { holiday: name(holiday) }) : null;
 }
 
 /** /dashboard: the customer home. */
@@ -75,7 +76,8 @@ export function DashboardPage() {
   const { user } = useCurrentUser();
   const { events, upcoming, pendingTasks, shown } = useHomeSummary();
   const firstName = user?.name.trim().split(/\s+/)[0] ?? '';
-  const notice = user?.shabbatWarningsEnabled ? conflictNotice(t, shown) : null;
+  const observanceName = useObservanceName();
+  const notice = user?.shabbatWarningsEnabled ? conflictNotice(t, shown, observanceName) : null;
 
   return (
     <PageFrame

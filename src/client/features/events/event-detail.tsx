@@ -189,7 +189,7 @@ export function EventDetail({ event, onEdit, onDelete, onBack }: EventDetailProp
               {event.notes}
             </Text>
           ) : null}
-          <ConflictNotice mt="4" level={conflict?.level} reason={conflict?.reason} />
+          <ConflictNotice mt="4" level={conflict?.level} reason={conflict?.reason} about={conflict?.about} />
           {event.parentEventId ? null : <SubEvents event={event} subEvents={subEvents} />}
         </Box>
       </Box>

@@ -273,7 +273,12 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
           data-testid="event-place"
         />
       </FieldColumns>
-      <ConflictNotice id={conflictId} level={conflict?.level} reason={conflict?.reason} />
+      <ConflictNotice
+        id={conflictId}
+        level={conflict?.level}
+        reason={conflict?.reason}
+        about={conflict?.about}
+      />
       {askingPast ? (
         <Alert.Root status="info" rounded="lg" role="alert">
           <Alert.Indicator />

@@ -76,7 +76,11 @@ export function EventList({ events, selectedId }: { events: EventDto[]; selected
               <HebrewDateLine date={event.localDate} />
               {warn && event.conflict.level ? (
                 <Flex mt="2">
-                  <ConflictBadge level={event.conflict.level} reason={event.conflict.reason} />
+                  <ConflictBadge
+                    level={event.conflict.level}
+                    reason={event.conflict.reason}
+                    about={event.conflict.about}
+                  />
                 </Flex>
               ) : null}
               <Text textStyle="caption" mt="2">

@@ -7,6 +7,7 @@ import type { AvailabilityRequestDto } from '../../../shared/schemas/request-ans
 import { CapsLabel } from '../../components/caps-label';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { LinkButton } from '../../components/link-button';
+import { useObservanceName } from '../../components/observance-name';
 import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
@@ -89,6 +90,7 @@ const REQUEST_BADGE: Record<string, { label: MessageId; palette: string }> = {
 function RequestItem({ request }: { request: AvailabilityRequestDto }) {
   const t = useT();
   const iso = useIsolate();
+  const observanceName = useObservanceName();
   const badge = REQUEST_BADGE[request.status] ?? {
     label: 'events.vendors.status.pending' as const,
     palette: 'yellow',
@@ -118,10 +120,14 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
       </Flex>
       {request.conflict.level ? (
         <Flex mt="2" gap="2" align="center" wrap="wrap" fontSize="sm">
-          <ConflictBadge level={request.conflict.level} reason={request.conflict.reason} />
+          <ConflictBadge
+            level={request.conflict.level}
+            reason={request.conflict.reason}
+            about={request.conflict.about}
+          />
           {request.hasConflict && request.conflictReason && request.conflict.level !== 'info' ? (
             <Text color={request.conflict.level === 'forbidden' ? 'fg.error' : 'orange.fg'}>
-              {t('events.vendors.overlaps', { reason: request.conflictReason })}
+              {t('events.vendors.overlaps', { reason: observanceName(request.conflictReason) })}
             </Text>
           ) : null}
         </Flex>

@@ -13,6 +13,7 @@ import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
 import { FormDialog } from '../../components/form-dialog';
 import { FormInput, FormSelect, FormTextarea } from '../../components/form-fields';
+import { useObservanceName } from '../../components/observance-name';
 import { PickedFiles } from '../../components/picked-files';
 import { PlacePicker } from '../../components/place-picker';
 import { useSlotCheck } from '../../components/use-slot-check';
@@ -51,6 +52,7 @@ interface RequestDialogProps {
 export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDialogProps) {
   const t = useT();
   const iso = useIsolate();
+  const observanceName = useObservanceName();
   const utils = trpc.useUtils();
   const events = trpc.events.list.useQuery(undefined, { enabled: open });
   // Only events still to come can be asked about: a past one's date would be refused.
@@ -244,7 +246,10 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
           id={conflictId}
           level={shown?.conflict.level}
           reason={shown?.conflict.reason}
-          headline={overlap ? t('marketplace.request.overlap', { reason: iso(overlap) }) : undefined}
+          about={shown?.conflict.about}
+          headline={
+            overlap ? t('marketplace.request.overlap', { reason: observanceName(overlap) }) : undefined
+          }
         />
         <FieldColumns columns={3}>
           <FormInput

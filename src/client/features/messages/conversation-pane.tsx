@@ -30,6 +30,8 @@ import { ActionMenu } from '../../components/action-menu';
 import { ConflictBadge } from '../../components/conflict-notice';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
+import { useObservanceName } from '../../components/observance-name';
+import { useReasonText } from '../../components/observance-reason';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { DirectionalIcon } from '../../i18n/bidi';
 import { term } from '../../i18n/terms';
@@ -378,6 +380,9 @@ function budgetText(
 function RequestDetails({ request }: { request: NonNullable<Thread['request']> }) {
   const t = useT();
   const iso = useIsolate();
+  const observanceName = useObservanceName();
+  // The reason by code in the reader's language (the vendor's may not be the family's).
+  const conflictMessage = useReasonText()(request.conflictMessage, request.conflictAbout);
   const budget = budgetText(t, iso, request.budgetMin, request.budgetMax);
   const day = formatDay(fromCivilDate(request.eventDate));
   const date = request.eventTime
@@ -430,15 +435,15 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
               <Text color={request.conflictLevel === 'forbidden' ? 'fg.error' : 'orange.fg'}>
                 {t('messages.request.conflict', {
                   reason: request.conflictReason
-                    ? iso(request.conflictReason)
+                    ? observanceName(request.conflictReason)
                     : t('messages.request.conflictDefault'),
                 })}
               </Text>
             ) : null}
           </HStack>
-          {request.conflictMessage ? (
+          {conflictMessage ? (
             <Text mt="0.5" color="fg.muted">
-              {request.conflictMessage}
+              {conflictMessage}
             </Text>
           ) : null}
         </Box>

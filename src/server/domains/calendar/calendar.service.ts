@@ -55,7 +55,7 @@ export async function findDates(
   const dates: FoundDateDto[] = [];
   let forbiddenCount = 0;
   for (const { date, judgement } of days) {
-    const { level, reason, startsAt, endsAt } = judgement.conflict;
+    const { level, reason, about, startsAt, endsAt } = judgement.conflict;
     if (level === 'forbidden') {
       forbiddenCount++;
       continue;
@@ -65,6 +65,7 @@ export async function findDates(
       weekday: WEEKDAYS[dayOfWeek(date)],
       level,
       reason,
+      about,
       hasConflict: judgement.hasConflict,
       conflictReason: judgement.conflictReason,
       startsAt,
@@ -101,7 +102,7 @@ export async function calendarTimes(
       date,
       candleLighting: null,
       havdalah: null,
-      marks: dayMarks(date, home, observance).map(({ level, reason }) => ({ level, reason })),
+      marks: dayMarks(date, home, observance).map(({ level, reason, about }) => ({ level, reason, about })),
     };
     days.push(day);
     byDate.set(date, day);

@@ -61,6 +61,17 @@ describe('calendar.dates', () => {
       weekday: 'Saturday',
       level: 'info',
       reason: 'Motzei Shabbat: Shabbat ends at 17:16 in Brooklyn.',
+      // The same sentence by code, for a page in another language.
+      about: {
+        code: 'afterRest',
+        params: {
+          name: 'Shabbat',
+          date: '2026-12-19',
+          place: 'Brooklyn',
+          zone: 'America/New_York',
+          endsAt: '2026-12-19T22:16:00.000Z',
+        },
+      },
       hasConflict: false,
       conflictReason: null,
     });
@@ -89,6 +100,7 @@ describe('calendar.dates', () => {
       hasConflict: true,
       conflictReason: 'the Omer',
       reason: 'The Omer (day 33): Sephardi custom avoids weddings until the morning of its 34th day',
+      about: { code: 'omer', params: { day: 33, custom: 'sephardi' } },
     });
     const ashk = await family.caller.calendar.dates(range);
     expect(ashk.dates[0]).toMatchObject({ level: 'info', reason: 'Lag BaOmer: weddings are held again' });
@@ -178,7 +190,11 @@ describe('calendar.times', () => {
     ]);
     // 10 Tevet, a public fast, on Sunday 20 December.
     expect(byDate.get('2026-12-20')?.marks).toEqual([
-      { level: 'custom', reason: 'Fast of 10 Tevet, a public fast day' },
+      {
+        level: 'custom',
+        reason: 'Fast of 10 Tevet, a public fast day',
+        about: { code: 'fast', params: { name: 'Fast of 10 Tevet', date: '2026-12-20' } },
+      },
     ]);
   });
 
@@ -197,7 +213,11 @@ describe('calendar.times', () => {
     expect(times.blocks).toEqual([]);
     expect(times.days.every((d) => d.candleLighting === null && d.havdalah === null)).toBe(true);
     expect(times.days.at(-1)?.marks).toEqual([
-      { level: 'custom', reason: 'Fast of 10 Tevet, a public fast day' },
+      {
+        level: 'custom',
+        reason: 'Fast of 10 Tevet, a public fast day',
+        about: { code: 'fast', params: { name: 'Fast of 10 Tevet', date: '2026-12-20' } },
+      },
     ]);
     expect(await fieldOf(family.caller.calendar.times({ from: '2027-01-01', to: '2027-03-05' }))).toEqual([
       { path: 'to', message: CALENDAR_MESSAGES.tooLong(62) },

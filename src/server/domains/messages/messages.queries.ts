@@ -327,6 +327,7 @@ export async function requestOfThread(
       'conflictReason',
       'conflictLevel',
       'conflictMessage',
+      'conflictAbout',
       'status',
       'respondedAt',
     ])

@@ -148,6 +148,19 @@ describe('an event at a place', () => {
           'Shabbat begins at 16:12 in Brooklyn on Friday 18 December; this event runs until 19:00 (4 hours from its start; add an end time to be exact).',
         startsAt: '2026-12-18T21:12:00.000Z',
         endsAt: '2026-12-19T22:16:00.000Z',
+        // The same sentence by code, for a page in another language.
+        about: {
+          code: 'restBegins',
+          params: {
+            name: 'Shabbat',
+            date: '2026-12-19',
+            place: 'Brooklyn',
+            zone: 'America/New_York',
+            startsAt: '2026-12-18T21:12:00.000Z',
+            eventEndsAt: '2026-12-19T00:00:00.000Z',
+            assumedHours: 4,
+          },
+        },
       },
     });
   });
@@ -205,6 +218,101 @@ describe('an availability request at a place', () => {
       conflictLevel: 'forbidden',
       conflictMessage: sent.conflict.reason,
     });
+  });
+
+  it('keeps the reason by code with the request, for a vendor who reads another language than the family', async () => {
+    const sent = await customer.caller.requests.send({
+      id: vendorId,
+      eventType: 'Wedding',
+      date: '2027-12-17',
+      time: '15:00',
+      durationMinutes: 240,
+      placeId: brooklyn,
+      message: 'A Friday afternoon wedding?',
+    });
+    const about = {
+      code: 'restBegins',
+      params: {
+        name: 'Shabbat',
+        date: '2027-12-18',
+        place: 'Brooklyn',
+        zone: 'America/New_York',
+        startsAt: sent.conflict.startsAt?.toISOString(),
+        // 15:00 in New York for four hours.
+        eventEndsAt: '2027-12-18T00:00:00.000Z',
+        assumedHours: null,
+      },
+    };
+    expect(sent.conflict.about).toEqual(about);
+    expect(sent.conflict.reason).toMatch(/^Shabbat begins at 16:1\d in Brooklyn on Friday 17 December;/);
+
+    // Stored with the request, beside its sentence.
+    const row = await h.db
+      .selectFrom('availabilityRequests')
+      .select(['conflictMessage', 'conflictAbout'])
+      .where('id', '=', sent.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ conflictMessage: sent.conflict.reason, conflictAbout: about });
+
+    // The vendor's list, the thread's request card and the REST answers carry it.
+    const vendorSide = await owner.caller.requests.list();
+    expect(vendorSide.find((r) => r.id === sent.id)?.conflict.about).toEqual(about);
+    const conversation = await owner.caller.messages.conversation({ threadId: sent.threadId as string });
+    expect(conversation.thread.request).toMatchObject({
+      conflictMessage: sent.conflict.reason,
+      conflictAbout: about,
+    });
+    const rest = await h.request('GET', '/api/availability-requests', owner);
+    expect(rest.statusCode).toBe(200);
+    const listed = (rest.json() as { id: string; conflict: { reason: string; about: unknown } }[]).find(
+      (r) => r.id === sent.id,
+    );
+    expect(listed?.conflict).toMatchObject({ reason: sent.conflict.reason, about });
+  });
+
+  it('shows a request sent before codes were kept by its sentence alone, and one without a conflict with neither', async () => {
+    const sent = await customer.caller.requests.send({
+      id: vendorId,
+      eventType: 'Wedding',
+      date: '2027-12-17',
+      time: '15:00',
+      placeId: brooklyn,
+      message: 'Sent before the codes.',
+    });
+    await h.db
+      .updateTable('availabilityRequests')
+      .set({ conflictAbout: null })
+      .where('id', '=', sent.id)
+      .execute();
+    const vendorSide = await owner.caller.requests.list();
+    expect(vendorSide.find((r) => r.id === sent.id)?.conflict).toMatchObject({
+      level: 'forbidden',
+      reason: sent.conflict.reason,
+      about: null,
+    });
+    const conversation = await owner.caller.messages.conversation({ threadId: sent.threadId as string });
+    expect(conversation.thread.request).toMatchObject({
+      conflictMessage: sent.conflict.reason,
+      conflictAbout: null,
+    });
+
+    // A Tuesday afternoon in Brooklyn: nothing to say, nothing stored.
+    const free = await customer.caller.requests.send({
+      id: vendorId,
+      eventType: 'Wedding',
+      date: '2027-12-14',
+      time: '12:00',
+      durationMinutes: 120,
+      placeId: brooklyn,
+      message: 'A Tuesday lunch?',
+    });
+    expect(free.conflict).toMatchObject({ level: null, reason: null, about: null });
+    const stored = await h.db
+      .selectFrom('availabilityRequests')
+      .select('conflictAbout')
+      .where('id', '=', free.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.conflictAbout).toBeNull();
   });
 
   it("falls back from a city nobody knows to the sender's home place", async () => {

@@ -3,13 +3,24 @@
 import { HDate, HebrewCalendar, Location, months, TimedEvent } from '@hebcal/core';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOfWeek } from '../../../shared/jewish-calendar';
-import { type Custom, DEFAULT_OBSERVANCE } from '../../../shared/schemas/observance';
+import {
+  OBSERVANCE_REASON_CODES,
+  OBSERVANCE_REASON_PARAMS,
+  readObservanceReason,
+} from '../../../shared/observance-reasons';
+import {
+  type Custom,
+  DEFAULT_OBSERVANCE,
+  OBSERVANCE_ABOUT_CODES_TEXT,
+} from '../../../shared/schemas/observance';
 import { localParts } from './clock';
 import { BROOKLYN, JERUSALEM, LONDON, LOS_ANGELES } from './test-places';
 import {
   clockTime,
+  dayMarks,
   type JudgedPlace,
   type Judgement,
+  judgeRange,
   judgeSlot,
   type Observance,
   observanceFor,
@@ -732,5 +743,186 @@ describe('without a place or a time', () => {
 
   it('a Friday without a time is not forbidden (the day is not Shabbat until its evening)', () => {
     expect(summary(judge(BROOKLYN, '2026-12-18', null, null))).toEqual(FINE);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Each reason by code: what a client needs to say it in its reader's language
+// ---------------------------------------------------------------------------------------------
+
+describe('each reason by code and values (about)', () => {
+  const shabbatInBrooklyn = {
+    name: 'Shabbat',
+    place: 'Brooklyn',
+    zone: 'America/New_York',
+  };
+  // Candle-lighting Friday 18 December 2026 at 16:12 in Brooklyn, havdalah Saturday at 17:16.
+  const CANDLES = '2026-12-18T21:12:00.000Z';
+  const HAVDALAH = '2026-12-19T22:16:00.000Z';
+
+  it('the forbidden tier: begins, ends, within, a day without a time; the instants are the span’s', () => {
+    const begins = judge(BROOKLYN, '2026-12-18', '15:00', 180);
+    expect(begins.conflict.about).toEqual({
+      code: 'restBegins',
+      params: {
+        ...shabbatInBrooklyn,
+        date: '2026-12-19',
+        startsAt: CANDLES,
+        eventEndsAt: '2026-12-18T23:00:00.000Z',
+        assumedHours: null,
+      },
+    });
+    expect(begins.conflict.startsAt?.toISOString()).toBe(CANDLES);
+    // Without an end, the 4 hours assumed are said.
+    expect(judge(BROOKLYN, '2026-12-18', '15:00', null).conflict.about).toMatchObject({
+      code: 'restBegins',
+      params: { eventEndsAt: '2026-12-19T00:00:00.000Z', assumedHours: 4 },
+    });
+    expect(judge(BROOKLYN, '2026-12-19', '16:30', 120).conflict.about).toEqual({
+      code: 'restEnds',
+      params: {
+        ...shabbatInBrooklyn,
+        date: '2026-12-19',
+        endsAt: HAVDALAH,
+        eventStartsAt: '2026-12-19T21:30:00.000Z',
+      },
+    });
+    expect(judge(BROOKLYN, '2026-12-19', '10:00', 120).conflict.about).toEqual({
+      code: 'restWithin',
+      params: { ...shabbatInBrooklyn, date: '2026-12-19', startsAt: CANDLES, endsAt: HAVDALAH },
+    });
+    expect(judge(BROOKLYN, '2026-12-19', null, null).conflict.about).toEqual({
+      code: 'restDay',
+      params: { ...shabbatInBrooklyn, date: '2026-12-19', startsAt: CANDLES, endsAt: HAVDALAH },
+    });
+  });
+
+  it('without a place: the rest day by its date, and the eve of one', () => {
+    expect(judge(null, '2026-12-19', '12:00', null).conflict.about).toEqual({
+      code: 'restDayNoPlace',
+      params: { name: 'Shabbat', date: '2026-12-19' },
+    });
+    expect(judge(null, '2026-12-18', '15:00', null).conflict.about).toEqual({
+      code: 'restEveNoPlace',
+      params: { name: 'Shabbat', date: '2026-12-19' },
+    });
+  });
+
+  it('near a rest block: after it and before it', () => {
+    expect(judge(BROOKLYN, '2026-12-19', '19:30', null).conflict.about).toEqual({
+      code: 'afterRest',
+      params: { ...shabbatInBrooklyn, date: '2026-12-19', endsAt: HAVDALAH },
+    });
+    expect(judge(BROOKLYN, '2026-12-18', '10:00', 120).conflict.about).toEqual({
+      code: 'beforeRest',
+      params: {
+        ...shabbatInBrooklyn,
+        date: '2026-12-19',
+        startsAt: CANDLES,
+        eventEndsAt: '2026-12-18T17:00:00.000Z',
+      },
+    });
+    // A festival by its own name: Rosh Hashanah 5788 begins Friday evening 1 October 2027.
+    expect(judge(BROOKLYN, '2027-10-03', '21:00', 120).conflict.about).toMatchObject({
+      code: 'afterRest',
+      params: { name: 'Rosh Hashanah', date: '2027-10-03' },
+    });
+  });
+
+  it('days by custom and worth knowing, each with its code', () => {
+    const marks = (date: string, place: JudgedPlace, custom: Custom) =>
+      dayMarks(date, place, at(place, custom)).map((m) => m.about);
+    expect(marks('2026-09-29', BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'cholHamoed', params: { name: 'Sukkot', date: '2026-09-29' } },
+    ]);
+    expect(marks('2026-09-14', BROOKLYN, 'none')).toEqual([
+      { code: 'fast', params: { name: 'Fast of Gedaliah', date: '2026-09-14' } },
+    ]);
+    // 6 Iyar 5789 is the Omer's 21st day; 1 Iyar is Rosh Chodesh; 18 Iyar Lag BaOmer.
+    expect(marks(civil(6, months.IYYAR, 5789), BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'omer', params: { day: 21, custom: 'ashkenazi' } },
+    ]);
+    expect(marks(civil(18, months.IYYAR, 5789), BROOKLYN, 'sephardi')).toEqual([
+      { code: 'omer', params: { day: 33, custom: 'sephardi' } },
+    ]);
+    expect(marks(civil(1, months.IYYAR, 5789), BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'roshChodeshIyarOmer', params: {} },
+    ]);
+    expect(marks(civil(18, months.IYYAR, 5789), BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'lagBaOmer', params: {} },
+    ]);
+    expect(marks(civil(20, months.TAMUZ, 5788), BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'threeWeeks', params: {} },
+    ]);
+    expect(marks(civil(3, months.AV, 5788), BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'nineDaysInThreeWeeks', params: {} },
+    ]);
+    expect(marks(civil(3, months.AV, 5788), BROOKLYN, 'sephardi')).toEqual([
+      { code: 'nineDaysSephardi', params: {} },
+    ]);
+    expect(marks(civil(15, months.AV, 5788), BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'day', params: { name: "Tu B'Av", date: civil(15, months.AV, 5788) } },
+    ]);
+    expect(marks('2026-11-11', BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'day', params: { name: 'Rosh Chodesh Kislev', date: '2026-11-11' } },
+    ]);
+    expect(marks('2026-12-06', BROOKLYN, 'ashkenazi')).toEqual([
+      { code: 'day', params: { name: 'Hanukkah (day 2)', date: '2026-12-06' } },
+    ]);
+    expect(marks('2027-03-24', BROOKLYN, 'ashkenazi')).toEqual([{ code: 'shushanPurim', params: {} }]);
+    expect(marks('2027-03-23', JERUSALEM, 'ashkenazi')).toEqual([
+      { code: 'shushanPurimTomorrow', params: {} },
+    ]);
+    expect(marks('2027-03-24', JERUSALEM, 'ashkenazi')).toEqual([
+      { code: 'shushanPurimJerusalem', params: {} },
+    ]);
+  });
+
+  it('a reason always comes with its code and values of the kinds its code takes, every code in a year', () => {
+    const seen = new Set<string>();
+    const check = (reason: string | null, about: unknown) => {
+      expect(about === null, String(reason)).toBe(reason === null);
+      if (about === null) return;
+      const read = readObservanceReason(about as never);
+      expect(read, reason ?? '').not.toBeNull();
+      if (!read) return;
+      expect(Object.keys(read.params).sort()).toEqual(
+        Object.keys(OBSERVANCE_REASON_PARAMS[read.code]).sort(),
+      );
+      seen.add(read.code);
+    };
+    for (const place of [BROOKLYN, JERUSALEM]) {
+      for (const custom of ['ashkenazi', 'sephardi'] as const) {
+        for (const [time, length] of [
+          [null, null],
+          ['10:00', 120],
+          ['15:00', null],
+          ['16:30', 120],
+          ['21:00', 120],
+        ] as const) {
+          for (const { judgement } of judgeRange(
+            '2027-09-01',
+            '2028-08-31',
+            time,
+            length,
+            place,
+            at(place, custom),
+          )) {
+            check(judgement.conflict.reason, judgement.conflict.about);
+          }
+        }
+      }
+    }
+    for (const date of ['2026-12-18', '2026-12-19']) {
+      for (const time of ['12:00', '15:00']) {
+        const j = judge(null, date, time, null);
+        check(j.conflict.reason, j.conflict.about);
+      }
+    }
+    expect([...seen].sort()).toEqual([...OBSERVANCE_REASON_CODES].sort());
+  });
+
+  it("the REST document's description lists every code", () => {
+    expect(OBSERVANCE_ABOUT_CODES_TEXT.split(', ')).toEqual(OBSERVANCE_REASON_CODES);
   });
 });

@@ -2,6 +2,12 @@ import { minutesOfTime } from '../../../shared/dates';
 import type { Language } from '../../../shared/i18n';
 import { addDays, dayOfWeek, type Holiday, holidaysOn, toHebrewDate } from '../../../shared/jewish-calendar';
 import {
+  type ObservanceReason,
+  observanceReason,
+  reasonDay,
+  reasonTime,
+} from '../../../shared/observance-reasons';
+import {
   type Custom,
   candleMinutesAt,
   type HavdalahSetting,
@@ -53,6 +59,8 @@ export interface Slot {
 export interface Conflict {
   level: ConflictLevel | null;
   reason: string | null;
+  /** The reason's code and values (observance-reasons.ts), for a client to say it in its language. */
+  about: ObservanceReason | null;
   /** The span the reason is about (Shabbat from candle-lighting to havdalah, the Omer's days...). */
   startsAt: Date | null;
   endsAt: Date | null;
@@ -173,6 +181,7 @@ export function restBlocks(place: ClockPlace, from: string, to: string, observan
 export interface DayMark {
   level: 'custom' | 'info';
   reason: string;
+  about: ObservanceReason;
   legacy: string | null;
   /** The period's first and last civil dates (the Omer's avoided days, one day for Rosh Chodesh). */
   first: string;
@@ -219,18 +228,20 @@ export function dayMarks(
   const holidays = holidaysOn(date, { israel: observance.israel });
   const hebrew = toHebrewDate(date);
   const custom = observance.custom;
-  const one = (level: DayMark['level'], reason: string, legacy: string | null) =>
-    marks.push({ level, reason, legacy, first: date, last: date });
+  const one = (level: DayMark['level'], reason: string, about: ObservanceReason, legacy: string | null) =>
+    marks.push({ level, reason, about, legacy, first: date, last: date });
+  const named = (name: string) => ({ name, date });
 
   for (const h of holidays) {
     if (h.cholHamoed) {
       one(
         'custom',
         `Chol HaMoed ${h.name}: most communities do not hold weddings on the intermediate days`,
+        observanceReason('cholHamoed', named(h.name)),
         h.name,
       );
     } else if (h.type === 'fast') {
-      one('custom', `${h.name}, a public fast day`, h.name);
+      one('custom', `${h.name}, a public fast day`, observanceReason('fast', named(h.name)), h.name);
     }
   }
 
@@ -244,12 +255,18 @@ export function dayMarks(
       marks.push({
         level: 'custom',
         reason: `The Omer (day ${omer}): ${custom === 'ashkenazi' ? 'Ashkenazi' : 'Sephardi'} custom avoids weddings ${until}`,
+        about: observanceReason('omer', { day: omer, custom }),
         legacy: 'the Omer',
         first: omerDate(date, 1),
         last: omerDate(date, lastAvoided),
       });
     } else if (omer <= lastAvoided) {
-      one('info', 'Rosh Chodesh Iyar: many Ashkenazi communities allow weddings on it during the Omer', null);
+      one(
+        'info',
+        'Rosh Chodesh Iyar: many Ashkenazi communities allow weddings on it during the Omer',
+        observanceReason('roshChodeshIyarOmer', {}),
+        null,
+      );
     }
   }
 
@@ -265,6 +282,7 @@ export function dayMarks(
         reason: nineDays
           ? 'The Nine Days, in the Three Weeks: Ashkenazi custom avoids weddings from 17 Tammuz to 9 Av'
           : 'The Three Weeks: Ashkenazi custom avoids weddings from 17 Tammuz to 9 Av',
+        about: observanceReason(nineDays ? 'nineDaysInThreeWeeks' : 'threeWeeks', {}),
         legacy: nineDays ? 'the Nine Days' : 'the Three Weeks',
         first: tammuz17,
         last: av9,
@@ -273,6 +291,7 @@ export function dayMarks(
       marks.push({
         level: 'custom',
         reason: 'The Nine Days: Sephardi custom avoids weddings from Rosh Chodesh Av to 9 Av',
+        about: observanceReason('nineDaysSephardi', {}),
         legacy: 'the Nine Days',
         first: addDays(av9, -8),
         last: av9,
@@ -286,28 +305,48 @@ export function dayMarks(
     if (h.type === 'major' || h.type === 'fast' || h.cholHamoed) continue;
     if (h.id === 'lag-baomer' && custom === 'sephardi') continue; // within the Sephardi Omer above
     if (h.id === 'purim' && jerusalem) {
-      one('info', 'Purim: Jerusalem celebrates Shushan Purim tomorrow', null);
+      one(
+        'info',
+        'Purim: Jerusalem celebrates Shushan Purim tomorrow',
+        observanceReason('shushanPurimTomorrow', {}),
+        null,
+      );
       continue;
     }
     const warned = SPEC_WARNED_CELEBRATIONS.has(h.id);
-    one(
-      'info',
-      h.id === 'lag-baomer' ? 'Lag BaOmer: weddings are held again' : h.title,
-      warned ? h.name : null,
-    );
+    if (h.id === 'lag-baomer') {
+      one(
+        'info',
+        'Lag BaOmer: weddings are held again',
+        observanceReason('lagBaOmer', {}),
+        warned ? h.name : null,
+      );
+    } else {
+      one('info', h.title, observanceReason('day', named(h.title)), warned ? h.name : null);
+    }
   }
   const adar = hebrew.month === 'Adar' || hebrew.month === 'Adar II';
   if (adar && hebrew.day === 15) {
-    one(
-      'info',
-      jerusalem ? 'Shushan Purim: Purim in Jerusalem' : 'Shushan Purim (Purim in Jerusalem)',
-      jerusalem ? 'Purim' : null,
-    );
+    if (jerusalem) {
+      one(
+        'info',
+        'Shushan Purim: Purim in Jerusalem',
+        observanceReason('shushanPurimJerusalem', {}),
+        'Purim',
+      );
+    } else {
+      one('info', 'Shushan Purim (Purim in Jerusalem)', observanceReason('shushanPurim', {}), null);
+    }
   }
-  if (hebrew.month === 'Av' && hebrew.day === 15) one('info', "Tu B'Av", null);
+  if (hebrew.month === 'Av' && hebrew.day === 15) {
+    one('info', "Tu B'Av", observanceReason('day', named("Tu B'Av")), null);
+  }
   if (hebrew.day === 30 || (hebrew.day === 1 && hebrew.month !== 'Tishrei')) {
     const month = hebrew.day === 30 ? toHebrewDate(addDays(date, 1)).month : hebrew.month;
-    if (!marks.some((m) => m.reason.startsWith('Rosh Chodesh'))) one('info', `Rosh Chodesh ${month}`, null);
+    if (!marks.some((m) => m.reason.startsWith('Rosh Chodesh'))) {
+      const name = `Rosh Chodesh ${month}`;
+      one('info', name, observanceReason('day', named(name)), null);
+    }
   }
   return marks.sort((a, b) => (a.level === b.level ? 0 : a.level === 'custom' ? -1 : 1));
 }
@@ -316,43 +355,14 @@ export function dayMarks(
 // Judging a slot
 // ---------------------------------------------------------------------------------------------
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-function cached(cache: Map<string, Intl.DateTimeFormat>, zone: string, make: () => Intl.DateTimeFormat) {
-  let format = cache.get(zone);
-  if (!format) {
-    format = make();
-    cache.set(zone, format);
-  }
-  return format;
-}
-
-/** '16:12' in the zone. */
+/** '16:12' in the zone: the reasons' English clock (observance-reasons.ts). */
 export function clockTime(at: number, zone: string): string {
-  return cached(
-    timeFormats,
-    zone,
-    () =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-  ).format(at);
+  return reasonTime(at, zone, 'en');
 }
 
 /** 'Friday 18 December' in the zone. */
 export function clockDay(at: number, zone: string): string {
-  return cached(
-    dayFormats,
-    zone,
-    () =>
-      new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' }),
-  )
-    .format(at)
-    .replace(',', '');
+  return reasonDay(at, zone, 'en');
 }
 
 /** The instants an event occupies: [start, end). */
@@ -370,6 +380,7 @@ export function slotInterval(
 function conflictOf(
   level: ConflictLevel | null,
   reason: string | null,
+  about: ObservanceReason | null,
   startsAt: number | null,
   endsAt: number | null,
   place: JudgedPlace | null,
@@ -377,6 +388,7 @@ function conflictOf(
   return {
     level,
     reason,
+    about,
     startsAt: startsAt === null ? null : new Date(startsAt),
     endsAt: endsAt === null ? null : new Date(endsAt),
     place,
@@ -516,18 +528,32 @@ function judgeWith(
   if (place && zone) {
     const blocks = figures.blocks(slot.date, lastDate);
     const where = place.name;
+    const iso = (at: number) => new Date(at).toISOString();
+    const clocked = (name: string, date: string) => ({ name, date, place: where, zone });
     if (interval) {
       for (const block of blocks) {
         if (!(interval.start < block.endsAt && interval.end > block.startsAt)) continue;
         const runsUntil = `this event runs until ${clockTime(interval.end, zone)}${interval.assumed ? ` (${DEFAULT_EVENT_MINUTES / 60} hours from its start; add an end time to be exact)` : ''}`;
         let reason: string;
+        let about: ObservanceReason;
         let legacy: string;
         if (interval.start < block.startsAt) {
           legacy = restDayName(block.first, observance.israel);
           reason = `${legacy} begins at ${clockTime(block.startsAt, zone)} in ${where} on ${clockDay(block.startsAt, zone)}; ${runsUntil}.`;
+          about = observanceReason('restBegins', {
+            ...clocked(legacy, block.first),
+            startsAt: iso(block.startsAt),
+            eventEndsAt: iso(interval.end),
+            assumedHours: interval.assumed ? DEFAULT_EVENT_MINUTES / 60 : null,
+          });
         } else if (interval.end > block.endsAt) {
           legacy = restDayName(block.last, observance.israel);
           reason = `${legacy} ends at ${clockTime(block.endsAt, zone)} in ${where} on ${clockDay(block.endsAt, zone)}; this event starts at ${clockTime(interval.start, zone)}.`;
+          about = observanceReason('restEnds', {
+            ...clocked(legacy, block.last),
+            endsAt: iso(block.endsAt),
+            eventStartsAt: iso(interval.start),
+          });
         } else {
           // The rest day in force at the start: after nightfall the next day has begun (a Saturday
           // night before Shavuot is Shavuot, no longer Shabbat).
@@ -540,16 +566,19 @@ function judgeWith(
           ) {
             startDay = nextDay;
           }
-          legacy = restDayName(
-            isRestDay(startDay, observance.israel) ? startDay : block.first,
-            observance.israel,
-          );
+          const named = isRestDay(startDay, observance.israel) ? startDay : block.first;
+          legacy = restDayName(named, observance.israel);
           reason = `This event falls within ${legacy} in ${where}, from ${clockTime(block.startsAt, zone)} on ${clockDay(block.startsAt, zone)} to ${clockTime(block.endsAt, zone)} on ${clockDay(block.endsAt, zone)}.`;
+          about = observanceReason('restWithin', {
+            ...clocked(legacy, named),
+            startsAt: iso(block.startsAt),
+            endsAt: iso(block.endsAt),
+          });
         }
         return {
           hasConflict: true,
           conflictReason: legacy,
-          conflict: conflictOf('forbidden', reason, block.startsAt, block.endsAt, place),
+          conflict: conflictOf('forbidden', reason, about, block.startsAt, block.endsAt, place),
         };
       }
     } else {
@@ -557,32 +586,40 @@ function judgeWith(
       if (block) {
         const name = restDayName(slot.date, observance.israel);
         const reason = `${clockDay(localInstant(zone, slot.date, 12 * 60), zone)} is ${name} in ${where}, from ${clockTime(block.startsAt, zone)} on ${clockDay(block.startsAt, zone)} to ${clockTime(block.endsAt, zone)} on ${clockDay(block.endsAt, zone)}. An event that starts after ${clockTime(block.endsAt, zone)} is after it.`;
+        const about = observanceReason('restDay', {
+          ...clocked(name, slot.date),
+          startsAt: iso(block.startsAt),
+          endsAt: iso(block.endsAt),
+        });
         return {
           hasConflict: true,
           conflictReason: name,
-          conflict: conflictOf('forbidden', reason, block.startsAt, block.endsAt, place),
+          conflict: conflictOf('forbidden', reason, about, block.startsAt, block.endsAt, place),
         };
       }
     }
   } else if (isRestDay(slot.date, observance.israel)) {
     const name = restDayName(slot.date, observance.israel);
     const reason = `This date is ${name}. Choose the event's place to see when it begins and ends there.`;
+    const about = observanceReason('restDayNoPlace', { name, date: slot.date });
     return {
       hasConflict: true,
       conflictReason: name,
-      conflict: conflictOf('forbidden', reason, null, null, null),
+      conflict: conflictOf('forbidden', reason, about, null, null, null),
     };
   } else if (slot.time !== null && isRestDay(addDays(slot.date, 1), observance.israel)) {
     // No clock at all: an eve's afternoon may already be Shabbat (candles are lit from about 14:45
     // in the northernmost cities in December), so an event reaching past EARLIEST_CANDLES may be in it.
     const end = minutesOfTime(slot.time) + (slot.durationMinutes ?? DEFAULT_EVENT_MINUTES);
     if (end > EARLIEST_CANDLES_MINUTES) {
-      const name = restDayName(addDays(slot.date, 1), observance.israel);
+      const restDate = addDays(slot.date, 1);
+      const name = restDayName(restDate, observance.israel);
       const reason = `${name} begins this evening, at an hour that depends on the place. Choose the event's place to see when it begins there.`;
+      const about = observanceReason('restEveNoPlace', { name, date: restDate });
       return {
         hasConflict: true,
         conflictReason: name,
-        conflict: conflictOf('forbidden', reason, null, null, null),
+        conflict: conflictOf('forbidden', reason, about, null, null, null),
       };
     }
   }
@@ -621,7 +658,7 @@ function judgeWith(
     return {
       hasConflict: true,
       conflictReason: custom.legacy,
-      conflict: conflictOf('custom', custom.reason, s, e, place),
+      conflict: conflictOf('custom', custom.reason, custom.about, s, e, place),
     };
   }
   const warned = marks.find((m) => m.legacy !== null);
@@ -640,19 +677,34 @@ function judgeWith(
       const name = restDayName(after.last, observance.israel);
       const label = name === 'Shabbat' ? 'Motzei Shabbat' : `After ${name}`;
       const reason = `${label}: ${name} ends at ${clockTime(after.endsAt, zone)} in ${place.name}.`;
+      const about = observanceReason('afterRest', {
+        name,
+        date: after.last,
+        place: place.name,
+        zone,
+        endsAt: new Date(after.endsAt).toISOString(),
+      });
       return {
         hasConflict: false,
         conflictReason: null,
-        conflict: conflictOf('info', reason, after.startsAt, after.endsAt, place),
+        conflict: conflictOf('info', reason, about, after.startsAt, after.endsAt, place),
       };
     }
     if (!info && before) {
       const name = restDayName(before.first, observance.israel);
       const reason = `${name} begins at ${clockTime(before.startsAt, zone)} in ${place.name}; this event ends at ${clockTime(interval.end, zone)}.`;
+      const about = observanceReason('beforeRest', {
+        name,
+        date: before.first,
+        place: place.name,
+        zone,
+        startsAt: new Date(before.startsAt).toISOString(),
+        eventEndsAt: new Date(interval.end).toISOString(),
+      });
       return {
         hasConflict: false,
         conflictReason: null,
-        conflict: conflictOf('info', reason, before.startsAt, before.endsAt, place),
+        conflict: conflictOf('info', reason, about, before.startsAt, before.endsAt, place),
       };
     }
   }
@@ -661,8 +713,12 @@ function judgeWith(
     return {
       hasConflict: info.legacy !== null,
       conflictReason: info.legacy,
-      conflict: conflictOf('info', info.reason, s, e, place),
+      conflict: conflictOf('info', info.reason, info.about, s, e, place),
     };
   }
-  return { hasConflict: false, conflictReason: null, conflict: conflictOf(null, null, null, null, place) };
+  return {
+    hasConflict: false,
+    conflictReason: null,
+    conflict: conflictOf(null, null, null, null, null, place),
+  };
 }

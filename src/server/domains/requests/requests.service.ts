@@ -133,6 +133,7 @@ export async function sendAvailabilityRequest(
         conflictStartsAt: judged.conflict.startsAt,
         conflictEndsAt: judged.conflict.endsAt,
         conflictPlace: judged.conflict.place ? JSON.stringify(judged.conflict.place) : null,
+        conflictAbout: judged.conflict.about ? JSON.stringify(judged.conflict.about) : null,
         attachments: JSON.stringify(await attachmentRecords(trx, input.attachments, messageId)),
         createdAt: now,
       })
@@ -216,6 +217,7 @@ export async function listRequests(
       'r.conflictStartsAt',
       'r.conflictEndsAt',
       'r.conflictPlace',
+      'r.conflictAbout',
       'r.attachments',
       'r.response',
       'r.status',
@@ -237,6 +239,7 @@ export async function listRequests(
       conflictStartsAt,
       conflictEndsAt,
       conflictPlace,
+      conflictAbout,
       ...r
     }) => ({
       ...r,
@@ -244,6 +247,7 @@ export async function listRequests(
       conflict: {
         level: conflictLevel,
         reason: conflictMessage,
+        about: conflictAbout,
         startsAt: conflictStartsAt,
         endsAt: conflictEndsAt,
         place: conflictPlace,

@@ -422,6 +422,14 @@ export interface AvailabilityRequestsTable {
   conflictStartsAt: Timestamp | null;
   conflictEndsAt: Timestamp | null;
   conflictPlace: ColumnType<ConflictPlaceJson | null, string | null, string | null>;
+  /** `conflictMessage` by code and values (src/shared/observance-reasons.ts); null on requests sent before. */
+  conflictAbout: ColumnType<ObservanceAboutJson | null, string | null, string | null>;
+}
+
+/** A reason's code and values, as stored. */
+export interface ObservanceAboutJson {
+  code: string;
+  params: Record<string, string | number | null>;
 }
 
 /** The place a request's conflict was judged at, as stored. */
