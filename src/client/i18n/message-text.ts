@@ -30,13 +30,13 @@ let page: PageMessages | null = null;
 /** localizeMessage (server-message.ts), once loaded. */
 let localize: Localize | null = null;
 
-/** Called by LanguageProvider each time it renders, before its children. */
-export function setPageMessages(messages: PageMessages): void {
+/** Called by LanguageProvider each time it renders, before its children (null: no page, in tests). */
+export function setPageMessages(messages: PageMessages | null): void {
   page = messages;
 }
 
 /** Called once server-message.ts has loaded (LanguageProvider, on a page not in English). */
-export function setLocalizer(localizer: Localize): void {
+export function setLocalizer(localizer: Localize | null): void {
   localize = localizer;
 }
 

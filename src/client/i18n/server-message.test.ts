@@ -186,6 +186,7 @@ describe('messageText: what a field, a toast or an alert shows', () => {
   });
 
   it('translates a server’s sentence by its code, or its English, on a Hebrew page', () => {
+    setLocalizer(localizeMessage);
     const coded = {
       message: 'Name is required',
       messageCode: 'common.isRequired',
