@@ -10,6 +10,8 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { LANGUAGE, LOCALE, RIGHT_TO_LEFT, say, sayPattern } from './language';
+import { layoutProblems, rightToLeftProblems, settle } from './layout-checks';
 
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -18,6 +20,8 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/.tmp/screenshots');
+/** Where this run's pictures go: the English run's at the top, another language's in its folder. */
+export const RUN_SCREENSHOT_DIR = LANGUAGE === 'en' ? SCREENSHOT_DIR : path.join(SCREENSHOT_DIR, LANGUAGE);
 
 export function baseUrl(): string {
   return inject('baseUrl');
@@ -47,9 +51,10 @@ export interface Session {
 }
 
 /**
- * A fresh browser context (no cookies) at a viewport, collecting console errors. With
- * `scripts: false`, the page as the server sends it: no script runs (a drawn page's checks). With
- * `server`, the pages of a server the journey started itself rather than the shared one.
+ * A fresh browser context (no cookies) at a viewport, collecting console errors, whose browser asks
+ * for the run's language (language.ts). With `scripts: false`, the page as the server sends it: no
+ * script runs (a drawn page's checks). With `server`, the pages of a server the journey started
+ * itself rather than the shared one.
  */
 export async function openSession(
   browser: Browser,
@@ -60,6 +65,10 @@ export async function openSession(
     viewport: VIEWPORTS[viewport],
     baseURL: server,
     javaScriptEnabled: scripts,
+    locale: LOCALE,
+    extraHTTPHeaders: {
+      'Accept-Language': LANGUAGE === 'en' ? 'en-US,en;q=0.9' : `${LOCALE},${LANGUAGE};q=0.9`,
+    },
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -164,9 +173,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 /**
  * A picture of the page at rest, and an accessibility check of the same state: every journey's
  * screenshot points are the pages and dialogs a user sees, so each of them is checked with axe-core.
+ * In a right-to-left run, each is also held to what a page in that language must be
+ * (layout-checks.ts: nothing past its box or the screen, no paragraph aligned left, no Latin text
+ * left untranslated outside the names), each problem named in the failure.
  */
 export async function screenshot(page: Page, name: string, viewport: ViewportName): Promise<void> {
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await mkdir(RUN_SCREENSHOT_DIR, { recursive: true });
   // Let entrance animations settle so the picture shows the page at rest.
   await page.waitForTimeout(400);
   // Pictures are for looking at after a run, never committed: a full run rewrites about 20 MB of them.
@@ -175,8 +187,13 @@ export async function screenshot(page: Page, name: string, viewport: ViewportNam
   // breakpoint flipped to the phone's and back, closing an open notification panel and remounting
   // pages with a phone layout), and a viewport as tall as the page brings the marketplace's
   // end-of-list marker into view, loading the next page. A picture must not change what is checked next.
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${viewport}.png`) });
+  await page.screenshot({ path: path.join(RUN_SCREENSHOT_DIR, `${name}-${viewport}.png`) });
   await expectAccessible(page, `${name} at ${viewport} width`);
+  if (RIGHT_TO_LEFT) {
+    await settle(page);
+    const problems = [...(await layoutProblems(page)), ...(await rightToLeftProblems(page, LANGUAGE))];
+    expect(problems, `${name} in ${LANGUAGE} at ${viewport} width (${page.url()})`).toEqual([]);
+  }
 }
 
 /** A new customer account through the sign-up form, landing on the dashboard. */
@@ -187,18 +204,18 @@ export async function signUpCustomer(
   password: string,
 ): Promise<void> {
   await page.goto('/login-customer?mode=signup');
-  await page.getByRole('textbox', { name: /^Full name/ }).fill(name);
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByRole('textbox', { name: sayPattern('common.field.fullName') }).fill(name);
+  await page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }).fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('button', { name: say('auth.signUp.submit'), exact: true }).click();
   await page.waitForURL('**/dashboard');
 }
 
 export async function signIn(page: Page, loginPath: string, email: string, password: string): Promise<void> {
   await page.goto(loginPath);
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }).fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: say('auth.signIn.submit'), exact: true }).click();
 }
 
 export const DEMO = {

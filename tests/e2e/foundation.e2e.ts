@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+import { LOCALE, say, sayPattern } from './language';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     await expect
       .poll(() =>
         page
-          .getByRole('link', { name: /Venues/ })
+          .getByRole('link', { name: sayPattern('terms.category.venues', {}, { start: false }) })
           .first()
           .isVisible(),
       )
@@ -28,11 +29,11 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     const answer = await context.request.get('/trpc/meta.siteFigures');
     const figures = (await answer.json()).result.data.json as { families: number; vendors: number };
     expect(figures.vendors).toBeGreaterThan(0);
-    const vendors = new Intl.NumberFormat('en-US').format(figures.vendors);
+    const vendors = new Intl.NumberFormat(LOCALE).format(figures.vendors);
     await expect.poll(() => page.getByText(vendors, { exact: true }).first().isVisible()).toBe(true);
     expect(await page.getByText('5,000+').count()).toBe(0);
     const href = await page
-      .getByRole('link', { name: /Venues/ })
+      .getByRole('link', { name: sayPattern('terms.category.venues', {}, { start: false }) })
       .first()
       .getAttribute('href');
     expect(href).toBe('/marketplace?category=Venues');
@@ -52,18 +53,23 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     const { page, context } = await openSession(browser, viewport, { scripts: false });
     await page.goto('/');
     // Its name, as a screen reader reads it.
-    const heading = page.getByRole('heading', { level: 1, name: 'Every simcha, beautifully planned' });
+    const heading = page.getByRole('heading', { level: 1, name: say('landing.hero.title') });
     expect(await heading.isVisible()).toBe(true);
     expect(
       await page
-        .getByRole('link', { name: /Venues/ })
+        .getByRole('link', { name: sayPattern('terms.category.venues', {}, { start: false }) })
         .first()
         .getAttribute('href'),
     ).toBe('/marketplace?category=Venues');
-    expect(await page.getByRole('link', { name: 'Customer Login' }).first().isVisible()).toBe(
-      viewport === 'desktop',
+    expect(
+      await page
+        .getByRole('link', { name: say('common.account.customerLogin') })
+        .first()
+        .isVisible(),
+    ).toBe(viewport === 'desktop');
+    expect(await page.getByRole('button', { name: say('common.menu.open') }).isVisible()).toBe(
+      viewport === 'phone',
     );
-    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(viewport === 'phone');
     await context.close();
   });
 
@@ -71,12 +77,14 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     const { page, errors, context } = await openSession(browser, viewport);
     await page.goto('/login-customer');
     await screenshot(page, 'login-customer', viewport);
-    await page.getByRole('link', { name: /Sign up/ }).click();
-    await page.getByRole('textbox', { name: /^Full name/ }).fill('Tamar Weiss');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(`tamar.${viewport}.${Date.now()}@example.com`);
+    await page.getByRole('link', { name: sayPattern('auth.toggle.toSignUp', {}, { start: false }) }).click();
+    await page.getByRole('textbox', { name: sayPattern('common.field.fullName') }).fill('Tamar Weiss');
+    await page
+      .getByRole('textbox', { name: sayPattern('auth.signIn.email') })
+      .fill(`tamar.${viewport}.${Date.now()}@example.com`);
     await page.locator('input[name="password"]').fill('chuppah123');
-    await page.getByRole('textbox', { name: /^Family label/ }).fill('Weiss Family');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('textbox', { name: sayPattern('auth.signUp.familyLabel') }).fill('Weiss Family');
+    await page.getByRole('button', { name: say('auth.signUp.submit'), exact: true }).click();
     await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByText(/Tamar/).first().isVisible()).toBe(true);
     await screenshot(page, 'dashboard-after-sign-up', viewport);
@@ -95,10 +103,8 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
   it('refuses a vendor on the customer sign-in page and leaves them signed out', async () => {
     const { page, errors, context } = await openSession(browser, viewport);
     await signIn(page, '/login-customer', DEMO.vendor.email, DEMO.vendor.password);
-    await expect.poll(() => page.getByText('Access denied').first().isVisible()).toBe(true);
-    expect(await page.getByText('Please use the vendor login for vendor accounts').first().isVisible()).toBe(
-      true,
-    );
+    await expect.poll(() => page.getByText(say('auth.signIn.accessDenied')).first().isVisible()).toBe(true);
+    expect(await page.getByText(say('errors.auth.useVendorLogin')).first().isVisible()).toBe(true);
     await screenshot(page, 'access-denied', viewport);
     expect(new URL(page.url()).pathname).toBe('/login-customer');
     const me = await context.request.get('/api/auth/me');
@@ -127,13 +133,15 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
   it('shows the sign-in screen on /dashboard when signed out, and the app after signing in there', async () => {
     const { page, errors, context } = await openSession(browser, viewport);
     await page.goto('/dashboard');
-    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: say('auth.signIn.submit'), exact: true }).isVisible())
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await screenshot(page, 'dashboard-signed-out', viewport);
 
-    await page.getByRole('textbox', { name: /^Email/ }).fill(DEMO.customer.email);
+    await page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }).fill(DEMO.customer.email);
     await page.locator('input[name="password"]').fill(DEMO.customer.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: say('auth.signIn.submit'), exact: true }).click();
     await expect.poll(() => page.getByText(/Sarah/).first().isVisible()).toBe(true);
     await screenshot(page, 'dashboard', viewport);
 
@@ -144,11 +152,11 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     }
     await page.goto('/dashboard');
     if (viewport === 'phone') {
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: say('common.menu.open') }).click();
       await page.waitForTimeout(400);
       await screenshot(page, 'navigation-menu', viewport);
     }
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('button', { name: say('common.appNav.signOut') }).click();
     await page.waitForURL((url) => url.pathname === '/');
     const me = await context.request.get('/api/auth/me');
     expect(me.status()).toBe(401);
@@ -187,7 +195,7 @@ describe('signing out', () => {
       await page.goto('/dashboard');
       await stream;
       await page.waitForTimeout(pause);
-      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await page.getByRole('button', { name: say('common.appNav.signOut') }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.waitForTimeout(500);
       // Signing in again in the same tab opens the live stream again.

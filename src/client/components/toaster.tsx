@@ -1,6 +1,6 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, type ToastOptions } from '@chakra-ui/react';
 import { type PointerEvent, useRef } from 'react';
-import { useT } from '../i18n/use-t';
+import { useMessageText, useT } from '../i18n/use-t';
 import { type ToastMeta, toaster } from '../lib/toast';
 
 /** How far right a toast must be dragged to go away (spec section 9). */
@@ -48,8 +48,13 @@ interface Drag {
 function SwipeableToast({ item }: { item: ToastOptions }) {
   const drag = useRef<Drag | null>(null);
   const t = useT();
+  // A shared schema's sentence (toast.error(EVENT_MESSAGES.required)) in the page's language; words
+  // already in it are left as they are.
+  const messageText = useMessageText();
+  const said = (text: ToastOptions['title']) => (typeof text === 'string' ? messageText(text) : text);
+  const title = said(item.title);
   const description =
-    item.description ??
+    said(item.description) ??
     ((item.meta as ToastMeta | undefined)?.hint === 'retry' ? t('common.error.tryAgainPlease') : null);
 
   const settle = (el: HTMLElement) => {
@@ -123,7 +128,7 @@ function SwipeableToast({ item }: { item: ToastOptions }) {
     >
       {item.type === 'loading' ? <Spinner size="sm" /> : <Toast.Indicator />}
       <Stack gap="1" flex="1" maxWidth="100%">
-        {item.title ? <Toast.Title>{item.title}</Toast.Title> : null}
+        {title ? <Toast.Title>{title}</Toast.Title> : null}
         {/* Chakra fades the description to 80%: white at 80% on the error red is 3.5:1, under the 4.5:1
             body text needs, so it is drawn at full strength like the title. */}
         {description ? <Toast.Description opacity="1">{description}</Toast.Description> : null}

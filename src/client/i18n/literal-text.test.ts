@@ -28,6 +28,16 @@ describe('literalTexts', () => {
     ]);
   });
 
+  it('finds a shared schema’s English sentence drawn as it is, not one given to messageText', () => {
+    expect(
+      texts(`
+        const a = <Alert.Title>{EVENT_MESSAGES.pastDate}</Alert.Title>;
+        const b = <Alert.Title>{messageText(EVENT_MESSAGES.pastDate)}</Alert.Title>;
+        const c = <Notice message={MESSAGES.notSignedIn} />;
+      `),
+    ).toEqual(['EVENT_MESSAGES.pastDate']);
+  });
+
   it('leaves values alone: imports, comparisons, cases, keys, style props, errors for developers', () => {
     expect(
       texts(`

@@ -120,6 +120,17 @@ export function literalTexts(fileName: string, source: string): LiteralText[] {
   };
 
   const visit = (node: ts.Node) => {
+    // A shared schema's English sentence drawn as it is (`{EVENT_MESSAGES.pastDate}`): it needs
+    // messageText() (or a catalogue id) to be in the page's language.
+    if (
+      ts.isJsxExpression(node) &&
+      node.expression &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      /MESSAGES$/.test(node.expression.expression.getText(file)) &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))
+    ) {
+      add(node, node.expression.getText(file));
+    }
     if (ts.isJsxText(node)) {
       if (HAS_LETTER.test(node.text)) add(node, node.text);
       return;

@@ -2,7 +2,7 @@ import { Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import { MESSAGES, type UserDto } from '../../../shared/schemas/auth';
+import type { UserDto } from '../../../shared/schemas/auth';
 import { useT } from '../../i18n/use-t';
 import { homePathFor } from '../../lib/session';
 import { AdminLoginPage } from './admin-login-page';
@@ -12,7 +12,8 @@ import { VendorLoginPage } from './vendor-login-page';
 
 /** A visitor on a signed-in page: the customer sign-in, in place. */
 export function SignedInRequiredScreen() {
-  return <CustomerLoginPage inPlace notice={<AuthNotice>{MESSAGES.notSignedIn}</AuthNotice>} />;
+  const t = useT();
+  return <CustomerLoginPage inPlace notice={<AuthNotice>{t('auth.guard.signInRequired')}</AuthNotice>} />;
 }
 
 /** Anyone without the vendor role on /vendor-dashboard: the vendor sign-in, in place. */

@@ -18,7 +18,7 @@ import { UploadedImage } from '../../components/uploaded-image';
 import { useSlotCheck } from '../../components/use-slot-check';
 import { useLanguage } from '../../i18n/language';
 import { term } from '../../i18n/terms';
-import { useT } from '../../i18n/use-t';
+import { useMessageText, useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { DIALOG_IMAGE_SIZES, uploadImageWithToasts } from '../../lib/upload-image';
@@ -97,6 +97,7 @@ export type EventPreset = Partial<
 export function EventFormDialog({ open, onClose, event, onCreated, preset = null }: EventFormDialogProps) {
   const { user } = useCurrentUser();
   const t = useT();
+  const messageText = useMessageText();
   const { enabled: hebrew } = useHebrewDates();
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -283,7 +284,7 @@ export function EventFormDialog({ open, onClose, event, onCreated, preset = null
         <Alert.Root status="info" rounded="lg" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{EVENT_MESSAGES.pastDate}</Alert.Title>
+            <Alert.Title>{messageText(EVENT_MESSAGES.pastDate)}</Alert.Title>
             <Alert.Description>{t('events.form.pastText')}</Alert.Description>
             <Box mt="2">
               <Button
