@@ -3,17 +3,17 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageId } from '../../src/client/i18n/catalogue';
 import en from '../../src/client/i18n/en';
 import he from '../../src/client/i18n/he';
-import { type Language, localeOf } from '../../src/shared/i18n';
+import { directionOf, isLanguage, type Language, localeOf } from '../../src/shared/i18n';
 
 /**
- * The language a run of the journeys reads the product in: `E2E_LANGUAGE=he npm run test:e2e:he`
+ * The language a run of the journeys reads the product in: `npm run test:e2e:he` (E2E_LANGUAGE=he)
  * runs every journey in Hebrew (the browser asks for Hebrew, the demo accounts read Hebrew), and the
  * default run in English. Journeys find what they click and read by the catalogue's words in the
  * run's language (`say`), never by English written into the journey.
  */
-export const LANGUAGE: Language = process.env.E2E_LANGUAGE === 'he' ? 'he' : 'en';
+export const LANGUAGE: Language = isLanguage(process.env.E2E_LANGUAGE) ? process.env.E2E_LANGUAGE : 'en';
 export const LOCALE = localeOf(LANGUAGE);
-export const RIGHT_TO_LEFT = LANGUAGE === 'he';
+export const RIGHT_TO_LEFT = directionOf(LANGUAGE) === 'rtl';
 
 const CATALOGUES: Record<Language, Record<string, string>> = { en, he };
 
