@@ -94,11 +94,20 @@ export const claimEvidenceDto = z.object({
 });
 export type ClaimEvidenceDto = z.infer<typeof claimEvidenceDto>;
 
+/** Who moved a claim: the submitter, an administrator (unnamed to the submitter), one gone, the product, or a named person. */
+export const CLAIM_ACTOR_KINDS = ['you', 'admin', 'formerAdmin', 'deleted', 'system', 'person'] as const;
+export type ClaimActorKind = (typeof CLAIM_ACTOR_KINDS)[number];
+
 export const claimHistoryEntryDto = z.object({
   fromStatus: z.enum(CLAIM_STATUSES).nullable(),
   toStatus: z.enum(CLAIM_STATUSES),
   /** 'You', 'An administrator' or 'SimchaHub' to the submitter; the admin's name to admins. */
   actor: z.string(),
+  /** Which kind of actor `actor` names, for a client to say it in its reader's language. */
+  actorKind: z.enum(CLAIM_ACTOR_KINDS).optional().meta({
+    description:
+      "Which kind of actor `actor` names (`person`: a person's name; `system`: the product), for a client to say it in its reader's language",
+  }),
   note: z.string().nullable(),
   at: z.date(),
 });

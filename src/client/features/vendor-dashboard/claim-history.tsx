@@ -1,18 +1,18 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
-import { claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
+import { type ClaimActorKind, claimBadgePalette, type MyClaimDto } from '../../../shared/schemas/claims';
 import type { MessageId } from '../../i18n/catalogue';
 import { useT } from '../../i18n/use-t';
 import { claimStatusLabel, formatDateTime } from './format';
 
 /**
- * Who moved a claim, as the server names them in English: the submitter, an administrator (to the
- * submitter), or someone gone; anyone else is a person's or the brand's name, shown as it is.
+ * Who moved a claim, by the kind the server says it is: the submitter, an administrator (to the
+ * submitter), or someone gone; a person's or the brand's name is shown as it is.
  */
-const ACTORS: Record<string, MessageId> = {
-  You: 'claims.actor.you',
-  'An administrator': 'claims.actor.admin',
-  'A former administrator': 'claims.actor.formerAdmin',
-  'A deleted account': 'claims.actor.deleted',
+const ACTORS: Partial<Record<ClaimActorKind, MessageId>> = {
+  you: 'claims.actor.you',
+  admin: 'claims.actor.admin',
+  formerAdmin: 'claims.actor.formerAdmin',
+  deleted: 'claims.actor.deleted',
 };
 
 /** A claim's steps, oldest first: each status it took, who moved it there and when, and their note. */
@@ -29,7 +29,7 @@ export function ClaimHistoryList({
   return (
     <Stack as="ol" gap={gap} mt={mt} ps="3" borderStartWidth="2px" borderColor="border" listStyleType="none">
       {history.map((entry) => {
-        const actor = ACTORS[entry.actor];
+        const actor = entry.actorKind ? ACTORS[entry.actorKind] : undefined;
         return (
           <Box as="li" key={`${entry.at.getTime()}-${entry.toStatus}`} fontSize="sm">
             <HStack gap="2" wrap="wrap">

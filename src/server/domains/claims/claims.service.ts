@@ -69,26 +69,31 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 
 type HistoryEntry = MyClaimDto['history'][number];
 
+type Actor = Pick<HistoryEntry, 'actor' | 'actorKind'>;
+
 /** The submitter sees that an administrator decided, never which one. */
-function actorForSubmitter(e: ClaimEventRow): string {
-  if (e.actorRole === 'admin') return 'An administrator';
-  if (e.actorRole === 'system') return 'SimchaHub';
-  return 'You';
+function actorForSubmitter(e: ClaimEventRow): Actor {
+  if (e.actorRole === 'admin') return { actor: 'An administrator', actorKind: 'admin' };
+  if (e.actorRole === 'system') return { actor: 'SimchaHub', actorKind: 'system' };
+  return { actor: 'You', actorKind: 'you' };
 }
 
-function actorForAdmin(e: ClaimEventRow): string {
-  if (e.actorRole === 'system') return 'SimchaHub';
-  return e.actorName ?? (e.actorRole === 'admin' ? 'A former administrator' : 'A deleted account');
+function actorForAdmin(e: ClaimEventRow): Actor {
+  if (e.actorRole === 'system') return { actor: 'SimchaHub', actorKind: 'system' };
+  if (e.actorName) return { actor: e.actorName, actorKind: 'person' };
+  return e.actorRole === 'admin'
+    ? { actor: 'A former administrator', actorKind: 'formerAdmin' }
+    : { actor: 'A deleted account', actorKind: 'deleted' };
 }
 
-function historyByClaim(events: ClaimEventRow[], actor: (e: ClaimEventRow) => string) {
+function historyByClaim(events: ClaimEventRow[], actor: (e: ClaimEventRow) => Actor) {
   const map = new Map<string, HistoryEntry[]>();
   for (const e of events) {
     const list = map.get(e.claimId) ?? [];
     list.push({
       fromStatus: e.fromStatus,
       toStatus: e.toStatus,
-      actor: actor(e),
+      ...actor(e),
       note: e.note,
       at: e.createdAt,
     });
@@ -154,7 +159,7 @@ function toAdminClaim(row: AdminClaimRow, history: HistoryEntry[]): AdminClaimDt
 async function withHistory<R extends { id: string }, D>(
   db: Db,
   rows: R[],
-  actor: (e: ClaimEventRow) => string,
+  actor: (e: ClaimEventRow) => Actor,
   toDto: (row: R, history: HistoryEntry[]) => D,
 ): Promise<D[]> {
   const history = historyByClaim(

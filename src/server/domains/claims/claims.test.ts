@@ -316,11 +316,12 @@ describe('my claims (GET /api/vendor-claims/my-claims)', () => {
       listingName: listing.businessName,
       reviewNotes: 'Please send the registry extract.',
       history: [
-        { fromStatus: null, toStatus: 'pending', actor: 'You' },
+        { fromStatus: null, toStatus: 'pending', actor: 'You', actorKind: 'you' },
         {
           fromStatus: 'pending',
           toStatus: 'rejected',
           actor: 'An administrator',
+          actorKind: 'admin',
           note: 'Please send the registry extract.',
         },
       ],
@@ -423,7 +424,7 @@ describe('approving a claim for an existing listing', () => {
       competingClaimsNow: 0,
       listing: { id: listing.id, ownerId: claimant.user.id, claimed: true },
       history: [
-        { toStatus: 'pending', actor: 'Moshe Claimant' },
+        { toStatus: 'pending', actor: 'Moshe Claimant', actorKind: 'person' },
         {
           fromStatus: 'pending',
           toStatus: 'approved',
@@ -456,6 +457,7 @@ describe('approving a claim for an existing listing', () => {
         fromStatus: 'pending',
         toStatus: 'rejected',
         actor: 'SimchaHub',
+        actorKind: 'system',
         note: COMPETING_CLAIM_REJECTED,
       });
       expect(await claimNotifications(who.user.id)).toEqual([
