@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailTexts } from '../../src/server/platform/mail/mail-texts';
 import {
   baseUrl,
   expectAccessible,
@@ -7,8 +8,10 @@ import {
   openSession,
   screenshot,
   signUpCustomer,
+  uniqueTag,
   type ViewportName,
 } from './browser';
+import { LANGUAGE, say, withoutIsolates } from './language';
 import { mailFiles, waitForMail } from './mailbox';
 
 /**
@@ -27,7 +30,8 @@ afterAll(async () => {
 
 const viewports: ViewportName[] = ['desktop', 'phone'];
 const WAIT = { timeout: 15_000 };
-const SUBJECT = 'Confirm your e-mail address for SimchaHub';
+/** The mail's subject in the newcomer's language: an account takes the language of its sign-up. */
+const SUBJECT = mailTexts(LANGUAGE).t('auth.confirmEmail.subject');
 
 /** Refused requests the journey causes on purpose; Chromium logs every non-2xx response. */
 function unexpected(errors: string[]): string[] {
@@ -43,7 +47,8 @@ function confirmationLink(text: string): URL {
 describe.each(viewports)('e-mail confirmation at %s width', (viewport) => {
   it('asks a newcomer to confirm, sends the link again, and confirms it from another device', async () => {
     const stamp = `${viewport}.${Date.now()}`;
-    const email = `miriam.${stamp}@example.com`;
+    // An address of a usual length: the pages keep it on one line where it fits (layout-checks.ts).
+    const email = `miriam.${uniqueTag()}@example.com`;
     const { page, errors, context } = await openSession(browser, viewport);
     const before = await mailFiles();
     await signUpCustomer(page, 'Miriam Adler', email, `Tallit-bag-${stamp}`);
@@ -51,16 +56,19 @@ describe.each(viewports)('e-mail confirmation at %s width', (viewport) => {
     const banner = page.getByTestId('email-confirmation-banner');
     await expect.poll(() => banner.isVisible(), WAIT).toBe(true);
     await expect
-      .poll(() => banner.textContent(), WAIT)
-      .toContain(`We sent a link to ${email}. Until then, you can store up to 20 MB of images and files.`);
+      .poll(async () => withoutIsolates((await banner.textContent()) ?? ''), WAIT)
+      .toContain(say('common.emailConfirm.sentWithQuota', { email, size: '20 MB' }));
     await expectAccessible(page, `dashboard with the confirmation banner (${viewport})`);
     await screenshot(page, 'email-confirmation-banner', viewport);
 
     // The sign-up's mail arrives; a second link is asked for, and both work until one is used.
     const first = await waitForMail(email, { seen: before, subject: SUBJECT });
-    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await page.getByRole('button', { name: say('common.emailConfirm.sendAgain'), exact: true }).click();
     await expect
-      .poll(() => page.getByRole('status').getByText('We sent you a new link').first().isVisible(), WAIT)
+      .poll(
+        () => page.getByRole('status').getByText(say('common.emailConfirm.resent')).first().isVisible(),
+        WAIT,
+      )
       .toBe(true);
     const second = await waitForMail(email, { seen: [...before, first.file], subject: SUBJECT });
     const link = confirmationLink(second.text);
@@ -70,12 +78,17 @@ describe.each(viewports)('e-mail confirmation at %s width', (viewport) => {
     const other = await openSession(browser, viewport);
     await other.page.goto(`${link.pathname}${link.hash}`);
     await expect.poll(() => other.page.getByTestId('confirm-email-confirmed').isVisible(), WAIT).toBe(true);
-    expect(await other.page.getByTestId('confirm-email-confirmed').textContent()).toContain(
-      `${email} is confirmed.`,
-    );
+    expect(
+      withoutIsolates((await other.page.getByTestId('confirm-email-confirmed').textContent()) ?? ''),
+    ).toContain(say('auth.confirm.confirmed', { email }));
     // The token leaves the address bar, and the history entry, at once.
     expect(await other.page.evaluate(() => window.location.href)).toBe(`${baseUrl()}/confirm-email`);
-    await expect.poll(() => other.page.getByRole('link', { name: 'Sign in' }).isVisible(), WAIT).toBe(true);
+    await expect
+      .poll(
+        () => other.page.getByRole('link', { name: say('auth.register.signIn'), exact: true }).isVisible(),
+        WAIT,
+      )
+      .toBe(true);
     await expectAccessible(other.page, `confirmed (${viewport})`);
     await screenshot(other.page, 'email-confirmed', viewport);
     expect(unexpected(other.errors)).toEqual([]);
@@ -91,7 +104,7 @@ describe.each(viewports)('e-mail confirmation at %s width', (viewport) => {
     // The first link, never used, still confirms (the same address): a signed-in click lands well.
     await page.goto(`${confirmationLink(first.text).pathname}${confirmationLink(first.text).hash}`);
     await expect.poll(() => page.getByTestId('confirm-email-confirmed').isVisible(), WAIT).toBe(true);
-    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.getByRole('link', { name: say('auth.confirm.toDashboard'), exact: true }).click();
     await page.waitForURL('**/dashboard');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
@@ -102,11 +115,9 @@ describe.each(viewports)('e-mail confirmation at %s width', (viewport) => {
     await page.goto('/confirm-email#token=not-a-real-token');
     const failed = page.getByTestId('confirm-email-failed');
     await expect.poll(() => failed.isVisible(), WAIT).toBe(true);
-    expect(await failed.textContent()).toContain(
-      'This confirmation link is invalid or has expired. Sign in and ask for a new one in Profile Settings.',
-    );
+    expect(await failed.textContent()).toContain(say('errors.account.confirmLinkInvalid'));
     await expect
-      .poll(() => page.getByRole('heading', { name: 'This link cannot be used' }).isVisible())
+      .poll(() => page.getByRole('heading', { name: say('auth.linkUnusable'), exact: true }).isVisible())
       .toBe(true);
     await expectAccessible(page, `unusable link (${viewport})`);
     await screenshot(page, 'email-confirm-invalid', viewport);

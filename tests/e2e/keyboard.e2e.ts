@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toCivilDate } from '../../src/shared/jewish-calendar';
-import { requestSentNotice } from '../../src/shared/schemas/requests';
 import { DEMO, launchBrowser, openSession, screenshot, type ViewportName } from './browser';
+import { say, sayPattern } from './language';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -76,7 +76,7 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = 
  */
 async function skipToContent(page: Page): Promise<void> {
   await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to content' });
+  const skip = page.getByRole('link', { name: say('common.skipToContent'), exact: true });
   if (!(await isFocused(skip)))
     throw new Error(`The first Tab stop is ${(await focusStyle(page)).description}, not the skip link`);
   await expectFocusIndicator(page);
@@ -119,7 +119,10 @@ async function expectFocusTrapAndReturn(page: Page, dialog: Locator, opener: Loc
   await expectFocusIndicator(page);
 }
 
-/** A date input takes its parts as typed digits, in the en-US order month, day, year. */
+/**
+ * A date input takes its parts as typed digits, in the order of the browser's own language, not the
+ * page's: the journeys' Chromium speaks English (en-US), month, day, year, in either run.
+ */
 function typedDate(civil: string): string {
   const [year, month, day] = civil.split('-');
   return `${month}${day}${year}`;
@@ -140,16 +143,16 @@ describe.each(viewports)('keyboard-only journey at %s width', (viewport) => {
 
     // Sign in: skip link first, then the form, submitted with Enter.
     await page.goto('/login-customer');
-    await page.getByRole('textbox', { name: /^Email/ }).waitFor();
+    await page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }).waitFor();
     await skipToContent(page);
-    await tabTo(page, page.getByRole('textbox', { name: /^Email/ }));
+    await tabTo(page, page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }));
     await page.keyboard.type(DEMO.customer.email);
     await tabTo(page, page.locator('input[name="password"]'));
     await page.keyboard.type(DEMO.customer.password);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/dashboard');
     await expect
-      .poll(() => page.getByRole('heading', { level: 1, name: /^Welcome, / }).isVisible())
+      .poll(() => page.getByRole('heading', { level: 1, name: sayPattern('dashboard.welcome') }).isVisible())
       .toBe(true);
 
     // The home page: the skip link again, then the navigation to My Events (the side panel before the
@@ -157,19 +160,23 @@ describe.each(viewports)('keyboard-only journey at %s width', (viewport) => {
     await skipToContent(page);
     const eventsLink =
       viewport === 'desktop'
-        ? page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Events' })
-        : page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: /Events/ });
+        ? page
+            .getByRole('navigation', { name: say('common.nav.main'), exact: true })
+            .getByRole('link', { name: say('common.appNav.myEvents'), exact: true })
+        : page
+            .getByRole('navigation', { name: say('common.appNav.quick'), exact: true })
+            .getByRole('link', { name: sayPattern('common.appNav.short.events', {}, { start: false }) });
     await tabTo(page, eventsLink, { back: viewport === 'desktop' });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/events');
 
     // My Events: the create dialog holds the focus and gives it back on Escape.
-    const createButton = page.getByRole('button', { name: 'Create Event' });
+    const createButton = page.getByRole('button', { name: say('events.page.create'), exact: true });
     await createButton.waitFor();
     await skipToContent(page);
     await tabTo(page, createButton);
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Create Event' });
+    const dialog = page.getByRole('dialog', { name: say('events.form.createTitle'), exact: true });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await screenshot(page, 'keyboard-create-dialog', viewport);
     await expectFocusTrapAndReturn(page, dialog, createButton);
@@ -177,9 +184,9 @@ describe.each(viewports)('keyboard-only journey at %s width', (viewport) => {
     // Open it again with Space and fill it in.
     await page.keyboard.press('Space');
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    await tabTo(page, dialog.getByRole('textbox', { name: /^Event title/ }));
+    await tabTo(page, dialog.getByRole('textbox', { name: sayPattern('events.form.title') }));
     await page.keyboard.type(eventTitle);
-    const typeSelect = dialog.getByRole('combobox', { name: 'Event type' });
+    const typeSelect = dialog.getByRole('combobox', { name: say('events.form.type'), exact: true });
     await tabTo(page, typeSelect);
     for (let i = 0; i < 10 && (await typeSelect.inputValue()) !== 'Other'; i++)
       await page.keyboard.press('ArrowDown');
@@ -191,31 +198,39 @@ describe.each(viewports)('keyboard-only journey at %s width', (viewport) => {
     await tabTo(page, dateInput);
     await page.keyboard.type(typedDate(date));
     expect(await dateInput.inputValue()).toBe(date);
-    await tabTo(page, dialog.getByRole('textbox', { name: 'Venue' }));
+    await tabTo(page, dialog.getByRole('textbox', { name: say('events.form.venue'), exact: true }));
     await page.keyboard.type('Young Israel of Teaneck');
     await screenshot(page, 'keyboard-create-event', viewport);
-    await tabTo(page, dialog.getByRole('button', { name: 'Create Event' }));
+    await tabTo(page, dialog.getByRole('button', { name: say('events.form.createTitle'), exact: true }));
     await page.keyboard.press('Enter');
-    await toast(page, 'Event created successfully');
+    await toast(page, say('events.form.created'));
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await expect.poll(() => page.getByRole('heading', { level: 2, name: eventTitle }).isVisible()).toBe(true);
 
     // The marketplace, reached through the navigation.
     const marketLink =
       viewport === 'desktop'
-        ? page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Marketplace' })
-        : page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link', { name: /Vendors/ });
+        ? page
+            .getByRole('navigation', { name: say('common.nav.main'), exact: true })
+            .getByRole('link', { name: say('common.appNav.marketplace'), exact: true })
+        : page
+            .getByRole('navigation', { name: say('common.appNav.quick'), exact: true })
+            .getByRole('link', { name: sayPattern('common.appNav.short.vendors', {}, { start: false }) });
     await tabTo(page, marketLink, { back: viewport === 'desktop' });
     await page.keyboard.press('Enter');
     await page.waitForURL('**/marketplace');
-    const search = page.getByRole('combobox', { name: 'Search vendors' });
+    const search = page.getByRole('combobox', { name: say('marketplace.search.label'), exact: true });
     await search.waitFor();
     await skipToContent(page);
 
     // Search by keyboard: type, pick the first suggestion with the arrow key, Enter.
     await tabTo(page, search);
     await page.keyboard.type('Levy');
-    await expect.poll(() => page.getByRole('listbox', { name: 'Search suggestions' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('listbox', { name: say('marketplace.search.suggestions'), exact: true }).isVisible(),
+      )
+      .toBe(true);
     await page.keyboard.press('ArrowDown');
     expect(await search.getAttribute('aria-activedescendant')).toBeTruthy();
     await page.keyboard.press('Enter');
@@ -228,35 +243,45 @@ describe.each(viewports)('keyboard-only journey at %s width', (viewport) => {
     await screenshot(page, 'keyboard-search', viewport);
 
     // The request dialog from the card's button: trapped and returned, then sent.
-    const requestButton = firstCard.getByRole('button', { name: /^Request Availability/ });
+    const requestButton = firstCard.getByRole('button', {
+      name: sayPattern('marketplace.card.actionLabel', { action: say('marketplace.request.action') }),
+    });
     await tabTo(page, requestButton);
     await page.keyboard.press('Enter');
     const request = page.getByRole('dialog');
     await expect
-      .poll(() => request.getByRole('heading', { name: 'Request Availability' }).isVisible())
+      .poll(() =>
+        request.getByRole('heading', { name: say('marketplace.request.action'), exact: true }).isVisible(),
+      )
       .toBe(true);
     await expectFocusTrapAndReturn(page, request, requestButton);
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => request.getByRole('heading', { name: 'Request Availability' }).isVisible())
+      .poll(() =>
+        request.getByRole('heading', { name: say('marketplace.request.action'), exact: true }).isVisible(),
+      )
       .toBe(true);
-    const linkSelect = request.getByRole('combobox', { name: 'Link to one of your events' });
+    const linkSelect = request.getByRole('combobox', {
+      name: say('marketplace.request.linkEvent'),
+      exact: true,
+    });
     await tabTo(page, linkSelect);
     const chosen = () => linkSelect.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text);
     // Typing on a closed select picks the option that starts with the typed text; arrowing past other
     // events would fill the date from the first of them.
     await page.keyboard.type(eventTitle);
     expect(await chosen()).toBe(eventTitle);
-    expect(await request.getByLabel('Event date').inputValue()).toBe(date);
-    await tabTo(page, request.getByLabel('Message'));
+    expect(await request.getByLabel(say('marketplace.request.date')).inputValue()).toBe(date);
+    await tabTo(page, request.getByLabel(say('marketplace.request.message')));
     await page.keyboard.type('A kiddush for about 80 guests after the Shabbat morning service.');
     await screenshot(page, 'keyboard-request', viewport);
-    await tabTo(page, request.getByRole('button', { name: 'Send Request' }));
+    await tabTo(page, request.getByRole('button', { name: say('marketplace.request.submit'), exact: true }));
     await page.keyboard.press('Enter');
-    const sentToast = page
-      .getByRole('status')
-      .filter({ hasText: /^Request sent/ })
-      .first();
+    // Its title says whether the business will answer (a listing it manages) or the request waits.
+    const sentTitle = new RegExp(
+      `^(?:${sayPattern('marketplace.request.sent', {}, { start: false }).source}|${sayPattern('marketplace.request.sentUnmanaged', {}, { start: false }).source})`,
+    );
+    const sentToast = page.getByRole('status').filter({ hasText: sentTitle }).first();
     await expect.poll(() => sentToast.isVisible()).toBe(true);
     const toastText = (await sentToast.textContent()) ?? '';
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
@@ -268,7 +293,13 @@ describe.each(viewports)('keyboard-only journey at %s width', (viewport) => {
     const mine = sent.find((r) => r.message.startsWith('A kiddush for about 80 guests'));
     expect(mine).toBeDefined();
     // A reply is promised only by a listing its business manages; otherwise the wait is said.
-    expect(toastText).toContain(requestSentNotice(mine?.vendor ?? { managed: true }).description);
+    expect(toastText).toContain(
+      say(
+        (mine?.vendor.managed ?? true)
+          ? 'marketplace.request.sentDescription'
+          : 'marketplace.request.sentUnmanagedDescription',
+      ),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

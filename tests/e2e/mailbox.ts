@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { readMail } from '../../src/server/platform/mail/mail-files';
 
 /** Where the server writes each mail as an .eml file when no SMTP server is configured. */
 export function mailDir(): string {
@@ -14,65 +15,13 @@ export interface ReceivedMail {
   html: string;
 }
 
-interface Part {
-  headers: Record<string, string>;
-  body: string;
-}
-
-function parsePart(raw: string): Part {
-  const normalized = raw.replace(/\r\n/g, '\n');
-  const split = normalized.indexOf('\n\n');
-  const head = split === -1 ? normalized : normalized.slice(0, split);
-  const body = split === -1 ? '' : normalized.slice(split + 2);
-  const headers: Record<string, string> = {};
-  // Folded header lines continue with leading white space.
-  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { headers, body };
-}
-
-function decodeBody(part: Part): string {
-  const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const unfolded = part.body.replace(/=\n/g, '');
-    const bytes: number[] = [];
-    for (let i = 0; i < unfolded.length; i++) {
-      const hex = unfolded.slice(i + 1, i + 3);
-      if (unfolded[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-        bytes.push(Number.parseInt(hex, 16));
-        i += 2;
-      } else {
-        bytes.push(...Buffer.from(unfolded[i] ?? '', 'utf8'));
-      }
-    }
-    return Buffer.from(bytes).toString('utf8');
-  }
-  return part.body;
-}
-
-/** The leaf parts of a MIME message, multipart containers opened recursively. */
-function leaves(part: Part): Part[] {
-  const type = part.headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (!/^multipart\//i.test(type) || !boundary) return [part];
-  const [, ...sections] = part.body.split(`--${boundary}`);
-  return sections
-    .filter((section) => !section.startsWith('--'))
-    .map((section) => parsePart(section.replace(/^\n/, '')))
-    .flatMap(leaves);
-}
-
+/**
+ * A mail as the server wrote it: headers decoded (a Hebrew subject is written as RFC 2047 words),
+ * the text and HTML parts decoded, '' when a part is missing.
+ */
 export function parseMail(file: string, raw: string): ReceivedMail {
-  const message = parsePart(raw);
-  const parts = leaves(message);
-  const body = (type: RegExp) => {
-    const part = parts.find((p) => type.test(p.headers['content-type'] ?? 'text/plain'));
-    return part ? decodeBody(part) : '';
-  };
-  return { file, headers: message.headers, text: body(/^text\/plain/i), html: body(/^text\/html/i) };
+  const mail = readMail(raw);
+  return { file, headers: mail.headers, text: mail.text ?? '', html: mail.html ?? '' };
 }
 
 /** Names of the .eml files written so far (the mail directory may not exist yet). */

@@ -9,6 +9,7 @@ import {
   trackSessions,
   type ViewportName,
 } from './browser';
+import { say, sayPattern } from './language';
 
 let browser: Browser;
 let admin: APIRequestContext;
@@ -61,29 +62,31 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the vendor side at %s wid
 
     // A new vendor account from the vendor login page.
     await page.goto('/login-vendor');
-    await page.getByRole('link', { name: /Sign up/ }).click();
-    await page.getByRole('textbox', { name: /^Full name/ }).fill('Avi Ben-David');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await page.getByRole('link', { name: sayPattern('auth.toggle.toSignUp', {}, { start: false }) }).click();
+    await page.getByRole('textbox', { name: sayPattern('common.field.fullName') }).fill('Avi Ben-David');
+    await page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }).fill(email);
     await page.locator('input[name="password"]').fill('mazel-tov-2027');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: say('auth.signUp.submit'), exact: true }).click();
     await page.waitForURL('**/vendor-dashboard');
 
     // No listing yet: the Listing Profile tab says why and leads to the Claims tab.
     await eventually(() =>
       page
-        .getByText(/approved vendor claim/i)
+        .getByText(sayPattern('errors.vendors.noProfile', {}, { start: false }))
         .first()
         .isVisible(),
     ).toBe(true);
     await screenshot(page, 'vendor-dashboard-no-listing', viewport);
-    await page.getByRole('button', { name: 'Go to Claims' }).click();
+    await page
+      .getByRole('button', { name: say('vendorDashboard.noListing.goToClaims'), exact: true })
+      .click();
     await page.waitForURL('**/vendor-dashboard?tab=claims');
-    await eventually(() => page.getByText('No vendor claims submitted yet.').isVisible()).toBe(true);
+    await eventually(() => page.getByText(say('vendorDashboard.claims.empty')).isVisible()).toBe(true);
 
     // The claim form's own messages show under their fields.
     await page.getByTestId('claim-submit').click();
-    await eventually(() => page.getByText('Description is required').isVisible()).toBe(true);
-    await expect(page.getByText('Ownership proof is required').isVisible()).resolves.toBe(true);
+    await eventually(() => page.getByText(say('errors.claims.description')).isVisible()).toBe(true);
+    await expect(page.getByText(say('errors.claims.ownershipProof')).isVisible()).resolves.toBe(true);
 
     // Find the listing with the marketplace search and claim it.
     await page.getByTestId('listing-search').fill(listing.businessName);
@@ -100,9 +103,11 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the vendor side at %s wid
       .fill('Business registration no. 4471, in the owner’s name.');
     await screenshot(page, 'vendor-claim-form', viewport);
     await page.getByTestId('claim-submit').click();
-    await toast(page, 'Claim Submitted');
+    await toast(page, say('vendorDashboard.claimForm.submitted'));
     const claimRow = page.getByTestId('claim-item').filter({ hasText: listing.businessName }).first();
-    await eventually(() => claimRow.getByTestId('claim-status').textContent()).toMatch(/pending/i);
+    await eventually(() => claimRow.getByTestId('claim-status').textContent()).toContain(
+      say('claims.status.pending'),
+    );
 
     // An admin approves it.
     const pending = await admin.get('/api/admin/vendor-claims/pending');
@@ -120,20 +125,20 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the vendor side at %s wid
     await eventually(async () => {
       await page.reload();
       return (await claimRow.getByTestId('claim-status').textContent()) ?? '';
-    }).toMatch(/approved/i);
+    }).toContain(say('claims.status.approved'));
     await screenshot(page, 'vendor-claims-approved', viewport);
     await page.goto('/vendor-dashboard');
     const form = page.getByTestId('listing-profile-form');
     await eventually(() => form.isVisible()).toBe(true);
-    await expect(page.getByRole('textbox', { name: /^Business name/ }).inputValue()).resolves.toBe(
-      listing.businessName,
-    );
+    await expect(
+      page.getByRole('textbox', { name: say('common.field.businessName'), exact: true }).inputValue(),
+    ).resolves.toBe(listing.businessName);
     await page.getByTestId('profile-category').selectOption('photographer');
     await page
-      .getByRole('textbox', { name: /^Description/ })
+      .getByRole('textbox', { name: sayPattern('common.field.description') })
       .fill('Wedding and bar mitzvah photography, since 2014.');
     await page.getByTestId('profile-save').click();
-    await toast(page, 'Profile Updated');
+    await toast(page, say('vendorDashboard.form.updated'));
     await screenshot(page, 'vendor-listing-profile', viewport);
 
     // The marketplace finds it under Photographers.
@@ -142,25 +147,34 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the vendor side at %s wid
     );
     expect(((await found.json()) as { items: Listing[] }).items.map((v) => v.id)).toContain(listing.id);
     await page.goto(`/marketplace?category=Photographers`);
-    await page.getByRole('combobox', { name: 'Search vendors' }).fill(listing.businessName);
+    await page
+      .getByRole('combobox', { name: say('marketplace.search.label'), exact: true })
+      .fill(listing.businessName);
     await page.keyboard.press('Enter');
     await eventually(() => page.locator(`a[href="/vendor/${listing.id}"]`).first().isVisible()).toBe(true);
 
     // The owner's own profile page offers the edit.
     await page.goto(`/vendor/${listing.id}`);
-    await eventually(() => page.getByRole('link', { name: 'Edit listing' }).isVisible()).toBe(true);
-    await eventually(() => page.getByText('Photographers').first().isVisible()).toBe(true);
+    await eventually(() =>
+      page.getByRole('link', { name: say('marketplace.profile.editListing'), exact: true }).isVisible(),
+    ).toBe(true);
+    await eventually(() => page.getByText(say('terms.category.photographers')).first().isVisible()).toBe(
+      true,
+    );
 
     // A family looks at the profile: the owner's Analytics counts the view (their own views do not
     // count). Other journeys may have looked at this demo listing before: the count grows by one.
     const viewsNow = async () => {
       await page.goto('/vendor-dashboard?tab=analytics');
       const views = page.getByTestId('analytics-views');
-      const quiet = page.getByText('No activity yet', { exact: true });
+      const quiet = page.getByText(say('vendorDashboard.analytics.quietTitle'), { exact: true });
       await eventually(async () => (await views.isVisible()) || (await quiet.isVisible())).toBe(true);
       if (await quiet.isVisible()) return 0;
       const text = (await views.textContent()) ?? '';
-      return Number(/^Views\s*(\d+)/.exec(text)?.[1] ?? Number.NaN);
+      const count = new RegExp(
+        `^${sayPattern('vendorDashboard.analytics.views', {}, { start: false }).source}\\s*([\\d,]+)`,
+      ).exec(text);
+      return Number(count?.[1]?.replace(/,/g, '') ?? Number.NaN);
     };
     const viewsBefore = await viewsNow();
     expect(viewsBefore).toBeGreaterThanOrEqual(0);

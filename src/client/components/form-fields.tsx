@@ -209,8 +209,12 @@ function BoundFrame<T extends FieldValues>({
 type BoundSelectProps<T extends FieldValues> = Bound<T> &
   FieldFrameProps &
   Omit<NativeSelectFieldProps, keyof FieldFrameProps | 'form' | 'name' | 'onBlur' | 'value' | 'children'> & {
-    /** The choices; a placeholder option with an empty value goes first when given. */
-    options: readonly (string | { value: string; label: string })[];
+    /**
+     * The choices; a placeholder option with an empty value goes first when given. A choice that is
+     * a name alone (an event's title) is `name`: it takes its own direction (dir="auto") rather than
+     * isolates, which would come first in its text and keep a typed name from choosing it.
+     */
+    options: readonly (string | { value: string; label: string; name?: boolean })[];
     placeholder?: string;
   };
 
@@ -241,10 +245,13 @@ export function FormSelect<T extends FieldValues>({
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((option) => {
-            const { value, label: text } =
-              typeof option === 'string' ? { value: option, label: option } : option;
+            const {
+              value,
+              label: text,
+              name: isName = false,
+            } = typeof option === 'string' ? { value: option, label: option } : option;
             return (
-              <option key={value} value={value}>
+              <option key={value} value={value} dir={isName ? 'auto' : undefined}>
                 {text}
               </option>
             );

@@ -212,7 +212,7 @@ export function RequestAvailabilityDialog({ open, onClose, vendor }: RequestDial
             name="eventId"
             label={t('marketplace.request.linkEvent')}
             placeholder={t('marketplace.request.notLinked')}
-            options={linkable.map((event) => ({ value: event.id, label: iso(event.title) }))}
+            options={linkable.map((event) => ({ value: event.id, label: event.title, name: true }))}
             onChange={chooseEvent}
           />
         ) : null}
