@@ -1,13 +1,18 @@
 import { LIMITS } from '../../shared/constants';
 import { uploadSrcSet } from '../../shared/upload-images';
+import type { MessageId } from '../i18n/catalogue';
 import { toast } from './toast';
 
+/**
+ * The upload's toasts: the server's own sentences for a refused file (said in the page's language by
+ * their code), and the client's own two by their catalogue ids (the Toaster says both kinds).
+ */
 export const IMAGE_MESSAGES = {
   notAnImage: 'Please select a valid image file',
   tooLarge: 'Image must be smaller than 5MB',
-  failed: 'Failed to upload image',
-  uploaded: 'Image uploaded successfully',
-} as const;
+  failed: 'common.image.failed',
+  uploaded: 'common.image.uploaded',
+} as const satisfies Record<string, string | MessageId>;
 
 /** The checks the server makes too, done first so a wrong file never leaves the browser. */
 export function imageProblem(file: File): string | null {

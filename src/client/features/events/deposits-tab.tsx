@@ -99,7 +99,9 @@ export function DepositsTab({ event }: { event: EventDto }) {
           >
             <Box flex="1" minW="0">
               <Flex gap="2" align="center" wrap="wrap">
-                <Text textStyle="itemTitle">{deposit.vendorName}</Text>
+                <Text textStyle="itemTitle">
+                  <bdi>{deposit.vendorName}</bdi>
+                </Text>
                 <Badge colorPalette={deposit.paid ? 'green' : 'orange'} variant="subtle">
                   {t(deposit.paid ? 'events.deposits.paid' : 'events.deposits.pending')}
                 </Badge>

@@ -154,7 +154,7 @@ export function OverviewTab({ event }: { event: EventDto }) {
                 <Flex as="li" key={deposit.id} justify="space-between" gap="3" align="baseline">
                   <Box minW="0">
                     <Text fontSize="sm" fontWeight="medium" truncate>
-                      {deposit.vendorName}
+                      <bdi>{deposit.vendorName}</bdi>
                     </Text>
                     <Text textStyle="caption">
                       {t('events.deposits.due', { date: formatShortDay(deposit.dueDate) })}

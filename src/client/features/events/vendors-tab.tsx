@@ -100,7 +100,9 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
       <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
         <Box minW="0">
           <Link asChild fontWeight="semibold" color="brand.950">
-            <RouterLink to={`/vendor/${request.vendorId}`}>{request.vendor.businessName}</RouterLink>
+            <RouterLink to={`/vendor/${request.vendorId}`}>
+              <bdi>{request.vendor.businessName}</bdi>
+            </RouterLink>
           </Link>
           <Text fontSize="sm" color="fg.muted">
             {[
@@ -132,13 +134,15 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
           ) : null}
         </Flex>
       ) : null}
-      <Text mt="2" fontSize="sm" lineClamp={3}>
+      <Text mt="2" fontSize="sm" lineClamp={3} dir="auto">
         {request.message}
       </Text>
       {request.response ? (
         <Box mt="3" p="3" rounded="lg" bg="brand.subtle">
           <CapsLabel color="brand.fg">{t('events.vendors.answer')}</CapsLabel>
-          <Text fontSize="sm">{request.response}</Text>
+          <Text fontSize="sm" dir="auto">
+            {request.response}
+          </Text>
         </Box>
       ) : null}
       {request.status === 'quoted' ? (
