@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, conflictFor, toCivilDate } from '../../src/shared/jewish-calendar';
-import { STALE_WRITE_MESSAGE } from '../../src/shared/schemas/common';
 import {
   baseUrl,
   DEMO,
@@ -12,6 +11,7 @@ import {
   signIn,
   type ViewportName,
 } from './browser';
+import { say, sayPattern } from './language';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -101,11 +101,11 @@ describe.each(viewports)('changed elsewhere at %s width', (viewport) => {
     await openEvent(page, event.id, original);
 
     // The edit dialog is filled from version 1.
-    await page.getByRole('button', { name: 'Event actions' }).click();
-    await page.getByRole('menuitem', { name: 'Edit event' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+    await page.getByRole('button', { name: say('events.detail.actions') }).click();
+    await page.getByRole('menuitem', { name: say('events.detail.editEvent') }).click();
+    const dialog = page.getByRole('dialog', { name: say('events.form.editTitle') });
     await eventually(() => dialog.isVisible()).toBe(true);
-    const title = dialog.getByRole('textbox', { name: /^Event title/ });
+    const title = dialog.getByRole('textbox', { name: sayPattern('events.form.title') });
     expect(await title.inputValue()).toBe(original);
 
     // Meanwhile another tab renames the event: version 2.
@@ -120,10 +120,14 @@ describe.each(viewports)('changed elsewhere at %s width', (viewport) => {
     // in the toast; what the user typed stays until they choose to reload.
     const mine = `Levi & Dina's Wedding Weekend ${viewport}`;
     await title.fill(mine);
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await eventually(() => dialog.getByText(STALE_WRITE_MESSAGE, { exact: true }).isVisible()).toBe(true);
-    await toast(page, 'Failed to update event');
-    expect(await page.getByRole('status').getByText(STALE_WRITE_MESSAGE).first().isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: say('events.form.save') }).click();
+    await eventually(() =>
+      dialog.getByText(say('errors.common.staleWrite'), { exact: true }).isVisible(),
+    ).toBe(true);
+    await toast(page, say('events.form.updateFailed'));
+    expect(
+      await page.getByRole('status').getByText(say('errors.common.staleWrite')).first().isVisible(),
+    ).toBe(true);
     expect(await dialog.isVisible()).toBe(true);
     expect(await title.inputValue()).toBe(mine);
     await screenshot(page, 'concurrent-edit-event-stale', viewport);
@@ -131,16 +135,16 @@ describe.each(viewports)('changed elsewhere at %s width', (viewport) => {
     expect([refused.body.title, refused.body.version]).toEqual([otherTitle, 2]);
 
     // Reload fills the form from the other tab's version; the warning goes.
-    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await dialog.getByRole('button', { name: say('common.action.reload') }).click();
     await eventually(() => title.inputValue()).toBe(otherTitle);
-    expect(await dialog.getByText(STALE_WRITE_MESSAGE).count()).toBe(0);
+    expect(await dialog.getByText(say('errors.common.staleWrite')).count()).toBe(0);
     expect(await dialog.locator('input[name="venue"]').inputValue()).toBe('Shalom Gardens, Great Neck');
 
     // Edited again from version 2, the save goes through and the page shows it.
     const final = `Levi & Dina's Chuppah and Dinner ${viewport}`;
     await title.fill(final);
-    await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'Event updated successfully');
+    await dialog.getByRole('button', { name: say('events.form.save') }).click();
+    await toast(page, say('events.form.updated'));
     await eventually(() => dialog.isVisible()).toBe(false);
     await eventually(() => page.getByRole('heading', { level: 2, name: final }).isVisible()).toBe(true);
     const saved = await elsewhere(context, 'GET', `/api/events/${event.id}`);
@@ -155,12 +159,14 @@ describe.each(viewports)('changed elsewhere at %s width', (viewport) => {
     const { page, errors, context } = await openSession(browser, viewport);
     await signInAsDemoCustomer(page);
     await page.goto('/profile');
-    await eventually(() => page.getByRole('heading', { name: 'Profile Settings' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('heading', { name: say('profile.page.title') }).isVisible()).toBe(
+      true,
+    );
     const before = (await elsewhere(context, 'GET', '/api/auth/me')).body.user;
 
     // The draft is made from the profile as it is now.
-    await page.getByRole('button', { name: 'Edit' }).click();
-    const name = page.getByRole('textbox', { name: /^Full name/ });
+    await page.getByRole('button', { name: say('profile.personal.edit') }).click();
+    const name = page.getByRole('textbox', { name: sayPattern('profile.personal.name') });
     await eventually(() => name.inputValue()).toBe(before.name);
 
     // Meanwhile another tab renames the user.
@@ -177,25 +183,29 @@ describe.each(viewports)('changed elsewhere at %s width', (viewport) => {
 
     // The page's own save, made from the older version, is refused and says why.
     await name.fill('Sarah K. Goldberg');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: say('profile.personal.save') }).click();
     // On the page itself, not only in the toast (which sits outside the main region).
-    const warning = page.getByRole('main').getByText(STALE_WRITE_MESSAGE, { exact: true });
+    const warning = page.getByRole('main').getByText(say('errors.common.staleWrite'), { exact: true });
     await eventually(() => warning.isVisible()).toBe(true);
-    await toast(page, 'Failed to update profile');
-    expect(await page.getByRole('status').getByText(STALE_WRITE_MESSAGE).first().isVisible()).toBe(true);
+    await toast(page, say('profile.page.updateFailed'));
+    expect(
+      await page.getByRole('status').getByText(say('errors.common.staleWrite')).first().isVisible(),
+    ).toBe(true);
     expect(await name.inputValue()).toBe('Sarah K. Goldberg');
     await screenshot(page, 'concurrent-edit-profile-stale', viewport);
     expect((await elsewhere(context, 'GET', '/api/auth/me')).body.user.name).toBe(otherName);
 
     // Reload starts the draft again from the other tab's version; then the save goes through.
-    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('button', { name: say('common.action.reload') }).click();
     await eventually(() => name.inputValue()).toBe(otherName);
     expect(await warning.count()).toBe(0);
     const final = 'Sarah M. Goldberg';
     await name.fill(final);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'Profile updated successfully');
-    await eventually(() => page.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: say('profile.personal.save') }).click();
+    await toast(page, say('profile.page.updated'));
+    await eventually(() => page.getByRole('button', { name: say('profile.personal.edit') }).isVisible()).toBe(
+      true,
+    );
     await eventually(() => page.getByText(final, { exact: true }).first().isVisible()).toBe(true);
     const saved = (await elsewhere(context, 'GET', '/api/auth/me')).body.user;
     expect([saved.name, saved.version]).toEqual([final, before.version + 2]);
@@ -228,13 +238,13 @@ describe.each(viewports)('changed elsewhere at %s width', (viewport) => {
     });
 
     const taskTitle = `Order the challah ${viewport}`;
-    await page.getByRole('tab', { name: 'Tasks' }).click();
-    await page.getByRole('button', { name: 'Add Task' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Task' });
+    await page.getByRole('tab', { name: say('events.tabs.tasks') }).click();
+    await page.getByRole('button', { name: say('events.item.task.add') }).click();
+    const dialog = page.getByRole('dialog', { name: say('events.item.task.add') });
     await eventually(() => dialog.isVisible()).toBe(true);
-    await dialog.getByRole('textbox', { name: /^Task/ }).fill(taskTitle);
-    await dialog.getByRole('button', { name: 'Add Task' }).dblclick();
-    await toast(page, 'Task added');
+    await dialog.getByRole('textbox', { name: sayPattern('events.tasks.title') }).fill(taskTitle);
+    await dialog.getByRole('button', { name: say('events.item.task.add') }).dblclick();
+    await toast(page, say('events.item.task.added'));
     await eventually(() => dialog.isVisible()).toBe(false);
     // Give a second request, if one left, the time to be answered before counting.
     await page.waitForTimeout(1500);

@@ -1,6 +1,6 @@
 import { Button } from '@chakra-ui/react';
 import { STALE_WRITE_MESSAGE } from '../../shared/schemas/common';
-import { useT } from '../i18n/use-t';
+import { useMessageText, useT } from '../i18n/use-t';
 import { FormAlert } from './error-alert';
 
 /**
@@ -9,6 +9,8 @@ import { FormAlert } from './error-alert';
  */
 export function StaleWriteAlert({ onReload }: { onReload: () => void }) {
   const t = useT();
+  // The shared sentence the server sends with the refusal, in the page's language.
+  const messageText = useMessageText();
   return (
     <FormAlert
       status="warning"
@@ -19,7 +21,7 @@ export function StaleWriteAlert({ onReload }: { onReload: () => void }) {
         </Button>
       }
     >
-      {STALE_WRITE_MESSAGE}
+      {messageText(STALE_WRITE_MESSAGE)}
     </FormAlert>
   );
 }
