@@ -19,6 +19,26 @@ interface Part {
   body: string;
 }
 
+/** A header's RFC 2047 encoded words (a subject in Hebrew: `=?UTF-8?B?...?=`) as their text. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(=\?[^?]+\?[bqBQ]\?[^?]*\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([bqBQ])\?([^?]*)\?=/g, (_all, charset: string, encoding: string, data: string) => {
+      const bytes =
+        encoding.toUpperCase() === 'B'
+          ? Buffer.from(data, 'base64')
+          : Buffer.from(
+              data
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_hex, hex: string) =>
+                  String.fromCharCode(Number.parseInt(hex, 16)),
+                ),
+              'latin1',
+            );
+      return new TextDecoder(charset).decode(bytes);
+    });
+}
+
 function parsePart(raw: string): Part {
   const normalized = raw.replace(/\r\n/g, '\n');
   const split = normalized.indexOf('\n\n');
@@ -28,7 +48,9 @@ function parsePart(raw: string): Part {
   // Folded header lines continue with leading white space.
   for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0) {
+      headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+    }
   }
   return { headers, body };
 }
