@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailTexts } from '../../src/server/platform/mail/mail-texts';
 import {
   baseUrl,
   launchBrowser,
@@ -9,6 +10,7 @@ import {
   signUpCustomer,
   type ViewportName,
 } from './browser';
+import { LANGUAGE, LOCALE, say, sayPattern, withoutIsolates } from './language';
 import { mailFiles, waitForMail } from './mailbox';
 
 let browser: Browser;
@@ -48,14 +50,14 @@ async function focusedName(page: Page): Promise<string | null> {
 
 /** Closes the toast so that the picture shows the field message it would cover on a phone. */
 async function dismissToast(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  const close = page.getByRole('button', { name: say('common.toast.dismiss') });
   if ((await close.count()) > 0) await close.first().click();
   await expect.poll(() => page.locator('[data-scope="toast"][data-part="root"]').count(), WAIT).toBe(0);
 }
 
 async function toastText(page: Page): Promise<string> {
   const toasts = page.locator('[data-scope="toast"][data-part="root"]');
-  return (await toasts.count()) > 0 ? ((await toasts.first().textContent()) ?? '') : '';
+  return (await toasts.count()) > 0 ? withoutIsolates((await toasts.first().textContent()) ?? '') : '';
 }
 
 describe.each(viewports)('account recovery at %s width', (viewport) => {
@@ -73,35 +75,38 @@ describe.each(viewports)('account recovery at %s width', (viewport) => {
     // ...and later, on another, cannot remember the password.
     const { page, errors, context } = await openSession(browser, viewport);
     await page.goto('/login-customer');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }).fill(email);
+    await page.getByRole('link', { name: say('auth.signIn.forgot') }).click();
     await page.waitForURL('**/forgot-password');
     // The address changes at once, but the sign-in page (with its own Email field) stays on screen
     // until the new page's code has loaded and rendered: act once the new form is there.
-    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await page.getByRole('button', { name: say('auth.forgot.submit'), exact: true }).waitFor();
     // The address typed on the sign-in page comes along.
-    expect(await page.getByRole('textbox', { name: /^Email/ }).inputValue()).toBe(email);
-    await page.getByRole('textbox', { name: /^Email/ }).fill('');
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => fieldError(page, /^Email/), WAIT).toBe('Please enter your email address');
+    const emailField = page.getByRole('textbox', { name: sayPattern('common.field.email') });
+    expect(await emailField.inputValue()).toBe(email);
+    await emailField.fill('');
+    await page.getByRole('button', { name: say('auth.forgot.submit'), exact: true }).click();
+    await expect
+      .poll(() => fieldError(page, sayPattern('common.field.email')), WAIT)
+      .toBe(say('errors.account.resetEmailMissing'));
     expect(await focusedName(page)).toBe('email');
-    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await emailField.fill(email);
     await screenshot(page, 'forgot-password', viewport);
 
     const before = await mailFiles();
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('button', { name: say('auth.forgot.submit'), exact: true }).click();
     await expect
-      .poll(() => page.getByTestId('reset-requested').textContent())
-      .toContain(
-        `If an account exists for ${email}, we've sent a link to reset your password. It is valid for 30 minutes.`,
-      );
+      .poll(async () => withoutIsolates((await page.getByTestId('reset-requested').textContent()) ?? ''))
+      .toContain(say('auth.forgot.sentText', { email, minutes: 30 }));
     await screenshot(page, 'forgot-password-sent', viewport);
-    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.getByRole('link', { name: say('auth.recovery.backToSignIn') }).click();
     await page.waitForURL('**/login-customer');
 
     // The mail the server wrote, read the way a newcomer without a mail server would.
-    const mail = await waitForMail(email, { seen: before, subject: 'Reset your SimchaHub password' });
-    expect(mail.headers.subject).toBe('Reset your SimchaHub password');
+    // Written in the language the newcomer signed up in.
+    const subject = mailTexts(LANGUAGE).t('auth.passwordReset.subject');
+    const mail = await waitForMail(email, { seen: before, subject });
+    expect(mail.headers.subject).toBe(subject);
     const link = /https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
     expect(link, `no reset link in the text part of ${mail.file}:\n${mail.text}`).toBeDefined();
     const resetUrl = new URL(link ?? '');
@@ -109,43 +114,45 @@ describe.each(viewports)('account recovery at %s width', (viewport) => {
 
     await page.goto(`${resetUrl.pathname}${resetUrl.hash}`);
     await expect
-      .poll(() => page.getByRole('button', { name: 'Set new password' }).isVisible(), WAIT)
+      .poll(() => page.getByRole('button', { name: say('auth.reset.submit'), exact: true }).isVisible(), WAIT)
       .toBe(true);
     // The token leaves the address bar, and the history entry, at once.
     expect(await page.evaluate(() => window.location.href)).toBe(`${baseUrl()}/reset-password`);
 
-    const newField = page.getByLabel(/^New password/);
-    const confirmField = page.getByLabel(/^Confirm new password/);
+    const newField = page.getByLabel(sayPattern('common.field.newPassword'));
+    const confirmField = page.getByLabel(sayPattern('common.field.confirmNewPassword'));
     await newField.fill('abc');
     await confirmField.fill('abc');
-    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('button', { name: say('auth.reset.submit'), exact: true }).click();
     await expect
-      .poll(() => fieldError(page, /^New password/), WAIT)
-      .toBe('Password must be at least 6 characters');
+      .poll(() => fieldError(page, sayPattern('common.field.newPassword')), WAIT)
+      .toBe(say('errors.auth.passwordTooShort'));
     expect(await focusedName(page)).toBe('newPassword');
 
     // The product's own demo password is refused by the server, under the field.
     await newField.fill('simcha123');
     await confirmField.fill('simcha123');
-    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('button', { name: say('auth.reset.submit'), exact: true }).click();
     await expect
-      .poll(() => fieldError(page, /^New password/))
-      .toBe('This password is too common. Please choose one that is harder to guess.');
+      .poll(() => fieldError(page, sayPattern('common.field.newPassword')))
+      .toBe(say('errors.account.passwordTooCommon'));
     await screenshot(page, 'reset-password', viewport);
 
     await newField.fill(newPassword);
     await confirmField.fill(`${newPassword}x`);
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => fieldError(page, /^Confirm new password/), WAIT).toBe('Passwords do not match');
+    await page.getByRole('button', { name: say('auth.reset.submit'), exact: true }).click();
+    await expect
+      .poll(() => fieldError(page, sayPattern('common.field.confirmNewPassword')), WAIT)
+      .toBe(say('auth.reset.mismatch'));
 
     await confirmField.fill(newPassword);
-    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('button', { name: say('auth.reset.submit'), exact: true }).click();
     await page.waitForURL('**/login');
-    await expect.poll(() => toastText(page), WAIT).toContain('Your password has been reset');
+    await expect.poll(() => toastText(page), WAIT).toContain(say('auth.reset.done'));
 
     // The old password no longer works...
     await signIn(page, '/login', email, oldPassword);
-    await expect.poll(() => toastText(page), WAIT).toContain('Login failed');
+    await expect.poll(() => toastText(page), WAIT).toContain(say('auth.signIn.failed'));
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await signedIn(page)).toBe(false);
 
@@ -160,14 +167,14 @@ describe.each(viewports)('account recovery at %s width', (viewport) => {
     // The link worked once only.
     const again = await openSession(browser, viewport);
     await again.page.goto(`${resetUrl.pathname}${resetUrl.hash}`);
-    await again.page.getByLabel(/^New password/).fill(`${newPassword}-2`);
-    await again.page.getByLabel(/^Confirm new password/).fill(`${newPassword}-2`);
-    await again.page.getByRole('button', { name: 'Set new password' }).click();
+    await again.page.getByLabel(sayPattern('common.field.newPassword')).fill(`${newPassword}-2`);
+    await again.page.getByLabel(sayPattern('common.field.confirmNewPassword')).fill(`${newPassword}-2`);
+    await again.page.getByRole('button', { name: say('auth.reset.submit'), exact: true }).click();
     await expect
       .poll(() => again.page.getByTestId('reset-link-invalid').textContent())
-      .toContain('This reset link is invalid or has expired. Please request a new one.');
+      .toContain(say('errors.account.resetLinkInvalid'));
     await screenshot(again.page, 'reset-password-invalid', viewport);
-    await again.page.getByRole('link', { name: 'Request a new link' }).click();
+    await again.page.getByRole('link', { name: say('auth.reset.requestNew') }).click();
     await again.page.waitForURL('**/forgot-password');
 
     expect(unexpected(errors)).toEqual([]);
@@ -193,69 +200,83 @@ describe.each(viewports)('account recovery at %s width', (viewport) => {
     const sessions = page.getByTestId('sessions');
     await expect.poll(() => sessions.locator('li').count(), WAIT).toBe(2);
     expect(await sessions.locator('li[data-current]').count()).toBe(1);
-    expect(await sessions.locator('li[data-current]').textContent()).toContain('This device');
-    expect(await sessions.locator('li:not([data-current])').textContent()).toMatch(
-      /Last active (just now|1 minute ago)/,
+    expect(await sessions.locator('li[data-current]').textContent()).toContain(
+      say('profile.sessions.thisDevice'),
     );
-    const security = page.getByRole('region', { name: 'Password & security' });
+    const ago = [
+      say('common.time.justNow'),
+      new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }).format(-1, 'minute'),
+    ];
+    expect(await sessions.locator('li:not([data-current])').textContent()).toMatch(
+      new RegExp(
+        ago
+          .map((a) => sayPattern('profile.sessions.lastActive', { ago: a }, { start: false }).source)
+          .join('|'),
+      ),
+    );
+    const security = page.getByRole('region', { name: say('profile.security.title') });
     await screenshot(page, 'profile-security', viewport);
 
     // Change the password: the current one is checked first.
-    await security.getByRole('button', { name: 'Change password' }).click();
-    await page.getByLabel(/^Current password/).fill('not-my-password');
-    await page.getByLabel(/^New password/).fill(changed);
-    await page.getByLabel(/^Confirm new password/).fill(changed);
-    await security.getByRole('button', { name: 'Change password' }).click();
+    await security.getByRole('button', { name: say('profile.security.change'), exact: true }).click();
+    await page.getByLabel(sayPattern('profile.security.currentPassword')).fill('not-my-password');
+    await page.getByLabel(sayPattern('common.field.newPassword')).fill(changed);
+    await page.getByLabel(sayPattern('common.field.confirmNewPassword')).fill(changed);
+    await security.getByRole('button', { name: say('profile.security.change'), exact: true }).click();
     await expect
-      .poll(() => fieldError(page, /^Current password/), WAIT)
-      .toBe('Current password is incorrect');
+      .poll(() => fieldError(page, sayPattern('profile.security.currentPassword')), WAIT)
+      .toBe(say('errors.account.currentPasswordIncorrect'));
     expect(await focusedName(page)).toBe('currentPassword');
     await dismissToast(page);
     await screenshot(page, 'profile-change-password', viewport);
 
-    await page.getByLabel(/^Current password/).fill(password);
-    await security.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => toastText(page), WAIT).toContain('Password changed');
-    expect(await toastText(page)).toContain('Other devices were signed out.');
+    await page.getByLabel(sayPattern('profile.security.currentPassword')).fill(password);
+    await security.getByRole('button', { name: say('profile.security.change'), exact: true }).click();
+    await expect.poll(() => toastText(page), WAIT).toContain(say('profile.security.changed'));
+    expect(await toastText(page)).toContain(say('profile.security.changedHint'));
     // The other device was signed out; this one was kept.
     await expect.poll(() => sessions.locator('li').count(), WAIT).toBe(1);
     expect(await signedIn(other.page)).toBe(false);
     expect(await signedIn(page)).toBe(true);
-    expect(await security.getByRole('button', { name: 'Sign out other sessions' }).isDisabled()).toBe(true);
+    expect(
+      await security
+        .getByRole('button', { name: say('profile.sessions.signOutOthers'), exact: true })
+        .isDisabled(),
+    ).toBe(true);
 
     // The other device signs in again with the new password; then this one signs it out.
     await signIn(other.page, '/login-customer', email, changed);
     await other.page.waitForURL('**/dashboard');
     await page.reload();
     await expect.poll(() => sessions.locator('li').count(), WAIT).toBe(2);
-    await security.getByRole('button', { name: 'Sign out other sessions' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Sign out other sessions?' });
+    await security.getByRole('button', { name: say('profile.sessions.signOutOthers'), exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: say('profile.sessions.confirmTitle') });
     await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
-    await dialog.getByRole('button', { name: 'Sign out others' }).click();
-    await expect.poll(() => toastText(page), WAIT).toContain('1 other session was signed out.');
+    await dialog.getByRole('button', { name: say('profile.sessions.confirm'), exact: true }).click();
+    await expect.poll(() => toastText(page), WAIT).toContain(say('profile.sessions.ended', { count: 1 }));
     await expect.poll(() => sessions.locator('li').count(), WAIT).toBe(1);
     expect(await signedIn(other.page)).toBe(false);
 
     // Changing the email asks for the current password.
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('button', { name: say('profile.personal.edit'), exact: true }).click();
     const newEmail = `eli.rosen.${stamp}@example.com`;
-    expect(await page.getByLabel(/^Current password/).count()).toBe(0);
-    await page.getByRole('textbox', { name: /^Email/ }).fill(newEmail);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await page.getByLabel(sayPattern('profile.personal.currentPassword')).count()).toBe(0);
+    await page.getByRole('textbox', { name: sayPattern('profile.personal.email') }).fill(newEmail);
+    await page.getByRole('button', { name: say('profile.personal.save'), exact: true }).click();
     await expect
-      .poll(() => fieldError(page, /^Current password/))
-      .toBe('Please enter your current password to change your email');
+      .poll(() => fieldError(page, sayPattern('profile.personal.currentPassword')))
+      .toBe(say('errors.account.currentPasswordForEmail'));
     expect(await focusedName(page)).toBe('currentPassword');
-    await page.getByLabel(/^Current password/).fill(password);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByLabel(sayPattern('profile.personal.currentPassword')).fill(password);
+    await page.getByRole('button', { name: say('profile.personal.save'), exact: true }).click();
     await expect
-      .poll(() => fieldError(page, /^Current password/), WAIT)
-      .toBe('Current password is incorrect');
+      .poll(() => fieldError(page, sayPattern('profile.personal.currentPassword')), WAIT)
+      .toBe(say('errors.account.currentPasswordIncorrect'));
     await dismissToast(page);
     await screenshot(page, 'profile-email-password', viewport);
-    await page.getByLabel(/^Current password/).fill(changed);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => toastText(page), WAIT).toContain('Profile updated successfully');
+    await page.getByLabel(sayPattern('profile.personal.currentPassword')).fill(changed);
+    await page.getByRole('button', { name: say('profile.personal.save'), exact: true }).click();
+    await expect.poll(() => toastText(page), WAIT).toContain(say('profile.page.updated'));
     expect(await page.getByTestId('personal-info').textContent()).toContain(newEmail);
 
     expect(unexpected(errors)).toEqual([]);

@@ -124,7 +124,8 @@ export function AuthShell({
         {wide ? <TrustedBy /> : null}
       </Flex>
 
-      <Stack flex="1" align="center" px={{ base: '4', sm: '6' }} py={{ base: '6', md: '10' }}>
+      {/* minW 0: a long word inside (an address) never widens the page past the screen. */}
+      <Stack flex="1" minW="0" align="center" px={{ base: '4', sm: '6' }} py={{ base: '6', md: '10' }}>
         <Box w="full" maxW="md">
           <HStack justify="space-between" mb={{ base: '6', md: '8' }}>
             <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm">

@@ -8,6 +8,7 @@ import { CardHeading } from '../../components/card-heading';
 import { FormInput } from '../../components/form-fields';
 import { LinkButton } from '../../components/link-button';
 import { ScreenForm } from '../../components/screen-form';
+import { TruncatedText } from '../../components/truncated-text';
 import { useT } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -115,9 +116,17 @@ function SentConfirmation({
             id="auth.forgot.sentText"
             values={{
               email: (
-                <Text as="strong" fontWeight="semibold" overflowWrap="anywhere">
-                  <bdi>{email}</bdi>
-                </Text>
+                // One word, its end cut short with an ellipsis (whole on hover and focus) when wider than the card.
+                <TruncatedText
+                  as="bdi"
+                  dir="ltr"
+                  fontWeight="semibold"
+                  display="inline-block"
+                  maxW="full"
+                  verticalAlign="bottom"
+                >
+                  {email}
+                </TruncatedText>
               ),
               minutes: RESET_LINK_VALID_MINUTES,
             }}

@@ -4,10 +4,12 @@ import {
   passwordResetConfirmInput,
   passwordResetRequestInput,
 } from '../../../shared/schemas/auth';
+import type { MessageId } from '../../i18n/catalogue';
 
+/** The reset form's own checks by catalogue id (shown in the page's language); the link's, the server's sentence. */
 export const RECOVERY_MESSAGES = {
-  confirmRequired: 'Please confirm your new password',
-  mismatch: 'Passwords do not match',
+  confirmRequired: 'auth.reset.confirmRequired' satisfies MessageId,
+  mismatch: 'auth.reset.mismatch' satisfies MessageId,
   invalidLink: ACCOUNT_MESSAGES.resetLinkInvalid,
 } as const;
 

@@ -6,6 +6,7 @@ import type { UserDto } from '../../../shared/schemas/auth';
 import { CardHeading } from '../../components/card-heading';
 import { FormInput } from '../../components/form-fields';
 import { AccountPasswordInput } from '../../components/new-password-fields';
+import { TruncatedText } from '../../components/truncated-text';
 import type { MessageId } from '../../i18n/catalogue';
 import { useT } from '../../i18n/use-t';
 import type { ZodForm } from '../../lib/use-zod-form';
@@ -59,7 +60,15 @@ export function PersonalInfoCard({
   // The person's own words are isolated (names, the address, the number); "Not added" is ours.
   const rows = [
     { label: t('profile.personal.name'), value: <bdi>{user.name}</bdi> },
-    { label: t('profile.personal.email'), value: <bdi>{user.email}</bdi> },
+    {
+      label: t('profile.personal.email'),
+      // One word, its end cut short with an ellipsis (whole on hover and focus) when wider than the card.
+      value: (
+        <TruncatedText as="bdi" dir="ltr" display="inline-block" maxW="full" verticalAlign="bottom">
+          {user.email}
+        </TruncatedText>
+      ),
+    },
     {
       label: t('profile.personal.phone'),
       value: user.phone ? <bdi>{user.phone}</bdi> : t('profile.personal.notAdded'),
