@@ -59,7 +59,9 @@ export function PersonalInfoCard({
   // The person's own words are isolated (names, the address, the number); "Not added" is ours.
   const rows = [
     { label: t('profile.personal.name'), value: <bdi>{user.name}</bdi> },
-    { label: t('profile.personal.email'), value: <bdi>{user.email}</bdi> },
+    // An address reads as one word: too long for its line, it ends in an ellipsis (the whole of it in
+    // the title and in the form), never broken over two lines.
+    { label: t('profile.personal.email'), value: <bdi>{user.email}</bdi>, whole: user.email },
     {
       label: t('profile.personal.phone'),
       value: user.phone ? <bdi>{user.phone}</bdi> : t('profile.personal.notAdded'),
@@ -148,9 +150,15 @@ export function PersonalInfoCard({
               <Text as="dt" color="fg.muted" fontSize="sm" pt={{ md: '0.5' }}>
                 {row.label}
               </Text>
-              <Text as="dd" fontWeight="medium" overflowWrap="anywhere">
-                {row.value}
-              </Text>
+              {'whole' in row ? (
+                <Text as="dd" fontWeight="medium" truncate title={row.whole}>
+                  {row.value}
+                </Text>
+              ) : (
+                <Text as="dd" fontWeight="medium" overflowWrap="anywhere">
+                  {row.value}
+                </Text>
+              )}
             </Grid>
           ))}
         </Box>
