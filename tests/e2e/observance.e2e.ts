@@ -2,7 +2,10 @@ import { HDate, HebrewCalendar, Location, Zmanim } from '@hebcal/core';
 import ical, { type VEvent } from 'node-ical';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/shared/dates';
 import { addDays, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
+import { afterName, observanceName } from '../../src/shared/observance-names';
+import { reasonCivilDay } from '../../src/shared/observance-reasons';
 import {
   launchBrowser,
   openSession,
@@ -11,6 +14,7 @@ import {
   signUpCustomer,
   type ViewportName,
 } from './browser';
+import { LANGUAGE, say, sayPattern, withoutIsolates } from './language';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,6 +25,9 @@ afterAll(async () => {
 });
 
 const viewports: ViewportName[] = ['desktop', 'phone'];
+
+/** 'Shabbat' as the page names it in the run's language. */
+const SHABBAT = observanceName('Shabbat', LANGUAGE);
 
 /** Brooklyn, New York as the place table has it (GeoNames 5110302). */
 const BROOKLYN = { name: 'Brooklyn', latitude: 40.6501, longitude: -73.94958, zone: 'America/New_York' };
@@ -40,25 +47,14 @@ function clock(instant: Date, zone: string): string {
   }).format(instant);
 }
 
-/** 'Saturday 19 December' for a 'YYYY-MM-DD'. */
+/** 'Saturday 19 December' ('יום שבת, 19 בדצמבר') for a 'YYYY-MM-DD', as a reason names a day. */
 function dayName(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(new Date(`${date}T12:00:00Z`));
+  return reasonCivilDay(date, LANGUAGE);
 }
 
-/** 'Wednesday, May 5, 2027': a date as "Find a date" lists it. */
+/** 'Wednesday, May 5, 2027' ('יום רביעי, 5 במאי 2027'): a date as "Find a date" lists it. */
 function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(`${date}T12:00:00Z`));
+  return formatDate(date, LANGUAGE, 'full');
 }
 
 function gregorian(date: string): Date {
@@ -120,15 +116,35 @@ function omerDay(date: string): number {
 }
 
 function sephardiOmer(date: string): string {
-  return `The Omer (day ${omerDay(date)}): Sephardi custom avoids weddings until the morning of its 34th day`;
+  return say('observance.reason.omer', { day: omerDay(date), custom: 'sephardi' });
 }
 
-/** The tier notices in a dialog or the page's main part (toasts sit outside both): the text of each. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Each tier's notice title, as the page writes it. */
+const TIER_TITLES = {
+  forbidden: say('common.conflict.forbidden.title'),
+  custom: say('common.conflict.custom.title'),
+  info: say('common.conflict.info.title'),
+};
+
+/** A tier's notice as its text reads: the title, then the reason ('Worth knowing: Motzei Shabbat: …'). */
+function notice(level: keyof typeof TIER_TITLES, reason: string): string {
+  return `${say('common.conflict.titleWithReason', { title: TIER_TITLES[level] })}${reason}`;
+}
+
+/**
+ * The tier notices in a dialog or the page's main part (toasts sit outside both): the text of each,
+ * without the isolates a right-to-left page puts around the names in it.
+ */
 async function notices(scope: Locator): Promise<string[]> {
-  return scope
+  const texts = await scope
     .getByRole('status')
-    .filter({ hasText: /^(Scheduling Conflict|Avoided by custom|Worth knowing)/ })
+    .filter({ hasText: new RegExp(`^(?:${Object.values(TIER_TITLES).map(escapeRegExp).join('|')})`) })
     .allTextContents();
+  return texts.map(withoutIsolates);
 }
 
 async function toast(page: Page, title: string): Promise<void> {
@@ -148,7 +164,7 @@ async function choosePlace(
   await combobox.click();
   await combobox.fill('');
   await combobox.pressSequentially(typed, { delay: 40 });
-  const list = page.getByRole('listbox', { name: 'Matching places' });
+  const list = page.getByRole('listbox', { name: say('common.place.matching') });
   await eventually(() => list.getByRole('option', { name: option }).first().isVisible()).toBe(true);
   if (how === 'click') {
     await list.getByRole('option', { name: option }).first().click();
@@ -182,14 +198,15 @@ describe.each(viewports)('observance journey at %s width', (viewport) => {
       'shalom-bayit-5787',
     );
     await page.goto('/profile');
-    const card = page.getByRole('region', { name: 'Place and observance' });
+    const card = page.getByRole('region', { name: say('profile.observance.title') });
     await eventually(() => card.isVisible()).toBe(true);
-    const home = card.getByRole('combobox', { name: 'Your home place' });
+    const home = card.getByRole('combobox', { name: say('profile.observance.home') });
     await choosePlace(home, 'Brookl', /^Brooklyn, New York, United States$/, how);
     await eventually(() => home.inputValue()).toBe('Brooklyn, New York');
-    await toast(page, 'Profile updated successfully');
-    const custom = card.getByRole('combobox', { name: 'Custom', exact: true });
-    const schedule = card.getByRole('combobox', { name: 'Calendar', exact: true });
+    await toast(page, say('profile.page.updated'));
+    // The options' values are the stored settings, the same in every language.
+    const custom = card.getByRole('combobox', { name: say('profile.observance.custom'), exact: true });
+    const schedule = card.getByRole('combobox', { name: say('profile.observance.calendar'), exact: true });
     await custom.selectOption('sephardi');
     await eventually(() => custom.isEnabled()).toBe(true);
     await schedule.selectOption('diaspora');
@@ -203,35 +220,46 @@ describe.each(viewports)('observance journey at %s width', (viewport) => {
 
     // 2. The wedding on the Saturday night after Shabbat: worth knowing, nothing more.
     await page.goto('/events?new=1');
-    const create = page.getByRole('dialog', { name: 'Create Event' });
+    const create = page.getByRole('dialog', { name: say('events.form.createTitle') });
     await eventually(() => create.isVisible()).toBe(true);
-    await create.getByRole('textbox', { name: /^Event title/ }).fill(title);
-    await create.getByRole('combobox', { name: 'Event type' }).selectOption('Wedding');
-    await create.getByLabel(/^Date/).fill(saturday);
-    await create.getByLabel('Time', { exact: true }).fill('19:30');
-    await create.getByLabel(/^End time/).fill('23:30');
-    const place = create.getByRole('combobox', { name: 'Place' });
+    await create.getByRole('textbox', { name: sayPattern('events.form.title') }).fill(title);
+    await create.getByRole('combobox', { name: say('events.form.type') }).selectOption('Wedding');
+    await create.getByLabel(sayPattern('events.form.date')).fill(saturday);
+    await create.getByLabel(say('events.form.time'), { exact: true }).fill('19:30');
+    await create.getByLabel(sayPattern('events.form.endTime')).fill('23:30');
+    const place = create.getByRole('combobox', { name: say('events.form.place') });
     await eventually(() => place.inputValue()).toBe('Brooklyn, New York');
-    const motzei = `Motzei Shabbat: Shabbat ends at ${endsAt} in Brooklyn.`;
-    await eventually(() => notices(create)).toEqual([`Worth knowing: ${motzei}`]);
-    await create.getByRole('button', { name: 'Create Event' }).click();
-    await toast(page, 'Event created successfully');
+    const motzei = say('observance.reason.afterRest', {
+      after: afterName('Shabbat', LANGUAGE),
+      name: SHABBAT,
+      endTime: endsAt,
+      place: 'Brooklyn',
+    });
+    await eventually(() => notices(create)).toEqual([notice('info', motzei)]);
+    await create.getByRole('button', { name: say('events.form.createTitle'), exact: true }).click();
+    await toast(page, say('events.form.created'));
     await eventually(() => create.isVisible()).toBe(false);
     await eventually(() => page.getByRole('heading', { level: 2, name: title }).isVisible()).toBe(true);
 
     // 3. Moved to 16:30, within Shabbat: the form says so with the times, and so does the event.
-    const forbidden = `Shabbat ends at ${endsAt} in Brooklyn on ${dayName(saturday)}; this event starts at 16:30.`;
-    await page.getByRole('button', { name: 'Event actions' }).click();
-    await page.getByRole('menuitem', { name: 'Edit event' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit Event' });
+    const forbidden = say('observance.reason.restEnds', {
+      name: SHABBAT,
+      endTime: endsAt,
+      place: 'Brooklyn',
+      endDay: dayName(saturday),
+      eventStart: '16:30',
+    });
+    await page.getByRole('button', { name: say('events.detail.actions') }).click();
+    await page.getByRole('menuitem', { name: say('events.detail.editEvent') }).click();
+    const edit = page.getByRole('dialog', { name: say('events.form.editTitle') });
     await eventually(() => edit.isVisible()).toBe(true);
-    await edit.getByLabel('Time', { exact: true }).fill('16:30');
-    await eventually(() => notices(edit)).toEqual([`Scheduling Conflict: ${forbidden}`]);
+    await edit.getByLabel(say('events.form.time'), { exact: true }).fill('16:30');
+    await eventually(() => notices(edit)).toEqual([notice('forbidden', forbidden)]);
     await screenshot(page, 'observance-forbidden-form', viewport);
-    await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'Event updated successfully');
+    await edit.getByRole('button', { name: say('events.form.save') }).click();
+    await toast(page, say('events.form.updated'));
     await eventually(() => edit.isVisible()).toBe(false);
-    await eventually(() => notices(page.locator('main'))).toContain(`Scheduling Conflict: ${forbidden}`);
+    await eventually(() => notices(page.locator('main'))).toContain(notice('forbidden', forbidden));
 
     // 4. Find a date in the Omer: Sephardi custom avoids it to Lag BaOmer and past it.
     const from = addDays(OMER_DAY_1, 10);
@@ -239,54 +267,59 @@ describe.each(viewports)('observance journey at %s width', (viewport) => {
     let weekday = from;
     while (dayOfWeek(weekday) < 1 || dayOfWeek(weekday) > 4) weekday = addDays(weekday, 1);
     await page.goto('/calendar');
-    await page.getByRole('button', { name: 'Find a date' }).click();
-    const find = page.getByRole('dialog', { name: 'Find a date' });
+    await page.getByRole('button', { name: say('calendar.page.findDate') }).click();
+    const find = page.getByRole('dialog', { name: say('calendar.page.findDate') });
     await eventually(() => find.isVisible()).toBe(true);
-    await find.getByLabel(/^From/).fill(from);
-    await find.getByLabel(/^To/).fill(to);
-    await find.getByRole('combobox', { name: 'Event type' }).selectOption('Wedding');
-    await find.getByLabel(/^Start time/).fill('19:00');
-    await find.getByLabel(/^Length/).fill('4');
-    expect(await find.getByRole('combobox', { name: 'Where' }).inputValue()).toBe('home');
-    await find.getByRole('button', { name: 'Find dates' }).click();
-    const found = find.getByRole('region', { name: 'Dates found' });
+    await find.getByLabel(sayPattern('calendar.find.from')).fill(from);
+    await find.getByLabel(sayPattern('calendar.find.to')).fill(to);
+    await find.getByRole('combobox', { name: say('calendar.find.eventType') }).selectOption('Wedding');
+    await find.getByLabel(sayPattern('calendar.find.time')).fill('19:00');
+    await find.getByLabel(sayPattern('calendar.find.hours')).fill('4');
+    expect(await find.getByRole('combobox', { name: say('calendar.find.where') }).inputValue()).toBe('home');
+    await find.getByRole('button', { name: say('calendar.find.submit') }).click();
+    const found = find.getByRole('region', { name: say('calendar.find.found') });
     await eventually(() => found.isVisible()).toBe(true);
-    expect(await found.textContent()).toMatch(/dates? in Brooklyn at 19:00/);
+    expect(await found.textContent()).toMatch(
+      sayPattern('calendar.find.summary', { place: 'Brooklyn', time: '19:00' }, { start: false }),
+    );
+    const avoided = say('calendar.legend.custom');
     const dateRow = (date: string) => found.getByRole('listitem').filter({ hasText: longDate(date) });
     for (const date of [weekday, LAG_BAOMER]) {
       const row = dateRow(date);
-      expect(await row.getByText('Avoided by custom', { exact: true }).isVisible()).toBe(true);
+      expect(await row.getByText(avoided, { exact: true }).isVisible()).toBe(true);
       expect(await row.getByText(sephardiOmer(date), { exact: true }).isVisible()).toBe(true);
     }
     expect(omerDay(LAG_BAOMER)).toBe(33);
     // The evening of day 34 is free of the Sephardi Omer.
     expect(await dateRow(to).count()).toBe(1);
-    expect(await dateRow(to).getByText('Avoided by custom', { exact: true }).count()).toBe(0);
+    expect(await dateRow(to).getByText(avoided, { exact: true }).count()).toBe(0);
     await dateRow(weekday).scrollIntoViewIfNeeded();
     await screenshot(page, 'observance-find-date', viewport);
     await dateRow(weekday)
-      .getByRole('button', { name: `Plan an event on this date, ${longDate(weekday)}` })
+      .getByRole('button', { name: say('calendar.find.planLabel', { date: longDate(weekday) }) })
       .click();
     await page.waitForURL('**/events?*');
-    const planned = page.getByRole('dialog', { name: 'Create Event' });
+    const planned = page.getByRole('dialog', { name: say('events.form.createTitle') });
     await eventually(() => planned.isVisible()).toBe(true);
-    expect(await planned.getByLabel(/^Date/).inputValue()).toBe(weekday);
-    expect(await planned.getByLabel('Time', { exact: true }).inputValue()).toBe('19:00');
-    expect(await planned.getByLabel(/^End time/).inputValue()).toBe('23:00');
-    expect(await planned.getByRole('combobox', { name: 'Event type' }).inputValue()).toBe('Wedding');
-    await eventually(() => planned.getByRole('combobox', { name: 'Place' }).inputValue()).toBe(
-      'Brooklyn, New York',
+    expect(await planned.getByLabel(sayPattern('events.form.date')).inputValue()).toBe(weekday);
+    expect(await planned.getByLabel(say('events.form.time'), { exact: true }).inputValue()).toBe('19:00');
+    expect(await planned.getByLabel(sayPattern('events.form.endTime')).inputValue()).toBe('23:00');
+    expect(await planned.getByRole('combobox', { name: say('events.form.type') }).inputValue()).toBe(
+      'Wedding',
     );
-    await eventually(() => notices(planned)).toEqual([`Avoided by custom: ${sephardiOmer(weekday)}`]);
-    await planned.getByRole('button', { name: 'Cancel' }).click();
+    await eventually(() =>
+      planned.getByRole('combobox', { name: say('events.form.place') }).inputValue(),
+    ).toBe('Brooklyn, New York');
+    await eventually(() => notices(planned)).toEqual([notice('custom', sephardiOmer(weekday))]);
+    await planned.getByRole('button', { name: say('common.action.cancel'), exact: true }).click();
     await eventually(() => planned.isVisible()).toBe(false);
 
     // 5. The calendar feed: the address made in Profile Settings carries the wedding at 16:30 in Brooklyn.
     await page.goto('/profile');
-    const feed = page.getByRole('region', { name: 'Subscribe to your calendar' });
+    const feed = page.getByRole('region', { name: say('profile.feed.title') });
     await eventually(() => feed.isVisible()).toBe(true);
-    await feed.getByRole('button', { name: 'Create calendar address' }).click();
-    await toast(page, 'Calendar address made');
+    await feed.getByRole('button', { name: say('profile.feed.create') }).click();
+    await toast(page, say('profile.feed.made'));
     const address = feed.getByText(/^https?:\/\/\S+\/calendar\/\S+\.ics$/);
     await eventually(() => address.isVisible()).toBe(true);
     const url = new URL((await address.textContent()) ?? '');
