@@ -15,6 +15,7 @@ import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ConversationLink, familyConversationLink, RequestQuote } from '../bookings/request-quote';
+import { useSaidText } from '../messages/said-text';
 import { formatDay, formatTime } from './format';
 import { ListEmpty } from './item-parts';
 import { formatAmount } from './money';
@@ -91,6 +92,7 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
   const t = useT();
   const iso = useIsolate();
   const observanceName = useObservanceName();
+  const said = useSaidText();
   const badge = REQUEST_BADGE[request.status] ?? {
     label: 'events.vendors.status.pending' as const,
     palette: 'yellow',
@@ -100,7 +102,9 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
       <Flex justify="space-between" gap="3" align="flex-start" wrap="wrap">
         <Box minW="0">
           <Link asChild fontWeight="semibold" color="brand.950">
-            <RouterLink to={`/vendor/${request.vendorId}`}>{request.vendor.businessName}</RouterLink>
+            <RouterLink to={`/vendor/${request.vendorId}`}>
+              <bdi>{request.vendor.businessName}</bdi>
+            </RouterLink>
           </Link>
           <Text fontSize="sm" color="fg.muted">
             {[
@@ -132,13 +136,17 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
           ) : null}
         </Flex>
       ) : null}
-      <Text mt="2" fontSize="sm" lineClamp={3}>
+      {/* The family's own words, read in their own direction. */}
+      <Text mt="2" fontSize="sm" lineClamp={3} dir="auto">
         {request.message}
       </Text>
       {request.response ? (
         <Box mt="3" p="3" rounded="lg" bg="brand.subtle">
           <CapsLabel color="brand.fg">{t('events.vendors.answer')}</CapsLabel>
-          <Text fontSize="sm">{request.response}</Text>
+          {/* The vendor's words, or a quote the server wrote for them, said in the page's language. */}
+          <Text fontSize="sm" whiteSpace="pre-line" dir="auto">
+            {said({ text: request.response, about: request.responseAbout })}
+          </Text>
         </Box>
       ) : null}
       {request.status === 'quoted' ? (
