@@ -40,6 +40,7 @@ import * as languages from './2026-11-30T0300_languages';
 import * as requestConflictCodes from './2026-11-30T0400_request_conflict_codes';
 import * as notificationAbout from './2026-11-30T0500_notification_about';
 import * as messageAbout from './2026-11-30T0510_message_about';
+import * as requestResponseAbout from './2026-11-30T0520_request_response_about';
 
 /** Every migration, by name; names sort in the order they apply. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0400_request_conflict_codes': requestConflictCodes,
   '2026-11-30T0500_notification_about': notificationAbout,
   '2026-11-30T0510_message_about': messageAbout,
+  '2026-11-30T0520_request_response_about': requestResponseAbout,
 };

@@ -20,7 +20,15 @@ export const SCREEN_NAMESPACES = {
   'features/auth/confirm-email-page.tsx': ['auth'],
   'features/auth/guard-screens.tsx': ['auth', 'terms'],
   'features/dashboard/dashboard-page.tsx': ['dashboard', 'terms'],
-  'features/events/events-page.tsx': ['bookings', 'events', 'guests', 'observance', 'reviews', 'terms'],
+  'features/events/events-page.tsx': [
+    'bookings',
+    'events',
+    'guests',
+    'messages',
+    'observance',
+    'reviews',
+    'terms',
+  ],
   'features/calendar/calendar-page.tsx': ['calendar', 'observance', 'terms'],
   'features/profile/profile-page.tsx': [
     'marketplace',

@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCivilDay } from '../../src/shared/dates';
 import { addDays, conflictFor, dayOfWeek, toCivilDate } from '../../src/shared/jewish-calendar';
+import { formatMoney } from '../../src/shared/schemas/bookings';
 import {
   DEMO,
   eventually,
@@ -17,6 +18,8 @@ import {
   uniqueTag,
   type ViewportName,
 } from './browser';
+import { demoAccountsIn } from './global-setup';
+import { LANGUAGE, RIGHT_TO_LEFT, say, sayPattern } from './language';
 import { type RunningServer, startServer } from './server';
 
 /**
@@ -52,6 +55,8 @@ beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startServer({ databaseUrl: url.toString() })]);
   db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
+  // This server's demo admin reads the run's language, as the shared server's does (global-setup.ts).
+  if (LANGUAGE !== 'en') await demoAccountsIn(server.baseUrl, LANGUAGE);
 }, 300_000);
 
 afterAll(async () => {
@@ -178,7 +183,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('booking a vendor at %s wi
     // 1. The family searches for the band, fills "Free on" from its event in one click, and asks.
     await family.page.goto(`/marketplace?search=${encodeURIComponent(business)}`);
     await family.page
-      .getByRole('combobox', { name: 'Use the date of one of your events' })
+      .getByRole('combobox', { name: say('marketplace.freeOn.useEvent') })
       .selectOption({ index: 1 });
     await family.page.waitForURL((url) => url.searchParams.get('free_on') === day);
     await eventually(() => resultCards(family.page).count()).toBe(1);
@@ -186,67 +191,76 @@ describe.each(['desktop', 'phone'] as ViewportName[])('booking a vendor at %s wi
     await screenshot(family.page, 'bookings-free-on', viewport);
     await resultCards(family.page)
       .first()
-      .getByRole('button', { name: `Request Availability: ${business}` })
+      .getByRole('button', {
+        name: sayPattern('marketplace.card.actionLabel', {
+          action: say('marketplace.request.action'),
+          name: business,
+        }),
+      })
       .click();
     const request = family.page.getByRole('dialog');
     await request
-      .getByRole('combobox', { name: 'Link to one of your events' })
-      .selectOption({ label: eventTitle });
-    expect(await request.getByLabel('Event date').inputValue()).toBe(day);
+      .getByRole('combobox', { name: say('marketplace.request.linkEvent') })
+      // A right-to-left page isolates the event's name in its option (an option holds no <bdi>).
+      .selectOption({ label: RIGHT_TO_LEFT ? `\u2068${eventTitle}\u2069` : eventTitle });
+    expect(await request.getByLabel(say('marketplace.request.date')).inputValue()).toBe(day);
     await request
-      .getByLabel('Message')
+      .getByLabel(say('marketplace.request.message'))
       .fill('Could you play at our wedding? About 150 guests, a chuppah at six.');
-    await request.getByRole('button', { name: 'Send Request' }).click();
+    await request.getByRole('button', { name: say('marketplace.request.submit') }).click();
     await eventually(() => request.isVisible()).toBe(false);
 
     // 2. The vendor quotes, in the conversation the request opened.
     await vendor.page.goto('/messages');
     await vendor.page
-      .getByRole('list', { name: 'Conversations' })
+      .getByRole('list', { name: say('messages.list.conversations') })
       .getByRole('link', { name: new RegExp(familyName) })
       .click();
-    await vendor.page.getByRole('button', { name: 'Send a quote' }).click();
-    const quote = vendor.page.getByRole('dialog', { name: 'Send a quote' });
-    await quote.getByLabel('Price ($)').fill('4800');
+    await vendor.page.getByRole('button', { name: say('bookings.quote.send') }).click();
+    const quote = vendor.page.getByRole('dialog', { name: say('bookings.quote.send') });
+    await quote.getByLabel(say('bookings.quoteForm.price')).fill('4800');
     await quote
-      .getByLabel('What it includes')
+      .getByLabel(say('bookings.quoteForm.includes'))
       .fill('Five musicians, four hours, sound system and a chuppah set.');
-    await quote.getByLabel('Deposit ($)').fill('1000');
-    await quote.getByLabel('Deposit due').fill(addDays(toCivilDate(new Date()), 14));
-    await quote.getByLabel('Valid until').fill(addDays(toCivilDate(new Date()), 10));
+    await quote.getByLabel(say('bookings.quoteForm.deposit')).fill('1000');
+    await quote.getByLabel(say('bookings.quoteForm.depositDue')).fill(addDays(toCivilDate(new Date()), 14));
+    await quote.getByLabel(say('bookings.quoteForm.validUntil')).fill(addDays(toCivilDate(new Date()), 10));
     await screenshot(vendor.page, 'bookings-quote-dialog', viewport);
-    await quote.getByRole('button', { name: 'Send quote' }).click();
+    await quote.getByRole('button', { name: say('bookings.quoteForm.submit') }).click();
     await eventually(() => quote.isVisible()).toBe(false);
 
     // 3. The family accepts it, in the same conversation (it arrives live).
     await family.page.goto('/messages');
     await family.page
-      .getByRole('list', { name: 'Conversations' })
+      .getByRole('list', { name: say('messages.list.conversations') })
       .getByRole('link', { name: new RegExp(business) })
       .click();
-    const offered = family.page.getByRole('article', { name: `Quote from ${business}` });
+    const offered = family.page.getByRole('article', {
+      name: sayPattern('bookings.quote.from', { business }),
+    });
     await eventually(() => offered.isVisible()).toBe(true);
-    expect(await offered.textContent()).toContain('$4,800');
+    expect(await offered.textContent()).toContain(formatMoney('4800', LANGUAGE));
     await screenshot(family.page, 'bookings-quote-offered', viewport);
-    await offered.getByRole('button', { name: 'Accept' }).click();
-    await family.page.getByRole('button', { name: 'Accept and book' }).click();
-    await eventually(() => family.page.getByText('Quote · booked').isVisible()).toBe(true);
+    await offered.getByRole('button', { name: say('bookings.panel.accept') }).click();
+    await family.page.getByRole('button', { name: say('bookings.panel.acceptConfirm') }).click();
+    await eventually(() => family.page.getByText(say('bookings.panel.booked')).isVisible()).toBe(true);
 
     // 4. The vendor's calendar shows the day taken by the booking.
     await vendor.page.goto('/vendor-dashboard?tab=calendar');
-    const dayButton = vendor.page.getByRole('button', { name: `(${formatCivilDay(day)})`, exact: false });
+    const dayButton = vendor.page.getByRole('button', {
+      name: `(${formatCivilDay(day, LANGUAGE)})`,
+      exact: false,
+    });
     for (let i = 0; i < 8 && !(await dayButton.isVisible()); i++) {
-      await vendor.page.getByRole('button', { name: 'Next month' }).click();
+      await vendor.page.getByRole('button', { name: say('vendorDashboard.calendar.nextMonth') }).click();
     }
-    await eventually(() => dayButton.textContent()).toContain('1/1 taken');
+    await eventually(() => dayButton.textContent()).toContain(`1/1 ${say('vendorDashboard.calendar.taken')}`);
     await screenshot(vendor.page, 'bookings-vendor-calendar', viewport);
     expect((await publicDay(family.context.request, vendorId, day))?.status).toBe('booked');
 
     // 5. At capacity, the band leaves the family's "free on" results.
     await family.page.goto(`/marketplace?search=${encodeURIComponent(business)}&free_on=${day}`);
-    await eventually(() =>
-      family.page.getByText('No vendors with a stated calendar are free then.', { exact: false }).isVisible(),
-    ).toBe(true);
+    await eventually(() => family.page.getByText(say('marketplace.results.noneFree')).isVisible()).toBe(true);
     expect(await resultCards(family.page).count()).toBe(0);
 
     // 6. The day passes (the fixture), and the booking reads completed.
@@ -264,57 +278,79 @@ describe.each(['desktop', 'phone'] as ViewportName[])('booking a vendor at %s wi
 
     // 7. The family reviews the band from its event's Vendors tab.
     await family.page.goto(`/events?event=${eventId}`);
-    await family.page.getByRole('tab', { name: 'Vendors' }).click();
+    await family.page.getByRole('tab', { name: say('events.tabs.vendors') }).click();
     await family.page
-      .getByRole('button', { name: /Write a review/ })
+      .getByRole('button', { name: sayPattern('reviews.write.button', {}, { start: false }) })
       .first()
       .click();
-    const write = family.page.getByRole('dialog', { name: `Review ${business}` });
-    await write.getByRole('radio', { name: /^5 stars/ }).click();
+    const write = family.page.getByRole('dialog', {
+      name: sayPattern('reviews.write.title', { business }),
+    });
+    await write
+      .getByRole('radio', {
+        name: say('reviews.write.starLabel', { count: 5, word: say('reviews.write.star5') }),
+        exact: true,
+      })
+      .click();
     const reviewText = 'They filled the dance floor all night and the chuppah music made everyone cry.';
-    await write.getByLabel('Your review').fill(reviewText);
+    await write.getByLabel(say('reviews.write.text')).fill(reviewText);
     await screenshot(family.page, 'bookings-write-review', viewport);
-    await write.getByRole('button', { name: 'Publish review' }).click();
+    await write.getByRole('button', { name: say('reviews.write.submit') }).click();
     await eventually(() => write.isVisible()).toBe(false);
 
     // ... and the vendor replies, once, publicly.
     await vendor.page.goto('/vendor-dashboard?tab=reviews');
-    await vendor.page.getByRole('button', { name: /Reply/ }).first().click();
-    const reply = vendor.page.getByRole('dialog', { name: /^Reply to/ });
-    await reply.getByLabel('Your reply').fill('Thank you, it was a joy to play for you.');
-    await reply.getByRole('button', { name: 'Publish reply' }).click();
+    await vendor.page
+      .getByRole('button', { name: sayPattern('reviews.owner.reply', {}, { start: false }) })
+      .first()
+      .click();
+    const reply = vendor.page.getByRole('dialog', { name: sayPattern('reviews.reply.title') });
+    await reply.getByLabel(say('reviews.reply.label')).fill('Thank you, it was a joy to play for you.');
+    await reply.getByRole('button', { name: say('reviews.reply.submit') }).click();
     await eventually(() => reply.isVisible()).toBe(false);
 
     // The profile: the rating from that one verified review, and the reply.
     const visitor = await open(viewport);
     await visitor.page.goto(`/vendor/${vendorId}`);
     const reviews = visitor.page.getByTestId('vendor-reviews');
-    await eventually(() => reviews.getByText('5.0 out of 5').isVisible()).toBe(true);
+    await eventually(() =>
+      reviews.getByText(say('reviews.vendor.outOf5', { rating: '5.0' })).isVisible(),
+    ).toBe(true);
     expect(await reviews.textContent()).toContain('Thank you, it was a joy to play for you.');
 
     // 8. Someone signed in reports it; an admin hides it with a reason; the rating goes with it.
     await register(visitor.context.request, 'customer', `Avi Stern ${uniqueTag()}`);
     await visitor.page.reload();
-    await reviews.getByRole('button', { name: /^Report .*review$/ }).click();
-    const report = visitor.page.getByRole('dialog', { name: /^Report/ });
-    await report.getByLabel('Reason').fill('This reads like an advertisement, not a client.');
-    await report.getByRole('button', { name: 'Send report' }).click();
+    await reviews
+      .getByRole('button', { name: sayPattern('reviews.report.label', {}, { end: true }) })
+      .click();
+    const report = visitor.page.getByRole('dialog', { name: sayPattern('reviews.report.title') });
+    await report
+      .getByLabel(say('reviews.report.reason'))
+      .fill('This reads like an advertisement, not a client.');
+    await report.getByRole('button', { name: say('reviews.report.submit') }).click();
     await eventually(() => report.isVisible()).toBe(false);
 
     const admin = await open(viewport);
     await signIn(admin.page, '/admin-login', DEMO.admin.email, DEMO.admin.password);
     await admin.page.waitForURL('**/admin-dashboard');
     await admin.page.goto('/admin-dashboard?tab=users&view=reports');
-    await admin.page.getByRole('button', { name: `Hide the review of ${business}` }).click();
-    const hide = admin.page.getByRole('dialog', { name: 'Hide this review?' });
-    await hide.getByLabel('Reason').fill('Reported as an advertisement; kept off the listing.');
+    await admin.page
+      .getByRole('button', { name: sayPattern('admin.reviewReports.hideFor', { name: business }) })
+      .click();
+    const hide = admin.page.getByRole('dialog', { name: say('admin.reviewReports.hideTitle') });
+    await hide
+      .getByLabel(say('admin.reason.label'))
+      .fill('Reported as an advertisement; kept off the listing.');
     await screenshot(admin.page, 'bookings-hide-review', viewport);
-    await hide.getByRole('button', { name: 'Hide review' }).click();
+    await hide.getByRole('button', { name: say('admin.reviewReports.hide') }).click();
     await eventually(() => hide.isVisible()).toBe(false);
 
     await visitor.page.reload();
     await eventually(() => reviews.getByTestId('no-reviews').isVisible()).toBe(true);
-    expect(await reviews.getByText('out of 5').count()).toBe(0);
+    expect(await reviews.getByText(sayPattern('reviews.vendor.outOf5', {}, { start: false })).count()).toBe(
+      0,
+    );
     await screenshot(visitor.page, 'bookings-review-hidden', viewport);
 
     for (const session of [vendor, family, visitor, admin]) expect(session.errors).toEqual([]);

@@ -8,7 +8,7 @@ import { startServer } from './server';
 const DEMO_ACCOUNTS = ['customer@simchahub.com', 'vendor@simchahub.com', 'admin@simchahub.com'];
 
 /** The demo accounts' language saved in their profiles, as each person would choose it. */
-async function demoAccountsIn(baseUrl: string, language: Language): Promise<void> {
+export async function demoAccountsIn(baseUrl: string, language: Language): Promise<void> {
   for (const email of DEMO_ACCOUNTS) {
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAboutDto } from '../coded-sentences';
 import { REQUEST_STATUSES } from '../constants';
 import { conflictDto } from './observance';
 import { requestedEventFields } from './requests';
@@ -26,6 +27,8 @@ export const availabilityRequestDto = z.object({
     z.object({ id: z.uuid().optional(), name: z.string(), size: z.number(), type: z.string() }),
   ),
   response: z.string().nullable(),
+  /** When the answer is a message the server posted for the vendor (a quote): what it says, for the reader's language. */
+  responseAbout: messageAboutDto.optional(),
   status: z.enum(REQUEST_STATUSES),
   respondedAt: z.date().nullable(),
   createdAt: z.date(),

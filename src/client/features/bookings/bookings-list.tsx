@@ -81,11 +81,13 @@ function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable:
         <Box minW="0">
           {booking.side === 'customer' ? (
             <Link asChild fontWeight="semibold" color="brand.950">
-              <RouterLink to={`/vendor/${booking.vendor.id}`}>{other}</RouterLink>
+              <RouterLink to={`/vendor/${booking.vendor.id}`}>
+                <bdi>{other}</bdi>
+              </RouterLink>
             </Link>
           ) : (
             <Text fontWeight="semibold" color="brand.950">
-              {other}
+              <bdi>{other}</bdi>
             </Text>
           )}
           <Text fontSize="sm" color="fg.muted">
@@ -94,7 +96,7 @@ function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable:
         </Box>
         <Badge colorPalette={status.palette}>{t(status.labelId)}</Badge>
       </Flex>
-      <Text fontSize="sm" mt="2" whiteSpace="pre-wrap" lineClamp={3}>
+      <Text fontSize="sm" mt="2" whiteSpace="pre-wrap" lineClamp={3} dir="auto">
         {booking.quote.includes}
       </Text>
       {booking.deposit ? (

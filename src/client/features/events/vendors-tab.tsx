@@ -15,6 +15,7 @@ import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ConversationLink, familyConversationLink, RequestQuote } from '../bookings/request-quote';
+import { useSaidText } from '../messages/said-text';
 import { formatDay, formatTime } from './format';
 import { ListEmpty } from './item-parts';
 import { formatAmount } from './money';
@@ -91,6 +92,7 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
   const t = useT();
   const iso = useIsolate();
   const observanceName = useObservanceName();
+  const said = useSaidText();
   const badge = REQUEST_BADGE[request.status] ?? {
     label: 'events.vendors.status.pending' as const,
     palette: 'yellow',
@@ -134,14 +136,16 @@ function RequestItem({ request }: { request: AvailabilityRequestDto }) {
           ) : null}
         </Flex>
       ) : null}
+      {/* The family's own words, read in their own direction. */}
       <Text mt="2" fontSize="sm" lineClamp={3} dir="auto">
         {request.message}
       </Text>
       {request.response ? (
         <Box mt="3" p="3" rounded="lg" bg="brand.subtle">
           <CapsLabel color="brand.fg">{t('events.vendors.answer')}</CapsLabel>
-          <Text fontSize="sm" dir="auto">
-            {request.response}
+          {/* The vendor's words, or a quote the server wrote for them, said in the page's language. */}
+          <Text fontSize="sm" whiteSpace="pre-line" dir="auto">
+            {said({ text: request.response, about: request.responseAbout })}
           </Text>
         </Box>
       ) : null}

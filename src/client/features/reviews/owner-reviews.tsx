@@ -52,7 +52,7 @@ export function OwnerReviews() {
                 <>
                   {data.items.some((r) => r.businessName !== review.businessName) ? (
                     <Text fontSize="sm" color="fg.muted">
-                      {review.businessName}
+                      <bdi>{review.businessName}</bdi>
                     </Text>
                   ) : null}
                   {review.reply === null ? (

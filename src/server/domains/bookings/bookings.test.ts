@@ -106,6 +106,10 @@ describe('quotes', () => {
     });
     const seen = await family.caller.messages.conversation({ threadId: req.threadId as string });
     expect(seen.messages.find((m) => m.id === posted?.id)?.about?.code).toBe('message.quote');
+    // The request's answer is that message, with what it says, for the family's Vendors tab.
+    const [answered] = (await family.caller.requests.list()).filter((r) => r.id === req.id);
+    expect(answered?.response).toBe(posted?.messageText);
+    expect(answered?.responseAbout).toEqual(posted?.about);
     const [file] = await rowsWhere(h.db, 'attachments', { id: upload.id });
     expect(file?.threadId).toBe(req.threadId);
     const bell = await rowsWhere(h.db, 'notifications', { userId: family.user.id, kind: 'booking' });

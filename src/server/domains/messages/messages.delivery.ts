@@ -294,7 +294,13 @@ export async function postMessage(
       const responseMinutes = businessMinutesBetween(request.createdAt, now, listingClock(request));
       const updated = await trx
         .updateTable('availabilityRequests')
-        .set({ status: 'responded', response: text, respondedAt: now, responseMinutes })
+        .set({
+          status: 'responded',
+          response: text,
+          responseAbout: m.about ? JSON.stringify(m.about) : null,
+          respondedAt: now,
+          responseMinutes,
+        })
         .where('id', '=', request.id)
         // Still open: a concurrent answer that got there first keeps its minutes.
         .where('status', 'in', ['sent', 'pending'])

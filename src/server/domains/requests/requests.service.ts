@@ -220,6 +220,7 @@ export async function listRequests(
       'r.conflictAbout',
       'r.attachments',
       'r.response',
+      'r.responseAbout',
       'r.status',
       'r.respondedAt',
       'r.createdAt',
@@ -240,9 +241,11 @@ export async function listRequests(
       conflictEndsAt,
       conflictPlace,
       conflictAbout,
+      responseAbout,
       ...r
     }) => ({
       ...r,
+      ...(responseAbout ? { responseAbout } : {}),
       vendor: { id: r.vendorId, businessName, managed },
       conflict: {
         level: conflictLevel,

@@ -411,6 +411,8 @@ export interface AvailabilityRequestsTable {
   conflictReason: string | null;
   attachments: ColumnType<Array<{ name: string; size: number; type: string }>, string | undefined, string>;
   response: string | null;
+  /** What `response` says when it is a message the server posted for the vendor (a quote); null on people's own. */
+  responseAbout: ColumnType<MessageAbout | null, string | null | undefined, string | null>;
   status: Generated<RequestStatus>;
   respondedAt: Timestamp | null;
   /** Minutes to the vendor's first answer, Shabbat and Yom Tov not counted. */
