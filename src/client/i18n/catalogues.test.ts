@@ -84,7 +84,7 @@ describe('accessible names that say which thing a button acts on (WCAG 2.5.3, la
     Object.assign({}, ...catalogue(language).values()) as Record<string, string>;
   const english = flat('en');
   const pairs = Object.keys(english)
-    .map((id) => ({ id, base: /^(.*?)(For|Named|Label)$/.exec(id)?.[1] }))
+    .map((id) => ({ id, base: /^(.*?)(ClaimFor|For|Named|Label)$/.exec(id)?.[1] }))
     .filter(
       (pair): pair is { id: string; base: string } =>
         pair.base !== undefined &&
