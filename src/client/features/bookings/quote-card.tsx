@@ -31,7 +31,8 @@ export function QuoteCard({ quote, actions }: { quote: QuoteDto; actions?: React
         </Text>
         <Badge colorPalette={status.palette}>{t(status.labelId)}</Badge>
       </Flex>
-      <Text fontSize="sm" whiteSpace="pre-wrap" mt="1">
+      {/* The vendor's own words read in their own direction. */}
+      <Text fontSize="sm" whiteSpace="pre-wrap" mt="1" dir="auto">
         {quote.includes}
       </Text>
       <Stack gap="0.5" mt="1" fontSize="sm" color="fg.muted">
