@@ -1,5 +1,9 @@
 import type { APIRequestContext, Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { termId } from '../../src/client/i18n/terms';
+import { formatCivilDay } from '../../src/shared/dates';
+import { formatCurrency } from '../../src/shared/money';
+import { parseAvailabilityRequestSubject } from '../../src/shared/schemas/requests';
 import {
   DEMO,
   eventually,
@@ -13,6 +17,7 @@ import {
   trackSessions,
   type ViewportName,
 } from './browser';
+import { LANGUAGE, say, sayPattern, withoutIsolates } from './language';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -92,26 +97,60 @@ async function stillNotReloaded(page: Page): Promise<boolean> {
 }
 
 // Locators of the messaging screens, by role and name.
-const conversations = (page: Page) => page.getByRole('list', { name: 'Conversations' });
+const conversations = (page: Page) =>
+  page.getByRole('list', { name: say('messages.list.conversations'), exact: true });
 const threadLink = (page: Page, other: string | RegExp) =>
   conversations(page).getByRole('link', { name: other });
 const conversation = (page: Page, other: string) =>
-  page.getByRole('region', { name: `Conversation with ${other}` });
-const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
+  page.getByRole('region', { name: sayPattern('messages.pane.labelWith', { name: other }, { end: true }) });
+const messageLog = (page: Page) =>
+  page.getByRole('log', { name: say('messages.conversation.log'), exact: true });
 /** One message of the open conversation, found by its text. */
 const messageItem = (page: Page, text: string) =>
   messageLog(page).getByRole('listitem').filter({ hasText: text });
-const replyBox = (page: Page) => page.getByRole('textbox', { name: 'Reply' });
-const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
+const replyBox = (page: Page) =>
+  page.getByRole('textbox', { name: say('messages.reply.label'), exact: true });
+const sendButton = (page: Page) =>
+  page.getByRole('button', { name: say('messages.reply.send'), exact: true });
 /** The bell (the toast area is a region whose name also starts with "Notifications"). */
-const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
-const vendorTab = (page: Page) => page.getByRole('tab', { name: /Messages/ });
+const bell = (page: Page) => page.getByRole('button', { name: sayPattern('common.notifications.title') });
+const vendorTab = (page: Page) =>
+  page.getByRole('tab', { name: sayPattern('common.appNav.messages', {}, { start: false }) });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The words a screen reader hears first on an unread notification: 'Unread: '. */
+const UNREAD = new RegExp(`^${escapeRegExp(say('common.notifications.unreadPrefix'))}`);
+
+/** A bell item about a new message from `sender`, unread: 'Unread: New message from …'. */
+function unreadMessageFrom(sender: string): RegExp {
+  return new RegExp(
+    UNREAD.source + sayPattern('bell.message.new.title', { sender }, { start: false }).source,
+  );
+}
+
+/** The Messages entry's text: its name, the unread count, and on a phone the count said for screen readers. */
+function messagesEntryText(unread: number): RegExp {
+  const name = escapeRegExp(say('common.appNav.messages'));
+  if (unread === 0) return new RegExp(`^${name}$`);
+  const suffix = escapeRegExp(say('common.appNav.unreadSuffix', { count: unread }));
+  return new RegExp(`^${name}\\s*${unread}(?:${suffix})?$`);
+}
 
 /** The Messages entry of the navigation: the side panel on a desktop, the bottom bar on a phone. */
 function messagesEntry(page: Page, viewport: ViewportName): Locator {
-  const nav = page.getByRole('navigation', { name: viewport === 'desktop' ? 'Main' : 'Quick navigation' });
-  return nav.getByRole('link', { name: /^Messages/ });
+  const nav = page.getByRole('navigation', {
+    name: say(viewport === 'desktop' ? 'common.nav.main' : 'common.appNav.quick'),
+    exact: true,
+  });
+  return nav.getByRole('link', { name: sayPattern('common.appNav.messages') });
 }
+
+const YOU = say('messages.conversation.you');
+const VENDOR = say('messages.conversation.vendor');
+const CUSTOMER = say('messages.conversation.customer');
 
 /** The texts shown at the top of a message: who wrote it ('You', 'Vendor', 'Customer'). */
 async function authorOf(item: Locator): Promise<string> {
@@ -126,13 +165,18 @@ async function toast(page: Page, title: string): Promise<void> {
 
 /** Closes every toast: on a phone they sit over the header, where the bell is. */
 async function dismissToasts(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  const close = page.getByRole('button', { name: say('common.toast.dismiss'), exact: true });
   while ((await close.count()) > 0) {
     await close
       .first()
       .click({ timeout: 2000 })
       .catch(() => undefined);
   }
+}
+
+/** The name the bell carries with `count` unread: 'Notifications' or 'Notifications, N unread'. */
+function bellLabel(count: number): string {
+  return count === 0 ? say('common.notifications.title') : say('common.notifications.labelUnread', { count });
 }
 
 /** The name the bell carries: 'Notifications' or 'Notifications, N unread'. */
@@ -143,7 +187,7 @@ async function bellName(page: Page): Promise<string> {
 /** Opens the bell's panel and waits until it has finished opening (its entrance animation included). */
 async function openBell(page: Page): Promise<Locator> {
   await bell(page).click();
-  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  const panel = page.getByRole('dialog', { name: say('common.notifications.title'), exact: true });
   await eventually(() => panel.isVisible()).toBe(true);
   await panel.evaluate((el) =>
     Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
@@ -154,10 +198,9 @@ async function openBell(page: Page): Promise<Locator> {
 /** The bell's unread count, read from its name (0 when it says no more than 'Notifications'). */
 async function bellCount(page: Page): Promise<number> {
   const name = await bellName(page);
-  if (name === 'Notifications') return 0;
-  const match = /^Notifications, (\d+) unread$/.exec(name);
-  if (!match) throw new Error(`unexpected bell name: ${name}`);
-  return Number(match[1]);
+  // A language may say a count in words ('one unread'): the count is the one whose label it is.
+  for (let count = 0; count <= 100; count++) if (bellLabel(count) === name) return count;
+  throw new Error(`unexpected bell name: ${name}`);
 }
 
 describe.each(viewports)('messaging journeys at %s width', (viewport) => {
@@ -173,10 +216,16 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
 
     // The vendor waits on the Messages tab: nothing yet.
     await vendor.page.goto('/vendor-dashboard?tab=messages');
-    await eventually(() => vendor.page.getByText('No messages yet').isVisible()).toBe(true);
-    expect(await vendor.page.getByRole('button', { name: 'Go to Listing Profile' }).isVisible()).toBe(true);
+    await eventually(() =>
+      vendor.page.getByText(say('messages.list.empty'), { exact: true }).isVisible(),
+    ).toBe(true);
+    expect(
+      await vendor.page
+        .getByRole('button', { name: say('messages.vendor.openProfile'), exact: true })
+        .isVisible(),
+    ).toBe(true);
     expect(await vendor.page.getByTestId('vendor-messages-unread-badge').count()).toBe(0);
-    expect(await bellName(vendor.page)).toBe('Notifications');
+    expect(await bellName(vendor.page)).toBe(bellLabel(0));
     await markNoReload(vendor.page);
 
     // The customer writes from the vendor's profile and lands in the new conversation.
@@ -184,26 +233,34 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     await eventually(() => customer.page.getByRole('heading', { level: 1, name: business }).isVisible()).toBe(
       true,
     );
-    await customer.page.getByRole('button', { name: 'Message', exact: true }).click();
-    const dialog = customer.page.getByRole('dialog', { name: `Message ${business}` });
+    await customer.page
+      .getByRole('button', { name: say('marketplace.profile.message'), exact: true })
+      .click();
+    const dialog = customer.page.getByRole('dialog', {
+      name: sayPattern('messages.start.title', { name: business }, { end: true }),
+    });
     await eventually(() => dialog.isVisible()).toBe(true);
     const subject = 'Music for our wedding in June';
     const first = 'Shalom! Are you free on June 14th for the chuppah and the reception, about 200 guests?';
-    await dialog.getByRole('textbox', { name: /^Subject/ }).fill(subject);
-    await dialog.getByRole('textbox', { name: /^Message/ }).fill(first);
-    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await dialog.getByRole('textbox', { name: sayPattern('messages.start.subject') }).fill(subject);
+    await dialog.getByRole('textbox', { name: sayPattern('messages.start.message') }).fill(first);
+    await dialog.getByRole('button', { name: say('messages.start.submit'), exact: true }).click();
     await customer.page.waitForURL(/\/messages\?thread=[0-9a-f-]{36}$/);
     const threadId = new URL(customer.page.url()).searchParams.get('thread') as string;
     await eventually(() => conversation(customer.page, business).isVisible()).toBe(true);
     await eventually(() => messageItem(customer.page, first).isVisible()).toBe(true);
-    expect(await authorOf(messageItem(customer.page, first))).toBe('You');
-    expect(await messageItem(customer.page, first).getByText('Sent', { exact: true }).isVisible()).toBe(true);
+    expect(await authorOf(messageItem(customer.page, first))).toBe(YOU);
+    expect(
+      await messageItem(customer.page, first)
+        .getByText(say('messages.conversation.sent'), { exact: true })
+        .isVisible(),
+    ).toBe(true);
     if (phone) {
       // On a phone the conversation has the screen to itself.
       expect(await conversations(customer.page).count()).toBe(0);
-      expect(await customer.page.getByRole('button', { name: 'Back to conversations' }).isVisible()).toBe(
-        true,
-      );
+      expect(
+        await customer.page.getByRole('button', { name: say('messages.pane.back'), exact: true }).isVisible(),
+      ).toBe(true);
     } else {
       await eventually(() =>
         threadLink(customer.page, new RegExp(business)).getAttribute('aria-current'),
@@ -216,43 +273,53 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     await eventually(() => fromFamily.isVisible()).toBe(true);
     expect(await fromFamily.getAttribute('data-unread')).toBe('1');
     expect(await fromFamily.textContent()).toContain(subject);
-    expect(await fromFamily.textContent()).toContain(', 1 unread message');
+    expect(await fromFamily.textContent()).toContain(say('messages.thread.unreadLabel', { count: 1 }));
     await eventually(() => vendor.page.getByTestId('vendor-messages-unread-badge').textContent()).toBe('1');
     expect(await vendorTab(vendor.page).getAttribute('aria-selected')).toBe('true');
-    expect(await vendorTab(vendor.page).textContent()).toMatch(/Messages\s*1/);
-    await eventually(() => bellName(vendor.page)).toBe('Notifications, 1 unread');
+    expect(await vendorTab(vendor.page).textContent()).toMatch(
+      new RegExp(`${escapeRegExp(say('common.appNav.messages'))}\\s*1`),
+    );
+    await eventually(() => bellName(vendor.page)).toBe(bellLabel(1));
     if (!phone) {
-      expect(await vendor.page.getByText('Select a conversation to view messages').isVisible()).toBe(true);
+      expect(
+        await vendor.page.getByText(say('messages.view.noneSelected'), { exact: true }).isVisible(),
+      ).toBe(true);
     }
 
     // The vendor opens it: the badges go, the customer's message is there, and the customer sees it seen.
     await fromFamily.click();
     await eventually(() => conversation(vendor.page, family.name).isVisible()).toBe(true);
     await eventually(() => messageItem(vendor.page, first).isVisible()).toBe(true);
-    expect(await authorOf(messageItem(vendor.page, first))).toBe('Customer');
+    expect(await authorOf(messageItem(vendor.page, first))).toBe(CUSTOMER);
     await eventually(() => vendor.page.getByTestId('vendor-messages-unread-badge').count()).toBe(0);
-    await eventually(() => bellName(vendor.page)).toBe('Notifications');
-    expect(await vendor.page.getByRole('button', { name: 'Quick replies' }).isVisible()).toBe(true);
+    await eventually(() => bellName(vendor.page)).toBe(bellLabel(0));
+    expect(
+      await vendor.page.getByRole('button', { name: say('messages.quick.label'), exact: true }).isVisible(),
+    ).toBe(true);
     if (phone) {
       expect(await conversations(vendor.page).count()).toBe(0);
     } else {
       expect(await fromFamily.getAttribute('aria-current')).toBe('true');
       expect(await fromFamily.getAttribute('data-unread')).toBeNull();
     }
-    await eventually(() => messageItem(customer.page, first).getByText(/^Seen/).isVisible()).toBe(true);
+    await eventually(() =>
+      messageItem(customer.page, first).getByText(sayPattern('messages.conversation.seen')).isVisible(),
+    ).toBe(true);
 
     // The vendor answers; the customer's open conversation shows it, labelled 'Vendor'.
     const answer = 'Mazel tov! June 14th is open. Our five-piece band plays the chuppah and the dancing.';
     await replyBox(vendor.page).fill(answer);
     await sendButton(vendor.page).click();
-    await toast(vendor.page, 'Reply sent');
+    await toast(vendor.page, say('messages.reply.sent'));
     expect(await replyBox(vendor.page).inputValue()).toBe('');
     await eventually(() => messageItem(vendor.page, answer).isVisible()).toBe(true);
-    expect(await authorOf(messageItem(vendor.page, answer))).toBe('You');
+    expect(await authorOf(messageItem(vendor.page, answer))).toBe(YOU);
     await eventually(() => messageItem(customer.page, answer).isVisible()).toBe(true);
-    expect(await authorOf(messageItem(customer.page, answer))).toBe('Vendor');
+    expect(await authorOf(messageItem(customer.page, answer))).toBe(VENDOR);
     // The customer has it open, so the vendor's message turns 'Seen'.
-    await eventually(() => messageItem(vendor.page, answer).getByText(/^Seen/).isVisible()).toBe(true);
+    await eventually(() =>
+      messageItem(vendor.page, answer).getByText(sayPattern('messages.conversation.seen')).isVisible(),
+    ).toBe(true);
     // Read on arrival: the customer's badges stay at none.
     await eventually(() => unreadCount(customer.context.request)).toBe(0);
     await eventually(() => customer.page.getByTestId('messages-page-unread-badge').count()).toBe(0);
@@ -264,19 +331,24 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     const more = 'Wonderful, thank you! Could you send a sample playlist?';
     await replyBox(customer.page).fill(more);
     await replyBox(customer.page).press('Enter');
-    await toast(customer.page, 'Reply sent');
+    await toast(customer.page, say('messages.reply.sent'));
     await eventually(() => messageItem(vendor.page, more).isVisible()).toBe(true);
-    expect(await authorOf(messageItem(vendor.page, more))).toBe('Customer');
-    await eventually(() => messageItem(customer.page, more).getByText(/^Seen/).isVisible()).toBe(true);
+    expect(await authorOf(messageItem(vendor.page, more))).toBe(CUSTOMER);
+    await eventually(() =>
+      messageItem(customer.page, more).getByText(sayPattern('messages.conversation.seen')).isVisible(),
+    ).toBe(true);
 
     if (phone) {
       // The list and the conversation are separate views on a phone.
-      await customer.page.getByRole('button', { name: 'Back to conversations' }).click();
+      await customer.page.getByRole('button', { name: say('messages.pane.back'), exact: true }).click();
       await eventually(() => threadLink(customer.page, new RegExp(business)).isVisible()).toBe(true);
       expect(await conversation(customer.page, business).count()).toBe(0);
-      expect(await threadLink(customer.page, new RegExp(business)).textContent()).toContain(`You: ${more}`);
+      // The list may be drawn from before the last reply a moment longer than the toast takes.
+      await eventually(() => threadLink(customer.page, new RegExp(business)).textContent()).toContain(
+        say('messages.thread.youPreview', { preview: more }),
+      );
       await screenshot(customer.page, 'messages-customer-list', viewport);
-      await vendor.page.getByRole('button', { name: 'Back to conversations' }).click();
+      await vendor.page.getByRole('button', { name: say('messages.pane.back'), exact: true }).click();
       await eventually(() => threadLink(vendor.page, new RegExp(family.name)).isVisible()).toBe(true);
       expect(new URL(vendor.page.url()).searchParams.get('thread')).toBeNull();
       await threadLink(customer.page, new RegExp(business)).click();
@@ -315,21 +387,25 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     );
 
     await vendor.page.goto('/vendor-dashboard');
-    await eventually(() => bellName(vendor.page)).toBe('Notifications, 2 unread');
+    await eventually(() => bellName(vendor.page)).toBe(bellLabel(2));
     expect(await vendor.page.getByTestId('notifications-badge').textContent()).toBe('2');
     await eventually(() => vendor.page.getByTestId('vendor-messages-unread-badge').textContent()).toBe('2');
 
     const panel = await openBell(vendor.page);
-    const items = panel.getByRole('list', { name: 'Latest notifications' }).getByRole('link');
+    const items = panel
+      .getByRole('list', { name: say('common.notifications.latest'), exact: true })
+      .getByRole('link');
     await eventually(() => items.count()).toBe(2);
     // Newest first, both unread, each about its own thread.
     expect(await items.nth(0).getAttribute('href')).toContain(`thread=${kiddushThread}`);
     expect(await items.nth(1).getAttribute('href')).toContain(`thread=${weddingThread}`);
     for (const item of await items.all()) {
-      expect(await item.textContent()).toMatch(new RegExp(`^Unread: New message from ${family.name}`));
+      expect(await item.textContent()).toMatch(unreadMessageFrom(family.name));
     }
     expect(await items.nth(0).textContent()).toContain(aboutBarMitzvah);
-    expect(await panel.getByRole('button', { name: 'Mark all as read' }).isEnabled()).toBe(true);
+    expect(
+      await panel.getByRole('button', { name: say('common.notifications.markAll'), exact: true }).isEnabled(),
+    ).toBe(true);
     await screenshot(vendor.page, 'notifications-panel', viewport);
     // Taking the picture must leave the panel as it was (it once closed: see screenshot in browser.ts).
     expect(await panel.isVisible()).toBe(true);
@@ -340,20 +416,20 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     expect(new URL(vendor.page.url()).searchParams.get('tab')).toBe('messages');
     await eventually(() => conversation(vendor.page, family.name).isVisible()).toBe(true);
     await eventually(() => messageItem(vendor.page, aboutWedding).isVisible()).toBe(true);
-    await eventually(() => bellName(vendor.page)).toBe('Notifications, 1 unread');
+    await eventually(() => bellName(vendor.page)).toBe(bellLabel(1));
     await eventually(() => vendor.page.getByTestId('vendor-messages-unread-badge').textContent()).toBe('1');
     expect(await panel.count()).toBe(0);
 
     await openBell(vendor.page);
     await eventually(() => items.count()).toBe(2);
-    expect(await items.filter({ hasText: aboutWedding }).textContent()).not.toMatch(/^Unread: /);
-    expect(await items.filter({ hasText: aboutBarMitzvah }).textContent()).toMatch(/^Unread: /);
+    expect(await items.filter({ hasText: aboutWedding }).textContent()).not.toMatch(UNREAD);
+    expect(await items.filter({ hasText: aboutBarMitzvah }).textContent()).toMatch(UNREAD);
     // Mark all as read clears the bell but leaves the message itself unread in its thread.
-    await panel.getByRole('button', { name: 'Mark all as read' }).click();
-    await eventually(() => bellName(vendor.page)).toBe('Notifications');
-    expect(await items.filter({ hasText: /^Unread: / }).count()).toBe(0);
+    await panel.getByRole('button', { name: say('common.notifications.markAll'), exact: true }).click();
+    await eventually(() => bellName(vendor.page)).toBe(bellLabel(0));
+    expect(await items.filter({ hasText: UNREAD }).count()).toBe(0);
     expect(await vendor.page.getByTestId('vendor-messages-unread-badge').textContent()).toBe('1');
-    await panel.getByRole('link', { name: 'All messages' }).click();
+    await panel.getByRole('link', { name: say('common.notifications.allMessages'), exact: true }).click();
     await eventually(() => panel.count()).toBe(0);
     await vendor.page.waitForURL((url) => url.search === '?tab=messages');
     await eventually(() => threadLink(vendor.page, /Bar mitzvah kiddush/).getAttribute('data-unread')).toBe(
@@ -362,16 +438,16 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
 
     // The customer's bell works the same way for the vendor's answer.
     await customer.page.goto('/dashboard');
-    await eventually(() => bellName(customer.page)).toBe('Notifications');
+    await eventually(() => bellName(customer.page)).toBe(bellLabel(0));
     const reply = await vendor.context.request.post(`/api/messages/${kiddushThread}/reply`, {
       data: { messageText: 'Yes, we play kiddushes too. Mazel tov!', messageType: 'text' },
     });
     expect(reply.status()).toBe(201);
-    await eventually(() => bellName(customer.page)).toBe('Notifications, 1 unread');
+    await eventually(() => bellName(customer.page)).toBe(bellLabel(1));
     const customerPanel = await openBell(customer.page);
     const customerItem = customerPanel
-      .getByRole('list', { name: 'Latest notifications' })
-      .getByRole('link', { name: new RegExp(`^Unread: New message from ${business}`) });
+      .getByRole('list', { name: say('common.notifications.latest'), exact: true })
+      .getByRole('link', { name: unreadMessageFrom(business) });
     await eventually(() => customerItem.isVisible()).toBe(true);
     await customerItem.click();
     await customer.page.waitForURL(
@@ -379,7 +455,7 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     );
     await eventually(() => conversation(customer.page, business).isVisible()).toBe(true);
     await eventually(() => messageItem(customer.page, 'Yes, we play kiddushes too.').isVisible()).toBe(true);
-    await eventually(() => bellName(customer.page)).toBe('Notifications');
+    await eventually(() => bellName(customer.page)).toBe(bellLabel(0));
     await eventually(() => unreadCount(customer.context.request)).toBe(0);
 
     expect(customer.errors).toEqual([]);
@@ -401,6 +477,10 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     const threads = (await (await vendor.context.request.get('/api/messages/threads?limit=50')).json()) as {
       threads: { id: string; subject: string; customer: { name: string } }[];
     };
+    // Rachel's request gave its thread the subject the server writes; the page says it in its language.
+    const rachelSubject = threads.threads.find((th) => th.customer.name === 'Rachel Goldberg')?.subject ?? '';
+    const requested = parseAvailabilityRequestSubject(rachelSubject);
+    expect(requested?.eventType).toBe('Bat Mitzvah');
     const ari = threads.threads.find((th) => th.subject === "Availability for Ari's Bar Mitzvah");
     expect(ari).toBeDefined();
     let latest =
@@ -416,13 +496,13 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     expect(unread).toBeGreaterThan(0);
 
     // The badge on the Messages entry (and the bell) after sign-in.
+    // The phone's bottom bar adds ", N unread" for screen readers after the number.
     await eventually(async () => (await messagesEntry(customer.page, viewport).textContent()) ?? '').toMatch(
-      // The phone's bottom bar adds ", N unread" for screen readers after the number.
-      new RegExp(`^Messages\\s*${unread}(, ${unread} unread)?$`),
+      messagesEntryText(unread),
     );
     if (!phone) {
       expect(await customer.page.getByTestId('messages-unread-badge').getAttribute('aria-label')).toBe(
-        `${unread} unread`,
+        say('common.appNav.unreadCount', { count: unread }),
       );
     }
     await eventually(() => bellCount(customer.page)).toBeGreaterThan(0);
@@ -442,17 +522,21 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     expect(await ariThread.textContent()).toContain('Levy Simcha Photography');
     const inThread = Number(await ariThread.getAttribute('data-unread'));
     expect(inThread).toBeGreaterThan(0);
-    expect(await ariThread.textContent()).toMatch(/, \d+ unread messages?$/);
+    expect(await ariThread.textContent()).toMatch(
+      sayPattern('messages.thread.unreadLabel', { count: inThread }, { start: false, end: true }),
+    );
     if (!phone) {
-      expect(await customer.page.getByText('Select a conversation to view messages').isVisible()).toBe(true);
+      expect(
+        await customer.page.getByText(say('messages.view.noneSelected'), { exact: true }).isVisible(),
+      ).toBe(true);
     }
     await ariThread.click();
     await eventually(() => conversation(customer.page, 'Levy Simcha Photography').isVisible()).toBe(true);
     await eventually(() => messageItem(customer.page, latest).isVisible()).toBe(true);
-    expect(await authorOf(messageItem(customer.page, latest))).toBe('Vendor');
+    expect(await authorOf(messageItem(customer.page, latest))).toBe(VENDOR);
     // The request the thread came from, at its top.
-    const request = customer.page.getByRole('region', { name: 'Availability request' });
-    expect(await request.textContent()).toContain('180 guests');
+    const request = customer.page.getByRole('region', { name: say('messages.request.label'), exact: true });
+    expect(await request.textContent()).toContain(say('messages.request.guestCount', { count: 180 }));
     // Read: the counts drop by what the thread held (to none, unless another journey left more).
     const left = unread - inThread;
     await eventually(() => unreadCount(customer.context.request)).toBe(left);
@@ -461,7 +545,7 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
       return left === 0 ? (await badge.count()) === 0 : (await badge.textContent()) === String(left);
     }).toBe(true);
     await eventually(async () => (await messagesEntry(customer.page, viewport).textContent()) ?? '').toMatch(
-      left === 0 ? /^Messages$/ : new RegExp(`^Messages${left}(, ${left} unread)?$`),
+      messagesEntryText(left),
     );
     await eventually(() => bellCount(customer.page)).toBeLessThan(bellBefore);
     if (!phone) await eventually(() => ariThread.getAttribute('data-unread')).toBeNull();
@@ -472,19 +556,28 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     await vendor.page.waitForURL((url) => url.searchParams.get('tab') === 'messages');
     const rachel = threadLink(vendor.page, /Rachel Goldberg/);
     await eventually(() => rachel.isVisible()).toBe(true);
-    expect(await rachel.textContent()).toMatch(
-      /Bat Mitzvah on \w{3}, \w{3} \d{1,2}, \d{4}: availability request/,
+    expect(withoutIsolates((await rachel.textContent()) ?? '')).toContain(
+      say('messages.subject.availabilityRequest', {
+        type: say(termId('eventType', 'Bat Mitzvah')),
+        date: formatCivilDay(requested?.date ?? '', LANGUAGE),
+      }),
     );
     await rachel.click();
     await eventually(() => conversation(vendor.page, 'Rachel Goldberg').isVisible()).toBe(true);
-    const details = vendor.page.getByRole('region', { name: 'Availability request' });
+    const details = vendor.page.getByRole('region', { name: say('messages.request.label'), exact: true });
     await eventually(() => details.isVisible()).toBe(true);
-    const text = (await details.textContent()) ?? '';
-    for (const part of ['Bat Mitzvah', '120 guests', 'Budget $1,500 – $2,500', 'Riverdale']) {
+    const text = withoutIsolates((await details.textContent()) ?? '');
+    const dollars = (amount: string) => formatCurrency(amount, 'USD', LANGUAGE, { trimWhole: true });
+    for (const part of [
+      say(termId('eventType', 'Bat Mitzvah')),
+      say('messages.request.guestCount', { count: 120 }),
+      say('messages.request.budgetRange', { min: dollars('1500'), max: dollars('2500') }),
+      'Riverdale',
+    ]) {
       expect(text).toContain(part);
     }
     await eventually(() => messageItem(vendor.page, "Maya's bat mitzvah").isVisible()).toBe(true);
-    expect(await authorOf(messageItem(vendor.page, "Maya's bat mitzvah"))).toBe('Customer');
+    expect(await authorOf(messageItem(vendor.page, "Maya's bat mitzvah"))).toBe(CUSTOMER);
     // Read now: the thread's badge goes and the tab's badge shows what is left, if anything.
     if (!phone) await eventually(() => rachel.getAttribute('data-unread')).toBeNull();
     await eventually(async () => {
@@ -519,7 +612,9 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     await eventually(() => conversation(vendor.page, family.name).isVisible()).toBe(true);
     await eventually(() => messageItem(vendor.page, opening).isVisible()).toBe(true);
     // Quick replies are the vendor's only.
-    expect(await customer.page.getByRole('button', { name: 'Quick replies' }).count()).toBe(0);
+    expect(
+      await customer.page.getByRole('button', { name: say('messages.quick.label'), exact: true }).count(),
+    ).toBe(0);
 
     // Blank text cannot be sent, by button or by Enter.
     const box = replyBox(customer.page);
@@ -542,7 +637,7 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     expect(await items.count()).toBe(1);
     expect(await sendButton(customer.page).isEnabled()).toBe(true);
     await box.press('Enter');
-    await toast(customer.page, 'Reply sent');
+    await toast(customer.page, say('messages.reply.sent'));
     await eventually(() => items.count()).toBe(2);
     const twoLines = messageItem(customer.page, 'Line one');
     expect(await twoLines.locator('p').first().textContent()).toBe('Line one\nLine two');
@@ -564,21 +659,27 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
     // Attachments: picked through 'Attach files', one removed again, the other sent with the reply.
     await dismissToasts(customer.page);
     const picker = customer.page.waitForEvent('filechooser');
-    await customer.page.getByRole('button', { name: 'Attach files' }).click();
+    await customer.page.getByRole('button', { name: say('messages.reply.attach'), exact: true }).click();
     await (await picker).setFiles([
       { name: 'floor-plan.png', mimeType: 'image/png', buffer: PNG },
       { name: 'extra.png', mimeType: 'image/png', buffer: PNG },
     ]);
-    const picked = customer.page.getByRole('list', { name: 'Files to send' });
+    const picked = customer.page.getByRole('list', { name: say('messages.reply.files'), exact: true });
     await eventually(() => picked.getByRole('listitem').count()).toBe(2);
-    await customer.page.getByRole('button', { name: 'Remove extra.png' }).click();
+    await customer.page
+      .getByRole('button', {
+        name: sayPattern('common.upload.removeFile', { name: 'extra.png' }, { end: true }),
+      })
+      .click();
     await eventually(() => picked.getByRole('listitem').count()).toBe(1);
     expect(await picked.textContent()).toContain('floor-plan.png');
-    await eventually(() => picked.textContent()).not.toContain('Uploading');
+    await eventually(() => picked.textContent()).not.toMatch(
+      sayPattern('common.upload.progress', {}, { start: false }),
+    );
     const withFile = 'Here is the floor plan of the hall.';
     await box.fill(withFile);
     await sendButton(customer.page).click();
-    await toast(customer.page, 'Reply sent');
+    await toast(customer.page, say('messages.reply.sent'));
     await eventually(() => picked.count()).toBe(0);
 
     // The vendor sees the image live and may open it; a third account and a guest may not.

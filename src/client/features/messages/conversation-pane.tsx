@@ -24,7 +24,9 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { Language } from '../../../shared/i18n';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
+import { formatCurrency } from '../../../shared/money';
 import type { ConversationDto } from '../../../shared/schemas/messages';
 import { ActionMenu } from '../../components/action-menu';
 import { ConflictBadge } from '../../components/conflict-notice';
@@ -34,13 +36,13 @@ import { useObservanceName } from '../../components/observance-name';
 import { useReasonText } from '../../components/observance-reason';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { DirectionalIcon } from '../../i18n/bidi';
+import { useLanguage } from '../../i18n/language';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
-import { formatAmount } from '../events/money';
 import { MessageList } from './message-list';
 import { PaneBar } from './pane-bar';
 import { ConversationFooter, ReplyBox } from './reply-box';
@@ -359,18 +361,22 @@ function Notice({ status, children }: { status: 'info' | 'warning'; children: Re
   );
 }
 
-/** '$2,000' for whole dollars, '$2,000.50' otherwise, isolated for a sentence. */
-function moneyText(amount: string, iso: (text: string) => string): string {
-  return iso(formatAmount(amount).replace(/\.00$/, ''));
+/**
+ * '$2,000' for whole dollars, '$2,000.50' otherwise, in the page's language ('2,000 $' in Hebrew),
+ * isolated for a sentence.
+ */
+function moneyText(amount: string, language: Language, iso: (text: string) => string): string {
+  return iso(formatCurrency(amount, 'USD', language, { trimWhole: true }));
 }
 
 function budgetText(
   t: Translate,
+  language: Language,
   iso: (text: string) => string,
   min: string | null,
   max: string | null,
 ): string | null {
-  const money = (amount: string) => moneyText(amount, iso);
+  const money = (amount: string) => moneyText(amount, language, iso);
   if (min && max) return t('messages.request.budgetRange', { min: money(min), max: money(max) });
   if (max) return t('messages.request.budgetUpTo', { max: money(max) });
   if (min) return t('messages.request.budgetFrom', { min: money(min) });
@@ -383,7 +389,8 @@ function RequestDetails({ request }: { request: NonNullable<Thread['request']> }
   const observanceName = useObservanceName();
   // The reason by code in the reader's language (the vendor's may not be the family's).
   const conflictMessage = useReasonText()(request.conflictMessage, request.conflictAbout);
-  const budget = budgetText(t, iso, request.budgetMin, request.budgetMax);
+  const { language } = useLanguage();
+  const budget = budgetText(t, language, iso, request.budgetMin, request.budgetMax);
   const day = formatDay(fromCivilDate(request.eventDate));
   const date = request.eventTime
     ? t('messages.request.dateTime', { date: day, time: formatTime(request.eventTime) })
