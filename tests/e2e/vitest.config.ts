@@ -10,8 +10,11 @@ const IN_EVERY_LANGUAGE = [
   'email-confirmation',
   'vendor-side',
   'keyboard',
+  'messaging',
   'events',
+  'observance',
   'concurrent-edit',
+  'bookings',
   'account-recovery',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 
