@@ -59,13 +59,15 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
         <Alert.Indicator>
           <MailCheck aria-hidden />
         </Alert.Indicator>
+        {/* minW 0: a long address wraps (overflowWrap) inside the screen instead of widening the page. */}
         <Flex
           flex="1"
+          minW="0"
           gap="3"
           align={{ base: 'stretch', md: 'center' }}
           direction={{ base: 'column', md: 'row' }}
         >
-          <Alert.Content flex="1">
+          <Alert.Content flex="1" minW="0">
             <Alert.Title>{t('common.emailConfirm.title')}</Alert.Title>
             <Alert.Description overflowWrap="anywhere">
               {config.data ? (
