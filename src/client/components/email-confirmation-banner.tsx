@@ -42,7 +42,22 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
       ),
   });
   if (user.emailConfirmedAt !== null) return null;
-  const email = <bdi>{user.email}</bdi>;
+  // The address reads as one word: on a screen too narrow for it, it takes its own line and ends in
+  // an ellipsis (the whole address in its title) rather than breaking in two.
+  const email = (
+    <Box
+      as="bdi"
+      display="inline-block"
+      maxW="full"
+      verticalAlign="bottom"
+      overflow="hidden"
+      textOverflow="ellipsis"
+      whiteSpace="nowrap"
+      title={user.email}
+    >
+      {user.email}
+    </Box>
+  );
   return (
     <Box as="section" aria-label={t('common.emailConfirm.region')}>
       <Alert.Root
@@ -59,7 +74,7 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
         <Alert.Indicator>
           <MailCheck aria-hidden />
         </Alert.Indicator>
-        {/* minW 0: a long address wraps (overflowWrap) inside the screen instead of widening the page. */}
+        {/* minW 0: a long address is cut inside the screen instead of widening the page. */}
         <Flex
           flex="1"
           minW="0"
@@ -69,7 +84,7 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
         >
           <Alert.Content flex="1" minW="0">
             <Alert.Title>{t('common.emailConfirm.title')}</Alert.Title>
-            <Alert.Description overflowWrap="anywhere">
+            <Alert.Description>
               {config.data ? (
                 <FormattedMessage
                   id="common.emailConfirm.sentWithQuota"
