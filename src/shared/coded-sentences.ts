@@ -9,7 +9,7 @@ import { quotePriceText } from './schemas/bookings';
  * the server stores them with the row, writes the English from them for REST callers, and a client
  * says the same in its reader's language from its catalogue, with the same placeholders: a bell item
  * as `bell.<code>.title` and `bell.<code>.body`; a message the server posts for a person (a quote) as
- * `bookings.said.<code>`.
+ * `said.<code>`.
  *
  * Each value has a kind, which tells a client how to show it:
  * - `name`: a person's, a business's or an event's own name, or a person's own words, shown as

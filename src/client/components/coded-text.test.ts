@@ -9,24 +9,24 @@ import {
   type NotificationAbout,
   notificationWritesBody,
 } from '../../shared/coded-sentences';
-import { saidText } from '../features/messages/said-text';
 import type { PageMessages } from '../i18n/message-text';
 import enBell from '../i18n/messages/en/bell.json';
-import enMessages from '../i18n/messages/en/messages.json';
+import enSaid from '../i18n/messages/en/said.json';
 import enTerms from '../i18n/messages/en/terms.json';
 import heBell from '../i18n/messages/he/bell.json';
-import heMessages from '../i18n/messages/he/messages.json';
+import heSaid from '../i18n/messages/he/said.json';
 import heTerms from '../i18n/messages/he/terms.json';
 import { termKey } from '../i18n/terms';
 import { notificationText } from './coded-text';
+import { SAID_IDS, saidText } from './said-text';
 
 /** First-strong isolate and pop directional isolate, as isolate() writes them. */
 const FSI = '\u2068';
 const PDI = '\u2069';
 
 const CATALOGUES = {
-  en: { ...enBell, ...enTerms, ...enMessages } as Record<string, string>,
-  he: { ...heBell, ...heTerms, ...heMessages } as Record<string, string>,
+  en: { ...enBell, ...enSaid, ...enTerms } as Record<string, string>,
+  he: { ...heBell, ...heSaid, ...heTerms } as Record<string, string>,
 };
 const LOCALES = { en: 'en-US', he: 'he-IL' };
 
@@ -212,8 +212,7 @@ describe('a quote’s message in the conversation', () => {
 
   it('has its words in both catalogues for every code', () => {
     for (const code of MESSAGE_CODES) {
-      for (const catalogue of Object.values(CATALOGUES))
-        expect(catalogue[`messages.said.${code}`]).toBeDefined();
+      for (const catalogue of Object.values(CATALOGUES)) expect(catalogue[SAID_IDS[code]]).toBeDefined();
     }
   });
 

@@ -10,6 +10,7 @@ import { useLanguage } from '../i18n/language';
 import type { PageMessages } from '../i18n/message-text';
 import { termId } from '../i18n/terms';
 import { isRightToLeft } from '../i18n/use-isolate';
+import { usePageMessages } from '../i18n/use-t';
 
 /** What a bell item says: its title and its line (empty when it has none). */
 export interface NotificationText {
@@ -89,20 +90,10 @@ export function notificationText(
 
 /** The page's translator, its language and direction, for the functions above. */
 export function usePage(): { on: PageMessages; language: Language; rtl: boolean } {
-  const intl = useIntl();
+  const on = usePageMessages();
   const { language } = useLanguage();
-  return useMemo(
-    () => ({
-      on: {
-        format: (id, values) => intl.formatMessage({ id: id as MessageId }, values),
-        has: (id) => Object.hasOwn(intl.messages, id),
-        english: language === 'en',
-      },
-      language,
-      rtl: isRightToLeft(intl.locale),
-    }),
-    [intl, language],
-  );
+  const { locale } = useIntl();
+  return useMemo(() => ({ on, language, rtl: isRightToLeft(locale) }), [on, language, locale]);
 }
 
 /** notificationText() bound to the page's language, for render. */

@@ -20,6 +20,7 @@ import notFound from './messages/en/notFound.json';
 import observance from './messages/en/observance.json';
 import profile from './messages/en/profile.json';
 import reviews from './messages/en/reviews.json';
+import said from './messages/en/said.json';
 import share from './messages/en/share.json';
 import terms from './messages/en/terms.json';
 import vendorDashboard from './messages/en/vendorDashboard.json';
@@ -47,6 +48,7 @@ const catalogue = {
   ...observance,
   ...profile,
   ...reviews,
+  ...said,
   ...share,
   ...vendorDashboard,
   ...vendorForm,

@@ -20,6 +20,7 @@ import notFound from './messages/he/notFound.json';
 import observance from './messages/he/observance.json';
 import profile from './messages/he/profile.json';
 import reviews from './messages/he/reviews.json';
+import said from './messages/he/said.json';
 import share from './messages/he/share.json';
 import terms from './messages/he/terms.json';
 import vendorDashboard from './messages/he/vendorDashboard.json';
@@ -47,6 +48,7 @@ const catalogue = {
   ...observance,
   ...profile,
   ...reviews,
+  ...said,
   ...share,
   ...vendorDashboard,
   ...vendorForm,

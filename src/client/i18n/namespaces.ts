@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'observance',
   'profile',
   'reviews',
+  'said',
   'share',
   'vendorDashboard',
   'vendorForm',

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LIMITS } from '../../../shared/constants';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
 import { IconBadge } from '../../components/icon-badge';
+import { useSaidText } from '../../components/said-text';
 import { SoftPanel } from '../../components/soft-panel';
 import { term } from '../../i18n/terms';
 import { useT } from '../../i18n/use-t';
@@ -34,6 +35,7 @@ function preview(text: string): string {
 /** Customer home: one recent vendor response with its status and the first 100 characters (spec section 2). */
 export function VendorResponseCard() {
   const t = useT();
+  const said = useSaidText();
   const { user } = useCurrentUser();
   const requests = trpc.requests.list.useQuery(undefined, { enabled: user?.role === 'customer' });
   const latest = latestResponse(requests.data ?? []);
@@ -55,7 +57,7 @@ export function VendorResponseCard() {
           </Flex>
           <Text fontSize="sm" color="fg.muted" dir={latest.response ? 'auto' : undefined}>
             {latest.response
-              ? preview(latest.response)
+              ? preview(said({ text: latest.response, about: latest.responseAbout }))
               : t('dashboard.response.waiting', {
                   eventType: term(t, 'eventType', latest.eventType).toLowerCase(),
                 })}

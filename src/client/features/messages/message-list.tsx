@@ -3,11 +3,11 @@ import { CheckCheck, FileIcon } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { AttachmentDto, MessageDto, ThreadSide } from '../../../shared/schemas/messages';
+import { useSaidText } from '../../components/said-text';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { fileSizeText } from '../../lib/attachments';
 import { fullTime, messageTime } from './format';
-import { useSaidText } from './said-text';
 import { otherPartyLabel } from './use-messages';
 
 interface MessageListProps {

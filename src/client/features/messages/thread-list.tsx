@@ -1,10 +1,10 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
+import { useSaidText } from '../../components/said-text';
 import { SelectableCard } from '../../components/selectable-card';
 import { useT } from '../../i18n/use-t';
 import { fullTime, threadTime } from './format';
-import { useSaidText } from './said-text';
 import { useConversationSubject } from './subject';
 import { ThreadAvatar } from './thread-avatar';
 import { otherPartyName } from './use-messages';
