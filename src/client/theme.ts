@@ -131,6 +131,10 @@ const config = defineConfig({
       textRendering: 'optimizeLegibility',
     },
     '::selection': { bg: 'brand.100', color: 'brand.950' },
+    // What people type reads in its own direction, paragraph by paragraph: an English sentence on a
+    // Hebrew page keeps its full stop at its end, while an empty field's placeholder keeps the page's
+    // direction (dir="auto" would turn an empty field left to right).
+    'textarea, input:is(:not([type]), [type="text"], [type="search"])': { unicodeBidi: 'plaintext' },
     // Toasts clear the phone's bottom navigation bar while it is shown.
   },
   theme: {

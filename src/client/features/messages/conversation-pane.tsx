@@ -34,6 +34,7 @@ import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
 import { useObservanceName } from '../../components/observance-name';
 import { useReasonText } from '../../components/observance-reason';
+import { OWN_DIRECTION } from '../../components/own-direction';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { DirectionalIcon } from '../../i18n/bidi';
 import { useLanguage } from '../../i18n/language';
@@ -296,10 +297,12 @@ function ConversationHeader({ thread, back }: { thread: Thread; back: React.Reac
         {back}
         <ThreadAvatar thread={thread} name={other} />
         <Box flex="1" minW="0">
-          <Heading as="h2" fontSize="md" color="brand.950" truncate>
-            <bdi>{other}</bdi>
+          {/* Each line takes its text's direction, so that a long English name is cut at its end on a
+              Hebrew page, and stays on the page's side when it is short. */}
+          <Heading as="h2" fontSize="md" color="brand.950" truncate {...OWN_DIRECTION}>
+            {other}
           </Heading>
-          <Text fontSize="sm" color="fg.muted" truncate>
+          <Text fontSize="sm" color="fg.muted" truncate {...OWN_DIRECTION}>
             {subject.show(thread.subject)}
           </Text>
         </Box>

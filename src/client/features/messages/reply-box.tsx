@@ -132,7 +132,6 @@ export function ReplyBox({ threadId, side, recipient }: ReplyBoxProps) {
             maxLength={MESSAGING_LIMITS.replyMax}
             placeholder={t('messages.reply.placeholder', { name: iso(recipient) })}
             bg="bg"
-            dir="auto"
           />
           <Field.HelperText srOnly>{t('messages.reply.keys')}</Field.HelperText>
         </Field.Root>

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
+import { OWN_DIRECTION } from '../../components/own-direction';
 import { useSaidText } from '../../components/said-text';
 import { SelectableCard } from '../../components/selectable-card';
 import { useT } from '../../i18n/use-t';
@@ -72,13 +73,15 @@ function ThreadItem({
   const last = thread.lastMessage;
   const at = last?.createdAt ?? thread.lastMessageAt;
   const lastText = last ? said({ text: last.preview, about: last.about }) : '';
-  // What people wrote reads in its own direction, inside "You: …" too.
+  // What people wrote reads in its own direction, inside "You: …" too. Alone on its line, the line
+  // itself takes its direction (dir="auto"), so that a long English line is cut at its end, not its start.
+  const theirs = last ? last.senderSide !== thread.side : false;
   const preview = !last ? (
     t('messages.thread.noMessages')
-  ) : last.senderSide === thread.side ? (
-    <FormattedMessage id="messages.thread.youPreview" values={{ preview: <bdi>{lastText}</bdi> }} />
+  ) : theirs ? (
+    lastText
   ) : (
-    <bdi>{lastText}</bdi>
+    <FormattedMessage id="messages.thread.youPreview" values={{ preview: <bdi>{lastText}</bdi> }} />
   );
   return (
     <li>
@@ -99,8 +102,9 @@ function ThreadItem({
                 color="brand.950"
                 truncate
                 minW="0"
+                {...OWN_DIRECTION}
               >
-                <bdi>{other}</bdi>
+                {other}
               </Text>
               <Text as="span" fontSize="xs" color={unread > 0 ? 'brand.fg' : 'fg.subtle'} flexShrink="0">
                 <time dateTime={at.toISOString()} title={fullTime(at)}>
@@ -108,7 +112,7 @@ function ThreadItem({
                 </time>
               </Text>
             </Flex>
-            <Text as="span" display="block" fontSize="sm" color="fg" truncate>
+            <Text as="span" display="block" fontSize="sm" color="fg" truncate {...OWN_DIRECTION}>
               {subject.show(thread.subject)}
             </Text>
             <Flex justify="space-between" align="center" gap="2">
@@ -120,6 +124,7 @@ function ThreadItem({
                 fontWeight={unread > 0 ? 'medium' : 'normal'}
                 truncate
                 minW="0"
+                {...(theirs ? OWN_DIRECTION : {})}
               >
                 {preview}
               </Text>
