@@ -11,6 +11,7 @@ import {
   HebrewBusinessNameInput,
   listingDetailsOf,
 } from '../../components/business-fields';
+import { categoryName } from '../../components/category-name';
 import { useEditDialog } from '../../components/edit-dialog';
 import { FieldColumns } from '../../components/field-columns';
 import { FileField } from '../../components/file-field';
@@ -199,7 +200,7 @@ export function VendorFormDialog({ open, onClose, vendor = null }: VendorFormDia
           form={form}
           name="category"
           placeholder={t('vendorForm.selectCategory')}
-          options={categories}
+          options={categories.map((c) => ({ value: c, label: categoryName(t, c) }))}
         />
         <FormInput form={form} name="contactEmail" kind="email" label={t('vendorForm.email')} required />
       </FieldColumns>

@@ -11,6 +11,7 @@ import {
   BusinessPhoneInput,
   BusinessWebsiteInput,
 } from '../../components/business-fields';
+import { categoryName } from '../../components/category-name';
 import { FieldColumns } from '../../components/field-columns';
 import { FormInput, FormSelect, FormTextarea, useFieldError } from '../../components/form-fields';
 import { Panel } from '../../components/panel';
@@ -21,7 +22,7 @@ import { useIdempotentCreate } from '../../lib/idempotency';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { categoryName, specificMessage } from './format';
+import { specificMessage } from './format';
 import { ListingSearch } from './listing-search';
 
 type ClaimValues = z.input<typeof claimSubmitInput>;

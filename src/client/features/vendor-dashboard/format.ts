@@ -1,9 +1,6 @@
-import { dashboardValueOf, isCategory } from '../../../shared/categories';
-import { PROFILE_FORM_CATEGORIES } from '../../../shared/constants';
 import { formatCivilDay } from '../../../shared/dates';
 import type { Language } from '../../../shared/i18n';
 import type { MessageId } from '../../i18n/catalogue';
-import { term } from '../../i18n/terms';
 import type { Translate } from '../../i18n/use-t';
 import { errorCode, serverMessage } from '../../lib/errors';
 import { dateFormat, formatCount as formatScreenCount } from '../../lib/intl';
@@ -52,17 +49,6 @@ const CLAIM_STATUS_LABELS: Record<string, MessageId> = {
 export function claimStatusLabel(t: Translate, status: string): string {
   const id = CLAIM_STATUS_LABELS[status];
   return id ? t(id) : statusLabel(status);
-}
-
-/**
- * A listing's stored category in the page's language: the marketplace's name ('Photographers'), or,
- * for the categories only the dashboard lists, the dashboard's ('Beauty & Makeup'); an unknown one as
- * it is stored.
- */
-export function categoryName(t: Translate, category: string): string {
-  if ((PROFILE_FORM_CATEGORIES as readonly string[]).includes(category)) return term(t, 'category', category);
-  if (!isCategory(category)) return category;
-  return term(t, 'dashboardCategory', dashboardValueOf(category));
 }
 
 /**

@@ -2,13 +2,13 @@ import { Badge, Box, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { type KeyboardEvent, useId } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { VendorView } from '../../../shared/schemas/vendors';
+import { categoryName } from '../../components/category-name';
 import { ComboboxList, useCombobox } from '../../components/combobox';
 import { SearchInputGroup } from '../../components/search-input';
 import { useDebounced } from '../../components/use-debounced';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { trpc } from '../../lib/trpc';
-import { categoryName } from './format';
 
 const RESULTS = 6;
 
