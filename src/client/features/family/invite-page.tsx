@@ -385,7 +385,10 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
           )
         }
       >
-        <FormattedMessage id="family.join.submit" values={{ label: <bdi>{label}</bdi> }} />
+        {/* One flex item: the button's gap would otherwise part the words from the name ('ל־ Levy'). */}
+        <span>
+          <FormattedMessage id="family.join.submit" values={{ label: <bdi>{label}</bdi> }} />
+        </span>
       </Button>
     </Stack>
   );
