@@ -4,6 +4,7 @@ import {
   formatCivilDayTime,
   formatClockTime,
   formatDate,
+  formatDateRange,
   formatInstantDate,
   formatInstantDateTime,
   formatInstantTime,
@@ -70,6 +71,25 @@ describe('formatDate', () => {
       expect(() => formatDate(bad, 'en')).toThrow(/Invalid date/);
     }
     expect(() => formatDate('2027-06-15', 'en', 'tiny' as never)).toThrow(/Unknown date style 'tiny'/);
+  });
+});
+
+describe('formatDateRange', () => {
+  // Some ICU versions put thin spaces around the dash of a range.
+  const spaced = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, ' ');
+
+  it("writes a week in the reader's language, naming a month or a year once when both ends share it", () => {
+    expect(spaced(formatDateRange('2027-04-18', '2027-04-24', 'en', 'long'))).toBe('April 18 – 24, 2027');
+    expect(spaced(formatDateRange('2027-04-25', '2027-05-01', 'en', 'long'))).toBe('April 25 – May 1, 2027');
+    expect(spaced(formatDateRange('2027-12-26', '2028-01-01', 'en', 'long'))).toBe(
+      'December 26, 2027 – January 1, 2028',
+    );
+    expect(spaced(formatDateRange('2027-04-18', '2027-04-24', 'he', 'long'))).toBe('18–24 באפריל 2027');
+    expect(spaced(formatDateRange('2027-04-25', '2027-05-01', 'he', 'long'))).toBe('25 אפריל – 1 מאי 2027');
+  });
+
+  it('refuses a range that ends before it starts', () => {
+    expect(() => formatDateRange('2027-04-24', '2027-04-18', 'en')).toThrow(/ends before it starts/);
   });
 });
 

@@ -79,6 +79,23 @@ export function formatDate(date: string, language: Language, style: DateStyle = 
 }
 
 /**
+ * Two calendar dates as one range in a language and style, as Intl writes a range: 'long' gives
+ * 'April 18 – 24, 2027', 'April 25 – May 1, 2027' / '18–24 באפריל 2027', '25 אפריל – 1 מאי 2027'
+ * (a week's heading). Like formatDate, the same in every time zone.
+ */
+export function formatDateRange(
+  start: string,
+  end: string,
+  language: Language,
+  style: DateStyle = 'medium',
+): string {
+  const from = civilInstant(start);
+  const to = civilInstant(end);
+  if (to < from) throw new RangeError(`A range ends before it starts: '${start}' to '${end}'`);
+  return dateTimeFormat(language, 'UTC', dateStyleOptions(style)).formatRange(from, to);
+}
+
+/**
  * A calendar date ('2027-06-15') as 'Tue, Jun 15, 2027' ('יום ג׳, 15 ביוני 2027' in Hebrew), the same
  * wherever it is read: a civil date names a day, not an instant, so it is formatted at UTC midnight in UTC.
  */

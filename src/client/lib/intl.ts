@@ -33,8 +33,8 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFo
   return format;
 }
 
-/** The page's language, for the shared formatters that take one (src/shared/money.ts). */
-function formatLanguage(): Language {
+/** The page's language, for the shared formatters that take one (src/shared/money.ts, dates.ts). */
+export function formatLanguage(): Language {
   return LANGUAGES.find((language) => localeOf(language) === locale) ?? DEFAULT_LANGUAGE;
 }
 

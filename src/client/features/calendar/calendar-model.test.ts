@@ -2,10 +2,12 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en';
 import type { Translate } from '../../i18n/use-t';
+import { setFormatLocale } from '../../lib/intl';
 import {
   buildDays,
   type CalendarView,
   dayNotes,
+  headingFor,
   shiftAnchor,
   timesRange,
   toCalendarEvents,
@@ -196,5 +198,22 @@ describe('events and times on the days', () => {
     expect(timesRange('month', '2026-12-10')).toEqual({ from: '2026-11-29', to: '2027-01-09' });
     expect(timesRange('week', '2026-12-10')).toEqual({ from: '2026-12-06', to: '2026-12-12' });
     expect(timesRange('day', '2026-12-10')).toEqual({ from: '2026-12-09', to: '2026-12-11' });
+  });
+});
+
+describe("the week view's heading", () => {
+  it("is the week's first and last day as one range in the page's language", () => {
+    // Some ICU versions put thin spaces around the dash of a range.
+    const spaced = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, ' ');
+    try {
+      setFormatLocale('en-US');
+      expect(spaced(headingFor('week', '2027-04-22'))).toBe('April 18 – 24, 2027');
+      expect(spaced(headingFor('week', '2027-12-28'))).toBe('December 26, 2027 – January 1, 2028');
+      setFormatLocale('he-IL');
+      expect(spaced(headingFor('week', '2027-04-22'))).toBe('18–24 באפריל 2027');
+      expect(spaced(headingFor('week', '2027-04-29'))).toBe('25 אפריל – 1 מאי 2027');
+    } finally {
+      setFormatLocale('en-US');
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { formatDateRange } from '../../../shared/dates';
 import type { Language } from '../../../shared/i18n';
 import {
   addDays,
@@ -20,7 +21,7 @@ import type { ObservanceAbout } from '../../../shared/observance-reasons';
 import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
 import type { Translate } from '../../i18n/use-t';
-import { dateFormat } from '../../lib/intl';
+import { dateFormat, formatLanguage } from '../../lib/intl';
 import { type DayTimes, timesByDate } from './calendar-times';
 
 /** The Month/Week/Day selector; the month grid is the default. */
@@ -340,15 +341,12 @@ export function formatMonthShort(date: string): string {
   return dateFormat({ month: 'short' }).format(local(date));
 }
 
-/** 'April 18 – 24, 2027', 'April 25 – May 1, 2027' or 'December 26, 2027 – January 1, 2028'. */
+/**
+ * A week's seven days as Intl writes a range in the page's language: 'April 18 – 24, 2027',
+ * 'April 25 – May 1, 2027' / '18–24 באפריל 2027', '25 אפריל – 1 מאי 2027'.
+ */
 export function formatWeekRange(start: string): string {
-  const end = addDays(start, 6);
-  const [sy, sm, sd] = parts(start);
-  const [ey, em, ed] = parts(end);
-  const month = (date: string) => dateFormat({ month: 'long' }).format(local(date));
-  if (sy !== ey) return `${month(start)} ${sd}, ${sy} – ${month(end)} ${ed}, ${ey}`;
-  if (sm !== em) return `${month(start)} ${sd} – ${month(end)} ${ed}, ${ey}`;
-  return `${month(start)} ${sd} – ${ed}, ${ey}`;
+  return formatDateRange(start, addDays(start, 6), formatLanguage(), 'long');
 }
 
 /** '18:30' as '6:30 PM'. */

@@ -27,6 +27,7 @@ import { IconEyebrow } from '../../components/icon-eyebrow';
 import { LinkButton } from '../../components/link-button';
 import { PageTitle } from '../../components/page-title';
 import { SectionCard } from '../../components/section-card';
+import { TruncatedText } from '../../components/truncated-text';
 import { useDocumentTitle } from '../../components/use-document-title';
 import type { MessageId } from '../../i18n/catalogue';
 import { useIsolate } from '../../i18n/use-isolate';
@@ -345,7 +346,16 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
       <Text color="fg.muted" overflowWrap="anywhere">
         <FormattedMessage
           id="family.join.signedInAs"
-          values={{ email: <bdi>{user.email}</bdi>, label: <bdi>{label}</bdi>, strong }}
+          values={{
+            email: (
+              // One word, its end cut short with an ellipsis (whole on hover and focus) when wider than the card.
+              <TruncatedText as="bdi" dir="ltr" display="inline-block" maxW="full" verticalAlign="bottom">
+                {user.email}
+              </TruncatedText>
+            ),
+            label: <bdi>{label}</bdi>,
+            strong,
+          }}
         />
       </Text>
       {sameLabel ? (
@@ -385,7 +395,10 @@ function JoinCircle({ user, label, token }: { user: UserDto; label: string; toke
           )
         }
       >
-        <FormattedMessage id="family.join.submit" values={{ label: <bdi>{label}</bdi> }} />
+        {/* One flex item: the button's gap would otherwise part the words from the name ('ל־ Levy'). */}
+        <span>
+          <FormattedMessage id="family.join.submit" values={{ label: <bdi>{label}</bdi> }} />
+        </span>
       </Button>
     </Stack>
   );
