@@ -136,6 +136,8 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
   let claimant: Session & { email: string };
   let member: Session & { id: string; email: string; password: string };
   let claimId: string;
+  // Longer than a phone's line, or a column of the desktop's dialog: it must be cut short, not broken.
+  const businessEmail = `reservations.and.family.celebrations.${viewport}@gmail.com`;
 
   beforeAll(async () => {
     listing = await unclaimedListing();
@@ -148,7 +150,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
         businessDescription: 'Family business since 2009; we run the listing day to day.',
         businessAddress: '18 Palisade Avenue, Teaneck, NJ',
         businessPhone: '201-555-0142',
-        businessEmail: `owner.${viewport}@gmail.com`,
+        businessEmail,
         ownershipProof: `Certificate of incorporation no. ${viewport === 'desktop' ? 'NJ-0451' : 'NJ-0452'}, in my name.`,
       },
     });
@@ -277,6 +279,14 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     await expect(dialog.getByTestId('claim-proof').textContent()).resolves.toContain(
       'Certificate of incorporation',
     );
+    // The long business address stays on one line in the evidence and in the comparison, ending in an
+    // ellipsis, the whole of it in its title.
+    for (const part of ['claim-evidence', 'claim-comparison']) {
+      const address = dialog.getByTestId(part).getByText(businessEmail, { exact: true });
+      await eventually(() => address.getAttribute('data-truncated')).toBe('');
+      await expect(address.getAttribute('title')).resolves.toBe(businessEmail);
+      await expect(address.evaluate((el) => getComputedStyle(el).textOverflow)).resolves.toBe('ellipsis');
+    }
     await screenshot(page, 'admin-claim-review', viewport);
     await dialog
       .getByRole('textbox', { name: say('admin.review.reviewNotes'), exact: true })
