@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, type Locator, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../src/shared/schemas/admin';
+import type { MessageId } from '../../src/client/i18n/catalogue';
 import {
   DEMO,
   eventually,
@@ -12,6 +12,7 @@ import {
   signIn,
   type ViewportName,
 } from './browser';
+import { LOCALE, say, sayPattern } from './language';
 
 /**
  * The admin's side at both widths: the demo admin reviews a fresh claim in the dialog and approves
@@ -49,7 +50,7 @@ async function textOf(locator: Locator): Promise<string> {
 
 /** A toast sits over the footer of a full-screen dialog on a phone: close it before pressing buttons there. */
 async function dismissToasts(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  const close = page.getByRole('button', { name: say('common.toast.dismiss') });
   // A toast may be leaving on its own meanwhile: a click that finds nothing to press is fine.
   if ((await close.count()) > 0)
     await close
@@ -57,6 +58,30 @@ async function dismissToasts(page: Page): Promise<void> {
       .click({ timeout: 2000 })
       .catch(() => undefined);
   await eventually(() => close.count()).toBe(0);
+}
+
+/** A message with its values as the whole of a name: one label may begin another ('Hide …', 'Hide listing'). */
+function exactly(id: MessageId, values: Record<string, string | number>): RegExp {
+  return sayPattern(id, values, { start: true, end: true });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The digit-group separator of the run's language: 1,234 in English and in Hebrew alike. */
+const GROUP = escapeRegExp(
+  new Intl.NumberFormat(LOCALE).formatToParts(12345).find((p) => p.type === 'group')?.value ?? ',',
+);
+
+/** The reason box of an admin action's dialog (its label may carry a required mark). */
+function reasonBox(dialog: Locator): Locator {
+  return dialog.getByRole('textbox', { name: sayPattern('admin.reason.label') });
+}
+
+/** The profile page's Vendor Account card, by its heading. */
+function vendorAccountCard(page: Page): Locator {
+  return page.getByRole('heading', { name: say('profile.vendor.title'), exact: true });
 }
 
 /** Responses a session is expected to log: refused reads after its account was suspended, the not-found page. */
@@ -111,6 +136,8 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
   let claimant: Session & { email: string };
   let member: Session & { id: string; email: string; password: string };
   let claimId: string;
+  // Longer than a phone's line, or a column of the desktop's dialog: it must be cut short, not broken.
+  const businessEmail = `reservations.and.family.celebrations.${viewport}@gmail.com`;
 
   beforeAll(async () => {
     listing = await unclaimedListing();
@@ -123,7 +150,7 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
         businessDescription: 'Family business since 2009; we run the listing day to day.',
         businessAddress: '18 Palisade Avenue, Teaneck, NJ',
         businessPhone: '201-555-0142',
-        businessEmail: `owner.${viewport}@gmail.com`,
+        businessEmail,
         ownershipProof: `Certificate of incorporation no. ${viewport === 'desktop' ? 'NJ-0451' : 'NJ-0452'}, in my name.`,
       },
     });
@@ -141,49 +168,81 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     const { page, errors } = admin;
     await signIn(page, '/admin-login', DEMO.admin.email, DEMO.admin.password);
     await page.waitForURL('**/admin-dashboard');
-    await eventually(() => textOf(page.getByTestId('stat-users'))).toMatch(/Total users\s*[\d,]+/);
-    await eventually(() => textOf(page.getByTestId('health-status'))).toMatch(/^(Good|Degraded|Down)$/);
+    await eventually(() => textOf(page.getByTestId('stat-users'))).toMatch(
+      new RegExp(
+        `${sayPattern('admin.overview.totalUsers', {}, { start: false }).source}\\s*\\d[\\d${GROUP}]*`,
+      ),
+    );
+    const health = ['admin.health.good', 'admin.health.degraded', 'admin.health.down'] as const;
+    await eventually(() => textOf(page.getByTestId('health-status'))).toBeOneOf(health.map((id) => say(id)));
     await eventually(() => page.getByTestId('activity-item').count()).toBeGreaterThan(0);
     // The claim just submitted is in the feed and on the Claims tab's count.
     await eventually(() => textOf(page.getByTestId('activity-feed'))).toContain(listing.businessName);
     await eventually(() => page.getByTestId('pending-claims-badge').isVisible()).toBe(true);
-    for (const name of ['Review Claims', 'Manage Vendors', 'Manage Users', 'View Activity']) {
-      await expect(page.getByRole('link', { name: new RegExp(name) }).isVisible()).resolves.toBe(true);
+    for (const id of [
+      'admin.overview.reviewClaims',
+      'admin.overview.manageVendors',
+      'admin.overview.manageUsers',
+      'admin.overview.viewActivity',
+    ] as const) {
+      await expect(
+        page.getByRole('link', { name: sayPattern(id, {}, { start: false }) }).isVisible(),
+      ).resolves.toBe(true);
     }
     await screenshot(page, 'admin-overview', viewport);
 
     // An admin's navigation leads to the dashboard's tabs and the marketplace, not to event planning.
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    if (viewport === 'phone') await page.getByRole('button', { name: say('common.menu.open') }).click();
+    const nav = page.getByRole('navigation', { name: say('common.nav.main') });
     await eventually(() => nav.isVisible()).toBe(true);
-    for (const name of [
-      'Overview',
-      'Claims',
-      'Vendors',
-      'Kashrut',
-      'Users',
-      'Activity',
-      'Marketplace',
-      'Profile',
-    ]) {
-      await expect(nav.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true);
+    for (const id of [
+      'common.appNav.admin.overview',
+      'common.appNav.admin.claims',
+      'common.appNav.admin.vendors',
+      'common.appNav.admin.kashrut',
+      'common.appNav.admin.users',
+      'common.appNav.admin.activity',
+      'common.appNav.marketplace',
+      'common.appNav.profile',
+    ] as const) {
+      await expect(nav.getByRole('link', { name: say(id), exact: true }).isVisible()).resolves.toBe(true);
     }
-    for (const name of ['My Events', 'Calendar', 'Messages']) {
-      await expect(nav.getByRole('link', { name, exact: true }).count()).resolves.toBe(0);
+    for (const id of [
+      'common.appNav.myEvents',
+      'common.appNav.calendar',
+      'common.appNav.messages',
+    ] as const) {
+      await expect(nav.getByRole('link', { name: say(id), exact: true }).count()).resolves.toBe(0);
     }
     await expect(
-      nav.getByRole('link', { name: 'Overview', exact: true }).getAttribute('aria-current'),
+      nav
+        .getByRole('link', { name: say('common.appNav.admin.overview'), exact: true })
+        .getAttribute('aria-current'),
     ).resolves.toBe('page');
     if (viewport === 'phone') {
       await screenshot(page, 'admin-menu', viewport);
-      await page.getByRole('button', { name: 'Close menu' }).click();
+      await page.getByRole('button', { name: say('common.menu.close') }).click();
       await eventually(() => nav.count()).toBe(0);
     }
 
-    // No 'Become a Vendor' for an admin on the profile page.
+    // The profile page offers a customer the way to the vendor side (the same words find it), and an
+    // admin, who never becomes a vendor, none of it: no Vendor Account card, no List Your Business.
+    await member.page.goto('/profile');
+    await eventually(() => vendorAccountCard(member.page).isVisible()).toBe(true);
+    await expect(
+      member.page.getByRole('button', { name: say('profile.vendor.list'), exact: true }).isVisible(),
+    ).resolves.toBe(true);
     await page.goto('/profile');
-    await eventually(() => page.getByRole('heading', { name: 'Profile Settings' }).isVisible()).toBe(true);
-    await expect(page.getByText('Become a Vendor').count()).resolves.toBe(0);
+    await eventually(() => page.getByRole('heading', { name: say('profile.page.title') }).isVisible()).toBe(
+      true,
+    );
+    // The cards beside it are drawn with it, from the same profile: the page is whole when they are.
+    await eventually(() =>
+      page.getByRole('heading', { name: say('profile.family.title'), exact: true }).isVisible(),
+    ).toBe(true);
+    await expect(vendorAccountCard(page).count()).resolves.toBe(0);
+    await expect(page.getByText(say('profile.vendor.list'), { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByText(say('profile.vendor.claim'), { exact: true }).count()).resolves.toBe(0);
     await page.goto('/admin-dashboard');
     expect(errors).toEqual([]);
   });
@@ -194,34 +253,56 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     // Rows are found by id: the demo data holds several listings of the same name.
     const row = page.locator(`[data-testid="claim-row"][data-id="${claimId}"]`);
     await eventually(() => row.isVisible()).toBe(true);
-    await expect(row.getByTestId('claim-status').textContent()).resolves.toBe('Pending');
+    await expect(row.getByTestId('claim-status').textContent()).resolves.toBe(say('admin.state.pending'));
     await expect(row.textContent()).resolves.toContain(claimant.email);
     await screenshot(page, 'admin-claims', viewport);
 
-    await row.getByRole('button', { name: `Review claim for ${listing.businessName}` }).click();
+    await row
+      .getByRole('button', { name: exactly('admin.claims.reviewFor', { name: listing.businessName }) })
+      .click();
     const dialog = page.getByTestId('claim-review-dialog');
-    await eventually(() => dialog.getByRole('heading', { name: 'Evidence' }).isVisible()).toBe(true);
+    await eventually(() =>
+      dialog.getByRole('heading', { name: say('admin.review.evidence'), exact: true }).isVisible(),
+    ).toBe(true);
     // The evidence: a free-mail address proves nothing; a new account; the listing as it is now.
     await expect(dialog.getByTestId('claim-evidence').textContent()).resolves.toContain(
-      'Free e-mail provider',
+      say('admin.evidence.domain.freeMail'),
     );
     await expect(dialog.getByTestId('claim-evidence').textContent()).resolves.toMatch(
-      /Created today|1 day old/,
+      new RegExp(
+        `${escapeRegExp(say('admin.evidence.age.today'))}|${escapeRegExp(say('admin.evidence.age.days', { count: 1, days: '1' }))}`,
+      ),
     );
-    await expect(dialog.getByTestId('claim-comparison').textContent()).resolves.toContain('The listing now');
+    await expect(dialog.getByTestId('claim-comparison').textContent()).resolves.toContain(
+      say('admin.evidence.compare.listingNow'),
+    );
     await expect(dialog.getByTestId('claim-proof').textContent()).resolves.toContain(
       'Certificate of incorporation',
     );
+    // The long business address stays on one line in the evidence and in the comparison, ending in an
+    // ellipsis, the whole of it in its title.
+    for (const part of ['claim-evidence', 'claim-comparison']) {
+      const address = dialog.getByTestId(part).getByText(businessEmail, { exact: true });
+      await eventually(() => address.getAttribute('data-truncated')).toBe('');
+      await expect(address.getAttribute('title')).resolves.toBe(businessEmail);
+      await expect(address.evaluate((el) => getComputedStyle(el).textOverflow)).resolves.toBe('ellipsis');
+    }
     await screenshot(page, 'admin-claim-review', viewport);
     await dialog
-      .getByRole('textbox', { name: 'Review notes' })
+      .getByRole('textbox', { name: say('admin.review.reviewNotes'), exact: true })
       .fill('Certificate checked against the state register.');
-    await dialog.getByRole('button', { name: `Approve claim for ${listing.businessName}` }).click();
-    await toast(page, 'Claim Approved');
+    await dialog
+      .getByRole('button', {
+        name: exactly('admin.decision.approveClaimFor', { name: listing.businessName }),
+      })
+      .click();
+    await toast(page, say('admin.decision.approved'));
     await eventually(() => dialog.isVisible()).toBe(false);
-    await eventually(() => textOf(row.getByTestId('claim-status'))).toBe('Approved');
+    await eventually(() => textOf(row.getByTestId('claim-status'))).toBe(say('admin.state.approved'));
     await expect(
-      row.getByRole('button', { name: `Revoke claim for ${listing.businessName}` }).isVisible(),
+      row
+        .getByRole('button', { name: exactly('admin.claims.revokeFor', { name: listing.businessName }) })
+        .isVisible(),
     ).resolves.toBe(true);
 
     // The claimant owns the listing now.
@@ -242,26 +323,30 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     await screenshot(page, 'admin-vendors', viewport);
 
     // Edit opens the listing in the marketplace's edit form, filled with its current details.
-    await row.getByRole('button', { name: `Edit ${listing.businessName}` }).click();
-    const form = page.getByRole('dialog', { name: 'Edit Vendor Profile' });
+    await row
+      .getByRole('button', { name: exactly('admin.vendors.editFor', { name: listing.businessName }) })
+      .click();
+    const form = page.getByRole('dialog', { name: say('vendorForm.editTitle') });
     await eventually(() => form.isVisible()).toBe(true);
-    await expect(form.getByRole('textbox', { name: /^Business name/ }).inputValue()).resolves.toBe(
-      listing.businessName,
-    );
+    await expect(
+      form.getByRole('textbox', { name: say('common.field.businessName'), exact: true }).inputValue(),
+    ).resolves.toBe(listing.businessName);
     await screenshot(page, 'admin-vendor-edit', viewport);
-    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.getByRole('button', { name: say('common.action.cancel'), exact: true }).click();
     await eventually(() => form.count()).toBe(0);
 
-    await row.getByRole('button', { name: `Hide ${listing.businessName}` }).click();
+    await row
+      .getByRole('button', { name: exactly('admin.vendors.hideFor', { name: listing.businessName }) })
+      .click();
     const dialog = page.getByTestId('hide-dialog');
     await eventually(() => dialog.isVisible()).toBe(true);
     // The reason is required.
-    await page.getByRole('button', { name: 'Hide listing', exact: true }).click();
-    await eventually(() => dialog.getByText(ADMIN_MESSAGES.reasonRequired).isVisible()).toBe(true);
-    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Checking the new owner’s details first.');
+    await page.getByRole('button', { name: say('admin.vendors.hideSubmit'), exact: true }).click();
+    await eventually(() => dialog.getByText(say('errors.admin.reasonRequired')).isVisible()).toBe(true);
+    await reasonBox(dialog).fill('Checking the new owner’s details first.');
     await screenshot(page, 'admin-vendor-hide', viewport);
-    await page.getByRole('button', { name: 'Hide listing', exact: true }).click();
-    await toast(page, 'Listing hidden');
+    await page.getByRole('button', { name: say('admin.vendors.hideSubmit'), exact: true }).click();
+    await toast(page, say('admin.vendors.hiddenDone'));
     await eventually(() => row.getByTestId('hidden-badge').isVisible()).toBe(true);
 
     // A visitor finds it neither in the marketplace search nor at its address.
@@ -275,12 +360,14 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
       );
       await visitor.page.goto(`/vendor/${listing.id}`);
       await eventually(() =>
-        visitor.page.getByRole('heading', { name: 'Vendor Not Found' }).isVisible(),
+        visitor.page.getByRole('heading', { name: say('marketplace.profile.notFound') }).isVisible(),
       ).toBe(true);
       await screenshot(visitor.page, 'admin-hidden-listing-visitor', viewport);
 
-      await row.getByRole('button', { name: `Unhide ${listing.businessName}` }).click();
-      await toast(page, 'Listing visible again');
+      await row
+        .getByRole('button', { name: exactly('admin.vendors.unhideFor', { name: listing.businessName }) })
+        .click();
+      await toast(page, say('admin.vendors.unhiddenDone'));
       await eventually(() => row.getByTestId('hidden-badge').count()).toBe(0);
 
       // Back for the visitor: in the marketplace search and at its address. The marketplace comes
@@ -288,11 +375,15 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
       // have taken it over (a sent search is then a page load of its own): the list is read once it
       // is the search's, not the unfiltered one first drawn, which may list the listing too.
       await visitor.page.goto('/marketplace');
-      await visitor.page.getByRole('combobox', { name: 'Search vendors' }).fill(listing.businessName);
+      await visitor.page
+        .getByRole('combobox', { name: say('marketplace.search.label') })
+        .fill(listing.businessName);
       await visitor.page.keyboard.press('Enter');
       await eventually(() =>
         visitor.page
-          .getByRole('heading', { name: `Search Results for “${listing.businessName}”`, exact: true })
+          .getByRole('heading', {
+            name: exactly('marketplace.results.searchTitle', { search: listing.businessName }),
+          })
           .isVisible(),
       ).toBe(true);
       await eventually(() =>
@@ -313,9 +404,9 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     const { page, errors } = admin;
     // The member is signed in on their own device.
     await member.page.goto('/dashboard');
-    await eventually(() => member.page.getByRole('heading', { name: 'Welcome, Noam' }).isVisible()).toBe(
-      true,
-    );
+    await eventually(() =>
+      member.page.getByRole('heading', { name: exactly('dashboard.welcome', { name: 'Noam' }) }).isVisible(),
+    ).toBe(true);
 
     await dismissToasts(page);
     await openTab(page, 'users');
@@ -326,69 +417,80 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     await page.getByTestId('users-search').fill(DEMO.admin.email);
     const self = page.getByTestId('user-row').filter({ hasText: DEMO.admin.email }).first();
     await eventually(() => self.isVisible()).toBe(true);
-    await expect(self.getByRole('button', { name: /^Suspend/ }).count()).resolves.toBe(0);
+    await expect(
+      self.getByRole('button', { name: sayPattern('admin.users.suspendFor') }).count(),
+    ).resolves.toBe(0);
     await page.getByTestId('users-search').fill(member.email);
     await eventually(() => row.isVisible()).toBe(true);
     await screenshot(page, 'admin-users', viewport);
 
-    await row.getByRole('button', { name: `Suspend ${member.email}` }).click();
+    await row
+      .getByRole('button', { name: exactly('admin.users.suspendFor', { email: member.email }) })
+      .click();
     const dialog = page.getByTestId('user-suspend-dialog');
     await eventually(() => dialog.isVisible()).toBe(true);
-    await dialog
-      .getByRole('textbox', { name: /^Reason/ })
-      .fill('Sent the same advertisement to many vendors.');
+    await reasonBox(dialog).fill('Sent the same advertisement to many vendors.');
     await screenshot(page, 'admin-user-suspend', viewport);
-    await page.getByRole('button', { name: 'Suspend account', exact: true }).click();
-    await toast(page, 'Account suspended');
+    await page.getByRole('button', { name: say('admin.users.suspendSubmit'), exact: true }).click();
+    await toast(page, say('admin.users.suspendedDone'));
     await eventually(() => textOf(row.getByTestId('suspended'))).toContain('Sent the same advertisement');
 
     // Their next page load finds them signed out, and signing in again is refused with the reason why.
     await member.page.reload();
-    await eventually(() => member.page.getByText('Please sign in to continue').first().isVisible()).toBe(
+    await eventually(() => member.page.getByText(say('auth.guard.signInRequired')).first().isVisible()).toBe(
       true,
     );
-    await member.page.getByRole('textbox', { name: /^Email/ }).fill(member.email);
+    await member.page.getByRole('textbox', { name: sayPattern('auth.signIn.email') }).fill(member.email);
     await member.page.locator('input[name="password"]').fill(member.password);
-    await member.page.getByRole('button', { name: 'Sign In' }).click();
-    await eventually(() => member.page.getByText(ADMIN_MESSAGES.suspendedSignIn).first().isVisible()).toBe(
-      true,
-    );
+    await member.page.getByRole('button', { name: say('auth.signIn.submit'), exact: true }).click();
+    await eventually(() =>
+      member.page.getByText(say('errors.admin.suspendedSignIn')).first().isVisible(),
+    ).toBe(true);
     await screenshot(member.page, 'admin-suspended-sign-in', viewport);
 
     await dismissToasts(page);
-    await row.getByRole('button', { name: `Reinstate ${member.email}` }).click();
+    await row
+      .getByRole('button', { name: exactly('admin.users.reinstateFor', { email: member.email }) })
+      .click();
     const reinstate = page.getByTestId('user-reinstate-dialog');
     await eventually(() => reinstate.isVisible()).toBe(true);
-    await reinstate.getByRole('textbox', { name: /^Reason/ }).fill('Apologised and promised to stop.');
-    await page.getByRole('button', { name: 'Reinstate account', exact: true }).click();
-    await toast(page, 'Account reinstated');
+    await reasonBox(reinstate).fill('Apologised and promised to stop.');
+    await page.getByRole('button', { name: say('admin.users.reinstateSubmit'), exact: true }).click();
+    await toast(page, say('admin.users.reinstated'));
     await eventually(() => row.getByTestId('suspended').count()).toBe(0);
 
     // A customer can be made a vendor, and back.
     await dismissToasts(page);
-    await row.getByRole('button', { name: `Make vendor: ${member.email}` }).click();
+    await row
+      .getByRole('button', { name: exactly('admin.users.makeVendorFor', { email: member.email }) })
+      .click();
     const role = page.getByTestId('user-role-dialog');
     await eventually(() => role.isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Make vendor', exact: true }).click();
-    await toast(page, 'Role changed');
-    await eventually(() => textOf(row)).toContain('Vendor');
+    await page.getByRole('button', { name: say('admin.users.makeVendor'), exact: true }).click();
+    await toast(page, say('admin.users.roleChanged'));
+    // The row's role badge reads the new role (exactly: the Make vendor button's words may hold it too).
+    await eventually(() => row.getByText(say('terms.role.vendor'), { exact: true }).isVisible()).toBe(true);
     await dismissToasts(page);
-    await row.getByRole('button', { name: `Make customer: ${member.email}` }).click();
+    await row
+      .getByRole('button', { name: exactly('admin.users.makeCustomerFor', { email: member.email }) })
+      .click();
     await eventually(() => role.isVisible()).toBe(true);
-    await role.getByRole('textbox', { name: /^Reason/ }).fill('Changed by mistake.');
-    await page.getByRole('button', { name: 'Make customer', exact: true }).click();
-    await toast(page, 'Role changed');
+    await reasonBox(role).fill('Changed by mistake.');
+    await page.getByRole('button', { name: say('admin.users.makeCustomer'), exact: true }).click();
+    await toast(page, say('admin.users.roleChanged'));
     await eventually(() =>
-      row.getByRole('button', { name: `Make vendor: ${member.email}` }).isVisible(),
+      row
+        .getByRole('button', { name: exactly('admin.users.makeVendorFor', { email: member.email }) })
+        .isVisible(),
     ).toBe(true);
 
     // And they can sign in again.
     await dismissToasts(member.page);
-    await member.page.getByRole('button', { name: 'Sign In' }).click();
+    await member.page.getByRole('button', { name: say('auth.signIn.submit'), exact: true }).click();
     await member.page.waitForURL('**/dashboard');
-    await eventually(() => member.page.getByRole('heading', { name: 'Welcome, Noam' }).isVisible()).toBe(
-      true,
-    );
+    await eventually(() =>
+      member.page.getByRole('heading', { name: exactly('dashboard.welcome', { name: 'Noam' }) }).isVisible(),
+    ).toBe(true);
 
     expect(errors).toEqual([]);
     // Refused with the session gone (401) and at sign-in (401/403): Chromium logs those responses.
@@ -414,22 +516,31 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     expect(report.status()).toBeLessThan(300);
 
     await dismissToasts(page);
-    await page.getByTestId('users-view').getByText('Reports', { exact: false }).click();
+    await page
+      .getByTestId('users-view')
+      .getByText(
+        new RegExp(
+          `${sayPattern('admin.users.reports', {}, { end: true }).source}|${sayPattern('admin.users.reportsOpen').source}`,
+        ),
+      )
+      .click();
     await page.waitForURL((url) => url.searchParams.get('view') === 'reports');
     const item = page.getByTestId('report-item').filter({ hasText: subject });
     await eventually(() => item.isVisible()).toBe(true);
     await expect(textOf(item)).resolves.toContain('Asked me to pay outside SimchaHub.');
     await expect(textOf(item)).resolves.toContain(member.email);
-    await item.getByRole('button', { name: /^Conversation/ }).click();
+    await item.getByRole('button', { name: sayPattern('admin.reports.conversation') }).click();
     await eventually(() => textOf(item.getByTestId('report-thread'))).toContain('Pay me by wire outside');
     await screenshot(page, 'admin-reports', viewport);
 
-    await item.getByRole('button', { name: `Dismiss report: ${subject}` }).click();
+    await item.getByRole('button', { name: exactly('admin.reports.dismissFor', { subject }) }).click();
     const dialog = page.getByTestId('report-dismiss-dialog');
     await eventually(() => dialog.isVisible()).toBe(true);
-    await dialog.getByRole('textbox', { name: /^Notes/ }).fill('Warned the vendor by e-mail.');
-    await page.getByRole('button', { name: 'Dismiss report', exact: true }).click();
-    await toast(page, 'Report dismissed');
+    await dialog
+      .getByRole('textbox', { name: sayPattern('admin.notes') })
+      .fill('Warned the vendor by e-mail.');
+    await page.getByRole('button', { name: say('admin.reports.dismissSubmit'), exact: true }).click();
+    await toast(page, say('admin.reports.dismissed'));
     // Open reports only: the dismissed one leaves the list.
     await eventually(() => item.count()).toBe(0);
     expect(errors).toEqual([]);
@@ -441,31 +552,34 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     await openTab(page, 'activity');
     const rows = page.getByTestId('audit-row');
     // Each row shows its target's id: the demo data holds several listings of the same name.
-    const entry = (action: string, targetId: string) =>
-      rows.filter({ hasText: action }).filter({ hasText: targetId });
-    await eventually(() => entry('Approved a claim', claimId).count()).toBeGreaterThan(0);
-    await expect(entry('Approved a claim', claimId).first().textContent()).resolves.toContain(
+    const entry = (action: MessageId, targetId: string) =>
+      rows.filter({ hasText: say(action) }).filter({ hasText: targetId });
+    await eventually(() => entry('admin.audit.action.claimApprove', claimId).count()).toBeGreaterThan(0);
+    await expect(entry('admin.audit.action.claimApprove', claimId).first().textContent()).resolves.toContain(
       DEMO.admin.email,
     );
-    await expect(entry('Hid a listing', listing.id).count()).resolves.toBeGreaterThan(0);
-    await expect(entry('Hid a listing', listing.id).first().textContent()).resolves.toContain(
+    await expect(entry('admin.audit.action.vendorHide', listing.id).count()).resolves.toBeGreaterThan(0);
+    await expect(entry('admin.audit.action.vendorHide', listing.id).first().textContent()).resolves.toContain(
       'Checking the new owner’s details first.',
     );
-    await expect(entry('Unhid a listing', listing.id).count()).resolves.toBeGreaterThan(0);
-    await expect(entry('Suspended an account', member.id).first().textContent()).resolves.toContain(
+    await expect(entry('admin.audit.action.vendorUnhide', listing.id).count()).resolves.toBeGreaterThan(0);
+    await expect(entry('admin.audit.action.userSuspend', member.id).first().textContent()).resolves.toContain(
       member.email,
     );
-    await expect(entry('Reinstated an account', member.id).count()).resolves.toBeGreaterThan(0);
-    await expect(rows.filter({ hasText: 'Dismissed a report' }).first().textContent()).resolves.toContain(
-      'Warned the vendor by e-mail.',
-    );
+    await expect(entry('admin.audit.action.userReinstate', member.id).count()).resolves.toBeGreaterThan(0);
+    await expect(
+      rows
+        .filter({ hasText: say('admin.audit.action.reportDismiss') })
+        .first()
+        .textContent(),
+    ).resolves.toContain('Warned the vendor by e-mail.');
     await screenshot(page, 'admin-activity', viewport);
 
     // Filtered by action, only that action is listed.
     await page.getByTestId('audit-action-filter').selectOption('user.suspend');
     await eventually(async () => {
       const labels = await page.getByTestId('audit-action').allTextContents();
-      return labels.length > 0 && labels.every((l) => l === 'Suspended an account');
+      return labels.length > 0 && labels.every((l) => l === say('admin.audit.action.userSuspend'));
     }).toBe(true);
 
     // Reload keeps the tab.
@@ -476,13 +590,15 @@ describe.each(['desktop', 'phone'] as ViewportName[])('the admin side at %s widt
     // The listing goes back to unclaimed, as seeded, with a revocation the claimant is told about.
     await openTab(page, 'claims');
     const claimRow = page.locator(`[data-testid="claim-row"][data-id="${claimId}"]`);
-    await claimRow.getByRole('button', { name: `Revoke claim for ${listing.businessName}` }).click();
+    await claimRow
+      .getByRole('button', { name: exactly('admin.claims.revokeFor', { name: listing.businessName }) })
+      .click();
     const dialog = page.getByTestId('revoke-dialog');
     await eventually(() => dialog.isVisible()).toBe(true);
-    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('End of the review journey.');
-    await page.getByRole('button', { name: 'Revoke claim', exact: true }).click();
-    await toast(page, 'Claim Revoked');
-    await eventually(() => textOf(claimRow.getByTestId('claim-status'))).toBe('Revoked');
+    await reasonBox(dialog).fill('End of the review journey.');
+    await page.getByRole('button', { name: say('admin.revoke.submit'), exact: true }).click();
+    await toast(page, say('admin.revoke.done'));
+    await eventually(() => textOf(claimRow.getByTestId('claim-status'))).toBe(say('admin.state.revoked'));
     const after = await api.get(`/api/vendors/${listing.id}`);
     expect(((await after.json()) as Listing).claimed).toBe(false);
     expect(errors).toEqual([]);

@@ -3,6 +3,7 @@ import { BadgeCheck, CalendarClock, Check, MailCheck, Users } from 'lucide-react
 import type { ReactNode } from 'react';
 import type { AdminClaimDto, ClaimEvidenceDto } from '../../../shared/schemas/claims';
 import { CapsLabel } from '../../components/caps-label';
+import { TruncatedText } from '../../components/truncated-text';
 import type { MessageId } from '../../i18n/catalogue';
 import { type Translate, useT } from '../../i18n/use-t';
 import { Pill } from './parts';
@@ -91,11 +92,9 @@ export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
         icon={<MailCheck aria-hidden size={18} />}
         title={t('admin.evidence.domain.title')}
         badge={<VerdictBadge verdict={match} />}
+        values={[claim.businessEmail]}
       >
         {match ? t(match.detail) : t('admin.evidence.domain.notRecorded')}
-        <Text as="bdi" display="block" mt="1" overflowWrap="anywhere" color="fg">
-          {claim.businessEmail}
-        </Text>
       </EvidenceItem>
       <EvidenceItem
         icon={<BadgeCheck aria-hidden size={18} />}
@@ -134,29 +133,34 @@ export function ClaimEvidence({ claim }: { claim: AdminClaimDto }) {
             <ToneBadge tone="gray">{t('admin.evidence.notChecked')}</ToneBadge>
           )
         }
+        values={[claim.userName, claim.userEmail]}
       >
         {evidence
           ? evidence.accountAgeDays < YOUNG_ACCOUNT_DAYS
             ? t('admin.evidence.age.young')
             : t('admin.evidence.age.old')
           : t('admin.evidence.notRecorded')}
-        <Text as="span" display="block" mt="1" color="fg" overflowWrap="anywhere">
-          <bdi>{claim.userName}</bdi> · <bdi>{claim.userEmail}</bdi>
-        </Text>
       </EvidenceItem>
     </Grid>
   );
 }
 
+/**
+ * One piece of evidence: its verdict, what it means, and the values it is about (an address, the
+ * claimant's name), each on one line in its own direction, ending in an ellipsis when the card is
+ * too narrow for it rather than breaking mid-address.
+ */
 function EvidenceItem({
   icon,
   title,
   badge,
+  values = [],
   children,
 }: {
   icon: ReactNode;
   title: string;
   badge: ReactNode;
+  values?: string[];
   children: ReactNode;
 }) {
   return (
@@ -171,6 +175,11 @@ function EvidenceItem({
       <Text fontSize="sm" color="fg.muted" mt="2">
         {children}
       </Text>
+      {values.map((value) => (
+        <TruncatedText key={value} fontSize="sm" color="fg" mt="1">
+          {value}
+        </TruncatedText>
+      ))}
     </Box>
   );
 }
@@ -244,12 +253,12 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
               <Text as="dt" fontWeight="semibold" color="brand.950">
                 {row.label}
               </Text>
-              <Box as="dd" minW="0" wordBreak="break-word">
+              <Box as="dd" minW="0">
                 <Text as="span" srOnly>
                   {t('admin.evidence.compare.claimSaysLabel')}{' '}
                 </Text>
                 {row.claim ? (
-                  <bdi>{row.claim}</bdi>
+                  <CompareValue>{row.claim}</CompareValue>
                 ) : (
                   <Text as="span" color="fg.muted">
                     {t('admin.evidence.compare.notGiven')}
@@ -259,7 +268,6 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
               <Box
                 as="dd"
                 minW="0"
-                wordBreak="break-word"
                 color={listing ? undefined : 'fg.muted'}
                 display="flex"
                 flexWrap="wrap"
@@ -274,7 +282,7 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
                 </Text>
                 {listing ? (
                   row.listing ? (
-                    <bdi>{row.listing}</bdi>
+                    <CompareValue>{row.listing}</CompareValue>
                   ) : (
                     <Text as="span" color="fg.muted">
                       {t('admin.evidence.compare.notSet')}
@@ -295,6 +303,19 @@ export function ClaimComparison({ claim }: { claim: AdminClaimDto }) {
         })}
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * A value of the comparison as someone typed it (an address, a website), in its own direction, on
+ * one line that ends in an ellipsis where the column is too narrow (the whole value on hover and
+ * focus), rather than breaking mid-address.
+ */
+function CompareValue({ children }: { children: string }) {
+  return (
+    <TruncatedText minW="0" maxW="full">
+      {children}
+    </TruncatedText>
   );
 }
 

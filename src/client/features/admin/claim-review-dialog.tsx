@@ -163,7 +163,8 @@ export function ClaimReviewDialog({ claim, open, onClose, decisions }: ClaimRevi
 
                 <Section title={t('admin.review.ownershipProof')}>
                   <Box layerStyle="note" fontSize="sm" data-testid="claim-proof">
-                    <Text whiteSpace="pre-line" wordBreak="break-word">
+                    {/* The claimant's own words: they read in their own direction. */}
+                    <Text whiteSpace="pre-line" wordBreak="break-word" dir="auto">
                       {claim.ownershipProof}
                     </Text>
                   </Box>

@@ -18,6 +18,7 @@ import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { SearchInputGroup } from '../../components/search-input';
+import { TruncatedText } from '../../components/truncated-text';
 import { DirectionalIcon } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { useT } from '../../i18n/use-t';
@@ -277,4 +278,29 @@ export function RowAction({ icon: Glyph, children, ...button }: ButtonProps & { 
 /** The white card a record sits on in a list on a phone. */
 export function ListTile(props: BoxProps) {
   return <Box as="li" layerStyle="panel" rounded="xl" p="4" minW="0" data-card="" {...props} />;
+}
+
+/**
+ * A person in a report's card: their name, then their e-mail address, each on a line of its own in
+ * its own direction, ending in an ellipsis where the card is too narrow rather than breaking
+ * mid-address. `badge` follows the name (the account's suspension).
+ */
+export function PersonLines({
+  name,
+  email,
+  badge,
+}: {
+  name: string;
+  email: string | null;
+  badge?: ReactNode;
+}) {
+  return (
+    <>
+      <HStack gap="2" minW="0">
+        <TruncatedText minW="0">{name}</TruncatedText>
+        {badge}
+      </HStack>
+      {email ? <TruncatedText color="fg.muted">{email}</TruncatedText> : null}
+    </>
+  );
 }

@@ -13,6 +13,7 @@ import { useConversationSubject } from '../messages/subject';
 import type { RecordDialogProps } from './actions';
 import { AdminList, pagedQuery } from './admin-list';
 import { formatDateTime, stateLabel } from './format';
+import { PersonLines } from './parts';
 import { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';
 import {
   emptyReports,
@@ -90,24 +91,27 @@ function ReportCard({
           <Text as="dt" color="fg.muted">
             {t('admin.reports.reportedBy')}
           </Text>
-          <Text as="dd" wordBreak="break-word">
-            <bdi>{report.reporter.name}</bdi> · <bdi>{report.reporter.email}</bdi>
-          </Text>
+          <Box as="dd" minW="0">
+            <PersonLines name={report.reporter.name} email={report.reporter.email} />
+          </Box>
         </Box>
         <Box>
           <Text as="dt" color="fg.muted">
             {t('admin.reports.about')}
           </Text>
-          <Box as="dd" wordBreak="break-word">
+          <Box as="dd" minW="0">
             {reported ? (
-              <>
-                <bdi>{reported.name}</bdi> · <bdi>{reported.email}</bdi>
-                {reported.suspended ? (
-                  <Badge colorPalette="red" variant="solid" size="sm" ms="2" rounded="full">
-                    {t('admin.users.suspended')}
-                  </Badge>
-                ) : null}
-              </>
+              <PersonLines
+                name={reported.name}
+                email={reported.email}
+                badge={
+                  reported.suspended ? (
+                    <Badge colorPalette="red" variant="solid" size="sm" rounded="full" flexShrink="0">
+                      {t('admin.users.suspended')}
+                    </Badge>
+                  ) : null
+                }
+              />
             ) : (
               t('admin.reports.goneAccount')
             )}
@@ -204,7 +208,8 @@ function Thread({ report }: { report: AdminReportDto }) {
                   <time dateTime={m.createdAt.toISOString()}>{formatDateTime(m.createdAt)}</time>
                 </Text>
               </Flex>
-              <Text whiteSpace="pre-line" wordBreak="break-word">
+              {/* The sender's own words: they read in their own direction. */}
+              <Text whiteSpace="pre-line" wordBreak="break-word" dir="auto">
                 {m.text}
               </Text>
             </Box>

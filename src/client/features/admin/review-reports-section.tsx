@@ -12,6 +12,7 @@ import { useDialogTarget } from '../events/use-dialog-target';
 import type { RecordDialogProps } from './actions';
 import { AdminList, pagedQuery } from './admin-list';
 import { stateLabel } from './format';
+import { PersonLines } from './parts';
 import { ReasonDialog, type ReasonDialogTexts } from './reason-dialog';
 import {
   emptyReports,
@@ -97,29 +98,25 @@ function ReviewReportCard({
           <Text as="dt" color="fg.muted">
             {t('admin.reports.reportedBy')}
           </Text>
-          <Text as="dd" wordBreak="break-word">
+          <Box as="dd" minW="0">
             {report.reporter ? (
-              <>
-                <bdi>{report.reporter.name}</bdi> · <bdi>{report.reporter.email}</bdi>
-              </>
+              <PersonLines name={report.reporter.name} email={report.reporter.email} />
             ) : (
               t('admin.reports.goneAccount')
             )}
-          </Text>
+          </Box>
         </Box>
         <Box>
           <Text as="dt" color="fg.muted">
             {t('admin.reviewReports.writtenBy')}
           </Text>
-          <Text as="dd" wordBreak="break-word">
+          <Box as="dd" minW="0">
             {review.authorName ? (
-              <>
-                <bdi>{review.authorName}</bdi> · <bdi>{review.authorEmail}</bdi>
-              </>
+              <PersonLines name={review.authorName} email={review.authorEmail} />
             ) : (
               t('admin.reports.goneAccount')
             )}
-          </Text>
+          </Box>
         </Box>
       </Stack>
       <NoteBox mt="3" title={t('admin.reason')} text={report.reason} />
