@@ -1,14 +1,6 @@
-import { Flex, Portal, type SystemStyleObject, Text, type TextProps, Tooltip } from '@chakra-ui/react';
+import { Flex, Portal, Text, type TextProps, Tooltip } from '@chakra-ui/react';
 import { useLayoutEffect, useRef, useState } from 'react';
-
-/**
- * The side the page's own text starts from, whatever the value's direction: 'start' as its parent
- * reads it (match-parent; Chromium and Safari know it by its older name).
- */
-const PAGE_SIDE = {
-  textAlign: 'match-parent',
-  '@supports (text-align: -webkit-match-parent)': { textAlign: '-webkit-match-parent' },
-} as SystemStyleObject;
+import { OWN_DIRECTION } from './own-direction';
 
 /**
  * One line of text that ends in an ellipsis when its box is too narrow (an e-mail address in a
@@ -17,7 +9,7 @@ const PAGE_SIDE = {
  *
  * The value is someone's own (an address, a name): it reads in its own direction (dir="auto"), so an
  * address on a right-to-left page keeps its beginning and loses its end to the ellipsis, and it sits
- * on the page's side of its box while it fits (text-align: match-parent).
+ * on the page's side of its box while it fits (OWN_DIRECTION).
  */
 export function TruncatedText({ children, ...props }: Omit<TextProps, 'children'> & { children: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
@@ -41,8 +33,7 @@ export function TruncatedText({ children, ...props }: Omit<TextProps, 'children'
           title={cut ? children : undefined}
           tabIndex={cut ? 0 : undefined}
           data-truncated={cut ? '' : undefined}
-          dir="auto"
-          css={PAGE_SIDE}
+          {...OWN_DIRECTION}
           rounded="sm"
           _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
           {...props}
