@@ -16,6 +16,7 @@ const IN_EVERY_LANGUAGE = [
   'concurrent-edit',
   'bookings',
   'account-recovery',
+  'calendar-profile',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 const english = (process.env.E2E_LANGUAGE ?? 'en') === 'en';
