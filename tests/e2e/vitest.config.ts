@@ -18,6 +18,7 @@ const IN_EVERY_LANGUAGE = [
   'account-recovery',
   'marketplace',
   'admin',
+  'calendar-profile',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 const english = (process.env.E2E_LANGUAGE ?? 'en') === 'en';
