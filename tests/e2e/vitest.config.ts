@@ -19,6 +19,7 @@ const IN_EVERY_LANGUAGE = [
   'marketplace',
   'admin',
   'calendar-profile',
+  'guests',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 const english = (process.env.E2E_LANGUAGE ?? 'en') === 'en';

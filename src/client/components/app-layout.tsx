@@ -101,7 +101,7 @@ function SignedInShell({ user }: { user: UserDto }) {
             borderBottomWidth="1px"
             borderColor="border.muted"
           >
-            <Flex h="14" px="3" align="center" justify="space-between" gap="2">
+            <Flex h="14" px="3" align="center" justify="space-between" gap="1">
               {menu.button}
               {menu.used ? (
                 <Suspense fallback={null}>
@@ -117,7 +117,9 @@ function SignedInShell({ user }: { user: UserDto }) {
               ) : null}
               <Logo size="sm" to={homePathFor(user.role)} />
               <HStack gap="1">
-                <LanguageSwitch />
+                {/* Narrow padding (and a small gap above): 'English' is wider than 'עברית', and on a
+                    375 px phone the Hebrew bar's switch pushed the bell past the screen's edge. */}
+                <LanguageSwitch px="2" />
                 <NotificationBell user={user} dark={false} />
               </HStack>
             </Flex>

@@ -383,7 +383,7 @@ function EventCounts({ counts }: { counts: GuestCountsDto }) {
       data-event-id={counts.eventId}
     >
       <Text fontWeight="semibold" color="brand.950" truncate title={counts.title}>
-        {counts.title}
+        <bdi>{counts.title}</bdi>
       </Text>
       <SimpleGrid as="dl" columns={4} gap="2" mt="2">
         {COUNT_LABELS.map(([key, label]) => (
@@ -444,10 +444,14 @@ function SideAndTags({ guest }: { guest: GuestDto }) {
   if (!guest.side && guest.tags.length === 0) return null;
   return (
     <Flex gap="1" wrap="wrap" align="center">
-      {guest.side ? <Text as="span">{guest.side}</Text> : null}
+      {guest.side ? (
+        <Text as="span">
+          <bdi>{guest.side}</bdi>
+        </Text>
+      ) : null}
       {guest.tags.map((tag) => (
         <Badge key={tag} variant="outline" size="sm">
-          {tag}
+          <bdi>{tag}</bdi>
         </Badge>
       ))}
     </Flex>
@@ -623,7 +627,7 @@ function HouseholdTable({
               <Table.ColumnHeader scope="rowgroup" colSpan={columns - 2} py="2">
                 <Flex gap="2" align="center" wrap="wrap">
                   <Text as="span" fontWeight="semibold" color="brand.950">
-                    {group.household.name}
+                    <bdi>{group.household.name}</bdi>
                   </Text>
                   <HouseholdStatus group={group} />
                 </Flex>
@@ -637,7 +641,7 @@ function HouseholdTable({
                 <Table.Cell />
                 <Table.Cell minW="40">
                   <Text fontWeight="medium">
-                    {guest.name}
+                    <bdi>{guest.name}</bdi>
                     {guest.plusOneOf ? (
                       <Text as="span" fontSize="xs" color="fg.muted">
                         {' '}
@@ -702,7 +706,7 @@ function HouseholdCards({
             </Box>
             <Box flex="1" minW="0">
               <Heading as="h4" fontSize="md" color="brand.950" wordBreak="break-word">
-                {group.household.name}
+                <bdi>{group.household.name}</bdi>
               </Heading>
               <Box mt="1">
                 <HouseholdStatus group={group} />
@@ -729,7 +733,7 @@ function HouseholdCards({
               >
                 <Box flex="1" minW="0">
                   <Text fontWeight="medium" wordBreak="break-word">
-                    {guest.name}
+                    <bdi>{guest.name}</bdi>
                     {guest.plusOneOf ? (
                       <Text as="span" fontSize="xs" color="fg.muted">
                         {' '}
