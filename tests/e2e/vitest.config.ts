@@ -17,6 +17,7 @@ const IN_EVERY_LANGUAGE = [
   'bookings',
   'account-recovery',
   'calendar-profile',
+  'layout',
 ].map((name) => `tests/e2e/${name}.e2e.ts`);
 
 const english = (process.env.E2E_LANGUAGE ?? 'en') === 'en';
