@@ -43,6 +43,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * What a browser context needs to ask for the run's language as a person's browser set to it does:
+ * its locale (dates typed, navigator.language) and the Accept-Language header. Every context a
+ * journey opens, through openSession or by itself, takes it.
+ */
+export const IN_RUN_LANGUAGE = {
+  locale: LOCALE,
+  extraHTTPHeaders: {
+    'Accept-Language': LANGUAGE === 'en' ? 'en-US,en;q=0.9' : `${LOCALE},${LANGUAGE};q=0.9`,
+  },
+} as const;
+
 export interface Session {
   context: BrowserContext;
   page: Page;
@@ -65,10 +77,7 @@ export async function openSession(
     viewport: VIEWPORTS[viewport],
     baseURL: server,
     javaScriptEnabled: scripts,
-    locale: LOCALE,
-    extraHTTPHeaders: {
-      'Accept-Language': LANGUAGE === 'en' ? 'en-US,en;q=0.9' : `${LOCALE},${LANGUAGE};q=0.9`,
-    },
+    ...IN_RUN_LANGUAGE,
   });
   const page = await context.newPage();
   const errors: string[] = [];

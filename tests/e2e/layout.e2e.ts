@@ -2,14 +2,25 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type Page, request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, eventually, launchBrowser, SCREENSHOT_DIR, signIn } from './browser';
-import { layoutProblems, settle } from './layout-checks';
+import {
+  baseUrl,
+  DEMO,
+  eventually,
+  IN_RUN_LANGUAGE,
+  launchBrowser,
+  RUN_SCREENSHOT_DIR,
+  signIn,
+} from './browser';
+import { LANGUAGE, RIGHT_TO_LEFT, say, sayPattern } from './language';
+import { layoutProblems, rightToLeftProblems, settle } from './layout-checks';
 
 /**
  * Every page of each role at a laptop's width and a phone's, pictured and measured: nothing visible
  * runs past the screen's sides (outside a row meant to scroll sideways), nothing sticks out of the
- * card it sits in, and a few places where things used to overlap or hide are checked by name.
- * Pictures go to the git-ignored tests/e2e/.tmp/screenshots/layout, for looking at after a run.
+ * card it sits in, and a few places where things used to overlap or hide are checked by name. In a
+ * right-to-left language each page is also held to what a page in that language must be
+ * (layout-checks.ts). Pictures go to the git-ignored tests/e2e/.tmp/screenshots/layout (he/layout
+ * in the Hebrew run), for looking at after a run.
  */
 
 const WIDTHS = {
@@ -18,7 +29,7 @@ const WIDTHS = {
 } as const;
 type Width = keyof typeof WIDTHS;
 
-const PICTURES = path.join(SCREENSHOT_DIR, 'layout');
+const PICTURES = path.join(RUN_SCREENSHOT_DIR, 'layout');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,18 +41,29 @@ afterAll(async () => {
 });
 
 async function open(width: Width): Promise<Page> {
-  const context = await browser.newContext({ viewport: WIDTHS[width], baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport: WIDTHS[width],
+    baseURL: baseUrl(),
+    ...IN_RUN_LANGUAGE,
+  });
   return context.newPage();
 }
 
-/** Tables wider than the area they scroll in, by test id, with by how much. */
+/**
+ * Tables wider than the area they scroll in, by test id, with by how much: past its end side (the
+ * right on a left-to-right page, the left on a right-to-left one).
+ */
 async function tablesPastTheirPanel(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('table')]
       .filter((table) => table.checkVisibility())
       .map((table) => {
         const area = table.parentElement as HTMLElement;
-        const over = Math.ceil(table.getBoundingClientRect().right - area.getBoundingClientRect().right);
+        const box = table.getBoundingClientRect();
+        const panel = area.getBoundingClientRect();
+        const over = Math.ceil(
+          getComputedStyle(area).direction === 'rtl' ? panel.left - box.left : box.right - panel.right,
+        );
         return over > 1
           ? `${table.getAttribute('data-testid') ?? 'a table'} runs ${over}px past its panel`
           : '';
@@ -58,8 +80,9 @@ async function check(page: Page, label: string, width: Width): Promise<void> {
   const file = `${label.replace(/\W+/g, '-')}-${width}.png`;
   await page.screenshot({ path: path.join(PICTURES, file) });
   const problems = await layoutProblems(page);
+  if (RIGHT_TO_LEFT) problems.push(...(await rightToLeftProblems(page, LANGUAGE)));
   checked.push(`${label} at ${width}`);
-  expect(problems, `layout of ${label} at ${width} width (${page.url()})`).toEqual([]);
+  expect(problems, `layout of ${label} in ${LANGUAGE} at ${width} width (${page.url()})`).toEqual([]);
 }
 
 async function boxOf(page: Page, selector: string) {
@@ -76,23 +99,32 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
       await check(page, 'landing', width);
       await page.goto('/marketplace');
       // Nothing granted: the first look for the location ends in Global, quietly (spec).
-      const picker = page.getByRole('button', { name: /^Location: Global/ });
+      const picker = page.getByRole('button', {
+        name: sayPattern('marketplace.location.button', { place: say('marketplace.location.global') }),
+      });
       await eventually(() => picker.isVisible()).toBe(true);
-      await eventually(() =>
-        page.getByRole('list', { name: 'Featured vendors', exact: true }).isVisible(),
-      ).toBe(true);
+      const strip = page.getByRole('list', { name: say('marketplace.featured.list'), exact: true });
+      await eventually(() => strip.isVisible()).toBe(true);
       await check(page, 'marketplace', width);
-      // The first featured card keeps the page's margin from the screen's edge.
-      const strip = page.getByRole('list', { name: 'Featured vendors', exact: true });
+      // The first featured card keeps the page's margin from the screen's edge it starts from.
       const first = await strip.getByRole('listitem').first().boundingBox();
-      expect(first?.x, 'the first featured card keeps clear of the left edge').toBeGreaterThanOrEqual(12);
+      if (!first) throw new Error('no featured card on screen');
+      const fromStart = RIGHT_TO_LEFT ? WIDTHS[width].width - (first.x + first.width) : first.x;
+      expect(fromStart, 'the first featured card keeps clear of the starting edge').toBeGreaterThanOrEqual(
+        12,
+      );
       // Asked for, a refused location is explained, with the way to name a city instead.
       expect(await page.getByTestId('location-notice').count()).toBe(0);
       await picker.click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Use my current location' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: say('marketplace.location.useCurrent'), exact: true })
+        .click();
       const notice = page.getByTestId('location-notice');
       await eventually(() => notice.isVisible()).toBe(true);
-      expect(await notice.textContent()).toMatch(/not allowed.*type its city in the search box/);
+      expect(await notice.textContent()).toBe(
+        `${say('marketplace.location.denied')} ${say('marketplace.location.howToChoose')}`,
+      );
       await eventually(() => picker.isVisible()).toBe(true);
       await check(page, 'marketplace-location-refused', width);
 
@@ -148,7 +180,7 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
       await page.goto('/messages');
       await check(page, 'messages', width);
       if (width === 'desktop') {
-        const list = await boxOf(page, 'section[aria-label="Conversation list"]');
+        const list = await boxOf(page, `section[aria-label="${say('messages.list.label')}"]`);
         const hint = await boxOf(page, '.chakra-empty-state__root');
         expect(
           Math.abs(hint.y - list.y),
@@ -156,7 +188,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
         ).toBeLessThanOrEqual(12);
       }
       await page.goto('/profile');
-      await eventually(() => page.getByRole('button', { name: 'Show QR code' }).isVisible()).toBe(true);
+      await eventually(() =>
+        page.getByRole('button', { name: say('profile.invites.showQr'), exact: true }).isVisible(),
+      ).toBe(true);
       await check(page, 'profile', width);
     } finally {
       await page.context().close();
@@ -179,6 +213,16 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
       if (row.scrolls) {
         expect(['auto', 'scroll']).toContain(row.overflowX);
         expect(row.cue, 'a tab row wider than the screen shows that it scrolls').toBe('end');
+        // The fade and its arrow lie over the row's end: the right on a left-to-right page, the left
+        // on a right-to-left one, where the tabs not yet seen are.
+        const rowBox = await list.boundingBox();
+        const fade = await page.getByTestId('tabs-more-end').boundingBox();
+        if (!rowBox || !fade) throw new Error('the tab row or its fade is not on screen');
+        const endGap = RIGHT_TO_LEFT ? fade.x - rowBox.x : rowBox.x + rowBox.width - (fade.x + fade.width);
+        expect(
+          Math.abs(endGap),
+          "the fade saying more tabs lie past the end sits at the row's end",
+        ).toBeLessThanOrEqual(1);
       }
       for (const tab of ['messages', 'claims', 'analytics'] as const) {
         const trigger = page.getByTestId(`tab-${tab}`);
@@ -251,6 +295,12 @@ describe.each(Object.keys(WIDTHS) as Width[])('the layout at %s width', (width) 
       }
       await page.goto('/admin-dashboard?tab=users&view=reports');
       await check(page, 'admin-reports', width);
+      // A page opened on a later tab scrolls the tab row to show it.
+      const opened = await page.getByTestId('tab-users').boundingBox();
+      expect(
+        opened && opened.x >= 0 && opened.x + opened.width <= WIDTHS[width].width + 1,
+        'the open tab of a page opened on it is on screen',
+      ).toBe(true);
       if (width === 'desktop') {
         await page.goto('/admin-dashboard?tab=activity');
         await settle(page);

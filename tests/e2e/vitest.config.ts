@@ -1,32 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-/**
- * The journeys that find what they use by message id (tests/e2e/language.ts) and so run in every
- * language. The others still name English texts: they run in the English run only, until they are
- * converted (the list then goes).
- */
-const IN_EVERY_LANGUAGE = [
-  'foundation',
-  'email-confirmation',
-  'vendor-side',
-  'keyboard',
-  'messaging',
-  'events',
-  'observance',
-  'concurrent-edit',
-  'bookings',
-  'account-recovery',
-  'marketplace',
-  'admin',
-  'calendar-profile',
-  'guests',
-].map((name) => `tests/e2e/${name}.e2e.ts`);
-
-const english = (process.env.E2E_LANGUAGE ?? 'en') === 'en';
-
 export default defineConfig({
   test: {
-    include: english ? ['tests/e2e/**/*.e2e.ts'] : IN_EVERY_LANGUAGE,
+    // Every journey runs in every language (E2E_LANGUAGE, tests/e2e/language.ts): each finds what it
+    // uses by message id, never by English written into it.
+    include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     // Each page at rest is also checked with axe-core: 0.5 to 2.5 s a page on this machine.
     testTimeout: 150_000,

@@ -1,7 +1,8 @@
 import { Box, Tabs } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
-import { scrollLeftToShow } from './tab-scroll';
+import { DirectionalIcon } from '../i18n/bidi';
+import { scrolledFromStart, scrollLeftToShow } from './tab-scroll';
 
 export interface DashboardTab<V extends string> {
   value: V;
@@ -31,7 +32,7 @@ export function DashboardTabs<V extends string>({
   return (
     <Tabs.Root value={value} onValueChange={(details) => onSelect(details.value)} lazyMount>
       {/* On a phone the row is wider than the screen: it scrolls sideways, and a fade with an arrow
-          at the side with more tabs says so. */}
+          at the side with more tabs says so (its start or its end, whichever way the page reads). */}
       <Box position="relative" data-scroll-cue={cue}>
         <Tabs.List ref={listRef} overflowX="auto" overflowY="hidden" scrollbarWidth="none">
           {tabs.map(({ value: tab, label, icon: TabIcon, badge }) => (
@@ -83,6 +84,7 @@ function useActiveTabInView(ref: RefObject<HTMLElement | null>, value: string) {
         tab.getBoundingClientRect(),
         row.scrollLeft,
         FADE_PX,
+        rightToLeft(row),
       );
       if (Math.abs(left - row.scrollLeft) < 1) return;
       const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -110,8 +112,9 @@ function useScrollCue(ref: RefObject<HTMLElement | null>): ScrollCue {
     const el = ref.current;
     if (!el) return;
     const update = () => {
-      const before = el.scrollLeft > 1;
-      const after = el.scrollLeft < el.scrollWidth - el.clientWidth - 1;
+      const scrolled = scrolledFromStart(el.scrollLeft, rightToLeft(el));
+      const before = scrolled > 1;
+      const after = scrolled < el.scrollWidth - el.clientWidth - 1;
       setCue(before && after ? 'both' : before ? 'start' : after ? 'end' : 'none');
     };
     update();
@@ -126,7 +129,15 @@ function useScrollCue(ref: RefObject<HTMLElement | null>): ScrollCue {
   return cue;
 }
 
-/** A fade over the row's edge, with an arrow, where more tabs lie past the screen's side. */
+/** Whether a row lays its tabs out right to left (a Hebrew page), starting at its right edge. */
+function rightToLeft(el: HTMLElement): boolean {
+  return getComputedStyle(el).direction === 'rtl';
+}
+
+/**
+ * A fade over the row's start or end edge, with an arrow pointing past it, where more tabs lie past
+ * the screen's side: the end is the right on a left-to-right page, the left on a right-to-left one.
+ */
 function EdgeFade({ side }: { side: 'start' | 'end' }) {
   const Arrow = side === 'end' ? ChevronRight : ChevronLeft;
   return (
@@ -136,19 +147,22 @@ function EdgeFade({ side }: { side: 'start' | 'end' }) {
       position="absolute"
       top="0"
       bottom="1px"
-      {...(side === 'end' ? { right: '0' } : { left: '0' })}
+      {...(side === 'end' ? { insetEnd: '0' } : { insetStart: '0' })}
       w="12"
       display="flex"
       alignItems="center"
       justifyContent={side === 'end' ? 'flex-end' : 'flex-start'}
       pointerEvents="none"
       color="fg.muted"
-      bgGradient={side === 'end' ? 'to-r' : 'to-l'}
+      // Clear toward the tabs, solid at the edge.
+      bgGradient={side === 'end' ? { base: 'to-r', _rtl: 'to-l' } : { base: 'to-l', _rtl: 'to-r' }}
       gradientFrom="transparent"
       gradientVia="canvas/90"
       gradientTo="canvas"
     >
-      <Arrow size={18} />
+      <DirectionalIcon>
+        <Arrow size={18} />
+      </DirectionalIcon>
     </Box>
   );
 }
