@@ -7,6 +7,7 @@ import { useT } from '../i18n/use-t';
 import { serverMessage } from '../lib/errors';
 import { toast } from '../lib/toast';
 import { trpc } from '../lib/trpc';
+import { TruncatedText } from './truncated-text';
 
 /** "20 MB": the small quota as people read it. */
 function megabytes(bytes: number): string {
@@ -43,20 +44,11 @@ export function EmailConfirmationBanner({ user }: { user: UserDto }) {
   });
   if (user.emailConfirmedAt !== null) return null;
   // The address reads as one word: on a screen too narrow for it, it takes its own line and ends in
-  // an ellipsis (the whole address in its title) rather than breaking in two.
+  // an ellipsis (the whole address on hover and focus) rather than breaking in two.
   const email = (
-    <Box
-      as="bdi"
-      display="inline-block"
-      maxW="full"
-      verticalAlign="bottom"
-      overflow="hidden"
-      textOverflow="ellipsis"
-      whiteSpace="nowrap"
-      title={user.email}
-    >
+    <TruncatedText as="bdi" display="inline-block" maxW="full" verticalAlign="bottom">
       {user.email}
-    </Box>
+    </TruncatedText>
   );
   return (
     <Box as="section" aria-label={t('common.emailConfirm.region')}>
