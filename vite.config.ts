@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -118,11 +120,67 @@ function messagesWithoutParser(): Plugin {
   };
 }
 
+/** Where Chakra's system is made, and the line that makes its global styles there. */
+const CHAKRA_SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const CHAKRA_GLOBAL_LINE = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+/**
+ * Chakra's global styles (the reset, the global CSS and every design token as a custom property) as
+ * a stylesheet made at build time, instead of in the browser (decision 046): making them is most of
+ * createSystem's work, and emotion then writes 50 KB of CSS into the page, on every load, before the
+ * first render. The browser's build leaves that line out of Chakra's system (an empty list: the
+ * provider writes nothing) and index.html links the same CSS, printed by
+ * scripts/chakra-global-css.ts from the app's own system. The build fails if the line is not found,
+ * so a new Chakra cannot leave the pages unstyled. The server's copy of Chakra (its packages stay in
+ * node_modules) still makes them, for the pages it draws: page-prerender.ts leaves them out there.
+ */
+function chakraGlobalCss(): Plugin {
+  let href = '';
+  let replaced = false;
+  return {
+    name: 'simchahub:chakra-global-css',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildStart() {
+      const css = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/chakra-global-css.ts'], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      const fileName = `assets/chakra-global-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+      this.emitFile({ type: 'asset', fileName, source: css });
+      href = `/${fileName}`;
+    },
+    transform(code, id) {
+      if (!CHAKRA_SYSTEM.test(id.split('?')[0] ?? id)) return null;
+      if (!code.includes(CHAKRA_GLOBAL_LINE))
+        this.error(
+          `Chakra's system.js no longer has "${CHAKRA_GLOBAL_LINE}": see chakraGlobalCss in vite.config.ts`,
+        );
+      replaced = true;
+      return { code: code.replace(CHAKRA_GLOBAL_LINE, 'const _global = [];'), map: null };
+    },
+    transformIndexHtml() {
+      return [{ tag: 'link', attrs: { rel: 'stylesheet', href }, injectTo: 'head' }];
+    },
+    buildEnd() {
+      if (!replaced)
+        this.error("Chakra's system.js was not in the build: see chakraGlobalCss in vite.config.ts");
+    },
+  };
+}
+
 const apiPort = Number(process.env.PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
-  plugins: [react(), precompileMessages(), messagesWithoutParser(), manifestBesideClient(), precompress()],
+  plugins: [
+    react(),
+    precompileMessages(),
+    messagesWithoutParser(),
+    chakraGlobalCss(),
+    manifestBesideClient(),
+    precompress(),
+  ],
   // `vite build` builds both environments below in one process: `npm start` runs it as the
   // script's only command (exec), so a stop signal during the build reaches the build itself.
   builder: {},

@@ -40,10 +40,13 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 
+type Account = 'customer' | 'vendor' | 'admin';
+
 interface Page {
   name: string;
   path: string;
-  signedIn: boolean;
+  /** Whose session the page is loaded with (a demo account), or null for a visitor. */
+  account: Account | null;
   /** The budget entry (bench/budgets.json) whose build-derived size is reported beside. */
   budget: string;
 }
@@ -103,12 +106,12 @@ async function startServer(): Promise<{ base: string; stop: () => Promise<void> 
   };
 }
 
-/** The demo customer's session cookie (name=value). */
-async function signIn(base: string): Promise<string> {
+/** A demo account's session cookie (name=value). */
+async function signIn(base: string, account: Account): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: 'customer@simchahub.com', password: 'simcha123' }),
+    body: JSON.stringify({ email: `${account}@simchahub.com`, password: 'simcha123' }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('simchahub_session='));
   if (!res.ok || !cookie) throw new Error(`demo sign-in failed: ${res.status}`);
@@ -332,17 +335,28 @@ const compact = (s: Sizes) => ({
 async function main() {
   const server = await startServer();
   try {
-    const cookie = await signIn(server.base);
+    const cookies: Record<Account, string> = {
+      customer: await signIn(server.base, 'customer'),
+      vendor: await signIn(server.base, 'vendor'),
+      admin: await signIn(server.base, 'admin'),
+    };
     const vendorId = await demoVendorId(server.base);
     const all: Page[] = [
-      { name: 'landing', path: '/', signedIn: false, budget: 'landing' },
-      { name: 'marketplace', path: '/marketplace', signedIn: false, budget: 'marketplace' },
-      { name: 'vendor-profile', path: `/vendor/${vendorId}`, signedIn: false, budget: 'vendor-profile' },
-      { name: 'sign-in', path: '/login-customer', signedIn: false, budget: 'sign-in' },
-      { name: 'customer-home', path: '/dashboard', signedIn: true, budget: 'customer-home' },
+      { name: 'landing', path: '/', account: null, budget: 'landing' },
+      { name: 'marketplace', path: '/marketplace', account: null, budget: 'marketplace' },
+      { name: 'vendor-profile', path: `/vendor/${vendorId}`, account: null, budget: 'vendor-profile' },
+      { name: 'sign-in', path: '/login-customer', account: null, budget: 'sign-in' },
+      // The seven signed-in pages of the front-end issue, each with the account that works there.
+      { name: 'customer-home', path: '/dashboard', account: 'customer', budget: 'customer-home' },
+      { name: 'my-events', path: '/events', account: 'customer', budget: 'my-events' },
+      { name: 'calendar', path: '/calendar', account: 'customer', budget: 'calendar' },
+      { name: 'messages', path: '/messages', account: 'customer', budget: 'messages' },
+      { name: 'profile', path: '/profile', account: 'customer', budget: 'profile' },
+      { name: 'vendor-dashboard', path: '/vendor-dashboard', account: 'vendor', budget: 'vendor-dashboard' },
+      { name: 'admin-dashboard', path: '/admin-dashboard', account: 'admin', budget: 'admin-dashboard' },
     ];
-    const rsvpPath = await demoRsvpPath(server.base, cookie);
-    if (rsvpPath) all.push({ name: 'rsvp', path: rsvpPath, signedIn: false, budget: 'rsvp' });
+    const rsvpPath = await demoRsvpPath(server.base, cookies.customer);
+    if (rsvpPath) all.push({ name: 'rsvp', path: rsvpPath, account: null, budget: 'rsvp' });
     const only = process.env.PAGES?.split(',');
     const pages = only ? all.filter((p) => only.includes(p.name)) : all;
     const manifest = readManifest();
@@ -350,7 +364,7 @@ async function main() {
     const results: Record<string, unknown> = {};
     for (const page of pages) {
       const url = `${server.base}${page.path}`;
-      const pageCookie = page.signedIn ? cookie : null;
+      const pageCookie = page.account ? cookies[page.account] : null;
       const bytes = await measureBytes(server.base, page, url, pageCookie);
       const budget = budgets[page.budget];
       const build = budget ? pageWeight(manifest, budget.routeModules) : null;

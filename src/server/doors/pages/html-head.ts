@@ -124,6 +124,12 @@ const ENTRY_SCRIPT =
   /[ \t]*<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*>\s*<\/script>[ \t]*\r?\n?/i;
 const MODULE_PRELOAD = /[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>[ \t]*\r?\n?/gi;
 
+/** The stylesheet of Chakra's global styles the browser's build links (vite.config.ts, chakraGlobalCss). */
+const CHAKRA_GLOBAL_STYLESHEET =
+  /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="[^"]*\/chakra-global-[^"]*\.css"/i;
+/** Emotion's element of Chakra's global styles in a drawn page. */
+const EMOTION_GLOBAL_STYLE = /<style data-emotion="css-global [^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
 /** JSON inside a script element: '<' escaped, so that no text in it can end the element. */
 function scriptJson(json: string): string {
   return json.replace(/</g, '\\u003c');
@@ -146,6 +152,8 @@ interface Halves {
 export class HtmlTemplate {
   readonly #page: Halves;
   readonly #drawn: (Halves & { scripts: AppScripts; boot: string }) | null;
+  /** The build links Chakra's global styles: a drawn page leaves its own copy of them out. */
+  readonly #globalStylesheet: boolean;
 
   constructor(html: string, options: { bootScript?: string } = {}) {
     const title = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i.exec(html);
@@ -165,6 +173,7 @@ export class HtmlTemplate {
       after: rest.slice(at).replace(description, ''),
     };
 
+    this.#globalStylesheet = CHAKRA_GLOBAL_STYLESHEET.test(html);
     const entry = ENTRY_SCRIPT.exec(html)?.[1];
     if (!options.bootScript || !entry) {
       this.#drawn = null;
@@ -190,7 +199,9 @@ export class HtmlTemplate {
     const indent = /\n$/.test(halves.before) ? '    ' : '';
     let after = halves.after;
     if (prerendered) {
-      const { styles = '' } = prerendered;
+      const styles = this.#globalStylesheet
+        ? (prerendered.styles ?? '').replace(EMOTION_GLOBAL_STYLE, '')
+        : (prerendered.styles ?? '');
       const headEnd = /<\/head>/i;
       const stylesInHead = styles !== '' && headEnd.test(after);
       if (stylesInHead) after = after.replace(headEnd, () => `  ${styles}\n  </head>`);

@@ -361,3 +361,30 @@ describe('the page template', () => {
     expect(page.match(/<script/g)).toHaveLength(2);
   });
 });
+
+describe("Chakra's global styles", () => {
+  const styles =
+    '<style data-emotion="css-global 1a" data-s="">@layer reset{html{line-height:1.5}}</style>' +
+    '<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>';
+  const drawn = { html: '<p class="css-2b">hi</p>', state: '{}', styles };
+
+  it('are left out of a drawn page when the build links them as a stylesheet, and kept when it does not', () => {
+    const linked = INDEX_HTML.replace(
+      '</head>',
+      '<link rel="stylesheet" href="/assets/chakra-global-0123456789.css">\n  </head>',
+    );
+    const withSheet = new HtmlTemplate(linked).render(
+      { title: 'T', description: 'D', url: 'http://x/' },
+      drawn,
+    );
+    expect(withSheet).toContain('href="/assets/chakra-global-0123456789.css"');
+    expect(withSheet).not.toContain('css-global');
+    expect(withSheet).toContain('<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>');
+
+    const without = new HtmlTemplate(INDEX_HTML).render(
+      { title: 'T', description: 'D', url: 'http://x/' },
+      drawn,
+    );
+    expect(without).toContain('@layer reset{html{line-height:1.5}}');
+  });
+});
