@@ -7,7 +7,11 @@ import { PRERENDERED_STATE_ID } from '../shared/constants';
 import { browserCatalogues } from './i18n/catalogue';
 import { documentLanguage } from './i18n/language';
 import { CORE_NAMESPACES } from './i18n/namespaces';
+import { firstQueriesOnPage, startEarlyAnswers } from './lib/early-answers';
 import { createQueryClient } from './lib/query-client';
+import { drawnToday } from './lib/today';
+import { createTrpcClient } from './lib/trpc';
+import { drawnViewport, rememberViewport } from './lib/viewport';
 import { Providers } from './providers';
 import { router } from './router';
 
@@ -20,6 +24,15 @@ const queryClient = createQueryClient();
 const prerenderedState = document.getElementById(PRERENDERED_STATE_ID)?.textContent;
 if (prerenderedState) hydrate(queryClient, superjson.parse(prerenderedState));
 
+// A signed-in page drawn by the server names the queries its first render asks for: they start now,
+// beside the screens' code, and the page takes their answers as it mounts (decision 047).
+const trpcClient = createTrpcClient();
+startEarlyAnswers(trpcClient, firstQueriesOnPage());
+// The width the server drew the page for, which it hydrates in; the window's own, for the next page.
+const viewport = drawnViewport(root) ?? undefined;
+const today = drawnToday(root);
+rememberViewport();
+
 // The page's language is the one the server wrote on <html>; the words of the first chunk's screens
 // come before the first render, and each lazily loaded screen's with its code (routes.tsx), so that
 // a drawn page is taken over in the words it was drawn in.
@@ -27,13 +40,28 @@ const language = documentLanguage();
 void browserCatalogues.load(language, CORE_NAMESPACES).then(() => {
   const app = (
     <StrictMode>
-      <Providers queryClient={queryClient} language={language} catalogues={browserCatalogues}>
+      <Providers
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+        language={language}
+        catalogues={browserCatalogues}
+        viewport={viewport}
+        today={today}
+      >
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>
   );
   // Taking over a drawn page is a transition: React hydrates it in slices and lets the browser answer
   // input (and paint) between them, instead of one long task; the drawn page is already on screen.
-  if (prerenderedState && root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+  if (prerenderedState && root.firstElementChild)
+    startTransition(
+      () =>
+        void hydrateRoot(root, app, {
+          // A drawing the browser could not take over as it was (its first render differed): React
+          // draws that part again; said aloud, so that the journeys' console checks catch it.
+          onRecoverableError: (error) => console.error('The drawn page was drawn again:', error),
+        }),
+    );
   else createRoot(root).render(app);
 });

@@ -4,9 +4,12 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
+import type { FirstQuery } from '../shared/first-queries';
 import type { Language } from '../shared/i18n';
+import type { UserDto } from '../shared/schemas/auth';
 import type { SiteFiguresDto } from '../shared/schemas/site';
 import type { VendorPageDto, VendorView } from '../shared/schemas/vendors';
+import type { Viewport } from '../shared/viewport';
 import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marketplace';
 import { fixedCatalogues } from './i18n/catalogue';
 import en from './i18n/en';
@@ -24,6 +27,7 @@ async function drawOnce(
   path: string,
   language: Language,
   queryClient: QueryClient,
+  drawnFor: { viewport?: Viewport; today?: string } = {},
 ): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`${origin}${path}`));
@@ -31,7 +35,13 @@ async function drawOnce(
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Providers queryClient={queryClient} language={language} catalogues={CATALOGUES}>
+      <Providers
+        queryClient={queryClient}
+        language={language}
+        catalogues={CATALOGUES}
+        viewport={drawnFor.viewport}
+        today={drawnFor.today}
+      >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
@@ -85,6 +95,54 @@ function hoistStyles(drawn: string): { html: string; styles: string } {
     return '';
   });
   return { html, styles: styles.join('') };
+}
+
+/**
+ * The queries a drawing asked for and had no answer to, in the form the browser asks for them (a
+ * procedure's path and input): the signed-in page names them, for the browser to start at once
+ * beside the page's code (src/client/lib/early-answers.ts). Only queries that were to run (not
+ * disabled, not skipped), never lists read page by page.
+ */
+function unansweredQueries(queryClient: QueryClient): FirstQuery[] {
+  const queries: FirstQuery[] = [];
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status !== 'pending') continue;
+    if ((query.options as { enabled?: unknown }).enabled === false) continue;
+    const [path, meta] = query.queryKey as [unknown, { input?: unknown; type?: unknown } | undefined];
+    if (!Array.isArray(path) || meta?.type !== 'query' || typeof meta.input === 'symbol') continue;
+    queries.push({ path: path.join('.'), input: meta.input });
+  }
+  return queries;
+}
+
+/**
+ * A signed-in page as its user first sees it (decision 047): the app's frame (navigation, the
+ * user's name, the page's heading) and, where the page's data goes, the page's own skeleton, drawn by
+ * the same components as in the browser with nothing known but the session. The browser hydrates
+ * it from that state alone, so that its first render matches, and starts the page's queries as it
+ * boots; the drawing names them.
+ */
+export async function prerenderSignedIn(
+  origin: string,
+  pathAndSearch: string,
+  language: Language,
+  user: UserDto,
+  viewport: Viewport,
+  today: string,
+) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user });
+  const drawn = await drawOnce(origin, pathAndSearch, language, queryClient, { viewport, today });
+  if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${pathAndSearch} needs an inline script`);
+  const { html, styles } = hoistStyles(drawn);
+  return {
+    html,
+    styles,
+    state: superjson.stringify(dehydrate(queryClient)),
+    firstQueries: unansweredQueries(queryClient),
+    viewport,
+    today,
+  };
 }
 
 /** The landing page, with the site's counted figures. */

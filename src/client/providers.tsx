@@ -2,11 +2,14 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { Language } from '../shared/i18n';
+import type { Viewport } from '../shared/viewport';
 import { SignedInHint } from './components/session-frame';
 import type { Catalogues } from './i18n/catalogue';
 import { LanguageProvider } from './i18n/language';
 import { createQueryClient } from './lib/query-client';
+import { DrawnTodayProvider } from './lib/today';
 import { createTrpcClient, trpc } from './lib/trpc';
+import { ViewportProvider } from './lib/viewport';
 import { system } from './theme';
 
 /**
@@ -38,23 +41,34 @@ function DeferredToaster() {
 export function Providers({
   children,
   queryClient: given,
+  trpcClient: givenTrpc,
   language,
   catalogues,
+  viewport = 'narrow',
+  today = null,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** The browser's client, when the page has started its first queries with it (main.tsx). */
+  trpcClient?: ReturnType<typeof createTrpcClient>;
   language: Language;
   /** The messages (catalogue.ts): the page's language's first ones are loaded before the first render. */
   catalogues: Catalogues;
+  /** The window's width a drawn page was drawn for (decision 047); read only while it hydrates. */
+  viewport?: Viewport;
+  /** The day a drawn page was drawn for (decision 047); read only while it hydrates. */
+  today?: string | null;
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
-  const [trpcClient] = useState(createTrpcClient);
+  const [trpcClient] = useState(() => givenTrpc ?? createTrpcClient());
   return (
     <ChakraProvider value={system}>
       <LanguageProvider initial={language} catalogues={catalogues}>
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>
-            {children}
+            <ViewportProvider viewport={viewport}>
+              <DrawnTodayProvider today={today}>{children}</DrawnTodayProvider>
+            </ViewportProvider>
             <DeferredToaster />
             <SignedInHint />
           </QueryClientProvider>

@@ -51,6 +51,24 @@ const MATCHERS = Object.values(CLIENT_PATHS).map(
     ),
 );
 
+/** The pages behind sign-in (spec section 2): drawn by the server for their user (decision 047). */
+const SIGNED_IN_PATHS: ClientPath[] = [
+  CLIENT_PATHS.dashboard,
+  CLIENT_PATHS.events,
+  CLIENT_PATHS.calendar,
+  CLIENT_PATHS.profile,
+  CLIENT_PATHS.messages,
+  CLIENT_PATHS.claimListing,
+  CLIENT_PATHS.vendorDashboard,
+  CLIENT_PATHS.adminDashboard,
+];
+const SIGNED_IN_MATCHERS = SIGNED_IN_PATHS.map((pattern) => new RegExp(`^${escapeRegExp(pattern)}/?$`, 'i'));
+
+/** Whether `pathname` (without its query) is one of the pages behind sign-in. */
+export function isSignedInPath(pathname: string): boolean {
+  return SIGNED_IN_MATCHERS.some((matcher) => matcher.test(pathname));
+}
+
 /** Whether the client's router has a page for `pathname` (without its query); otherwise it shows its 404. */
 export function isClientPath(pathname: string): boolean {
   return MATCHERS.some((matcher) => matcher.test(pathname));

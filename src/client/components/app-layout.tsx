@@ -7,7 +7,6 @@ import {
   Icon,
   Stack,
   Text,
-  useBreakpointValue,
   VisuallyHidden,
   VStack,
 } from '@chakra-ui/react';
@@ -17,6 +16,7 @@ import type { UserDto } from '../../shared/schemas/auth';
 import { useT } from '../i18n/use-t';
 import { formatCount } from '../lib/intl';
 import { homePathFor, useCurrentUser } from '../lib/session';
+import { useWiderThan } from '../lib/viewport';
 import {
   AccountBox,
   EntryLink,
@@ -71,7 +71,7 @@ function SignedInShell({ user }: { user: UserDto }) {
   const entries = navEntriesFor(user);
   const menu = useLazyMenu(loadMenu, DESKTOP_QUERY);
   // One navigation in the document at a time, so that its links and labels are never duplicated.
-  const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+  const isDesktop = useWiderThan('lg');
   // The marketplace and vendor pages lay out their own full-width bands and containers.
   const fullBleed = useMatches().some(
     (match) => (match.handle as { fullBleed?: boolean } | undefined)?.fullBleed,

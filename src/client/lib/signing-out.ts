@@ -28,6 +28,9 @@ export function onSigningOut(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Nobody is signing out on a page the server draws, nor while the browser takes it over. */
+const notSigningOut = () => false;
+
 export function useSigningOut(): boolean {
-  return useSyncExternalStore(onSigningOut, isSigningOut);
+  return useSyncExternalStore(onSigningOut, isSigningOut, notSigningOut);
 }

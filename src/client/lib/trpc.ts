@@ -3,6 +3,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/doors/trpc/app-router';
+import { earlyAnswersLink } from './early-answers';
 import { isSigningOut, onSigningOut } from './signing-out';
 
 /**
@@ -45,6 +46,7 @@ export function createTrpcClient() {
   return trpc.createClient({
     links: [
       holdReadsWhileSigningOut,
+      earlyAnswersLink,
       splitLink({
         condition: (op) => op.type === 'subscription',
         // Live events (messages.events) over server-sent events; the link resumes a dropped stream

@@ -12,7 +12,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  useBreakpointValue,
 } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -22,6 +21,7 @@ import { TruncatedText } from '../../components/truncated-text';
 import { DirectionalIcon } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { useT } from '../../i18n/use-t';
+import { useWiderThan } from '../../lib/viewport';
 import { rangeText } from './format';
 
 /** What a paged list holds, which names it in its labels ('Filter accounts', 'Pages of accounts'). */
@@ -32,7 +32,7 @@ export type ListNoun = 'accounts' | 'claims' | 'entries' | 'listings' | 'reports
  * room for its columns. Below it every row is a card, so a phone never scrolls sideways.
  */
 export function useTableLayout(): boolean {
-  return useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+  return useWiderThan('lg');
 }
 
 /** The row of filters above a list: side by side when there is room, stacked on a phone. */

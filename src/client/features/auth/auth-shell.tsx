@@ -1,14 +1,4 @@
-import {
-  Box,
-  defineStyle,
-  Flex,
-  Heading,
-  HStack,
-  Link,
-  Stack,
-  Text,
-  useBreakpointValue,
-} from '@chakra-ui/react';
+import { Box, defineStyle, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -24,6 +14,7 @@ import { DirectionalIcon } from '../../i18n/bidi';
 import type { MessageId } from '../../i18n/catalogue';
 import { useT } from '../../i18n/use-t';
 import { countText, useSiteFigures } from '../../lib/site-figures';
+import { useWiderThan } from '../../lib/viewport';
 
 interface AuthShellProps {
   title: string;
@@ -102,7 +93,7 @@ export function AuthShell({
   const t = useT();
   useDocumentTitle(title);
   // The brand panel shows on wide screens only: phones do not ask for figures they would not show.
-  const wide = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+  const wide = useWiderThan('lg');
   return (
     <Flex minH="100dvh" bg="canvas">
       <SkipLink />

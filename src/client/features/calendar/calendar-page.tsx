@@ -13,7 +13,6 @@ import {
   Spinner,
   Stack,
   Text,
-  useBreakpointValue,
 } from '@chakra-ui/react';
 import { CalendarSearch, ChevronLeft, ChevronRight, Flame } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -27,6 +26,7 @@ import { DirectionalIcon } from '../../i18n/bidi';
 import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
 import { useCurrentUser } from '../../lib/session';
+import { useWiderThan } from '../../lib/viewport';
 import { CalendarGuide } from './calendar-guide';
 import { CalendarLegend } from './calendar-legend';
 import {
@@ -61,7 +61,7 @@ export function CalendarPage() {
   const { enabled: hebrewDates } = useHebrewDates();
   const t = useT();
   const { language } = useLanguage();
-  const compact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const compact = !useWiderThan('md');
   const { today, view, anchor, go } = useCalendarLocation();
   // "Shabbat warnings" off hides every tier on the family's screens (decision 034); the clock stays.
   const warnings = user?.shabbatWarningsEnabled ?? true;

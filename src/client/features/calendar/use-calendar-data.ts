@@ -1,13 +1,13 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useToday } from '../../lib/today';
 import { trpc } from '../../lib/trpc';
 import {
   type CalendarView,
   parseCivilDate,
   parseView,
   toCalendarEvents,
-  todayCivil,
   toFamilyEvents,
 } from './calendar-model';
 
@@ -65,7 +65,7 @@ function placeOf(params: URLSearchParams, today: string): CalendarPlace {
  */
 export function useCalendarLocation() {
   const [params, setParams] = useSearchParams();
-  const today = todayCivil();
+  const today = useToday();
   const { view, anchor } = placeOf(params, today);
   const search = params.toString();
   // The addresses moves asked for that the page does not show yet, oldest first. The router

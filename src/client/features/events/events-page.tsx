@@ -1,4 +1,4 @@
-import { Box, Button, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Button, Grid, Skeleton, Stack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -11,6 +11,7 @@ import { EventsEmpty, EventsLoadFailed } from '../../components/events-empty';
 import { PageFrame } from '../../components/page-frame';
 import { useT } from '../../i18n/use-t';
 import { toast } from '../../lib/toast';
+import { useWiderThan } from '../../lib/viewport';
 import { DeleteDialog } from './delete-dialog';
 import { EventDetail } from './event-detail';
 import { EventFormDialog, type EventPreset } from './event-form-dialog';
@@ -60,7 +61,7 @@ export function EventsPage() {
   const creating = params.get('new') === '1';
   const preset = creating ? presetOf(params) : null;
   const events = useEventsList();
-  const isDesktop = useBreakpointValue({ base: false, lg: true }, { ssr: false }) ?? false;
+  const isDesktop = useWiderThan('lg');
   const [editing, setEditing] = useState<EventDto | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   const deleting = useDialogTarget<EventDto>();

@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  useBreakpointValue,
 } from '@chakra-ui/react';
 import {
   FileDown,
@@ -43,6 +42,7 @@ import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
+import { useWiderThan } from '../../lib/viewport';
 import { useDialogTarget } from '../events/use-dialog-target';
 import { useEventsList } from '../events/use-events';
 import type { ListEvent } from './event-checks';
@@ -79,7 +79,7 @@ export default function GuestsTab({ event }: { event: EventDto }) {
     [eventsList.data, listId, event],
   );
   const { guests, households, summary } = useGuestList(listId);
-  const isDesktop = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const isDesktop = useWiderThan('md');
   const { remove, removeHousehold } = useGuestMutations();
 
   const [guestOpen, setGuestOpen] = useState(false);

@@ -1,10 +1,11 @@
-import { Box, Grid, Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Box, Grid, Skeleton, Stack } from '@chakra-ui/react';
 import { MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { EmptyPanel, LoadFailedPanel, PanelIcon } from '../../components/empty-panel';
 import { useT } from '../../i18n/use-t';
+import { useWiderThan } from '../../lib/viewport';
 import { ConversationPane } from './conversation-pane';
 import { ThreadList } from './thread-list';
 import { useThreads } from './use-messages';
@@ -25,7 +26,7 @@ export function ConversationsView({ empty, height }: ConversationsViewProps) {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('thread');
-  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const wide = useWiderThan('md');
   const threads = useThreads();
 
   const seen = new Set<string>();

@@ -1,9 +1,10 @@
-import { Badge, useBreakpointValue } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../components/link-button';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { useT } from '../../i18n/use-t';
+import { useWiderThan } from '../../lib/viewport';
 import { ConversationsView } from './conversations-view';
 
 /** /messages: the customer's conversations with vendors (spec section 2). */
@@ -11,7 +12,7 @@ export function MessagesPage() {
   const t = useT();
   const unread = useUnreadCount();
   const [params] = useSearchParams();
-  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const wide = useWiderThan('md');
   // On a phone an open conversation gets the room the description would take.
   const compact = !wide && params.has('thread');
   return (

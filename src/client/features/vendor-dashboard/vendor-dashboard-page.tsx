@@ -1,4 +1,4 @@
-import { Skeleton, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Skeleton, Stack } from '@chakra-ui/react';
 import {
   Briefcase,
   CalendarCheck,
@@ -15,6 +15,7 @@ import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { useT } from '../../i18n/use-t';
+import { useWiderThan } from '../../lib/viewport';
 import { AnalyticsTab } from './analytics-tab';
 import { ClaimsTab } from './claims-tab';
 import { ListingProfileTab } from './listing-profile-tab';
@@ -50,7 +51,7 @@ export function VendorDashboardPage() {
   const tab = tabOf(params.get('tab'));
   const unread = useUnreadCount();
   const selection = useListingSelection();
-  const wide = useBreakpointValue({ base: false, md: true }, { ssr: false }) ?? false;
+  const wide = useWiderThan('md');
   // On a phone an open conversation gets the room the description would take.
   const compact = !wide && tab === 'messages' && params.has('thread');
 

@@ -1,5 +1,7 @@
+import superjson from 'superjson';
 import { APP_SCRIPTS_ID, type AppScripts } from '../../../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../../../shared/constants';
+import { FIRST_QUERIES_ID, type FirstQuery } from '../../../shared/first-queries';
 import {
   DEFAULT_LANGUAGE,
   directionOf,
@@ -7,6 +9,7 @@ import {
   LANGUAGES,
   type Language,
 } from '../../../shared/i18n';
+import type { Viewport } from '../../../shared/viewport';
 
 /** What a page's <head> tells search engines and link previews. Every value is plain text. */
 export interface PageHead {
@@ -130,6 +133,11 @@ const CHAKRA_GLOBAL_STYLESHEET =
 /** Emotion's element of Chakra's global styles in a drawn page. */
 const EMOTION_GLOBAL_STYLE = /<style data-emotion="css-global [^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
+/** What a signed-in page was drawn for (decision 047), on its root element for the browser to hydrate with. */
+function drawnForAttributes({ viewport, today }: { viewport?: Viewport; today?: string }): string {
+  return `${viewport ? ` data-viewport="${escapeHtml(viewport)}"` : ''}${today ? ` data-today="${escapeHtml(today)}"` : ''}`;
+}
+
 /** JSON inside a script element: '<' escaped, so that no text in it can end the element. */
 function scriptJson(json: string): string {
   return json.replace(/</g, '\\u003c');
@@ -194,7 +202,17 @@ export class HtmlTemplate {
    * elements at the end of the head and, before the markup, the data it was drawn from (JSON, with
    * '<' escaped so it cannot end the script).
    */
-  render(head: PageHead, prerendered?: { html: string; state: string; styles?: string }): string {
+  render(
+    head: PageHead,
+    prerendered?: {
+      html: string;
+      state: string;
+      styles?: string;
+      firstQueries?: FirstQuery[];
+      viewport?: Viewport;
+      today?: string;
+    },
+  ): string {
     const halves = (prerendered && this.#drawn) || this.#page;
     const indent = /\n$/.test(halves.before) ? '    ' : '';
     let after = halves.after;
@@ -208,7 +226,12 @@ export class HtmlTemplate {
       const elements = [
         ...(styles !== '' && !stylesInHead ? [styles] : []),
         `<script type="application/json" id="${PRERENDERED_STATE_ID}">${scriptJson(prerendered.state)}</script>`,
-        `<div id="root">${prerendered.html}</div>`,
+        ...(prerendered.firstQueries?.length
+          ? [
+              `<script type="application/json" id="${FIRST_QUERIES_ID}">${scriptJson(superjson.stringify(prerendered.firstQueries))}</script>`,
+            ]
+          : []),
+        `<div id="root"${drawnForAttributes(prerendered)}>${prerendered.html}</div>`,
       ];
       if (this.#drawn) {
         elements.push(

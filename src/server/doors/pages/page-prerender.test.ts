@@ -5,6 +5,8 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { APP_SCRIPTS_ID } from '../../../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../../../shared/constants';
+import { FIRST_QUERIES_ID, type FirstQuery } from '../../../shared/first-queries';
+import { civilDateIn } from '../../../shared/viewport';
 import { buildServer } from '../../app';
 import { createVendor } from '../../demo/factories';
 import { SESSION_COOKIE } from '../../domains/auth/sessions';
@@ -30,7 +32,7 @@ const h = client.h;
 
 /** The root element's markup and the data beside it. */
 function parts(html: string) {
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<script\b/.exec(html)?.[1] ?? '';
+  const root = /<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script\b/.exec(html)?.[1] ?? '';
   const state = new RegExp(
     `<script type="application/json" id="${PRERENDERED_STATE_ID}">([^<]*)</script>`,
   ).exec(html)?.[1];
@@ -386,5 +388,74 @@ describe("Chakra's global styles", () => {
       drawn,
     );
     expect(without).toContain('@layer reset{html{line-height:1.5}}');
+  });
+});
+
+describe('signed-in pages drawn for their user (decision 047)', () => {
+  const firstQueries = (html: string) => {
+    const text = new RegExp(`<script type="application/json" id="${FIRST_QUERIES_ID}">([^<]*)</script>`).exec(
+      html,
+    )?.[1];
+    return text ? superjson.parse<FirstQuery[]>(text) : [];
+  };
+
+  it("come drawn in the account's language with the frame and the page's skeleton, its queries named, for them alone", async () => {
+    const party = await h.signedIn('customer', { name: 'Drawn Dvora', language: 'he' });
+    const res = await client.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: {
+        cookie: await h.cookieFor(party.user.id),
+        'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers.etag).toBeUndefined();
+    // In the account's language, whatever the browser asked, as the app would switch to at once.
+    expect(res.body).toMatch(/<html lang="he" dir="rtl">/);
+    const { root, state } = parts(res.body);
+    // The greeting names them (by their first name).
+    expect(root).toContain('Drawn');
+    expect(root).toContain('href="/events"');
+    // A phone's user agent and no cookie yet: drawn in the narrow layout, which the browser hydrates.
+    expect(res.body).toMatch(/<div id="root" data-viewport="narrow" data-today="\d{4}-\d{2}-\d{2}">/);
+    // The page starts from the session alone: the rest is its skeleton, and its queries are named.
+    const byKey = queries(state);
+    expect([...byKey.keys()]).toEqual([JSON.stringify([['auth', 'session'], { type: 'query' }])]);
+    expect((byKey.values().next().value as { user: { id: string } }).user.id).toBe(party.user.id);
+    const named = firstQueries(res.body).map((q) => q.path);
+    expect(named).toEqual(expect.arrayContaining(['events.list', 'messages.unreadCount']));
+    expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
+  });
+
+  it("follow the window's width and the time zone the browser keeps in its cookies", async () => {
+    const party = await h.signedIn('customer');
+    // Fourteen hours ahead of UTC: its day is the next one for ten hours of each day.
+    const cookie = `${await h.cookieFor(party.user.id)}; viewport=wide; tz=${encodeURIComponent('Pacific/Kiritimati')}`;
+    const today = civilDateIn('Pacific/Kiritimati', new Date());
+    const res = await client.app.inject({
+      method: 'GET',
+      url: '/events',
+      headers: { cookie, 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
+    });
+    expect(res.body).toContain(`<div id="root" data-viewport="wide" data-today="${today}">`);
+    expect(firstQueries(res.body).map((q) => q.path)).toContain('events.list');
+  });
+
+  it('are left to the browser without a valid session, and for pages that are not behind sign-in', async () => {
+    const party = await h.signedIn('customer');
+    const cookie = await h.cookieFor(party.user.id);
+    for (const [url, headers] of [
+      ['/dashboard', { cookie: `${SESSION_COOKIE}=not-a-session` }],
+      ['/about', { cookie }],
+      ['/login-customer', { cookie }],
+    ] as const) {
+      const res = await client.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });

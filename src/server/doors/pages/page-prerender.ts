@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketplaceFirstData } from '../../../client/prerender';
+import type { FirstQuery } from '../../../shared/first-queries';
 import type { Language } from '../../../shared/i18n';
+import type { UserDto } from '../../../shared/schemas/auth';
 import type { SiteFiguresDto } from '../../../shared/schemas/site';
 import type { VendorListInput, VendorView } from '../../../shared/schemas/vendors';
+import type { Viewport } from '../../../shared/viewport';
 import { siteFigures } from '../../domains/meta/site-figures';
 import type { Db } from '../../platform/db/create-db';
 
@@ -13,6 +16,12 @@ export interface PrerenderedPage {
   styles: string;
   /** React Query's dehydrated cache (superjson), for the client to start from the same data. */
   state: string;
+  /** A signed-in page's queries the browser starts as it boots (decision 047). */
+  firstQueries?: FirstQuery[];
+  /** The window's width a signed-in page was drawn for, which the browser hydrates it in. */
+  viewport?: Viewport;
+  /** The day (YYYY-MM-DD, where the browser is) a signed-in page was drawn for. */
+  today?: string;
 }
 
 /** The client's drawing functions (src/client/prerender.tsx). */
@@ -22,6 +31,15 @@ export interface Renderer {
   marketplace(origin: string, language: Language, data: MarketplaceFirstData): Promise<PrerenderedPage>;
   /** The app's 404 page, as shown at any path it has no page for. */
   notFound(origin: string, language: Language): Promise<PrerenderedPage>;
+  /** A signed-in page (its path and query) as `user` first sees it: the frame and the skeleton. */
+  signedIn(
+    origin: string,
+    pathAndSearch: string,
+    language: Language,
+    user: UserDto,
+    viewport: Viewport,
+    today: string,
+  ): Promise<PrerenderedPage>;
   /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
   marketplaceListInput: VendorListInput;
 }
@@ -95,6 +113,7 @@ export class PagePrerender {
         vendor: client.prerenderVendor,
         marketplace: client.prerenderMarketplace,
         notFound: client.prerenderNotFound,
+        signedIn: client.prerenderSignedIn,
         marketplaceListInput: client.marketplaceFirstListInput,
       };
     },
@@ -193,6 +212,28 @@ export class PagePrerender {
     );
   }
 
+  /**
+   * A signed-in page as `user` first sees it, or null. Drawn for each request and never kept: it
+   * carries the person's name, and their next page is the browser's.
+   */
+  async signedIn(
+    origin: string,
+    pathAndSearch: string,
+    language: Language,
+    user: UserDto,
+    drawnFor: { viewport: Viewport; today: string },
+    log: FastifyBaseLogger,
+  ): Promise<DrawnPage | null> {
+    if (!this.#ready(log)) return null;
+    return this.#page(
+      `${language}:${drawnFor.viewport}:${drawnFor.today}:${user.id}:${pathAndSearch}`,
+      user,
+      (render) => render.signedIn(origin, pathAndSearch, language, user, drawnFor.viewport, drawnFor.today),
+      log,
+      { keep: false },
+    );
+  }
+
   #ready(log: FastifyBaseLogger): boolean {
     if (this.#render) return true;
     void this.warm(log);
@@ -204,11 +245,12 @@ export class PagePrerender {
     data: unknown,
     draw: (render: Renderer) => Promise<PrerenderedPage>,
     log: FastifyBaseLogger,
+    { keep = true }: { keep?: boolean } = {},
   ): Promise<DrawnPage | null> {
     const render = this.#render;
     if (!render) return null;
     const dataJson = JSON.stringify(data);
-    const kept = this.#kept.get(key);
+    const kept = keep ? this.#kept.get(key) : undefined;
     if (kept?.dataJson === dataJson) {
       // Most recently served last: the first in the map is the first to go.
       this.#kept.delete(key);
@@ -220,7 +262,7 @@ export class PagePrerender {
     if (pending) return drawnPage(await pending);
     // One drawing at a time, and no more than its share of the thread.
     if (this.#drawing.size > 0 || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
-    const drawing = this.#draw(key, dataJson, () => draw(render), log).finally(() => {
+    const drawing = this.#draw(key, dataJson, () => draw(render), log, keep).finally(() => {
       this.#drawing.delete(key);
     });
     this.#drawing.set(key, drawing);
@@ -232,10 +274,12 @@ export class PagePrerender {
     dataJson: string,
     draw: () => Promise<PrerenderedPage>,
     log: FastifyBaseLogger,
+    keep: boolean,
   ): Promise<Kept | null> {
     const started = this.#now();
     try {
       const kept = { dataJson, page: await draw() };
+      if (!keep) return kept;
       this.#kept.delete(key);
       this.#kept.set(key, kept);
       while (this.#kept.size > this.#keep) {

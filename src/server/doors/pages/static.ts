@@ -3,8 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { TRPCError } from '@trpc/server';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isClientPath } from '../../../shared/client-paths';
+import { isClientPath, isSignedInPath } from '../../../shared/client-paths';
 import { LANGUAGE_PARAM, type Language } from '../../../shared/i18n';
+import {
+  civilDateIn,
+  isViewport,
+  TIME_ZONE_COOKIE,
+  VIEWPORT_COOKIE,
+  viewportFromUserAgent,
+} from '../../../shared/viewport';
 import { SESSION_COOKIE } from '../../domains/auth/sessions';
 import { unavailabilityOf } from '../../platform/db/db-errors';
 import { varyOnAcceptEncoding } from '../../platform/http/compression';
@@ -188,6 +195,40 @@ export async function staticAndFallback(
       return vendor ? prerender.vendor(origin, language, vendor, req.log) : null;
     };
 
+    /**
+     * A signed-in page as its user first sees it, drawn (decision 047), with the account's language;
+     * null when there is no session cookie, no valid session behind it, or no drawing to be had at
+     * once (the app then fills the page, as before).
+     */
+    const signedInDrawing = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      origin: string,
+      pathname: string,
+    ): Promise<{ page: DrawnPage; language: Language } | null> => {
+      if (!prerender || !req.cookies[SESSION_COOKIE] || !isSignedInPath(pathname)) return null;
+      const { user } = await (
+        await createCaller(await contextFromRequest(opts.deps, req, reply))
+      ).auth.session();
+      if (!user) return null;
+      const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      const fromCookie = req.cookies[VIEWPORT_COOKIE];
+      const viewport = isViewport(fromCookie) ? fromCookie : viewportFromUserAgent(req.headers['user-agent']);
+      // Today where the browser is, as its cookie says (the server's own day until it has said).
+      const zone = req.cookies[TIME_ZONE_COOKIE];
+      const now = new Date();
+      const today = (zone && civilDateIn(zone, now)) || now.toISOString().slice(0, 10);
+      const page = await prerender.signedIn(
+        origin,
+        `${pathname}${search}`,
+        user.language,
+        user,
+        { viewport, today },
+        req.log,
+      );
+      return page ? { page, language: user.language } : null;
+    };
+
     // A missing asset or source map is a 404 at no cost: not shed either.
     app.get('/*', { config: { shed: (req) => !isAssetPath(req.url) } }, async (req, reply) => {
       if (isApiPath(req.url) || isAssetPath(req.url)) return notFound(req, reply);
@@ -197,18 +238,20 @@ export async function staticAndFallback(
       // the page the app fills. Drawn before the head is read, so that the head is never older than
       // the version the drawing's data was read at (the page's tag names that version).
       const versionsRead = new VersionsRead();
-      const language = pageLanguage(req, reply);
-      const prerendered: DrawnPage | null = await drawn(
-        req,
-        reply,
-        origin,
-        pathname,
-        language,
-        versionsRead,
-      ).catch((error: unknown) => {
-        req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
+      let language = pageLanguage(req, reply);
+      // A signed-in page, opened with a session: its frame and skeleton come drawn, in the account's
+      // language (which the app adopts at once), for that person only (decision 047).
+      const member = await signedInDrawing(req, reply, origin, pathname).catch((error: unknown) => {
+        req.log.warn(`${pathname} not drawn for its user: ${(error as Error).message}`);
         return null;
       });
+      if (member) language = member.language;
+      const prerendered: DrawnPage | null = member
+        ? member.page
+        : await drawn(req, reply, origin, pathname, language, versionsRead).catch((error: unknown) => {
+            req.log.warn(`${pathname} not drawn: ${(error as Error).message}`);
+            return null;
+          });
       // The head in the page's language: its title, description and preview texts, <html lang dir>.
       // The digest of a drawn page's tag covers the language, through the head.
       let head = siteHead(origin, pathname, language);
@@ -224,7 +267,10 @@ export async function staticAndFallback(
       // found", answered as one, so that links checkers and search engines see it for what it is.
       if (head.missing) reply.code(404);
       // The language comes from the cookie, else from Accept-Language (and a link's from its URL).
-      reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
+      // A page drawn for a signed-in person is theirs alone: no shared cache may keep it.
+      reply
+        .header('cache-control', member ? 'private, no-cache' : 'no-cache')
+        .header('vary', 'cookie, accept-language');
       varyOnAcceptEncoding(reply);
       // A drawn marketplace or profile is a visitor's only (the cookie decides, and no session cookie
       // was sent): its tag names the listings' version, and a digest of what the page is made of (the
