@@ -130,7 +130,7 @@ const CHAKRA_GLOBAL_LINE = 'const _global = [getPreflightCss(), getGlobalCss(), 
  * createSystem's work, and emotion then writes 50 KB of CSS into the page, on every load, before the
  * first render. The browser's build leaves that line out of Chakra's system (an empty list: the
  * provider writes nothing) and index.html links the same CSS, printed by
- * scripts/chakra-global-css.ts from the app's own system. The build fails if the line is not found,
+ * scripts/chakra-global-css.tsx from the app's own system. The build fails if the line is not found,
  * so a new Chakra cannot leave the pages unstyled. The server's copy of Chakra (its packages stay in
  * node_modules) still makes them, for the pages it draws: page-prerender.ts leaves them out there.
  */
@@ -142,7 +142,7 @@ function chakraGlobalCss(): Plugin {
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     buildStart() {
-      const css = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/chakra-global-css.ts'], {
+      const css = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/chakra-global-css.tsx'], {
         encoding: 'utf8',
         maxBuffer: 16 * 1024 * 1024,
       });

@@ -8,10 +8,11 @@
  *       what had arrived before the first contentful paint, before the largest contentful paint,
  *       and in total once the network is quiet;
  *   (b) Lighthouse 12, mobile (its default: emulated phone, simulated slow 4G and a 4x slower CPU),
- *       performance and accessibility, RUNS runs per page, medians.
+ *       performance and accessibility, RUNS runs per page, medians;
+ *   (c) moves between signed-in pages once the app is loaded (measureMoves below).
  *
  *   npm run bench:frontend          (builds first)
- *   RUNS=3  PAGES=landing,marketplace  CHROMIUM=/usr/bin/chromium
+ *   RUNS=3  PAGES=landing,marketplace,moves  CHROMIUM=/usr/bin/chromium
  *
  * Writes bench/results/frontend.json: scores and key metrics only, never a report.
  */
@@ -257,6 +258,65 @@ async function measureBytes(base: string, page: Page, url: string, cookie: strin
   }
 }
 
+/**
+ * (c) Moving between signed-in pages after the first load: the demo customer opens their home, and
+ * clicks through the navigation (Events, Calendar, Messages, Profile, Home, twice round), each time
+ * timing from the click to the new page's heading on screen, and to its content (no skeleton and no
+ * busy region left in the main area). In Chromium at the phone's width, with the CPU slowed
+ * `cpuSlowdown` times (Lighthouse's phone is 4x). The first round finds pages not yet visited (their
+ * code and data to fetch); the second finds them in the cache.
+ */
+const MOVES = ['/events', '/calendar', '/messages', '/profile', '/dashboard'];
+async function measureMoves(base: string, cookie: string, cpuSlowdown: number) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const [name, value] = cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: base }]);
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await tab.goto(`${base}/dashboard`, { waitUntil: 'networkidle' });
+    const rounds: { to: string; headingMs: number; contentMs: number }[][] = [];
+    for (let round = 0; round < 2; round++) {
+      const moves: { to: string; headingMs: number; contentMs: number }[] = [];
+      for (const to of MOVES) {
+        const link = tab.locator(`nav a[href="${to}"]:visible`).first();
+        const before = await tab.evaluate(() => document.querySelector('main h1')?.textContent ?? '');
+        await link.click({ noWaitAfter: true });
+        const started = await tab.evaluate(() => performance.now());
+        const times = await tab.evaluate(
+          async ({ path, before }) => {
+            const begun = performance.now();
+            let heading = 0;
+            for (;;) {
+              const h1 = document.querySelector('main h1');
+              const there = location.pathname === path && h1 && h1.textContent !== before;
+              if (there && !heading) heading = performance.now();
+              const main = document.querySelector('main');
+              const busy = main?.querySelector('.chakra-skeleton, [aria-busy="true"]');
+              if (there && !busy) return { heading, content: performance.now(), begun };
+              if (performance.now() - begun > 20_000) return { heading, content: Number.NaN, begun };
+              await new Promise((r) => requestAnimationFrame(r));
+            }
+          },
+          { path: to, before },
+        );
+        moves.push({
+          to,
+          headingMs: Math.round(times.heading - started),
+          contentMs: Math.round(times.content - started),
+        });
+        await tab.waitForLoadState('networkidle');
+      }
+      rounds.push(moves);
+    }
+    return rounds;
+  } finally {
+    await browser.close();
+  }
+}
+
 interface LighthouseRun {
   performance: number;
   accessibility: number;
@@ -400,6 +460,28 @@ async function main() {
       };
       console.log(page.name, JSON.stringify(results[page.name]));
     }
+    let moves: Record<string, unknown> | undefined;
+    if (!only || only.includes('moves')) {
+      moves = {};
+      for (const cpuSlowdown of [1, 4]) {
+        const rounds = await measureMoves(server.base, cookies.customer, cpuSlowdown);
+        const first = rounds[0] ?? [];
+        const second = rounds[1] ?? [];
+        moves[`cpu${cpuSlowdown}x`] = {
+          firstVisit: {
+            medianHeadingMs: median(first.map((m) => m.headingMs)),
+            medianContentMs: median(first.map((m) => m.contentMs)),
+          },
+          fromCache: {
+            medianHeadingMs: median(second.map((m) => m.headingMs)),
+            medianContentMs: median(second.map((m) => m.contentMs)),
+            maxContentMs: Math.max(...second.map((m) => m.contentMs)),
+          },
+          rounds,
+        };
+        console.log(`moves at ${cpuSlowdown}x`, JSON.stringify(moves[`cpu${cpuSlowdown}x`]));
+      }
+    }
     const out = {
       date: new Date().toISOString().slice(0, 10),
       machine: {
@@ -411,6 +493,7 @@ async function main() {
       lighthouse: 'mobile defaults: simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), Moto G Power screen',
       lighthouseRetries,
       pages: results,
+      moves,
     };
     const file = process.env.OUT ?? 'bench/results/frontend.json';
     await writeFile(file, `${JSON.stringify(out, null, 2)}\n`);

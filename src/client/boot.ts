@@ -6,7 +6,7 @@
  * (src/client/main.tsx). It imports nothing but a string, so that it stays a few hundred bytes of
  * its own.
  */
-import { APP_SCRIPTS_ID, type AppScripts } from '../shared/app-scripts';
+import { APP_SCRIPTS_ID, type AppScripts, TAKEN_OVER_EVENT } from '../shared/app-scripts';
 
 function load(): void {
   const list = document.getElementById(APP_SCRIPTS_ID)?.textContent;
@@ -25,6 +25,52 @@ function load(): void {
   script.src = entry;
   document.head.append(script);
 }
+
+/**
+ * Presses that arrive before the app has taken the page over. A drawn page's links work without it,
+ * but its buttons do nothing yet, and a form would be sent the browser's way (a GET with its fields
+ * in the address): such a press is held, and done again on the same element once React has taken
+ * it over (React marks each element it owns with its props), or after HOLD_MS whatever happens.
+ * Only the last press on each element is kept, so that a double tap does not open and close.
+ */
+const HOLD_MS = 15_000;
+const held = new Map<Element, () => void>();
+let takenOver = false;
+
+function ownedByReact(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
+function replay(element: Element, press: () => void, since = performance.now()): void {
+  if (!element.isConnected) return;
+  if (ownedByReact(element) || performance.now() - since > HOLD_MS) press();
+  else requestAnimationFrame(() => replay(element, press, since));
+}
+
+function hold(event: Event): void {
+  if (takenOver || !(event.target instanceof Element)) return;
+  const form = event.type === 'submit' ? (event.target as HTMLFormElement) : null;
+  const button = form ? null : event.target.closest('button, [role="button"]');
+  if (!form && (!button || button.closest('a[href]'))) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const submitter = (event as SubmitEvent).submitter ?? undefined;
+  const element = (form ?? button) as HTMLElement;
+  held.delete(element);
+  held.set(element, form ? () => form.requestSubmit(submitter) : () => element.click());
+}
+
+document.addEventListener('click', hold, true);
+document.addEventListener('submit', hold, true);
+document.addEventListener(
+  TAKEN_OVER_EVENT,
+  () => {
+    takenOver = true;
+    for (const [element, press] of held) replay(element, press);
+    held.clear();
+  },
+  { once: true },
+);
 
 // The frame after the next one: the drawn page has been painted by then.
 requestAnimationFrame(() => setTimeout(load, 0));

@@ -3,17 +3,18 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import superjson from 'superjson';
+import { TAKEN_OVER_EVENT } from '../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../shared/constants';
 import { browserCatalogues } from './i18n/catalogue';
 import { documentLanguage } from './i18n/language';
 import { CORE_NAMESPACES } from './i18n/namespaces';
-import { firstQueriesOnPage, startEarlyAnswers } from './lib/early-answers';
+import { firstQueriesOnPage, holdAnswersUntilPageHydrated, startEarlyAnswers } from './lib/early-answers';
 import { createQueryClient } from './lib/query-client';
 import { drawnToday } from './lib/today';
 import { createTrpcClient } from './lib/trpc';
 import { drawnViewport, rememberViewport } from './lib/viewport';
 import { Providers } from './providers';
-import { router } from './router';
+import { firstScreensLoaded, router } from './router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -27,7 +28,8 @@ if (prerenderedState) hydrate(queryClient, superjson.parse(prerenderedState));
 // A signed-in page drawn by the server names the queries its first render asks for: they start now,
 // beside the screens' code, and the page takes their answers as it mounts (decision 047).
 const trpcClient = createTrpcClient();
-startEarlyAnswers(trpcClient, firstQueriesOnPage());
+const firstQueries = firstQueriesOnPage();
+startEarlyAnswers(trpcClient, firstQueries);
 // The width the server drew the page for, which it hydrates in; the window's own, for the next page.
 const viewport = drawnViewport(root) ?? undefined;
 const today = drawnToday(root);
@@ -37,7 +39,12 @@ rememberViewport();
 // come before the first render, and each lazily loaded screen's with its code (routes.tsx), so that
 // a drawn page is taken over in the words it was drawn in.
 const language = documentLanguage();
-void browserCatalogues.load(language, CORE_NAMESPACES).then(() => {
+const drawn = Boolean(prerenderedState && root.firstElementChild);
+void Promise.all([
+  browserCatalogues.load(language, CORE_NAMESPACES),
+  // A drawn page waits for its screens too (router.tsx), so that hydration never stops midway.
+  drawn ? firstScreensLoaded() : null,
+]).then(() => {
   const app = (
     <StrictMode>
       <Providers
@@ -54,14 +61,20 @@ void browserCatalogues.load(language, CORE_NAMESPACES).then(() => {
   );
   // Taking over a drawn page is a transition: React hydrates it in slices and lets the browser answer
   // input (and paint) between them, instead of one long task; the drawn page is already on screen.
-  if (prerenderedState && root.firstElementChild)
+  if (drawn) {
+    // A signed-in page (drawn for its user, with its first queries named) holds its queries' answers
+    // until it is taken over whole (early-answers.ts).
+    if (firstQueries.length > 0) holdAnswersUntilPageHydrated();
     startTransition(
       () =>
         void hydrateRoot(root, app, {
           // A drawing the browser could not take over as it was (its first render differed): React
           // draws that part again; said aloud, so that the journeys' console checks catch it.
-          onRecoverableError: (error) => console.error('The drawn page was drawn again:', error),
+          onRecoverableError: (error, info) =>
+            console.error('The drawn page was drawn again:', error, info.componentStack ?? ''),
         }),
     );
-  else createRoot(root).render(app);
+    // Presses made before now are done again as React takes their elements over (src/client/boot.ts).
+    document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
+  } else createRoot(root).render(app);
 });

@@ -13,3 +13,9 @@ export interface AppScripts {
   /** The modules the entry imports, fetched beside it instead of one after another. */
   preload: string[];
 }
+
+/**
+ * Dispatched on the document once the app has begun to take a drawn page over (hydrateRoot called,
+ * src/client/main.tsx): the boot script then does again the presses it held meanwhile.
+ */
+export const TAKEN_OVER_EVENT = 'simchahub:taken-over';

@@ -14,6 +14,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { useT } from '../i18n/use-t';
+import { PageHydrated } from '../lib/hydration-gate';
 import { formatCount } from '../lib/intl';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import { useWiderThan } from '../lib/viewport';
@@ -148,6 +149,7 @@ function SignedInShell({ user }: { user: UserDto }) {
                 <Outlet />
               </Container>
             )}
+            <PageHydrated />
           </Suspense>
         </Box>
       </Flex>

@@ -2,7 +2,12 @@ import { createTRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../server/doors/trpc/app-router';
-import { earlyAnswersLink, startEarlyAnswers } from './early-answers';
+import {
+  earlyAnswersLink,
+  holdAnswersUntilPageHydrated,
+  pageHydrated,
+  startEarlyAnswers,
+} from './early-answers';
 
 /**
  * A client whose last link stands for the server: it records each request that reaches it and
@@ -72,5 +77,23 @@ describe('early answers of a drawn page (decision 047)', () => {
     fail = false;
     expect(await query('family.circle')).toEqual({ ok: true });
     expect(sent.map((s) => s.path)).toEqual(['family.circle', 'family.circle']);
+  });
+
+  it('holds every answer while a drawn page is taken over, and hands them on, in order, once it has been', async () => {
+    const { client, sent, query } = clientWithServer((path) => ({ path }));
+    holdAnswersUntilPageHydrated();
+    const got: string[] = [];
+    const first = query('events.list').then(() => got.push('events.list'));
+    const second = query('family.circle').then(() => got.push('family.circle'));
+    await new Promise((r) => setTimeout(r, 20));
+    // Asked of the server at once, but not yet answered to the page.
+    expect(sent.map((s) => s.path)).toEqual(['events.list', 'family.circle']);
+    expect(got).toEqual([]);
+    pageHydrated();
+    await Promise.all([first, second]);
+    expect(got).toEqual(['events.list', 'family.circle']);
+    // Afterwards nothing is held.
+    expect(await query('events.list')).toEqual({ path: 'events.list' });
+    void client;
   });
 });

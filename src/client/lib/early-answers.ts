@@ -51,27 +51,80 @@ export function startEarlyAnswers(client: TRPCClient<AppRouter>, queries: FirstQ
   }
 }
 
-/** Answers a query from its early request when there is one (see above); otherwise passes it on. */
+/**
+ * A signed-in page drawn by the server is taken over in passes: React hydrates the frame first and
+ * each Suspense boundary inside it later, at a lower priority. The frame's queries start as soon as
+ * the frame is committed, and an answer that reached the cache before the page's own boundary is
+ * hydrated would change what that boundary renders (data where the drawing had its skeleton): React
+ * would throw the drawn page away and draw it again. So while a drawn page is being taken over,
+ * queries are sent (or answered early) as usual but their answers are handed on only once the page
+ * itself has been hydrated (<PageHydrated />, hydration-gate.tsx); until then each query is
+ * loading, exactly as it was drawn. HOLD_AT_MOST_MS is a backstop for a page that never commits.
+ */
+const HOLD_AT_MOST_MS = 10_000;
+let pageTakenOver: Promise<void> | null = null;
+let letAnswersThrough: (() => void) | null = null;
+
+export function holdAnswersUntilPageHydrated(): void {
+  pageTakenOver = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => letAnswersThrough?.(), HOLD_AT_MOST_MS);
+    letAnswersThrough = () => {
+      clearTimeout(timer);
+      letAnswersThrough = null;
+      pageTakenOver = null;
+      resolve();
+    };
+  });
+}
+
+/** The drawn page has been taken over whole: held answers go on to their queries. */
+export function pageHydrated(): void {
+  letAnswersThrough?.();
+}
+
+/**
+ * Answers a query from its early request when there is one (see above), otherwise passes it on;
+ * while a drawn page is being taken over, holds every answer until it has been, the live stream's
+ * events too (an unread count arriving by it would change the drawn page just the same).
+ */
 export const earlyAnswersLink: TRPCLink<AppRouter> =
   () =>
   ({ op, next }) =>
     observable((observer) => {
-      const key = op.type === 'query' && !op.context[EARLY] ? keyOf(op.path, op.input) : null;
+      const held = pageTakenOver;
+      if (op.context[EARLY] || (!held && op.type !== 'query')) return next(op).subscribe(observer);
+      const key = op.type === 'query' ? keyOf(op.path, op.input) : null;
       const answer = key === null ? undefined : waiting.get(key);
-      if (key === null || answer === undefined) return next(op).subscribe(observer);
-      waiting.delete(key);
-      let forwarded: { unsubscribe: () => void } | null = null;
+      if (key !== null && answer) waiting.delete(key);
       let stopped = false;
-      answer.then(
-        (data) => {
-          if (stopped) return;
-          observer.next({ result: { type: 'data', data } });
-          observer.complete();
-        },
-        () => {
-          if (!stopped) forwarded = next(op).subscribe(observer);
-        },
-      );
+      let forwarded: { unsubscribe: () => void } | null = null;
+      // Hands a result on at once, or once the page is taken over.
+      const handOn = (deliver: () => void) => {
+        if (!held) deliver();
+        else
+          void held.then(() => {
+            if (!stopped) deliver();
+          });
+      };
+      const forward = () => {
+        forwarded = next(op).subscribe({
+          next: (value) => handOn(() => observer.next(value)),
+          error: (error) => handOn(() => observer.error(error)),
+          complete: () => handOn(() => observer.complete()),
+        });
+      };
+      if (!answer) forward();
+      else
+        answer.then(
+          (data) =>
+            handOn(() => {
+              observer.next({ result: { type: 'data', data } });
+              observer.complete();
+            }),
+          () => {
+            if (!stopped) forward();
+          },
+        );
       return () => {
         stopped = true;
         forwarded?.unsubscribe();

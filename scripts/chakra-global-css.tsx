@@ -5,11 +5,10 @@
  * stylesheet of its own (vite.config.ts, chakraGlobalCss) and leaves the work out of the browser.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { system } from '../src/client/theme';
 
-const drawn = renderToString(createElement(ChakraProvider, { value: system, children: null }));
+const drawn = renderToString(<ChakraProvider value={system}>{null}</ChakraProvider>);
 const styles = [...drawn.matchAll(/<style data-emotion="css-global [^"]*"[^>]*>([\s\S]*?)<\/style>/g)].map(
   (match) => match[1] as string,
 );

@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  eventually,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signIn,
+  trackSessions,
+  type ViewportName,
+} from './browser';
+import { say } from './language';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const { track } = trackSessions('drawn-pages');
+
+/** Whether the main area is filled in: no skeleton and nothing busy left in it. */
+function filledIn(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    return !!main && !main.querySelector('.chakra-skeleton, [aria-busy="true"]');
+  });
+}
+
+/**
+ * Opens a signed-in page by its address, as a bookmark or a reload does: the server's answer must
+ * be the page drawn (decision 047), which the app then takes over and fills in.
+ */
+async function openDrawn(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  const html = (await response?.text()) ?? '';
+  expect(html, path).toMatch(/<div id="root" data-viewport="(narrow|medium|wide)" data-today="[\d-]+">\s*</);
+  expect(html, path).toMatch(/<main id="main-content"/);
+  await eventually(() => filledIn(page)).toBe(true);
+}
+
+const signedInPages = (viewport: ViewportName) =>
+  describe(`signed-in pages drawn by the server at ${viewport} width`, () => {
+    it("opens each of a customer's pages drawn, and the app takes it over and fills it in without an error", async () => {
+      const { page, errors } = track(await openSession(browser, viewport));
+      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
+      await page.waitForURL('**/dashboard');
+      for (const [path, name] of [
+        ['/dashboard', 'customer-home'],
+        ['/events', 'my-events'],
+        ['/calendar', 'calendar'],
+        ['/messages', 'messages'],
+        ['/profile', 'profile'],
+      ] as const) {
+        await openDrawn(page, path);
+        await screenshot(page, `drawn-${name}`, viewport);
+      }
+      expect(errors).toEqual([]);
+    });
+
+    it("opens the vendor's and the admin's dashboards drawn", async () => {
+      for (const [role, path] of [
+        ['vendor', '/vendor-dashboard'],
+        ['admin', '/admin-dashboard'],
+      ] as const) {
+        const { page, errors, context } = track(await openSession(browser, viewport));
+        await signIn(
+          page,
+          role === 'vendor' ? '/login-vendor' : '/admin-login',
+          DEMO[role].email,
+          DEMO[role].password,
+        );
+        await page.waitForURL(`**${path}`);
+        await openDrawn(page, path);
+        await screenshot(page, `drawn-${role}-dashboard`, viewport);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    });
+
+    it('does a press made before the app arrived once it has taken the page over', async () => {
+      const { page, errors } = track(await openSession(browser, viewport));
+      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
+      await page.waitForURL('**/dashboard');
+      // The app's entry is held back until the press has been made on the drawn page.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/profile', { waitUntil: 'domcontentloaded' });
+      const list = page.getByRole('button', { name: say('profile.vendor.list'), exact: true });
+      await list.click();
+      const dialog = page.getByRole('dialog');
+      await page.waitForTimeout(300);
+      expect(await dialog.isVisible()).toBe(false);
+      release();
+      await eventually(() =>
+        dialog.getByText(say('vendorForm.createTitle'), { exact: true }).first().isVisible(),
+      ).toBe(true);
+      // The page stayed where it was: the press was not sent anywhere the browser's way.
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      expect(errors).toEqual([]);
+    });
+  });
+
+signedInPages('desktop');
+signedInPages('phone');
