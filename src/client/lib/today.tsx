@@ -1,5 +1,4 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import { toCivilDate } from '../../shared/jewish-calendar';
 
 /**
  * The day a drawn page was drawn for (YYYY-MM-DD, in the browser's zone as its cookie told the
@@ -11,7 +10,12 @@ export function DrawnTodayProvider({ today, children }: { today: string | null; 
   return <DrawnTodayContext.Provider value={today}>{children}</DrawnTodayContext.Provider>;
 }
 
-const localToday = () => toCivilDate(new Date());
+/** YYYY-MM-DD of the browser's own day (as toCivilDate gives it, without the calendar's module). */
+const localToday = () => {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+};
 
 /** Calls `listener` at each local midnight. */
 function subscribeToMidnight(listener: () => void): () => void {
