@@ -1,5 +1,6 @@
 import { isValidElement, type ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import { setPagePreloader } from './lib/page-preload';
 import { routes } from './routes';
 
 /**
@@ -30,3 +31,6 @@ export function firstScreensLoaded(): Promise<void> {
   return Promise.all(firstScreens).then(() => undefined);
 }
 router.subscribe((state) => preloadScreens(state.matches.map((match) => match.route.element)));
+setPagePreloader((path) => {
+  preloadScreens((matchRoutes(routes, path) ?? []).map((match) => match.route.element));
+});

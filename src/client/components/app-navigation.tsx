@@ -22,6 +22,7 @@ import { adminTabPath } from '../features/admin/admin-tabs';
 import type { MessageId } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
 import { copyInviteLink, useCreateInviteLink, useFamilyCircle } from '../lib/family';
+import { preloadPageOn } from '../lib/page-preload';
 import { homePathFor, useSignOut } from '../lib/session';
 import { toast } from '../lib/toast';
 import { CountBadge } from './count-badge';
@@ -98,13 +99,18 @@ export function EntryLink({ entry, children, ...rest }: { entry: NavEntry; child
   const location = useLocation();
   if (!entry.tabbed) {
     return (
-      <NavLink to={entry.to} end {...rest}>
+      <NavLink to={entry.to} end {...preloadPageOn(entry.to)} {...rest}>
         {children}
       </NavLink>
     );
   }
   return (
-    <RouterLink to={entry.to} aria-current={isCurrentTab(entry, location) ? 'page' : undefined} {...rest}>
+    <RouterLink
+      to={entry.to}
+      aria-current={isCurrentTab(entry, location) ? 'page' : undefined}
+      {...preloadPageOn(entry.to)}
+      {...rest}
+    >
       {children}
     </RouterLink>
   );
