@@ -45,8 +45,11 @@ export interface RunningServer {
  */
 export async function startServer({
   databaseUrl = '',
+  env = {},
 }: {
   databaseUrl?: string;
+  /** More of the server's settings (DRAW_SIGNED_IN_PAGES=true, for the drawn pages' journeys). */
+  env?: Record<string, string>;
 } = {}): Promise<RunningServer> {
   const serverEntry = 'dist/server/main.js';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'simchahub-e2e-'));
@@ -55,6 +58,7 @@ export async function startServer({
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -113,13 +113,17 @@ export function useZodForm<Input extends FieldValues, Output>(
 
 /**
  * Runs `fill` each time a dialog opens, before it paints: every opening starts from the row as it
- * is now (or a blank form), never from what was typed and cancelled last time.
+ * is now (or a blank form), never from what was typed and cancelled last time. Only an opening
+ * counts: React runs layout effects again when a Suspense boundary above shows its content after a
+ * fallback (a screen's code arriving while the dialog is open), and what is being typed stays.
  */
 export function useWhenOpened(open: boolean, fill: () => void): void {
   const latest = useRef(fill);
   latest.current = fill;
+  const filledFor = useRef(false);
   useLayoutEffect(() => {
-    if (open) latest.current();
+    if (open && !filledFor.current) latest.current();
+    filledFor.current = open;
   }, [open]);
 }
 

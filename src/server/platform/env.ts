@@ -159,6 +159,12 @@ const envSchema = z
      * behind the average rating) only from this many: "Trusted by 5 families" reads as a failing site.
      */
     SITE_FIGURES_MIN: positiveInt(100),
+    /**
+     * Signed-in pages opened from an address come drawn by the server for their user (decision
+     * 047). Off until a form typed into before the app has taken the page over keeps what was
+     * typed (the journeys that fill a form at once lose it): the issue's note says what is left.
+     */
+    DRAW_SIGNED_IN_PAGES: z.enum(['true', 'false']).default('false'),
     /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),
@@ -252,6 +258,8 @@ export interface AppConfig {
   /** This server's cache of images read from a shared store; maxBytes 0 turns it off. */
   storageCache: { dir: string; maxBytes: number };
   siteFiguresMin: number;
+  /** DRAW_SIGNED_IN_PAGES: signed-in pages drawn by the server for their user (decision 047). */
+  drawSignedInPages: boolean;
   database: DatabaseSettings;
   requestTimeoutMs: number;
   healthTimeoutMs: number;
@@ -380,6 +388,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: e.STORAGE_CACHE_MB * 1024 * 1024,
     },
     siteFiguresMin: e.SITE_FIGURES_MIN,
+    drawSignedInPages: e.DRAW_SIGNED_IN_PAGES === 'true',
     database: {
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,

@@ -26,7 +26,7 @@ const MANIFEST = JSON.stringify({
 // Every page drawn as asked (its share of the thread is tested on its own below).
 const client = builtClientForFile(
   { 'index.html': INDEX_HTML, '../client-manifest.json': MANIFEST },
-  { prerender: { share: 1 } },
+  { prerender: { share: 1 }, config: { drawSignedInPages: true } },
 );
 const h = client.h;
 

@@ -206,7 +206,13 @@ export async function staticAndFallback(
       origin: string,
       pathname: string,
     ): Promise<{ page: DrawnPage; language: Language } | null> => {
-      if (!prerender || !req.cookies[SESSION_COOKIE] || !isSignedInPath(pathname)) return null;
+      if (
+        !prerender ||
+        !config.drawSignedInPages ||
+        !req.cookies[SESSION_COOKIE] ||
+        !isSignedInPath(pathname)
+      )
+        return null;
       const { user } = await (
         await createCaller(await contextFromRequest(opts.deps, req, reply))
       ).auth.session();
