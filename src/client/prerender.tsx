@@ -54,9 +54,9 @@ async function drawOnce(
 }
 
 /**
- * A public page as a visitor first sees it (no session), drawn by the same components as in the
- * browser from the data given, which the browser hydrates from (src/client/main.tsx), so that its
- * first render matches.
+ * A page as a visitor (or, given `user`, that signed-in person) first sees it, drawn by the same
+ * components as in the browser from the data given, which the browser hydrates from
+ * (src/client/main.tsx), so that its first render matches.
  *
  * The markup must be whole: React moves a large finished part of a page (and any part still waiting)
  * out of place, to be put back by an inline script, and the site's Content-Security-Policy allows no
@@ -68,14 +68,19 @@ async function prerender(
   path: string,
   language: Language,
   fill: (queryClient: QueryClient) => void,
+  { user = null, drawnFor }: { user?: UserDto | null; drawnFor?: { viewport: Viewport; today: string } } = {},
 ) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user: null });
+  queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user });
   fill(queryClient);
-  const drawn = await drawOnce(origin, path, language, queryClient);
+  const drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
   if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${path} needs an inline script`);
   const { html, styles } = hoistStyles(drawn);
-  return { html, styles, state: superjson.stringify(dehydrate(queryClient)) };
+  const state = superjson.stringify(dehydrate(queryClient));
+  // A signed-in page names what it is still to read, and what it was drawn for (decision 047).
+  return user
+    ? { html, styles, state, firstQueries: unansweredQueries(queryClient), ...drawnFor }
+    : { html, styles, state };
 }
 
 /** A style element emotion writes into the markup ahead of the elements that use it. */
@@ -130,19 +135,10 @@ export async function prerenderSignedIn(
   viewport: Viewport,
   today: string,
 ) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user });
-  const drawn = await drawOnce(origin, pathAndSearch, language, queryClient, { viewport, today });
-  if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${pathAndSearch} needs an inline script`);
-  const { html, styles } = hoistStyles(drawn);
-  return {
-    html,
-    styles,
-    state: superjson.stringify(dehydrate(queryClient)),
-    firstQueries: unansweredQueries(queryClient),
-    viewport,
-    today,
-  };
+  return prerender(origin, pathAndSearch, language, () => undefined, {
+    user,
+    drawnFor: { viewport, today },
+  });
 }
 
 /** The landing page, with the site's counted figures. */

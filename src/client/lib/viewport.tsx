@@ -58,22 +58,22 @@ export function drawnViewport(root: HTMLElement): Viewport | null {
   return isViewport(value) ? value : null;
 }
 
+/** Writes a plain preference cookie the server draws pages by, unless it holds that value already. */
+function keepCookie(name: string, value: string): void {
+  const pair = `${name}=${encodeURIComponent(value)}`;
+  if (document.cookie.split('; ').includes(pair)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: plain, non-HttpOnly preferences, as the language's.
+  document.cookie = `${pair}; path=/; max-age=${VIEWPORT_COOKIE_MAX_AGE}; samesite=lax`;
+}
+
 /**
  * Keeps the window's step in its cookie, now and whenever the window crosses a breakpoint, and the
  * browser's time zone in its own (shared/viewport.ts).
  */
 export function rememberViewport(): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone && !document.cookie.split('; ').includes(`${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`)) {
-    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference the server draws pages by.
-    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${VIEWPORT_COOKIE_MAX_AGE}; samesite=lax`;
-  }
-  const write = () => {
-    const viewport = viewportOf(window.innerWidth);
-    if (document.cookie.split('; ').includes(`${VIEWPORT_COOKIE}=${viewport}`)) return;
-    // biome-ignore lint/suspicious/noDocumentCookie: one plain, non-HttpOnly preference, as the language's.
-    document.cookie = `${VIEWPORT_COOKIE}=${viewport}; path=/; max-age=${VIEWPORT_COOKIE_MAX_AGE}; samesite=lax`;
-  };
+  if (zone) keepCookie(TIME_ZONE_COOKIE, zone);
+  const write = () => keepCookie(VIEWPORT_COOKIE, viewportOf(window.innerWidth));
   write();
   for (const breakpoint of Object.keys(BREAKPOINT_PX) as Breakpoint[]) {
     window.matchMedia(queryOf(breakpoint)).addEventListener('change', write);

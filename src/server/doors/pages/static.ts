@@ -213,11 +213,9 @@ export async function staticAndFallback(
         !isSignedInPath(pathname)
       )
         return null;
-      const { user } = await (
-        await createCaller(await contextFromRequest(opts.deps, req, reply))
-      ).auth.session();
+      // The session as auth.session would read it (and renew it).
+      const { user } = await contextFromRequest(opts.deps, req, reply);
       if (!user) return null;
-      const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
       const fromCookie = req.cookies[VIEWPORT_COOKIE];
       const viewport = isViewport(fromCookie) ? fromCookie : viewportFromUserAgent(req.headers['user-agent']);
       // Today where the browser is, as its cookie says (the server's own day until it has said).
@@ -226,7 +224,7 @@ export async function staticAndFallback(
       const today = (zone && civilDateIn(zone, now)) || now.toISOString().slice(0, 10);
       const page = await prerender.signedIn(
         origin,
-        `${pathname}${search}`,
+        req.url,
         user.language,
         user,
         { viewport, today },
