@@ -6,7 +6,13 @@
  * (src/client/main.tsx). It imports nothing but a string, so that it stays a few hundred bytes of
  * its own.
  */
-import { APP_SCRIPTS_ID, type AppScripts, TAKEN_OVER_EVENT } from '../shared/app-scripts';
+import {
+  APP_SCRIPTS_ID,
+  type AppScripts,
+  PAGE_HYDRATED_EVENT,
+  TAKEN_OVER_EVENT,
+  typedBeforeTakeover,
+} from '../shared/app-scripts';
 
 function load(): void {
   const list = document.getElementById(APP_SCRIPTS_ID)?.textContent;
@@ -71,6 +77,42 @@ document.addEventListener(
   },
   { once: true },
 );
+
+/**
+ * Typing into a drawn page's fields before the app owns them. The browser keeps the text, and React
+ * takes the field over as it is; but a form fills its fields from its own values as it mounts (a
+ * blank form, or the row being edited), which would wipe what was typed. Each field's last value is
+ * kept here, for the form to put back once it has filled them (src/client/lib/typed-before-takeover.ts).
+ * Once the page is the app's, typing into a field the app owns is the app's own business, and
+ * sending a form ends what any field typed before meant.
+ */
+const typed = typedBeforeTakeover();
+let pageHydrated = false;
+
+function noteTyping(event: Event): void {
+  const field = event.target;
+  if (
+    !event.isTrusted ||
+    !(
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    )
+  ) {
+    return;
+  }
+  if (pageHydrated && ownedByReact(field)) typed.delete(field);
+  else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    typed.set(field, field.checked);
+  } else typed.set(field, field.value);
+}
+
+document.addEventListener('input', noteTyping, true);
+document.addEventListener('change', noteTyping, true);
+document.addEventListener('submit', () => takenOver && typed.clear(), true);
+document.addEventListener(PAGE_HYDRATED_EVENT, () => {
+  pageHydrated = true;
+});
 
 // The frame after the next one: the drawn page has been painted by then.
 requestAnimationFrame(() => setTimeout(load, 0));

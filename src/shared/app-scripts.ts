@@ -19,3 +19,32 @@ export interface AppScripts {
  * src/client/main.tsx): the boot script then does again the presses it held meanwhile.
  */
 export const TAKEN_OVER_EVENT = 'simchahub:taken-over';
+
+/**
+ * Dispatched on the document once a drawn page's own content has been taken over (the page's
+ * boundary committed, src/client/lib/hydration-gate.tsx).
+ */
+export const PAGE_HYDRATED_EVENT = 'simchahub:page-hydrated';
+
+/** What a field held when it was last typed into while still the server's HTML: its value, or whether it is checked. */
+export type TypedBeforeTakeover = Map<
+  HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+  string | boolean
+>;
+
+const TYPED_KEY = '__simchahubTypedBeforeTakeover';
+
+/**
+ * What was typed into a drawn page's fields before the app took them over, kept by the boot script
+ * (src/client/boot.ts) on the window so that the app's own bundle finds the same map
+ * (src/client/lib/typed-before-takeover.ts puts it back where a form's first fill wiped it).
+ */
+export function typedBeforeTakeover(): TypedBeforeTakeover {
+  const holder = window as unknown as Record<string, TypedBeforeTakeover | undefined>;
+  let typed = holder[TYPED_KEY];
+  if (!typed) {
+    typed = new Map();
+    holder[TYPED_KEY] = typed;
+  }
+  return typed;
+}

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, toCivilDate } from '../../src/shared/jewish-calendar';
 import {
   DEMO,
   eventually,
@@ -11,13 +12,12 @@ import {
   type ViewportName,
 } from './browser';
 import { demoAccountsIn } from './global-setup';
-import { LANGUAGE, say } from './language';
+import { LANGUAGE, say, sayPattern } from './language';
 import { type RunningServer, startServer } from './server';
 
 /**
- * Signed-in pages are drawn by the server only where DRAW_SIGNED_IN_PAGES is on (decision 047; off
- * by default until forms typed into before the app has arrived keep their text): these journeys
- * run on a server of their own with it on.
+ * Signed-in pages are drawn by the server (decision 047) where DRAW_SIGNED_IN_PAGES is on, as it is
+ * by default: these journeys run on a server of their own with it said explicitly.
  */
 let browser: Browser;
 let server: RunningServer;
@@ -128,6 +128,47 @@ const signedInPages = (viewport: ViewportName) =>
       ).toBe(true);
       // The page stayed where it was: the press was not sent anywhere the browser's way.
       expect(new URL(page.url()).pathname).toBe('/profile');
+      expect(errors).toEqual([]);
+    });
+
+    it('keeps what was typed into a drawn form before the app arrived, and saves it', async () => {
+      const { page, errors } = track(await session(viewport));
+      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
+      await page.waitForURL('**/dashboard');
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      // A link to a new event: the server draws the dialog open, and the family starts typing at once.
+      let html = '';
+      for (let attempt = 0; attempt < 5 && !DRAWN.test(html); attempt++) {
+        if (attempt > 0) await page.waitForTimeout(1000);
+        html = (await (await page.goto('/events?new=1', { waitUntil: 'domcontentloaded' }))?.text()) ?? '';
+      }
+      expect(html).toMatch(DRAWN);
+      const dialog = page.getByRole('dialog', { name: say('events.form.createTitle') });
+      const title = dialog.getByRole('textbox', { name: sayPattern('events.form.title') });
+      const typed = `Typed before the app ${viewport} ${Date.now()}`;
+      await title.click();
+      await title.pressSequentially(typed.slice(0, 10));
+      // The app arrives while the rest is typed: neither half is lost, and the focus stays in the field.
+      release();
+      await title.pressSequentially(typed.slice(10), { delay: 20 });
+      await eventually(() =>
+        page.evaluate(() => document.querySelector('main [aria-busy="true"]') === null),
+      ).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await title.inputValue()).toBe(typed);
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe(
+        'title',
+      );
+      await dialog.locator('input[name="date"]').fill(addDays(toCivilDate(new Date()), 90));
+      await dialog.getByRole('button', { name: say('events.form.createTitle'), exact: true }).click();
+      await eventually(() => page.getByRole('heading', { level: 2, name: typed }).isVisible()).toBe(true);
       expect(errors).toEqual([]);
     });
   });

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useT } from '../i18n/use-t';
 
 type DialogShellProps = Omit<Dialog.RootProps, 'onOpenChange' | 'closeOnInteractOutside' | 'children'> & {
@@ -25,6 +25,14 @@ export function DialogShell({
   children,
   ...root
 }: DialogShellProps) {
+  // A dialog the server drew open (a link to /events?new=1) stays where it was drawn, inside the
+  // page, until it closes: moved into its portal once the page is taken over, it would be drawn
+  // anew, and a field being typed into would lose the focus and what was typed (boot.ts).
+  const hydrating = useSyncExternalStore(subscribeToNothing, notHydrating, hydratingNow);
+  const [drawnOpen, setDrawnOpen] = useState(() => hydrating && root.open === true);
+  useEffect(() => {
+    if (!root.open) setDrawnOpen(false);
+  }, [root.open]);
   const longLayout = long
     ? ({ size: { mdDown: 'full', md: long }, scrollBehavior: 'inside' } as const)
     : null;
@@ -38,13 +46,18 @@ export function DialogShell({
       {...longLayout}
       {...root}
     >
-      <Portal>
+      <Portal disabled={drawnOpen}>
         <Dialog.Backdrop />
         <Dialog.Positioner px={inset ? '4' : undefined}>{children}</Dialog.Positioner>
       </Portal>
     </Dialog.Root>
   );
 }
+
+const subscribeToNothing = () => () => {};
+const notHydrating = () => false;
+/** The server's snapshot: what React reads while drawing on the server and while hydrating. */
+const hydratingNow = () => true;
 
 /** The dialog's title, with an optional line under it; room is left for the close button. */
 export function DialogHeading({ title, description }: { title: ReactNode; description?: ReactNode }) {

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { PAGE_HYDRATED_EVENT } from '../../shared/app-scripts';
 import { pageHydrated } from './early-answers';
+import { restoreTypedBeforeTakeover } from './typed-before-takeover';
 
 /**
  * Rendered last inside the boundary of the page's own content (app-layout.tsx): its commit says a
@@ -8,6 +10,9 @@ import { pageHydrated } from './early-answers';
 export function PageHydrated(): null {
   useEffect(() => {
     pageHydrated();
+    // Fields kept in a component's state hear what was typed into them before (typed-before-takeover.ts).
+    restoreTypedBeforeTakeover();
+    document.dispatchEvent(new Event(PAGE_HYDRATED_EVENT));
   }, []);
   return null;
 }

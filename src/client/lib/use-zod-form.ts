@@ -13,6 +13,11 @@ import {
 import { z } from 'zod';
 import { messageText } from '../i18n/message-text';
 import { codedMessage } from './errors';
+import {
+  forgetTypedBeforeTakeover,
+  restoreFieldTypedBeforeTakeover,
+  restoreTypedBeforeTakeover,
+} from './typed-before-takeover';
 import { useFocusWhenIdle } from './use-focus-when-idle';
 
 export interface FieldIssue<Name extends string = string> {
@@ -92,7 +97,23 @@ export function useZodForm<Input extends FieldValues, Output>(
     defaultValues: defaultValues as UseFormProps<Input, unknown, Output>['defaultValues'],
     resolver: zodResolver(schema as never) as unknown as UseFormProps<Input, unknown, Output>['resolver'],
   });
-  const { setError, setFocus, getValues } = form;
+  const { setError, setFocus, getValues, register: registerField } = form;
+  // Fields typed into before the app took a drawn page over keep the text: register sets a field to
+  // the form's value as the field is handed over, whenever that is (typed-before-takeover.ts).
+  const register = useCallback<typeof registerField>(
+    (name, fieldOptions) => {
+      const registered = registerField(name, fieldOptions);
+      return {
+        ...registered,
+        ref: (element: unknown) => {
+          registered.ref(element);
+          restoreFieldTypedBeforeTakeover(element);
+        },
+      };
+    },
+    [registerField],
+  );
+  useLayoutEffect(() => restoreTypedBeforeTakeover(), []);
   const focusWhenIdle = useFocusWhenIdle<Path<Input>>(pending, setFocus);
 
   const applyServerErrors = useCallback(
@@ -108,7 +129,7 @@ export function useZodForm<Input extends FieldValues, Output>(
   );
 
   // useForm hands back the same object every render with a fresh formState on it: copied, not memoised.
-  return { ...form, pending, applyServerErrors };
+  return { ...form, register, pending, applyServerErrors };
 }
 
 /**
@@ -122,7 +143,11 @@ export function useWhenOpened(open: boolean, fill: () => void): void {
   latest.current = fill;
   const filledFor = useRef(false);
   useLayoutEffect(() => {
-    if (open && !filledFor.current) latest.current();
+    if (open && !filledFor.current) {
+      latest.current();
+      // A dialog drawn open by the server, typed into before the app took it over, keeps the text.
+      restoreTypedBeforeTakeover();
+    } else if (!open && filledFor.current) forgetTypedBeforeTakeover();
     filledFor.current = open;
   }, [open]);
 }

@@ -161,10 +161,9 @@ const envSchema = z
     SITE_FIGURES_MIN: positiveInt(100),
     /**
      * Signed-in pages opened from an address come drawn by the server for their user (decision
-     * 047). Off until a form typed into before the app has taken the page over keeps what was
-     * typed (the journeys that fill a form at once lose it): the issue's note says what is left.
+     * 047); 'false' sends the bare app instead, which shows its spinner until it has its data.
      */
-    DRAW_SIGNED_IN_PAGES: z.enum(['true', 'false']).default('false'),
+    DRAW_SIGNED_IN_PAGES: z.enum(['true', 'false']).default('true'),
     /** PostgreSQL connections this process keeps, and how many requests may wait for one. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
     DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(100),

@@ -1,0 +1,61 @@
+import { typedBeforeTakeover } from '../../shared/app-scripts';
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function ownedByReact(field: Field): boolean {
+  return Object.keys(field).some((key) => key.startsWith('__reactProps$'));
+}
+
+/**
+ * Sets a field as typing would, so that its owner hears of it: the value through the element's own
+ * setter (past the copy React keeps to tell a change from its own writes), then the event a person's
+ * input fires; a box to tick is clicked.
+ */
+function retype(field: Field, value: string | boolean): void {
+  if (typeof value === 'boolean') {
+    if (field instanceof HTMLInputElement && field.checked !== value) field.click();
+    return;
+  }
+  if (field.value === value) return;
+  const prototype = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/**
+ * Puts back what a person typed into a drawn page's fields before the app took them over (noted by
+ * src/client/boot.ts), where the app's first fill of a form has wiped it: called as a form mounts,
+ * after a dialog's fill, and once the page is the app's (for fields kept in a component's state).
+ * Fields the app does not own yet wait for their own form's call; fields gone from the page are forgotten.
+ */
+export function restoreTypedBeforeTakeover(): void {
+  const typed = typedBeforeTakeover();
+  for (const [field, value] of typed) {
+    if (!field.isConnected) typed.delete(field);
+    else if (ownedByReact(field)) retype(field, value);
+  }
+}
+
+/**
+ * Puts back what was typed into one field before the takeover, if anything was: for a form whose
+ * fields the app takes over after the rest of the page (behind a boundary that waited for data or
+ * code), called as each field is handed to the form (use-zod-form.ts).
+ */
+export function restoreFieldTypedBeforeTakeover(field: unknown): void {
+  if (
+    !(
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    )
+  ) {
+    return;
+  }
+  const value = typedBeforeTakeover().get(field);
+  if (value !== undefined && ownedByReact(field)) retype(field, value);
+}
+
+/** Forgets what was typed before the takeover: a dialog closed with it, and the next opening starts blank. */
+export function forgetTypedBeforeTakeover(): void {
+  typedBeforeTakeover().clear();
+}
