@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { formatCivilDay, formatDate } from './dates';
 import type { Language } from './i18n';
-import { DEFAULT_CURRENCY } from './money';
-import { quotePriceText } from './schemas/bookings';
+import { DEFAULT_CURRENCY, quotePriceText } from './money';
 
 /**
  * Sentences the server writes for people, kept as a code and the values they are made of (issue 32):
@@ -93,30 +91,6 @@ export type CodedSentence = { code: SentenceCode; params: Record<string, string 
 export type NotificationAbout = SentenceAbout<NotificationCode>;
 /** What a message the server posted says. */
 export type MessageAbout = SentenceAbout<MessageCode>;
-
-const paramsDto = z.record(z.string(), z.union([z.string(), z.number()]));
-
-export const notificationAboutDto = z.object({ code: z.enum(NOTIFICATION_CODES), params: paramsDto }).meta({
-  description:
-    "What the item says, as a code and its values, for a client to say it in its reader's language; `title` and `body` stay the English sentences",
-  example: { code: 'message.new', params: { sender: 'Sarah Cohen' } },
-});
-
-export const messageAboutDto = z.object({ code: z.enum(MESSAGE_CODES), params: paramsDto }).meta({
-  description:
-    "For a message the server posted for a party (a quote): what it says, as a code and its values, for a client to say it in its reader's language; `messageText` stays the English",
-  example: {
-    code: 'message.quote',
-    params: {
-      price: '2500.00 USD',
-      hasDeposit: 'yes',
-      deposit: '500.00 USD',
-      depositDue: '2027-02-01',
-      validUntil: '2027-01-15',
-      includes: 'Five musicians, four hours',
-    },
-  },
-});
 
 /** A price as a `money` value: one amount, or a range, and the currency it is in. */
 export function moneyParam(

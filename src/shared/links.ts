@@ -12,3 +12,8 @@ export function isAppPath(link: string): boolean {
   }
   return true;
 }
+
+/** The invite link of a circle: the label URL-encoded in the path, the token in the fragment. */
+export function inviteLink(origin: string, label: string, token: string): string {
+  return `${origin}/invite/${encodeURIComponent(label)}#token=${encodeURIComponent(token)}`;
+}

@@ -155,3 +155,31 @@ export function formatPercent(share: number, language: Language): string {
     () => new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 0 }),
   ).format(share);
 }
+
+/**
+ * A decimal string as money in a language, dollars unless a currency is given: '2500.00' -> '$2,500.00'
+ * ('‏2,500.00 ‏$' in Hebrew). formatCurrency does the writing.
+ */
+export function formatMoney(
+  amount: string,
+  language: Language = 'en',
+  currency: string = DEFAULT_CURRENCY,
+): string {
+  return formatCurrency(amount, currency, language);
+}
+
+/**
+ * A quote's price as the app writes it: '$2,500.00', or '$2,000.00 to $3,000.00'; in Hebrew a range is
+ * written by the locale's rule ('‏2,000.00–3,000.00 ‏$').
+ */
+export function quotePriceText(
+  q: { price: string | null; priceMin: string | null; priceMax: string | null },
+  language: Language = 'en',
+  currency: string = DEFAULT_CURRENCY,
+): string {
+  if (q.price !== null) return formatMoney(q.price, language, currency);
+  const min = q.priceMin ?? '0';
+  const max = q.priceMax ?? '0';
+  if (language === 'he') return formatCurrencyRange(min, max, currency, language);
+  return `${formatMoney(min, language, currency)} to ${formatMoney(max, language, currency)}`;
+}

@@ -1,4 +1,5 @@
-import { type CreatedInviteDto, inviteLink } from '../../shared/schemas/family';
+import { inviteLink } from '../../shared/links';
+import type { CreatedInviteDto } from '../../shared/schemas/family';
 import type { Translate } from '../i18n/use-t';
 import { copyText } from './clipboard';
 import { useIdempotentCreate } from './idempotency';

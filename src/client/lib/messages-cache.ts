@@ -1,9 +1,5 @@
-import {
-  type ConversationDto,
-  MESSAGING_LIMITS,
-  type MessageDto,
-  type UnreadTotals,
-} from '../../shared/schemas/messages';
+import { MESSAGING_LIMITS } from '../../shared/messaging';
+import type { ConversationDto, MessageDto, UnreadTotals } from '../../shared/schemas/messages';
 import type { trpc } from './trpc';
 
 /** The cache handles of `trpc.useUtils()`. */

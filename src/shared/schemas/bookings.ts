@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Language } from '../i18n';
-import { DEFAULT_CURRENCY, formatCurrency, formatCurrencyRange } from '../money';
+
+export { formatMoney, quotePriceText } from '../money';
+
 import { civilDateSchema, oneOf, REQUIRED_MESSAGE, safeString } from './common';
 import { amountSchema } from './events';
 
@@ -145,31 +146,3 @@ export const bookingsListInput = z
 export const requestQuotesInput = z.object({
   requestId: z.uuid({ error: BOOKING_MESSAGES.requestNotFound }),
 });
-
-/**
- * A decimal string as money in a language, dollars unless a currency is given: '2500.00' -> '$2,500.00'
- * ('‏2,500.00 ‏$' in Hebrew). The shared formatter (money.ts) does the writing.
- */
-export function formatMoney(
-  amount: string,
-  language: Language = 'en',
-  currency: string = DEFAULT_CURRENCY,
-): string {
-  return formatCurrency(amount, currency, language);
-}
-
-/**
- * A quote's price as the app writes it: '$2,500.00', or '$2,000.00 to $3,000.00'; in Hebrew a range is
- * written by the locale's rule ('‏2,000.00–3,000.00 ‏$').
- */
-export function quotePriceText(
-  q: { price: string | null; priceMin: string | null; priceMax: string | null },
-  language: Language = 'en',
-  currency: string = DEFAULT_CURRENCY,
-): string {
-  if (q.price !== null) return formatMoney(q.price, language, currency);
-  const min = q.priceMin ?? '0';
-  const max = q.priceMax ?? '0';
-  if (language === 'he') return formatCurrencyRange(min, max, currency, language);
-  return `${formatMoney(min, language, currency)} to ${formatMoney(max, language, currency)}`;
-}

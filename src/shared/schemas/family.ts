@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { idempotencyKeyField, requiredText } from './common';
 
+export { inviteLink } from '../links';
+
 /** Family circles by consent (decision 007). */
 
 export const FAMILY_INVITE_VALID_DAYS = 7;
@@ -94,9 +96,4 @@ export const familyInviteIdInput = z
 export function inviteTokenFromHash(hash: string): string | null {
   const token = new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim();
   return token ? token : null;
-}
-
-/** The invite link of a circle: the label URL-encoded in the path, the token in the fragment. */
-export function inviteLink(origin: string, label: string, token: string): string {
-  return `${origin}/invite/${encodeURIComponent(label)}#token=${encodeURIComponent(token)}`;
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { messageAboutDto, notificationAboutDto } from '../coded-sentences';
 import {
   LIMITS,
   MESSAGE_STATUSES,
@@ -9,6 +8,7 @@ import {
   THREAD_STATUSES,
 } from '../constants';
 import { MESSAGING_LIMITS, MESSAGING_MESSAGES } from '../messaging';
+import { messageAboutDto, notificationAboutDto } from './about';
 import {
   idempotencyKeyField,
   queryNumber,

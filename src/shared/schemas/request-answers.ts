@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { messageAboutDto } from '../coded-sentences';
 import { REQUEST_STATUSES } from '../constants';
+import { messageAboutDto } from './about';
 import { conflictDto } from './observance';
 import { requestedEventFields } from './requests';
 
