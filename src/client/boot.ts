@@ -10,6 +10,7 @@ import {
   APP_SCRIPTS_ID,
   type AppScripts,
   PAGE_HYDRATED_EVENT,
+  RETYPED_MARK,
   TAKEN_OVER_EVENT,
   typedBeforeTakeover,
 } from '../shared/app-scripts';
@@ -92,7 +93,7 @@ let pageHydrated = false;
 function noteTyping(event: Event): void {
   const field = event.target;
   if (
-    !event.isTrusted ||
+    RETYPED_MARK in event ||
     !(
       field instanceof HTMLInputElement ||
       field instanceof HTMLTextAreaElement ||

@@ -35,6 +35,12 @@ export type TypedBeforeTakeover = Map<
 const TYPED_KEY = '__simchahubTypedBeforeTakeover';
 
 /**
+ * Set on the input events the app fires itself to put back what was typed (typed-before-takeover.ts),
+ * so that the boot script does not take them for the person's own typing.
+ */
+export const RETYPED_MARK = '__simchahubRetyped';
+
+/**
  * What was typed into a drawn page's fields before the app took them over, kept by the boot script
  * (src/client/boot.ts) on the window so that the app's own bundle finds the same map
  * (src/client/lib/typed-before-takeover.ts puts it back where a form's first fill wiped it).

@@ -1,9 +1,15 @@
-import { typedBeforeTakeover } from '../../shared/app-scripts';
+import { RETYPED_MARK, typedBeforeTakeover } from '../../shared/app-scripts';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 function ownedByReact(field: Field): boolean {
   return Object.keys(field).some((key) => key.startsWith('__reactProps$'));
+}
+
+/** An event the boot script knows for the app's own (not the person's typing). */
+function marked<E extends Event>(event: E): E {
+  Object.defineProperty(event, RETYPED_MARK, { value: true });
+  return event;
 }
 
 /**
@@ -13,13 +19,18 @@ function ownedByReact(field: Field): boolean {
  */
 function retype(field: Field, value: string | boolean): void {
   if (typeof value === 'boolean') {
-    if (field instanceof HTMLInputElement && field.checked !== value) field.click();
+    // A click toggles the box (the browser's own doing, for a dispatched click too) and tells its owner.
+    if (field instanceof HTMLInputElement && field.checked !== value) {
+      field.dispatchEvent(marked(new MouseEvent('click', { bubbles: true, cancelable: true })));
+    }
     return;
   }
   if (field.value === value) return;
   const prototype = Object.getPrototypeOf(field) as object;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  field.dispatchEvent(
+    marked(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true })),
+  );
 }
 
 /**
