@@ -1,5 +1,5 @@
 import { Flex, Portal, Text, type TextProps, Tooltip } from '@chakra-ui/react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { OWN_DIRECTION } from './own-direction';
 
 /**
@@ -12,35 +12,40 @@ import { OWN_DIRECTION } from './own-direction';
  * on the page's side of its box while it fits (OWN_DIRECTION).
  */
 export function TruncatedText({ children, ...props }: Omit<TextProps, 'children'> & { children: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
+  // The element is held in state: it is a new one when the tooltip starts or stops wrapping it.
+  const [element, setElement] = useState<HTMLParagraphElement | null>(null);
   const [cut, setCut] = useState(false);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setCut(el.scrollWidth > el.clientWidth + 1);
-    measure();
+  useEffect(() => {
+    if (!element) return;
+    // Measured only when the observer reports (at once on observing, then on each resize), after
+    // the frame's layout: measuring each of a table's dozens in its own effect forced a layout each.
+    const measure = () => setCut(element.scrollWidth > element.clientWidth + 1);
     const observer = new ResizeObserver(measure);
-    observer.observe(el);
+    observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [element]);
 
+  const text = (
+    <Text
+      ref={setElement}
+      truncate
+      title={cut ? children : undefined}
+      tabIndex={cut ? 0 : undefined}
+      data-truncated={cut ? '' : undefined}
+      {...OWN_DIRECTION}
+      rounded="sm"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+      {...props}
+    >
+      {children}
+    </Text>
+  );
+  // Only a value cut short gets its tooltip: a table of admin rows holds dozens of these, and a
+  // tooltip each (its state machine and its portal) made opening such a tab several times slower.
+  if (!cut) return text;
   return (
-    <Tooltip.Root disabled={!cut} openDelay={300} closeDelay={100} positioning={{ placement: 'top-start' }}>
-      <Tooltip.Trigger asChild>
-        <Text
-          ref={ref}
-          truncate
-          title={cut ? children : undefined}
-          tabIndex={cut ? 0 : undefined}
-          data-truncated={cut ? '' : undefined}
-          {...OWN_DIRECTION}
-          rounded="sm"
-          _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
-          {...props}
-        >
-          {children}
-        </Text>
-      </Tooltip.Trigger>
+    <Tooltip.Root openDelay={300} closeDelay={100} positioning={{ placement: 'top-start' }}>
+      <Tooltip.Trigger asChild>{text}</Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>
           <Tooltip.Content maxW="sm" overflowWrap="anywhere">

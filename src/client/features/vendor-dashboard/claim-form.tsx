@@ -103,14 +103,15 @@ export function ClaimForm({ listing: initialListing }: { listing?: VendorView })
 
   const submit = form.handleSubmit((values) => {
     submitClaim.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (claim) => {
         toast.success(
           t('vendorDashboard.claimForm.submitted'),
           t('vendorDashboard.claimForm.submittedDescription'),
         );
         form.reset(EMPTY);
         setTarget({ kind: 'search' });
-        void utils.claims.mine.invalidate();
+        // The answer is the new claim as the list shows it (newest first): no need to read the list again.
+        utils.claims.mine.setData(undefined, (claims) => (claims ? [claim, ...claims] : claims));
       },
       onError: (error) => {
         form.applyServerErrors(error);

@@ -128,7 +128,20 @@ export function ProfileForm({ vendor }: { vendor: VendorDto }) {
       {
         onSuccess: (updated) => {
           adopt(updated);
-          void utils.vendors.mine.invalidate();
+          // The picker's entry takes its fields from the answer instead of reading every listing again.
+          utils.vendors.mine.setData(undefined, (listings) =>
+            listings?.map((listing) =>
+              listing.id === updated.id
+                ? {
+                    ...listing,
+                    businessName: updated.businessName,
+                    category: updated.category,
+                    verified: updated.verified,
+                    claimed: updated.claimed,
+                  }
+                : listing,
+            ),
+          );
           void utils.vendors.byId.invalidate({ id: updated.id });
           toast.success(t('vendorDashboard.form.updated'), t('vendorDashboard.form.updatedDescription'));
         },
