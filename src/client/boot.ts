@@ -67,8 +67,49 @@ function hold(event: Event): void {
   held.set(element, form ? () => form.requestSubmit(submitter) : () => element.click());
 }
 
+/**
+ * Keys that move within a widget (the arrows between tabs, in a menu or a list of options) do nothing
+ * on the server's HTML either: they are held the same way, in order, and pressed again on the
+ * widget once React owns it, after focusing it again so that the widget knows where the focus is
+ * (it was focused before it had an owner to hear of it). Enter and Space are the browser's: on a
+ * button they become the click held above.
+ */
+const WIDGET = '[role="tab"], [role="menuitem"], [role="option"], [role="radio"], [role="treeitem"]';
+const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+
+function holdKey(event: KeyboardEvent): void {
+  if (takenOver || !MOVING_KEYS.has(event.key) || !(event.target instanceof Element)) return;
+  const widget = event.target.closest<HTMLElement>(WIDGET);
+  if (!widget) return;
+  event.preventDefault();
+  event.stopPropagation();
+  const { key, code, shiftKey, ctrlKey, altKey, metaKey } = event;
+  const earlier = held.get(widget);
+  held.delete(widget);
+  held.set(widget, () => {
+    if (earlier) earlier();
+    else if (document.activeElement === widget) {
+      widget.blur();
+      widget.focus();
+    }
+    widget.dispatchEvent(
+      new KeyboardEvent('keydown', {
+        key,
+        code,
+        shiftKey,
+        ctrlKey,
+        altKey,
+        metaKey,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
+  });
+}
+
 document.addEventListener('click', hold, true);
 document.addEventListener('submit', hold, true);
+document.addEventListener('keydown', holdKey, true);
 document.addEventListener(
   TAKEN_OVER_EVENT,
   () => {
@@ -113,6 +154,13 @@ document.addEventListener('change', noteTyping, true);
 document.addEventListener('submit', () => takenOver && typed.clear(), true);
 document.addEventListener(PAGE_HYDRATED_EVENT, () => {
   pageHydrated = true;
+  // A widget focused while it was the server's HTML is focused again, for its owner to hear of it
+  // (its arrow keys move from where the focus is only once it knows).
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused.matches(WIDGET) && ownedByReact(focused)) {
+    focused.blur();
+    focused.focus();
+  }
 });
 
 // The frame after the next one: the drawn page has been painted by then.

@@ -64,6 +64,16 @@ async function openDrawn(page: Page, path: string): Promise<void> {
   await eventually(() => filledIn(page)).toBe(true);
 }
 
+/** Opens a drawn page and leaves it as the server drew it (the journey holds the app's entry back). */
+async function openDrawnUntaken(page: Page, path: string): Promise<void> {
+  let html = '';
+  for (let attempt = 0; attempt < 5 && !DRAWN.test(html); attempt++) {
+    if (attempt > 0) await page.waitForTimeout(1000);
+    html = (await (await page.goto(path, { waitUntil: 'domcontentloaded' }))?.text()) ?? '';
+  }
+  expect(html, path).toMatch(DRAWN);
+}
+
 const signedInPages = (viewport: ViewportName) =>
   describe(`signed-in pages drawn by the server at ${viewport} width`, () => {
     it("opens each of a customer's pages drawn, and the app takes it over and fills it in without an error", async () => {
@@ -131,6 +141,35 @@ const signedInPages = (viewport: ViewportName) =>
       expect(errors).toEqual([]);
     });
 
+    it('moves between tabs by an arrow key pressed before the app arrived', async () => {
+      const { page, errors } = track(await session(viewport));
+      await signIn(page, '/login-vendor', DEMO.vendor.email, DEMO.vendor.password);
+      await page.waitForURL('**/vendor-dashboard');
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await openDrawnUntaken(page, '/vendor-dashboard');
+      const tabs = await page
+        .getByRole('tablist')
+        .first()
+        .locator('[data-tab-value]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-tab-value') ?? ''));
+      await page.getByTestId(`tab-${tabs[0]}`).focus();
+      // The next tab is the one the reading goes to: on the left in Hebrew.
+      await page.keyboard.press(LANGUAGE === 'he' ? 'ArrowLeft' : 'ArrowRight');
+      release();
+      await eventually(() =>
+        page.evaluate(() => document.activeElement?.getAttribute('data-tab-value') ?? null),
+      ).toBe(tabs[1]);
+      await eventually(() => page.getByTestId(`tab-${tabs[1]}`).getAttribute('aria-selected')).toBe('true');
+      expect(errors).toEqual([]);
+    });
+
     it('keeps what was typed into a drawn form before the app arrived, and saves it', async () => {
       const { page, errors } = track(await session(viewport));
       await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
@@ -144,12 +183,7 @@ const signedInPages = (viewport: ViewportName) =>
         await route.continue();
       });
       // A link to a new event: the server draws the dialog open, and the family starts typing at once.
-      let html = '';
-      for (let attempt = 0; attempt < 5 && !DRAWN.test(html); attempt++) {
-        if (attempt > 0) await page.waitForTimeout(1000);
-        html = (await (await page.goto('/events?new=1', { waitUntil: 'domcontentloaded' }))?.text()) ?? '';
-      }
-      expect(html).toMatch(DRAWN);
+      await openDrawnUntaken(page, '/events?new=1');
       const dialog = page.getByRole('dialog', { name: say('events.form.createTitle') });
       const title = dialog.getByRole('textbox', { name: sayPattern('events.form.title') });
       const typed = `Typed before the app ${viewport} ${Date.now()}`;
