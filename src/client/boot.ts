@@ -43,6 +43,8 @@ function load(): void {
 const HOLD_MS = 15_000;
 const held = new Map<Element, () => void>();
 let takenOver = false;
+/** Whether the page's own content has been taken over (its boundary committed, PAGE_HYDRATED_EVENT). */
+let pageHydrated = false;
 
 function ownedByReact(element: Element): boolean {
   return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
@@ -69,13 +71,15 @@ function hold(event: Event): void {
 
 /**
  * Keys that move within a widget (the arrows between tabs, in a menu or a list of options) do nothing
- * on the server's HTML either: they are held the same way, in order, and pressed again on the
- * widget once React owns it, after focusing it again so that the widget knows where the focus is
- * (it was focused before it had an owner to hear of it). Enter and Space are the browser's: on a
- * button they become the click held above.
+ * on the server's HTML either. They are held, in order, and pressed again once the page is the
+ * app's (its content hydrated and its effects run, when the widget's own state machine listens),
+ * after focusing the widget again so that it knows where the focus is (it was focused before it had
+ * an owner to hear of it). Enter and Space are the browser's: on a button they become the click
+ * held above.
  */
 const WIDGET = '[role="tab"], [role="menuitem"], [role="option"], [role="radio"], [role="treeitem"]';
 const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const heldKeys: { widget: HTMLElement; init: KeyboardEventInit }[] = [];
 
 function holdKey(event: KeyboardEvent): void {
   if (takenOver || !MOVING_KEYS.has(event.key) || !(event.target instanceof Element)) return;
@@ -84,27 +88,28 @@ function holdKey(event: KeyboardEvent): void {
   event.preventDefault();
   event.stopPropagation();
   const { key, code, shiftKey, ctrlKey, altKey, metaKey } = event;
-  const earlier = held.get(widget);
-  held.delete(widget);
-  held.set(widget, () => {
-    if (earlier) earlier();
-    else if (document.activeElement === widget) {
+  heldKeys.push({
+    widget,
+    init: { key, code, shiftKey, ctrlKey, altKey, metaKey, bubbles: true, cancelable: true },
+  });
+}
+
+/** The next task: the widget's owner has drawn what the last event changed by then. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function pressHeldKeys(): Promise<void> {
+  let focused: HTMLElement | null = null;
+  for (const { widget, init } of heldKeys.splice(0)) {
+    if (!widget.isConnected || !ownedByReact(widget)) continue;
+    if (focused !== widget && document.activeElement === widget) {
       widget.blur();
       widget.focus();
+      await nextTask();
     }
-    widget.dispatchEvent(
-      new KeyboardEvent('keydown', {
-        key,
-        code,
-        shiftKey,
-        ctrlKey,
-        altKey,
-        metaKey,
-        bubbles: true,
-        cancelable: true,
-      }),
-    );
-  });
+    focused = widget;
+    widget.dispatchEvent(new KeyboardEvent('keydown', init));
+    await nextTask();
+  }
 }
 
 document.addEventListener('click', hold, true);
@@ -129,7 +134,6 @@ document.addEventListener(
  * sending a form ends what any field typed before meant.
  */
 const typed = typedBeforeTakeover();
-let pageHydrated = false;
 
 function noteTyping(event: Event): void {
   const field = event.target;
@@ -154,13 +158,16 @@ document.addEventListener('change', noteTyping, true);
 document.addEventListener('submit', () => takenOver && typed.clear(), true);
 document.addEventListener(PAGE_HYDRATED_EVENT, () => {
   pageHydrated = true;
-  // A widget focused while it was the server's HTML is focused again, for its owner to hear of it
-  // (its arrow keys move from where the focus is only once it knows).
-  const focused = document.activeElement;
-  if (focused instanceof HTMLElement && focused.matches(WIDGET) && ownedByReact(focused)) {
-    focused.blur();
-    focused.focus();
-  }
+  setTimeout(() => {
+    // A widget focused while it was the server's HTML is focused again, for its owner to hear of it
+    // (its arrow keys move from where the focus is only once it knows); then the keys held go.
+    const focused = document.activeElement;
+    if (heldKeys.length > 0) void pressHeldKeys();
+    else if (focused instanceof HTMLElement && focused.matches(WIDGET) && ownedByReact(focused)) {
+      focused.blur();
+      focused.focus();
+    }
+  }, 0);
 });
 
 // The frame after the next one: the drawn page has been painted by then.

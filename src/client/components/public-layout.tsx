@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageHydrated } from '../lib/hydration-gate';
 import { PageSpinner } from './full-screen-spinner';
 import { PublicHeader } from './public-header';
 import { SiteFooter } from './site-footer';
@@ -26,6 +27,7 @@ export function PublicLayout() {
           <Outlet />
         </Box>
         <SiteFooter />
+        <PageHydrated />
       </Suspense>
     </Flex>
   );

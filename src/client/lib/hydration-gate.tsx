@@ -4,7 +4,7 @@ import { pageHydrated } from './early-answers';
 import { restoreTypedBeforeTakeover } from './typed-before-takeover';
 
 /**
- * Rendered last inside the boundary of the page's own content (app-layout.tsx): its commit says a
+ * Rendered last inside the boundary of the page's own content (app-layout.tsx, public-layout.tsx): its commit says a
  * drawn page has been taken over whole, and the answers held meanwhile go on (early-answers.ts).
  */
 export function PageHydrated(): null {
