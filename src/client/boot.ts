@@ -78,11 +78,11 @@ function hold(event: Event): void {
  * held above.
  */
 const WIDGET = '[role="tab"], [role="menuitem"], [role="option"], [role="radio"], [role="treeitem"]';
-const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End']);
+const MOVING_KEY = /^(?:Arrow(?:Left|Right|Up|Down)|Home|End)$/;
 const heldKeys: { widget: HTMLElement; init: KeyboardEventInit }[] = [];
 
 function holdKey(event: KeyboardEvent): void {
-  if (takenOver || !MOVING_KEYS.has(event.key) || !(event.target instanceof Element)) return;
+  if (takenOver || !MOVING_KEY.test(event.key) || !(event.target instanceof Element)) return;
   const widget = event.target.closest<HTMLElement>(WIDGET);
   if (!widget) return;
   event.preventDefault();
