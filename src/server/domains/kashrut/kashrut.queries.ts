@@ -75,8 +75,14 @@ export async function findKashrut(db: Db, vendorId: string, now: Date): Promise<
   return kashrutSelect(db, now).where('k.vendorId', '=', vendorId).executeTakeFirst();
 }
 
-/** Locks the listing's supervision row until the caller's transaction ends (none: undefined). */
+/**
+ * Locks the listing's supervision until the caller's transaction ends, and answers its row's version
+ * (none: undefined). A row that does not exist yet cannot be locked: two first statements at once
+ * would both insert, and the second would break on the key. So the listing's kashrut writes first
+ * take a transaction-level advisory lock of their own, on every server process, then the row.
+ */
 export async function lockKashrut(trx: Db, vendorId: string): Promise<{ version: number } | undefined> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`kashrut:${vendorId}`}, 0))`.execute(trx);
   return trx
     .selectFrom('vendorKashrut')
     .select('version')

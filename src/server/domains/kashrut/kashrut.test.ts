@@ -120,6 +120,20 @@ describe('stating kashrut', () => {
     expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: listing.id })).toHaveLength(0);
   });
 
+  it('takes first statements sent at once: one states it, the others find it stated', async () => {
+    // Each round a fresh listing, its first statement sent three times at once (a double tap, a retry).
+    for (let round = 0; round < 8; round++) {
+      const { vendor, listing } = await ownerWith();
+      const answers = await Promise.all([
+        vendor.caller.kashrut.save(statement(listing.id)),
+        vendor.caller.kashrut.save(statement(listing.id, { level: 'pareve', glatt: false })),
+        vendor.caller.kashrut.save(statement(listing.id, { shomerShabbat: false })),
+      ]);
+      for (const answer of answers) expect(answer.kashrut).not.toBeNull();
+      expect(await rowsWhere(h.db, 'vendorKashrut', { vendorId: listing.id })).toHaveLength(1);
+    }
+  });
+
   it('refuses "other" without a name and an expiry date that has come, under their fields', async () => {
     const { vendor, listing } = await ownerWith();
     const other = await rejection(vendor.caller.kashrut.save(statement(listing.id, { agency: 'other' })));
