@@ -71,8 +71,9 @@ function hold(event: Event): void {
 
 /**
  * Keys that move within a widget (the arrows between tabs, in a menu or a list of options) do nothing
- * on the server's HTML either. They are held, in order, and pressed again once the page is the
- * app's (its content hydrated and its effects run, when the widget's own state machine listens),
+ * on the server's HTML either, nor on a widget React has taken but whose state machine has not
+ * started. They are held, in order, until the page is the app's (its content hydrated and its
+ * effects run, or HOLD_MS after the takeover began), and pressed again then,
  * after focusing the widget again so that it knows where the focus is (it was focused before it had
  * an owner to hear of it). Enter and Space are the browser's: on a button they become the click
  * held above.
@@ -82,7 +83,7 @@ const MOVING_KEY = /^(?:Arrow(?:Left|Right|Up|Down)|Home|End)$/;
 const heldKeys: { widget: HTMLElement; init: KeyboardEventInit }[] = [];
 
 function holdKey(event: KeyboardEvent): void {
-  if (takenOver || !MOVING_KEY.test(event.key) || !(event.target instanceof Element)) return;
+  if (pageHydrated || !MOVING_KEY.test(event.key) || !(event.target instanceof Element)) return;
   const widget = event.target.closest<HTMLElement>(WIDGET);
   if (!widget) return;
   event.preventDefault();
@@ -156,7 +157,8 @@ function noteTyping(event: Event): void {
 document.addEventListener('input', noteTyping, true);
 document.addEventListener('change', noteTyping, true);
 document.addEventListener('submit', () => takenOver && typed.clear(), true);
-document.addEventListener(PAGE_HYDRATED_EVENT, () => {
+function whenPageHydrated(): void {
+  if (pageHydrated) return;
   pageHydrated = true;
   setTimeout(() => {
     // A widget focused while it was the server's HTML is focused again, for its owner to hear of it
@@ -168,7 +170,11 @@ document.addEventListener(PAGE_HYDRATED_EVENT, () => {
       focused.focus();
     }
   }, 0);
-});
+}
+
+document.addEventListener(PAGE_HYDRATED_EVENT, whenPageHydrated);
+// A drawn page whose layout never says so (or a takeover that failed) holds no key for longer than a press.
+document.addEventListener(TAKEN_OVER_EVENT, () => setTimeout(whenPageHydrated, HOLD_MS), { once: true });
 
 // The frame after the next one: the drawn page has been painted by then.
 requestAnimationFrame(() => setTimeout(load, 0));
