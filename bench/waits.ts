@@ -21,17 +21,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { buildServer } from '../src/server/app';
 import { createUser } from '../src/server/demo/factories';
 import { seedDemoData } from '../src/server/demo/seed';
 import { hashPassword, verifyPassword } from '../src/server/domains/auth/password';
 import { createSession, SESSION_COOKIE } from '../src/server/domains/auth/sessions';
 import { encodeUpload } from '../src/server/domains/uploads/process-image';
-import { MarketplaceCache } from '../src/server/domains/vendors/marketplace-cache';
 import { createPgliteDb, createPostgresDb, type DbHandle } from '../src/server/platform/db/create-db';
-import { migrateToLatest } from '../src/server/platform/db/migrate';
-import { loadConfig } from '../src/server/platform/env';
-import { LiveHub, liveSourceFor } from '../src/server/platform/live/hub';
+import { embeddedServer } from './lib/embedded-server';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -78,26 +74,15 @@ function stats(values: number[]) {
 }
 
 async function bench(label: string, handle: DbHandle, photo: Buffer) {
-  const db = handle.db;
-  await migrateToLatest(db);
-  await seedDemoData(db);
-  const live = new LiveHub(liveSourceFor(handle, { info: () => {}, warn: () => {} }));
-  await live.start();
-  const config = {
-    ...loadConfig({ NODE_ENV: 'test', MAX_EVENT_LOOP_DELAY_MS: '0', DATA_DIR: os.tmpdir() }),
-    logLevel: 'silent' as const,
-    clientDir: '/nonexistent-client-build',
-  };
-  config.limits.uploads = { max: 1_000_000, windowMs: 60_000 };
-  config.limits.claims = { max: 1_000_000, windowMs: 60_000 };
-  config.limits.loginFailuresPerAddress = { max: 1_000_000, windowMs: 60_000 };
-  const app = await buildServer({
-    db,
-    config,
-    marketplace: new MarketplaceCache(),
-    now: () => new Date(),
-    live,
+  const { app, db, close } = await embeddedServer({
+    handle,
+    configure: (config) => {
+      config.limits.uploads = { max: 1_000_000, windowMs: 60_000 };
+      config.limits.claims = { max: 1_000_000, windowMs: 60_000 };
+      config.limits.loginFailuresPerAddress = { max: 1_000_000, windowMs: 60_000 };
+    },
   });
+  await seedDemoData(db);
   const serverMs: number[] = [];
   app.addHook('onResponse', async (_req, reply) => {
     serverMs.push(reply.elapsedTime);
@@ -254,9 +239,7 @@ async function bench(label: string, handle: DbHandle, photo: Buffer) {
   );
 
   const version_ = (await sql<{ v: string }>`select version() as v`.execute(db)).rows[0]?.v ?? null;
-  await app.close();
-  await live.stop();
-  await db.destroy();
+  await close();
   const result = {
     database: version_,
     wrongPassword: { ...wrongPassword, argon2VerifyMs: stats(argon2) },

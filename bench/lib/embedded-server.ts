@@ -1,17 +1,24 @@
 import os from 'node:os';
 import { buildServer } from '../../src/server/app';
 import { MarketplaceCache } from '../../src/server/domains/vendors/marketplace-cache';
-import { createPgliteDb } from '../../src/server/platform/db/create-db';
+import { createPgliteDb, type DbHandle } from '../../src/server/platform/db/create-db';
 import { migrateToLatest } from '../../src/server/platform/db/migrate';
-import { loadConfig } from '../../src/server/platform/env';
+import { type AppConfig, loadConfig } from '../../src/server/platform/env';
 import { LiveHub, liveSourceFor } from '../../src/server/platform/live/hub';
 
 /**
- * A server built as main.ts builds it, on a fresh migrated embedded database, without the client
- * build: for benchmarks that time procedures and REST paths in one process. `close` stops it all.
+ * A server built as main.ts builds it, on a fresh migrated embedded database (or the one given),
+ * without the client build: for benchmarks that time procedures and REST paths in one process.
+ * `configure` may change the settings before the server is built (its rate limits). `close` stops it all.
  */
-export async function embeddedServer() {
-  const handle = await createPgliteDb(null);
+export async function embeddedServer({
+  handle: given,
+  configure,
+}: {
+  handle?: DbHandle;
+  configure?: (config: AppConfig) => void;
+} = {}) {
+  const handle = given ?? (await createPgliteDb(null));
   await migrateToLatest(handle.db);
   const live = new LiveHub(liveSourceFor(handle, { info: () => {}, warn: () => {} }));
   await live.start();
@@ -20,6 +27,7 @@ export async function embeddedServer() {
     logLevel: 'silent' as const,
     clientDir: '/nonexistent-client-build',
   };
+  configure?.(config);
   const deps = { db: handle.db, config, marketplace: new MarketplaceCache(), now: () => new Date(), live };
   const app = await buildServer(deps);
   const close = async () => {

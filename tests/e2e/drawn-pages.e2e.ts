@@ -64,6 +64,19 @@ async function openDrawn(page: Page, path: string): Promise<void> {
   await eventually(() => filledIn(page)).toBe(true);
 }
 
+/** Holds the app's entry script back until the returned function is called: the page stays the server's HTML. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens a drawn page and leaves it as the server drew it (the journey holds the app's entry back). */
 async function openDrawnUntaken(page: Page, path: string): Promise<void> {
   let html = '';
@@ -118,14 +131,7 @@ const signedInPages = (viewport: ViewportName) =>
       await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
       await page.waitForURL('**/dashboard');
       // The app's entry is held back until the press has been made on the drawn page.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdAppEntry(page);
       await page.goto('/profile', { waitUntil: 'domcontentloaded' });
       const list = page.getByRole('button', { name: say('profile.vendor.list'), exact: true });
       await list.click();
@@ -145,14 +151,7 @@ const signedInPages = (viewport: ViewportName) =>
       const { page, errors } = track(await session(viewport));
       await signIn(page, '/login-vendor', DEMO.vendor.email, DEMO.vendor.password);
       await page.waitForURL('**/vendor-dashboard');
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdAppEntry(page);
       await openDrawnUntaken(page, '/vendor-dashboard');
       const tabs = await page
         .getByRole('tablist')
@@ -174,14 +173,7 @@ const signedInPages = (viewport: ViewportName) =>
       const { page, errors } = track(await session(viewport));
       await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
       await page.waitForURL('**/dashboard');
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdAppEntry(page);
       // A link to a new event: the server draws the dialog open, and the family starts typing at once.
       await openDrawnUntaken(page, '/events?new=1');
       const dialog = page.getByRole('dialog', { name: say('events.form.createTitle') });
