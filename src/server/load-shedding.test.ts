@@ -37,22 +37,31 @@ beforeAll(async () => {
   await writeFile(path.join(clientDir, 'index.html'), INDEX_HTML);
   await writeFile(path.join(clientDir, 'assets', 'index-abc.js'), 'console.log("app");\n');
   await writeFile(path.join(clientDir, 'assets', 'index-abc.js.map'), '{"version":3}\n');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  proc = startProcess(process.execPath, [path.join(server.dir, 'main.js')], {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: '',
-    DATA_DIR: path.join(root, 'data'),
-    CLIENT_DIR: clientDir,
-    LOG_LEVEL: 'info',
-    // The defaults of load shedding, whatever the test run's environment says.
-    MAX_EVENT_LOOP_DELAY_MS: '1000',
-    SIGNUP_LIMIT_PER_HOUR: '1000',
-  });
-  // Seeding the demo data and drawing the first pages take a while on a busy machine.
-  await waitForHealth(base, proc, 150_000);
+  // A port found free may be taken before the server listens on it (the seeding takes seconds, and
+  // outgoing connections draw their ports from the same range): then it starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    proc = startProcess(process.execPath, [path.join(server.dir, 'main.js')], {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: '',
+      DATA_DIR: path.join(root, `data-${attempt}`),
+      CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'info',
+      // The defaults of load shedding, whatever the test run's environment says.
+      MAX_EVENT_LOOP_DELAY_MS: '1000',
+      SIGNUP_LIMIT_PER_HOUR: '1000',
+    });
+    try {
+      // Seeding the demo data and drawing the first pages take a while on a busy machine.
+      await waitForHealth(base, proc, 150_000);
+      break;
+    } catch (error) {
+      if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
   await proc.waitForOutput(/SimchaHub on http/, 10_000);
 }, 240_000);
 
