@@ -22,14 +22,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createUser } from '../src/server/demo/factories';
-import { createSession, SESSION_COOKIE } from '../src/server/domains/auth/sessions';
 import { judgedPlace, observanceOfUser } from '../src/server/domains/observance/observance.service';
 import { judgeRange, judgeSlot, observanceFor } from '../src/server/domains/observance/tiers';
 import { resolvePlace } from '../src/server/domains/places/places.service';
 import { createCaller } from '../src/server/doors/trpc/app-router';
 import type { Context } from '../src/server/platform/trpc/context';
 import { addDays } from '../src/shared/jewish-calendar';
-import { embeddedServer, percentiles } from './lib/embedded-server';
+import { benchSession, embeddedServer, percentiles } from './lib/embedded-server';
 
 const CALLS = Number(process.env.CALLS ?? 300);
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -60,14 +59,7 @@ async function main() {
   if (!brooklyn || !jerusalem) throw new Error('places not found');
   const user = await createUser(db, { name: 'Bench Family' });
   await db.updateTable('users').set({ homePlaceId: brooklyn.id }).where('id', '=', user.id).execute();
-  const session = await createSession(db, {
-    userId: user.id,
-    ttlMs: 3_600_000,
-    now: new Date(),
-    userAgent: 'simchahub-bench',
-    ip: '127.0.0.1',
-  });
-  const cookie = `${SESSION_COOKIE}=${session.token}`;
+  const { session, cookie } = await benchSession(db, user.id);
   const ctx: Context = {
     ...deps,
     user: { ...user, homePlaceId: brooklyn.id },

@@ -20,12 +20,12 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { buildServer } from '../src/server/app';
 import { createEvent, createUser } from '../src/server/demo/factories';
-import { createSession, SESSION_COOKIE } from '../src/server/domains/auth/sessions';
 import { MarketplaceCache } from '../src/server/domains/vendors/marketplace-cache';
 import { createPgliteDb, createPostgresDb, type DbHandle } from '../src/server/platform/db/create-db';
 import { migrateToLatest } from '../src/server/platform/db/migrate';
 import { loadConfig } from '../src/server/platform/env';
 import { LiveHub, liveSourceFor } from '../src/server/platform/live/hub';
+import { benchSession, withScratchDatabase } from './lib/embedded-server';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const TARGET_MS = 2000;
@@ -138,14 +138,7 @@ async function bench(label: string, handle: DbHandle) {
   const port = typeof address === 'object' && address ? address.port : 0;
 
   const user = await createUser(db, { name: 'Bench Family' });
-  const session = await createSession(db, {
-    userId: user.id,
-    ttlMs: 3_600_000,
-    now: new Date(),
-    userAgent: 'simchahub-bench',
-    ip: '127.0.0.1',
-  });
-  const cookie = `${SESSION_COOKIE}=${session.token}`;
+  const { cookie } = await benchSession(db, user.id);
 
   /** One request; the server's time and the client's. */
   async function post(eventId: string, file: string, query: string) {
@@ -232,17 +225,9 @@ async function main() {
   const databases: Record<string, unknown> = {};
   databases.pglite = await bench('PGlite', await createPgliteDb(null));
   if (ADMIN_URL !== 'none') {
-    const admin = createPostgresDb(ADMIN_URL, { max: 1 });
-    await sql.raw(`DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`).execute(admin.db);
-    await sql.raw(`CREATE DATABASE ${SCRATCH}`).execute(admin.db);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${SCRATCH}`;
-    try {
-      databases.postgres = await bench('PostgreSQL', createPostgresDb(url.toString(), { max: 10 }));
-    } finally {
-      await sql.raw(`DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`).execute(admin.db);
-      await admin.db.destroy();
-    }
+    databases.postgres = await withScratchDatabase(ADMIN_URL, SCRATCH, (url) =>
+      bench('PostgreSQL', createPostgresDb(url, { max: 10 })),
+    );
   }
   return {
     date: new Date().toISOString(),

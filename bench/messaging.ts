@@ -32,7 +32,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_PASSWORD } from '../src/server/demo/factories';
 import { hashPassword } from '../src/server/domains/auth/password';
-import { createSession, SESSION_COOKIE } from '../src/server/domains/auth/sessions';
 import { unreadCountQuery } from '../src/server/domains/messages/messages.queries';
 import { threadsPageQuery } from '../src/server/domains/messages/messages.service';
 import type { Db } from '../src/server/platform/db/create-db';
@@ -42,6 +41,7 @@ import { compileServer } from '../src/server/test/server-process';
 import { ReconnectingSseClient, type SseFrame } from '../src/server/test/sse-client';
 import type { UserDto } from '../src/shared/schemas/auth';
 import { MESSAGING_LIMITS } from '../src/shared/schemas/messages';
+import { benchSession } from './lib/embedded-server';
 import {
   cpuMeter,
   machine,
@@ -147,14 +147,7 @@ async function cookiesFor(db: Db, userIds: string[]): Promise<Map<string, string
     Array.from({ length: 4 }, async () => {
       while (next < userIds.length) {
         const userId = userIds[next++] as string;
-        const session = await createSession(db, {
-          userId,
-          ttlMs: 24 * 60 * 60 * 1000,
-          now: new Date(),
-          userAgent: 'simchahub-bench',
-          ip: '127.0.0.1',
-        });
-        cookies.set(userId, `${SESSION_COOKIE}=${session.token}`);
+        cookies.set(userId, (await benchSession(db, userId, 24 * 60 * 60 * 1000)).cookie);
       }
     }),
   );

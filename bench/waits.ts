@@ -24,10 +24,9 @@ import sharp from 'sharp';
 import { createUser } from '../src/server/demo/factories';
 import { seedDemoData } from '../src/server/demo/seed';
 import { hashPassword, verifyPassword } from '../src/server/domains/auth/password';
-import { createSession, SESSION_COOKIE } from '../src/server/domains/auth/sessions';
 import { encodeUpload } from '../src/server/domains/uploads/process-image';
 import { createPgliteDb, createPostgresDb, type DbHandle } from '../src/server/platform/db/create-db';
-import { embeddedServer } from './lib/embedded-server';
+import { benchSession, embeddedServer, withScratchDatabase } from './lib/embedded-server';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -97,14 +96,7 @@ async function bench(label: string, handle: DbHandle, photo: Buffer) {
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    const session = await createSession(db, {
-      userId: user.id,
-      ttlMs: 3_600_000,
-      now: new Date(),
-      userAgent: 'simchahub-bench',
-      ip: '127.0.0.1',
-    });
-    return `${SESSION_COOKIE}=${session.token}`;
+    return (await benchSession(db, user.id)).cookie;
   };
   const vendorCookie = await cookieOf('vendor@simchahub.com');
   const adminCookie = await cookieOf('admin@simchahub.com');
@@ -261,17 +253,9 @@ async function main() {
   const databases: Record<string, unknown> = {};
   databases.pglite = await bench('PGlite', await createPgliteDb(null), photo);
   if (ADMIN_URL !== 'none') {
-    const admin = createPostgresDb(ADMIN_URL, { max: 1 });
-    await sql.raw(`DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`).execute(admin.db);
-    await sql.raw(`CREATE DATABASE ${SCRATCH}`).execute(admin.db);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${SCRATCH}`;
-    try {
-      databases.postgres = await bench('PostgreSQL', createPostgresDb(url.toString(), { max: 10 }), photo);
-    } finally {
-      await sql.raw(`DROP DATABASE IF EXISTS ${SCRATCH} WITH (FORCE)`).execute(admin.db);
-      await admin.db.destroy();
-    }
+    databases.postgres = await withScratchDatabase(ADMIN_URL, SCRATCH, (url) =>
+      bench('PostgreSQL', createPostgresDb(url, { max: 10 }), photo),
+    );
   }
   return {
     date: new Date().toISOString(),

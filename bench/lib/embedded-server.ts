@@ -1,7 +1,14 @@
 import os from 'node:os';
+import { sql } from 'kysely';
 import { buildServer } from '../../src/server/app';
+import { createSession, SESSION_COOKIE } from '../../src/server/domains/auth/sessions';
 import { MarketplaceCache } from '../../src/server/domains/vendors/marketplace-cache';
-import { createPgliteDb, type DbHandle } from '../../src/server/platform/db/create-db';
+import {
+  createPgliteDb,
+  createPostgresDb,
+  type Db,
+  type DbHandle,
+} from '../../src/server/platform/db/create-db';
 import { migrateToLatest } from '../../src/server/platform/db/migrate';
 import { type AppConfig, loadConfig } from '../../src/server/platform/env';
 import { LiveHub, liveSourceFor } from '../../src/server/platform/live/hub';
@@ -36,6 +43,40 @@ export async function embeddedServer({
     await handle.db.destroy();
   };
   return { deps, app, db: handle.db, close };
+}
+
+/** A session for a benchmark's user, and the cookie that carries it (an hour unless told). */
+export async function benchSession(db: Db, userId: string, ttlMs = 3_600_000) {
+  const session = await createSession(db, {
+    userId,
+    ttlMs,
+    now: new Date(),
+    userAgent: 'simchahub-bench',
+    ip: '127.0.0.1',
+  });
+  return { session, cookie: `${SESSION_COOKIE}=${session.token}` };
+}
+
+/**
+ * Runs `work` on a scratch PostgreSQL database made afresh under the server of `adminUrl` (its
+ * address given to `work`), and drops it afterwards, whatever happens.
+ */
+export async function withScratchDatabase<T>(
+  adminUrl: string,
+  name: string,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
+  const admin = createPostgresDb(adminUrl, { max: 1 });
+  await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+  await sql.raw(`CREATE DATABASE ${name}`).execute(admin.db);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+    await admin.db.destroy();
+  }
 }
 
 /**
