@@ -3,12 +3,14 @@
  * drawn page, it adds the app's entry and the modules the entry needs, which the page lists in a JSON
  * element. Until then the network and the CPU belong to the HTML, its styles and the first paint;
  * the links of the drawn page work meanwhile, and the app takes the page over when it arrives
- * (src/client/main.tsx). It imports nothing but a string, so that it stays a few hundred bytes of
- * its own.
+ * (src/client/main.tsx). It imports only the small shared pieces of app-scripts.ts, so that it
+ * stays a few kilobytes of its own.
  */
 import {
   APP_SCRIPTS_ID,
   type AppScripts,
+  isTypedField,
+  ownedByReact,
   PAGE_HYDRATED_EVENT,
   RETYPED_MARK,
   TAKEN_OVER_EVENT,
@@ -45,10 +47,6 @@ const held = new Map<Element, () => void>();
 let takenOver = false;
 /** Whether the page's own content has been taken over (its boundary committed, PAGE_HYDRATED_EVENT). */
 let pageHydrated = false;
-
-function ownedByReact(element: Element): boolean {
-  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
-}
 
 function replay(element: Element, press: () => void, since = performance.now()): void {
   if (!element.isConnected) return;
@@ -138,16 +136,7 @@ const typed = typedBeforeTakeover();
 
 function noteTyping(event: Event): void {
   const field = event.target;
-  if (
-    RETYPED_MARK in event ||
-    !(
-      field instanceof HTMLInputElement ||
-      field instanceof HTMLTextAreaElement ||
-      field instanceof HTMLSelectElement
-    )
-  ) {
-    return;
-  }
+  if (RETYPED_MARK in event || !isTypedField(field)) return;
   if (pageHydrated && ownedByReact(field)) typed.delete(field);
   else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
     typed.set(field, field.checked);

@@ -26,11 +26,24 @@ export const TAKEN_OVER_EVENT = 'simchahub:taken-over';
  */
 export const PAGE_HYDRATED_EVENT = 'simchahub:page-hydrated';
 
+/** A field a person types into or chooses in. */
+export type TypedField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export function isTypedField(target: unknown): target is TypedField {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/** Whether React has taken the element over: it marks each element it owns with its props. */
+export function ownedByReact(element: Element): boolean {
+  return Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+}
+
 /** What a field held when it was last typed into while still the server's HTML: its value, or whether it is checked. */
-export type TypedBeforeTakeover = Map<
-  HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
-  string | boolean
->;
+export type TypedBeforeTakeover = Map<TypedField, string | boolean>;
 
 const TYPED_KEY = '__simchahubTypedBeforeTakeover';
 

@@ -54,14 +54,24 @@ const DRAWN = /<div id="root" data-viewport="(narrow|medium|wide)" data-today="[
  * machine a load may come undrawn, so the page is asked again, a second later, a few times.
  */
 async function openDrawn(page: Page, path: string): Promise<void> {
+  const html = await drawnAnswer(page, path, 'load');
+  expect(html, path).toMatch(/<main id="main-content"/);
+  await eventually(() => filledIn(page)).toBe(true);
+}
+
+/** The server's answer to the page's address, asked until it comes drawn (see openDrawn). */
+async function drawnAnswer(
+  page: Page,
+  path: string,
+  waitUntil: 'load' | 'domcontentloaded',
+): Promise<string> {
   let html = '';
   for (let attempt = 0; attempt < 5 && !DRAWN.test(html); attempt++) {
     if (attempt > 0) await page.waitForTimeout(1000);
-    html = (await (await page.goto(path))?.text()) ?? '';
+    html = (await (await page.goto(path, { waitUntil }))?.text()) ?? '';
   }
   expect(html, path).toMatch(DRAWN);
-  expect(html, path).toMatch(/<main id="main-content"/);
-  await eventually(() => filledIn(page)).toBe(true);
+  return html;
 }
 
 /** Holds the app's entry script back until the returned function is called: the page stays the server's HTML. */
@@ -79,12 +89,7 @@ async function holdAppEntry(page: Page): Promise<() => void> {
 
 /** Opens a drawn page and leaves it as the server drew it (the journey holds the app's entry back). */
 async function openDrawnUntaken(page: Page, path: string): Promise<void> {
-  let html = '';
-  for (let attempt = 0; attempt < 5 && !DRAWN.test(html); attempt++) {
-    if (attempt > 0) await page.waitForTimeout(1000);
-    html = (await (await page.goto(path, { waitUntil: 'domcontentloaded' }))?.text()) ?? '';
-  }
-  expect(html, path).toMatch(DRAWN);
+  await drawnAnswer(page, path, 'domcontentloaded');
 }
 
 const signedInPages = (viewport: ViewportName) =>

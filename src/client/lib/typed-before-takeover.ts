@@ -1,10 +1,10 @@
-import { RETYPED_MARK, typedBeforeTakeover } from '../../shared/app-scripts';
-
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-function ownedByReact(field: Field): boolean {
-  return Object.keys(field).some((key) => key.startsWith('__reactProps$'));
-}
+import {
+  isTypedField,
+  ownedByReact,
+  RETYPED_MARK,
+  type TypedField,
+  typedBeforeTakeover,
+} from '../../shared/app-scripts';
 
 /** An event the boot script knows for the app's own (not the person's typing). */
 function marked<E extends Event>(event: E): E {
@@ -17,7 +17,7 @@ function marked<E extends Event>(event: E): E {
  * setter (past the copy React keeps to tell a change from its own writes), then the event a person's
  * input fires; a box to tick is clicked.
  */
-function retype(field: Field, value: string | boolean): void {
+function retype(field: TypedField, value: string | boolean): void {
   if (typeof value === 'boolean') {
     // A click toggles the box (the browser's own doing, for a dispatched click too) and tells its owner.
     if (field instanceof HTMLInputElement && field.checked !== value) {
@@ -53,15 +53,7 @@ export function restoreTypedBeforeTakeover(): void {
  * code), called as each field is handed to the form (use-zod-form.ts).
  */
 export function restoreFieldTypedBeforeTakeover(field: unknown): void {
-  if (
-    !(
-      field instanceof HTMLInputElement ||
-      field instanceof HTMLTextAreaElement ||
-      field instanceof HTMLSelectElement
-    )
-  ) {
-    return;
-  }
+  if (!isTypedField(field)) return;
   const value = typedBeforeTakeover().get(field);
   if (value !== undefined && ownedByReact(field)) retype(field, value);
 }
