@@ -174,6 +174,30 @@ const signedInPages = (viewport: ViewportName) =>
       expect(errors).toEqual([]);
     });
 
+    it('takes over a page drawn for another width without drawing its content again', async () => {
+      const { page, context, errors } = track(await session(viewport));
+      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
+      await page.waitForURL('**/dashboard');
+      // A first visit's guess can be wrong (a narrow desktop window): the frame is drawn for the other width.
+      const guess = viewport === 'desktop' ? 'narrow' : 'wide';
+      await context.addCookies([{ name: 'viewport', value: guess, url: server.baseUrl }]);
+      await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+        window.__drawnContent = document.querySelector('main')?.firstElementChild ?? null;
+      });`);
+      const html = await drawnAnswer(page, '/calendar', 'load');
+      expect(html).toContain(`data-viewport="${guess}"`);
+      await eventually(() => filledIn(page)).toBe(true);
+      // The frame follows the window (the side panel is a desktop's) ...
+      await eventually(() => page.locator('aside').count()).toBe(viewport === 'desktop' ? 1 : 0);
+      // ... and the page's content is the drawn one taken over, not thrown away and drawn again.
+      expect(
+        await page.evaluate(
+          () => (window as { __drawnContent?: Element | null }).__drawnContent?.isConnected ?? null,
+        ),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
     it('keeps what was typed into a drawn form before the app arrived, and saves it', async () => {
       const { page, errors } = track(await session(viewport));
       await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
@@ -200,6 +224,37 @@ const signedInPages = (viewport: ViewportName) =>
       await dialog.locator('input[name="date"]').fill(addDays(toCivilDate(new Date()), 90));
       await dialog.getByRole('button', { name: say('events.form.createTitle'), exact: true }).click();
       await eventually(() => page.getByRole('heading', { level: 2, name: typed }).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    it('looks up the place typed into a drawn place box before the app arrived', async () => {
+      const { page, errors } = track(await session(viewport));
+      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
+      await page.waitForURL('**/dashboard');
+      const release = await holdAppEntry(page);
+      await openDrawnUntaken(page, '/profile');
+      const card = page.getByRole('region', { name: say('profile.observance.title') });
+      const home = card.getByRole('combobox', { name: say('profile.observance.home') });
+      // Each width's run moves the family to a place of its own, so that each saves a change.
+      const [typed, offered, chosen] =
+        viewport === 'desktop'
+          ? ['Brookl', /^Brooklyn, New York, United States$/, /^Brooklyn, New York$/]
+          : ['Jerusal', /^Jerusalem, .*Israel$/, /^Jerusalem\b/];
+      // Typed whole on the server's HTML: the app takes over a box that already says it.
+      await home.click();
+      await home.fill('');
+      await home.pressSequentially(typed, { delay: 20 });
+      release();
+      // The app hears of the text it was handed, and offers the places it matches.
+      const option = page
+        .getByRole('listbox', { name: say('common.place.matching') })
+        .getByRole('option', { name: offered });
+      await eventually(() => option.first().isVisible()).toBe(true);
+      await option.first().click();
+      await eventually(async () => chosen.test(await home.inputValue())).toBe(true);
+      await eventually(() =>
+        page.getByRole('status').getByText(say('profile.page.updated'), { exact: true }).first().isVisible(),
+      ).toBe(true);
       expect(errors).toEqual([]);
     });
   });

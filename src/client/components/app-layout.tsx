@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
   VStack,
 } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { useT } from '../i18n/use-t';
@@ -141,16 +141,7 @@ function SignedInShell({ user }: { user: UserDto }) {
           flex="1"
           {...pagePadding}
         >
-          <Suspense fallback={<PageSpinner />}>
-            {fullBleed ? (
-              <Outlet />
-            ) : (
-              <Container maxW="6xl" px="0">
-                <Outlet />
-              </Container>
-            )}
-            <PageHydrated />
-          </Suspense>
+          <PageContent fullBleed={fullBleed} />
         </Box>
       </Flex>
 
@@ -158,6 +149,28 @@ function SignedInShell({ user }: { user: UserDto }) {
     </Flex>
   );
 }
+
+/**
+ * The page's own content, in its own boundary. A drawn page's boundary is taken over after the shell
+ * around it, and an update reaching it before then makes React throw the drawn content away and draw
+ * it again, silently: every element of the page new, and a press held for one of them (boot.ts) lost.
+ * The shell does re-render then (a query of its own, such as the unread count, changes as it mounts),
+ * so the boundary sits behind memo: the shell's re-render stops here unless fullBleed changes.
+ */
+const PageContent = memo(function PageContent({ fullBleed }: { fullBleed: boolean }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {fullBleed ? (
+        <Outlet />
+      ) : (
+        <Container maxW="6xl" px="0">
+          <Outlet />
+        </Container>
+      )}
+      <PageHydrated />
+    </Suspense>
+  );
+});
 
 interface PanelContentProps {
   user: UserDto;

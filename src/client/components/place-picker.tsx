@@ -93,13 +93,16 @@ export function PlacePicker({
     useCombobox(shown);
   const utils = trpc.useUtils();
 
-  // The chosen place changed from outside (a form reset, the place read by id): the box shows it.
+  // The chosen place changed from outside (a form reset, the place read by id): the box shows it,
+  // unless the person has typed over what it showed. The stored place's name can arrive after they
+  // started typing (a drawn page, a slow network); their search is kept, and leaving the box without
+  // choosing brings the place back (onBlur below).
   const lastShown = useRef(shown);
   useEffect(() => {
-    if (lastShown.current !== shown) {
-      lastShown.current = shown;
-      setText(shown);
-    }
+    if (lastShown.current === shown) return;
+    const before = lastShown.current;
+    lastShown.current = shown;
+    setText((current) => (current === before ? shown : current));
   }, [shown, setText]);
 
   const typed = text.trim();

@@ -12,20 +12,40 @@ function marked<E extends Event>(event: E): E {
   return event;
 }
 
+/** What each field's owner has been told of (below): told once, a field is not told again of the same. */
+const told = new WeakMap<TypedField, string | boolean>();
+
 /**
  * Sets a field as typing would, so that its owner hears of it: the value through the element's own
  * setter (past the copy React keeps to tell a change from its own writes), then the event a person's
  * input fires; a box to tick is clicked.
+ *
+ * React takes a field over as the browser shows it, typed text and all, but the component owning it
+ * never heard of that text: its state still holds what the server drew (a place box would show
+ * "Brookl" and look nothing up). A field that still shows what was typed is told once all the same:
+ * React's copy of a box's value is set to the drawn value first (the setter React watches), so that
+ * the event reads to it as the change it is.
  */
 function retype(field: TypedField, value: string | boolean): void {
+  if (
+    told.get(field) === value &&
+    (typeof value === 'boolean'
+      ? field instanceof HTMLInputElement && field.checked === value
+      : field.value === value)
+  )
+    return;
+  told.set(field, value);
   if (typeof value === 'boolean') {
+    if (!(field instanceof HTMLInputElement)) return;
     // A click toggles the box (the browser's own doing, for a dispatched click too) and tells its owner.
-    if (field instanceof HTMLInputElement && field.checked !== value) {
-      field.dispatchEvent(marked(new MouseEvent('click', { bubbles: true, cancelable: true })));
-    }
+    if (field.checked === value) field.checked = !value;
+    field.dispatchEvent(marked(new MouseEvent('click', { bubbles: true, cancelable: true })));
     return;
   }
-  if (field.value === value) return;
+  // A list's owner hears every change event; a box's hears only a change from React's copy.
+  if (!(field instanceof HTMLSelectElement) && field.value === value) {
+    field.value = field.defaultValue === value ? '' : field.defaultValue;
+  }
   const prototype = Object.getPrototypeOf(field) as object;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
   field.dispatchEvent(
