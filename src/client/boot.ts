@@ -38,24 +38,20 @@ function load(): void {
 /**
  * Presses that arrive before the app has taken the page over. A drawn page's links work without it,
  * but its buttons do nothing yet, and a form would be sent the browser's way (a GET with its fields
- * in the address): such a press is held, and done again on the same element once React has taken
- * it over (React marks each element it owns with its props), or after HOLD_MS whatever happens.
+ * in the address): such a press is held, and done again on the same element once the page is the
+ * app's (its content hydrated and its effects run: PAGE_HYDRATED_EVENT), or HOLD_MS after the
+ * takeover began whatever happens. Not sooner: React marks an element as its own while it renders it,
+ * before that render is committed, and a render can still be set aside (a part waiting for code)
+ * or thrown away (an update from above before it finished); a click it hears then is dropped.
  * Only the last press on each element is kept, so that a double tap does not open and close.
  */
 const HOLD_MS = 15_000;
 const held = new Map<Element, () => void>();
-let takenOver = false;
 /** Whether the page's own content has been taken over (its boundary committed, PAGE_HYDRATED_EVENT). */
 let pageHydrated = false;
 
-function replay(element: Element, press: () => void, since = performance.now()): void {
-  if (!element.isConnected) return;
-  if (ownedByReact(element) || performance.now() - since > HOLD_MS) press();
-  else requestAnimationFrame(() => replay(element, press, since));
-}
-
 function hold(event: Event): void {
-  if (takenOver || !(event.target instanceof Element)) return;
+  if (pageHydrated || !(event.target instanceof Element)) return;
   const form = event.type === 'submit' ? (event.target as HTMLFormElement) : null;
   const button = form ? null : event.target.closest('button, [role="button"]');
   if (!form && (!button || button.closest('a[href]'))) return;
@@ -65,6 +61,11 @@ function hold(event: Event): void {
   const element = (form ?? button) as HTMLElement;
   held.delete(element);
   held.set(element, form ? () => form.requestSubmit(submitter) : () => element.click());
+}
+
+function pressHeld(): void {
+  for (const [element, press] of held) if (element.isConnected) press();
+  held.clear();
 }
 
 /**
@@ -114,15 +115,6 @@ async function pressHeldKeys(): Promise<void> {
 document.addEventListener('click', hold, true);
 document.addEventListener('submit', hold, true);
 document.addEventListener('keydown', holdKey, true);
-document.addEventListener(
-  TAKEN_OVER_EVENT,
-  () => {
-    takenOver = true;
-    for (const [element, press] of held) replay(element, press);
-    held.clear();
-  },
-  { once: true },
-);
 
 /**
  * Typing into a drawn page's fields before the app owns them. The browser keeps the text, and React
@@ -145,7 +137,7 @@ function noteTyping(event: Event): void {
 
 document.addEventListener('input', noteTyping, true);
 document.addEventListener('change', noteTyping, true);
-document.addEventListener('submit', () => takenOver && typed.clear(), true);
+document.addEventListener('submit', () => pageHydrated && typed.clear(), true);
 function whenPageHydrated(): void {
   if (pageHydrated) return;
   pageHydrated = true;
@@ -153,6 +145,7 @@ function whenPageHydrated(): void {
     // A widget focused while it was the server's HTML is focused again, for its owner to hear of it
     // (its arrow keys move from where the focus is only once it knows); then the keys held go.
     const focused = document.activeElement;
+    pressHeld();
     if (heldKeys.length > 0) void pressHeldKeys();
     else if (focused instanceof HTMLElement && focused.matches(WIDGET) && ownedByReact(focused)) {
       focused.blur();

@@ -74,7 +74,7 @@ void Promise.all([
             console.error('The drawn page was drawn again:', error, info.componentStack ?? ''),
         }),
     );
-    // Presses made before now are done again as React takes their elements over (src/client/boot.ts).
+    // Presses held by the boot script are done again once the page is the app's, or a while after now.
     document.dispatchEvent(new Event(TAKEN_OVER_EVENT));
   } else createRoot(root).render(app);
 });

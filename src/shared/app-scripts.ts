@@ -16,13 +16,15 @@ export interface AppScripts {
 
 /**
  * Dispatched on the document once the app has begun to take a drawn page over (hydrateRoot called,
- * src/client/main.tsx): the boot script then does again the presses it held meanwhile.
+ * src/client/main.tsx): from then on the boot script waits at most HOLD_MS for PAGE_HYDRATED_EVENT
+ * before doing the presses and keys it held.
  */
 export const TAKEN_OVER_EVENT = 'simchahub:taken-over';
 
 /**
  * Dispatched on the document once a drawn page's own content has been taken over (the page's
- * boundary committed, src/client/lib/hydration-gate.tsx).
+ * boundary committed, src/client/lib/hydration-gate.tsx): the boot script then does again the
+ * presses and keys it held meanwhile.
  */
 export const PAGE_HYDRATED_EVENT = 'simchahub:page-hydrated';
 

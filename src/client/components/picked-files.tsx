@@ -53,7 +53,10 @@ export function PickedFiles({
             key={key}
             px="3"
             py={compact ? '1' : '2'}
-            maxW={compact ? { base: '100%', sm: '17rem' } : undefined}
+            // Side by side, each chip keeps one width whatever its state says ('Uploading 45%', then
+            // its size): a chip that shrank as its upload ended moved the next one's Remove from
+            // under the pointer.
+            w={compact ? { base: '100%', sm: '17rem' } : undefined}
             minW={compact ? '0' : undefined}
             borderWidth="1px"
             borderColor={failed ? 'border.error' : 'border'}
