@@ -37,6 +37,14 @@ const session = (viewport: ViewportName) => openSession(browser, viewport, { ser
 
 const { track } = trackSessions('drawn-pages');
 
+/** A tracked session at a width, signed in as a demo account and on the page it lands on. */
+async function signedIn(viewport: ViewportName, role: 'customer' | 'vendor' = 'customer') {
+  const tracked = track(await session(viewport));
+  await signIn(tracked.page, `/login-${role}`, DEMO[role].email, DEMO[role].password);
+  await tracked.page.waitForURL(role === 'customer' ? '**/dashboard' : '**/vendor-dashboard');
+  return tracked;
+}
+
 /** Whether the main area is filled in: no skeleton and nothing busy left in it. */
 function filledIn(page: Page): Promise<boolean> {
   return page.evaluate(() => {
@@ -95,9 +103,7 @@ async function openDrawnUntaken(page: Page, path: string): Promise<void> {
 const signedInPages = (viewport: ViewportName) =>
   describe(`signed-in pages drawn by the server at ${viewport} width`, () => {
     it("opens each of a customer's pages drawn, and the app takes it over and fills it in without an error", async () => {
-      const { page, errors } = track(await session(viewport));
-      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
-      await page.waitForURL('**/dashboard');
+      const { page, errors } = await signedIn(viewport);
       for (const [path, name] of [
         ['/dashboard', 'customer-home'],
         ['/events', 'my-events'],
@@ -132,9 +138,7 @@ const signedInPages = (viewport: ViewportName) =>
     });
 
     it('does a press made before the app arrived once it has taken the page over', async () => {
-      const { page, errors } = track(await session(viewport));
-      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
-      await page.waitForURL('**/dashboard');
+      const { page, errors } = await signedIn(viewport);
       // The app's entry is held back until the press has been made on the drawn page.
       const release = await holdAppEntry(page);
       await page.goto('/profile', { waitUntil: 'domcontentloaded' });
@@ -153,9 +157,7 @@ const signedInPages = (viewport: ViewportName) =>
     });
 
     it('moves between tabs by an arrow key pressed before the app arrived', async () => {
-      const { page, errors } = track(await session(viewport));
-      await signIn(page, '/login-vendor', DEMO.vendor.email, DEMO.vendor.password);
-      await page.waitForURL('**/vendor-dashboard');
+      const { page, errors } = await signedIn(viewport, 'vendor');
       const release = await holdAppEntry(page);
       await openDrawnUntaken(page, '/vendor-dashboard');
       const tabs = await page
@@ -175,9 +177,7 @@ const signedInPages = (viewport: ViewportName) =>
     });
 
     it('takes over a page drawn for another width without drawing its content again', async () => {
-      const { page, context, errors } = track(await session(viewport));
-      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
-      await page.waitForURL('**/dashboard');
+      const { page, context, errors } = await signedIn(viewport);
       // A first visit's guess can be wrong (a narrow desktop window): the frame is drawn for the other width.
       const guess = viewport === 'desktop' ? 'narrow' : 'wide';
       await context.addCookies([{ name: 'viewport', value: guess, url: server.baseUrl }]);
@@ -199,9 +199,7 @@ const signedInPages = (viewport: ViewportName) =>
     });
 
     it('keeps what was typed into a drawn form before the app arrived, and saves it', async () => {
-      const { page, errors } = track(await session(viewport));
-      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
-      await page.waitForURL('**/dashboard');
+      const { page, errors } = await signedIn(viewport);
       const release = await holdAppEntry(page);
       // A link to a new event: the server draws the dialog open, and the family starts typing at once.
       await openDrawnUntaken(page, '/events?new=1');
@@ -228,9 +226,7 @@ const signedInPages = (viewport: ViewportName) =>
     });
 
     it('looks up the place typed into a drawn place box before the app arrived', async () => {
-      const { page, errors } = track(await session(viewport));
-      await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
-      await page.waitForURL('**/dashboard');
+      const { page, errors } = await signedIn(viewport);
       const release = await holdAppEntry(page);
       await openDrawnUntaken(page, '/profile');
       const card = page.getByRole('region', { name: say('profile.observance.title') });

@@ -15,6 +15,13 @@ function marked<E extends Event>(event: E): E {
 /** What each field's owner has been told of (below): told once, a field is not told again of the same. */
 const told = new WeakMap<TypedField, string | boolean>();
 
+/** Whether the field shows `value` now: its text, or whether its box is ticked. */
+function shows(field: TypedField, value: string | boolean): boolean {
+  return typeof value === 'boolean'
+    ? field instanceof HTMLInputElement && field.checked === value
+    : field.value === value;
+}
+
 /**
  * Sets a field as typing would, so that its owner hears of it: the value through the element's own
  * setter (past the copy React keeps to tell a change from its own writes), then the event a person's
@@ -27,13 +34,7 @@ const told = new WeakMap<TypedField, string | boolean>();
  * the event reads to it as the change it is.
  */
 function retype(field: TypedField, value: string | boolean): void {
-  if (
-    told.get(field) === value &&
-    (typeof value === 'boolean'
-      ? field instanceof HTMLInputElement && field.checked === value
-      : field.value === value)
-  )
-    return;
+  if (told.get(field) === value && shows(field, value)) return;
   told.set(field, value);
   if (typeof value === 'boolean') {
     if (!(field instanceof HTMLInputElement)) return;
