@@ -17,22 +17,44 @@ import {
   typedBeforeTakeover,
 } from '../shared/app-scripts';
 
+/**
+ * Links added in one task at most. Each costs the browser a little (a request started, the link
+ * inserted): ninety of them at once, as a signed-in page's app and screens need, made one long task
+ * of its own on a slow phone. The app's own loader (Vite's) would add the screens' links in the
+ * middle of the entry's start, the longest task of all: added here first, they are found there.
+ */
+const LINKS_A_TASK = 12;
+
+function preloadLink(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+
 function load(): void {
   const list = document.getElementById(APP_SCRIPTS_ID)?.textContent;
   if (!list) return;
-  const { entry, preload } = JSON.parse(list) as AppScripts;
-  for (const href of preload) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-  const script = document.createElement('script');
-  script.type = 'module';
-  script.crossOrigin = '';
-  script.src = entry;
-  document.head.append(script);
+  const { entry, preload, screens = [] } = JSON.parse(list) as AppScripts;
+  const startEntry = () => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  // The entry goes once its own modules are asked for; the screens' (needed a little later) after it.
+  const steps = [
+    ...preload.map((href) => () => preloadLink(href)),
+    startEntry,
+    ...screens.map((href) => () => preloadLink(href)),
+  ];
+  const next = () => {
+    for (const step of steps.splice(0, LINKS_A_TASK)) step();
+    if (steps.length > 0) setTimeout(next, 0);
+  };
+  next();
 }
 
 /**

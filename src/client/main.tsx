@@ -62,9 +62,10 @@ void Promise.all([
   // Taking over a drawn page is a transition: React hydrates it in slices and lets the browser answer
   // input (and paint) between them, instead of one long task; the drawn page is already on screen.
   if (drawn) {
-    // A signed-in page (drawn for its user, with its first queries named) holds its queries' answers
-    // until it is taken over whole (early-answers.ts).
-    if (firstQueries.length > 0) holdAnswersUntilPageHydrated();
+    // A signed-in page (drawn for its user, at the width it names) holds its queries' answers until
+    // it is taken over whole (early-answers.ts): drawn with its data, it is taken over from the same,
+    // and a fresh answer meanwhile (the live stream's, a query still to answer) would change it.
+    if (viewport) holdAnswersUntilPageHydrated();
     startTransition(
       () =>
         void hydrateRoot(root, app, {

@@ -1,4 +1,4 @@
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -17,7 +17,7 @@ import he from './i18n/he';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
-import { routes } from './routes';
+import { routes, screenSources } from './routes';
 
 /** Both catalogues: the server draws pages in either language. */
 const CATALOGUES = fixedCatalogues({ en, he });
@@ -28,7 +28,7 @@ async function drawOnce(
   language: Language,
   queryClient: QueryClient,
   drawnFor: { viewport?: Viewport; today?: string } = {},
-): Promise<string> {
+): Promise<{ html: string; screens: string[] }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`${origin}${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
@@ -50,7 +50,7 @@ async function drawOnce(
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
-  return html;
+  return { html, screens: screenSources(context.matches.map((match) => match.route.element)) };
 }
 
 /**
@@ -68,19 +68,30 @@ async function prerender(
   path: string,
   language: Language,
   fill: (queryClient: QueryClient) => void,
-  { user = null, drawnFor }: { user?: UserDto | null; drawnFor?: { viewport: Viewport; today: string } } = {},
+  {
+    user = null,
+    drawnFor,
+    answer,
+  }: { user?: UserDto | null; drawnFor?: { viewport: Viewport; today: string }; answer?: AnswerQuery } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user });
   fill(queryClient);
-  const drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
-  if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${path} needs an inline script`);
-  const { html, styles } = hoistStyles(drawn);
+  let drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
+  // A page drawn with answers asks what it read, and is drawn again with the answers, as long as a
+  // pass brings new ones: a part shown only once its data is there may read more (its own queries).
+  for (let pass = 1; answer && pass < DRAW_PASSES; pass++) {
+    if (!(await answerQueries(queryClient, answer))) break;
+    drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
+  }
+  if (/<script[\s>]/i.test(drawn.html)) throw new Error(`the drawn page ${path} needs an inline script`);
+  const { html, styles } = hoistStyles(drawn.html);
   const state = superjson.stringify(dehydrate(queryClient));
+  const { screens } = drawn;
   // A signed-in page names what it is still to read, and what it was drawn for (decision 047).
   return user
-    ? { html, styles, state, firstQueries: unansweredQueries(queryClient), ...drawnFor }
-    : { html, styles, state };
+    ? { html, styles, state, screens, firstQueries: unansweredQueries(queryClient), ...drawnFor }
+    : { html, styles, state, screens };
 }
 
 /** A style element emotion writes into the markup ahead of the elements that use it. */
@@ -109,23 +120,58 @@ function hoistStyles(drawn: string): { html: string; styles: string } {
  * disabled, not skipped), never lists read page by page.
  */
 function unansweredQueries(queryClient: QueryClient): FirstQuery[] {
-  const queries: FirstQuery[] = [];
+  return unanswered(queryClient).map(({ path, input }) => ({ path, input }));
+}
+
+function unanswered(queryClient: QueryClient): (FirstQuery & { queryKey: QueryKey })[] {
+  const queries: (FirstQuery & { queryKey: QueryKey })[] = [];
   for (const query of queryClient.getQueryCache().getAll()) {
     if (query.state.status !== 'pending') continue;
     if ((query.options as { enabled?: unknown }).enabled === false) continue;
     const [path, meta] = query.queryKey as [unknown, { input?: unknown; type?: unknown } | undefined];
     if (!Array.isArray(path) || meta?.type !== 'query' || typeof meta.input === 'symbol') continue;
-    queries.push({ path: path.join('.'), input: meta.input });
+    queries.push({ path: path.join('.'), input: meta.input, queryKey: query.queryKey });
   }
   return queries;
 }
 
 /**
+ * Reads what a signed-in person's page asks for, as the server would answer the browser (`answer`,
+ * the procedure called with their session), for the page to be drawn with its content. Whether any
+ * answer came: a query that fails (or is not answered in time) is left to the browser, which asks
+ * it again and shows its error or its data in the page's usual way.
+ */
+export type AnswerQuery = (path: string, input: unknown) => Promise<unknown>;
+
+/** Draws of a signed-in page at most: the first from the session alone, then with each pass's answers. */
+const DRAW_PASSES = 3;
+
+async function answerQueries(queryClient: QueryClient, answer: AnswerQuery): Promise<boolean> {
+  const asked = unanswered(queryClient);
+  const answers = await Promise.all(
+    asked.map(({ path, input, queryKey }) =>
+      answer(path, input).then(
+        (data) => ({ queryKey, data }),
+        () => null,
+      ),
+    ),
+  );
+  let answered = false;
+  for (const got of answers) {
+    if (!got) continue;
+    queryClient.setQueryData(got.queryKey, got.data);
+    answered = true;
+  }
+  return answered;
+}
+
+/**
  * A signed-in page as its user first sees it (decision 047): the app's frame (navigation, the
- * user's name, the page's heading) and, where the page's data goes, the page's own skeleton, drawn by
- * the same components as in the browser with nothing known but the session. The browser hydrates
- * it from that state alone, so that its first render matches, and starts the page's queries as it
- * boots; the drawing names them.
+ * user's name, the page's heading) and the page's content, drawn by the same components as in the
+ * browser, from the session and what `answer` reads for the queries the page asks (decision 048).
+ * The browser hydrates it from the same answers, so that its first render matches and it has
+ * nothing to draw again once it has taken the page over. A query without an answer is drawn as the
+ * page's own skeleton, named for the browser to start as it boots.
  */
 export async function prerenderSignedIn(
   origin: string,
@@ -134,10 +180,12 @@ export async function prerenderSignedIn(
   user: UserDto,
   viewport: Viewport,
   today: string,
+  answer?: AnswerQuery,
 ) {
   return prerender(origin, pathAndSearch, language, () => undefined, {
     user,
     drawnFor: { viewport, today },
+    answer,
   });
 }
 

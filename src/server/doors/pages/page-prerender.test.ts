@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
+import type { AnswerQuery } from '../../../client/prerender';
 import { APP_SCRIPTS_ID } from '../../../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../../../shared/constants';
 import { FIRST_QUERIES_ID, type FirstQuery } from '../../../shared/first-queries';
@@ -13,6 +14,7 @@ import { SESSION_COOKIE } from '../../domains/auth/sessions';
 import { siteFigures } from '../../domains/meta/site-figures';
 import { builtClientForFile } from '../../test/client-build';
 import { HtmlTemplate } from './html-head';
+import { answerWith } from './page-answers';
 import { PagePrerender } from './page-prerender';
 
 const INDEX_HTML =
@@ -21,6 +23,16 @@ const INDEX_HTML =
 const MANIFEST = JSON.stringify({
   'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_chunk-def.js'] },
   'src/client/boot.ts': { file: 'assets/boot-xyz.js', isEntry: true },
+  // A signed-in page's screens, as the build lists them: each with the chunks it imports.
+  'src/client/components/app-layout.tsx': {
+    file: 'assets/app-layout-l1.js',
+    imports: ['index.html', '_stack-s1.js'],
+  },
+  'src/client/features/dashboard/dashboard-page.tsx': {
+    file: 'assets/dashboard-page-d1.js',
+    imports: ['index.html', '_chunk-def.js', '_stack-s1.js'],
+  },
+  '_stack-s1.js': { file: 'assets/stack-s1.js' },
 });
 
 // Every page drawn as asked (its share of the thread is tested on its own below).
@@ -399,8 +411,12 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
     return text ? superjson.parse<FirstQuery[]>(text) : [];
   };
 
-  it("come drawn in the account's language with the frame and the page's skeleton, its queries named, for them alone", async () => {
+  it("come drawn in the account's language with the frame and the page's content, read with their session, for them alone", async () => {
     const party = await h.signedIn('customer', { name: 'Drawn Dvora', language: 'he' });
+    const stranger = await h.signedIn('customer');
+    const future = new Date(Date.now() + 90 * 86_400_000);
+    await party.caller.events.create({ title: 'Dvora and Ami', type: 'Wedding', date: future });
+    await stranger.caller.events.create({ title: 'Not hers to see', type: 'Wedding', date: future });
     const res = await client.app.inject({
       method: 'GET',
       url: '/dashboard',
@@ -421,13 +437,134 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
     expect(root).toContain('href="/events"');
     // A phone's user agent and no cookie yet: drawn in the narrow layout, which the browser hydrates.
     expect(res.body).toMatch(/<div id="root" data-viewport="narrow" data-today="\d{4}-\d{2}-\d{2}">/);
-    // The page starts from the session alone: the rest is its skeleton, and its queries are named.
+    // The page's content is drawn (decision 048): their event, not anyone else's, read as the
+    // browser would read it, and the answers are in the state the browser hydrates from.
+    expect(root).toContain('Dvora and Ami');
+    expect(root).not.toContain('Not hers to see');
     const byKey = queries(state);
-    expect([...byKey.keys()]).toEqual([JSON.stringify([['auth', 'session'], { type: 'query' }])]);
-    expect((byKey.values().next().value as { user: { id: string } }).user.id).toBe(party.user.id);
-    const named = firstQueries(res.body).map((q) => q.path);
-    expect(named).toEqual(expect.arrayContaining(['events.list', 'messages.unreadCount']));
+    const events = byKey.get(JSON.stringify([['events', 'list'], { type: 'query' }])) as { title: string }[];
+    expect(events.map((e) => e.title)).toEqual(['Dvora and Ami']);
+    expect(byKey.has(JSON.stringify([['messages', 'unreadCount'], { type: 'query' }]))).toBe(true);
+    // Every query was answered: none is left for the browser to start.
+    expect(firstQueries(res.body)).toEqual([]);
+    // The page's screens' modules are listed beside the app's, for the boot script to fetch.
+    // Each once, the app's own (the entry and its chunks) left out.
+    const scripts = new RegExp(
+      `<script type="application/json" id="${APP_SCRIPTS_ID}">([^<]*)</script>`,
+    ).exec(res.body)?.[1];
+    expect(JSON.parse(scripts ?? '{}')).toEqual({
+      entry: '/assets/index-abc.js',
+      preload: ['/assets/chunk-def.js'],
+      screens: ['/assets/app-layout-l1.js', '/assets/stack-s1.js', '/assets/dashboard-page-d1.js'],
+    });
     expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
+  });
+
+  it('leave a query the server could not answer to the browser, named, with its skeleton drawn', async () => {
+    const party = await h.signedIn('customer');
+    // A query that fails on the server (a slow or broken read): drawn without it, and named.
+    const failing = new PagePrerender(h.db, undefined, { share: 1 });
+    await failing.warm(client.app.log);
+    const refusing: AnswerQuery = (path, input) => {
+      if (path === 'events.list') return Promise.reject(new Error('database away'));
+      const procedure = path
+        .split('.')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], party.caller);
+      return (procedure as (input: unknown) => Promise<unknown>)(input);
+    };
+    const page = await failing.signedIn(
+      'http://localhost',
+      '/events',
+      'en',
+      party.user,
+      { viewport: 'wide', today: '2026-12-01' },
+      refusing,
+      client.app.log,
+    );
+    expect(page?.firstQueries?.map((q) => q.path)).toEqual(['events.list']);
+    const byKey = queries(page?.state);
+    expect(byKey.has(JSON.stringify([['events', 'list'], { type: 'query' }]))).toBe(false);
+    expect(byKey.has(JSON.stringify([['messages', 'unreadCount'], { type: 'query' }]))).toBe(true);
+  });
+
+  it("count only their own drawing in the thread's share: waiting for their data, they let another page be drawn", async () => {
+    const party = await h.signedIn('customer');
+    let clock = 0;
+    // Half the thread: a drawing of d ms rests the renderer for d ms after it.
+    const prerender = new PagePrerender(h.db, undefined, { share: 0.5, now: () => clock });
+    await prerender.warm(client.app.log);
+    const viaCaller: AnswerQuery = (path, input) => {
+      const procedure = path
+        .split('.')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], party.caller);
+      return (procedure as (input: unknown) => Promise<unknown>)(input);
+    };
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const waiting = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    // The first page's reads take a long while (ten seconds on the clock), the database being slow.
+    const slow: AnswerQuery = async (path, input) => {
+      asked();
+      await released;
+      clock += 10_000;
+      return viaCaller(path, input);
+    };
+    const drawnFor = { viewport: 'wide', today: '2026-12-01' } as const;
+    const first = prerender.signedIn(
+      'http://localhost',
+      '/events',
+      'en',
+      party.user,
+      drawnFor,
+      slow,
+      client.app.log,
+    );
+    // While it waits, another page is drawn.
+    await waiting;
+    const second = await prerender.signedIn(
+      'http://localhost',
+      '/dashboard',
+      'en',
+      party.user,
+      drawnFor,
+      viaCaller,
+      client.app.log,
+    );
+    expect(second?.html).toContain('href="/events"');
+    release();
+    expect((await first)?.html).toContain('href="/events"');
+    // Its ten seconds of waiting rest nothing: the next page is drawn at once.
+    const third = await prerender.signedIn(
+      'http://localhost',
+      '/calendar',
+      'en',
+      party.user,
+      drawnFor,
+      viaCaller,
+      client.app.log,
+    );
+    expect(third).not.toBeNull();
+  });
+
+  it('are drawn with queries only: a mutation or an unknown path is never called', async () => {
+    const party = await h.signedIn('customer');
+    const answer = answerWith({ ...party.ctx });
+    await expect(answer('events.create', { title: 'Drawn into being', type: 'Wedding' })).rejects.toThrow(
+      /not a query/,
+    );
+    await expect(answer('events.nothingHere', {})).rejects.toThrow(/not a query/);
+    await expect(answer('__proto__', {})).rejects.toThrow(/not a query/);
+    const { count } = await h.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('title', '=', 'Drawn into being')
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(0);
   });
 
   it("follow the window's width and the time zone the browser keeps in its cookies", async () => {
@@ -441,7 +578,9 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
       headers: { cookie, 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
     });
     expect(res.body).toContain(`<div id="root" data-viewport="wide" data-today="${today}">`);
-    expect(firstQueries(res.body).map((q) => q.path)).toContain('events.list');
+    expect(queries(parts(res.body).state).has(JSON.stringify([['events', 'list'], { type: 'query' }]))).toBe(
+      true,
+    );
   });
 
   it('are left to the browser without a valid session, and for pages that are not behind sign-in', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketplaceFirstData } from '../../../client/prerender';
+import type { AnswerQuery, MarketplaceFirstData } from '../../../client/prerender';
 import type { FirstQuery } from '../../../shared/first-queries';
 import type { Language } from '../../../shared/i18n';
 import type { UserDto } from '../../../shared/schemas/auth';
@@ -16,6 +16,8 @@ export interface PrerenderedPage {
   styles: string;
   /** React Query's dehydrated cache (superjson), for the client to start from the same data. */
   state: string;
+  /** The source files of the page's screens (layout and page), whose modules the page lists. */
+  screens?: string[];
   /** A signed-in page's queries the browser starts as it boots (decision 047). */
   firstQueries?: FirstQuery[];
   /** The window's width a signed-in page was drawn for, which the browser hydrates it in. */
@@ -31,7 +33,10 @@ export interface Renderer {
   marketplace(origin: string, language: Language, data: MarketplaceFirstData): Promise<PrerenderedPage>;
   /** The app's 404 page, as shown at any path it has no page for. */
   notFound(origin: string, language: Language): Promise<PrerenderedPage>;
-  /** A signed-in page (its path and query) as `user` first sees it: the frame and the skeleton. */
+  /**
+   * A signed-in page (its path and query) as `user` first sees it: the frame and the page's content
+   * from what `answer` reads for the queries it asks (the skeleton where there is no answer).
+   */
   signedIn(
     origin: string,
     pathAndSearch: string,
@@ -39,6 +44,7 @@ export interface Renderer {
     user: UserDto,
     viewport: Viewport,
     today: string,
+    answer?: AnswerQuery,
   ): Promise<PrerenderedPage>;
   /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
   marketplaceListInput: VendorListInput;
@@ -95,7 +101,7 @@ export class PagePrerender {
   #render: Renderer | null = null;
   #loading: Promise<void> | null = null;
   readonly #kept = new Map<string, Kept>();
-  readonly #drawing = new Map<string, Promise<Kept | null>>();
+  readonly #drawing = new Map<string, { done: Promise<Kept | null>; reading: Reading }>();
   #restUntil = 0;
   /** While the pages are drawn at start-up: the drawings made, and no share of the thread kept. */
   #warmUp: { key: string; ms: number }[] | null = null;
@@ -213,8 +219,9 @@ export class PagePrerender {
   }
 
   /**
-   * A signed-in page as `user` first sees it, or null. Drawn for each request and never kept: it
-   * carries the person's name, and their next page is the browser's.
+   * A signed-in page as `user` first sees it, with what `answer` reads for the queries it asks
+   * (the person's own session answering), or null. Drawn for each request and never kept: it
+   * carries the person's data, and their next page is the browser's.
    */
   async signedIn(
     origin: string,
@@ -222,13 +229,23 @@ export class PagePrerender {
     language: Language,
     user: UserDto,
     drawnFor: { viewport: Viewport; today: string },
+    answer: AnswerQuery | undefined,
     log: FastifyBaseLogger,
   ): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
     return this.#page(
       `${language}:${drawnFor.viewport}:${drawnFor.today}:${user.id}:${pathAndSearch}`,
       user,
-      (render) => render.signedIn(origin, pathAndSearch, language, user, drawnFor.viewport, drawnFor.today),
+      (render, reading) =>
+        render.signedIn(
+          origin,
+          pathAndSearch,
+          language,
+          user,
+          drawnFor.viewport,
+          drawnFor.today,
+          answer && reading.waitingFor(answer),
+        ),
       log,
       { keep: false },
     );
@@ -243,7 +260,7 @@ export class PagePrerender {
   async #page(
     key: string,
     data: unknown,
-    draw: (render: Renderer) => Promise<PrerenderedPage>,
+    draw: (render: Renderer, reading: Reading) => Promise<PrerenderedPage>,
     log: FastifyBaseLogger,
     { keep = true }: { keep?: boolean } = {},
   ): Promise<DrawnPage | null> {
@@ -259,20 +276,24 @@ export class PagePrerender {
     }
     // The same page asked again while it is drawn: the visitors share the drawing.
     const pending = this.#drawing.get(key);
-    if (pending) return drawnPage(await pending);
-    // One drawing at a time, and no more than its share of the thread.
-    if (this.#drawing.size > 0 || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
-    const drawing = this.#draw(key, dataJson, () => draw(render), log, keep).finally(() => {
+    if (pending) return drawnPage(await pending.done);
+    // One drawing at a time (one waiting for its data holds no thread), and no more than its share
+    // of the thread.
+    const drawingNow = [...this.#drawing.values()].some(({ reading }) => !reading.waiting);
+    if (drawingNow || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
+    const reading = new Reading(this.#now);
+    const done = this.#draw(key, dataJson, () => draw(render, reading), reading, log, keep).finally(() => {
       this.#drawing.delete(key);
     });
-    this.#drawing.set(key, drawing);
-    return drawnPage(await drawing);
+    this.#drawing.set(key, { done, reading });
+    return drawnPage(await done);
   }
 
   async #draw(
     key: string,
     dataJson: string,
     draw: () => Promise<PrerenderedPage>,
+    reading: Reading,
     log: FastifyBaseLogger,
     keep: boolean,
   ): Promise<Kept | null> {
@@ -292,9 +313,37 @@ export class PagePrerender {
       log.error({ err: error }, `drawing ${key} failed; visitors get the plain page`);
       return null;
     } finally {
-      const took = this.#now() - started;
+      // The drawing's own time: not the time it waited for its data.
+      const took = this.#now() - started - reading.waitedMs;
       if (this.#warmUp) this.#warmUp.push({ key, ms: Math.round(took) });
       else this.#restUntil = Math.max(this.#restUntil, this.#now() + took * (1 / this.#share - 1));
     }
+  }
+}
+
+/**
+ * A drawing's reads of its data (a signed-in page's answers): whether it is waiting for one now,
+ * and how long it has waited in all, counting answers waited for together once.
+ */
+class Reading {
+  #open = 0;
+  #since = 0;
+  waitedMs = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  get waiting(): boolean {
+    return this.#open > 0;
+  }
+
+  waitingFor(answer: AnswerQuery): AnswerQuery {
+    return async (path, input) => {
+      if (this.#open++ === 0) this.#since = this.now();
+      try {
+        return await answer(path, input);
+      } finally {
+        if (--this.#open === 0) this.waitedMs += this.now() - this.#since;
+      }
+    };
   }
 }

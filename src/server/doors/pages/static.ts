@@ -22,6 +22,7 @@ import { contextFromRequest } from '../request-context';
 import { pageLanguage } from '../request-language';
 import { createCaller } from '../trpc/app-router';
 import { HtmlTemplate } from './html-head';
+import { answerWith } from './page-answers';
 import { pageHeadFor, segment, siteHead } from './page-heads';
 import type { DrawnPage, PagePrerender } from './page-prerender';
 
@@ -51,21 +52,50 @@ function notFound(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The drawn pages' boot script (src/client/boot.ts, decision 025) as the build's manifest names it;
- * the manifest lies beside the client folder (vite.config.ts). Without it, drawn pages name the
- * app's scripts as every other page does.
+ * The drawn pages' boot script (src/client/boot.ts, decision 025) as the build's manifest names it,
+ * and the modules of a drawn page's screens (its layout and page, with all they import), for the
+ * boot script to fetch beside the app's; the manifest lies beside the client folder
+ * (vite.config.ts). Without it, drawn pages name the app's scripts as every other page does.
  */
-function bootScriptOf(clientDir: string, log: FastifyBaseLogger): string | undefined {
+function appScriptsOf(
+  clientDir: string,
+  log: FastifyBaseLogger,
+): { bootScript?: string; screenScripts?: (sources: string[]) => string[] } {
   const manifestFile = path.join(clientDir, '..', 'client-manifest.json');
-  if (!existsSync(manifestFile)) return undefined;
+  if (!existsSync(manifestFile)) return {};
   try {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file?: unknown }>;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+      string,
+      ManifestChunk | undefined
+    >;
     const file = manifest['src/client/boot.ts']?.file;
-    return typeof file === 'string' ? `/${file}` : undefined;
+    if (typeof file !== 'string') return {};
+    /** A source's module and every module it imports, each once (the build writes no cycles, but a shared chunk recurs). */
+    const screenScripts = (sources: string[]): string[] => {
+      const seen = new Set<string>();
+      const scripts: string[] = [];
+      const visit = (key: string) => {
+        if (seen.has(key)) return;
+        seen.add(key);
+        const chunk = manifest[key];
+        if (!chunk || typeof chunk.file !== 'string') return;
+        scripts.push(`/${chunk.file}`);
+        for (const imported of chunk.imports ?? []) visit(imported);
+      };
+      for (const source of sources) visit(source);
+      return scripts;
+    };
+    return { bootScript: `/${file}`, screenScripts };
   } catch (error) {
     log.warn(`${manifestFile} unreadable, drawn pages name the app's scripts: ${(error as Error).message}`);
-    return undefined;
+    return {};
   }
+}
+
+/** What the build's manifest says of a chunk (the part read here). */
+interface ManifestChunk {
+  file?: unknown;
+  imports?: string[];
 }
 
 /** The longest start-up waits for the first pages to be drawn before it listens anyway. */
@@ -138,8 +168,8 @@ export async function staticAndFallback(
 
     // Read once: every page answer is this template with its own head.
     const templateHtml = readFileSync(indexHtml, 'utf8');
-    const bootScript = bootScriptOf(opts.clientDir, app.log);
-    const template = new HtmlTemplate(templateHtml, { bootScript });
+    const { bootScript, screenScripts } = appScriptsOf(opts.clientDir, app.log);
+    const template = new HtmlTemplate(templateHtml, { bootScript, screenScripts });
     /** The build and the origin the pages are written for, as drawn pages' tags name them. */
     const build = JSON.stringify([templateHtml, bootScript ?? null, opts.deps.config.appUrl]);
     const { db, config } = opts.deps;
@@ -214,7 +244,8 @@ export async function staticAndFallback(
       )
         return null;
       // The session as auth.session would read it (and renew it).
-      const { user } = await contextFromRequest(opts.deps, req, reply);
+      const ctx = await contextFromRequest(opts.deps, req, reply);
+      const { user } = ctx;
       if (!user) return null;
       const fromCookie = req.cookies[VIEWPORT_COOKIE];
       const viewport = isViewport(fromCookie) ? fromCookie : viewportFromUserAgent(req.headers['user-agent']);
@@ -228,6 +259,8 @@ export async function staticAndFallback(
         user.language,
         user,
         { viewport, today },
+        // The page's queries, answered with the person's session (decision 048).
+        answerWith(ctx),
         req.log,
       );
       return page ? { page, language: user.language } : null;
