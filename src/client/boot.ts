@@ -19,11 +19,11 @@ import {
 
 /**
  * Links added in one task at most. Each costs the browser a little (a request started, the link
- * inserted): ninety of them at once, as a signed-in page's app and screens need, made one long task
+ * inserted), more than the rest of the boot script: ninety at once, as a signed-in page's app and screens need, made one long task
  * of its own on a slow phone. The app's own loader (Vite's) would add the screens' links in the
  * middle of the entry's start, the longest task of all: added here first, they are found there.
  */
-const LINKS_A_TASK = 12;
+const LINKS_A_TASK = 4;
 
 function preloadLink(href: string): void {
   const link = document.createElement('link');

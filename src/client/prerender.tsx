@@ -2,18 +2,24 @@ import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-quer
 import { getQueryKey } from '@trpc/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router-dom';
 import superjson from 'superjson';
 import type { FirstQuery } from '../shared/first-queries';
 import type { Language } from '../shared/i18n';
 import type { UserDto } from '../shared/schemas/auth';
 import type { SiteFiguresDto } from '../shared/schemas/site';
 import type { VendorPageDto, VendorView } from '../shared/schemas/vendors';
-import type { Viewport } from '../shared/viewport';
+import type { DrawnFor } from '../shared/viewport';
 import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marketplace';
 import { fixedCatalogues } from './i18n/catalogue';
 import en from './i18n/en';
 import he from './i18n/he';
+import { setPageClock } from './lib/page-clock';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
@@ -27,20 +33,37 @@ async function drawOnce(
   path: string,
   language: Language,
   queryClient: QueryClient,
-  drawnFor: { viewport?: Viewport; today?: string } = {},
+  drawnFor?: DrawnFor,
 ): Promise<{ html: string; screens: string[] }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`${origin}${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // A signed-in page's times are read in the browser's zone, at the instant it is drawn for
+  // (page-clock.ts); the renderer draws one page at a time (page-prerender.ts), so it is the page's.
+  setPageClock(drawnFor ? { zone: drawnFor.zone, now: drawnFor.now } : null);
+  try {
+    return await drawWith(router, context, language, queryClient, drawnFor);
+  } finally {
+    setPageClock(null);
+  }
+}
+
+async function drawWith(
+  router: ReturnType<typeof createStaticRouter>,
+  context: StaticHandlerContext,
+  language: Language,
+  queryClient: QueryClient,
+  drawnFor: DrawnFor | undefined,
+): Promise<{ html: string; screens: string[] }> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers
         queryClient={queryClient}
         language={language}
         catalogues={CATALOGUES}
-        viewport={drawnFor.viewport}
-        today={drawnFor.today}
+        viewport={drawnFor?.viewport}
+        today={drawnFor?.today}
       >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
@@ -72,7 +95,7 @@ async function prerender(
     user = null,
     drawnFor,
     answer,
-  }: { user?: UserDto | null; drawnFor?: { viewport: Viewport; today: string }; answer?: AnswerQuery } = {},
+  }: { user?: UserDto | null; drawnFor?: DrawnFor; answer?: AnswerQuery } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user });
@@ -178,15 +201,10 @@ export async function prerenderSignedIn(
   pathAndSearch: string,
   language: Language,
   user: UserDto,
-  viewport: Viewport,
-  today: string,
+  drawnFor: DrawnFor,
   answer?: AnswerQuery,
 ) {
-  return prerender(origin, pathAndSearch, language, () => undefined, {
-    user,
-    drawnFor: { viewport, today },
-    answer,
-  });
+  return prerender(origin, pathAndSearch, language, () => undefined, { user, drawnFor, answer });
 }
 
 /** The landing page, with the site's counted figures. */

@@ -436,7 +436,14 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
     expect(root).toContain('Drawn');
     expect(root).toContain('href="/events"');
     // A phone's user agent and no cookie yet: drawn in the narrow layout, which the browser hydrates.
-    expect(res.body).toMatch(/<div id="root" data-viewport="narrow" data-today="\d{4}-\d{2}-\d{2}">/);
+    // No time zone cookie yet: its times are drawn in the server's zone, which the root names with
+    // the instant of the drawing (the browser takes the page over in that zone only, main.tsx).
+    const serverZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(res.body).toMatch(
+      new RegExp(
+        `<div id="root" data-viewport="narrow" data-today="\\d{4}-\\d{2}-\\d{2}" data-zone="${serverZone}" data-now="\\d+">`,
+      ),
+    );
     // The page's content is drawn (decision 048): their event, not anyone else's, read as the
     // browser would read it, and the answers are in the state the browser hydrates from.
     expect(root).toContain('Dvora and Ami');
@@ -477,7 +484,12 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
       '/events',
       'en',
       party.user,
-      { viewport: 'wide', today: '2026-12-01' },
+      {
+        viewport: 'wide',
+        today: '2026-12-01',
+        zone: 'America/New_York',
+        now: Date.parse('2026-12-01T15:00:00Z'),
+      },
       refusing,
       client.app.log,
     );
@@ -514,7 +526,12 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
       clock += 10_000;
       return viaCaller(path, input);
     };
-    const drawnFor = { viewport: 'wide', today: '2026-12-01' } as const;
+    const drawnFor = {
+      viewport: 'wide',
+      today: '2026-12-01',
+      zone: 'America/New_York',
+      now: Date.parse('2026-12-01T15:00:00Z'),
+    } as const;
     const first = prerender.signedIn(
       'http://localhost',
       '/events',
@@ -577,7 +594,9 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
       url: '/events',
       headers: { cookie, 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
     });
-    expect(res.body).toContain(`<div id="root" data-viewport="wide" data-today="${today}">`);
+    expect(res.body).toMatch(
+      new RegExp(`<div id="root" data-viewport="wide" data-today="${today}" data-zone="Pacific/Kiritimati" data-now="\\d+">`),
+    );
     expect(queries(parts(res.body).state).has(JSON.stringify([['events', 'list'], { type: 'query' }]))).toBe(
       true,
     );

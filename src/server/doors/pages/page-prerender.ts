@@ -5,7 +5,7 @@ import type { Language } from '../../../shared/i18n';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { SiteFiguresDto } from '../../../shared/schemas/site';
 import type { VendorListInput, VendorView } from '../../../shared/schemas/vendors';
-import type { Viewport } from '../../../shared/viewport';
+import type { DrawnFor, Viewport } from '../../../shared/viewport';
 import { siteFigures } from '../../domains/meta/site-figures';
 import type { Db } from '../../platform/db/create-db';
 
@@ -24,6 +24,9 @@ export interface PrerenderedPage {
   viewport?: Viewport;
   /** The day (YYYY-MM-DD, where the browser is) a signed-in page was drawn for. */
   today?: string;
+  /** The zone a signed-in page's times were drawn in, and the instant it was drawn at (page-clock.ts). */
+  zone?: string;
+  now?: number;
 }
 
 /** The client's drawing functions (src/client/prerender.tsx). */
@@ -42,8 +45,7 @@ export interface Renderer {
     pathAndSearch: string,
     language: Language,
     user: UserDto,
-    viewport: Viewport,
-    today: string,
+    drawnFor: DrawnFor,
     answer?: AnswerQuery,
   ): Promise<PrerenderedPage>;
   /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
@@ -102,6 +104,11 @@ export class PagePrerender {
   #loading: Promise<void> | null = null;
   readonly #kept = new Map<string, Kept>();
   readonly #drawing = new Map<string, { done: Promise<Kept | null>; reading: Reading }>();
+  /**
+   * The renderer's turn: drawings share module state while they render (the formatters' language,
+   * the page's clock), so one renders at a time; one waiting for its data gives its turn up.
+   */
+  readonly #turn = new Turn();
   #restUntil = 0;
   /** While the pages are drawn at start-up: the drawings made, and no share of the thread kept. */
   #warmUp: { key: string; ms: number }[] | null = null;
@@ -228,7 +235,7 @@ export class PagePrerender {
     pathAndSearch: string,
     language: Language,
     user: UserDto,
-    drawnFor: { viewport: Viewport; today: string },
+    drawnFor: DrawnFor,
     answer: AnswerQuery | undefined,
     log: FastifyBaseLogger,
   ): Promise<DrawnPage | null> {
@@ -242,8 +249,7 @@ export class PagePrerender {
           pathAndSearch,
           language,
           user,
-          drawnFor.viewport,
-          drawnFor.today,
+          drawnFor,
           answer && reading.waitingFor(answer),
         ),
       log,
@@ -277,11 +283,10 @@ export class PagePrerender {
     // The same page asked again while it is drawn: the visitors share the drawing.
     const pending = this.#drawing.get(key);
     if (pending) return drawnPage(await pending.done);
-    // One drawing at a time (one waiting for its data holds no thread), and no more than its share
+    // One drawing at a time (one waiting for its data gives up its turn), and no more than its share
     // of the thread.
-    const drawingNow = [...this.#drawing.values()].some(({ reading }) => !reading.waiting);
-    if (drawingNow || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
-    const reading = new Reading(this.#now);
+    if (this.#turn.taken || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
+    const reading = new Reading(this.#now, this.#turn);
     const done = this.#draw(key, dataJson, () => draw(render, reading), reading, log, keep).finally(() => {
       this.#drawing.delete(key);
     });
@@ -313,6 +318,7 @@ export class PagePrerender {
       log.error({ err: error }, `drawing ${key} failed; visitors get the plain page`);
       return null;
     } finally {
+      reading.done();
       // The drawing's own time: not the time it waited for its data.
       const took = this.#now() - started - reading.waitedMs;
       if (this.#warmUp) this.#warmUp.push({ key, ms: Math.round(took) });
@@ -322,15 +328,49 @@ export class PagePrerender {
 }
 
 /**
- * A drawing's reads of its data (a signed-in page's answers): whether it is waiting for one now,
- * and how long it has waited in all, counting answers waited for together once.
+ * The renderer's one turn (PagePrerender's #turn): taken at once when free, else waited for in order.
+ */
+class Turn {
+  #taken = false;
+  readonly #waiting: (() => void)[] = [];
+
+  get taken(): boolean {
+    return this.#taken;
+  }
+
+  take(): Promise<void> {
+    if (!this.#taken) {
+      this.#taken = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#taken = false;
+  }
+}
+
+/**
+ * A drawing's reads of its data (a signed-in page's answers) and its turn at the renderer: it holds
+ * the turn from its start, gives it up while it waits for answers (another page may be drawn then),
+ * and waits for it again before drawing with them. How long it waited in all, answers waited for
+ * together counted once, is not the drawing's own time.
  */
 class Reading {
   #open = 0;
   #since = 0;
+  #holds = true;
   waitedMs = 0;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly turn: Turn,
+  ) {
+    void turn.take();
+  }
 
   get waiting(): boolean {
     return this.#open > 0;
@@ -338,12 +378,27 @@ class Reading {
 
   waitingFor(answer: AnswerQuery): AnswerQuery {
     return async (path, input) => {
-      if (this.#open++ === 0) this.#since = this.now();
+      if (this.#open++ === 0) {
+        this.#since = this.now();
+        this.#holds = false;
+        this.turn.give();
+      }
       try {
         return await answer(path, input);
       } finally {
-        if (--this.#open === 0) this.waitedMs += this.now() - this.#since;
+        if (--this.#open === 0) {
+          await this.turn.take();
+          this.#holds = true;
+          this.waitedMs += this.now() - this.#since;
+        }
       }
     };
+  }
+
+  /** The drawing is over: its turn goes to the next. */
+  done(): void {
+    if (!this.#holds) return;
+    this.#holds = false;
+    this.turn.give();
   }
 }

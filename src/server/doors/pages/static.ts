@@ -47,6 +47,9 @@ function isAssetPath(url: string): boolean {
   return pathname.startsWith('/assets/') || pathname.endsWith('.map');
 }
 
+/** The server's own time zone, for a signed-in page drawn before the browser has said its own. */
+const SERVER_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 function notFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
 }
@@ -249,16 +252,19 @@ export async function staticAndFallback(
       if (!user) return null;
       const fromCookie = req.cookies[VIEWPORT_COOKIE];
       const viewport = isViewport(fromCookie) ? fromCookie : viewportFromUserAgent(req.headers['user-agent']);
-      // Today where the browser is, as its cookie says (the server's own day until it has said).
-      const zone = req.cookies[TIME_ZONE_COOKIE];
+      // Today and the page's times where the browser is, as its cookie says (the server's own zone
+      // until it has said).
       const now = new Date();
-      const today = (zone && civilDateIn(zone, now)) || now.toISOString().slice(0, 10);
+      const asked = req.cookies[TIME_ZONE_COOKIE];
+      const askedToday = asked ? civilDateIn(asked, now) : null;
+      const zone = asked && askedToday ? asked : SERVER_ZONE;
+      const today = askedToday ?? civilDateIn(SERVER_ZONE, now) ?? now.toISOString().slice(0, 10);
       const page = await prerender.signedIn(
         origin,
         req.url,
         user.language,
         user,
-        { viewport, today },
+        { viewport, today, zone, now: now.getTime() },
         // The page's queries, answered with the person's session (decision 048).
         answerWith(ctx),
         req.log,
