@@ -19,9 +19,8 @@ import {
 
 /**
  * Links added in one task at most. Each costs the browser a little (a request started, the link
- * inserted), more than the rest of the boot script: ninety at once, as a signed-in page's app and screens need, made one long task
- * of its own on a slow phone. The app's own loader (Vite's) would add the screens' links in the
- * middle of the entry's start, the longest task of all: added here first, they are found there.
+ * inserted), more than the rest of the boot script: the app's twenty-odd at once made a long task of
+ * their own on a slow phone (Lighthouse: about 100 ms at its 4x CPU).
  */
 const LINKS_A_TASK = 4;
 
@@ -36,7 +35,7 @@ function preloadLink(href: string): void {
 function load(): void {
   const list = document.getElementById(APP_SCRIPTS_ID)?.textContent;
   if (!list) return;
-  const { entry, preload, screens = [] } = JSON.parse(list) as AppScripts;
+  const { entry, preload } = JSON.parse(list) as AppScripts;
   const startEntry = () => {
     const script = document.createElement('script');
     script.type = 'module';
@@ -44,12 +43,8 @@ function load(): void {
     script.src = entry;
     document.head.append(script);
   };
-  // The entry goes once its own modules are asked for; the screens' (needed a little later) after it.
-  const steps = [
-    ...preload.map((href) => () => preloadLink(href)),
-    startEntry,
-    ...screens.map((href) => () => preloadLink(href)),
-  ];
+  // The entry goes once its own modules are asked for, a few a task.
+  const steps = [...preload.map((href) => () => preloadLink(href)), startEntry];
   const next = () => {
     for (const step of steps.splice(0, LINKS_A_TASK)) step();
     if (steps.length > 0) setTimeout(next, 0);

@@ -19,11 +19,12 @@ import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marke
 import { fixedCatalogues } from './i18n/catalogue';
 import en from './i18n/en';
 import he from './i18n/he';
+import type { FirstPageMeta } from './lib/first-page';
 import { setPageClock } from './lib/page-clock';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
-import { routes, screenSources } from './routes';
+import { routes } from './routes';
 
 /** Both catalogues: the server draws pages in either language. */
 const CATALOGUES = fixedCatalogues({ en, he });
@@ -34,7 +35,7 @@ async function drawOnce(
   language: Language,
   queryClient: QueryClient,
   drawnFor?: DrawnFor,
-): Promise<{ html: string; screens: string[] }> {
+): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`${origin}${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
@@ -55,7 +56,7 @@ async function drawWith(
   language: Language,
   queryClient: QueryClient,
   drawnFor: DrawnFor | undefined,
-): Promise<{ html: string; screens: string[] }> {
+): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers
@@ -73,7 +74,7 @@ async function drawWith(
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
-  return { html, screens: screenSources(context.matches.map((match) => match.route.element)) };
+  return html;
 }
 
 /**
@@ -107,14 +108,13 @@ async function prerender(
     if (!(await answerQueries(queryClient, answer))) break;
     drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
   }
-  if (/<script[\s>]/i.test(drawn.html)) throw new Error(`the drawn page ${path} needs an inline script`);
-  const { html, styles } = hoistStyles(drawn.html);
+  if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${path} needs an inline script`);
+  const { html, styles } = hoistStyles(drawn);
   const state = superjson.stringify(dehydrate(queryClient));
-  const { screens } = drawn;
   // A signed-in page names what it is still to read, and what it was drawn for (decision 047).
   return user
-    ? { html, styles, state, screens, firstQueries: unansweredQueries(queryClient), ...drawnFor }
-    : { html, styles, state, screens };
+    ? { html, styles, state, firstQueries: unansweredQueries(queryClient), ...drawnFor }
+    : { html, styles, state };
 }
 
 /** A style element emotion writes into the markup ahead of the elements that use it. */
@@ -143,17 +143,37 @@ function hoistStyles(drawn: string): { html: string; styles: string } {
  * disabled, not skipped), never lists read page by page.
  */
 function unansweredQueries(queryClient: QueryClient): FirstQuery[] {
-  return unanswered(queryClient).map(({ path, input }) => ({ path, input }));
+  return unanswered(queryClient)
+    .filter((query) => !query.infinite)
+    .map(({ path, input }) => ({ path, input }));
 }
 
-function unanswered(queryClient: QueryClient): (FirstQuery & { queryKey: QueryKey })[] {
-  const queries: (FirstQuery & { queryKey: QueryKey })[] = [];
+/** A query a drawing asked for; a list read page by page with the input of its first page. */
+type Asked = FirstQuery & { queryKey: QueryKey; infinite?: { pageParam: unknown } };
+
+/**
+ * The queries a drawing asked for and had no answer to. A list read page by page (an infinite query)
+ * is among them when it says how its first page is asked (`firstPageMeta`): its query function
+ * shapes each page's input its own way.
+ */
+function unanswered(queryClient: QueryClient): Asked[] {
+  const queries: Asked[] = [];
   for (const query of queryClient.getQueryCache().getAll()) {
     if (query.state.status !== 'pending') continue;
-    if ((query.options as { enabled?: unknown }).enabled === false) continue;
+    const options = query.options as { enabled?: unknown; initialPageParam?: unknown };
+    if (options.enabled === false) continue;
     const [path, meta] = query.queryKey as [unknown, { input?: unknown; type?: unknown } | undefined];
-    if (!Array.isArray(path) || meta?.type !== 'query' || typeof meta.input === 'symbol') continue;
-    queries.push({ path: path.join('.'), input: meta.input, queryKey: query.queryKey });
+    if (!Array.isArray(path) || typeof meta?.input === 'symbol') continue;
+    if (meta?.type === 'query')
+      queries.push({ path: path.join('.'), input: meta.input, queryKey: query.queryKey });
+    const firstPage = (query.meta as FirstPageMeta | undefined)?.firstPageInput;
+    if (meta?.type === 'infinite' && firstPage !== undefined)
+      queries.push({
+        path: path.join('.'),
+        input: firstPage,
+        queryKey: query.queryKey,
+        infinite: { pageParam: options.initialPageParam ?? null },
+      });
   }
   return queries;
 }
@@ -172,9 +192,10 @@ const DRAW_PASSES = 3;
 async function answerQueries(queryClient: QueryClient, answer: AnswerQuery): Promise<boolean> {
   const asked = unanswered(queryClient);
   const answers = await Promise.all(
-    asked.map(({ path, input, queryKey }) =>
+    asked.map(({ path, input, queryKey, infinite }) =>
       answer(path, input).then(
-        (data) => ({ queryKey, data }),
+        // A list's first page is kept as React Query keeps pages.
+        (data) => ({ queryKey, data: infinite ? { pages: [data], pageParams: [infinite.pageParam] } : data }),
         () => null,
       ),
     ),

@@ -1,4 +1,4 @@
-import { type ComponentType, isValidElement, type ReactElement, type ReactNode } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { CLIENT_PATHS } from '../shared/client-paths';
 import type { UserDto } from '../shared/schemas/auth';
@@ -39,32 +39,14 @@ function loadScreenMessages(screen: Screen): Promise<void> {
 function screen<P>(file: Screen, name: string) {
   const code = SCREEN_CODE[`./${file}`];
   if (!code) throw new Error(`routes.tsx: ${file} is not among the screens' files`);
-  return Object.assign(
-    lazyWithPreload(
-      async () => (await Promise.all([code(), loadScreenMessages(file)]))[0],
-      (module) => {
-        const component = module[name];
-        if (typeof component !== 'function') throw new Error(`${file} exports no ${name}`);
-        return component as ComponentType<P>;
-      },
-    ),
-    { screenSource: `src/client/${file}` },
+  return lazyWithPreload(
+    async () => (await Promise.all([code(), loadScreenMessages(file)]))[0],
+    (module) => {
+      const component = module[name];
+      if (typeof component !== 'function') throw new Error(`${file} exports no ${name}`);
+      return component as ComponentType<P>;
+    },
   );
-}
-
-/**
- * The source files of the screens (layouts and pages) the route `elements` render, as the build's
- * manifest names them: a drawn page lists their modules for the browser to fetch with the app's
- * (boot.ts).
- */
-export function screenSources(elements: ReactNode[]): string[] {
-  const sources: string[] = [];
-  for (const element of elements) {
-    if (!isValidElement(element)) continue;
-    const { screenSource } = element.type as { screenSource?: unknown };
-    if (typeof screenSource === 'string') sources.push(screenSource);
-  }
-  return sources;
 }
 
 const page = (file: Screen, name: string) => screen<object>(file, name);

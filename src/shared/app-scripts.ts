@@ -12,11 +12,6 @@ export interface AppScripts {
   entry: string;
   /** The modules the entry imports, fetched beside it instead of one after another. */
   preload: string[];
-  /**
-   * The modules of the page's own screens (its layout and page, with what they import, less the
-   * entry's): fetched beside the entry, so that the app finds them on its way and starts none itself.
-   */
-  screens?: string[];
 }
 
 /**

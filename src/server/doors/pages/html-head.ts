@@ -182,14 +182,7 @@ export class HtmlTemplate {
   /** The build links Chakra's global styles: a drawn page leaves its own copy of them out. */
   readonly #globalStylesheet: boolean;
 
-  /** The modules (as the page links them) of screens' source files, with all they import. */
-  readonly #screenScripts: (sources: string[]) => string[];
-
-  constructor(
-    html: string,
-    options: { bootScript?: string; screenScripts?: (sources: string[]) => string[] } = {},
-  ) {
-    this.#screenScripts = options.screenScripts ?? (() => []);
+  constructor(html: string, options: { bootScript?: string } = {}) {
     const title = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/i.exec(html);
     let rest = html;
     let at: number;
@@ -239,7 +232,6 @@ export class HtmlTemplate {
       today?: string;
       zone?: string;
       now?: number;
-      screens?: string[];
     },
   ): string {
     const halves = (prerendered && this.#drawn) || this.#page;
@@ -263,13 +255,8 @@ export class HtmlTemplate {
         `<div id="root"${drawnForAttributes(prerendered)}>${prerendered.html}</div>`,
       ];
       if (this.#drawn) {
-        const { scripts } = this.#drawn;
-        const screens = this.#screenScripts(prerendered.screens ?? []).filter(
-          (href) => href !== scripts.entry && !scripts.preload.includes(href),
-        );
-        const named: AppScripts = screens.length > 0 ? { ...scripts, screens } : scripts;
         elements.push(
-          `<script type="application/json" id="${APP_SCRIPTS_ID}">${scriptJson(JSON.stringify(named))}</script>`,
+          `<script type="application/json" id="${APP_SCRIPTS_ID}">${scriptJson(JSON.stringify(this.#drawn.scripts))}</script>`,
           `<script type="module" src="${escapeHtml(this.#drawn.boot)}"></script>`,
         );
       }

@@ -16,8 +16,6 @@ export interface PrerenderedPage {
   styles: string;
   /** React Query's dehydrated cache (superjson), for the client to start from the same data. */
   state: string;
-  /** The source files of the page's screens (layout and page), whose modules the page lists. */
-  screens?: string[];
   /** A signed-in page's queries the browser starts as it boots (decision 047). */
   firstQueries?: FirstQuery[];
   /** The window's width a signed-in page was drawn for, which the browser hydrates it in. */

@@ -55,50 +55,21 @@ function notFound(req: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * The drawn pages' boot script (src/client/boot.ts, decision 025) as the build's manifest names it,
- * and the modules of a drawn page's screens (its layout and page, with all they import), for the
- * boot script to fetch beside the app's; the manifest lies beside the client folder
- * (vite.config.ts). Without it, drawn pages name the app's scripts as every other page does.
+ * The drawn pages' boot script (src/client/boot.ts, decision 025) as the build's manifest names it;
+ * the manifest lies beside the client folder (vite.config.ts). Without it, drawn pages name the
+ * app's scripts as every other page does.
  */
-function appScriptsOf(
-  clientDir: string,
-  log: FastifyBaseLogger,
-): { bootScript?: string; screenScripts?: (sources: string[]) => string[] } {
+function bootScriptOf(clientDir: string, log: FastifyBaseLogger): string | undefined {
   const manifestFile = path.join(clientDir, '..', 'client-manifest.json');
-  if (!existsSync(manifestFile)) return {};
+  if (!existsSync(manifestFile)) return undefined;
   try {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
-      string,
-      ManifestChunk | undefined
-    >;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file?: unknown }>;
     const file = manifest['src/client/boot.ts']?.file;
-    if (typeof file !== 'string') return {};
-    /** A source's module and every module it imports, each once (the build writes no cycles, but a shared chunk recurs). */
-    const screenScripts = (sources: string[]): string[] => {
-      const seen = new Set<string>();
-      const scripts: string[] = [];
-      const visit = (key: string) => {
-        if (seen.has(key)) return;
-        seen.add(key);
-        const chunk = manifest[key];
-        if (!chunk || typeof chunk.file !== 'string') return;
-        scripts.push(`/${chunk.file}`);
-        for (const imported of chunk.imports ?? []) visit(imported);
-      };
-      for (const source of sources) visit(source);
-      return scripts;
-    };
-    return { bootScript: `/${file}`, screenScripts };
+    return typeof file === 'string' ? `/${file}` : undefined;
   } catch (error) {
     log.warn(`${manifestFile} unreadable, drawn pages name the app's scripts: ${(error as Error).message}`);
-    return {};
+    return undefined;
   }
-}
-
-/** What the build's manifest says of a chunk (the part read here). */
-interface ManifestChunk {
-  file?: unknown;
-  imports?: string[];
 }
 
 /** The longest start-up waits for the first pages to be drawn before it listens anyway. */
@@ -171,8 +142,8 @@ export async function staticAndFallback(
 
     // Read once: every page answer is this template with its own head.
     const templateHtml = readFileSync(indexHtml, 'utf8');
-    const { bootScript, screenScripts } = appScriptsOf(opts.clientDir, app.log);
-    const template = new HtmlTemplate(templateHtml, { bootScript, screenScripts });
+    const bootScript = bootScriptOf(opts.clientDir, app.log);
+    const template = new HtmlTemplate(templateHtml, { bootScript });
     /** The build and the origin the pages are written for, as drawn pages' tags name them. */
     const build = JSON.stringify([templateHtml, bootScript ?? null, opts.deps.config.appUrl]);
     const { db, config } = opts.deps;
