@@ -170,7 +170,7 @@ type BoundInputProps<T extends FieldValues> = Bound<T> &
  * later on a phone, and counts as the page's largest paint.
  */
 function drawnValue<T extends FieldValues>(
-  form: ZodForm<T, any>,
+  form: Bound<T>['form'],
   name: Path<T>,
 ): { defaultValue?: string | number } {
   const value: unknown = get(form.formState.defaultValues, name);
