@@ -41,9 +41,9 @@ rememberViewport();
 // come before the first render, and each lazily loaded screen's with its code (routes.tsx), so that
 // a drawn page is taken over in the words it was drawn in.
 const language = documentLanguage();
-// A signed-in page is drawn with its times read in the browser's zone, as its cookie told the server,
-// at the instant of the drawing (decision 048). In that zone, the page is taken over reading the
-// same clock; drawn in another (the cookie missing or old), its times would read otherwise here, so
+// A signed-in page drawn with its data has its times read in the server's zone, which it names, at
+// the instant of the drawing (decision 048). In that zone, the page is taken over reading the same
+// clock; in another (the browser's cookie missing or old), its times would read otherwise here, so
 // the app draws the page itself instead.
 const drawnZone = root.dataset.zone;
 const drawnNow = Number(root.dataset.now);

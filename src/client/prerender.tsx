@@ -40,9 +40,9 @@ async function drawOnce(
   const context = await handler.query(new Request(`${origin}${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // A signed-in page's times are read in the browser's zone, at the instant it is drawn for
-  // (page-clock.ts); the renderer draws one page at a time (page-prerender.ts), so it is the page's.
-  setPageClock(drawnFor ? { zone: drawnFor.zone, now: drawnFor.now } : null);
+  // A signed-in page's times are read at the instant it is drawn for (page-clock.ts); the renderer
+  // draws one page at a time (page-prerender.ts), so the clock is the page's.
+  setPageClock(drawnFor ? { now: drawnFor.now } : null);
   try {
     return await drawWith(router, context, language, queryClient, drawnFor);
   } finally {

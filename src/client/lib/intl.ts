@@ -7,7 +7,6 @@
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, localeOf } from '../../shared/i18n';
 import { formatCurrencyMinor, formatNumber } from '../../shared/money';
-import { pageZone } from './page-clock';
 
 let locale = 'en-US';
 
@@ -25,12 +24,10 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The date/time formatter of the page's locale for `options`, shared by every caller asking the same. */
 export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  // In the zone the page is drawn in, on the server (page-clock.ts); a zone of the caller's own wins.
-  const zone = pageZone();
-  const key = `${locale} ${zone ?? ''} ${JSON.stringify(options)}`;
+  const key = `${locale} ${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, zone ? { timeZone: zone, ...options } : options);
+    format = new Intl.DateTimeFormat(locale, options);
     dateFormats.set(key, format);
   }
   return format;

@@ -1,49 +1,31 @@
 /**
  * The clock a signed-in page is drawn and taken over by (decision 048). The server draws a person's
- * page with its data, times among it ("seen 5 minutes ago", "Tue 7:40 PM"), and the browser must
- * take the page over reading the same: so both read this clock. While the server draws, it is the
- * browser's zone (as its cookie says) at the instant of the drawing; while the browser takes the page
- * over, it is the instant of the drawing in the browser's own zone (the app draws the page itself
- * when its zone is not the one the page was drawn in, main.tsx). Otherwise, it is the browser's own
- * clock.
+ * page with its data, and times among it ("last active 5 minutes ago", what counts as upcoming
+ * today), and the browser must take the page over reading the same: so both read this clock. While
+ * the server draws a page, and while the browser takes it over, it reads the instant of the drawing;
+ * otherwise, now. The zone is the runtime's own on both sides: a page is drawn with its data only
+ * for a browser in the server's zone, and the browser draws the page itself if it finds it is not
+ * (main.tsx).
  *
  * Module state, like the formatters' language (intl.ts): the server draws one page at a time.
  */
-let clock: { zone?: string; now: number } | null = null;
+let drawnAt: number | null = null;
 
-/** Sets the page's clock (null: the runtime's own, now). */
-export function setPageClock(next: { zone?: string; now: number } | null): void {
-  clock = next;
-}
-
-/** The zone a page is drawn in, or undefined for the runtime's own. */
-export function pageZone(): string | undefined {
-  return clock?.zone;
+/** Sets the instant the page reads as now (null: the clock's own). */
+export function setPageClock(next: { now: number } | null): void {
+  drawnAt = next?.now ?? null;
 }
 
 /** Now, as the page reads it. */
 export function pageNow(): Date {
-  return clock ? new Date(clock.now) : new Date();
+  return drawnAt === null ? new Date() : new Date(drawnAt);
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** YYYY-MM-DD of `date` in the page's zone. */
+/** YYYY-MM-DD of `date` in the runtime's zone. */
 export function civilDayOf(date: Date): string {
-  const zone = clock?.zone;
-  if (!zone) return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(zone, format);
-  }
-  return format.format(date);
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 /** Today's YYYY-MM-DD, as the page reads it. */

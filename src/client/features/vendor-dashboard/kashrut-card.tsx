@@ -40,7 +40,7 @@ import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { codedMessage } from '../../lib/errors';
-import { pageToday, pageZone } from '../../lib/page-clock';
+import { pageToday } from '../../lib/page-clock';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -154,7 +154,7 @@ function statusLines(
       title: kashrut.verifiedAt
         ? t('vendorDashboard.kashrut.verified.titleOn', {
             brand,
-            date: formatInstantDate(kashrut.verifiedAt, pageZone() ?? null, language, 'long'),
+            date: formatInstantDate(kashrut.verifiedAt, null, language, 'long'),
           })
         : t('vendorDashboard.kashrut.verified.title', { brand }),
       text: kashrut.expiresOn

@@ -255,6 +255,17 @@ export class PagePrerender {
     );
   }
 
+  /**
+   * Whether a vendor's profile asked now could be served drawn: kept from before, or drawn now (the
+   * renderer there, its turn free, its share of the thread not spent). Reading the listing counts a
+   * visit: a page that then could not be drawn would be read again, and counted again, by the browser.
+   */
+  mayDrawVendor(language: Language, vendorId: string): boolean {
+    if (!this.#render) return false;
+    if (this.#kept.has(`${language}:/vendor/${vendorId}`)) return true;
+    return !this.#turn.taken && (this.#warmUp !== null || this.#now() >= this.#restUntil);
+  }
+
   #ready(log: FastifyBaseLogger): boolean {
     if (this.#render) return true;
     void this.warm(log);

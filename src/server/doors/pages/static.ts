@@ -187,6 +187,12 @@ export async function staticAndFallback(
       }
       const vendorId = /^\/vendor\/([^/]+)\/?$/.exec(pathname)?.[1];
       if (!vendorId) return null;
+      // Reading the listing counts the visit: not unless it can be drawn now, or the browser, given
+      // the plain page, would read it and count it again.
+      if (!prerender.mayDrawVendor(language, segment(vendorId))) {
+        void prerender.warm(req.log);
+        return null;
+      }
       // A listing that is not there (or not an id) is the plain page's "Vendor Not Found"; any other
       // failure is reported by the caller below.
       const vendor = await (await caller()).vendors
@@ -223,21 +229,23 @@ export async function staticAndFallback(
       if (!user) return null;
       const fromCookie = req.cookies[VIEWPORT_COOKIE];
       const viewport = isViewport(fromCookie) ? fromCookie : viewportFromUserAgent(req.headers['user-agent']);
-      // Today and the page's times where the browser is, as its cookie says (the server's own zone
-      // until it has said).
+      // Today where the browser is, as its cookie says (the server's own day until it has said).
       const now = new Date();
       const asked = req.cookies[TIME_ZONE_COOKIE];
       const askedToday = asked ? civilDateIn(asked, now) : null;
-      const zone = asked && askedToday ? asked : SERVER_ZONE;
       const today = askedToday ?? civilDateIn(SERVER_ZONE, now) ?? now.toISOString().slice(0, 10);
+      // With its data, the page's queries answered with the person's session (decision 048), for a
+      // browser in the server's zone (or one that has not said): the page's times are drawn in the
+      // server's zone, and the browser takes them over only where they read the same. Elsewhere,
+      // the frame and the skeleton, as before.
+      const withData = !askedToday || asked === SERVER_ZONE;
       const page = await prerender.signedIn(
         origin,
         req.url,
         user.language,
         user,
-        { viewport, today, zone, now: now.getTime() },
-        // The page's queries, answered with the person's session (decision 048).
-        answerWith(ctx),
+        { viewport, today, now: now.getTime(), ...(withData ? { zone: SERVER_ZONE } : {}) },
+        withData ? answerWith(ctx) : undefined,
         req.log,
       );
       return page ? { page, language: user.language } : null;
