@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { appSystem } from './theme';
+import { system } from './theme';
 
 /**
  * The theme carries only the recipes of the components in use (theme.ts), and Chakra draws a
@@ -80,8 +80,7 @@ describe('theme', () => {
         const inDefaults = defaultSystem.getRecipe(key) ?? defaultSystem.getSlotRecipe(key);
         if (!inDefaults) continue;
         checked++;
-        if (!appSystem().getRecipe(key) && !appSystem().getSlotRecipe(key))
-          missing.push(`${name} needs "${key}"`);
+        if (!system.getRecipe(key) && !system.getSlotRecipe(key)) missing.push(`${name} needs "${key}"`);
       }
     }
     expect(checked).toBeGreaterThan(20);
@@ -89,9 +88,9 @@ describe('theme', () => {
   });
 
   it('keeps the app palette on top of the defaults', () => {
-    expect(appSystem().token('colors.brand.900')).toBe('#1e3a8a');
-    expect(appSystem().getRecipe('button')).toBeDefined();
+    expect(system.token('colors.brand.900')).toBe('#1e3a8a');
+    expect(system.getRecipe('button')).toBeDefined();
     // A recipe the app does not use is left out of the first chunk.
-    expect(appSystem().getSlotRecipe('colorPicker')).toBeUndefined();
+    expect(system.getSlotRecipe('colorPicker')).toBeUndefined();
   });
 });

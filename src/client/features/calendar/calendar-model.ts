@@ -22,7 +22,6 @@ import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
 import type { Translate } from '../../i18n/use-t';
 import { dateFormat, formatLanguage } from '../../lib/intl';
-import { pageToday } from '../../lib/page-clock';
 import { type DayTimes, timesByDate } from './calendar-times';
 
 /** The Month/Week/Day selector; the month grid is the default. */
@@ -47,7 +46,7 @@ export function parseView(value: string | null): CalendarView {
 }
 
 export function todayCivil(): string {
-  return pageToday();
+  return toCivilDate(new Date());
 }
 
 function parts(date: string): [number, number, number] {
