@@ -6,9 +6,9 @@
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
-import { system } from '../src/client/theme';
+import { appSystem } from '../src/client/theme';
 
-const drawn = renderToString(<ChakraProvider value={system}>{null}</ChakraProvider>);
+const drawn = renderToString(<ChakraProvider value={appSystem()}>{null}</ChakraProvider>);
 const styles = [...drawn.matchAll(/<style data-emotion="css-global [^"]*"[^>]*>([\s\S]*?)<\/style>/g)].map(
   (match) => match[1] as string,
 );

@@ -9,12 +9,14 @@ import { browserCatalogues } from './i18n/catalogue';
 import { documentLanguage } from './i18n/language';
 import { CORE_NAMESPACES } from './i18n/namespaces';
 import { firstQueriesOnPage, holdAnswersUntilPageHydrated, startEarlyAnswers } from './lib/early-answers';
+import { setPageClock } from './lib/page-clock';
 import { createQueryClient } from './lib/query-client';
 import { drawnToday } from './lib/today';
 import { createTrpcClient } from './lib/trpc';
 import { drawnViewport, rememberViewport } from './lib/viewport';
 import { Providers } from './providers';
 import { firstScreensLoaded, router } from './router';
+import { appSystem } from './theme';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -39,7 +41,17 @@ rememberViewport();
 // come before the first render, and each lazily loaded screen's with its code (routes.tsx), so that
 // a drawn page is taken over in the words it was drawn in.
 const language = documentLanguage();
-const drawn = Boolean(prerenderedState && root.firstElementChild);
+// A signed-in page drawn with its data has its times read in the server's zone, which it names, at
+// the instant of the drawing (decision 048). In that zone, the page is taken over reading the same
+// clock; in another (the browser's cookie missing or old), its times would read otherwise here, so
+// the app draws the page itself instead.
+const drawnZone = root.dataset.zone;
+const drawnNow = Number(root.dataset.now);
+const drawnElsewhere =
+  drawnZone !== undefined && drawnZone !== new Intl.DateTimeFormat().resolvedOptions().timeZone;
+// The theme is made in a task of its own, while the page's code and words load (theme.ts).
+setTimeout(appSystem, 0);
+const drawn = Boolean(prerenderedState && root.firstElementChild) && !drawnElsewhere;
 void Promise.all([
   browserCatalogues.load(language, CORE_NAMESPACES),
   // A drawn page waits for its screens too (router.tsx), so that hydration never stops midway.
@@ -62,9 +74,11 @@ void Promise.all([
   // Taking over a drawn page is a transition: React hydrates it in slices and lets the browser answer
   // input (and paint) between them, instead of one long task; the drawn page is already on screen.
   if (drawn) {
-    // A signed-in page (drawn for its user, with its first queries named) holds its queries' answers
-    // until it is taken over whole (early-answers.ts).
-    if (firstQueries.length > 0) holdAnswersUntilPageHydrated();
+    // A signed-in page (drawn for its user, at the width it names) holds its queries' answers until
+    // it is taken over whole (early-answers.ts): drawn with its data, it is taken over from the same,
+    // and a fresh answer meanwhile (the live stream's, a query still to answer) would change it.
+    if (viewport) holdAnswersUntilPageHydrated();
+    if (Number.isFinite(drawnNow)) setPageClock({ now: drawnNow });
     startTransition(
       () =>
         void hydrateRoot(root, app, {

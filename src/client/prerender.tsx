@@ -1,19 +1,26 @@
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router-dom';
 import superjson from 'superjson';
 import type { FirstQuery } from '../shared/first-queries';
 import type { Language } from '../shared/i18n';
 import type { UserDto } from '../shared/schemas/auth';
 import type { SiteFiguresDto } from '../shared/schemas/site';
 import type { VendorPageDto, VendorView } from '../shared/schemas/vendors';
-import type { Viewport } from '../shared/viewport';
+import type { DrawnFor } from '../shared/viewport';
 import { FIRST_FILTERS, vendorListQuery } from './features/marketplace/use-marketplace';
 import { fixedCatalogues } from './i18n/catalogue';
 import en from './i18n/en';
 import he from './i18n/he';
+import type { FirstPageMeta } from './lib/first-page';
+import { setPageClock } from './lib/page-clock';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
@@ -27,20 +34,37 @@ async function drawOnce(
   path: string,
   language: Language,
   queryClient: QueryClient,
-  drawnFor: { viewport?: Viewport; today?: string } = {},
+  drawnFor?: DrawnFor,
 ): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`${origin}${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // A signed-in page's times are read at the instant it is drawn for (page-clock.ts); the renderer
+  // draws one page at a time (page-prerender.ts), so the clock is the page's.
+  setPageClock(drawnFor ? { now: drawnFor.now } : null);
+  try {
+    return await drawWith(router, context, language, queryClient, drawnFor);
+  } finally {
+    setPageClock(null);
+  }
+}
+
+async function drawWith(
+  router: ReturnType<typeof createStaticRouter>,
+  context: StaticHandlerContext,
+  language: Language,
+  queryClient: QueryClient,
+  drawnFor: DrawnFor | undefined,
+): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers
         queryClient={queryClient}
         language={language}
         catalogues={CATALOGUES}
-        viewport={drawnFor.viewport}
-        today={drawnFor.today}
+        viewport={drawnFor?.viewport}
+        today={drawnFor?.today}
       >
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
@@ -68,12 +92,22 @@ async function prerender(
   path: string,
   language: Language,
   fill: (queryClient: QueryClient) => void,
-  { user = null, drawnFor }: { user?: UserDto | null; drawnFor?: { viewport: Viewport; today: string } } = {},
+  {
+    user = null,
+    drawnFor,
+    answer,
+  }: { user?: UserDto | null; drawnFor?: DrawnFor; answer?: AnswerQuery } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(getQueryKey(trpc.auth.session, undefined, 'query'), { user });
   fill(queryClient);
-  const drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
+  let drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
+  // A page drawn with answers asks what it read, and is drawn again with the answers, as long as a
+  // pass brings new ones: a part shown only once its data is there may read more (its own queries).
+  for (let pass = 1; answer && pass < DRAW_PASSES; pass++) {
+    if (!(await answerQueries(queryClient, answer))) break;
+    drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
+  }
   if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${path} needs an inline script`);
   const { html, styles } = hoistStyles(drawn);
   const state = superjson.stringify(dehydrate(queryClient));
@@ -109,36 +143,89 @@ function hoistStyles(drawn: string): { html: string; styles: string } {
  * disabled, not skipped), never lists read page by page.
  */
 function unansweredQueries(queryClient: QueryClient): FirstQuery[] {
-  const queries: FirstQuery[] = [];
+  return unanswered(queryClient)
+    .filter((query) => !query.infinite)
+    .map(({ path, input }) => ({ path, input }));
+}
+
+/** A query a drawing asked for; a list read page by page with the input of its first page. */
+type Asked = FirstQuery & { queryKey: QueryKey; infinite?: { pageParam: unknown } };
+
+/**
+ * The queries a drawing asked for and had no answer to. A list read page by page (an infinite query)
+ * is among them when it says how its first page is asked (`firstPageMeta`): its query function
+ * shapes each page's input its own way.
+ */
+function unanswered(queryClient: QueryClient): Asked[] {
+  const queries: Asked[] = [];
   for (const query of queryClient.getQueryCache().getAll()) {
     if (query.state.status !== 'pending') continue;
-    if ((query.options as { enabled?: unknown }).enabled === false) continue;
+    const options = query.options as { enabled?: unknown; initialPageParam?: unknown };
+    if (options.enabled === false) continue;
     const [path, meta] = query.queryKey as [unknown, { input?: unknown; type?: unknown } | undefined];
-    if (!Array.isArray(path) || meta?.type !== 'query' || typeof meta.input === 'symbol') continue;
-    queries.push({ path: path.join('.'), input: meta.input });
+    if (!Array.isArray(path) || typeof meta?.input === 'symbol') continue;
+    if (meta?.type === 'query')
+      queries.push({ path: path.join('.'), input: meta.input, queryKey: query.queryKey });
+    const firstPage = (query.meta as FirstPageMeta | undefined)?.firstPageInput;
+    if (meta?.type === 'infinite' && firstPage !== undefined)
+      queries.push({
+        path: path.join('.'),
+        input: firstPage,
+        queryKey: query.queryKey,
+        infinite: { pageParam: options.initialPageParam ?? null },
+      });
   }
   return queries;
 }
 
 /**
+ * Reads what a signed-in person's page asks for, as the server would answer the browser (`answer`,
+ * the procedure called with their session), for the page to be drawn with its content. Whether any
+ * answer came: a query that fails (or is not answered in time) is left to the browser, which asks
+ * it again and shows its error or its data in the page's usual way.
+ */
+export type AnswerQuery = (path: string, input: unknown) => Promise<unknown>;
+
+/** Draws of a signed-in page at most: the first from the session alone, then with each pass's answers. */
+const DRAW_PASSES = 3;
+
+async function answerQueries(queryClient: QueryClient, answer: AnswerQuery): Promise<boolean> {
+  const asked = unanswered(queryClient);
+  const answers = await Promise.all(
+    asked.map(({ path, input, queryKey, infinite }) =>
+      answer(path, input).then(
+        // A list's first page is kept as React Query keeps pages.
+        (data) => ({ queryKey, data: infinite ? { pages: [data], pageParams: [infinite.pageParam] } : data }),
+        () => null,
+      ),
+    ),
+  );
+  let answered = false;
+  for (const got of answers) {
+    if (!got) continue;
+    queryClient.setQueryData(got.queryKey, got.data);
+    answered = true;
+  }
+  return answered;
+}
+
+/**
  * A signed-in page as its user first sees it (decision 047): the app's frame (navigation, the
- * user's name, the page's heading) and, where the page's data goes, the page's own skeleton, drawn by
- * the same components as in the browser with nothing known but the session. The browser hydrates
- * it from that state alone, so that its first render matches, and starts the page's queries as it
- * boots; the drawing names them.
+ * user's name, the page's heading) and the page's content, drawn by the same components as in the
+ * browser, from the session and what `answer` reads for the queries the page asks (decision 048).
+ * The browser hydrates it from the same answers, so that its first render matches and it has
+ * nothing to draw again once it has taken the page over. A query without an answer is drawn as the
+ * page's own skeleton, named for the browser to start as it boots.
  */
 export async function prerenderSignedIn(
   origin: string,
   pathAndSearch: string,
   language: Language,
   user: UserDto,
-  viewport: Viewport,
-  today: string,
+  drawnFor: DrawnFor,
+  answer?: AnswerQuery,
 ) {
-  return prerender(origin, pathAndSearch, language, () => undefined, {
-    user,
-    drawnFor: { viewport, today },
-  });
+  return prerender(origin, pathAndSearch, language, () => undefined, { user, drawnFor, answer });
 }
 
 /** The landing page, with the site's counted figures. */

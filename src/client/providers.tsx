@@ -10,7 +10,7 @@ import { createQueryClient } from './lib/query-client';
 import { DrawnTodayProvider } from './lib/today';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { ViewportProvider } from './lib/viewport';
-import { system } from './theme';
+import { appSystem } from './theme';
 
 /**
  * The toast region's code (Chakra's toast machine, about 8 KB gzip) stays out of the first chunk:
@@ -62,7 +62,7 @@ export function Providers({
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(() => givenTrpc ?? createTrpcClient());
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <LanguageProvider initial={language} catalogues={catalogues}>
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>

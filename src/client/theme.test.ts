@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defaultSystem } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
-import { system } from './theme';
+import { appSystem } from './theme';
 
 /**
  * The theme carries only the recipes of the components in use (theme.ts), and Chakra draws a
@@ -80,7 +80,8 @@ describe('theme', () => {
         const inDefaults = defaultSystem.getRecipe(key) ?? defaultSystem.getSlotRecipe(key);
         if (!inDefaults) continue;
         checked++;
-        if (!system.getRecipe(key) && !system.getSlotRecipe(key)) missing.push(`${name} needs "${key}"`);
+        if (!appSystem().getRecipe(key) && !appSystem().getSlotRecipe(key))
+          missing.push(`${name} needs "${key}"`);
       }
     }
     expect(checked).toBeGreaterThan(20);
@@ -88,9 +89,9 @@ describe('theme', () => {
   });
 
   it('keeps the app palette on top of the defaults', () => {
-    expect(system.token('colors.brand.900')).toBe('#1e3a8a');
-    expect(system.getRecipe('button')).toBeDefined();
+    expect(appSystem().token('colors.brand.900')).toBe('#1e3a8a');
+    expect(appSystem().getRecipe('button')).toBeDefined();
     // A recipe the app does not use is left out of the first chunk.
-    expect(system.getSlotRecipe('colorPicker')).toBeUndefined();
+    expect(appSystem().getSlotRecipe('colorPicker')).toBeUndefined();
   });
 });

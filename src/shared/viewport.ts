@@ -60,3 +60,21 @@ export function civilDateIn(timeZone: string, now: Date): string | null {
     return null;
   }
 }
+
+/**
+ * What a signed-in page is drawn for (decisions 047, 048), and the browser takes it over with: the
+ * window's width, the browser's day (as its cookie says, else the server's), the zone of its times,
+ * and the instant of the drawing, which the page's relative times are counted from.
+ */
+export interface DrawnFor {
+  viewport: Viewport;
+  /** YYYY-MM-DD in `zone` at `now`. */
+  today: string;
+  /**
+   * The zone the page's times are drawn in (an IANA name): the server's own, named only when the
+   * page is drawn with its data (decision 048).
+   */
+  zone?: string;
+  /** Milliseconds since the epoch. */
+  now: number;
+}

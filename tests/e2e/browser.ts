@@ -71,12 +71,17 @@ export interface Session {
 export async function openSession(
   browser: Browser,
   viewport: ViewportName = 'desktop',
-  { scripts = true, server = baseUrl() }: { scripts?: boolean; server?: string } = {},
+  {
+    scripts = true,
+    server = baseUrl(),
+    timezoneId,
+  }: { scripts?: boolean; server?: string; timezoneId?: string } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     baseURL: server,
     javaScriptEnabled: scripts,
+    ...(timezoneId ? { timezoneId } : {}),
     ...IN_RUN_LANGUAGE,
   });
   const page = await context.newPage();

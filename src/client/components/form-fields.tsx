@@ -163,6 +163,20 @@ type BoundInputProps<T extends FieldValues> = Bound<T> &
  * An input bound to a form field: registered with the form, its message under it, disabled while
  * the form saves. `kind` picks the email or password variant.
  */
+/**
+ * A text field's value as the server draws it: the form's default (decision 048 draws signed-in
+ * pages with their data). Registered fields are uncontrolled, so without it the server draws them
+ * empty, and they fill in only as the app takes the page over: a listing's text appears seconds
+ * later on a phone, and counts as the page's largest paint.
+ */
+function drawnValue<T extends FieldValues>(
+  form: Bound<T>['form'],
+  name: Path<T>,
+): { defaultValue?: string | number } {
+  const value: unknown = get(form.formState.defaultValues, name);
+  return typeof value === 'string' || typeof value === 'number' ? { defaultValue: value } : {};
+}
+
 export function FormInput<T extends FieldValues>({
   form,
   name,
@@ -171,7 +185,13 @@ export function FormInput<T extends FieldValues>({
   ...props
 }: BoundInputProps<T>) {
   const error = useFieldError({ form, name });
-  const shared = { ...props, error, disabled: disabled ?? form.pending, ...form.register(name) };
+  const shared = {
+    ...props,
+    error,
+    disabled: disabled ?? form.pending,
+    ...drawnValue(form, name),
+    ...form.register(name),
+  };
   if (kind === 'email') return <FormEmailField {...shared} />;
   if (kind === 'password') return <FormPasswordField {...shared} />;
   return <FormTextField {...shared} />;
@@ -186,7 +206,7 @@ export function FormTextarea<T extends FieldValues>({ form, name, ...props }: Bo
   const { frame, control: textarea } = splitFrame(props);
   return (
     <BoundFrame form={form} name={name} frame={frame}>
-      <Textarea {...textarea} {...form.register(name)} />
+      <Textarea {...textarea} {...drawnValue(form, name)} {...form.register(name)} />
     </BoundFrame>
   );
 }
@@ -237,6 +257,7 @@ export function FormSelect<T extends FieldValues>({
       <NativeSelect.Root>
         <NativeSelect.Field
           {...select}
+          {...drawnValue(form, name)}
           {...registered}
           onChange={(event) => {
             void registered.onChange(event);

@@ -24,7 +24,7 @@ import en from '../i18n/en';
 import he from '../i18n/he';
 import { LanguageProvider } from '../i18n/language';
 import type { Translate } from '../i18n/use-t';
-import { system } from '../theme';
+import { appSystem } from '../theme';
 import { ConflictBadge, ConflictNotice } from './conflict-notice';
 import { reasonText } from './observance-reason';
 
@@ -162,7 +162,7 @@ describe('the conflict notice and badge', () => {
   const catalogues = fixedCatalogues({ en, he });
   const render = (language: Language, node: React.ReactNode) =>
     renderToString(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <LanguageProvider initial={language} catalogues={catalogues}>
           {node}
         </LanguageProvider>

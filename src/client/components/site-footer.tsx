@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../shared/constants';
 import type { MessageId } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
+import { pageToday } from '../lib/page-clock';
 import { Logo } from './logo';
 
 interface FooterColumn {
@@ -80,7 +81,7 @@ export function SiteFooter() {
         </Flex>
         <Box borderTopWidth="1px" borderColor="whiteAlpha.200" mt="10" pt="6">
           <Text fontSize="xs" color="whiteAlpha.700">
-            {t('common.footer.copyright', { year: new Date().getFullYear(), brand: PRODUCT_NAME })}
+            {t('common.footer.copyright', { year: Number(pageToday().slice(0, 4)), brand: PRODUCT_NAME })}
           </Text>
         </Box>
       </Container>

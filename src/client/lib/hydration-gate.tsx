@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { PAGE_HYDRATED_EVENT } from '../../shared/app-scripts';
 import { pageHydrated } from './early-answers';
+import { setPageClock } from './page-clock';
 import { restoreTypedBeforeTakeover } from './typed-before-takeover';
 
 /**
@@ -9,6 +10,8 @@ import { restoreTypedBeforeTakeover } from './typed-before-takeover';
  */
 export function PageHydrated(): null {
   useEffect(() => {
+    // The page was taken over at the instant it was drawn at (page-clock.ts); from now on, the browser's.
+    setPageClock(null);
     pageHydrated();
     // Fields kept in a component's state hear what was typed into them before (typed-before-takeover.ts).
     restoreTypedBeforeTakeover();

@@ -28,6 +28,8 @@ export interface TestCaller {
   /** The known-device cookie: the one the caller brought, or the one a sign-in gave it. */
   device: { value: string | null };
   user: UserDto | null;
+  /** The procedures' context the caller acts with (for code that calls procedures itself). */
+  ctx: Context;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -174,7 +176,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<TestH
         },
       },
     };
-    return { caller: createCaller(ctx), cookie, device, user };
+    return { caller: createCaller(ctx), cookie, device, user, ctx };
   }
 
   async function sessionFor(userId: string) {

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCivilDay } from '../../../shared/dates';
-import { localeOf } from '../../../shared/i18n';
 import type { BookingDto } from '../../../shared/schemas/booking-answers';
 import { type BookingStatus, formatMoney, quotePriceText } from '../../../shared/schemas/bookings';
 import { ErrorAlert } from '../../components/error-alert';
@@ -16,6 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { WriteReviewButton } from '../reviews/write-review-button';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { BOOKING_STATUS, historyText } from './format';
+import { historyTime } from './history-time';
 import { useBookings } from './use-bookings';
 
 interface BookingsListProps {
@@ -144,8 +144,7 @@ function BookingItem({ booking, reviewable }: { booking: BookingDto; reviewable:
             <Stack as="ol" gap="0.5" fontSize="xs" color="fg.muted" listStyleType="none">
               {booking.history.map((row) => (
                 <li key={row.id}>
-                  {row.createdAt.toLocaleString(localeOf(language))} ·{' '}
-                  {historyText(t, row.action, row.actorSide)}
+                  {historyTime(row.createdAt)} · {historyText(t, row.action, row.actorSide)}
                   {row.reason ? `: ${row.reason}` : ''}
                 </li>
               ))}

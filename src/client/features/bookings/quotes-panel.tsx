@@ -2,19 +2,18 @@ import { Box, Button, Collapsible, Flex, HStack, Stack, Text } from '@chakra-ui/
 import { FileSignature } from 'lucide-react';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { localeOf } from '../../../shared/i18n';
 import type { QuoteDto } from '../../../shared/schemas/booking-answers';
 import type { AttachmentDto } from '../../../shared/schemas/messages';
 import { ErrorAlert } from '../../components/error-alert';
 import { ConfirmDialog } from '../../components/form-dialog';
 import { IconEyebrow } from '../../components/icon-eyebrow';
-import { useLanguage } from '../../i18n/language';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { historyText } from './format';
+import { historyTime } from './history-time';
 import { QuoteCard } from './quote-card';
 import { QuoteDialog } from './quote-dialog';
 import { useAcceptQuote, useDeclineQuote, useRequestQuotes } from './use-bookings';
@@ -39,7 +38,6 @@ const CLOSED_REQUEST = new Set(['booked', 'declined', 'expired']);
  */
 export default function QuotesPanel({ requestId, vendorId, side, otherName, ownFiles }: QuotesPanelProps) {
   const t = useT();
-  const { language } = useLanguage();
   const query = useRequestQuotes(requestId);
   // The owner's listings (already loaded by the dashboard's picker), for the listing's category.
   const listings = trpc.vendors.mine.useQuery(undefined, { enabled: side === 'vendor' });
@@ -97,8 +95,7 @@ export default function QuotesPanel({ requestId, vendorId, side, otherName, ownF
                   <Stack as="ol" gap="0.5" fontSize="xs" color="fg.muted" listStyleType="none">
                     {data.history.map((row) => (
                       <li key={row.id}>
-                        {row.createdAt.toLocaleString(localeOf(language))} ·{' '}
-                        {historyText(t, row.action, row.actorSide)}
+                        {historyTime(row.createdAt)} · {historyText(t, row.action, row.actorSide)}
                         {row.reason ? `: ${row.reason}` : ''}
                       </li>
                     ))}

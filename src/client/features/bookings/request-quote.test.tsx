@@ -8,7 +8,7 @@ import { fixedCatalogues } from '../../i18n/catalogue';
 import en from '../../i18n/en';
 import he from '../../i18n/he';
 import { LanguageProvider } from '../../i18n/language';
-import { system } from '../../theme';
+import { appSystem } from '../../theme';
 import { familyConversationLink, quoteToShow, RequestQuoteSummary } from './request-quote';
 
 const quote = (over: Partial<QuoteDto> = {}): QuoteDto => ({
@@ -39,7 +39,7 @@ const catalogues = fixedCatalogues({ en, he });
 const render = (q: QuoteDto, conversation: string | null, language: Language = 'en') =>
   renderToString(
     <LanguageProvider initial={language} catalogues={catalogues}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <MemoryRouter>
           <RequestQuoteSummary quote={q} conversation={conversation} />
         </MemoryRouter>

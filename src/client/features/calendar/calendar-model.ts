@@ -22,6 +22,7 @@ import type { CalendarTimesDto } from '../../../shared/schemas/calendar';
 import type { ConflictLevel } from '../../../shared/schemas/observance';
 import type { Translate } from '../../i18n/use-t';
 import { dateFormat, formatLanguage } from '../../lib/intl';
+import { pageToday } from '../../lib/page-clock';
 import { type DayTimes, timesByDate } from './calendar-times';
 
 /** The Month/Week/Day selector; the month grid is the default. */
@@ -46,7 +47,7 @@ export function parseView(value: string | null): CalendarView {
 }
 
 export function todayCivil(): string {
-  return toCivilDate(new Date());
+  return pageToday();
 }
 
 function parts(date: string): [number, number, number] {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FindDatesDto } from '../../../shared/schemas/calendar';
 import en from '../../i18n/en';
 import he from '../../i18n/he';
-import { system } from '../../theme';
+import { appSystem } from '../../theme';
 import { FoundDates } from './find-date-dialog';
 
 const found: FindDatesDto = {
@@ -70,7 +70,7 @@ describe('the dates found', () => {
   it('tags each date by tier with its reason, a button to plan on it, and counts the dates left out', () => {
     // React writes <!-- --> between neighbouring texts.
     const html = renderToString(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <IntlProvider locale="en" messages={en}>
           <FoundDates found={found} onPlan={() => {}} />
         </IntlProvider>
@@ -88,7 +88,7 @@ describe('the dates found', () => {
 
   it("says each reason in the page's language by its code, and one without a code as the server wrote it", () => {
     const html = renderToString(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <IntlProvider locale="he-IL" messages={he}>
           <FoundDates found={found} onPlan={() => {}} />
         </IntlProvider>

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../shared/constants';
-import { toCivilDate } from '../../../shared/jewish-calendar';
+import { pageToday } from '../../lib/page-clock';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -8,7 +8,7 @@ import { trpc } from '../../lib/trpc';
  */
 export function useHomeSummary() {
   const events = trpc.events.list.useQuery();
-  const today = toCivilDate(new Date());
+  const today = pageToday();
   const upcoming = (events.data ?? []).filter((event) => event.localDate >= today);
   const pendingTasks = upcoming.reduce((sum, event) => sum + (event.totalTasks - event.completedTasks), 0);
   return { events, upcoming, pendingTasks, shown: upcoming.slice(0, LIMITS.homeUpcomingEvents) };

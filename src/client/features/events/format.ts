@@ -1,6 +1,7 @@
 import type { Language } from '../../../shared/i18n';
-import { formatHebrewDate, fromCivilDate, toCivilDate } from '../../../shared/jewish-calendar';
+import { formatHebrewDate, fromCivilDate } from '../../../shared/jewish-calendar';
 import { dateFormat } from '../../lib/intl';
+import { pageToday } from '../../lib/page-clock';
 
 /** 'Sun, Apr 12, 2026' in the viewer's time zone, in the page's language. */
 export function formatDay(date: Date): string {
@@ -30,7 +31,7 @@ export function hebrewDateOf(date: string, language: Language): string {
 }
 
 export function todayCivil(): string {
-  return toCivilDate(new Date());
+  return pageToday();
 }
 
 /** An event is upcoming from its own day (at its place) on, so that today's simcha still shows. */

@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 import en from '../../i18n/en';
-import { system } from '../../theme';
+import { appSystem } from '../../theme';
 import { ContactPage } from './contact-page';
 
 describe('the Contact page', () => {
   it('lists the address a suspended account is told to write to', () => {
     const html = renderToString(
       <IntlProvider locale="en" messages={en}>
-        <ChakraProvider value={system}>
+        <ChakraProvider value={appSystem()}>
           <MemoryRouter initialEntries={['/contact']}>
             <ContactPage />
           </MemoryRouter>

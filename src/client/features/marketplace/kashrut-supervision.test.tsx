@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { PublicKashrutDto } from '../../../shared/schemas/kashrut';
 import en from '../../i18n/en';
-import { system } from '../../theme';
+import { appSystem } from '../../theme';
 import { KashrutSupervision, showsKashrut } from './kashrut-supervision';
 
 const stated: PublicKashrutDto = {
@@ -26,7 +26,7 @@ const stated: PublicKashrutDto = {
 const draw = (kashrut: PublicKashrutDto | null, category = 'Caterers') =>
   renderToString(
     <IntlProvider locale="en-US" messages={en}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <KashrutSupervision category={category} kashrut={kashrut} />
       </ChakraProvider>
     </IntlProvider>,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageId } from '../../i18n/catalogue';
 import en from '../../i18n/en';
 import type { MessageValues } from '../../i18n/use-t';
-import { system } from '../../theme';
+import { appSystem } from '../../theme';
 import { KashrutBadge, kashrutBadgeText as textIn } from './vendor-card';
 
 const intl = createIntl({ locale: 'en-US', messages: en });
@@ -24,7 +24,7 @@ describe('the kashrut badge of a vendor card', () => {
     );
     const drawn = renderToString(
       <IntlProvider locale="en-US" messages={en}>
-        <ChakraProvider value={system}>
+        <ChakraProvider value={appSystem()}>
           <KashrutBadge badge={{ agency: 'ok', agencyOther: null, until }} />
         </ChakraProvider>
       </IntlProvider>,

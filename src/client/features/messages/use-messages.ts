@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { ConversationDto, ThreadSide, ThreadSummaryDto } from '../../../shared/schemas/messages';
 import { type Translate, useT } from '../../i18n/use-t';
+import { firstPageMeta } from '../../lib/first-page';
 import { useIdempotentCreate } from '../../lib/idempotency';
 import {
   addMessageToConversation,
@@ -31,6 +32,8 @@ export function useThreads() {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A drawn messages page comes with the first page of threads (decision 048).
+    meta: firstPageMeta({ limit: THREADS_PAGE }),
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Translate } from '../../i18n/use-t';
 import { formatLocale } from '../../lib/intl';
+import { pageNow } from '../../lib/page-clock';
 
 const UNITS: { unit: Intl.RelativeTimeFormatUnit; ms: number }[] = [
   { unit: 'year', ms: 365 * 24 * 60 * 60 * 1000 },
@@ -29,7 +30,7 @@ function relativeFormat(): Intl.RelativeTimeFormat {
  * the future. The last minute reads 'just now' from the catalogue when given the translator, else
  * the locale's own word for the present ('now').
  */
-export function timeAgo(date: Date, now: Date = new Date(), t?: Translate): string {
+export function timeAgo(date: Date, now: Date = pageNow(), t?: Translate): string {
   const elapsed = Math.max(0, now.getTime() - date.getTime());
   for (const { unit, ms } of UNITS) {
     if (elapsed >= ms) return relativeFormat().format(-Math.floor(elapsed / ms), unit);

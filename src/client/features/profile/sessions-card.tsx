@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/form-dialog';
 import { useConfirmedMutation } from '../../components/use-confirmed-mutation';
 import { type Translate, useT } from '../../i18n/use-t';
 import { dateFormat } from '../../lib/intl';
+import { pageNow } from '../../lib/page-clock';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { LoadedList } from './load-failed';
@@ -35,7 +36,7 @@ export function ActiveSessions() {
   });
   const list = sessions.data ? ordered(sessions.data.sessions) : [];
   const others = list.filter((session) => !session.current).length;
-  const now = new Date();
+  const now = pageNow();
 
   const signingOut = useConfirmedMutation(signOutOthers, {
     input: undefined,

@@ -6,7 +6,7 @@ import { fixedCatalogues } from '../../i18n/catalogue';
 import en from '../../i18n/en';
 import he from '../../i18n/he';
 import { LanguageProvider } from '../../i18n/language';
-import { system } from '../../theme';
+import { appSystem } from '../../theme';
 import { DailyChart } from './daily-chart';
 
 const days = [
@@ -19,7 +19,7 @@ const catalogues = fixedCatalogues({ en, he });
 const draw = (language: Language) =>
   renderToString(
     <LanguageProvider initial={language} catalogues={catalogues}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         <DailyChart
           title="Views per day"
           summary="1,200 views"

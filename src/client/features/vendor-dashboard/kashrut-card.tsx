@@ -40,6 +40,7 @@ import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { codedMessage } from '../../lib/errors';
+import { pageToday } from '../../lib/page-clock';
 import { staleCurrent } from '../../lib/stale-write';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -54,7 +55,7 @@ export function dayInWords(day: string, language: Language): string {
 }
 
 /** Today on this device, as 'YYYY-MM-DD'. */
-const localToday = () => new Date().toLocaleDateString('en-CA');
+const localToday = pageToday;
 
 /** The form's schema: the server's, and an expiry date that has not come on this device either. */
 const formSchema = kashrutSaveInput.superRefine((v, ctx) => {

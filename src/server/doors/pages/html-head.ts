@@ -134,8 +134,27 @@ const CHAKRA_GLOBAL_STYLESHEET =
 const EMOTION_GLOBAL_STYLE = /<style data-emotion="css-global [^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
 /** What a signed-in page was drawn for (decision 047), on its root element for the browser to hydrate with. */
-function drawnForAttributes({ viewport, today }: { viewport?: Viewport; today?: string }): string {
-  return `${viewport ? ` data-viewport="${escapeHtml(viewport)}"` : ''}${today ? ` data-today="${escapeHtml(today)}"` : ''}`;
+function drawnForAttributes({
+  viewport,
+  today,
+  zone,
+  now,
+}: {
+  viewport?: Viewport;
+  today?: string;
+  zone?: string;
+  now?: number;
+}): string {
+  const attributes: [string, string | number | undefined][] = [
+    ['viewport', viewport],
+    ['today', today],
+    ['zone', zone],
+    ['now', now],
+  ];
+  return attributes
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => ` data-${name}="${escapeHtml(String(value))}"`)
+    .join('');
 }
 
 /** JSON inside a script element: '<' escaped, so that no text in it can end the element. */
@@ -211,6 +230,8 @@ export class HtmlTemplate {
       firstQueries?: FirstQuery[];
       viewport?: Viewport;
       today?: string;
+      zone?: string;
+      now?: number;
     },
   ): string {
     const halves = (prerendered && this.#drawn) || this.#page;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
+import type { AnswerQuery } from '../../../client/prerender';
 import { APP_SCRIPTS_ID } from '../../../shared/app-scripts';
 import { PRERENDERED_STATE_ID } from '../../../shared/constants';
 import { FIRST_QUERIES_ID, type FirstQuery } from '../../../shared/first-queries';
@@ -13,6 +14,7 @@ import { SESSION_COOKIE } from '../../domains/auth/sessions';
 import { siteFigures } from '../../domains/meta/site-figures';
 import { builtClientForFile } from '../../test/client-build';
 import { HtmlTemplate } from './html-head';
+import { answerWith } from './page-answers';
 import { PagePrerender } from './page-prerender';
 
 const INDEX_HTML =
@@ -194,6 +196,13 @@ describe("a vendor's profile drawn for visitors", () => {
       expect(parts(drawnA.body).root).toContain('Share Hall A');
       const plainB = await server.inject({ method: 'GET', url: `/vendor/${b.id}` });
       expect(parts(plainB.body)).toEqual({ root: '', state: undefined });
+      // Not read either: the browser's own read counts the visit, once.
+      const viewsOfB = await h.db
+        .selectFrom('vendorDailyStats')
+        .select('views')
+        .where('vendorId', '=', b.id)
+        .execute();
+      expect(viewsOfB).toEqual([]);
       // The page the app fills has no tag: a visitor keeping it gets the drawn page once there is one.
       expect(plainB.headers.etag).toBeUndefined();
       // A kept drawing costs nothing to serve again.
@@ -399,8 +408,12 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
     return text ? superjson.parse<FirstQuery[]>(text) : [];
   };
 
-  it("come drawn in the account's language with the frame and the page's skeleton, its queries named, for them alone", async () => {
+  it("come drawn in the account's language with the frame and the page's content, read with their session, for them alone", async () => {
     const party = await h.signedIn('customer', { name: 'Drawn Dvora', language: 'he' });
+    const stranger = await h.signedIn('customer');
+    const future = new Date(Date.now() + 90 * 86_400_000);
+    await party.caller.events.create({ title: 'Dvora and Ami', type: 'Wedding', date: future });
+    await stranger.caller.events.create({ title: 'Not hers to see', type: 'Wedding', date: future });
     const res = await client.app.inject({
       method: 'GET',
       url: '/dashboard',
@@ -420,14 +433,173 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
     expect(root).toContain('Drawn');
     expect(root).toContain('href="/events"');
     // A phone's user agent and no cookie yet: drawn in the narrow layout, which the browser hydrates.
-    expect(res.body).toMatch(/<div id="root" data-viewport="narrow" data-today="\d{4}-\d{2}-\d{2}">/);
-    // The page starts from the session alone: the rest is its skeleton, and its queries are named.
+    // No time zone cookie yet: its times are drawn in the server's zone, which the root names with
+    // the instant of the drawing (the browser takes the page over in that zone only, main.tsx).
+    const serverZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(res.body).toMatch(
+      new RegExp(
+        `<div id="root" data-viewport="narrow" data-today="\\d{4}-\\d{2}-\\d{2}" data-zone="${serverZone}" data-now="\\d+">`,
+      ),
+    );
+    // The page's content is drawn (decision 048): their event, not anyone else's, read as the
+    // browser would read it, and the answers are in the state the browser hydrates from.
+    expect(root).toContain('Dvora and Ami');
+    expect(root).not.toContain('Not hers to see');
     const byKey = queries(state);
-    expect([...byKey.keys()]).toEqual([JSON.stringify([['auth', 'session'], { type: 'query' }])]);
-    expect((byKey.values().next().value as { user: { id: string } }).user.id).toBe(party.user.id);
-    const named = firstQueries(res.body).map((q) => q.path);
-    expect(named).toEqual(expect.arrayContaining(['events.list', 'messages.unreadCount']));
+    const events = byKey.get(JSON.stringify([['events', 'list'], { type: 'query' }])) as { title: string }[];
+    expect(events.map((e) => e.title)).toEqual(['Dvora and Ami']);
+    expect(byKey.has(JSON.stringify([['messages', 'unreadCount'], { type: 'query' }]))).toBe(true);
+    // Every query was answered: none is left for the browser to start.
+    expect(firstQueries(res.body)).toEqual([]);
     expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
+  });
+
+  it("come with the first page of a list read page by page: the messages page's threads", async () => {
+    const party = await h.signedIn('customer');
+    const vendor = await h.signedIn('vendor');
+    const listing = await createVendor(h.db, {
+      businessName: 'Drawn Threads Band',
+      category: 'Musicians',
+      ownerId: vendor.user.id,
+      claimed: true,
+    });
+    await party.caller.messages.startThread({
+      vendorId: listing.id,
+      subject: 'Music for the chuppah',
+      messageText: 'Are you free in June?',
+    });
+    const res = await client.app.inject({
+      method: 'GET',
+      url: '/messages',
+      headers: { cookie: await h.cookieFor(party.user.id) },
+    });
+    const { root, state } = parts(res.body);
+    expect(root).toContain('Drawn Threads Band');
+    const threads = [...queries(state)].find(([key]) => key.startsWith('[["messages","threads"]'));
+    expect(threads?.[0]).toBe(
+      JSON.stringify([['messages', 'threads'], { input: { limit: 20 }, type: 'infinite' }]),
+    );
+    const pages =
+      (threads?.[1] as { pages: { items: { vendorName?: string }[] }[]; pageParams: unknown[] }) ?? null;
+    expect(pages?.pageParams).toEqual([null]);
+    expect(pages?.pages).toHaveLength(1);
+  });
+
+  it('leave a query the server could not answer to the browser, named, with its skeleton drawn', async () => {
+    const party = await h.signedIn('customer');
+    // A query that fails on the server (a slow or broken read): drawn without it, and named.
+    const failing = new PagePrerender(h.db, undefined, { share: 1 });
+    await failing.warm(client.app.log);
+    const refusing: AnswerQuery = (path, input) => {
+      if (path === 'events.list') return Promise.reject(new Error('database away'));
+      const procedure = path
+        .split('.')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], party.caller);
+      return (procedure as (input: unknown) => Promise<unknown>)(input);
+    };
+    const page = await failing.signedIn(
+      'http://localhost',
+      '/events',
+      'en',
+      party.user,
+      {
+        viewport: 'wide',
+        today: '2026-12-01',
+        zone: 'America/New_York',
+        now: Date.parse('2026-12-01T15:00:00Z'),
+      },
+      refusing,
+      client.app.log,
+    );
+    expect(page?.firstQueries?.map((q) => q.path)).toEqual(['events.list']);
+    const byKey = queries(page?.state);
+    expect(byKey.has(JSON.stringify([['events', 'list'], { type: 'query' }]))).toBe(false);
+    expect(byKey.has(JSON.stringify([['messages', 'unreadCount'], { type: 'query' }]))).toBe(true);
+  });
+
+  it("count only their own drawing in the thread's share: waiting for their data, they let another page be drawn", async () => {
+    const party = await h.signedIn('customer');
+    let clock = 0;
+    // Half the thread: a drawing of d ms rests the renderer for d ms after it.
+    const prerender = new PagePrerender(h.db, undefined, { share: 0.5, now: () => clock });
+    await prerender.warm(client.app.log);
+    const viaCaller: AnswerQuery = (path, input) => {
+      const procedure = path
+        .split('.')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], party.caller);
+      return (procedure as (input: unknown) => Promise<unknown>)(input);
+    };
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = () => {};
+    const waiting = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    // The first page's reads take a long while (ten seconds on the clock), the database being slow.
+    const slow: AnswerQuery = async (path, input) => {
+      asked();
+      await released;
+      clock += 10_000;
+      return viaCaller(path, input);
+    };
+    const drawnFor = {
+      viewport: 'wide',
+      today: '2026-12-01',
+      zone: 'America/New_York',
+      now: Date.parse('2026-12-01T15:00:00Z'),
+    } as const;
+    const first = prerender.signedIn(
+      'http://localhost',
+      '/events',
+      'en',
+      party.user,
+      drawnFor,
+      slow,
+      client.app.log,
+    );
+    // While it waits, another page is drawn.
+    await waiting;
+    const second = await prerender.signedIn(
+      'http://localhost',
+      '/dashboard',
+      'en',
+      party.user,
+      drawnFor,
+      viaCaller,
+      client.app.log,
+    );
+    expect(second?.html).toContain('href="/events"');
+    release();
+    expect((await first)?.html).toContain('href="/events"');
+    // Its ten seconds of waiting rest nothing: the next page is drawn at once.
+    const third = await prerender.signedIn(
+      'http://localhost',
+      '/calendar',
+      'en',
+      party.user,
+      drawnFor,
+      viaCaller,
+      client.app.log,
+    );
+    expect(third).not.toBeNull();
+  });
+
+  it('are drawn with queries only: a mutation or an unknown path is never called', async () => {
+    const party = await h.signedIn('customer');
+    const answer = answerWith({ ...party.ctx });
+    await expect(answer('events.create', { title: 'Drawn into being', type: 'Wedding' })).rejects.toThrow(
+      /not a query/,
+    );
+    await expect(answer('events.nothingHere', {})).rejects.toThrow(/not a query/);
+    await expect(answer('__proto__', {})).rejects.toThrow(/not a query/);
+    const { count } = await h.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('title', '=', 'Drawn into being')
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(0);
   });
 
   it("follow the window's width and the time zone the browser keeps in its cookies", async () => {
@@ -440,7 +612,16 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
       url: '/events',
       headers: { cookie, 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
     });
-    expect(res.body).toContain(`<div id="root" data-viewport="wide" data-today="${today}">`);
+    // Not the server's zone (which the tests keep elsewhere): the frame and the skeleton, drawn for
+    // that day, with the page's queries named for the browser (decision 048 draws data only for a
+    // browser in the server's zone, whose times it draws).
+    expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).not.toBe('Pacific/Kiritimati');
+    expect(res.body).toMatch(
+      new RegExp(`<div id="root" data-viewport="wide" data-today="${today}" data-now="\\d+">`),
+    );
+    expect(queries(parts(res.body).state).has(JSON.stringify([['events', 'list'], { type: 'query' }]))).toBe(
+      false,
+    );
     expect(firstQueries(res.body).map((q) => q.path)).toContain('events.list');
   });
 

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketplaceFirstData } from '../../../client/prerender';
+import type { AnswerQuery, MarketplaceFirstData } from '../../../client/prerender';
 import type { FirstQuery } from '../../../shared/first-queries';
 import type { Language } from '../../../shared/i18n';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { SiteFiguresDto } from '../../../shared/schemas/site';
 import type { VendorListInput, VendorView } from '../../../shared/schemas/vendors';
-import type { Viewport } from '../../../shared/viewport';
+import type { DrawnFor, Viewport } from '../../../shared/viewport';
 import { siteFigures } from '../../domains/meta/site-figures';
 import type { Db } from '../../platform/db/create-db';
 
@@ -22,6 +22,9 @@ export interface PrerenderedPage {
   viewport?: Viewport;
   /** The day (YYYY-MM-DD, where the browser is) a signed-in page was drawn for. */
   today?: string;
+  /** The zone a signed-in page's times were drawn in, and the instant it was drawn at (page-clock.ts). */
+  zone?: string;
+  now?: number;
 }
 
 /** The client's drawing functions (src/client/prerender.tsx). */
@@ -31,14 +34,17 @@ export interface Renderer {
   marketplace(origin: string, language: Language, data: MarketplaceFirstData): Promise<PrerenderedPage>;
   /** The app's 404 page, as shown at any path it has no page for. */
   notFound(origin: string, language: Language): Promise<PrerenderedPage>;
-  /** A signed-in page (its path and query) as `user` first sees it: the frame and the skeleton. */
+  /**
+   * A signed-in page (its path and query) as `user` first sees it: the frame and the page's content
+   * from what `answer` reads for the queries it asks (the skeleton where there is no answer).
+   */
   signedIn(
     origin: string,
     pathAndSearch: string,
     language: Language,
     user: UserDto,
-    viewport: Viewport,
-    today: string,
+    drawnFor: DrawnFor,
+    answer?: AnswerQuery,
   ): Promise<PrerenderedPage>;
   /** The input of vendors.list the marketplace asks with when a visitor opens it (page 1). */
   marketplaceListInput: VendorListInput;
@@ -95,7 +101,12 @@ export class PagePrerender {
   #render: Renderer | null = null;
   #loading: Promise<void> | null = null;
   readonly #kept = new Map<string, Kept>();
-  readonly #drawing = new Map<string, Promise<Kept | null>>();
+  readonly #drawing = new Map<string, { done: Promise<Kept | null>; reading: Reading }>();
+  /**
+   * The renderer's turn: drawings share module state while they render (the formatters' language,
+   * the page's clock), so one renders at a time; one waiting for its data gives its turn up.
+   */
+  readonly #turn = new Turn();
   #restUntil = 0;
   /** While the pages are drawn at start-up: the drawings made, and no share of the thread kept. */
   #warmUp: { key: string; ms: number }[] | null = null;
@@ -213,25 +224,46 @@ export class PagePrerender {
   }
 
   /**
-   * A signed-in page as `user` first sees it, or null. Drawn for each request and never kept: it
-   * carries the person's name, and their next page is the browser's.
+   * A signed-in page as `user` first sees it, with what `answer` reads for the queries it asks
+   * (the person's own session answering), or null. Drawn for each request and never kept: it
+   * carries the person's data, and their next page is the browser's.
    */
   async signedIn(
     origin: string,
     pathAndSearch: string,
     language: Language,
     user: UserDto,
-    drawnFor: { viewport: Viewport; today: string },
+    drawnFor: DrawnFor,
+    answer: AnswerQuery | undefined,
     log: FastifyBaseLogger,
   ): Promise<DrawnPage | null> {
     if (!this.#ready(log)) return null;
     return this.#page(
       `${language}:${drawnFor.viewport}:${drawnFor.today}:${user.id}:${pathAndSearch}`,
       user,
-      (render) => render.signedIn(origin, pathAndSearch, language, user, drawnFor.viewport, drawnFor.today),
+      (render, reading) =>
+        render.signedIn(
+          origin,
+          pathAndSearch,
+          language,
+          user,
+          drawnFor,
+          answer && reading.waitingFor(answer),
+        ),
       log,
       { keep: false },
     );
+  }
+
+  /**
+   * Whether a vendor's profile asked now could be served drawn: kept from before, or drawn now (the
+   * renderer there, its turn free, its share of the thread not spent). Reading the listing counts a
+   * visit: a page that then could not be drawn would be read again, and counted again, by the browser.
+   */
+  mayDrawVendor(language: Language, vendorId: string): boolean {
+    if (!this.#render) return false;
+    if (this.#kept.has(`${language}:/vendor/${vendorId}`)) return true;
+    return !this.#turn.taken && (this.#warmUp !== null || this.#now() >= this.#restUntil);
   }
 
   #ready(log: FastifyBaseLogger): boolean {
@@ -243,7 +275,7 @@ export class PagePrerender {
   async #page(
     key: string,
     data: unknown,
-    draw: (render: Renderer) => Promise<PrerenderedPage>,
+    draw: (render: Renderer, reading: Reading) => Promise<PrerenderedPage>,
     log: FastifyBaseLogger,
     { keep = true }: { keep?: boolean } = {},
   ): Promise<DrawnPage | null> {
@@ -259,20 +291,23 @@ export class PagePrerender {
     }
     // The same page asked again while it is drawn: the visitors share the drawing.
     const pending = this.#drawing.get(key);
-    if (pending) return drawnPage(await pending);
-    // One drawing at a time, and no more than its share of the thread.
-    if (this.#drawing.size > 0 || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
-    const drawing = this.#draw(key, dataJson, () => draw(render), log, keep).finally(() => {
+    if (pending) return drawnPage(await pending.done);
+    // One drawing at a time (one waiting for its data gives up its turn), and no more than its share
+    // of the thread.
+    if (this.#turn.taken || (!this.#warmUp && this.#now() < this.#restUntil)) return null;
+    const reading = new Reading(this.#now, this.#turn);
+    const done = this.#draw(key, dataJson, () => draw(render, reading), reading, log, keep).finally(() => {
       this.#drawing.delete(key);
     });
-    this.#drawing.set(key, drawing);
-    return drawnPage(await drawing);
+    this.#drawing.set(key, { done, reading });
+    return drawnPage(await done);
   }
 
   async #draw(
     key: string,
     dataJson: string,
     draw: () => Promise<PrerenderedPage>,
+    reading: Reading,
     log: FastifyBaseLogger,
     keep: boolean,
   ): Promise<Kept | null> {
@@ -292,9 +327,87 @@ export class PagePrerender {
       log.error({ err: error }, `drawing ${key} failed; visitors get the plain page`);
       return null;
     } finally {
-      const took = this.#now() - started;
+      reading.done();
+      // The drawing's own time: not the time it waited for its data.
+      const took = this.#now() - started - reading.waitedMs;
       if (this.#warmUp) this.#warmUp.push({ key, ms: Math.round(took) });
       else this.#restUntil = Math.max(this.#restUntil, this.#now() + took * (1 / this.#share - 1));
     }
+  }
+}
+
+/**
+ * The renderer's one turn (PagePrerender's #turn): taken at once when free, else waited for in order.
+ */
+class Turn {
+  #taken = false;
+  readonly #waiting: (() => void)[] = [];
+
+  get taken(): boolean {
+    return this.#taken;
+  }
+
+  take(): Promise<void> {
+    if (!this.#taken) {
+      this.#taken = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  give(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#taken = false;
+  }
+}
+
+/**
+ * A drawing's reads of its data (a signed-in page's answers) and its turn at the renderer: it holds
+ * the turn from its start, gives it up while it waits for answers (another page may be drawn then),
+ * and waits for it again before drawing with them. How long it waited in all, answers waited for
+ * together counted once, is not the drawing's own time.
+ */
+class Reading {
+  #open = 0;
+  #since = 0;
+  #holds = true;
+  waitedMs = 0;
+
+  constructor(
+    private readonly now: () => number,
+    private readonly turn: Turn,
+  ) {
+    void turn.take();
+  }
+
+  get waiting(): boolean {
+    return this.#open > 0;
+  }
+
+  waitingFor(answer: AnswerQuery): AnswerQuery {
+    return async (path, input) => {
+      if (this.#open++ === 0) {
+        this.#since = this.now();
+        this.#holds = false;
+        this.turn.give();
+      }
+      try {
+        return await answer(path, input);
+      } finally {
+        if (--this.#open === 0) {
+          await this.turn.take();
+          this.#holds = true;
+          this.waitedMs += this.now() - this.#since;
+        }
+      }
+    };
+  }
+
+  /** The drawing is over: its turn goes to the next. */
+  done(): void {
+    if (!this.#holds) return;
+    this.#holds = false;
+    this.turn.give();
   }
 }

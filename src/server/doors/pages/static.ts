@@ -22,6 +22,7 @@ import { contextFromRequest } from '../request-context';
 import { pageLanguage } from '../request-language';
 import { createCaller } from '../trpc/app-router';
 import { HtmlTemplate } from './html-head';
+import { answerWith } from './page-answers';
 import { pageHeadFor, segment, siteHead } from './page-heads';
 import type { DrawnPage, PagePrerender } from './page-prerender';
 
@@ -45,6 +46,9 @@ function isAssetPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
   return pathname.startsWith('/assets/') || pathname.endsWith('.map');
 }
+
+/** The server's own time zone, for a signed-in page drawn before the browser has said its own. */
+const SERVER_ZONE = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function notFound(req: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send(errorBody('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`));
@@ -183,6 +187,12 @@ export async function staticAndFallback(
       }
       const vendorId = /^\/vendor\/([^/]+)\/?$/.exec(pathname)?.[1];
       if (!vendorId) return null;
+      // Reading the listing counts the visit: not unless it can be drawn now, or the browser, given
+      // the plain page, would read it and count it again.
+      if (!prerender.mayDrawVendor(language, segment(vendorId))) {
+        void prerender.warm(req.log);
+        return null;
+      }
       // A listing that is not there (or not an id) is the plain page's "Vendor Not Found"; any other
       // failure is reported by the caller below.
       const vendor = await (await caller()).vendors
@@ -214,20 +224,28 @@ export async function staticAndFallback(
       )
         return null;
       // The session as auth.session would read it (and renew it).
-      const { user } = await contextFromRequest(opts.deps, req, reply);
+      const ctx = await contextFromRequest(opts.deps, req, reply);
+      const { user } = ctx;
       if (!user) return null;
       const fromCookie = req.cookies[VIEWPORT_COOKIE];
       const viewport = isViewport(fromCookie) ? fromCookie : viewportFromUserAgent(req.headers['user-agent']);
       // Today where the browser is, as its cookie says (the server's own day until it has said).
-      const zone = req.cookies[TIME_ZONE_COOKIE];
       const now = new Date();
-      const today = (zone && civilDateIn(zone, now)) || now.toISOString().slice(0, 10);
+      const asked = req.cookies[TIME_ZONE_COOKIE];
+      const askedToday = asked ? civilDateIn(asked, now) : null;
+      const today = askedToday ?? civilDateIn(SERVER_ZONE, now) ?? now.toISOString().slice(0, 10);
+      // With its data, the page's queries answered with the person's session (decision 048), for a
+      // browser in the server's zone (or one that has not said): the page's times are drawn in the
+      // server's zone, and the browser takes them over only where they read the same. Elsewhere,
+      // the frame and the skeleton, as before.
+      const withData = !askedToday || asked === SERVER_ZONE;
       const page = await prerender.signedIn(
         origin,
         req.url,
         user.language,
         user,
-        { viewport, today },
+        { viewport, today, now: now.getTime(), ...(withData ? { zone: SERVER_ZONE } : {}) },
+        withData ? answerWith(ctx) : undefined,
         req.log,
       );
       return page ? { page, language: user.language } : null;
