@@ -9,6 +9,7 @@ import { browserCatalogues } from './i18n/catalogue';
 import { documentLanguage } from './i18n/language';
 import { CORE_NAMESPACES } from './i18n/namespaces';
 import { firstQueriesOnPage, holdAnswersUntilPageHydrated, startEarlyAnswers } from './lib/early-answers';
+import { drawnParts, loadDrawnParts } from './lib/lazy-with-preload';
 import { setPageClock } from './lib/page-clock';
 import { createQueryClient } from './lib/query-client';
 import { drawnToday } from './lib/today';
@@ -54,8 +55,9 @@ setTimeout(appSystem, 0);
 const drawn = Boolean(prerenderedState && root.firstElementChild) && !drawnElsewhere;
 void Promise.all([
   browserCatalogues.load(language, CORE_NAMESPACES),
-  // A drawn page waits for its screens too (router.tsx), so that hydration never stops midway.
-  drawn ? firstScreensLoaded() : null,
+  // A drawn page waits for its screens too (router.tsx), and for the lazily loaded parts it names
+  // (lazy-with-preload.tsx), so that hydration never stops midway.
+  drawn ? firstScreensLoaded().then(() => loadDrawnParts(drawnParts(root))) : null,
 ]).then(() => {
   const app = (
     <StrictMode>

@@ -20,7 +20,9 @@ import { fixedCatalogues } from './i18n/catalogue';
 import en from './i18n/en';
 import he from './i18n/he';
 import type { FirstPageMeta } from './lib/first-page';
+import { noteDrawnParts } from './lib/lazy-with-preload';
 import { setPageClock } from './lib/page-clock';
+import { setPageOrigin } from './lib/page-origin';
 import { createQueryClient } from './lib/query-client';
 import { trpc } from './lib/trpc';
 import { Providers } from './providers';
@@ -35,7 +37,7 @@ async function drawOnce(
   language: Language,
   queryClient: QueryClient,
   drawnFor?: DrawnFor,
-): Promise<string> {
+): Promise<{ html: string; parts: string[] }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`${origin}${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`);
@@ -43,10 +45,15 @@ async function drawOnce(
   // A signed-in page's times are read at the instant it is drawn for (page-clock.ts); the renderer
   // draws one page at a time (page-prerender.ts), so the clock is the page's.
   setPageClock(drawnFor ? { now: drawnFor.now } : null);
+  setPageOrigin(origin);
+  const drawnParts = noteDrawnParts();
   try {
-    return await drawWith(router, context, language, queryClient, drawnFor);
+    const html = await drawWith(router, context, language, queryClient, drawnFor);
+    return { html, parts: drawnParts() };
   } finally {
+    drawnParts();
     setPageClock(null);
+    setPageOrigin(null);
   }
 }
 
@@ -57,6 +64,7 @@ async function drawWith(
   queryClient: QueryClient,
   drawnFor: DrawnFor | undefined,
 ): Promise<string> {
+  const failed: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Providers
@@ -70,10 +78,19 @@ async function drawWith(
       </Providers>
     </StrictMode>,
     // Never split out a finished part to be put in place by an inline script (see below).
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that threw is drawn as its fallback, for the browser to draw again (React's error
+      // #419 there, and a page that moves): such a drawing is not served.
+      onError: (error) => {
+        failed.push(error);
+      },
+    },
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
+  if (failed.length > 0)
+    throw new Error(`a part of the page could not be drawn: ${String(failed[0])}`, { cause: failed[0] });
   return html;
 }
 
@@ -108,13 +125,15 @@ async function prerender(
     if (!(await answerQueries(queryClient, answer))) break;
     drawn = await drawOnce(origin, path, language, queryClient, drawnFor);
   }
-  if (/<script[\s>]/i.test(drawn)) throw new Error(`the drawn page ${path} needs an inline script`);
-  const { html, styles } = hoistStyles(drawn);
+  if (/<script[\s>]/i.test(drawn.html)) throw new Error(`the drawn page ${path} needs an inline script`);
+  const { html, styles } = hoistStyles(drawn.html);
   const state = superjson.stringify(dehydrate(queryClient));
+  // The lazily loaded parts drawn, for the browser to load before it takes the page over.
+  const parts = drawn.parts.length > 0 ? { parts: drawn.parts } : {};
   // A signed-in page names what it is still to read, and what it was drawn for (decision 047).
   return user
-    ? { html, styles, state, firstQueries: unansweredQueries(queryClient), ...drawnFor }
-    : { html, styles, state };
+    ? { html, styles, state, ...parts, firstQueries: unansweredQueries(queryClient), ...drawnFor }
+    : { html, styles, state, ...parts };
 }
 
 /** A style element emotion writes into the markup ahead of the elements that use it. */
@@ -187,7 +206,7 @@ function unanswered(queryClient: QueryClient): Asked[] {
 export type AnswerQuery = (path: string, input: unknown) => Promise<unknown>;
 
 /** Draws of a signed-in page at most: the first from the session alone, then with each pass's answers. */
-const DRAW_PASSES = 3;
+const DRAW_PASSES = 4;
 
 async function answerQueries(queryClient: QueryClient, answer: AnswerQuery): Promise<boolean> {
   const asked = unanswered(queryClient);

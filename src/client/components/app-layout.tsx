@@ -16,6 +16,7 @@ import type { UserDto } from '../../shared/schemas/auth';
 import { useT } from '../i18n/use-t';
 import { PageHydrated } from '../lib/hydration-gate';
 import { formatCount } from '../lib/intl';
+import { lazyPart } from '../lib/lazy-with-preload';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import { useWiderThan } from '../lib/viewport';
 import {
@@ -45,9 +46,11 @@ const loadMenu = () => import('./app-menu');
 const AppMenu = lazy(async () => ({ default: (await loadMenu()).AppMenu }));
 
 // Loaded only for an account whose address is not confirmed yet: most sessions never need it.
-const EmailConfirmationBanner = lazy(async () => ({
-  default: (await import('./email-confirmation-banner')).EmailConfirmationBanner,
-}));
+const EmailConfirmationBanner = lazyPart(
+  'email-confirmation-banner',
+  () => import('./email-confirmation-banner'),
+  (m) => m.EmailConfirmationBanner,
+);
 
 /**
  * The signed-in layout (spec section 2): a side panel on a desktop; on a phone a top bar with a

@@ -5,7 +5,7 @@ import { CountBadge } from '../../components/count-badge';
 import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { useT } from '../../i18n/use-t';
-import { lazyWithPreload } from '../../lib/lazy-with-preload';
+import { lazyPart } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ActivityTab } from './activity-tab';
 import { adminTabOf } from './admin-tabs';
@@ -15,7 +15,8 @@ import { UsersTab } from './users-tab';
 import { VendorsTab } from './vendors-tab';
 
 /** The Kashrut tab's code loads when the tab is first opened. */
-const KashrutTab = lazyWithPreload(
+const KashrutTab = lazyPart(
+  'admin-kashrut-tab',
   () => import('./kashrut-tab'),
   (m) => m.KashrutTab,
 );

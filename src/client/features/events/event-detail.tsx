@@ -25,7 +25,7 @@ import {
   Plus,
   Trash2,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EventDto } from '../../../shared/schemas/event-answers';
@@ -41,6 +41,7 @@ import { useLanguage } from '../../i18n/language';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
+import { lazyPart } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
 import { eventTimes, formatCivilDay, hebrewDateOf } from './format';
@@ -51,7 +52,11 @@ import { useEventsList } from './use-events';
 import { VendorsTab } from './vendors-tab';
 
 // The guest list is loaded when its tab is first opened: My Events does not carry it until then.
-const GuestsTab = lazy(() => import('../guests/guests-tab'));
+const GuestsTab = lazyPart(
+  'guests-tab',
+  () => import('../guests/guests-tab'),
+  (m) => m.default,
+);
 
 interface EventDetailProps {
   event: EventDto;

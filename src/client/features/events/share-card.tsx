@@ -8,11 +8,12 @@ import { QrCodePicture, QrDialogFooter, useQrDownload } from '../../components/q
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { copyText } from '../../lib/clipboard';
+import { pageOrigin } from '../../lib/page-origin';
 import { toast } from '../../lib/toast';
 import { useUpdateEvent } from './use-events';
 
 export function shareLinkOf(event: EventDto): string {
-  return `${window.location.origin}/share/${event.shareId}`;
+  return `${pageOrigin()}/share/${event.shareId}`;
 }
 
 /** The public read-only link of an event: on/off, copy, and a QR code to print or send. */

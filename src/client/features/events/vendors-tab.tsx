@@ -1,6 +1,6 @@
 import { Badge, Box, Flex, Heading, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
@@ -13,6 +13,7 @@ import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
+import { lazyPart } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ConversationLink, familyConversationLink, RequestQuote } from '../bookings/request-quote';
@@ -21,7 +22,11 @@ import { ListEmpty } from './item-parts';
 import { formatAmount } from './money';
 
 // The bookings are their own chunk, loaded when the tab first opens.
-const BookingsList = lazy(() => import('../bookings/bookings-list'));
+const BookingsList = lazyPart(
+  'bookings-list',
+  () => import('../bookings/bookings-list'),
+  (m) => m.default,
+);
 
 /** The Vendors tab: the event's bookings, then the availability requests the family sent for it. */
 export function VendorsTab({ eventId }: { eventId: string }) {

@@ -22,7 +22,7 @@ import {
   ShieldOff,
   TriangleAlert,
 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { Language } from '../../../shared/i18n';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
@@ -42,6 +42,7 @@ import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
+import { lazyPart } from '../../lib/lazy-with-preload';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
 import { MessageList } from './message-list';
@@ -55,7 +56,11 @@ import { otherPartyName, useBlockThread, useConversation, useMarkThreadSeen } fr
 type Thread = ConversationDto['thread'];
 
 // Quotes are their own chunk, loaded only for conversations born of an availability request.
-const QuotesPanel = lazy(() => import('../bookings/quotes-panel'));
+const QuotesPanel = lazyPart(
+  'quotes-panel',
+  () => import('../bookings/quotes-panel'),
+  (m) => m.default,
+);
 
 interface ConversationPaneProps {
   threadId: string;

@@ -6,13 +6,14 @@ import { Link as RouterLink } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { mayStateKashrut } from '../../../shared/kashrut';
 import { useT } from '../../i18n/use-t';
-import { lazyWithPreload } from '../../lib/lazy-with-preload';
+import { lazyPart } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
 import { ProfileForm } from './profile-form';
 
 /** The Kashrut card of food listings, in its own chunk: not needed for the form's first paint. */
-const KashrutCard = lazyWithPreload(
+const KashrutCard = lazyPart(
+  'kashrut-card',
   () => import('./kashrut-card'),
   (m) => m.KashrutCard,
 );

@@ -8,13 +8,14 @@ import {
   MessageCircle,
   Star,
 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
 import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { useT } from '../../i18n/use-t';
+import { lazyPart } from '../../lib/lazy-with-preload';
 import { useWiderThan } from '../../lib/viewport';
 import { AnalyticsTab } from './analytics-tab';
 import { ClaimsTab } from './claims-tab';
@@ -22,22 +23,32 @@ import { ListingProfileTab } from './listing-profile-tab';
 import { tabOf, useListingSelection } from './use-listings';
 
 // The reviews of the vendor's listings: their own chunk, loaded when the Reviews tab first opens.
-const OwnerReviews = lazy(async () => ({
-  default: (await import('../reviews/owner-reviews')).OwnerReviews,
-}));
+const OwnerReviews = lazyPart(
+  'owner-reviews',
+  () => import('../reviews/owner-reviews'),
+  (m) => m.OwnerReviews,
+);
 
 // The calendar is its own chunk, loaded when the Calendar tab first opens.
-const CalendarTab = lazy(async () => ({
-  default: (await import('./calendar-tab')).CalendarTab,
-}));
+const CalendarTab = lazyPart(
+  'vendor-calendar-tab',
+  () => import('./calendar-tab'),
+  (m) => m.CalendarTab,
+);
 
 // The conversations are their own chunk, loaded when the Messages tab first opens.
-const VendorMessages = lazy(async () => ({
-  default: (await import('../messages/vendor-messages')).VendorMessages,
-}));
+const VendorMessages = lazyPart(
+  'vendor-messages',
+  () => import('../messages/vendor-messages'),
+  (m) => m.VendorMessages,
+);
 
 // The bookings are their own chunk too, loaded when the Bookings tab first opens.
-const OwnerBookings = lazy(() => import('../bookings/owner-bookings'));
+const OwnerBookings = lazyPart(
+  'owner-bookings',
+  () => import('../bookings/owner-bookings'),
+  (m) => m.default,
+);
 
 /**
  * /vendor-dashboard: the vendor's listing, messages, calendar, bookings (upcoming, past and

@@ -133,23 +133,29 @@ const CHAKRA_GLOBAL_STYLESHEET =
 /** Emotion's element of Chakra's global styles in a drawn page. */
 const EMOTION_GLOBAL_STYLE = /<style data-emotion="css-global [^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
-/** What a signed-in page was drawn for (decision 047), on its root element for the browser to hydrate with. */
+/**
+ * What a signed-in page was drawn for (decision 047), and the lazily loaded parts any drawn page
+ * contains, on its root element for the browser to hydrate with.
+ */
 function drawnForAttributes({
   viewport,
   today,
   zone,
   now,
+  parts,
 }: {
   viewport?: Viewport;
   today?: string;
   zone?: string;
   now?: number;
+  parts?: string[];
 }): string {
   const attributes: [string, string | number | undefined][] = [
     ['viewport', viewport],
     ['today', today],
     ['zone', zone],
     ['now', now],
+    ['parts', parts?.join(' ')],
   ];
   return attributes
     .filter(([, value]) => value !== undefined && value !== '')
@@ -232,6 +238,7 @@ export class HtmlTemplate {
       today?: string;
       zone?: string;
       now?: number;
+      parts?: string[];
     },
   ): string {
     const halves = (prerendered && this.#drawn) || this.#page;

@@ -434,11 +434,12 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
     expect(root).toContain('href="/events"');
     // A phone's user agent and no cookie yet: drawn in the narrow layout, which the browser hydrates.
     // No time zone cookie yet: its times are drawn in the server's zone, which the root names with
-    // the instant of the drawing (the browser takes the page over in that zone only, main.tsx).
+    // the instant of the drawing (the browser takes the page over in that zone only, main.tsx). The
+    // account's address is not confirmed: its banner, whose code loads on its own, is named as a part.
     const serverZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(res.body).toMatch(
       new RegExp(
-        `<div id="root" data-viewport="narrow" data-today="\\d{4}-\\d{2}-\\d{2}" data-zone="${serverZone}" data-now="\\d+">`,
+        `<div id="root" data-viewport="narrow" data-today="\\d{4}-\\d{2}-\\d{2}" data-zone="${serverZone}" data-now="\\d+" data-parts="email-confirmation-banner">`,
       ),
     );
     // The page's content is drawn (decision 048): their event, not anyone else's, read as the
@@ -483,6 +484,34 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
       (threads?.[1] as { pages: { items: { vendorName?: string }[] }[]; pageParams: unknown[] }) ?? null;
     expect(pages?.pageParams).toEqual([null]);
     expect(pages?.pages).toHaveLength(1);
+  });
+
+  it("draw the vendor's and the admin's dashboards whole, with their data", async () => {
+    const vendor = await h.signedIn('vendor');
+    await createVendor(h.db, {
+      businessName: 'Drawn Dashboard Caterers',
+      category: 'Caterers',
+      ownerId: vendor.user.id,
+      claimed: true,
+    });
+    const admin = await h.signedIn('admin');
+    for (const [who, url, shown] of [
+      [vendor, '/vendor-dashboard', 'Drawn Dashboard Caterers'],
+      [admin, '/admin-dashboard', 'Total users'],
+      [admin, '/admin-dashboard?tab=vendors', 'Drawn Dashboard Caterers'],
+    ] as const) {
+      const res = await client.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: await h.cookieFor(who.user.id) },
+      });
+      expect(res.statusCode).toBe(200);
+      const { root } = parts(res.body);
+      expect(root, url).toContain(shown);
+      // No part left for the browser to draw again (a boundary the server gave up on).
+      expect(root, url).not.toContain('<!--$!-->');
+      expect(firstQueries(res.body), url).toEqual([]);
+    }
   });
 
   it('leave a query the server could not answer to the browser, named, with its skeleton drawn', async () => {
@@ -617,7 +646,9 @@ describe('signed-in pages drawn for their user (decision 047)', () => {
     // browser in the server's zone, whose times it draws).
     expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).not.toBe('Pacific/Kiritimati');
     expect(res.body).toMatch(
-      new RegExp(`<div id="root" data-viewport="wide" data-today="${today}" data-now="\\d+">`),
+      new RegExp(
+        `<div id="root" data-viewport="wide" data-today="${today}" data-now="\\d+" data-parts="email-confirmation-banner">`,
+      ),
     );
     expect(queries(parts(res.body).state).has(JSON.stringify([['events', 'list'], { type: 'query' }]))).toBe(
       false,

@@ -16,6 +16,8 @@ export interface PrerenderedPage {
   styles: string;
   /** React Query's dehydrated cache (superjson), for the client to start from the same data. */
   state: string;
+  /** The lazily loaded parts drawn, whose code the browser loads before it takes the page over. */
+  parts?: string[];
   /** A signed-in page's queries the browser starts as it boots (decision 047). */
   firstQueries?: FirstQuery[];
   /** The window's width a signed-in page was drawn for, which the browser hydrates it in. */
