@@ -207,7 +207,9 @@ export async function rightToLeftProblems(page: Page, language: string): Promise
       // another language's lang, translate="no", or an avatar (the initials of a name).
       const own =
         'bdi, [dir="auto"], [lang]:not([lang="he"]):not(html), [translate="no"], [data-scope="avatar"]';
-      if (parent.closest(`${own}, script, style, noscript`)) continue;
+      // A textarea's text is its first value, a person's own words (a drawn form's field has it in
+      // its markup; the app's own render sets only the value).
+      if (parent.closest(`${own}, script, style, noscript, textarea`)) continue;
       if (!shown(parent)) continue;
       if (ALLOWED.some((allowed) => allowed.test(value))) continue;
       problems.push(`untranslated "${value.slice(0, 60)}" in ${where(parent)}`);

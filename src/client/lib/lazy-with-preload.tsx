@@ -55,11 +55,22 @@ export function lazyPart<M, P extends object>(
   pick: (module: M) => ComponentType<P>,
 ): Preloadable<P> {
   if (parts.has(name)) throw new Error(`two lazily loaded parts are named ${name}`);
-  const Lazy = lazyWithPreload(load, pick);
+  // Once its code is there, the part is rendered as it is: React.lazy suspends on its first render
+  // even then (it cannot see that the promise has settled), and a part inside a Suspense boundary of
+  // its own would then be taken over in a later pass than the page around it, after the page has
+  // said it is the app's (PageHydrated): a press held until then would reach a button nothing
+  // answers yet.
+  let loaded: ComponentType<P> | null = null;
+  const Lazy = lazyWithPreload(async () => {
+    const module = await load();
+    loaded = pick(module);
+    return module;
+  }, pick);
   parts.set(name, Lazy.preload);
   function Part(props: P) {
     drawing?.add(name);
-    return <Lazy {...props} />;
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   Part.displayName = `Part(${name})`;
   return Object.assign(Part, { preload: Lazy.preload }) as unknown as Preloadable<P>;

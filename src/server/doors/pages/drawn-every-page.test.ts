@@ -67,7 +67,7 @@ describe('every signed-in page of the demo data', () => {
       const drawn =
         res.body.includes('<main id="main-content"') && !res.body.includes('<div id="root"></div>');
       if (!drawn || res.body.includes('<!--$!-->')) undrawn.push(url);
-      const parts = /<div id="root"[^>]* data-parts="([^"]*)"/.exec(res.body)?.[1].split(' ') ?? [];
+      const parts = /<div id="root"[^>]* data-parts="([^"]*)"/.exec(res.body)?.[1]?.split(' ') ?? [];
       drawnParts.set(url, parts);
     }
     expect(undrawn).toEqual([]);
