@@ -5,6 +5,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   chromium,
   type Locator,
   type Page,
@@ -18,6 +19,22 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
+
+/**
+ * A browser context's window at `viewport`, and the user agent a browser of that size sends: a phone
+ * says it is one (the server draws a signed-in page for the width the user agent suggests until the
+ * browser has said its own, decision 047), a desktop says what this Chromium says.
+ */
+export function windowOf(browser: Browser, viewport: ViewportName): BrowserContextOptions {
+  return {
+    viewport: VIEWPORTS[viewport],
+    ...(viewport === 'phone'
+      ? {
+          userAgent: `Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Mobile Safari/537.36`,
+        }
+      : {}),
+  };
+}
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/.tmp/screenshots');
 /** Where this run's pictures go: the English run's at the top, another language's in its folder. */
@@ -78,7 +95,7 @@ export async function openSession(
   }: { scripts?: boolean; server?: string; timezoneId?: string } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
+    ...windowOf(browser, viewport),
     baseURL: server,
     javaScriptEnabled: scripts,
     ...(timezoneId ? { timezoneId } : {}),

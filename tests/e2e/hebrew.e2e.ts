@@ -15,6 +15,7 @@ import {
   uniqueTag,
   VIEWPORTS,
   type ViewportName,
+  windowOf,
 } from './browser';
 import { LANGUAGE } from './language';
 import { layoutProblems, rightToLeftProblems, settle } from './layout-checks';
@@ -41,7 +42,7 @@ afterAll(async () => {
 /** A visitor whose browser asks for Hebrew first. */
 async function open(viewport: ViewportName): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
+    ...windowOf(browser, viewport),
     baseURL: baseUrl(),
     locale: 'he-IL',
     extraHTTPHeaders: { 'Accept-Language': 'he-IL,he;q=0.9,en;q=0.5' },
@@ -187,7 +188,7 @@ describe.skipIf(LANGUAGE !== 'en').each(Object.keys(VIEWPORTS) as ViewportName[]
         await check(page, 'customer-dashboard', viewport);
 
         // Another device (no cookie, a browser that asks for English) opens in the account's Hebrew.
-        const elsewhere = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+        const elsewhere = await browser.newContext({ ...windowOf(browser, viewport), baseURL: baseUrl() });
         await elsewhere.addCookies(await page.context().cookies());
         await elsewhere.clearCookies({ name: 'lang' });
         const other = await elsewhere.newPage();

@@ -14,6 +14,7 @@ import {
   trackSessions,
   VIEWPORTS,
   type ViewportName,
+  windowOf,
 } from './browser';
 import { LANGUAGE, LOCALE, say, sayPattern, withoutIsolates } from './language';
 
@@ -128,7 +129,7 @@ function unexpected(errors: string[]): string[] {
 async function geoSession(viewport: ViewportName): Promise<Session> {
   // As openSession's: the browser asks for the run's language.
   const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
+    ...windowOf(browser, viewport),
     baseURL: baseUrl(),
     geolocation: { latitude: 40.79, longitude: -73.97 },
     locale: LOCALE,
