@@ -16,6 +16,7 @@ import {
   TAKEN_OVER_EVENT,
   typedBeforeTakeover,
 } from '../shared/app-scripts';
+import { revealTab, TAB_ROW_SELECTOR } from './components/tab-scroll';
 
 /**
  * Links added in one task at most. Each costs the browser a little (a request started, the link
@@ -174,6 +175,15 @@ function whenPageHydrated(): void {
 document.addEventListener(PAGE_HYDRATED_EVENT, whenPageHydrated);
 // A drawn page whose layout never says so (or a takeover that failed) holds no key for longer than a press.
 document.addEventListener(TAKEN_OVER_EVENT, () => setTimeout(whenPageHydrated, HOLD_MS), { once: true });
+
+/**
+ * A drawn page's rows of tabs that scroll sideways (a dashboard's, on a phone) show their open tab,
+ * as the app will once it has the page: left to the app, the row jumped at the takeover.
+ */
+for (const row of document.querySelectorAll<HTMLElement>(TAB_ROW_SELECTOR)) {
+  const open = row.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+  if (open) revealTab(row, open, false);
+}
 
 // The frame after the next one: the drawn page has been painted by then.
 requestAnimationFrame(() => setTimeout(load, 0));

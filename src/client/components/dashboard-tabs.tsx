@@ -2,7 +2,7 @@ import { Box, Tabs } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { DirectionalIcon } from '../i18n/bidi';
-import { scrolledFromStart, scrollLeftToShow } from './tab-scroll';
+import { revealTab, rightToLeft, scrolledByPerson, scrolledFromStart } from './tab-scroll';
 
 export interface DashboardTab<V extends string> {
   value: V;
@@ -34,7 +34,7 @@ export function DashboardTabs<V extends string>({
       {/* On a phone the row is wider than the screen: it scrolls sideways, and a fade with an arrow
           at the side with more tabs says so (its start or its end, whichever way the page reads). */}
       <Box position="relative" data-scroll-cue={cue}>
-        <Tabs.List ref={listRef} overflowX="auto" overflowY="hidden" scrollbarWidth="none">
+        <Tabs.List ref={listRef} overflowX="auto" overflowY="hidden" scrollbarWidth="none" data-tab-row="">
           {tabs.map(({ value: tab, label, icon: TabIcon, badge }) => (
             <Tabs.Trigger
               key={tab}
@@ -62,13 +62,11 @@ export function DashboardTabs<V extends string>({
   );
 }
 
-/** How far from the row's edge a tab scrolled into view stays: the width of the edge's fade. */
-const FADE_PX = 48;
-
 /**
  * Scrolls the row sideways so that the open tab is in view, on mount (a page opened on a later tab,
  * ?tab=reviews), when it changes, and when a tab before it grows (a count badge arriving after the
- * first paint): the row's scrollLeft alone is set, so the page never moves up or down
+ * first paint) unless the person has scrolled the row since: the row's scrollLeft alone is set, so
+ * the page never moves up or down
  * (scrollIntoView would scroll the page too).
  */
 function useActiveTabInView(ref: RefObject<HTMLElement | null>, value: string) {
@@ -78,24 +76,16 @@ function useActiveTabInView(ref: RefObject<HTMLElement | null>, value: string) {
     if (!row) return;
     const reveal = (smooth: boolean) => {
       const tab = row.querySelector<HTMLElement>(`[data-tab-value="${CSS.escape(value)}"]`);
-      if (!tab) return;
-      const left = scrollLeftToShow(
-        row.getBoundingClientRect(),
-        tab.getBoundingClientRect(),
-        row.scrollLeft,
-        FADE_PX,
-        rightToLeft(row),
-      );
-      if (Math.abs(left - row.scrollLeft) < 1) return;
-      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      row.scrollTo({ left, behavior: smooth && !still ? 'smooth' : 'auto' });
+      if (tab) revealTab(row, tab, smooth);
     };
-    reveal(!first.current);
+    // A row the person has scrolled (to reach another tab) is theirs: neither taking a drawn page
+    // over nor a tab growing pulls it back to the open tab under their finger. A tab chosen is shown.
+    if (!first.current || !scrolledByPerson(row)) reveal(!first.current);
     first.current = false;
     // The observer's first call only reports the sizes it started from.
     let started = false;
     const observer = new ResizeObserver(() => {
-      if (started) reveal(false);
+      if (started && !scrolledByPerson(row)) reveal(false);
       started = true;
     });
     for (const tab of row.children) observer.observe(tab);
@@ -127,11 +117,6 @@ function useScrollCue(ref: RefObject<HTMLElement | null>): ScrollCue {
     };
   }, [ref]);
   return cue;
-}
-
-/** Whether a row lays its tabs out right to left (a Hebrew page), starting at its right edge. */
-function rightToLeft(el: HTMLElement): boolean {
-  return getComputedStyle(el).direction === 'rtl';
 }
 
 /**

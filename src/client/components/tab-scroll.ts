@@ -40,3 +40,52 @@ export function scrollLeftToShow(
 export function scrolledFromStart(scrollLeft: number, rightToLeft: boolean): number {
   return rightToLeft ? Math.abs(scrollLeft) : scrollLeft;
 }
+
+/** How far from the row's edge a tab scrolled into view stays: the width of the edge's fade. */
+export const TAB_FADE_PX = 48;
+
+/** Whether a row lays its tabs out right to left (a Hebrew page), starting at its right edge. */
+export function rightToLeft(el: HTMLElement): boolean {
+  return getComputedStyle(el).direction === 'rtl';
+}
+
+/**
+ * Scrolls a sideways row of tabs (only the row, never the page) so that `tab` is in view, clear of
+ * the row's fades. Used by the dashboards' tabs (dashboard-tabs.tsx) and, on a drawn page, by the
+ * boot script before the app arrives (boot.ts), so that the row is drawn where the app will keep it:
+ * revealed only by the app, it jumped as the page was taken over, under a finger about to press a tab.
+ */
+/**
+ * Where each row was last brought to. The boot script and the app share this module (one chunk), so
+ * the app knows where the boot script left a drawn page's row.
+ */
+const broughtTo = new WeakMap<HTMLElement, number>();
+
+/**
+ * Whether the person has scrolled the row since it was last brought to its open tab (to reach
+ * another tab): then the row is theirs, and the app leaves it where they put it.
+ */
+export function scrolledByPerson(row: HTMLElement): boolean {
+  const at = broughtTo.get(row);
+  return at !== undefined && Math.abs(row.scrollLeft - at) >= 2;
+}
+
+export function revealTab(row: HTMLElement, tab: HTMLElement, smooth: boolean): void {
+  const left = scrollLeftToShow(
+    row.getBoundingClientRect(),
+    tab.getBoundingClientRect(),
+    row.scrollLeft,
+    TAB_FADE_PX,
+    rightToLeft(row),
+  );
+  if (Math.abs(left - row.scrollLeft) < 1) {
+    broughtTo.set(row, row.scrollLeft);
+    return;
+  }
+  broughtTo.set(row, left);
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  row.scrollTo({ left, behavior: smooth && !still ? 'smooth' : 'auto' });
+}
+
+/** A row of tabs that scrolls sideways, marked so for the boot script (data-tab-row). */
+export const TAB_ROW_SELECTOR = '[data-tab-row]';
