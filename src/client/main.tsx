@@ -12,6 +12,7 @@ import { firstQueriesOnPage, holdAnswersUntilPageHydrated, startEarlyAnswers } f
 import { drawnParts, loadDrawnParts } from './lib/lazy-with-preload';
 import { setPageClock } from './lib/page-clock';
 import { createQueryClient } from './lib/query-client';
+import { setTakingOverDrawnPage } from './lib/static-part';
 import { drawnToday } from './lib/today';
 import { createTrpcClient } from './lib/trpc';
 import { drawnViewport, rememberViewport } from './lib/viewport';
@@ -36,7 +37,9 @@ startEarlyAnswers(trpcClient, firstQueries);
 // The width the server drew the page for, which it hydrates in; the window's own, for the next page.
 const viewport = drawnViewport(root) ?? undefined;
 const today = drawnToday(root);
-rememberViewport();
+// For the next page, in a task of its own: reading the zone and the media queries costs a phone
+// about 100 ms (the first `matchMedia` styles the page), which in the entry's first task lengthened it.
+setTimeout(rememberViewport, 0);
 
 // The page's language is the one the server wrote on <html>; the words of the first chunk's screens
 // come before the first render, and each lazily loaded screen's with its code (routes.tsx), so that
@@ -81,6 +84,8 @@ void Promise.all([
     // and a fresh answer meanwhile (the live stream's, a query still to answer) would change it.
     if (viewport) holdAnswersUntilPageHydrated();
     if (Number.isFinite(drawnNow)) setPageClock({ now: drawnNow });
+    // The page's static parts keep the server's markup (static-part.tsx, decision 049).
+    setTakingOverDrawnPage(true);
     startTransition(
       () =>
         void hydrateRoot(root, app, {

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_NAMES } from '../../src/shared/i18n';
 import { DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
-import { LOCALE, say, sayPattern } from './language';
+import { LANGUAGE, LOCALE, say, sayIn, sayPattern } from './language';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,6 +71,56 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
     expect(await page.getByRole('button', { name: say('common.menu.open') }).isVisible()).toBe(
       viewport === 'phone',
     );
+    await context.close();
+  });
+
+  it("takes over only the landing page's header: its words and links stay the server's, in the language chosen", async () => {
+    const { page, errors, context } = await openSession(browser, viewport);
+    // The drawn hero heading and footer, as the browser first has them (decision 049).
+    await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+      window.__drawn = {
+        hero: document.getElementById('hero-title'),
+        footer: document.querySelector('footer'),
+      };
+    });`);
+    await page.goto('/');
+    const other = LANGUAGE === 'he' ? 'en' : 'he';
+    const switchName = LANGUAGE_NAMES[other];
+    const menuOrSwitch =
+      viewport === 'desktop'
+        ? page.getByRole('banner').getByRole('button', { name: switchName })
+        : page.getByRole('button', { name: say('common.menu.open') });
+    // The header is the app's once the page is taken over (React's own keys are on its elements) ...
+    const reactOwns = (selector: string) =>
+      page.evaluate(
+        (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
+        selector,
+      );
+    await expect.poll(() => reactOwns('header button')).toBe(true);
+    // ... and the words below it are the very elements the server drew, never rendered by the app.
+    expect(await reactOwns('#hero-title')).toBe(false);
+    expect(await reactOwns('footer')).toBe(false);
+    const drawnStill = () =>
+      page.evaluate(() => {
+        const drawn = (window as { __drawn?: { hero: Element | null; footer: Element | null } }).__drawn;
+        return drawn?.hero?.isConnected === true && drawn.footer?.isConnected === true;
+      });
+    expect(await drawnStill()).toBe(true);
+    // The language switch (in the phone's menu) draws the whole page in the other language.
+    await menuOrSwitch.click();
+    if (viewport === 'phone')
+      await page.getByRole('dialog').getByRole('button', { name: switchName }).click();
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(other);
+    await expect
+      .poll(() => page.locator('#hero-title').textContent())
+      .toBe(sayIn(other, 'landing.hero.title'));
+    expect(await drawnStill()).toBe(false);
+    expect(await reactOwns('#hero-title')).toBe(true);
+    // A link in the drawn part is a plain link: it opens the page it names.
+    await page.reload();
+    await page.getByRole('link', { name: sayIn(other, 'common.footer.pricing') }).click();
+    await page.waitForURL('**/pricing');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -31,13 +31,18 @@ export function withoutIsolates(text: string): string {
  * with `withoutIsolates` or use `sayPattern`, which allows them.
  */
 export function say(id: MessageId, values?: Record<string, string | number>): string {
-  const source = CATALOGUES[LANGUAGE][id];
-  if (source === undefined) throw new Error(`No message ${id} in the ${LANGUAGE} catalogue`);
+  return sayIn(LANGUAGE, id, values);
+}
+
+/** A catalogue message as `say` gives it, in the language named (a page switched to the other). */
+export function sayIn(language: Language, id: MessageId, values?: Record<string, string | number>): string {
+  const source = CATALOGUES[language][id];
+  if (source === undefined) throw new Error(`No message ${id} in the ${language} catalogue`);
   // A rich text's tags (<accent>, <link>) are the page's elements: their words are what is read.
   const tags = Object.fromEntries(
     tagsOf(parse(source)).map((tag) => [tag, (chunks: unknown[]) => chunks.join('')]),
   );
-  return String(new IntlMessageFormat(source, LOCALE).format({ ...tags, ...values }));
+  return String(new IntlMessageFormat(source, localeOf(language)).format({ ...tags, ...values }));
 }
 
 /** The names of a message's tags. */

@@ -374,6 +374,18 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
         .getByRole('dialog')
         .getByRole('link', { name: say('marketplace.prompt.vendorLogin'), exact: true }),
     );
+    // What the visitor only reads (the name, the description) stays the server's markup; the contact
+    // card's button is the app's (decision 049).
+    const reactOwns = (element: Element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    // (Found by their markup: the dialog open above hides the page from the accessibility tree.)
+    expect(await page.locator('main h1').evaluate(reactOwns)).toBe(false);
+    expect(
+      await page
+        .locator('main button', { hasText: say('marketplace.request.action') })
+        .first()
+        .evaluate(reactOwns),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -414,6 +426,13 @@ describe.each(viewports)('marketplace journeys at %s width', (viewport) => {
         .getByRole('dialog')
         .getByRole('link', { name: say('marketplace.prompt.vendorLogin'), exact: true }),
     );
+    // A card's words and link stay the server's markup; its button is the app's (decision 049).
+    const reactOwns = (element: Element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    const card = resultCards(page).first();
+    // (Found by their markup: the dialog open above hides the page from the accessibility tree.)
+    expect(await card.locator('h3').first().evaluate(reactOwns)).toBe(false);
+    expect(await card.locator('button').first().evaluate(reactOwns)).toBe(true);
     expect(errors).toEqual([]);
   });
 

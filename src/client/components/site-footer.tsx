@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '../../shared/constants';
 import type { MessageId } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
 import { pageToday } from '../lib/page-clock';
+import { StaticPart } from '../lib/static-part';
 import { Logo } from './logo';
 
 interface FooterColumn {
@@ -38,8 +39,19 @@ const COLUMNS: readonly FooterColumn[] = [
   },
 ];
 
-/** Footer of the public pages, with the footer links of spec section 2. */
+/**
+ * Footer of the public pages, with the footer links of spec section 2: links only, kept as the server
+ * drew it (decision 049).
+ */
 export function SiteFooter() {
+  return (
+    <StaticPart>
+      <Footer />
+    </StaticPart>
+  );
+}
+
+function Footer() {
   const t = useT();
   const titleOf = (column: FooterColumn) =>
     'brand' in column.title ? column.title.brand : t(column.title.id);

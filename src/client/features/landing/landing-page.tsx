@@ -49,6 +49,7 @@ import { useT } from '../../i18n/use-t';
 import { dateFormat, formatCount } from '../../lib/intl';
 import { homePathFor, useCurrentUser } from '../../lib/session';
 import { countText, ratingText, useSiteFigures } from '../../lib/site-figures';
+import { StaticPart } from '../../lib/static-part';
 import { useCelebrationConfetti } from './use-celebration-confetti';
 
 const CATEGORIES = [
@@ -107,15 +108,16 @@ export function LandingPage() {
 function Landing() {
   useDocumentTitle(null);
   useCelebrationConfetti();
+  // Words, pictures and links: kept as the server drew them (decision 049).
   return (
-    <>
+    <StaticPart>
       <Hero />
       <Categories />
       <Features />
       <Testimonials />
       <ClientReviews />
       <VendorInvitation />
-    </>
+    </StaticPart>
   );
 }
 

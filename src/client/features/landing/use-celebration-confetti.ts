@@ -32,8 +32,10 @@ export function useCelebrationConfetti(): void {
       });
       document.body.appendChild(el);
       canvas = el;
-      // No worker: a canvas can hand its control to a worker only once, and effects may run twice.
-      const fire = confetti.create(el, { resize: true, useWorker: false });
+      // Drawn by a worker, off the page's thread: on a phone each frame of a few hundred pieces takes
+      // 50-100 ms, which on the page's thread would hold up every press for the three seconds. The
+      // canvas is a new one each time, as a canvas hands its drawing to a worker only once.
+      const fire = confetti.create(el, { resize: true, useWorker: true });
       reset = () => fire.reset();
       const end = Date.now() + TIMINGS.confettiMs;
       const burst = () => {

@@ -22,6 +22,7 @@ import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { preloadOn } from '../../lib/lazy-with-preload';
+import { StaticPart } from '../../lib/static-part';
 import { distanceText, placeText, ratingOf } from './use-marketplace';
 import { VendorCover } from './vendor-cover';
 
@@ -148,17 +149,19 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
       <Box position="relative" aspectRatio={16 / 10}>
         {/* The name under the picture says whose it is: the cover is decorative here. */}
         <VendorCover vendor={vendor} sizes={sizes} alt="" priority={priority} w="full" h="full" />
-        <Badge
-          position="absolute"
-          top="3"
-          insetStart="3"
-          colorPalette="brand"
-          variant="solid"
-          rounded="full"
-          px="2.5"
-        >
-          {term(t, 'category', vendor.category)}
-        </Badge>
+        <StaticPart>
+          <Badge
+            position="absolute"
+            top="3"
+            insetStart="3"
+            colorPalette="brand"
+            variant="solid"
+            rounded="full"
+            px="2.5"
+          >
+            {term(t, 'category', vendor.category)}
+          </Badge>
+        </StaticPart>
         {distance ? (
           <Badge position="absolute" top="3" insetEnd="3" bg="bg/90" color="fg" rounded="full" px="2.5">
             {distance}
@@ -166,33 +169,37 @@ export function VendorCard({ vendor, action, sizes = GRID_CARD_SIZES, priority =
         ) : null}
       </Box>
       <Stack gap="2" p="4" flex="1">
-        <Flex justify="space-between" align="flex-start" gap="2">
-          <LinkOverlay asChild>
-            <RouterLink to={`/vendor/${vendor.id}`}>
-              <Text as="h3" fontWeight="semibold" fontSize="md" color="brand.950" lineClamp={2}>
-                <bdi>{vendor.businessName}</bdi>
-              </Text>
-            </RouterLink>
-          </LinkOverlay>
-          {vendor.verified ? <VerifiedMark /> : null}
-        </Flex>
-        {vendor.nameHe ? (
-          <Text lang="he" dir="rtl" fontSize="sm" color="fg.muted" lineClamp={1}>
-            {vendor.nameHe}
-          </Text>
-        ) : null}
-        {place ? (
-          <HStack gap="1.5" color="fg.muted" fontSize="sm">
-            <Icon boxSize="4" flexShrink="0" aria-hidden>
-              <MapPin />
-            </Icon>
-            <Text lineClamp={1}>
-              <bdi>{place}</bdi>
+        {/* The card's words and link, kept as the server drew them; its distance, which follows the
+            visitor's place, and its button are the app's (decision 049). */}
+        <StaticPart>
+          <Flex justify="space-between" align="flex-start" gap="2">
+            <LinkOverlay asChild>
+              <RouterLink to={`/vendor/${vendor.id}`}>
+                <Text as="h3" fontWeight="semibold" fontSize="md" color="brand.950" lineClamp={2}>
+                  <bdi>{vendor.businessName}</bdi>
+                </Text>
+              </RouterLink>
+            </LinkOverlay>
+            {vendor.verified ? <VerifiedMark /> : null}
+          </Flex>
+          {vendor.nameHe ? (
+            <Text lang="he" dir="rtl" fontSize="sm" color="fg.muted" lineClamp={1}>
+              {vendor.nameHe}
             </Text>
-          </HStack>
-        ) : null}
-        {vendor.kashrutBadge ? <KashrutBadge badge={vendor.kashrutBadge} /> : null}
-        <RatingLine vendor={vendor} />
+          ) : null}
+          {place ? (
+            <HStack gap="1.5" color="fg.muted" fontSize="sm">
+              <Icon boxSize="4" flexShrink="0" aria-hidden>
+                <MapPin />
+              </Icon>
+              <Text lineClamp={1}>
+                <bdi>{place}</bdi>
+              </Text>
+            </HStack>
+          ) : null}
+          {vendor.kashrutBadge ? <KashrutBadge badge={vendor.kashrutBadge} /> : null}
+          <RatingLine vendor={vendor} />
+        </StaticPart>
         {action ? (
           <Box mt="auto" pt="2">
             <Button

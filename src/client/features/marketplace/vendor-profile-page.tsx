@@ -46,6 +46,7 @@ import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
+import { StaticPart } from '../../lib/static-part';
 import { trpc } from '../../lib/trpc';
 import type { ClaimListingState } from '../vendor-dashboard/claim-listing-page';
 import { KashrutSupervision, showsKashrut } from './kashrut-supervision';
@@ -132,16 +133,21 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
   const ownerVendor = full !== null && user?.role === 'vendor' && user.id === full.ownerId;
   const adminEdit = full !== null && user?.role === 'admin';
 
+  // What a visitor only reads (names, words, pictures, links) is kept as the server drew it; the
+  // cover (which hides a picture that fails), the calendar, the contact card and the reviews are the
+  // app's (decision 049).
   return (
     <Stack gap={{ base: '6', md: '8' }}>
-      <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
-        <RouterLink to="/marketplace">
-          <DirectionalIcon>
-            <ArrowLeft />
-          </DirectionalIcon>
-          {t('marketplace.profile.back')}
-        </RouterLink>
-      </Button>
+      <StaticPart>
+        <Button asChild variant="ghost" size="sm" alignSelf="flex-start" ms="-2" color="fg.muted">
+          <RouterLink to="/marketplace">
+            <DirectionalIcon>
+              <ArrowLeft />
+            </DirectionalIcon>
+            {t('marketplace.profile.back')}
+          </RouterLink>
+        </Button>
+      </StaticPart>
 
       <Box>
         {/* The hero is the page's first picture: fetched at once. The category art keeps its
@@ -167,60 +173,62 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           mt={{ base: '-10', md: '-14' }}
           position="relative"
         >
-          <Box
-            boxSize={{ base: '20', md: '28' }}
-            rounded="2xl"
-            overflow="hidden"
-            bg="bg"
-            borderWidth="4px"
-            borderColor="bg"
-            shadow="md"
-            flexShrink="0"
-          >
-            {vendor.logoUrl ? (
-              <UploadedImage
-                src={vendor.logoUrl}
-                sizes="(min-width: 48em) 112px, 80px"
-                alt={t('marketplace.profile.logoAlt', { name: iso(vendor.businessName) })}
-                w="full"
-                h="full"
-              />
-            ) : (
-              <Flex w="full" h="full" align="center" justify="center" bg="brand.subtle" color="brand.fg">
-                <Icon boxSize="10">
-                  <Store />
-                </Icon>
-              </Flex>
-            )}
-          </Box>
-          {/* The logo overlaps the cover; the name starts under the cover's bottom edge, never on it. */}
-          <Stack gap="2" pt={{ md: '16' }} minW="0" flex="1">
-            <PageTitle>
-              <bdi>{vendor.businessName}</bdi>
-            </PageTitle>
-            {vendor.nameHe ? (
-              <Text lang="he" dir="rtl" color="fg.muted" fontSize="lg">
-                {vendor.nameHe}
-              </Text>
-            ) : null}
-            <HStack gap="3" wrap="wrap">
-              <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
-                {term(t, 'category', vendor.category)}
-              </Badge>
-              {vendor.neighborhood ? (
-                <HStack gap="1" color="fg.muted" fontSize="sm">
-                  <Icon boxSize="4" aria-hidden>
-                    <MapPin />
+          <StaticPart>
+            <Box
+              boxSize={{ base: '20', md: '28' }}
+              rounded="2xl"
+              overflow="hidden"
+              bg="bg"
+              borderWidth="4px"
+              borderColor="bg"
+              shadow="md"
+              flexShrink="0"
+            >
+              {vendor.logoUrl ? (
+                <UploadedImage
+                  src={vendor.logoUrl}
+                  sizes="(min-width: 48em) 112px, 80px"
+                  alt={t('marketplace.profile.logoAlt', { name: iso(vendor.businessName) })}
+                  w="full"
+                  h="full"
+                />
+              ) : (
+                <Flex w="full" h="full" align="center" justify="center" bg="brand.subtle" color="brand.fg">
+                  <Icon boxSize="10">
+                    <Store />
                   </Icon>
-                  <Text>
-                    <bdi>{vendor.neighborhood}</bdi>
-                  </Text>
-                </HStack>
+                </Flex>
+              )}
+            </Box>
+            {/* The logo overlaps the cover; the name starts under the cover's bottom edge, never on it. */}
+            <Stack gap="2" pt={{ md: '16' }} minW="0" flex="1">
+              <PageTitle>
+                <bdi>{vendor.businessName}</bdi>
+              </PageTitle>
+              {vendor.nameHe ? (
+                <Text lang="he" dir="rtl" color="fg.muted" fontSize="lg">
+                  {vendor.nameHe}
+                </Text>
               ) : null}
-              {vendor.verified ? <VerifiedMark size="md" /> : null}
-              <RatingLine vendor={vendor} />
-            </HStack>
-          </Stack>
+              <HStack gap="3" wrap="wrap">
+                <Badge colorPalette="brand" variant="solid" rounded="full" px="2.5">
+                  {term(t, 'category', vendor.category)}
+                </Badge>
+                {vendor.neighborhood ? (
+                  <HStack gap="1" color="fg.muted" fontSize="sm">
+                    <Icon boxSize="4" aria-hidden>
+                      <MapPin />
+                    </Icon>
+                    <Text>
+                      <bdi>{vendor.neighborhood}</bdi>
+                    </Text>
+                  </HStack>
+                ) : null}
+                {vendor.verified ? <VerifiedMark size="md" /> : null}
+                <RatingLine vendor={vendor} />
+              </HStack>
+            </Stack>
+          </StaticPart>
           {ownerVendor ? (
             <Button
               asChild
@@ -258,54 +266,56 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
         alignItems="start"
       >
         <Stack gap="6" minW="0">
-          <InfoCard title={t('marketplace.profile.about')}>
-            {vendor.descriptionRich ? (
-              <Box
-                className="vendor-description"
-                dir="auto"
-                color="fg"
-                lineHeight="tall"
-                css={{
-                  '& p': { marginBottom: '3' },
-                  '& ul, & ol': { paddingInlineStart: '5', marginBottom: '3' },
-                  '& ul': { listStyleType: 'disc' },
-                  '& ol': { listStyleType: 'decimal' },
-                  '& a': { color: 'brand.fg', textDecoration: 'underline' },
-                  '& h2, & h3': { fontWeight: 'semibold', marginBottom: '2' },
-                }}
-                // descriptionRich is sanitised by the server; nothing else is ever rendered as HTML.
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML
-                dangerouslySetInnerHTML={{ __html: vendor.descriptionRich }}
-              />
-            ) : (
-              <Text
-                color={vendor.description ? 'fg' : 'fg.muted'}
-                whiteSpace="pre-line"
-                lineHeight="tall"
-                dir={vendor.description ? 'auto' : undefined}
-              >
-                {vendor.description || t('marketplace.profile.noDescription')}
-              </Text>
-            )}
-          </InfoCard>
-          {vendor.galleryImages.length > 0 ? (
-            <InfoCard title={t('marketplace.profile.gallery')}>
-              <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
-                {vendor.galleryImages.map((src, i) => (
-                  <UploadedImage
-                    key={src}
-                    src={src}
-                    sizes="(min-width: 48em) 33vw, 50vw"
-                    alt={t('marketplace.profile.photoAlt', { name: iso(vendor.businessName), n: i + 1 })}
-                    w="full"
-                    rounded="lg"
-                    aspectRatio={4 / 3}
-                    loading="lazy"
-                  />
-                ))}
-              </SimpleGrid>
+          <StaticPart>
+            <InfoCard title={t('marketplace.profile.about')}>
+              {vendor.descriptionRich ? (
+                <Box
+                  className="vendor-description"
+                  dir="auto"
+                  color="fg"
+                  lineHeight="tall"
+                  css={{
+                    '& p': { marginBottom: '3' },
+                    '& ul, & ol': { paddingInlineStart: '5', marginBottom: '3' },
+                    '& ul': { listStyleType: 'disc' },
+                    '& ol': { listStyleType: 'decimal' },
+                    '& a': { color: 'brand.fg', textDecoration: 'underline' },
+                    '& h2, & h3': { fontWeight: 'semibold', marginBottom: '2' },
+                  }}
+                  // descriptionRich is sanitised by the server; nothing else is ever rendered as HTML.
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML
+                  dangerouslySetInnerHTML={{ __html: vendor.descriptionRich }}
+                />
+              ) : (
+                <Text
+                  color={vendor.description ? 'fg' : 'fg.muted'}
+                  whiteSpace="pre-line"
+                  lineHeight="tall"
+                  dir={vendor.description ? 'auto' : undefined}
+                >
+                  {vendor.description || t('marketplace.profile.noDescription')}
+                </Text>
+              )}
             </InfoCard>
-          ) : null}
+            {vendor.galleryImages.length > 0 ? (
+              <InfoCard title={t('marketplace.profile.gallery')}>
+                <SimpleGrid columns={{ base: 2, md: 3 }} gap="3">
+                  {vendor.galleryImages.map((src, i) => (
+                    <UploadedImage
+                      key={src}
+                      src={src}
+                      sizes="(min-width: 48em) 33vw, 50vw"
+                      alt={t('marketplace.profile.photoAlt', { name: iso(vendor.businessName), n: i + 1 })}
+                      w="full"
+                      rounded="lg"
+                      aspectRatio={4 / 3}
+                      loading="lazy"
+                    />
+                  ))}
+                </SimpleGrid>
+              </InfoCard>
+            ) : null}
+          </StaticPart>
           <InfoCard title={t('marketplace.profile.availability')}>
             <WhenNear fallback={<Box h="64" />}>
               <Suspense fallback={<Box h="64" />}>
@@ -317,9 +327,11 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
 
         <Stack gap="6">
           {showsKashrut(vendor) ? (
-            <InfoCard title={t('marketplace.profile.kashrut')}>
-              <KashrutSupervision category={vendor.category} kashrut={vendor.kashrut} />
-            </InfoCard>
+            <StaticPart>
+              <InfoCard title={t('marketplace.profile.kashrut')}>
+                <KashrutSupervision category={vendor.category} kashrut={vendor.kashrut} />
+              </InfoCard>
+            </StaticPart>
           ) : null}
           <InfoCard title={t('marketplace.profile.contact')}>
             <Stack gap="3">
@@ -380,25 +392,27 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
             </Stack>
           </InfoCard>
           {location.length > 0 ? (
-            <InfoCard title={t('marketplace.profile.location')}>
-              <HStack gap="3" align="flex-start">
-                <Icon boxSize="5" color="brand.fg" mt="0.5" aria-hidden>
-                  <MapPin />
-                </Icon>
-                <Stack gap="0.5" fontSize="sm">
-                  {vendor.address ? (
-                    <Text>
-                      <bdi>{vendor.address}</bdi>
-                    </Text>
-                  ) : null}
-                  {vendor.city || vendor.state ? (
-                    <Text>
-                      <bdi>{[vendor.city, vendor.state].filter(Boolean).join(', ')}</bdi>
-                    </Text>
-                  ) : null}
-                </Stack>
-              </HStack>
-            </InfoCard>
+            <StaticPart>
+              <InfoCard title={t('marketplace.profile.location')}>
+                <HStack gap="3" align="flex-start">
+                  <Icon boxSize="5" color="brand.fg" mt="0.5" aria-hidden>
+                    <MapPin />
+                  </Icon>
+                  <Stack gap="0.5" fontSize="sm">
+                    {vendor.address ? (
+                      <Text>
+                        <bdi>{vendor.address}</bdi>
+                      </Text>
+                    ) : null}
+                    {vendor.city || vendor.state ? (
+                      <Text>
+                        <bdi>{[vendor.city, vendor.state].filter(Boolean).join(', ')}</bdi>
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </HStack>
+              </InfoCard>
+            </StaticPart>
           ) : null}
         </Stack>
       </Grid>
