@@ -123,20 +123,29 @@ function messagesWithoutParser(): Plugin {
 /** Where Chakra's system is made, and the line that makes its global styles there. */
 const CHAKRA_SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const CHAKRA_GLOBAL_LINE = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+/**
+ * Where Chakra's provider is, and the element it writes the order of its cascade layers with. The
+ * stylesheet begins with that order; written again in the browser, a page's order of layers makes
+ * the browser style the whole page anew (decision 050).
+ */
+const CHAKRA_PROVIDER = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]provider\.js$/;
+const CHAKRA_LAYERS_ELEMENT =
+  '!sys._config.disableLayers && /* @__PURE__ */ jsx(Global, { styles: sys.layers.atRule }),';
 
 /**
  * Chakra's global styles (the reset, the global CSS and every design token as a custom property) as
  * a stylesheet made at build time, instead of in the browser (decision 046): making them is most of
  * createSystem's work, and emotion then writes 50 KB of CSS into the page, on every load, before the
  * first render. The browser's build leaves that line out of Chakra's system (an empty list: the
- * provider writes nothing) and index.html links the same CSS, printed by
- * scripts/chakra-global-css.tsx from the app's own system. The build fails if the line is not found,
+ * provider writes nothing), and the provider's element of the layers' order (CHAKRA_LAYERS_ELEMENT),
+ * and index.html links the same CSS, printed by
+ * scripts/chakra-global-css.tsx from the app's own system. The build fails if a line is not found,
  * so a new Chakra cannot leave the pages unstyled. The server's copy of Chakra (its packages stay in
  * node_modules) still makes them, for the pages it draws: page-prerender.ts leaves them out there.
  */
 function chakraGlobalCss(): Plugin {
   let href = '';
-  let replaced = false;
+  const replaced = new Set<string>();
   return {
     name: 'simchahub:chakra-global-css',
     apply: 'build',
@@ -151,20 +160,28 @@ function chakraGlobalCss(): Plugin {
       href = `/${fileName}`;
     },
     transform(code, id) {
-      if (!CHAKRA_SYSTEM.test(id.split('?')[0] ?? id)) return null;
-      if (!code.includes(CHAKRA_GLOBAL_LINE))
+      const file = id.split('?')[0] ?? id;
+      const [line, replacement] = CHAKRA_SYSTEM.test(file)
+        ? [CHAKRA_GLOBAL_LINE, 'const _global = [];']
+        : CHAKRA_PROVIDER.test(file)
+          ? [CHAKRA_LAYERS_ELEMENT, 'false,']
+          : [];
+      if (line === undefined || replacement === undefined) return null;
+      if (!code.includes(line))
         this.error(
-          `Chakra's system.js no longer has "${CHAKRA_GLOBAL_LINE}": see chakraGlobalCss in vite.config.ts`,
+          `Chakra's ${file.split(/[\\/]/).at(-1)} no longer has "${line}": see chakraGlobalCss in vite.config.ts`,
         );
-      replaced = true;
-      return { code: code.replace(CHAKRA_GLOBAL_LINE, 'const _global = [];'), map: null };
+      replaced.add(line);
+      return { code: code.replace(line, replacement), map: null };
     },
     transformIndexHtml() {
       return [{ tag: 'link', attrs: { rel: 'stylesheet', href }, injectTo: 'head' }];
     },
     buildEnd() {
-      if (!replaced)
-        this.error("Chakra's system.js was not in the build: see chakraGlobalCss in vite.config.ts");
+      if (replaced.size < 2)
+        this.error(
+          "Chakra's system.js or provider.js was not in the build: see chakraGlobalCss in vite.config.ts",
+        );
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom';
 import superjson from 'superjson';
+import { DRAWN_STYLE_ATTRIBUTE } from '../shared/constants';
 import type { FirstQuery } from '../shared/first-queries';
 import type { Language } from '../shared/i18n';
 import type { UserDto } from '../shared/schemas/auth';
@@ -141,15 +142,13 @@ const EMOTION_STYLE = /<style data-emotion="([^"]*)"([^>]*)>([\s\S]*?)<\/style>/
 
 /**
  * The drawn markup without emotion's style elements, and those elements, in their order, for the
- * page's head. In the browser emotion moves every such element into the head before React takes the
- * page over (marking each moved one `data-s`), and each move makes the browser restyle the whole page
- * again: drawn there already, and marked, they are left where they are and only registered as
- * inserted (decision 025).
+ * page's head, named for the app's style cache (DRAWN_STYLE_ATTRIBUTE, decision 050): it counts their
+ * styles as written and leaves them where they are (decision 025).
  */
 function hoistStyles(drawn: string): { html: string; styles: string } {
   const styles: string[] = [];
   const html = drawn.replace(EMOTION_STYLE, (_, names: string, attributes: string, css: string) => {
-    styles.push(`<style data-emotion="${names}" data-s=""${attributes}>${css}</style>`);
+    styles.push(`<style ${DRAWN_STYLE_ATTRIBUTE}="${names}"${attributes}>${css}</style>`);
     return '';
   });
   return { html, styles: styles.join('') };

@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { Language } from '../shared/i18n';
@@ -7,6 +8,7 @@ import { SignedInHint } from './components/session-frame';
 import type { Catalogues } from './i18n/catalogue';
 import { LanguageProvider } from './i18n/language';
 import { createQueryClient } from './lib/query-client';
+import { createStyleCache } from './lib/style-cache';
 import { DrawnTodayProvider } from './lib/today';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { ViewportProvider } from './lib/viewport';
@@ -61,19 +63,22 @@ export function Providers({
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [trpcClient] = useState(() => givenTrpc ?? createTrpcClient());
+  const [styleCache] = useState(createStyleCache);
   return (
-    <ChakraProvider value={appSystem()}>
-      <LanguageProvider initial={language} catalogues={catalogues}>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <ViewportProvider viewport={viewport}>
-              <DrawnTodayProvider today={today}>{children}</DrawnTodayProvider>
-            </ViewportProvider>
-            <DeferredToaster />
-            <SignedInHint />
-          </QueryClientProvider>
-        </trpc.Provider>
-      </LanguageProvider>
-    </ChakraProvider>
+    <CacheProvider value={styleCache}>
+      <ChakraProvider value={appSystem()}>
+        <LanguageProvider initial={language} catalogues={catalogues}>
+          <trpc.Provider client={trpcClient} queryClient={queryClient}>
+            <QueryClientProvider client={queryClient}>
+              <ViewportProvider viewport={viewport}>
+                <DrawnTodayProvider today={today}>{children}</DrawnTodayProvider>
+              </ViewportProvider>
+              <DeferredToaster />
+              <SignedInHint />
+            </QueryClientProvider>
+          </trpc.Provider>
+        </LanguageProvider>
+      </ChakraProvider>
+    </CacheProvider>
   );
 }

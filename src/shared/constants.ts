@@ -110,3 +110,16 @@ export const TIMINGS = {
 
 /** The id of the script element that carries a page drawn by the server's data (JSON, superjson). */
 export const PRERENDERED_STATE_ID = 'prerendered-state';
+
+/**
+ * The key of the app's emotion cache (src/client/lib/style-cache.ts): the prefix of the class names
+ * Chakra's styles get, and the first word of each of its style elements' names.
+ */
+export const STYLE_KEY = 'sh';
+
+/**
+ * The attribute naming a drawn page's style elements (decision 050): the key, then the names of the
+ * styles the element holds, as emotion's own `data-emotion` would. Not that attribute, which emotion
+ * looks for to move each such element where it wants it, making the browser style the page anew.
+ */
+export const DRAWN_STYLE_ATTRIBUTE = 'data-drawn-style';

@@ -342,3 +342,37 @@ export async function registerAccount(
   const { user } = (await res.json()) as { user: { id: string } };
   return { id: user.id, name, email, password };
 }
+
+/**
+ * Watches a drawn page's style elements (decision 050) from the start of every page the session
+ * opens: `drawnStyles()` then says whether any of them was moved or taken out of the head since, and
+ * which of their styles the app wrote again (a class of theirs among the rules of its own elements).
+ */
+export async function watchDrawnStyles(
+  page: Page,
+): Promise<() => Promise<{ moved: number; rewritten: string[] }>> {
+  await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
+    const drawn = new Set(document.head.querySelectorAll('style[data-drawn-style]'));
+    const watch = { drawn, moved: 0 };
+    window.__drawnStyles = watch;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of [...record.addedNodes, ...record.removedNodes]) if (drawn.has(node)) watch.moved++;
+    }).observe(document.head, { childList: true });
+  });`);
+  return () =>
+    page.evaluate(() => {
+      const watch = (window as { __drawnStyles?: { drawn: Set<HTMLStyleElement>; moved: number } })
+        .__drawnStyles;
+      if (!watch || watch.drawn.size === 0) throw new Error('the page came without drawn styles');
+      const drawnNames = new Set(
+        [...watch.drawn].flatMap((element) => (element.dataset.drawnStyle ?? '').split(' ').slice(1)),
+      );
+      const written = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap(
+        (element) => [...(element.sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+      );
+      const rewritten = [...drawnNames].filter((name) => written.some((rule) => rule.includes(`-${name}`)));
+      const moved = watch.moved + [...watch.drawn].filter((element) => !element.isConnected).length;
+      return { moved, rewritten };
+    });
+}

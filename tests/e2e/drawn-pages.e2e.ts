@@ -10,6 +10,7 @@ import {
   signIn,
   trackSessions,
   type ViewportName,
+  watchDrawnStyles,
 } from './browser';
 import { demoAccountsIn } from './global-setup';
 import { LANGUAGE, say, sayPattern } from './language';
@@ -113,6 +114,22 @@ const signedInPages = (viewport: ViewportName) =>
       ] as const) {
         await openDrawn(page, path);
         await screenshot(page, `drawn-${name}`, viewport);
+      }
+      expect(errors).toEqual([]);
+    });
+
+    it("keeps a drawn page's styles where they are and writes none of them again", async () => {
+      const { page, errors } = await signedIn(viewport);
+      const drawnStyles = await watchDrawnStyles(page);
+      for (const path of ['/dashboard', '/events']) {
+        await openDrawn(page, path);
+        // Taken over: the page's content is React's.
+        await eventually(() =>
+          page.evaluate(() =>
+            Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber')),
+          ),
+        ).toBe(true);
+        expect(await drawnStyles(), path).toEqual({ moved: 0, rewritten: [] });
       }
       expect(errors).toEqual([]);
     });

@@ -1,7 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_NAMES } from '../../src/shared/i18n';
-import { DEMO, launchBrowser, openSession, screenshot, signIn, type ViewportName } from './browser';
+import {
+  DEMO,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signIn,
+  type ViewportName,
+  watchDrawnStyles,
+} from './browser';
 import { LANGUAGE, LOCALE, say, sayIn, sayPattern } from './language';
 
 let browser: Browser;
@@ -83,6 +91,7 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
         footer: document.querySelector('footer'),
       };
     });`);
+    const drawnStyles = await watchDrawnStyles(page);
     await page.goto('/');
     const other = LANGUAGE === 'he' ? 'en' : 'he';
     const switchName = LANGUAGE_NAMES[other];
@@ -106,6 +115,8 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
         return drawn?.hero?.isConnected === true && drawn.footer?.isConnected === true;
       });
     expect(await drawnStill()).toBe(true);
+    // The drawn styles stay where they are, and the app writes none of them again (decision 050).
+    expect(await drawnStyles()).toEqual({ moved: 0, rewritten: [] });
     // The language switch (in the phone's menu) draws the whole page in the other language.
     await menuOrSwitch.click();
     if (viewport === 'phone')

@@ -12,7 +12,6 @@ import {
   screenshot,
   signIn,
   trackSessions,
-  VIEWPORTS,
   type ViewportName,
   windowOf,
 } from './browser';

@@ -1,6 +1,6 @@
 import superjson from 'superjson';
 import { APP_SCRIPTS_ID, type AppScripts } from '../../../shared/app-scripts';
-import { PRERENDERED_STATE_ID } from '../../../shared/constants';
+import { DRAWN_STYLE_ATTRIBUTE, PRERENDERED_STATE_ID, STYLE_KEY } from '../../../shared/constants';
 import { FIRST_QUERIES_ID, type FirstQuery } from '../../../shared/first-queries';
 import {
   DEFAULT_LANGUAGE,
@@ -130,8 +130,11 @@ const MODULE_PRELOAD = /[ \t]*<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"
 /** The stylesheet of Chakra's global styles the browser's build links (vite.config.ts, chakraGlobalCss). */
 const CHAKRA_GLOBAL_STYLESHEET =
   /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="[^"]*\/chakra-global-[^"]*\.css"/i;
-/** Emotion's element of Chakra's global styles in a drawn page. */
-const EMOTION_GLOBAL_STYLE = /<style data-emotion="css-global [^"]*"[^>]*>[\s\S]*?<\/style>/g;
+/** The style elements of Chakra's global styles in a drawn page (src/client/prerender.tsx). */
+const DRAWN_GLOBAL_STYLE = new RegExp(
+  `<style ${DRAWN_STYLE_ATTRIBUTE}="${STYLE_KEY}-global [^"]*"[^>]*>[\\s\\S]*?<\\/style>`,
+  'g',
+);
 
 /**
  * What a signed-in page was drawn for (decision 047), and the lazily loaded parts any drawn page
@@ -246,7 +249,7 @@ export class HtmlTemplate {
     let after = halves.after;
     if (prerendered) {
       const styles = this.#globalStylesheet
-        ? (prerendered.styles ?? '').replace(EMOTION_GLOBAL_STYLE, '')
+        ? (prerendered.styles ?? '').replace(DRAWN_GLOBAL_STYLE, '')
         : (prerendered.styles ?? '');
       const headEnd = /<\/head>/i;
       const stylesInHead = styles !== '' && headEnd.test(after);

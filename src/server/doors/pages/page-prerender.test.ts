@@ -66,12 +66,15 @@ describe('the landing page drawn for visitors', () => {
     expect(root).toContain('href="/login-customer"');
     expect(root).toContain('href="/marketplace?category=Venues"');
     expect(root).toMatch(/<footer/);
-    // Styles come with it, in the head, marked as emotion marks the ones it has put there itself (so
-    // the browser does not move them again); nothing needs an inline script (the CSP allows none).
+    // Styles come with it, in the head, named for the app's style cache and not as emotion names its
+    // own (which it would move, and the browser style the page anew: decision 050); nothing needs an
+    // inline script (the CSP allows none).
     expect(root).not.toContain('<style');
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toMatch(/<style data-emotion="css-global [^"]+" data-s="">/);
-    expect(head).toMatch(/<style data-emotion="css [^"]+" data-s="">/);
+    expect(head).toMatch(/<style data-drawn-style="sh-global [^"]+">/);
+    expect(head).toMatch(/<style data-drawn-style="sh [^"]+">/);
+    expect(head).not.toContain('data-emotion');
+    expect(root).toMatch(/class="sh-[a-z0-9]+/);
     expect(res.body.match(/<script(?![^>]*type="(?:module|application\/json)")[\s>]/g)).toBeNull();
     // The figures it shows are the counted ones, and the browser gets the same data to start from.
     const figures = await siteFigures(h.deps.db, new Date(), h.deps.config.siteFiguresMin);
@@ -375,9 +378,9 @@ describe('the page template', () => {
 
 describe("Chakra's global styles", () => {
   const styles =
-    '<style data-emotion="css-global 1a" data-s="">@layer reset{html{line-height:1.5}}</style>' +
-    '<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>';
-  const drawn = { html: '<p class="css-2b">hi</p>', state: '{}', styles };
+    '<style data-drawn-style="sh-global 1a">@layer reset{html{line-height:1.5}}</style>' +
+    '<style data-drawn-style="sh 2b">.sh-2b{color:red}</style>';
+  const drawn = { html: '<p class="sh-2b">hi</p>', state: '{}', styles };
 
   it('are left out of a drawn page when the build links them as a stylesheet, and kept when it does not', () => {
     const linked = INDEX_HTML.replace(
@@ -389,8 +392,8 @@ describe("Chakra's global styles", () => {
       drawn,
     );
     expect(withSheet).toContain('href="/assets/chakra-global-0123456789.css"');
-    expect(withSheet).not.toContain('css-global');
-    expect(withSheet).toContain('<style data-emotion="css 2b" data-s="">.css-2b{color:red}</style>');
+    expect(withSheet).not.toContain('sh-global');
+    expect(withSheet).toContain('<style data-drawn-style="sh 2b">.sh-2b{color:red}</style>');
 
     const without = new HtmlTemplate(INDEX_HTML).render(
       { title: 'T', description: 'D', url: 'http://x/' },
