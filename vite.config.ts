@@ -120,24 +120,31 @@ function messagesWithoutParser(): Plugin {
   };
 }
 
-/** Where Chakra's system is made, and the line that makes its global styles there. */
-const CHAKRA_SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-const CHAKRA_GLOBAL_LINE = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 /**
- * Where Chakra's provider is, and the element it writes the order of its cascade layers with. The
- * stylesheet begins with that order; written again in the browser, a page's order of layers makes
- * the browser style the whole page anew (decision 050).
+ * The lines the browser's build takes out of Chakra (see chakraGlobalCss below): the line of its
+ * system that makes its global styles, and its provider's element of the order of its cascade
+ * layers. The stylesheet begins with that order; written again in the browser, a page's order of
+ * layers makes the browser style the whole page anew (decision 050).
  */
-const CHAKRA_PROVIDER = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]provider\.js$/;
-const CHAKRA_LAYERS_ELEMENT =
-  '!sys._config.disableLayers && /* @__PURE__ */ jsx(Global, { styles: sys.layers.atRule }),';
+const CHAKRA_EDITS = [
+  {
+    file: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
+    line: 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];',
+    replacement: 'const _global = [];',
+  },
+  {
+    file: /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]provider\.js$/,
+    line: '!sys._config.disableLayers && /* @__PURE__ */ jsx(Global, { styles: sys.layers.atRule }),',
+    replacement: 'false,',
+  },
+];
 
 /**
  * Chakra's global styles (the reset, the global CSS and every design token as a custom property) as
  * a stylesheet made at build time, instead of in the browser (decision 046): making them is most of
  * createSystem's work, and emotion then writes 50 KB of CSS into the page, on every load, before the
  * first render. The browser's build leaves that line out of Chakra's system (an empty list: the
- * provider writes nothing), and the provider's element of the layers' order (CHAKRA_LAYERS_ELEMENT),
+ * provider writes nothing), and the provider's element of the layers' order (CHAKRA_EDITS),
  * and index.html links the same CSS, printed by
  * scripts/chakra-global-css.tsx from the app's own system. The build fails if a line is not found,
  * so a new Chakra cannot leave the pages unstyled. The server's copy of Chakra (its packages stay in
@@ -161,24 +168,20 @@ function chakraGlobalCss(): Plugin {
     },
     transform(code, id) {
       const file = id.split('?')[0] ?? id;
-      const [line, replacement] = CHAKRA_SYSTEM.test(file)
-        ? [CHAKRA_GLOBAL_LINE, 'const _global = [];']
-        : CHAKRA_PROVIDER.test(file)
-          ? [CHAKRA_LAYERS_ELEMENT, 'false,']
-          : [];
-      if (line === undefined || replacement === undefined) return null;
-      if (!code.includes(line))
+      const edit = CHAKRA_EDITS.find((each) => each.file.test(file));
+      if (!edit) return null;
+      if (!code.includes(edit.line))
         this.error(
-          `Chakra's ${file.split(/[\\/]/).at(-1)} no longer has "${line}": see chakraGlobalCss in vite.config.ts`,
+          `Chakra's ${file.split(/[\\/]/).at(-1)} no longer has "${edit.line}": see chakraGlobalCss in vite.config.ts`,
         );
-      replaced.add(line);
-      return { code: code.replace(line, replacement), map: null };
+      replaced.add(edit.line);
+      return { code: code.replace(edit.line, edit.replacement), map: null };
     },
     transformIndexHtml() {
       return [{ tag: 'link', attrs: { rel: 'stylesheet', href }, injectTo: 'head' }];
     },
     buildEnd() {
-      if (replaced.size < 2)
+      if (replaced.size < CHAKRA_EDITS.length)
         this.error(
           "Chakra's system.js or provider.js was not in the build: see chakraGlobalCss in vite.config.ts",
         );
@@ -220,11 +223,6 @@ export default defineConfig({
           input: { index: 'index.html', boot: 'src/client/boot.ts' },
           output: {
             codeSplitting: {
-              // Icons used by more than one page share one chunk: left alone, every shared icon
-              // becomes a chunk of its own, each one more request and one more name in the
-              // entry's preload lists.
-              // Only the drawings are grouped: lucide's own base (and React under it) stay where the
-              // bundler puts them, or React would move out of the entry into this chunk.
               groups: [
                 // Everything the entry imports, in the entry (decision 050). Left to the bundler, a
                 // module the entry shares with a lazily loaded screen went to a chunk of its own: the
@@ -240,6 +238,10 @@ export default defineConfig({
                   includeDependenciesRecursively: false,
                   test: (id: string) => !BOOT_MODULES.test(id),
                 },
+                // Icons used by more than one page share one chunk: left alone, every shared icon
+                // becomes a chunk of its own, each one more request and one more name in the
+                // entry's preload lists. Only the drawings are grouped: lucide's own base (and React
+                // under it) stay where the bundler puts them.
                 {
                   name: 'lucide-icons',
                   test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,

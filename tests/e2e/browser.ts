@@ -11,6 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { DRAWN_STYLE_ATTRIBUTE } from '../../src/shared/constants';
 import { LANGUAGE, LOCALE, RIGHT_TO_LEFT, say, sayPattern } from './language';
 import { layoutProblems, rightToLeftProblems, settle } from './layout-checks';
 
@@ -348,11 +349,19 @@ export async function registerAccount(
  * opens: `drawnStyles()` then says whether any of them was moved or taken out of the head since, and
  * which of their styles the app wrote again (a class of theirs among the rules of its own elements).
  */
+/** Whether the element `selector` finds is React's (its own keys are on it), as after a takeover. */
+export function reactOwns(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(
+    (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
+    selector,
+  );
+}
+
 export async function watchDrawnStyles(
   page: Page,
 ): Promise<() => Promise<{ moved: number; rewritten: string[] }>> {
   await page.addInitScript(`document.addEventListener('DOMContentLoaded', () => {
-    const drawn = new Set(document.head.querySelectorAll('style[data-drawn-style]'));
+    const drawn = new Set(document.head.querySelectorAll('style[${DRAWN_STYLE_ATTRIBUTE}]'));
     const watch = { drawn, moved: 0 };
     window.__drawnStyles = watch;
     new MutationObserver((records) => {
@@ -361,12 +370,12 @@ export async function watchDrawnStyles(
     }).observe(document.head, { childList: true });
   });`);
   return () =>
-    page.evaluate(() => {
+    page.evaluate((attribute) => {
       const watch = (window as { __drawnStyles?: { drawn: Set<HTMLStyleElement>; moved: number } })
         .__drawnStyles;
       if (!watch || watch.drawn.size === 0) throw new Error('the page came without drawn styles');
       const drawnNames = new Set(
-        [...watch.drawn].flatMap((element) => (element.dataset.drawnStyle ?? '').split(' ').slice(1)),
+        [...watch.drawn].flatMap((element) => (element.getAttribute(attribute) ?? '').split(' ').slice(1)),
       );
       const written = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')].flatMap(
         (element) => [...(element.sheet?.cssRules ?? [])].map((rule) => rule.cssText),
@@ -374,5 +383,5 @@ export async function watchDrawnStyles(
       const rewritten = [...drawnNames].filter((name) => written.some((rule) => rule.includes(`-${name}`)));
       const moved = watch.moved + [...watch.drawn].filter((element) => !element.isConnected).length;
       return { moved, rewritten };
-    });
+    }, DRAWN_STYLE_ATTRIBUTE);
 }

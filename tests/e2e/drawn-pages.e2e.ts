@@ -6,6 +6,7 @@ import {
   eventually,
   launchBrowser,
   openSession,
+  reactOwns,
   screenshot,
   signIn,
   trackSessions,
@@ -124,11 +125,7 @@ const signedInPages = (viewport: ViewportName) =>
       for (const path of ['/dashboard', '/events']) {
         await openDrawn(page, path);
         // Taken over: the page's content is React's.
-        await eventually(() =>
-          page.evaluate(() =>
-            Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber')),
-          ),
-        ).toBe(true);
+        await eventually(() => reactOwns(page, 'main')).toBe(true);
         expect(await drawnStyles(), path).toEqual({ moved: 0, rewritten: [] });
       }
       expect(errors).toEqual([]);

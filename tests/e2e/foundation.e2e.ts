@@ -5,6 +5,7 @@ import {
   DEMO,
   launchBrowser,
   openSession,
+  reactOwns,
   screenshot,
   signIn,
   type ViewportName,
@@ -100,15 +101,10 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
         ? page.getByRole('banner').getByRole('button', { name: switchName })
         : page.getByRole('button', { name: say('common.menu.open') });
     // The header is the app's once the page is taken over (React's own keys are on its elements) ...
-    const reactOwns = (selector: string) =>
-      page.evaluate(
-        (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
-        selector,
-      );
-    await expect.poll(() => reactOwns('header button')).toBe(true);
+    await expect.poll(() => reactOwns(page, 'header button')).toBe(true);
     // ... and the words below it are the very elements the server drew, never rendered by the app.
-    expect(await reactOwns('#hero-title')).toBe(false);
-    expect(await reactOwns('footer')).toBe(false);
+    expect(await reactOwns(page, '#hero-title')).toBe(false);
+    expect(await reactOwns(page, 'footer')).toBe(false);
     const drawnStill = () =>
       page.evaluate(() => {
         const drawn = (window as { __drawn?: { hero: Element | null; footer: Element | null } }).__drawn;
@@ -126,7 +122,7 @@ describe.each(viewports)('foundation journeys at %s width', (viewport) => {
       .poll(() => page.locator('#hero-title').textContent())
       .toBe(sayIn(other, 'landing.hero.title'));
     expect(await drawnStill()).toBe(false);
-    expect(await reactOwns('#hero-title')).toBe(true);
+    expect(await reactOwns(page, '#hero-title')).toBe(true);
     // A link in the drawn part is a plain link: it opens the page it names.
     await page.reload();
     await page.getByRole('link', { name: sayIn(other, 'common.footer.pricing') }).click();
