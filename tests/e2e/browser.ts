@@ -11,6 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { PAGE_HYDRATED_EVENT } from '../../src/shared/app-scripts';
 import { DRAWN_STYLE_ATTRIBUTE } from '../../src/shared/constants';
 import { LANGUAGE, LOCALE, RIGHT_TO_LEFT, say, sayPattern } from './language';
 import { layoutProblems, rightToLeftProblems, settle } from './layout-checks';
@@ -355,6 +356,35 @@ export function reactOwns(page: Page, selector: string): Promise<boolean> {
     (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
     selector,
   );
+}
+
+/**
+ * Notes, at the moment a drawn page says it is the app's (PAGE_HYDRATED_EVENT), the elements in it
+ * React has not taken over yet (a Suspense boundary still to hydrate): none may be left, or an
+ * answer handed on then would change a part still the server's and React would draw it again.
+ * A static part's content is the server's by design (static-part.tsx) and is not counted. The
+ * returned function gives what was noted at the last such moment, or null if the page never said it.
+ */
+export async function watchTakeover(page: Page): Promise<() => Promise<string[] | null>> {
+  await page.addInitScript(`document.addEventListener('${PAGE_HYDRATED_EVENT}', () => {
+    const key = (el, prefix) => Object.keys(el).find((k) => k.startsWith(prefix));
+    const owned = (el) => key(el, '__reactFiber') !== undefined;
+    const keptAsDrawn = (el) => {
+      const props = key(el, '__reactProps');
+      return props !== undefined && !!el[props].dangerouslySetInnerHTML;
+    };
+    const untaken = [];
+    for (const el of document.getElementById('root')?.querySelectorAll('*') ?? []) {
+      if (owned(el)) continue;
+      let up = el.parentElement;
+      while (up && !owned(up)) up = up.parentElement;
+      if (up && keptAsDrawn(up)) continue;
+      untaken.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' ' + (el.textContent ?? '').trim().slice(0, 40));
+    }
+    window.__untakenAtTakeover = untaken;
+  });`);
+  return () =>
+    page.evaluate(() => (window as { __untakenAtTakeover?: string[] }).__untakenAtTakeover ?? null);
 }
 
 export async function watchDrawnStyles(

@@ -12,6 +12,7 @@ import {
   trackSessions,
   type ViewportName,
   watchDrawnStyles,
+  watchTakeover,
 } from './browser';
 import { demoAccountsIn } from './global-setup';
 import { LANGUAGE, say, sayPattern } from './language';
@@ -63,10 +64,15 @@ const DRAWN = /<div id="root" data-viewport="(narrow|medium|wide)" data-today="[
  * more than its share of the server's thread (after a drawing of d ms, none for 3d ms): on a busy
  * machine a load may come undrawn, so the page is asked again, a second later, a few times.
  */
-async function openDrawn(page: Page, path: string): Promise<void> {
+async function openDrawn(page: Page, path: string, untaken?: () => Promise<string[] | null>): Promise<void> {
   const html = await drawnAnswer(page, path, 'load');
   expect(html, path).toMatch(/<main id="main-content"/);
   await eventually(() => filledIn(page)).toBe(true);
+  if (untaken) {
+    // The page said it was the app's only once every part of it was (hydration-gate.tsx).
+    await eventually(untaken).not.toBeNull();
+    expect(await untaken(), path).toEqual([]);
+  }
 }
 
 /** The server's answer to the page's address, asked until it comes drawn (see openDrawn). */
@@ -106,6 +112,7 @@ const signedInPages = (viewport: ViewportName) =>
   describe(`signed-in pages drawn by the server at ${viewport} width`, () => {
     it("opens each of a customer's pages drawn, and the app takes it over and fills it in without an error", async () => {
       const { page, errors } = await signedIn(viewport);
+      const untaken = await watchTakeover(page);
       for (const [path, name] of [
         ['/dashboard', 'customer-home'],
         ['/events', 'my-events'],
@@ -113,7 +120,7 @@ const signedInPages = (viewport: ViewportName) =>
         ['/messages', 'messages'],
         ['/profile', 'profile'],
       ] as const) {
-        await openDrawn(page, path);
+        await openDrawn(page, path, untaken);
         await screenshot(page, `drawn-${name}`, viewport);
       }
       expect(errors).toEqual([]);
@@ -144,8 +151,16 @@ const signedInPages = (viewport: ViewportName) =>
           DEMO[role].password,
         );
         await page.waitForURL(`**${path}`);
-        await openDrawn(page, path);
+        const untaken = await watchTakeover(page);
+        await openDrawn(page, path, untaken);
         await screenshot(page, `drawn-${role}-dashboard`, viewport);
+        // Each tab is a part in a boundary of its own, taken over in a pass of its own.
+        const tabs = await page
+          .getByRole('tablist')
+          .first()
+          .locator('[data-tab-value]')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('data-tab-value') ?? ''));
+        for (const tab of tabs) await openDrawn(page, `${path}?tab=${tab}`, untaken);
         expect(errors).toEqual([]);
         await context.close();
       }

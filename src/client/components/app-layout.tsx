@@ -14,7 +14,7 @@ import { lazy, memo, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { useT } from '../i18n/use-t';
-import { PageHydrated } from '../lib/hydration-gate';
+import { PageHydrated, TakenOverSuspense } from '../lib/hydration-gate';
 import { formatCount } from '../lib/intl';
 import { lazyPart } from '../lib/lazy-with-preload';
 import { homePathFor, useCurrentUser } from '../lib/session';
@@ -108,7 +108,7 @@ function SignedInShell({ user }: { user: UserDto }) {
             <Flex h="14" px="3" align="center" justify="space-between" gap="1">
               {menu.button}
               {menu.used ? (
-                <Suspense fallback={null}>
+                <TakenOverSuspense fallback={null}>
                   <AppMenu open={menu.open} onOpenChange={menu.setOpen} trigger={menu.trigger}>
                     <PanelContent
                       user={user}
@@ -117,7 +117,7 @@ function SignedInShell({ user }: { user: UserDto }) {
                       onNavigate={() => menu.setOpen(false)}
                     />
                   </AppMenu>
-                </Suspense>
+                </TakenOverSuspense>
               ) : null}
               <Logo size="sm" to={homePathFor(user.role)} />
               <HStack gap="1">
@@ -131,9 +131,9 @@ function SignedInShell({ user }: { user: UserDto }) {
         )}
 
         {user.emailConfirmedAt === null && (
-          <Suspense fallback={null}>
+          <TakenOverSuspense fallback={null}>
             <EmailConfirmationBanner user={user} />
-          </Suspense>
+          </TakenOverSuspense>
         )}
 
         <Box

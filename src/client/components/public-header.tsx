@@ -1,8 +1,9 @@
 import { Box, Button, Container, Flex, HStack, Stack } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { NavLink } from 'react-router-dom';
 import type { MessageId } from '../i18n/catalogue';
 import { useT } from '../i18n/use-t';
+import { TakenOverSuspense } from '../lib/hydration-gate';
 import { homePathFor, useCurrentUser } from '../lib/session';
 import { LanguageSwitch } from './language-switch';
 import { useLazyMenu } from './lazy-menu';
@@ -79,7 +80,7 @@ export function PublicHeader() {
           <Box hideFrom="md">
             {menu.button}
             {menu.used ? (
-              <Suspense fallback={null}>
+              <TakenOverSuspense fallback={null}>
                 <PublicMenu open={menu.open} onOpenChange={menu.setOpen} trigger={menu.trigger}>
                   <Stack as="nav" aria-label={t('common.nav.main')} gap="1">
                     {PAGE_LINKS.map((link) => (
@@ -91,7 +92,7 @@ export function PublicHeader() {
                     {accountButtons(true)}
                   </Stack>
                 </PublicMenu>
-              </Suspense>
+              </TakenOverSuspense>
             ) : null}
           </Box>
         </Flex>

@@ -11,6 +11,10 @@ export function setTakingOverDrawnPage(on: boolean): void {
   takingOver = on;
 }
 
+export function takingOverDrawnPage(): boolean {
+  return takingOver;
+}
+
 /** The part's box is no box: its children lay out as the parent's own (the grid's, the stack's). */
 const NO_BOX: CSSProperties = { display: 'contents' };
 /** One object, so that React never sees the markup change and never writes it. */

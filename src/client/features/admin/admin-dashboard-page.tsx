@@ -1,10 +1,11 @@
 import { FileCheck, History, LayoutDashboard, ShieldCheck, Store, Users } from 'lucide-react';
-import { Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
 import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { useT } from '../../i18n/use-t';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { lazyPart } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ActivityTab } from './activity-tab';
@@ -101,9 +102,9 @@ export function AdminDashboardPage() {
               />
             ),
             content: (
-              <Suspense fallback={null}>
+              <TakenOverSuspense fallback={null}>
                 <KashrutTab />
-              </Suspense>
+              </TakenOverSuspense>
             ),
           },
           { value: 'users', label: t('admin.tabs.users'), icon: Users, content: <UsersTab /> },

@@ -15,7 +15,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { CalendarSearch, ChevronLeft, ChevronRight, Flame } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatHebrewDate } from '../../../shared/jewish-calendar';
@@ -25,6 +25,7 @@ import { SectionCard } from '../../components/section-card';
 import { DirectionalIcon } from '../../i18n/bidi';
 import { useLanguage } from '../../i18n/language';
 import { useT } from '../../i18n/use-t';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { useCurrentUser } from '../../lib/session';
 import { useWiderThan } from '../../lib/viewport';
 import { CalendarGuide } from './calendar-guide';
@@ -110,9 +111,9 @@ export function CalendarPage() {
       }
     >
       {findDate !== 'never' ? (
-        <Suspense fallback={null}>
+        <TakenOverSuspense fallback={null}>
           <FindDateDialog open={findDate === 'open'} onClose={() => setFindDate('closed')} />
-        </Suspense>
+        </TakenOverSuspense>
       ) : null}
       <Stack gap="6">
         <SectionCard labelledBy="calendar-heading" p={{ base: '3', md: '6' }}>

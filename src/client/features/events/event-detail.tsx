@@ -25,7 +25,7 @@ import {
   Plus,
   Trash2,
 } from 'lucide-react';
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { EventDto } from '../../../shared/schemas/event-answers';
@@ -41,6 +41,7 @@ import { useLanguage } from '../../i18n/language';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { lazyPart } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { DepositsTab } from './deposits-tab';
@@ -236,9 +237,9 @@ const TABS: { value: string; label: MessageId; render: (event: EventDto) => Reac
     value: 'guests',
     label: 'events.tabs.guests',
     render: (event) => (
-      <Suspense fallback={<GuestsLoading />}>
+      <TakenOverSuspense fallback={<GuestsLoading />}>
         <GuestsTab event={event} />
-      </Suspense>
+      </TakenOverSuspense>
     ),
   },
 ];

@@ -1,6 +1,5 @@
 import { Badge, Box, Flex, Heading, Icon, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Store } from 'lucide-react';
-import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
 import type { AvailabilityRequestDto } from '../../../shared/schemas/request-answers';
@@ -13,6 +12,7 @@ import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { lazyPart } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -37,9 +37,9 @@ export function VendorsTab({ eventId }: { eventId: string }) {
         <Heading id="event-bookings-heading" as="h3" fontSize="md" color="brand.950">
           {t('events.vendors.bookings')}
         </Heading>
-        <Suspense fallback={<Skeleton h="16" rounded="xl" />}>
+        <TakenOverSuspense fallback={<Skeleton h="16" rounded="xl" />}>
           <BookingsList eventId={eventId} empty={t('events.vendors.noBookings')} />
-        </Suspense>
+        </TakenOverSuspense>
       </Stack>
       <Stack as="section" aria-labelledby="event-requests-heading" gap="2">
         <Heading id="event-requests-heading" as="h3" fontSize="md" color="brand.950">

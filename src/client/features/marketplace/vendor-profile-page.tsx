@@ -29,7 +29,7 @@ import {
   Phone,
   Store,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { RESPONSE_FIGURES_DAYS } from '../../../shared/responsiveness';
 import type { ResponsivenessDto } from '../../../shared/schemas/analytics';
@@ -44,6 +44,7 @@ import type { MessageId } from '../../i18n/catalogue';
 import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { useT } from '../../i18n/use-t';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { preloadOn, WhenOpened } from '../../lib/lazy-with-preload';
 import { useCurrentUser } from '../../lib/session';
 import { StaticPart } from '../../lib/static-part';
@@ -318,9 +319,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
           </StaticPart>
           <InfoCard title={t('marketplace.profile.availability')}>
             <WhenNear fallback={<Box h="64" />}>
-              <Suspense fallback={<Box h="64" />}>
+              <TakenOverSuspense fallback={<Box h="64" />}>
                 <VendorAvailability vendorId={vendor.id} />
-              </Suspense>
+              </TakenOverSuspense>
             </WhenNear>
           </InfoCard>
         </Stack>
@@ -418,9 +419,9 @@ function VendorProfile({ vendor }: { vendor: VendorView }) {
       </Grid>
 
       {/* Below the fold, in its own chunk, loaded once the profile has painted. */}
-      <Suspense fallback={<Skeleton h="40" rounded="xl" />}>
+      <TakenOverSuspense fallback={<Skeleton h="40" rounded="xl" />}>
         <VendorReviews vendorId={vendor.id} businessName={vendor.businessName} />
-      </Suspense>
+      </TakenOverSuspense>
 
       {adminEdit && full ? (
         <WhenOpened open={dialog === 'edit'}>

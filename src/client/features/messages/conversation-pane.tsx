@@ -22,7 +22,7 @@ import {
   ShieldOff,
   TriangleAlert,
 } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { Language } from '../../../shared/i18n';
 import { fromCivilDate } from '../../../shared/jewish-calendar';
@@ -42,6 +42,7 @@ import { term } from '../../i18n/terms';
 import { useIsolate } from '../../i18n/use-isolate';
 import { type Translate, useT } from '../../i18n/use-t';
 import { serverMessage } from '../../lib/errors';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { lazyPart } from '../../lib/lazy-with-preload';
 import { toast } from '../../lib/toast';
 import { formatDay, formatTime } from '../events/format';
@@ -211,7 +212,7 @@ function LoadedConversation({
         ) : null}
         {thread.request ? <RequestDetails request={thread.request} /> : null}
         {thread.request ? (
-          <Suspense fallback={null}>
+          <TakenOverSuspense fallback={null}>
             <QuotesPanel
               requestId={thread.request.id}
               vendorId={thread.vendor.id}
@@ -219,7 +220,7 @@ function LoadedConversation({
               otherName={other}
               ownFiles={messages.filter((m) => m.mine).flatMap((m) => m.attachments)}
             />
-          </Suspense>
+          </TakenOverSuspense>
         ) : null}
       </Box>
       <MessageList

@@ -1,11 +1,11 @@
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { ExternalLink } from 'lucide-react';
-import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { SUPPORT_EMAIL } from '../../../shared/constants';
 import { mayStateKashrut } from '../../../shared/kashrut';
 import { useT } from '../../i18n/use-t';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { lazyPart } from '../../lib/lazy-with-preload';
 import { trpc } from '../../lib/trpc';
 import { ListingTab, type ListingTabFrame } from './listing-picker';
@@ -67,9 +67,9 @@ export function ListingProfileTab(frame: ListingTabFrame) {
           <Stack gap="6">
             <ProfileForm key={profile.data.id} vendor={profile.data} />
             {mayStateKashrut(profile.data.category) ? (
-              <Suspense fallback={<Skeleton h="48" rounded="2xl" />}>
+              <TakenOverSuspense fallback={<Skeleton h="48" rounded="2xl" />}>
                 <KashrutCard vendorId={profile.data.id} />
-              </Suspense>
+              </TakenOverSuspense>
             ) : null}
           </Stack>
         )

@@ -8,13 +8,13 @@ import {
   MessageCircle,
   Star,
 } from 'lucide-react';
-import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CountBadge } from '../../components/count-badge';
 import { DashboardTabs } from '../../components/dashboard-tabs';
 import { PageFrame } from '../../components/page-frame';
 import { useUnreadCount } from '../../components/use-unread-count';
 import { useT } from '../../i18n/use-t';
+import { TakenOverSuspense } from '../../lib/hydration-gate';
 import { lazyPart } from '../../lib/lazy-with-preload';
 import { useWiderThan } from '../../lib/viewport';
 import { AnalyticsTab } from './analytics-tab';
@@ -105,7 +105,7 @@ export function VendorDashboardPage() {
             // Unmounted when left: an open conversation that nobody sees must not mark messages as seen.
             content:
               tab === 'messages' ? (
-                <Suspense
+                <TakenOverSuspense
                   fallback={
                     <Stack
                       gap="2"
@@ -120,7 +120,7 @@ export function VendorDashboardPage() {
                   }
                 >
                   <VendorMessages onOpenProfile={() => select('profile')} />
-                </Suspense>
+                </TakenOverSuspense>
               ) : null,
           },
           {
@@ -129,7 +129,7 @@ export function VendorDashboardPage() {
             icon: CalendarDays,
             content:
               tab === 'calendar' ? (
-                <Suspense
+                <TakenOverSuspense
                   fallback={
                     <Skeleton
                       h="80"
@@ -140,7 +140,7 @@ export function VendorDashboardPage() {
                   }
                 >
                   <CalendarTab selection={selection} onOpenClaims={() => select('claims')} />
-                </Suspense>
+                </TakenOverSuspense>
               ) : null,
           },
           {
@@ -149,9 +149,9 @@ export function VendorDashboardPage() {
             icon: CalendarCheck,
             content:
               tab === 'bookings' ? (
-                <Suspense fallback={<Skeleton h="24" rounded="xl" />}>
+                <TakenOverSuspense fallback={<Skeleton h="24" rounded="xl" />}>
                   <OwnerBookings />
-                </Suspense>
+                </TakenOverSuspense>
               ) : null,
           },
           {
@@ -160,7 +160,7 @@ export function VendorDashboardPage() {
             icon: Star,
             content:
               tab === 'reviews' ? (
-                <Suspense
+                <TakenOverSuspense
                   fallback={
                     <Skeleton
                       h="28"
@@ -171,7 +171,7 @@ export function VendorDashboardPage() {
                   }
                 >
                   <OwnerReviews />
-                </Suspense>
+                </TakenOverSuspense>
               ) : null,
           },
           {
