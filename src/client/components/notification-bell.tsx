@@ -21,6 +21,7 @@ import { isAppPath } from '../../shared/links';
 import type { UserDto } from '../../shared/schemas/auth';
 import type { NotificationDto } from '../../shared/schemas/messages';
 import { timeAgo } from '../features/profile/relative-time';
+import { useLanguage } from '../i18n/language';
 import { useT } from '../i18n/use-t';
 import { formatCount } from '../lib/intl';
 import { toast } from '../lib/toast';
@@ -43,6 +44,9 @@ function messagesPathFor(user: UserDto): string | null {
 export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean }) {
   const [open, setOpen] = useState(false);
   const t = useT();
+  // The items are said by code in the page's language: their words are asked for as the bell is
+  // pointed at, focused or opened, and the items wait for them (in English as they came otherwise).
+  const { lateWordsReady, loadLateWords } = useLanguage();
   const connected = useLiveConnected();
   const utils = trpc.useUtils();
   const list = trpc.notifications.list.useQuery(undefined, {
@@ -89,7 +93,10 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
   return (
     <Popover.Root
       open={open}
-      onOpenChange={(details) => setOpen(details.open)}
+      onOpenChange={(details) => {
+        if (details.open) loadLateWords();
+        setOpen(details.open);
+      }}
       positioning={{ placement: dark ? 'bottom-start' : 'bottom-end', gutter: 8 }}
       lazyMount
       unmountOnExit
@@ -103,6 +110,8 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
             color={dark ? 'whiteAlpha.900' : 'brand.900'}
             _hover={{ bg: dark ? 'whiteAlpha.200' : 'brand.subtle' }}
             focusRingColor={dark ? 'gold.300' : undefined}
+            onPointerEnter={loadLateWords}
+            onFocus={loadLateWords}
           >
             <Icon boxSize="5">
               <Bell />
@@ -156,7 +165,7 @@ export function NotificationBell({ user, dark }: { user: UserDto; dark: boolean 
               </Button>
             </HStack>
             <Box maxH="min(26rem, 65dvh)" overflowY="auto">
-              {list.isPending ? (
+              {list.isPending || !lateWordsReady ? (
                 <Stack
                   gap="3"
                   p="4"

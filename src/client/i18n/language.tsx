@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -28,6 +29,14 @@ interface LanguageState {
   language: Language;
   /** Loads the language's catalogue, then shows the app in it and keeps it for the next visit. */
   setLanguage: (language: Language) => Promise<void>;
+  /**
+   * Whether the words loaded after the first paint (AFTER_PAINT_NAMESPACES: the server's sentences
+   * and the bell's items by code) are at hand: always on an English page, which shows them as they
+   * came; on another, once they have arrived, or failed to (then they show as they came).
+   */
+  lateWordsReady: boolean;
+  /** Loads those words now, not when the browser is next idle: a screen that shows them is opening. */
+  loadLateWords: () => void;
 }
 
 const LanguageContext = createContext<LanguageState | null>(null);
@@ -81,26 +90,40 @@ export function LanguageProvider({
   );
   const messagesOf = useCallback(() => catalogues.messagesOf(language), [catalogues, language]);
   const messages = useSyncExternalStore(catalogues.subscribe, messagesOf, messagesOf);
-  // The server's sentences by code, once the page has painted: only a page not in English shows them
-  // other than as they came (server-message.ts).
+  // The server's sentences by code, once the page has painted (or sooner, when a screen that shows
+  // them opens): only a page not in English shows them other than as they came (server-message.ts).
+  const [lateWordsIn, setLateWordsIn] = useState<Language | null>(null);
+  const lateLoads = useRef(new Map<Language, Promise<void>>());
+  const loadLateWords = useCallback(() => {
+    if (language === 'en') return;
+    let pending = lateLoads.current.get(language);
+    if (!pending) {
+      // The localizer first: the namespace's arrival re-renders what shows messages, now translated.
+      pending = import('./server-message').then(({ localizeMessage }) => {
+        setLocalizer(localizeMessage);
+        return catalogues.load(language, AFTER_PAINT_NAMESPACES);
+      });
+      lateLoads.current.set(language, pending);
+      // Offline for a moment: the next screen that shows them asks again.
+      pending.catch(() => lateLoads.current.delete(language));
+    }
+    const settled = () => setLateWordsIn(language);
+    pending.then(settled, settled);
+  }, [catalogues, language]);
   useEffect(() => {
     if (language === 'en') return;
-    // The localizer first: the namespace's arrival re-renders what shows messages, now translated.
-    const load = () =>
-      void import('./server-message')
-        .then(({ localizeMessage }) => {
-          setLocalizer(localizeMessage);
-          return catalogues.load(language, AFTER_PAINT_NAMESPACES);
-        })
-        .catch(() => undefined);
     if (typeof window.requestIdleCallback !== 'function') {
-      const id = window.setTimeout(load, 200);
+      const id = window.setTimeout(loadLateWords, 200);
       return () => window.clearTimeout(id);
     }
-    const id = window.requestIdleCallback(load, { timeout: 2000 });
+    const id = window.requestIdleCallback(loadLateWords, { timeout: 2000 });
     return () => window.cancelIdleCallback(id);
-  }, [catalogues, language]);
-  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  }, [language, loadLateWords]);
+  const lateWordsReady = language === 'en' || lateWordsIn === language;
+  const value = useMemo(
+    () => ({ language, setLanguage, lateWordsReady, loadLateWords }),
+    [language, setLanguage, lateWordsReady, loadLateWords],
+  );
   const locale = localeOf(language);
   const intl = useMemo(
     () =>
