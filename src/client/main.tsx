@@ -15,7 +15,7 @@ import { createQueryClient } from './lib/query-client';
 import { setTakingOverDrawnPage } from './lib/static-part';
 import { drawnToday } from './lib/today';
 import { createTrpcClient } from './lib/trpc';
-import { drawnViewport, rememberViewport } from './lib/viewport';
+import { drawnViewport } from './lib/viewport';
 import { Providers } from './providers';
 import { firstScreensLoaded, router } from './router';
 import { appSystem } from './theme';
@@ -37,9 +37,6 @@ startEarlyAnswers(trpcClient, firstQueries);
 // The width the server drew the page for, which it hydrates in; the window's own, for the next page.
 const viewport = drawnViewport(root) ?? undefined;
 const today = drawnToday(root);
-// For the next page, in a task of its own: reading the zone and the media queries costs a phone
-// about 100 ms (the first `matchMedia` styles the page), which in the entry's first task lengthened it.
-setTimeout(rememberViewport, 0);
 
 // The page's language is the one the server wrote on <html>; the words of the first chunk's screens
 // come before the first render, and each lazily loaded screen's with its code (routes.tsx), so that

@@ -7,10 +7,12 @@
  */
 export const RESPONSE_FIGURES_DAYS = 90;
 
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
+/** Made on first use, not as the module loads (a page that imports it may never show a rate). */
+let percent: Intl.NumberFormat | undefined;
 
 /** "82%": a response rate (0 to 1) as every screen writes it. */
 export function responseRateText(rate: number): string {
+  percent ??= new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 });
   return percent.format(rate);
 }
 

@@ -263,6 +263,10 @@ const signedInPages = (viewport: ViewportName) =>
       );
       await signIn(page, '/login-customer', DEMO.customer.email, DEMO.customer.password);
       await page.waitForURL('**/dashboard');
+      // The signed-in app writes the browser's zone for the server (viewport.tsx), once it is shown.
+      await eventually(async () =>
+        decodeURIComponent((await context.cookies()).find((c) => c.name === 'tz')?.value ?? ''),
+      ).toBe(browserZone);
       // The browser's cookie names its zone: each page comes drawn without its data (the frame and the
       // skeleton), and is taken over and filled in without an error.
       for (const path of ['/dashboard', '/events', '/calendar', '/messages', '/profile']) {

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
   VStack,
 } from '@chakra-ui/react';
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import type { UserDto } from '../../shared/schemas/auth';
 import { useT } from '../i18n/use-t';
@@ -18,7 +18,7 @@ import { PageHydrated, TakenOverSuspense } from '../lib/hydration-gate';
 import { formatCount } from '../lib/intl';
 import { lazyPart } from '../lib/lazy-with-preload';
 import { homePathFor, useCurrentUser } from '../lib/session';
-import { useWiderThan } from '../lib/viewport';
+import { rememberViewport, useWiderThan } from '../lib/viewport';
 import {
   AccountBox,
   EntryLink,
@@ -76,6 +76,12 @@ function SignedInShell({ user }: { user: UserDto }) {
   const menu = useLazyMenu(loadMenu, DESKTOP_QUERY);
   // One navigation in the document at a time, so that its links and labels are never duplicated.
   const isDesktop = useWiderThan('lg');
+  // The server draws a signed-in page for the window's width and in the browser's zone, as its
+  // cookies say: written from the first signed-in page on, in a task of their own (viewport.tsx).
+  useEffect(() => {
+    const id = setTimeout(rememberViewport, 0);
+    return () => clearTimeout(id);
+  }, []);
   // The marketplace and vendor pages lay out their own full-width bands and containers.
   const fullBleed = useMatches().some(
     (match) => (match.handle as { fullBleed?: boolean } | undefined)?.fullBleed,

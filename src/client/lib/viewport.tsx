@@ -66,11 +66,19 @@ function keepCookie(name: string, value: string): void {
   document.cookie = `${pair}; path=/; max-age=${VIEWPORT_COOKIE_MAX_AGE}; samesite=lax`;
 }
 
+let remembering = false;
+
 /**
  * Keeps the window's step in its cookie, now and whenever the window crosses a breakpoint, and the
- * browser's time zone in its own (shared/viewport.ts).
+ * browser's time zone in its own (shared/viewport.ts): the server draws signed-in pages by them, so
+ * the signed-in shell calls this (once a page's life is enough). Not on a public page: reading the
+ * zone makes the page's first date format, which costs a phone 100-250 ms at 4x CPU (the time zone
+ * data loading) on a page that may format no date at all; a signed-in page formats dates anyway.
+ * Media queries cost a first `matchMedia` (styling the page) too.
  */
 export function rememberViewport(): void {
+  if (remembering) return;
+  remembering = true;
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone) keepCookie(TIME_ZONE_COOKIE, zone);
   const write = () => keepCookie(VIEWPORT_COOKIE, viewportOf(window.innerWidth));
