@@ -16,6 +16,8 @@ import { restoreTypedBeforeTakeover } from './typed-before-takeover';
  * Module state: one page is taken over at a time.
  */
 const boundariesLeft = new Set<symbol>();
+/** How long after the page's content the boundaries inside it are waited for at most. */
+const BOUNDARIES_AT_MOST_MS = 10_000;
 let contentCommitted = false;
 let takenOver = false;
 
@@ -44,6 +46,12 @@ export function PageHydrated(): null {
   useEffect(() => {
     contentCommitted = true;
     takeOverWhenDone();
+    // A boundary whose code never arrives (the network gone) does not keep the page the server's.
+    const id = window.setTimeout(() => {
+      boundariesLeft.clear();
+      takeOverWhenDone();
+    }, BOUNDARIES_AT_MOST_MS);
+    return () => window.clearTimeout(id);
   }, []);
   return null;
 }
