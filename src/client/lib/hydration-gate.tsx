@@ -38,11 +38,24 @@ function takeOverWhenDone(): void {
 }
 
 /**
+ * Text typed into a field before React took it over is handed to the field's owner in the very commit
+ * that takes the field over (a layout effect of the boundary's last child), in the same task: the
+ * owner's state (a reply box's text, still what the server drew) then says what the field shows
+ * before anything can render the field again. Left until the whole page is the app's, a render in
+ * between (an answer, a boundary after it) wrote the drawn state back into the field, and what was
+ * typed next went after an empty box: the letters before were lost.
+ */
+function restoreWhileTakingOver(): void {
+  if (!takenOver) restoreTypedBeforeTakeover();
+}
+
+/**
  * Rendered last inside the boundary of the page's own content (app-layout.tsx, public-layout.tsx):
  * its commit says the page's content has been taken over, and the page is the app's once the
  * boundaries inside it have been too (see above).
  */
 export function PageHydrated(): null {
+  useLayoutEffect(restoreWhileTakingOver, []);
   useEffect(() => {
     contentCommitted = true;
     takeOverWhenDone();
@@ -84,6 +97,7 @@ export function TakenOverSuspense({ fallback, children }: { fallback: ReactNode;
 }
 
 function BoundaryCommitted({ counted }: { counted: symbol }): null {
+  useLayoutEffect(restoreWhileTakingOver, []);
   useEffect(() => {
     boundariesLeft.delete(counted);
     takeOverWhenDone();
