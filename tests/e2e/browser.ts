@@ -387,6 +387,19 @@ export async function watchTakeover(page: Page): Promise<() => Promise<string[] 
     page.evaluate(() => (window as { __untakenAtTakeover?: string[] }).__untakenAtTakeover ?? null);
 }
 
+/** Holds back the page's requests whose address matches `pattern` until the returned function is called. */
+export async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function watchDrawnStyles(
   page: Page,
 ): Promise<() => Promise<{ moved: number; rewritten: string[] }>> {

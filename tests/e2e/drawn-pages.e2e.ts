@@ -4,6 +4,7 @@ import { addDays, toCivilDate } from '../../src/shared/jewish-calendar';
 import {
   DEMO,
   eventually,
+  holdRequests,
   launchBrowser,
   openSession,
   reactOwns,
@@ -96,16 +97,10 @@ async function drawnAnswer(
 }
 
 /** Holds the app's entry script back until the returned function is called: the page stays the server's HTML. */
+const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
+
 async function holdAppEntry(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
+  return holdRequests(page, APP_ENTRY);
 }
 
 /** Opens a drawn page and leaves it as the server drew it (the journey holds the app's entry back). */
@@ -308,8 +303,7 @@ const signedInPages = (viewport: ViewportName) =>
         [0, 'First words, typed as the page arrives'],
         [400, 'Then a line typed while it is taken over'],
       ] as const) {
-        // The server draws again only after a pause (see openDrawn); an answer not drawn would wait for
-        // the held entry before its DOMContentLoaded.
+        // The server draws again only after a pause (see openDrawn).
         await page.waitForTimeout(2000);
         const release = await holdAppEntry(page);
         await openDrawnUntaken(page, href);
@@ -328,7 +322,7 @@ const signedInPages = (viewport: ViewportName) =>
         expect(
           await page.getByRole('button', { name: say('messages.reply.send'), exact: true }).isEnabled(),
         ).toBe(true);
-        await page.unroute(/\/assets\/index-[^/]+\.js$/);
+        await page.unroute(APP_ENTRY);
       }
       expect(errors).toEqual([]);
     });

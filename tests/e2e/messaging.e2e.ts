@@ -7,6 +7,7 @@ import { parseAvailabilityRequestSubject } from '../../src/shared/schemas/reques
 import {
   DEMO,
   eventually,
+  holdRequests,
   launchBrowser,
   openSession,
   type RegisteredAccount,
@@ -394,14 +395,7 @@ describe.each(viewports)('messaging journeys at %s width', (viewport) => {
 
     // The bell's words by code (a page not in English) are held back until the bell is open: its
     // items wait for them, and are never shown in the English the server stored meanwhile.
-    let releaseBellWords = () => {};
-    const bellWordsHeld = new Promise<void>((resolve) => {
-      releaseBellWords = resolve;
-    });
-    await vendor.page.route(/\/assets\/bell-[^/]+\.js$/, async (route) => {
-      await bellWordsHeld;
-      await route.continue();
-    });
+    const releaseBellWords = await holdRequests(vendor.page, /\/assets\/bell-[^/]+\.js$/);
     await vendor.page.goto('/vendor-dashboard');
     await eventually(() => bellName(vendor.page)).toBe(bellLabel(2));
     expect(await vendor.page.getByTestId('notifications-badge').textContent()).toBe('2');

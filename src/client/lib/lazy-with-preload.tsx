@@ -57,9 +57,8 @@ export function lazyPart<M, P extends object>(
   if (parts.has(name)) throw new Error(`two lazily loaded parts are named ${name}`);
   // Once its code is there, the part is rendered as it is: React.lazy suspends on its first render
   // even then (it cannot see that the promise has settled), and a part inside a Suspense boundary of
-  // its own would then be taken over in a later pass than the page around it, after the page has
-  // said it is the app's (PageHydrated): a press held until then would reach a button nothing
-  // answers yet.
+  // its own would then be taken over in a later pass than the page around it, and the page would be
+  // the app's that much later (hydration-gate.tsx waits for every boundary).
   let loaded: ComponentType<P> | null = null;
   const Lazy = lazyWithPreload(async () => {
     const module = await load();
